@@ -1,0 +1,14 @@
+// Bundles the server into dist/server; npm packages stay external.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: { main: "src/server/main.ts", "create-admin": "src/server/cli/create-admin.ts" },
+  outdir: "dist/server",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});

@@ -1,0 +1,80 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { CLIENT_IP_HEADER } from "./auth/auth";
+import type { AppContext } from "./context";
+import { createHealthRouter } from "./health/health.routes";
+import { clientIp } from "./http/client-ip";
+import { createSpaRouter } from "./http/spa";
+import { createSiteRouter } from "./site/site.routes";
+
+const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Radix positions popovers with inline style attributes.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(context: AppContext) {
+  const { auth, logger } = context;
+  const app = new OpenAPIHono();
+
+  app.use(
+    secureHeaders({ contentSecurityPolicy, referrerPolicy: "strict-origin-when-cross-origin" }),
+  );
+  app.use(compress());
+
+  // better-auth keys rate limits by this header, so it must never come from the client.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIp(c, context.trustProxy);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    const request = new Request(c.req.raw, { headers });
+    return auth.handler(request);
+  });
+
+  const routes = app.route("/", createHealthRouter(context)).route("/", createSiteRouter(context));
+
+  app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+  if (context.webRoot) app.route("/", createSpaRouter(context.webRoot));
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
+    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    return c.json({ error: "Something went wrong" }, 500);
+  });
+  return routes;
+}
+
+export type AppType = ReturnType<typeof createApp>;
+
+/** Our own routes' document, with better-auth's endpoints merged in under /api/auth. */
+async function buildOpenApiDocument(app: OpenAPIHono, { auth }: AppContext) {
+  const own = app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: { title: "RupeeDesk API", version: "1.0.0" },
+  });
+  const authDocument = await auth.api.generateOpenAPISchema();
+  const authPaths = Object.fromEntries(
+    Object.entries(authDocument.paths ?? {}).map(([path, item]) => [`/api/auth${path}`, item]),
+  );
+  return {
+    ...own,
+    paths: { ...own.paths, ...authPaths },
+    components: {
+      ...own.components,
+      schemas: { ...own.components?.schemas, ...authDocument.components?.schemas },
+      securitySchemes: authDocument.components?.securitySchemes,
+    },
+  };
+}

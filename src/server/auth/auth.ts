@@ -1,0 +1,108 @@
+import { APIError, type BetterAuthOptions, betterAuth } from "better-auth";
+import { createAuthMiddleware } from "better-auth/api";
+import { admin, openAPI, twoFactor } from "better-auth/plugins";
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  storedWhatsappPattern,
+} from "../../shared/account-rules";
+import type { Database } from "../db/database";
+import type { Mailer } from "../mail/mailer";
+import { resetPasswordMail, verifyEmailMail } from "./auth-mails";
+
+/** The request header our own middleware sets from the socket (or a trusted proxy). */
+export const CLIENT_IP_HEADER = "x-rupeedesk-client-ip";
+
+/** Per-IP limits on the endpoints that guess or send mail: [window seconds, max requests]. */
+export const AUTH_RATE_LIMITS = {
+  "/sign-in/email": { window: 60, max: 10 },
+  "/sign-up/email": { window: 60, max: 5 },
+  "/request-password-reset": { window: 60, max: 3 },
+  "/reset-password": { window: 60, max: 5 },
+  "/change-password": { window: 60, max: 5 },
+  "/send-verification-email": { window: 60, max: 3 },
+  "/two-factor/*": { window: 60, max: 10 },
+} as const;
+
+export interface AuthDependencies {
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  baseURL: string;
+  trustedOrigins: string[];
+}
+
+const WHATSAPP_ERROR = "Enter your 10-digit WhatsApp number (it must start with 6, 7, 8 or 9).";
+
+function checkWhatsapp(value: unknown) {
+  if (typeof value !== "string" || !storedWhatsappPattern.test(value)) {
+    throw new APIError("BAD_REQUEST", { message: WHATSAPP_ERROR, code: "INVALID_WHATSAPP" });
+  }
+}
+
+export function createAuthOptions(deps: AuthDependencies) {
+  const { mailer } = deps;
+  return {
+    appName: "RupeeDesk",
+    baseURL: deps.baseURL,
+    basePath: "/api/auth",
+    secret: deps.secret,
+    trustedOrigins: deps.trustedOrigins,
+    database: { db: deps.db, type: "postgres" },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordMail(user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verifyEmailMail(user.email, url));
+      },
+    },
+    user: {
+      additionalFields: {
+        whatsappNumber: { type: "string", required: false, input: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: AUTH_RATE_LIMITS,
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") checkWhatsapp(ctx.body?.whatsappNumber);
+        if (ctx.path === "/update-user" && ctx.body?.whatsappNumber !== undefined) {
+          checkWhatsapp(ctx.body.whatsappNumber);
+        }
+      }),
+    },
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      twoFactor({ issuer: "RupeeDesk" }),
+      openAPI({ disableDefaultReference: true }),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(deps: AuthDependencies) {
+  return betterAuth(createAuthOptions(deps));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthSession = Auth["$Infer"]["Session"];

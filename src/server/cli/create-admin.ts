@@ -1,0 +1,38 @@
+// npm run admin:create -- --email you@example.com --password '…'
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "../../shared/account-rules";
+import { ensureAdmin } from "../auth/ensure-admin";
+import { ConfigError, parseEnv } from "../env";
+import { openRuntime } from "../runtime";
+
+const argsSchema = z.object({
+  email: z.email({ error: "--email must be an e-mail address" }),
+  password: z
+    .string({ error: "--password is required" })
+    .min(MIN_PASSWORD_LENGTH, `--password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+});
+
+async function main() {
+  const { values } = parseArgs({
+    options: { email: { type: "string" }, password: { type: "string" } },
+  });
+  const args = argsSchema.safeParse(values);
+  if (!args.success) throw new ConfigError(args.error.issues[0]?.message ?? "Invalid arguments");
+  const runtime = await openRuntime(parseEnv({ ...process.env, LOG_LEVEL: "warn" }));
+  try {
+    const result = await ensureAdmin(runtime.context.auth, args.data);
+    console.log(
+      result === "created"
+        ? `Created admin ${args.data.email}.`
+        : `${args.data.email} is now an admin (password unchanged).`,
+    );
+  } finally {
+    await runtime.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+
+/**
+ * The project's own migrations, in order. better-auth's tables are created
+ * before these run (see migrate.ts), so these may reference "user"(id).
+ */
+export const migrations: Record<string, Migration> = {};

@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+
+/**
+ * Serves the built web app: hashed assets cached for a year, a missing asset a
+ * plain 404, and every other GET the app's index.html (client-side routes).
+ */
+export function createSpaRouter(webRoot: string) {
+  const indexPath = join(webRoot, "index.html");
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
+  const router = new Hono();
+
+  router.use(
+    "/assets/*",
+    serveStatic({
+      root: webRoot,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  router.get("/assets/*", (c) => c.text("Not Found", 404));
+  router.use("*", serveStatic({ root: webRoot, index: "" }));
+  router.get("*", (c) => {
+    if (!indexHtml) return c.text("The web app is not built: run npm run build.", 503);
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+  return router;
+}

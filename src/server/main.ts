@@ -1,0 +1,38 @@
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { ConfigError, parseEnv } from "./env";
+import { openRuntime } from "./runtime";
+
+async function main() {
+  const env = parseEnv(process.env);
+  const webRoot = fileURLToPath(new URL("../web", import.meta.url));
+  const runtime = await openRuntime(env, { webRoot });
+  const { logger } = runtime.context;
+  const app = createApp(runtime.context);
+
+  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+    logger.info(
+      `RupeeDesk is serving on http://localhost:${info.port} (public URL ${runtime.publicUrl})`,
+    );
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    server.close(async () => {
+      await runtime.close();
+      process.exit(0);
+    });
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

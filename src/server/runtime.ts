@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import pino, { type Logger } from "pino";
+import { createAuth } from "./auth/auth";
+import { ensureAdmin } from "./auth/ensure-admin";
+import type { AppContext } from "./context";
+import { type DatabaseHandle, openDatabase } from "./db/database";
+import { migrateToLatest } from "./db/migrate";
+import type { Env } from "./env";
+import { createMailer } from "./mail/mailer";
+
+export const DEFAULT_SUPPORT_LINKS = {
+  whatsapp: "https://wa.me/919000000000",
+  telegram: "https://t.me/rupeedesk",
+  email: "support@rupeedesk.in",
+};
+
+export interface Runtime {
+  context: AppContext;
+  publicUrl: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and builds what the app needs to serve. */
+export async function openRuntime(
+  env: Env,
+  options: { database?: DatabaseHandle; logger?: Logger; webRoot?: string } = {},
+): Promise<Runtime> {
+  const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir }));
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const trustedOrigins = env.PUBLIC_URL
+    ? [new URL(publicUrl).origin]
+    : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
+
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    mailDir: join(dataDir, "mail"),
+    logger,
+  });
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    secret: env.BETTER_AUTH_SECRET ?? loadOrCreateDevSecret(dataDir),
+    baseURL: publicUrl,
+    trustedOrigins,
+  });
+  await migrateToLatest(database.db, auth.options);
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const result = await ensureAdmin(auth, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    });
+    logger.info({ email: env.ADMIN_EMAIL, result }, "admin account ready");
+  }
+
+  const context: AppContext = {
+    db: database.db,
+    auth,
+    logger,
+    trustProxy: env.TRUST_PROXY,
+    supportLinks: {
+      whatsapp: env.SUPPORT_WHATSAPP_URL ?? DEFAULT_SUPPORT_LINKS.whatsapp,
+      telegram: env.SUPPORT_TELEGRAM_URL ?? DEFAULT_SUPPORT_LINKS.telegram,
+      email: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_LINKS.email,
+    },
+    webRoot: options.webRoot,
+  };
+  return { context, publicUrl, close: () => database.close() };
+}
+
+/** Development only: a secret generated once and kept beside the data. */
+function loadOrCreateDevSecret(dataDir: string): string {
+  const file = join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import PostalMime from "postal-mime";
+import { TEST_ORIGIN, type TestApp } from "./test-app";
+
+let nextAddress = 1;
+
+/**
+ * A browser-like caller of the test app: its own IP (so rate limits are per
+ * test), the site's Origin, and a cookie jar.
+ */
+export function createClient(
+  testApp: TestApp,
+  ip = `10.0.${nextAddress >> 8}.${nextAddress++ & 255}`,
+) {
+  const cookies = new Map<string, string>();
+
+  async function request(method: string, path: string, body?: unknown) {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, "x-forwarded-for": ip };
+    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const response = await testApp.app.request(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      if (!name) continue;
+      if (/max-age=0/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value.join("="));
+    }
+    const text = await response.text();
+    const json =
+      text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
+    return { status: response.status, headers: response.headers, json, text };
+  }
+
+  return {
+    ip,
+    cookies,
+    get: (path: string) => request("GET", path),
+    post: (path: string, body?: unknown) => request("POST", path, body ?? {}),
+    signUp: (email: string, password: string, whatsappNumber = "+919876543210") =>
+      request("POST", "/api/auth/sign-up/email", {
+        email,
+        password,
+        name: "",
+        whatsappNumber,
+        callbackURL: "/login",
+      }),
+    signIn: (email: string, password: string) =>
+      request("POST", "/api/auth/sign-in/email", { email, password }),
+  };
+}
+
+/** The newest e-mail written to the test app's mail folder for this address. */
+export async function readLatestMail(testApp: TestApp, to: string) {
+  const files = readdirSync(testApp.mailDir).sort().reverse();
+  for (const file of files) {
+    const mail = await PostalMime.parse(readFileSync(join(testApp.mailDir, file)));
+    if (mail.to?.some((address) => address.address === to)) {
+      const link = mail.text?.match(/https?:\/\/\S+/)?.[0];
+      return { subject: mail.subject ?? "", text: mail.text ?? "", link };
+    }
+  }
+  throw new Error(`No mail for ${to}`);
+}
