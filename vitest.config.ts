@@ -1,26 +1,24 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
-const serverTests = "src/server/**/*.test.ts";
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: { name: "pglite", include: ["src/**/*.test.ts", "scripts/**/*.test.ts"] },
+  },
+];
+// The same server tests again on a real PostgreSQL server when one is given.
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    extends: true,
+    test: { name: "postgres", include: ["src/server/**/*.test.ts"], env: { TEST_DB: "postgres" } },
+  });
+}
 
 export default defineConfig({
   test: {
     globalSetup: ["src/server/testing/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    projects: [
-      {
-        extends: true,
-        test: { name: "pglite", include: ["src/**/*.test.ts", "scripts/**/*.test.ts"] },
-      },
-      // The same server tests again on a real PostgreSQL server when one is given.
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              extends: true,
-              test: { name: "postgres", include: [serverTests], env: { TEST_DB: "postgres" } },
-            },
-          ]
-        : []),
-    ],
+    projects,
   },
 });
