@@ -1,0 +1,100 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { type ForgotPasswordForm, forgotPasswordFormSchema } from "../../shared/account-rules";
+import { FormField } from "../components/form/form-field";
+import { Button } from "../components/ui/button";
+import { Spinner } from "../components/ui/spinner";
+import { authClient } from "../lib/auth-client";
+import { AuthCard } from "./auth-card";
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(forgotPasswordFormSchema),
+    defaultValues: { email: "" },
+  });
+
+  const onSubmit = async ({ email }: ForgotPasswordForm) => {
+    try {
+      const { error } = await authClient.requestPasswordReset({
+        email,
+        redirectTo: "/update-password",
+      });
+      if (error) {
+        toast.error(t("account.forgot.errorTitle"), {
+          description: error.message || t("account.forgot.errorMessage"),
+        });
+        return;
+      }
+      toast.success(t("account.forgot.sentToastTitle"), {
+        description: t("account.forgot.sentToastMessage"),
+      });
+      setSentTo(email);
+    } catch {
+      toast.error(t("account.forgot.errorTitle"), {
+        description: t("account.forgot.unexpectedError"),
+      });
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t("account.forgot.checkTitle")}>
+        <div className="space-y-4 text-sm">
+          <MailCheck className="size-10 text-primary" aria-hidden />
+          <p>{t("account.forgot.checkMessage", { email: sentTo })}</p>
+          <div>
+            <p className="font-medium">{t("account.forgot.tipsTitle")}</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-muted-foreground">
+              <li>{t("account.forgot.tipSpam")}</li>
+              <li>{t("account.forgot.tipExpiry")}</li>
+              <li>{t("account.forgot.tipAddress")}</li>
+            </ul>
+          </div>
+          <Button
+            variant="outline"
+            className="w-full"
+            onClick={() => {
+              form.reset();
+              setSentTo(null);
+            }}
+          >
+            {t("account.forgot.tryDifferent")}
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const isSubmitting = form.formState.isSubmitting;
+  return (
+    <AuthCard title={t("account.forgot.title")} description={t("account.forgot.description")}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <FormField
+          control={form.control}
+          name="email"
+          type="email"
+          label={t("account.fields.email")}
+          placeholder={t("account.fields.emailPlaceholder")}
+          autoComplete="email"
+          required
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? t("account.forgot.submitting") : t("account.forgot.submit")}
+        </Button>
+        <p className="text-center text-sm">
+          <Link to="/login" className="text-primary hover:underline">
+            {t("account.forgot.backToLogin")}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

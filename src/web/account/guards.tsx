@@ -1,0 +1,38 @@
+import { ShieldCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { Spinner } from "../components/ui/spinner";
+import { authClient } from "../lib/auth-client";
+
+export function FullScreenLoader() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-background"
+    >
+      <ShieldCheck className="size-10 text-primary" aria-hidden />
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner />
+        {t("session.loading")}
+      </p>
+    </div>
+  );
+}
+
+/** Signed-in pages: a loader while the session resolves, /login without one. */
+export function RequireSession() {
+  const { data: session, isPending } = authClient.useSession();
+  const location = useLocation();
+  if (isPending) return <FullScreenLoader />;
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** /login and /signup: a signed-in user goes to /profile. */
+export function RedirectIfSignedIn() {
+  const { data: session, isPending } = authClient.useSession();
+  if (isPending) return <FullScreenLoader />;
+  if (session) return <Navigate to="/profile" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,74 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { type LoginForm, loginFormSchema } from "../../shared/account-rules";
+import { FormField } from "../components/form/form-field";
+import { Button } from "../components/ui/button";
+import { Spinner } from "../components/ui/spinner";
+import { authClient } from "../lib/auth-client";
+import { AuthCard } from "./auth-card";
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: "", password: "" },
+  });
+
+  const onSubmit = async (values: LoginForm) => {
+    const { error } = await authClient.signIn.email(values);
+    if (error) {
+      toast.error(t("account.login.failedTitle"), {
+        description: error.message || t("session.somethingWrong"),
+      });
+      return;
+    }
+    toast.success(t("account.login.successTitle"), {
+      description: t("account.login.successMessage"),
+    });
+    navigate("/profile");
+  };
+
+  const isSubmitting = form.formState.isSubmitting;
+  return (
+    <AuthCard title={t("account.login.title")} description={t("account.login.description")}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <FormField
+          control={form.control}
+          name="email"
+          type="email"
+          label={t("account.fields.email")}
+          placeholder={t("account.fields.emailPlaceholder")}
+          autoComplete="email"
+          required
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          type="password"
+          label={t("account.fields.password")}
+          autoComplete="current-password"
+          required
+        />
+        <div className="text-right text-sm">
+          <Link to="/forgot-password" className="text-primary hover:underline">
+            {t("account.login.forgot")}
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? t("account.login.submitting") : t("account.login.submit")}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          {t("account.login.noAccount")}{" "}
+          <Link to="/signup" className="text-primary hover:underline">
+            {t("account.login.signUp")}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,55 @@
+import { KeyRound, LogOut } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "../components/ui/button";
+import { authClient, isAdmin } from "../lib/auth-client";
+import { formatDate } from "../lib/format";
+import { AuthCard } from "./auth-card";
+import { useSignOut } from "./use-sign-out";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-2 border-b py-3 last:border-b-0">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-all">{children}</dd>
+    </div>
+  );
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { data: session } = authClient.useSession();
+  const signOut = useSignOut();
+  if (!session) return null;
+  const { user } = session;
+  return (
+    <AuthCard title={t("account.profile.title")} description={t("account.profile.description")}>
+      <dl className="text-sm">
+        <Row label={t("account.profile.email")}>{user.email}</Row>
+        <Row label={t("account.profile.emailVerified")}>
+          {user.emailVerified ? t("account.profile.yes") : t("account.profile.no")}
+        </Row>
+        {user.whatsappNumber && (
+          <Row label={t("account.profile.whatsapp")}>{user.whatsappNumber}</Row>
+        )}
+        <Row label={t("account.profile.joined")}>{formatDate(user.createdAt)}</Row>
+        {isAdmin(user) && (
+          <Row label={t("account.profile.role")}>{t("account.profile.administrator")}</Row>
+        )}
+      </dl>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Button variant="outline" asChild className="flex-1">
+          <Link to="/security">
+            <KeyRound aria-hidden />
+            {t("account.profile.securityLink")}
+          </Link>
+        </Button>
+        <Button variant="destructive" className="flex-1" onClick={signOut}>
+          <LogOut aria-hidden />
+          {t("account.profile.logOut")}
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { type ChangePasswordForm, changePasswordFormSchema } from "../../shared/account-rules";
+import { FormField } from "../components/form/form-field";
+import { Button } from "../components/ui/button";
+import { Spinner } from "../components/ui/spinner";
+import { authClient } from "../lib/auth-client";
+import { AuthCard } from "./auth-card";
+
+export function SecurityPage() {
+  const { t } = useTranslation();
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = async (values: ChangePasswordForm) => {
+    const { error } = await authClient.changePassword({
+      currentPassword: values.currentPassword,
+      newPassword: values.password,
+      revokeOtherSessions: true,
+    });
+    if (error) {
+      toast.error(t("account.security.failedTitle"), { description: error.message ?? "" });
+      return;
+    }
+    form.reset();
+    toast.success(t("account.security.successTitle"));
+  };
+
+  const onInvalid = () => {
+    if (form.formState.errors.password?.message === "validation.passwordTooShort") {
+      toast.error(t("account.security.tooShortTitle"), {
+        description: t("account.security.tooShortMessage"),
+      });
+    }
+  };
+
+  const isSubmitting = form.formState.isSubmitting;
+  return (
+    <div className="space-y-4">
+      <Link
+        to="/profile"
+        className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t("account.security.back")}
+      </Link>
+      <AuthCard title={t("account.security.title")} description={t("account.security.description")}>
+        <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="space-y-4">
+          <FormField
+            control={form.control}
+            name="currentPassword"
+            type="password"
+            label={t("account.fields.currentPassword")}
+            autoComplete="current-password"
+            required
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            type="password"
+            label={t("account.fields.newPassword")}
+            autoComplete="new-password"
+            required
+          />
+          <FormField
+            control={form.control}
+            name="confirmPassword"
+            type="password"
+            label={t("account.fields.confirmNewPassword")}
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting && <Spinner />}
+            {isSubmitting ? t("account.security.submitting") : t("account.security.submit")}
+          </Button>
+        </form>
+      </AuthCard>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import {
+  normalizeMobileInput,
+  type SignUpForm,
+  signUpFormSchema,
+  toStoredWhatsapp,
+  WHATSAPP_DIGITS,
+  WHATSAPP_PREFIX,
+} from "../../shared/account-rules";
+import { FormField } from "../components/form/form-field";
+import { Button } from "../components/ui/button";
+import { Spinner } from "../components/ui/spinner";
+import { authClient } from "../lib/auth-client";
+import { AuthCard } from "./auth-card";
+
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm<SignUpForm>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { email: "", whatsapp: "", password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = async (values: SignUpForm) => {
+    const { error } = await authClient.signUp.email({
+      email: values.email,
+      password: values.password,
+      name: values.email.split("@")[0] ?? "",
+      whatsappNumber: toStoredWhatsapp(values.whatsapp),
+      callbackURL: "/login",
+    });
+    if (error) {
+      toast.error(t("account.signup.failedTitle"), {
+        description: error.message || t("session.somethingWrong"),
+      });
+      return;
+    }
+    toast.success(t("account.signup.successTitle"), {
+      description: t("account.signup.successMessage"),
+    });
+    navigate("/login");
+  };
+
+  const isSubmitting = form.formState.isSubmitting;
+  return (
+    <AuthCard title={t("account.signup.title")} description={t("account.signup.description")}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <FormField
+          control={form.control}
+          name="email"
+          type="email"
+          label={t("account.fields.email")}
+          placeholder={t("account.fields.emailPlaceholder")}
+          autoComplete="email"
+          required
+        />
+        <FormField
+          control={form.control}
+          name="whatsapp"
+          type="tel"
+          inputMode="numeric"
+          label={t("account.fields.whatsapp")}
+          placeholder={t("account.fields.whatsappPlaceholder")}
+          prefix={WHATSAPP_PREFIX}
+          maxLength={WHATSAPP_DIGITS}
+          autoComplete="tel-national"
+          normalize={normalizeMobileInput}
+          required
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          type="password"
+          label={t("account.fields.password")}
+          autoComplete="new-password"
+          required
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          type="password"
+          label={t("account.fields.confirmPassword")}
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? t("account.signup.submitting") : t("account.signup.submit")}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          {t("account.signup.haveAccount")}{" "}
+          <Link to="/login" className="text-primary hover:underline">
+            {t("account.signup.logIn")}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

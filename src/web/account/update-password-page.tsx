@@ -1,0 +1,112 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { type NewPasswordForm, newPasswordFormSchema } from "../../shared/account-rules";
+import { FormField } from "../components/form/form-field";
+import { Button } from "../components/ui/button";
+import { Spinner } from "../components/ui/spinner";
+import { authClient } from "../lib/auth-client";
+import { AuthCard } from "./auth-card";
+
+type LinkState =
+  | { status: "verifying" }
+  | { status: "invalid" }
+  | { status: "ready"; token: string };
+
+/**
+ * Reached from the reset e-mail: the server checked the link and sent either
+ * ?token=… or ?error=INVALID_TOKEN. The token is taken out of the address bar.
+ */
+export function UpdatePasswordPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [link, setLink] = useState<LinkState>({ status: "verifying" });
+
+  useEffect(() => {
+    const token = searchParams.get("token");
+    if (link.status !== "verifying") return;
+    setLink(
+      token && !searchParams.get("error") ? { status: "ready", token } : { status: "invalid" },
+    );
+    setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams, link.status]);
+
+  if (link.status === "verifying") {
+    return (
+      <AuthCard title={t("account.reset.title")}>
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          {t("account.reset.verifying")}
+        </p>
+      </AuthCard>
+    );
+  }
+  if (link.status === "invalid") {
+    return (
+      <AuthCard
+        title={t("account.reset.invalidTitle")}
+        description={t("account.reset.invalidMessage")}
+      >
+        <Button asChild className="w-full">
+          <Link to="/forgot-password">{t("account.reset.requestNew")}</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+  return <NewPasswordFormCard token={link.token} />;
+}
+
+function NewPasswordFormCard({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const tooShort = { "validation.passwordTooShort": t("account.reset.tooShort") };
+
+  const onSubmit = async ({ password }: NewPasswordForm) => {
+    const { error } = await authClient.resetPassword({ newPassword: password, token });
+    if (error) {
+      toast.error(t("account.reset.errorTitle"), { description: error.message ?? "" });
+      return;
+    }
+    await authClient.signOut();
+    toast.success(t("account.reset.successTitle"), {
+      description: t("account.reset.successMessage"),
+    });
+    navigate("/login", { replace: true });
+  };
+
+  const isSubmitting = form.formState.isSubmitting;
+  return (
+    <AuthCard title={t("account.reset.title")} description={t("account.reset.description")}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <FormField
+          control={form.control}
+          name="password"
+          type="password"
+          label={t("account.fields.newPassword")}
+          autoComplete="new-password"
+          errorMessages={tooShort}
+          required
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          type="password"
+          label={t("account.fields.confirmNewPassword")}
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? t("account.reset.submitting") : t("account.reset.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

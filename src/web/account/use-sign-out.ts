@@ -1,0 +1,24 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { authClient } from "../lib/auth-client";
+
+/** Ends the session on the server, forgets cached data, and goes home with 'Signed Out'. */
+export function useSignOut() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async () => {
+    const { error } = await authClient.signOut();
+    if (error) {
+      toast.error(t("session.signOutFailed"), {
+        description: error.message ?? t("session.somethingWrong"),
+      });
+      return;
+    }
+    queryClient.clear();
+    navigate("/");
+    toast.success(t("session.signedOutTitle"), { description: t("session.signedOutMessage") });
+  };
+}

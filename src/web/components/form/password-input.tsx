@@ -1,0 +1,27 @@
+import { Eye, EyeOff } from "lucide-react";
+import type * as React from "react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Input } from "../ui/input";
+
+export function PasswordInput(props: React.ComponentProps<"input">) {
+  const { t } = useTranslation();
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <div className="relative">
+      <Input {...props} type={isVisible ? "text" : "password"} className="pr-10" />
+      <button
+        type="button"
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
+        onClick={() => setIsVisible((visible) => !visible)}
+        aria-label={isVisible ? t("account.fields.hidePassword") : t("account.fields.showPassword")}
+      >
+        {isVisible ? (
+          <EyeOff className="size-4" aria-hidden />
+        ) : (
+          <Eye className="size-4" aria-hidden />
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { resources } from "./index";
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    resources: (typeof resources)["en"];
+  }
+}

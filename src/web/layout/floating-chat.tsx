@@ -1,0 +1,36 @@
+import { MessageCircle, Send } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useSiteSettings } from "../site/site-settings";
+
+/** WhatsApp and Telegram buttons on every page; they open in a new tab. */
+export function FloatingChat() {
+  const { t } = useTranslation();
+  const { data } = useSiteSettings();
+  if (!data) return null;
+  const buttonClass =
+    "flex size-12 items-center justify-center rounded-full text-white shadow-lg transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2";
+  return (
+    <div className="fixed right-4 bottom-4 z-40 flex flex-col gap-3">
+      <a
+        href={data.supportLinks.whatsapp}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t("chat.whatsapp")}
+        title={t("chat.whatsapp")}
+        className={`${buttonClass} bg-[#1f9d55]`}
+      >
+        <MessageCircle className="size-6" aria-hidden />
+      </a>
+      <a
+        href={data.supportLinks.telegram}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t("chat.telegram")}
+        title={t("chat.telegram")}
+        className={`${buttonClass} bg-[#1d7fc4]`}
+      >
+        <Send className="size-6" aria-hidden />
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+const links = [
+  { to: "/about-us", key: "footer.aboutUs" },
+  { to: "/terms-and-conditions", key: "footer.terms" },
+  { to: "/privacy-policy", key: "footer.privacy" },
+  { to: "/refund-policy", key: "footer.refund" },
+  { to: "/contact-us", key: "footer.contactUs" },
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="border-t px-4 py-6 text-sm text-muted-foreground">
+      <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
+        {links.map(({ to, key }) => (
+          <Link key={to} to={to} className="hover:text-foreground hover:underline">
+            {t(key)}
+          </Link>
+        ))}
+      </nav>
+      <p className="mt-4">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
+    </footer>
+  );
+}

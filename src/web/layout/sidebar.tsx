@@ -1,0 +1,86 @@
+import {
+  ArrowLeftRight,
+  CircleHelp,
+  History,
+  Mail,
+  Moon,
+  ShieldCheck,
+  Sun,
+  User,
+  X,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { Button } from "../components/ui/button";
+import { authClient, isAdmin } from "../lib/auth-client";
+import { cn } from "../lib/utils";
+import { OperatorStatus } from "./operator-status";
+import { useTheme } from "./theme";
+
+const links = [
+  { to: "/exchange", key: "nav.exchange", icon: ArrowLeftRight },
+  { to: "/profile", key: "nav.profile", icon: User },
+  { to: "/order-history", key: "nav.orderHistory", icon: History },
+  { to: "/help", key: "nav.help", icon: CircleHelp },
+  { to: "/contact-us", key: "nav.contactUs", icon: Mail },
+] as const;
+
+/** The site's left navigation: fixed on wide screens, a drawer on phones. */
+export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { theme, toggleTheme } = useTheme();
+  const { data: session } = authClient.useSession();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted",
+      isActive && "bg-accent text-accent-foreground",
+    );
+
+  return (
+    <>
+      {isOpen && (
+        <button
+          type="button"
+          aria-label={t("nav.closeMenu")}
+          className="fixed inset-0 z-40 bg-black/50 md:hidden"
+          onClick={onClose}
+        />
+      )}
+      <aside
+        id="site-sidebar"
+        className={cn(
+          "fixed inset-y-0 left-0 z-50 flex w-64 flex-col border-r bg-card transition-transform md:sticky md:top-0 md:h-screen md:translate-x-0",
+          isOpen ? "translate-x-0" : "-translate-x-full",
+        )}
+      >
+        <div className="flex h-16 items-center justify-between border-b px-4 md:hidden">
+          <span className="font-semibold">{t("brand")}</span>
+          <Button variant="ghost" size="icon" onClick={onClose} aria-label={t("nav.closeMenu")}>
+            <X />
+          </Button>
+        </div>
+        <nav aria-label={t("nav.mainNavigation")} className="flex-1 space-y-1 p-3">
+          {links.map(({ to, key, icon: Icon }) => (
+            <NavLink key={to} to={to} className={linkClass} onClick={onClose}>
+              <Icon className="size-4" aria-hidden />
+              {t(key)}
+            </NavLink>
+          ))}
+          {isAdmin(session?.user) && (
+            <NavLink to="/admin" className={linkClass} onClick={onClose}>
+              <ShieldCheck className="size-4" aria-hidden />
+              {t("nav.adminPanel")}
+            </NavLink>
+          )}
+        </nav>
+        <div className="space-y-4 border-t p-4">
+          <OperatorStatus />
+          <Button variant="outline" className="w-full justify-start" onClick={toggleTheme}>
+            {theme === "dark" ? <Sun aria-hidden /> : <Moon aria-hidden />}
+            {theme === "dark" ? t("nav.lightMode") : t("nav.darkMode")}
+          </Button>
+        </div>
+      </aside>
+    </>
+  );
+}
