@@ -10,9 +10,12 @@ export const indianMobilePattern = /^[6-9]\d{9}$/;
 /** How a WhatsApp number is stored: +91 then the 10 digits. */
 export const storedWhatsappPattern = /^\+91[6-9]\d{9}$/;
 
-/** Keeps what a phone field may hold: digits only, at most 10. */
+/** Keeps what a phone field may hold: digits only, at most 10, a pasted +91 or 0 dropped. */
 export function normalizeMobileInput(raw: string): string {
-  return raw.replace(/\D/g, "").slice(0, WHATSAPP_DIGITS);
+  let digits = raw.replace(/\D/g, "");
+  if (digits.length > WHATSAPP_DIGITS && digits.startsWith("91")) digits = digits.slice(2);
+  else if (digits.length > WHATSAPP_DIGITS && digits.startsWith("0")) digits = digits.slice(1);
+  return digits.slice(0, WHATSAPP_DIGITS);
 }
 
 export function toStoredWhatsapp(digits: string): string {

@@ -12,6 +12,8 @@ function page<T>(load: () => Promise<T>, pick: (module: T) => React.ComponentTyp
 export const router = createBrowserRouter([
   {
     element: <MainLayout />,
+    // Shown for the instant a lazily loaded first page takes to arrive.
+    hydrateFallbackElement: <div className="min-h-screen" />,
     children: [
       { index: true, element: <ExchangePage /> },
       { path: "exchange", element: <ExchangePage /> },

@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+
+/** Sets Cache-Control on what the next handlers served successfully. */
+function cacheControl(value: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("Cache-Control", value);
+  };
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, a missing asset a
@@ -12,20 +20,14 @@ export function createSpaRouter(webRoot: string) {
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
   const router = new Hono();
 
-  router.use(
-    "/assets/*",
-    serveStatic({
-      root: webRoot,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
+  router.use("/assets/*", cacheControl("public, max-age=31536000, immutable"));
+  router.use("/assets/*", serveStatic({ root: webRoot }));
   router.get("/assets/*", (c) => c.text("Not Found", 404));
-  router.use("*", serveStatic({ root: webRoot, index: "" }));
+
+  router.use("*", cacheControl("no-cache"));
+  router.use("*", serveStatic({ root: webRoot }));
   router.get("*", (c) => {
     if (!indexHtml) return c.text("The web app is not built: run npm run build.", 503);
-    c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
   });
   return router;

@@ -64,7 +64,7 @@ export function LoginPage() {
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           {t("account.login.noAccount")}{" "}
-          <Link to="/signup" className="text-primary hover:underline">
+          <Link to="/signup" className="text-primary underline underline-offset-4">
             {t("account.login.signUp")}
           </Link>
         </p>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -32,8 +32,8 @@ export function SecurityPage() {
     toast.success(t("account.security.successTitle"));
   };
 
-  const onInvalid = () => {
-    if (form.formState.errors.password?.message === "validation.passwordTooShort") {
+  const onInvalid = (errors: FieldErrors<ChangePasswordForm>) => {
+    if (errors.password?.message === "validation.passwordTooShort") {
       toast.error(t("account.security.tooShortTitle"), {
         description: t("account.security.tooShortMessage"),
       });

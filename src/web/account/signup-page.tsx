@@ -8,7 +8,6 @@ import {
   type SignUpForm,
   signUpFormSchema,
   toStoredWhatsapp,
-  WHATSAPP_DIGITS,
   WHATSAPP_PREFIX,
 } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
@@ -66,7 +65,6 @@ export function SignUpPage() {
           label={t("account.fields.whatsapp")}
           placeholder={t("account.fields.whatsappPlaceholder")}
           prefix={WHATSAPP_PREFIX}
-          maxLength={WHATSAPP_DIGITS}
           autoComplete="tel-national"
           normalize={normalizeMobileInput}
           required
@@ -93,7 +91,7 @@ export function SignUpPage() {
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           {t("account.signup.haveAccount")}{" "}
-          <Link to="/login" className="text-primary hover:underline">
+          <Link to="/login" className="text-primary underline underline-offset-4">
             {t("account.signup.logIn")}
           </Link>
         </p>

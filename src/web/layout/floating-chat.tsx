@@ -10,7 +10,10 @@ export function FloatingChat() {
   const buttonClass =
     "flex size-12 items-center justify-center rounded-full text-white shadow-lg transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2";
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col gap-3">
+    <aside
+      aria-label={t("chat.region")}
+      className="fixed right-4 bottom-4 z-40 flex flex-col gap-3"
+    >
       <a
         href={data.supportLinks.whatsapp}
         target="_blank"
@@ -31,6 +34,6 @@ export function FloatingChat() {
       >
         <Send className="size-6" aria-hidden />
       </a>
-    </div>
+    </aside>
   );
 }

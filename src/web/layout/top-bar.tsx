@@ -30,7 +30,7 @@ export function TopBar({
       </Button>
       <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
         <img src="/favicon.svg" alt="" className="size-7" />
-        {t("brand")}
+        <span className="max-[399px]:sr-only">{t("brand")}</span>
       </Link>
       <div className="ml-auto flex items-center gap-2">
         {isPending ? null : session ? (

@@ -8,9 +8,9 @@ const badgeVariants = cva(
     variants: {
       variant: {
         default: "border-transparent bg-muted text-foreground",
-        success: "border-transparent bg-emerald-600/15 text-emerald-700 dark:text-emerald-300",
-        warning: "border-transparent bg-amber-500/15 text-amber-700 dark:text-amber-300",
-        info: "border-transparent bg-sky-500/15 text-sky-700 dark:text-sky-300",
+        success: "border-transparent bg-emerald-600/15 text-emerald-800 dark:text-emerald-300",
+        warning: "border-transparent bg-amber-500/15 text-amber-800 dark:text-amber-300",
+        info: "border-transparent bg-sky-500/15 text-sky-800 dark:text-sky-300",
         destructive: "border-transparent bg-destructive/15 text-destructive",
       },
     },

@@ -1,0 +1,132 @@
+import { expect, logIn, readMailLink, signUp, test, uniqueEmail } from "./fixtures";
+
+test("a visitor signs up, verifies the e-mail, logs in, sees the profile and logs out", async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  await signUp(page, email, "secret1");
+  await expect(page.getByText("✅ Sign Up Successful!")).toBeVisible();
+
+  await logIn(page, email, "secret1");
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText("✅ Login Successful!")).toBeVisible();
+  const profile = page.getByRole("main");
+  await expect(profile.getByText(email)).toBeVisible();
+  await expect(profile.getByText("Email verified")).toBeVisible();
+  await expect(profile.getByText("No", { exact: true })).toBeVisible();
+  await expect(profile.getByText("+919876543210")).toBeVisible();
+  await expect(profile.getByText("Administrator")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
+
+  // The verification link verifies the address and lands on /login.
+  await page.goto(await readMailLink(email));
+  await expect(page).toHaveURL(/\/(login|profile)$/);
+  await page.goto("/profile");
+  await expect(profile.getByText("Yes", { exact: true })).toBeVisible();
+
+  await profile.getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Signed Out", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log In" })).toBeVisible();
+});
+
+test("sign-up refuses mismatched passwords and keeps the phone field to 10 digits", async ({
+  page,
+}) => {
+  await page.goto("/signup");
+  const phone = page.getByLabel("WhatsApp Number");
+  await phone.fill("98a76-5432109999");
+  await expect(phone).toHaveValue("9876543210");
+  await page.getByLabel("Email").fill(uniqueEmail());
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByLabel("Confirm Password").fill("secret2");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test("a wrong password is refused with 'Sign in Failed'", async ({ page }) => {
+  const email = uniqueEmail();
+  await signUp(page, email, "secret1");
+  await logIn(page, email, "wrong-password");
+  await expect(page.getByText("Sign in Failed")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("forgot password: the e-mailed link sets a new password; the old one stops working", async ({
+  page,
+}) => {
+  const email = uniqueEmail("reset");
+  await signUp(page, email, "old-secret");
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try with different email" })).toBeVisible();
+
+  await page.goto(await readMailLink(email));
+  await expect(page).toHaveURL(/\/update-password$/);
+  await expect(page.getByRole("heading", { name: "Set New Password" })).toBeVisible();
+  await page.getByLabel("New Password", { exact: true }).fill("new-secret");
+  await page.getByLabel("Confirm New Password").fill("new-secret");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("✅ Password Updated")).toBeVisible();
+
+  await logIn(page, email, "old-secret");
+  await expect(page.getByText("Sign in Failed")).toBeVisible();
+  await logIn(page, email, "new-secret");
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test("a used or forged reset link shows that the link is invalid", async ({ page }) => {
+  await page.goto("/api/auth/reset-password/not-a-real-token?callbackURL=%2Fupdate-password");
+  await expect(page.getByRole("heading", { name: "Link invalid or expired" })).toBeVisible();
+});
+
+test("changing the password to 5 characters shows the too-short message", async ({ page }) => {
+  const email = uniqueEmail("change");
+  await signUp(page, email, "secret1");
+  await logIn(page, email, "secret1");
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole("link", { name: "Change password" }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await page.getByLabel("Current Password").fill("secret1");
+  await page.getByLabel("New Password", { exact: true }).fill("12345");
+  await page.getByLabel("Confirm New Password").fill("12345");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Password too short", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Password must be at least 6 characters long.").first(),
+  ).toBeVisible();
+
+  await page.getByLabel("New Password", { exact: true }).fill("secret2");
+  await page.getByLabel("Confirm New Password").fill("secret2");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("✅ Password Updated")).toBeVisible();
+});
+
+test("signed-out visitors are sent from /profile to /login; signed-in users from /login to /profile", async ({
+  page,
+}) => {
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login$/);
+
+  const email = uniqueEmail();
+  await signUp(page, email, "secret1");
+  await logIn(page, email, "secret1");
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto("/signup");
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test("the first admin sees 'Administrator' and the Admin Panel link", async ({ page }) => {
+  const { E2E_ADMIN } = await import("../playwright.config");
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("main").getByText("Administrator")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Admin Panel" })).toBeVisible();
+});

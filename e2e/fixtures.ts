@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+import PostalMime from "postal-mime";
+
+let counter = 0;
+
+/** A unique e-mail address for one test. */
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter++}@example.com`;
+}
+
+/** Every test is its own client IP (the server trusts X-Forwarded-For in e2e), and console errors fail it. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+    },
+    { auto: true },
+  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires an object pattern here.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const n = counter++;
+    await use({
+      "x-forwarded-for": `10.${testInfo.workerIndex % 256}.${(n >> 8) & 255}.${n & 255}`,
+    });
+  },
+});
+
+export { expect };
+
+/** The newest mail written for an address, and the first link in it. */
+export async function readMailLink(to: string): Promise<string> {
+  const mailDir = join(process.env.E2E_DATA_DIR ?? "", "mail");
+  await expect
+    .poll(async () => (await findMail(mailDir, to)) !== undefined, { timeout: 10_000 })
+    .toBe(true);
+  const text = (await findMail(mailDir, to)) ?? "";
+  const link = text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`No link in the mail to ${to}`);
+  return link;
+}
+
+async function findMail(mailDir: string, to: string): Promise<string | undefined> {
+  let files: string[] = [];
+  try {
+    files = readdirSync(mailDir).sort().reverse();
+  } catch {
+    return undefined;
+  }
+  for (const file of files) {
+    const mail = await PostalMime.parse(readFileSync(join(mailDir, file)));
+    if (mail.to?.some((address) => address.address === to)) return mail.text ?? "";
+  }
+  return undefined;
+}
+
+export async function signUp(page: Page, email: string, password: string, whatsapp = "9876543210") {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("WhatsApp Number").fill(whatsapp);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+}

@@ -1,0 +1,98 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+test("the theme toggle survives a reload", async ({ page }) => {
+  await page.goto("/");
+  const html = page.locator("html");
+  const initial = await html.getAttribute("data-theme");
+  const target = initial === "dark" ? "Light Mode" : "Dark Mode";
+  await page.getByRole("button", { name: target }).click();
+  const flipped = initial === "dark" ? "light" : "dark";
+  await expect(html).toHaveAttribute("data-theme", flipped);
+  await page.reload();
+  await expect(html).toHaveAttribute("data-theme", flipped);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe(flipped);
+});
+
+test("the theme follows the system preference when none is stored", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: "light" });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await context.close();
+});
+
+test("an unknown path shows 'Page Not Found' with a link home", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the homepage" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a missing asset is a 404, not the app", async ({ request }) => {
+  const response = await request.get("/assets/missing-file.js");
+  expect(response.status()).toBe(404);
+});
+
+test("the layout has the spec's navigation, footer and chat buttons", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  for (const name of ["Exchange", "Profile", "Order History", "Help", "Contact Us"]) {
+    await expect(nav.getByRole("link", { name })).toBeVisible();
+  }
+  const footer = page.getByRole("contentinfo");
+  for (const name of [
+    "About Us",
+    "Terms & Conditions",
+    "Privacy Policy",
+    "Refund Policy",
+    "Contact Us",
+  ]) {
+    await expect(footer.getByRole("link", { name })).toBeVisible();
+  }
+  for (const name of ["Chat with us on WhatsApp", "Chat with us on Telegram"]) {
+    const link = page.getByRole("link", { name });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+  await expect(page.getByText(/Operator: (Online|Offline)/)).toBeVisible();
+  await expect(page.getByText("Working time: 09:00 AM to 10:00 PM (GMT+5:30)")).toBeVisible();
+});
+
+test("on a phone the sidebar opens as a drawer", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  await expect(nav).not.toBeInViewport();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(nav).toBeInViewport();
+  await nav.getByRole("link", { name: "Help" }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(nav).not.toBeInViewport();
+});
+
+const publicPages = [
+  "/",
+  "/help",
+  "/contact-us",
+  "/about-us",
+  "/terms-and-conditions",
+  "/privacy-policy",
+  "/refund-policy",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/missing-page",
+];
+
+for (const path of publicPages) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator("h1")).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  });
+}
