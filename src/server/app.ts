@@ -6,7 +6,9 @@ import { CLIENT_IP_HEADER } from "./auth/auth";
 import type { AppContext } from "./context";
 import { createHealthRouter } from "./health/health.routes";
 import { clientIp } from "./http/client-ip";
+import { AppError } from "./http/errors";
 import { createSpaRouter } from "./http/spa";
+import { createOrdersRouter } from "./orders/orders.routes";
 import { createSiteRouter } from "./site/site.routes";
 
 const contentSecurityPolicy = {
@@ -42,13 +44,19 @@ export function createApp(context: AppContext) {
     return auth.handler(request);
   });
 
-  const routes = app.route("/", createHealthRouter(context)).route("/", createSiteRouter(context));
+  const routes = app
+    .route("/", createHealthRouter(context))
+    .route("/", createSiteRouter(context))
+    .route("/", createOrdersRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
   if (context.webRoot) app.route("/", createSpaRouter(context.webRoot));
 
   app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json({ error: error.message, code: error.code, ...error.details }, error.status);
+    }
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.json({ error: "Something went wrong" }, 500);

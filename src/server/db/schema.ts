@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -50,7 +50,62 @@ export interface VerificationTable {
   updatedAt: Timestamp;
 }
 
+type Numeric = ColumnType<string, string, string>;
+
+export interface SiteSettingsTable {
+  id: number;
+  exchange_rate: Numeric;
+  min_inr_amount: Numeric;
+  max_inr_amount: Numeric;
+  payment_upi_id: string;
+  payee_name: string;
+  bank_name: string;
+  bank_account_holder_name: string;
+  bank_account_number: string;
+  bank_ifsc_code: string;
+  maintenance_mode: boolean;
+  support_whatsapp_url: string | null;
+  support_telegram_url: string | null;
+  support_email: string | null;
+  updated_at: Timestamp;
+}
+
+export type OrderStatus = "pending" | "processing" | "completed" | "cancelled";
+
+export interface OrdersTable {
+  id: Generated<string>;
+  user_id: string;
+  user_email: string;
+  send_currency: string;
+  send_amount: Numeric;
+  receive_currency: string;
+  receive_amount: Numeric;
+  exchange_rate: Numeric;
+  network: string | null;
+  wallet_address: string;
+  payment_reference: string;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  payout_tx_hash: string | null;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  actor_id: string | null;
+  actor_role: "customer" | "admin" | "system";
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  site_settings: SiteSettingsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

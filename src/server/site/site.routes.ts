@@ -1,8 +1,24 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { AppContext } from "../context";
+import { createRouter } from "../http/router";
+import { getSiteSettings, toPublicSiteSettings } from "./site-settings.service";
 
-const siteSettingsSchema = z
+const decimalText = z.string().openapi({ example: "86" });
+
+const publicSiteSettingsSchema = z
   .object({
+    exchangeRate: decimalText.describe("Rupees per 1 USDT"),
+    minInrAmount: decimalText,
+    maxInrAmount: decimalText,
+    maintenanceMode: z.boolean(),
+    paymentDetails: z.object({
+      upiId: z.string(),
+      payeeName: z.string(),
+      bankName: z.string(),
+      accountHolderName: z.string(),
+      accountNumber: z.string(),
+      ifscCode: z.string(),
+    }),
     supportLinks: z.object({ whatsapp: z.url(), telegram: z.url(), email: z.email() }),
   })
   .openapi("PublicSiteSettings");
@@ -11,15 +27,18 @@ const getSiteSettingsRoute = createRoute({
   method: "get",
   path: "/api/site-settings",
   tags: ["Site"],
-  summary: "Public site settings shown on every page",
+  summary: "The rate, limits, payment details and support links every visitor sees",
   responses: {
     200: {
-      description: "The settings a visitor may see",
-      content: { "application/json": { schema: siteSettingsSchema } },
+      description: "The public settings",
+      content: { "application/json": { schema: publicSiteSettingsSchema } },
     },
   },
 });
 
-export function createSiteRouter({ supportLinks }: AppContext) {
-  return new OpenAPIHono().openapi(getSiteSettingsRoute, (c) => c.json({ supportLinks }, 200));
+export function createSiteRouter({ db, supportLinks }: AppContext) {
+  return createRouter().openapi(getSiteSettingsRoute, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(toPublicSiteSettings(await getSiteSettings(db), supportLinks), 200);
+  });
 }

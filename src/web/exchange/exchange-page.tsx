@@ -1,11 +1,329 @@
+import { ArrowDown, BadgeCheck, Info, MessageCircle, Send, TriangleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import {
+  currencyShortName,
+  DEFAULT_NETWORK,
+  findNetwork,
+  findReceiveOption,
+  NETWORKS,
+  type NetworkId,
+  needsNetwork,
+  RECEIVE_OPTIONS,
+  type ReceiveCurrencyId,
+  SEND_OPTIONS,
+  type SendCurrencyId,
+} from "../../shared/catalog";
+import { parseAmount } from "../../shared/money";
+import { quoteReceiveAmount } from "../../shared/quote";
+import { validateWalletAddress } from "../../shared/wallet-address";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { authClient } from "../lib/auth-client";
+import { useSiteSettings } from "../site/site-settings";
+import { ConfirmOrderDialog, type OrderDraft } from "./confirm-order-dialog";
+
+/** What the page shows when the settings cannot be read (the product's defaults). */
+const FALLBACK_TERMS = { exchangeRate: "86", minInrAmount: "0", maxInrAmount: "100000" };
+
+/** Digits and one decimal point, at most 2 decimals: what an INR amount may look like while typed. */
+function keepAmountInput(raw: string): string {
+  const cleaned = raw.replace(/[^\d.]/g, "");
+  const [whole = "", ...rest] = cleaned.split(".");
+  return rest.length ? `${whole}.${rest.join("").slice(0, 2)}` : whole;
+}
+
+const selectClass =
+  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function ExchangePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: settings, isError } = useSiteSettings();
+  const { data: session } = authClient.useSession();
+  const [amount, setAmount] = useState("");
+  const [sendCurrency, setSendCurrency] = useState<SendCurrencyId>("upi_inr");
+  const [receiveCurrency, setReceiveCurrency] = useState<ReceiveCurrencyId>("usdt");
+  const [network, setNetwork] = useState<NetworkId>(DEFAULT_NETWORK);
+  const [walletAddress, setWalletAddress] = useState("");
+  const [draft, setDraft] = useState<OrderDraft | null>(null);
+
+  useEffect(() => {
+    if (isError) {
+      toast.error(t("exchange.errors.settingsTitle"), {
+        description: t("exchange.errors.settingsMessage"),
+      });
+    }
+  }, [isError, t]);
+
+  const terms = settings ?? FALLBACK_TERMS;
+  const rate = terms.exchangeRate;
+  const receiveOption = findReceiveOption(receiveCurrency) ?? RECEIVE_OPTIONS[0];
+  const receiveSymbol = currencyShortName(receiveOption.name);
+  const selectedNetwork = needsNetwork(receiveCurrency) ? network : null;
+  const networkName = findNetwork(network)?.name ?? "";
+  const receiveAmount = quoteReceiveAmount({ amount, rate, sendCurrency, receiveCurrency });
+  const addressLabel = selectedNetwork
+    ? t("exchange.usdtAddressLabel", { network: networkName })
+    : t("exchange.addressLabel", { currency: receiveOption.name });
+  const addressPlaceholder = selectedNetwork
+    ? t("exchange.usdtAddressPlaceholder", { network: networkName })
+    : t("exchange.addressPlaceholder", { currency: receiveOption.name });
+
+  const onPlaceOrder = () => {
+    const value = parseAmount(amount);
+    if (!value || !walletAddress.trim()) {
+      toast.error(t("exchange.errors.missingTitle"), {
+        description: t("exchange.errors.missingMessage"),
+      });
+      return;
+    }
+    if (value.lt(terms.minInrAmount)) {
+      toast.error(t("exchange.errors.tooLowTitle"), {
+        description: t("exchange.errors.tooLowMessage", { min: terms.minInrAmount }),
+      });
+      return;
+    }
+    if (value.gt(terms.maxInrAmount)) {
+      toast.error(t("exchange.errors.tooHighTitle"), {
+        description: t("exchange.errors.tooHighMessage", { max: terms.maxInrAmount }),
+      });
+      return;
+    }
+    if (!session) {
+      toast.error(t("exchange.errors.authTitle"), {
+        description: t("exchange.errors.authMessage"),
+      });
+      navigate("/login");
+      return;
+    }
+    const address = validateWalletAddress(receiveCurrency, selectedNetwork, walletAddress);
+    if (!address.ok) {
+      toast.error(t("exchange.errors.invalidAddressTitle"), { description: address.message });
+      return;
+    }
+    if (!settings) {
+      toast.error(t("exchange.errors.settingsTitle"), {
+        description: t("exchange.errors.settingsMessage"),
+      });
+      return;
+    }
+    setDraft({
+      sendCurrency,
+      receiveCurrency,
+      network: selectedNetwork,
+      amount,
+      receiveAmount,
+      rate,
+      walletAddress: address.normalized,
+    });
+  };
+
   return (
-    <section className="space-y-4">
-      <h1 className="text-3xl font-bold tracking-tight">{t("exchange.headline")}</h1>
-      <p className="text-muted-foreground">{t("exchange.subheadline")}</p>
-    </section>
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <section className="space-y-5" aria-labelledby="exchange-heading">
+        <div className="space-y-2">
+          <h1 id="exchange-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t("exchange.headline")}
+          </h1>
+          <p className="text-sm text-muted-foreground sm:text-base">{t("exchange.subheadline")}</p>
+        </div>
+
+        {settings?.maintenanceMode && (
+          <div
+            role="alert"
+            className="flex gap-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm"
+          >
+            <TriangleAlert
+              className="size-5 shrink-0 text-amber-600 dark:text-amber-400"
+              aria-hidden
+            />
+            <div>
+              <p className="font-semibold">{t("exchange.maintenanceTitle")}</p>
+              <p>{t("exchange.maintenanceMessage")}</p>
+            </div>
+          </div>
+        )}
+
+        <div className="flex items-center justify-between gap-3 rounded-lg bg-primary px-4 py-3 text-primary-foreground">
+          <p className="text-lg font-semibold" data-testid="rate-banner">
+            {t("exchange.rateBanner", { rate })}
+          </p>
+          <p className="hidden items-center gap-1 text-xs font-medium sm:flex">
+            <BadgeCheck className="size-4" aria-hidden />
+            {t("exchange.rateGuaranteed")}
+          </p>
+        </div>
+
+        <Card>
+          <CardContent className="space-y-5 pt-6">
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
+              <div className="flex gap-2">
+                <select
+                  aria-label={t("exchange.sendCurrency")}
+                  className={`${selectClass} w-44 shrink-0`}
+                  value={sendCurrency}
+                  onChange={(event) => setSendCurrency(event.target.value as SendCurrencyId)}
+                >
+                  {SEND_OPTIONS.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+                <Input
+                  aria-label={t("exchange.amount")}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={t("exchange.amountPlaceholder")}
+                  value={amount}
+                  onChange={(event) => setAmount(keepAmountInput(event.target.value))}
+                  className="text-lg"
+                />
+              </div>
+              <p className="text-xs text-muted-foreground">
+                {t("exchange.limits", { min: terms.minInrAmount, max: terms.maxInrAmount })}
+              </p>
+            </fieldset>
+
+            <div className="flex justify-center text-muted-foreground">
+              <ArrowDown className="size-5" aria-hidden />
+            </div>
+
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-semibold">{t("exchange.youReceive")}</legend>
+              <div className="flex gap-2">
+                <select
+                  aria-label={t("exchange.receiveCurrency")}
+                  className={`${selectClass} w-44 shrink-0`}
+                  value={receiveCurrency}
+                  onChange={(event) => setReceiveCurrency(event.target.value as ReceiveCurrencyId)}
+                >
+                  {RECEIVE_OPTIONS.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+                <output
+                  aria-label={t("exchange.youReceive")}
+                  data-testid="receive-amount"
+                  className="flex h-10 min-w-0 flex-1 items-center justify-between rounded-md border border-input bg-muted px-3 text-lg font-semibold"
+                >
+                  <span className="truncate">{receiveAmount}</span>
+                  <span className="text-sm text-muted-foreground">{receiveSymbol}</span>
+                </output>
+              </div>
+            </fieldset>
+
+            {selectedNetwork && (
+              <div className="space-y-2">
+                <Label htmlFor="network">{t("exchange.selectNetwork")}</Label>
+                <select
+                  id="network"
+                  className={selectClass}
+                  value={network}
+                  onChange={(event) => setNetwork(event.target.value as NetworkId)}
+                >
+                  {NETWORKS.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+
+            <div className="space-y-2">
+              <Label htmlFor="wallet-address">{addressLabel}</Label>
+              <Input
+                id="wallet-address"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={addressPlaceholder}
+                value={walletAddress}
+                onChange={(event) => setWalletAddress(event.target.value)}
+                className="font-mono"
+              />
+            </div>
+
+            <Button size="lg" className="w-full" onClick={onPlaceOrder}>
+              {t("exchange.placeOrder")}
+            </Button>
+          </CardContent>
+        </Card>
+      </section>
+
+      <aside className="space-y-4">
+        <Instructions />
+        <SellNote />
+      </aside>
+
+      {draft && settings && (
+        <ConfirmOrderDialog
+          draft={draft}
+          paymentDetails={settings.paymentDetails}
+          onClose={() => setDraft(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function Instructions() {
+  const { t } = useTranslation();
+  return (
+    <Card className="border-amber-500/40">
+      <CardContent className="space-y-3 pt-6 text-sm">
+        <h2 className="flex items-center gap-2 font-semibold">
+          <Info className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
+          {t("exchange.instructions.title")}
+        </h2>
+        <ul className="list-disc space-y-1.5 pl-5">
+          <li>{t("exchange.instructions.personalAccounts")}</li>
+          <li>{t("exchange.instructions.thirdParty")}</li>
+        </ul>
+        <h3 className="font-semibold">{t("exchange.instructions.guidelinesTitle")}</h3>
+        <ul className="list-disc space-y-1.5 pl-5">
+          <li>{t("exchange.instructions.noWords")}</li>
+          <li>{t("exchange.instructions.blankRemarks")}</li>
+          <li>{t("exchange.instructions.tax")}</li>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SellNote() {
+  const { t } = useTranslation();
+  const { data } = useSiteSettings();
+  return (
+    <Card>
+      <CardContent className="space-y-3 pt-6 text-sm">
+        <h2 className="font-semibold">{t("exchange.sellTitle")}</h2>
+        <p className="text-muted-foreground">{t("exchange.sellMessage")}</p>
+        {data && (
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" asChild>
+              <a href={data.supportLinks.whatsapp} target="_blank" rel="noopener noreferrer">
+                <MessageCircle aria-hidden />
+                {t("exchange.sellWhatsapp")}
+              </a>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <a href={data.supportLinks.telegram} target="_blank" rel="noopener noreferrer">
+                <Send aria-hidden />
+                {t("exchange.sellTelegram")}
+              </a>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
   );
 }

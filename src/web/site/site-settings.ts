@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../lib/api-client";
+import { api, unwrap } from "../lib/api-client";
 
 export const siteSettingsQueryOptions = queryOptions({
   queryKey: ["site-settings"],
-  queryFn: async () => {
-    const response = await api.api["site-settings"].$get();
-    if (!response.ok) throw new Error("Could not load settings");
-    return response.json();
-  },
+  queryFn: async () => unwrap(await api.api["site-settings"].$get()),
   staleTime: 60_000,
 });
+
+export type SiteSettings = NonNullable<ReturnType<typeof useSiteSettings>["data"]>;
 
 export function useSiteSettings() {
   return useQuery(siteSettingsQueryOptions);

@@ -1,7 +1,10 @@
 import type { Migration } from "kysely";
+import * as exchange from "./0001-exchange";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
  * before these run (see migrate.ts), so these may reference "user"(id).
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  "0001-exchange": exchange,
+};

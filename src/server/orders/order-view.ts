@@ -1,0 +1,39 @@
+import type { Selectable } from "kysely";
+import { explorerTxUrl, type NetworkId } from "../../shared/catalog";
+import type { OrderEventsTable, OrdersTable } from "../db/schema";
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
+
+/** An order as its customer sees it: amounts as exact decimal strings. */
+export function toOrderView(order: OrderRow) {
+  const network = order.network as NetworkId | null;
+  return {
+    id: order.id,
+    shortId: order.id.slice(0, 8),
+    sendCurrency: order.send_currency,
+    sendAmount: order.send_amount,
+    receiveCurrency: order.receive_currency,
+    receiveAmount: order.receive_amount,
+    exchangeRate: order.exchange_rate,
+    network,
+    walletAddress: order.wallet_address,
+    paymentReference: order.payment_reference,
+    status: order.status,
+    payoutTxHash: order.payout_tx_hash,
+    payoutExplorerUrl:
+      order.payout_tx_hash && network ? explorerTxUrl(network, order.payout_tx_hash) : null,
+    createdAt: order.created_at.toISOString(),
+    updatedAt: order.updated_at.toISOString(),
+  };
+}
+
+export function toOrderEventView(event: OrderEventRow) {
+  return {
+    actorRole: event.actor_role,
+    fromStatus: event.from_status,
+    toStatus: event.to_status,
+    note: event.note,
+    createdAt: event.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,142 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { placeOrderInputSchema } from "../../shared/order-input";
+import { requireUser } from "../auth/session";
+import type { AppContext } from "../context";
+import { AppError } from "../http/errors";
+import { createRouter, errorResponse } from "../http/router";
+import { decodeCursor, getCustomerOrder, listCustomerOrders } from "./customer-orders";
+import { toOrderEventView, toOrderView } from "./order-view";
+import { placeOrder } from "./place-order";
+
+const statusSchema = z.enum(["pending", "processing", "completed", "cancelled"]);
+
+const orderSchema = z
+  .object({
+    id: z.uuid(),
+    shortId: z.string(),
+    sendCurrency: z.string(),
+    sendAmount: z.string(),
+    receiveCurrency: z.string(),
+    receiveAmount: z.string(),
+    exchangeRate: z.string(),
+    network: z.string().nullable(),
+    walletAddress: z.string(),
+    paymentReference: z.string(),
+    status: statusSchema,
+    payoutTxHash: z.string().nullable(),
+    payoutExplorerUrl: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Order");
+
+const orderEventSchema = z
+  .object({
+    actorRole: z.enum(["customer", "admin", "system"]),
+    fromStatus: statusSchema.nullable(),
+    toStatus: statusSchema,
+    note: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("OrderEvent");
+
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+const placeOrderRoute = createRoute({
+  method: "post",
+  path: "/api/orders",
+  tags: ["Orders"],
+  summary: "Place an order for a payment already made",
+  request: {
+    headers: z.object({
+      "idempotency-key": z
+        .string()
+        .min(8)
+        .max(100)
+        .optional()
+        .openapi({ description: "Repeating a request with the same key returns the first order" }),
+    }),
+    body: { content: json(placeOrderInputSchema), required: true },
+  },
+  responses: {
+    201: { description: "The order was placed", content: json(orderSchema) },
+    200: {
+      description: "The same idempotency key placed this order before",
+      content: json(orderSchema),
+    },
+    400: errorResponse("Invalid input, or an amount outside the limits"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Maintenance mode"),
+    409: errorResponse("The rate changed, or the payment reference was used already"),
+  },
+});
+
+const listOrdersRoute = createRoute({
+  method: "get",
+  path: "/api/orders",
+  tags: ["Orders"],
+  summary: "The signed-in user's orders, newest first, a page at a time",
+  request: {
+    query: z.object({
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(50).optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: "A page of orders",
+      content: json(z.object({ orders: z.array(orderSchema), nextCursor: z.string().nullable() })),
+    },
+    400: errorResponse("A malformed cursor"),
+    401: errorResponse("Not signed in"),
+  },
+});
+
+const getOrderRoute = createRoute({
+  method: "get",
+  path: "/api/orders/{id}",
+  tags: ["Orders"],
+  summary: "One of the signed-in user's orders, with its timeline",
+  request: { params: z.object({ id: z.string().max(100) }) },
+  responses: {
+    200: {
+      description: "The order",
+      content: json(orderSchema.extend({ events: z.array(orderEventSchema) })),
+    },
+    401: errorResponse("Not signed in"),
+    404: errorResponse("No such order of this user"),
+  },
+});
+
+export function createOrdersRouter(context: AppContext) {
+  const { db } = context;
+  const router = createRouter();
+  router.use("/api/orders", requireUser(context));
+  router.use("/api/orders/*", requireUser(context));
+  return router
+    .openapi(placeOrderRoute, async (c) => {
+      const { order, isReplay } = await placeOrder({
+        db,
+        user: c.var.user,
+        input: c.req.valid("json"),
+        idempotencyKey: c.req.valid("header")["idempotency-key"],
+      });
+      return c.json(toOrderView(order), isReplay ? 200 : 201);
+    })
+    .openapi(listOrdersRoute, async (c) => {
+      const { cursor: cursorText, limit } = c.req.valid("query");
+      const cursor = cursorText ? decodeCursor(cursorText) : null;
+      if (cursorText && !cursor)
+        throw new AppError(400, "INVALID_CURSOR", "This page link is not valid.");
+      const page = await listCustomerOrders(db, c.var.user.id, { cursor, limit });
+      return c.json({ orders: page.orders.map(toOrderView), nextCursor: page.nextCursor }, 200);
+    })
+    .openapi(getOrderRoute, async (c) => {
+      const found = await getCustomerOrder(db, c.var.user.id, c.req.valid("param").id);
+      if (!found) return c.json({ error: "Order not found", code: "NOT_FOUND" }, 404);
+      return c.json(
+        { ...toOrderView(found.order), events: found.events.map(toOrderEventView) },
+        200,
+      );
+    });
+}

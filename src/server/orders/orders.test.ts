@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { createClient } from "../testing/test-client";
+
+const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+let testApp: TestApp;
+let referenceCounter = 100000000000;
+
+/** A fresh 12-digit UPI reference for each order. */
+function nextReference() {
+  referenceCounter += 1;
+  return String(referenceCounter);
+}
+
+function orderInput(overrides: Record<string, unknown> = {}) {
+  return {
+    sendCurrency: "upi_inr",
+    receiveCurrency: "usdt",
+    network: "trc20",
+    amount: "8600",
+    walletAddress: TRON_WALLET,
+    paymentReference: nextReference(),
+    quotedRate: "86",
+    ...overrides,
+  };
+}
+
+async function customer(
+  email = `c${referenceCounter}-${Math.random().toString(36).slice(2)}@example.com`,
+) {
+  const client = createClient(testApp);
+  await client.signUp(email, "secret1");
+  const signIn = await client.signIn(email, "secret1");
+  expect(signIn.status).toBe(200);
+  return client;
+}
+
+async function countOrders() {
+  const row = await testApp.db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function setSettings(values: Record<string, unknown>) {
+  await testApp.db.updateTable("site_settings").set(values).where("id", "=", 1).execute();
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+beforeEach(() =>
+  setSettings({
+    exchange_rate: "86",
+    min_inr_amount: "0",
+    max_inr_amount: "100000",
+    maintenance_mode: false,
+  }),
+);
+
+describe("public site settings", () => {
+  it("shows the rate, limits and payment details with the defaults", async () => {
+    const response = await createClient(testApp).get("/api/site-settings");
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({
+      exchangeRate: "86",
+      minInrAmount: "0",
+      maxInrAmount: "100000",
+      maintenanceMode: false,
+    });
+  });
+});
+
+describe("placing an order", () => {
+  it("stores the order with the server's amount and rate, and a first event", async () => {
+    const client = await customer();
+    const response = await client.post("/api/orders", orderInput({ amount: "8600.5" }));
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({
+      status: "pending",
+      sendAmount: "8600.50",
+      receiveAmount: "100.0058",
+      exchangeRate: "86.0000",
+      network: "trc20",
+      walletAddress: TRON_WALLET,
+    });
+    const events = await testApp.db
+      .selectFrom("order_events")
+      .selectAll()
+      .where("order_id", "=", response.json.id)
+      .execute();
+    expect(events).toMatchObject([
+      { actor_role: "customer", from_status: null, to_status: "pending" },
+    ]);
+  });
+
+  it("normalises an all-lowercase EVM address to its checksummed form", async () => {
+    const client = await customer();
+    const response = await client.post(
+      "/api/orders",
+      orderInput({ network: "erc20", walletAddress: "0xdac17f958d2ee523a2206206994597c13d831ec7" }),
+    );
+    expect(response.status).toBe(201);
+    expect(response.json.walletAddress).toBe("0xdAC17F958D2ee523a2206206994597C13D831ec7");
+  });
+
+  const refusals: [string, () => Promise<void> | void, Record<string, unknown>, number, RegExp][] =
+    [
+      [
+        "an invalid TRON address",
+        () => {},
+        { walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T" },
+        400,
+        /TRC20/,
+      ],
+      ["a TRON address on ERC20", () => {}, { network: "erc20" }, 400, /ERC20/],
+      [
+        "the burn address",
+        () => {},
+        { network: "erc20", walletAddress: "0x000000000000000000000000000000000000dEaD" },
+        400,
+        /./,
+      ],
+      [
+        "a UPI reference of 11 digits",
+        () => {},
+        { paymentReference: "10041232458" },
+        400,
+        /12-digit/,
+      ],
+      ["a UPI reference with a letter", () => {}, { paymentReference: "10041232458A" }, 400, /12/],
+      ["a negative amount", () => {}, { amount: "-5" }, 400, /amount/i],
+      ["an amount in exponent form", () => {}, { amount: "1e5" }, 400, /amount/i],
+      ["an amount with 3 decimals", () => {}, { amount: "100.123" }, 400, /decimals/],
+      ["an unknown currency", () => {}, { receiveCurrency: "bitcoin" }, 400, /receiveCurrency/],
+      ["USDT without a network", () => {}, { network: null }, 400, /network/],
+      ["a stale rate", () => {}, { quotedRate: "85" }, 409, /₹86/],
+      [
+        "an amount under the minimum",
+        () => setSettings({ min_inr_amount: "2000" }),
+        { amount: "1000" },
+        400,
+        /Amount Too Low: The minimum amount is ₹2000\./,
+      ],
+      [
+        "an amount over the maximum",
+        () => setSettings({ max_inr_amount: "5000" }),
+        { amount: "5000.01" },
+        400,
+        /Amount Too High: The maximum amount is ₹5000\./,
+      ],
+      [
+        "an order in maintenance mode",
+        () => setSettings({ maintenance_mode: true }),
+        {},
+        403,
+        /maintenance/,
+      ],
+    ];
+
+  it.each(refusals)(
+    "refuses %s with a clear message and stores nothing",
+    async (_name, arrange, change, status, message) => {
+      const client = await customer();
+      await arrange();
+      const before = await countOrders();
+      const response = await client.post("/api/orders", orderInput(change));
+      expect(response.status).toBe(status);
+      expect(response.json.error).toMatch(message);
+      expect(await countOrders()).toBe(before);
+    },
+  );
+
+  it("answers a changed rate with the new figure", async () => {
+    const client = await customer();
+    await setSettings({ exchange_rate: "90.5" });
+    const response = await client.post("/api/orders", orderInput());
+    expect(response.status).toBe(409);
+    expect(response.json).toMatchObject({ code: "RATE_CHANGED", exchangeRate: "90.5" });
+  });
+
+  it("refuses a signed-out caller with 401 and stores nothing", async () => {
+    const before = await countOrders();
+    const response = await createClient(testApp).post("/api/orders", orderInput());
+    expect(response.status).toBe(401);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it("refuses malformed JSON with 400", async () => {
+    const client = await customer();
+    const response = await testApp.app.request("/api/orders", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: "http://localhost:3000",
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+      body: "{not json",
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("lets one of 50 concurrent submissions with the same reference through", async () => {
+    const clients = await Promise.all([customer(), customer()]);
+    const paymentReference = nextReference();
+    const before = await countOrders();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        clients[i % 2]?.post("/api/orders", orderInput({ paymentReference })),
+      ),
+    );
+    const statuses = responses.map((response) => response?.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    expect(responses.find((r) => r?.status === 409)?.json.error).toMatch(/already been used/);
+    expect(await countOrders()).toBe(before + 1);
+  });
+
+  it("returns the first order when a submission is retried with the same idempotency key", async () => {
+    const client = await customer();
+    const input = orderInput();
+    const headers = { "idempotency-key": "retry-key-123456" };
+    const first = await client.post("/api/orders", input, headers);
+    const before = await countOrders();
+    const [second, third] = await Promise.all([
+      client.post("/api/orders", input, headers),
+      client.post("/api/orders", input, headers),
+    ]);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.json.id).toBe(first.json.id);
+    expect(third.json.id).toBe(first.json.id);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it("keeps one user's idempotency keys apart from another's", async () => {
+    const headers = { "idempotency-key": "shared-key-123456" };
+    const a = await (await customer()).post("/api/orders", orderInput(), headers);
+    const b = await (await customer()).post("/api/orders", orderInput(), headers);
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.json.id).not.toBe(a.json.id);
+  });
+});
+
+describe("reading orders", () => {
+  it("shows a user their own order with its timeline, and another user's as 404", async () => {
+    const owner = await customer();
+    const placed = await owner.post("/api/orders", orderInput());
+    const own = await owner.get(`/api/orders/${placed.json.id}`);
+    expect(own.status).toBe(200);
+    expect(own.json).toMatchObject({ id: placed.json.id, events: [{ toStatus: "pending" }] });
+
+    const stranger = await customer();
+    const theirs = await stranger.get(`/api/orders/${placed.json.id}`);
+    expect(theirs.status).toBe(404);
+    expect(JSON.stringify(theirs.json)).not.toContain(TRON_WALLET);
+    expect((await stranger.get("/api/orders/not-a-uuid")).status).toBe(404);
+    expect((await createClient(testApp).get(`/api/orders/${placed.json.id}`)).status).toBe(401);
+  });
+
+  it("lists only the user's orders, newest first, a page at a time", async () => {
+    const client = await customer();
+    const other = await customer();
+    await other.post("/api/orders", orderInput());
+    const placed: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      placed.push((await client.post("/api/orders", orderInput())).json.id);
+    }
+    const first = await client.get("/api/orders?limit=2");
+    const second = await client.get(`/api/orders?limit=2&cursor=${first.json.nextCursor}`);
+    const third = await client.get(`/api/orders?limit=2&cursor=${second.json.nextCursor}`);
+    const ids = [...first.json.orders, ...second.json.orders, ...third.json.orders].map(
+      (order: { id: string }) => order.id,
+    );
+    expect(ids).toEqual(placed.reverse());
+    expect(third.json.nextCursor).toBeNull();
+  });
+
+  it("refuses a forged cursor with 400", async () => {
+    const client = await customer();
+    const response = await client.get("/api/orders?cursor=bm90LWEtY3Vyc29y");
+    expect(response.status).toBe(400);
+  });
+});

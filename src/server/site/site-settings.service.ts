@@ -1,0 +1,38 @@
+import Decimal from "decimal.js";
+import type { Kysely, Selectable } from "kysely";
+import type { SupportLinks } from "../context";
+import type { DB, SiteSettingsTable } from "../db/schema";
+
+export type SiteSettingsRow = Selectable<SiteSettingsTable>;
+
+export async function getSiteSettings(db: Kysely<DB>): Promise<SiteSettingsRow> {
+  return db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+}
+
+/** A decimal column as its shortest exact text: "86.0000" → "86". */
+export function plainDecimal(value: string): string {
+  return new Decimal(value).toFixed();
+}
+
+/** What every visitor may see: the rate, limits, where to pay, and how to reach support. */
+export function toPublicSiteSettings(row: SiteSettingsRow, defaults: SupportLinks) {
+  return {
+    exchangeRate: plainDecimal(row.exchange_rate),
+    minInrAmount: plainDecimal(row.min_inr_amount),
+    maxInrAmount: plainDecimal(row.max_inr_amount),
+    maintenanceMode: row.maintenance_mode,
+    paymentDetails: {
+      upiId: row.payment_upi_id,
+      payeeName: row.payee_name,
+      bankName: row.bank_name,
+      accountHolderName: row.bank_account_holder_name,
+      accountNumber: row.bank_account_number,
+      ifscCode: row.bank_ifsc_code,
+    },
+    supportLinks: {
+      whatsapp: row.support_whatsapp_url ?? defaults.whatsapp,
+      telegram: row.support_telegram_url ?? defaults.telegram,
+      email: row.support_email ?? defaults.email,
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { Check, Copy } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "./ui/button";
+
+const COPIED_FEEDBACK_MS = 2000;
+
+/** Copies a value; shows a check mark for 2 seconds. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation();
+  const [isCopied, setIsCopied] = useState(false);
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className="size-8 shrink-0"
+      aria-label={isCopied ? t("copy.copied") : t("copy.copy", { label })}
+      onClick={async () => {
+        await navigator.clipboard.writeText(value);
+        setIsCopied(true);
+      }}
+    >
+      {isCopied ? <Check className="text-emerald-500" /> : <Copy />}
+    </Button>
+  );
+}

@@ -1,0 +1,239 @@
+import { QRCodeSVG } from "qrcode.react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import {
+  currencyShortName,
+  findNetwork,
+  findReceiveOption,
+  findSendOption,
+  type NetworkId,
+  type ReceiveCurrencyId,
+  type SendCurrencyId,
+} from "../../shared/catalog";
+import { placeOrderInputSchema } from "../../shared/order-input";
+import { buildUpiPayLink } from "../../shared/upi-link";
+import { CopyButton } from "../components/copy-button";
+import { Button } from "../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../components/ui/dialog";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { Spinner } from "../components/ui/spinner";
+import type { SiteSettings } from "../site/site-settings";
+import { usePlaceOrder } from "./place-order";
+
+export interface OrderDraft {
+  sendCurrency: SendCurrencyId;
+  receiveCurrency: ReceiveCurrencyId;
+  network: NetworkId | null;
+  amount: string;
+  receiveAmount: string;
+  rate: string;
+  walletAddress: string;
+}
+
+type PaymentDetails = SiteSettings["paymentDetails"];
+
+/** 'Confirm Your Order': where to pay, then the payment's transaction ID. */
+export function ConfirmOrderDialog({
+  draft,
+  paymentDetails,
+  onClose,
+}: {
+  draft: OrderDraft;
+  paymentDetails: PaymentDetails;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const [transactionId, setTransactionId] = useState("");
+  // One key per dialog: a retry of this submission can never create a second order.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const sendOption = findSendOption(draft.sendCurrency);
+  const receiveOption = findReceiveOption(draft.receiveCurrency);
+  const method = sendOption?.method ?? "upi";
+
+  const onSubmit = () => {
+    if (!transactionId.trim()) {
+      toast.error(t("exchange.errors.transactionIdTitle"), {
+        description: t("exchange.errors.transactionIdMessage"),
+      });
+      return;
+    }
+    const parsed = placeOrderInputSchema.safeParse({
+      sendCurrency: draft.sendCurrency,
+      receiveCurrency: draft.receiveCurrency,
+      network: draft.network,
+      amount: draft.amount,
+      walletAddress: draft.walletAddress,
+      paymentReference: transactionId,
+      quotedRate: draft.rate,
+    });
+    if (!parsed.success) {
+      toast.error(t("exchange.errors.orderFailedTitle"), {
+        description: parsed.error.issues[0]?.message,
+      });
+      return;
+    }
+    placeOrder.mutate(
+      { input: parsed.data, idempotencyKey },
+      {
+        onSuccess: (order) => {
+          toast.success(t("exchange.placedTitle"), { description: t("exchange.placedMessage") });
+          setTransactionId("");
+          onClose();
+          navigate(`/order/${order.id}`);
+        },
+        onError: (error) => {
+          toast.error(t("exchange.errors.orderFailedTitle"), { description: error.message });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel={t("dialog.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("exchange.dialog.title")}</DialogTitle>
+          <DialogDescription>{t("exchange.dialog.description")}</DialogDescription>
+        </DialogHeader>
+
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-md bg-muted p-3 text-sm">
+          <dt className="text-muted-foreground">{t("exchange.dialog.youSend")}</dt>
+          <dd className="text-right font-semibold">₹{draft.amount}</dd>
+          <dt className="text-muted-foreground">{t("exchange.dialog.youReceive")}</dt>
+          <dd className="text-right font-semibold">
+            {draft.receiveAmount} {currencyShortName(receiveOption?.name ?? "")}
+          </dd>
+          <dt className="text-muted-foreground">{t("exchange.dialog.rate")}</dt>
+          <dd className="text-right">{t("exchange.dialog.rateValue", { rate: draft.rate })}</dd>
+          {draft.network && (
+            <>
+              <dt className="text-muted-foreground">{t("exchange.dialog.network")}</dt>
+              <dd className="text-right">{findNetwork(draft.network)?.name}</dd>
+            </>
+          )}
+          <dt className="text-muted-foreground">{t("exchange.dialog.wallet")}</dt>
+          <dd className="text-right font-mono text-xs break-all">{draft.walletAddress}</dd>
+        </dl>
+
+        {method === "upi" ? (
+          <UpiPayment details={paymentDetails} amount={draft.amount} />
+        ) : (
+          <BankPayment details={paymentDetails} method={method} />
+        )}
+
+        <div className="space-y-2">
+          <Label htmlFor="transaction-id">{t("exchange.dialog.transactionId")}</Label>
+          <Input
+            id="transaction-id"
+            autoComplete="off"
+            inputMode={method === "upi" ? "numeric" : "text"}
+            placeholder={
+              method === "upi"
+                ? t("exchange.dialog.transactionIdPlaceholder")
+                : t("exchange.dialog.transactionIdPlaceholderOther")
+            }
+            value={transactionId}
+            onChange={(event) => setTransactionId(event.target.value)}
+          />
+        </div>
+
+        <Button size="lg" onClick={onSubmit} disabled={placeOrder.isPending}>
+          {placeOrder.isPending && <Spinner />}
+          {placeOrder.isPending ? t("exchange.dialog.submitting") : t("exchange.dialog.submit")}
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DetailRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-2 border-b py-1.5 last:border-b-0">
+      <div className="min-w-0">
+        <p className="text-xs text-muted-foreground">{label}</p>
+        <p className="font-mono text-sm font-medium break-all">{value}</p>
+      </div>
+      <CopyButton value={value} label={label} />
+    </div>
+  );
+}
+
+function PaymentBox({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2 rounded-md border p-3">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function UpiPayment({ details, amount }: { details: PaymentDetails; amount: string }) {
+  const { t } = useTranslation();
+  if (!details.upiId) return <NotConfigured />;
+  const link = buildUpiPayLink({ payeeVpa: details.upiId, payeeName: details.payeeName, amount });
+  return (
+    <PaymentBox title={t("exchange.dialog.payUpi")}>
+      {link && (
+        <>
+          <p className="text-xs text-muted-foreground">{t("exchange.dialog.scanQr")}</p>
+          <div className="flex justify-center">
+            <div className="rounded-md bg-white p-3">
+              <QRCodeSVG
+                value={link}
+                size={168}
+                role="img"
+                aria-label={t("exchange.dialog.qrLabel", { amount, upiId: details.upiId })}
+              />
+            </div>
+          </div>
+          <Button asChild variant="outline" className="w-full sm:hidden">
+            <a href={link}>{t("exchange.dialog.openUpiApp")}</a>
+          </Button>
+        </>
+      )}
+      <DetailRow label={t("exchange.dialog.upiId")} value={details.upiId} />
+    </PaymentBox>
+  );
+}
+
+function BankPayment({ details, method }: { details: PaymentDetails; method: string }) {
+  const { t } = useTranslation();
+  if (!details.accountNumber) return <NotConfigured />;
+  const title =
+    method === "cash"
+      ? t("exchange.dialog.payCash")
+      : method === "erupee"
+        ? t("exchange.dialog.payErupee")
+        : t("exchange.dialog.payBank");
+  return (
+    <PaymentBox title={title}>
+      <DetailRow label={t("exchange.dialog.bankName")} value={details.bankName} />
+      <DetailRow label={t("exchange.dialog.accountHolderName")} value={details.accountHolderName} />
+      <DetailRow label={t("exchange.dialog.accountNumber")} value={details.accountNumber} />
+      <DetailRow label={t("exchange.dialog.ifscCode")} value={details.ifscCode} />
+      {details.upiId && method === "erupee" && (
+        <DetailRow label={t("exchange.dialog.upiId")} value={details.upiId} />
+      )}
+    </PaymentBox>
+  );
+}
+
+function NotConfigured() {
+  const { t } = useTranslation();
+  return (
+    <p role="alert" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm">
+      {t("exchange.dialog.notConfigured")}
+    </p>
+  );
+}

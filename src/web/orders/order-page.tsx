@@ -1,0 +1,150 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import { findNetwork, type NetworkId } from "../../shared/catalog";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { Spinner } from "../components/ui/spinner";
+import { formatDateTime } from "../lib/format";
+import { currencyLabel } from "./currency-label";
+import { knownStatus, OrderStatusIcon } from "./order-status";
+import { orderQueryOptions } from "./orders-api";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-b py-3 last:border-b-0">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 font-medium break-all sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+export function OrderPage() {
+  const { t } = useTranslation();
+  const { orderId = "" } = useParams();
+  const { data: order, isPending, isError } = useQuery(orderQueryOptions(orderId));
+
+  useEffect(() => {
+    if (isError) toast.error(t("orders.page.notFoundToast"));
+  }, [isError, t]);
+
+  if (isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-muted-foreground">
+        <Spinner />
+      </p>
+    );
+  }
+  if (isError || !order) return <OrderNotFound />;
+
+  const status = knownStatus(order.status);
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <Link
+        to="/profile"
+        className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-4"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t("orders.page.back")}
+      </Link>
+      <Card>
+        <CardHeader className="items-center text-center">
+          <OrderStatusIcon status={status} className="size-12 text-primary" />
+          <CardTitle>
+            <h1 className="text-2xl">{t(`orders.status.${status}`)}</h1>
+          </CardTitle>
+          <p className="text-sm text-muted-foreground">
+            {t("orders.page.orderId", { id: order.shortId })}
+          </p>
+          <p className="text-sm" aria-live="polite">
+            {t(`orders.page.${status}Message`)}
+          </p>
+        </CardHeader>
+        <CardContent>
+          <dl className="text-sm">
+            <Row label={t("orders.page.youSent")}>
+              {order.sendAmount} {currencyLabel(order.sendCurrency)}
+            </Row>
+            <Row label={t("orders.page.youReceived")}>
+              {order.receiveAmount} {currencyLabel(order.receiveCurrency)}
+            </Row>
+            <Row label={t("orders.page.rate")}>₹{order.exchangeRate}</Row>
+            {order.network && (
+              <Row label={t("orders.page.network")}>
+                {findNetwork(order.network as NetworkId)?.name ?? order.network}
+              </Row>
+            )}
+            <Row label={t("orders.page.wallet")}>
+              <span className="font-mono text-xs">{order.walletAddress}</span>
+            </Row>
+            <Row label={t("orders.page.transactionId")}>
+              <span className="font-mono">{order.paymentReference}</span>
+            </Row>
+            <Row label={t("orders.page.date")}>{formatDateTime(order.createdAt)}</Row>
+            {order.payoutTxHash && (
+              <Row label={t("orders.page.payout")}>
+                <span className="font-mono text-xs">{order.payoutTxHash}</span>
+                {order.payoutExplorerUrl && (
+                  <a
+                    href={order.payoutExplorerUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-1 flex items-center gap-1 text-primary underline underline-offset-4 sm:justify-end"
+                  >
+                    {t("orders.page.viewOnExplorer")}
+                    <ExternalLink className="size-3.5" aria-hidden />
+                  </a>
+                )}
+              </Row>
+            )}
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-base">{t("orders.page.timeline")}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="space-y-3 border-l pl-4 text-sm">
+            {order.events.map((event) => (
+              <li key={`${event.createdAt}-${event.toStatus}`} className="relative">
+                <span
+                  className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary"
+                  aria-hidden
+                />
+                <p className="font-medium">
+                  {event.fromStatus === null
+                    ? t("orders.page.eventPlaced")
+                    : t("orders.page.eventChanged", {
+                        status: t(`orders.status.${knownStatus(event.toStatus)}`),
+                      })}
+                </p>
+                {event.note && <p className="text-muted-foreground">{event.note}</p>}
+                <p className="text-xs text-muted-foreground">{formatDateTime(event.createdAt)}</p>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function OrderNotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-md py-12 text-center">
+      <SearchX className="mx-auto size-12 text-muted-foreground" aria-hidden />
+      <h1 className="mt-4 text-2xl font-semibold">{t("orders.page.notFoundTitle")}</h1>
+      <p className="mt-2 text-muted-foreground">{t("orders.page.notFoundMessage")}</p>
+      <Button asChild className="mt-6">
+        <Link to="/exchange">{t("orders.page.startNew")}</Link>
+      </Button>
+    </section>
+  );
+}

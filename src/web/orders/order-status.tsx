@@ -1,0 +1,39 @@
+import { CircleCheck, CircleX, Clock, Loader2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../components/ui/badge";
+import type { OrderStatus } from "./orders-api";
+
+const looks = {
+  pending: { variant: "warning", icon: Clock },
+  processing: { variant: "info", icon: Loader2 },
+  completed: { variant: "success", icon: CircleCheck },
+  cancelled: { variant: "destructive", icon: CircleX },
+} as const;
+
+/** An unknown status reads as pending, as the product specifies for customers. */
+export function knownStatus(status: string): OrderStatus {
+  return status in looks ? (status as OrderStatus) : "pending";
+}
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const known = knownStatus(status);
+  const { variant, icon: Icon } = looks[known];
+  return (
+    <Badge variant={variant}>
+      <Icon className={`size-3.5 ${known === "processing" ? "animate-spin" : ""}`} aria-hidden />
+      {t(`orders.status.${known}`)}
+    </Badge>
+  );
+}
+
+export function OrderStatusIcon({ status, className }: { status: string; className?: string }) {
+  const known = knownStatus(status);
+  const Icon = looks[known].icon;
+  return (
+    <Icon
+      className={`${className ?? ""} ${known === "processing" ? "animate-spin" : ""}`}
+      aria-hidden
+    />
+  );
+}
