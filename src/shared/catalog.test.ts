@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import {
+  currencyShortName,
+  DEFAULT_NETWORK,
+  explorerAddressUrl,
+  explorerTxUrl,
+  findNetwork,
+  findReceiveOption,
+  findSendOption,
+  isValidTxHash,
+  NETWORKS,
+  type NetworkId,
+  needsNetwork,
+  networkIdSchema,
+  networkOf,
+  normalizeTxHash,
+  RECEIVE_OPTIONS,
+  receiveCurrencyIdSchema,
+  SEND_OPTIONS,
+  sendCurrencyIdSchema,
+} from "./catalog";
+
+describe("the catalog", () => {
+  it("offers the four rupee send options, in order", () => {
+    expect(SEND_OPTIONS).toEqual([
+      { id: "upi_inr", name: "UPI INR", symbol: "INR", method: "upi" },
+      { id: "bank_inr", name: "Bank Transfer INR", symbol: "INR", method: "bank" },
+      { id: "cash_inr", name: "Cash Deposit INR", symbol: "INR", method: "cash" },
+      { id: "erupee_inr", name: "Digital Rupee INR", symbol: "INR", method: "erupee" },
+    ]);
+  });
+
+  it("offers the four receive options, in order", () => {
+    expect(RECEIVE_OPTIONS).toEqual([
+      { id: "usdt", name: "Tether USDT", symbol: "USDT" },
+      { id: "binance_pay_usdt", name: "Binance Pay USDT", symbol: "USDT" },
+      { id: "payeer_usd", name: "Payeer USD", symbol: "USD" },
+      { id: "advcash_usd", name: "AdvCash USD", symbol: "USD" },
+    ]);
+  });
+
+  it("lists the USDT networks with TRC20 first, the default", () => {
+    expect(NETWORKS.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: "trc20", name: "TRC20" },
+      { id: "bep20", name: "BEP20" },
+      { id: "erc20", name: "ERC20" },
+      { id: "polygon", name: "Polygon" },
+      { id: "solana", name: "Solana" },
+    ]);
+    expect(DEFAULT_NETWORK).toBe("trc20");
+    expect(NETWORKS[0]?.id).toBe(DEFAULT_NETWORK);
+  });
+
+  it("has zod enums of exactly the catalog's ids", () => {
+    expect(sendCurrencyIdSchema.options).toEqual(SEND_OPTIONS.map((option) => option.id));
+    expect(receiveCurrencyIdSchema.options).toEqual(RECEIVE_OPTIONS.map((option) => option.id));
+    expect(networkIdSchema.options).toEqual(NETWORKS.map((network) => network.id));
+    expect(sendCurrencyIdSchema.safeParse("upi_inr").success).toBe(true);
+    expect(sendCurrencyIdSchema.safeParse("usdt").success).toBe(false);
+    expect(networkIdSchema.safeParse("TRC20").success).toBe(false);
+  });
+
+  it("finds options by id and answers undefined for unknown ids", () => {
+    expect(findSendOption("bank_inr")?.name).toBe("Bank Transfer INR");
+    expect(findReceiveOption("payeer_usd")?.symbol).toBe("USD");
+    expect(findNetwork("polygon")?.name).toBe("Polygon");
+    expect(findSendOption("btc")).toBeUndefined();
+    expect(findReceiveOption("")).toBeUndefined();
+    expect(findNetwork("bitcoin")).toBeUndefined();
+    expect(() => networkOf("bitcoin" as NetworkId)).toThrow(RangeError);
+  });
+
+  it("asks for a network for plain USDT only", () => {
+    expect(RECEIVE_OPTIONS.filter((option) => needsNetwork(option.id)).map((o) => o.id)).toEqual([
+      "usdt",
+    ]);
+  });
+
+  it.each([
+    ["Tether USDT", "USDT"],
+    ["Binance Pay USDT", "USDT"],
+    ["Payeer USD", "USD"],
+    ["Bank Transfer INR", "INR"],
+    ["USDT", "USDT"],
+    ["  Digital Rupee INR ", "INR"],
+  ])("shows %s as %s", (name, short) => {
+    expect(currencyShortName(name)).toBe(short);
+  });
+});
+
+describe("transaction hashes (domain-reference §4)", () => {
+  const TRON_HASH = "01b4cde4197b9d1a1ff09ef5d2b1d939d3ec2401b3f002ebd0802c0f30a6e4ca";
+  const EVM_HASH = `0x${TRON_HASH}`;
+  const SOLANA_SIGNATURE =
+    "2iBvoWnk18wtp8Jd6tp4CPbx5FTCAcGsnM1bjVTnTZmKEKDkTuZYC9wqMzkuJYhFyrt2SvHqZbaycadus8gSj6EZ";
+
+  it("accepts the reference's hashes on their chains", () => {
+    expect(isValidTxHash("trc20", TRON_HASH)).toBe(true);
+    expect(isValidTxHash("trc20", TRON_HASH.toUpperCase())).toBe(true);
+    for (const network of ["erc20", "bep20", "polygon"] as const) {
+      expect(isValidTxHash(network, EVM_HASH)).toBe(true);
+    }
+    expect(isValidTxHash("solana", SOLANA_SIGNATURE)).toBe(true);
+  });
+
+  it("refuses a hash of another chain's form", () => {
+    expect(isValidTxHash("trc20", EVM_HASH)).toBe(false);
+    expect(isValidTxHash("erc20", TRON_HASH)).toBe(false);
+    expect(isValidTxHash("solana", TRON_HASH)).toBe(false);
+    expect(isValidTxHash("trc20", SOLANA_SIGNATURE)).toBe(false);
+  });
+
+  it("refuses malformed hashes", () => {
+    expect(isValidTxHash("trc20", TRON_HASH.slice(1))).toBe(false);
+    expect(isValidTxHash("trc20", `${TRON_HASH.slice(1)}g`)).toBe(false);
+    expect(isValidTxHash("erc20", `0X${TRON_HASH}`)).toBe(false);
+    expect(isValidTxHash("erc20", `${EVM_HASH}0`)).toBe(false);
+    expect(isValidTxHash("erc20", "")).toBe(false);
+    // Base58 of an allowed length that decodes to 47 and to 65 bytes.
+    expect(isValidTxHash("solana", "z".repeat(64))).toBe(false);
+    expect(isValidTxHash("solana", "z".repeat(88))).toBe(false);
+    expect(isValidTxHash("solana", `${SOLANA_SIGNATURE.slice(0, -1)}0`)).toBe(false);
+    expect(isValidTxHash("solana", "z".repeat(89))).toBe(false);
+  });
+
+  it("lowercases hex hashes before they are compared, not Solana signatures", () => {
+    expect(normalizeTxHash("trc20", ` ${TRON_HASH.toUpperCase()} `)).toBe(TRON_HASH);
+    expect(normalizeTxHash("erc20", `0x${TRON_HASH.toUpperCase()}`)).toBe(EVM_HASH);
+    expect(normalizeTxHash("solana", SOLANA_SIGNATURE)).toBe(SOLANA_SIGNATURE);
+  });
+});
+
+describe("explorer links (domain-reference §4)", () => {
+  it.each([
+    ["trc20", "https://tronscan.org/#/transaction/abc", "https://tronscan.org/#/address/T1"],
+    ["erc20", "https://etherscan.io/tx/abc", "https://etherscan.io/address/T1"],
+    ["bep20", "https://bscscan.com/tx/abc", "https://bscscan.com/address/T1"],
+    ["polygon", "https://polygonscan.com/tx/abc", "https://polygonscan.com/address/T1"],
+    ["solana", "https://solscan.io/tx/abc", "https://solscan.io/account/T1"],
+  ] as const)("links %s transactions and addresses", (network, txUrl, addressUrl) => {
+    expect(explorerTxUrl(network, "abc")).toBe(txUrl);
+    expect(explorerAddressUrl(network, "T1")).toBe(addressUrl);
+  });
+
+  it("cannot be steered elsewhere by a strange hash", () => {
+    expect(explorerTxUrl("erc20", "../../evil?x=1#y")).toBe(
+      "https://etherscan.io/tx/..%2F..%2Fevil%3Fx%3D1%23y",
+    );
+  });
+});

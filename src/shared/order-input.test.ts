@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { type PlaceOrderFormValues, placeOrderInputSchema } from "./order-input";
+
+const valid: PlaceOrderFormValues = {
+  sendCurrency: "upi_inr",
+  receiveCurrency: "usdt",
+  network: "trc20",
+  amount: "8600",
+  walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+  paymentReference: "100412324589",
+  quotedRate: "86",
+};
+
+/** The issues of a parse, as { path: message }. */
+function issuesOf(input: unknown): Record<string, string> {
+  const result = placeOrderInputSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(
+    result.error.issues.map((issue) => [issue.path.join("."), issue.message]),
+  );
+}
+
+describe("the order form schema", () => {
+  it("accepts a valid order unchanged", () => {
+    expect(placeOrderInputSchema.parse(valid)).toEqual(valid);
+  });
+
+  it("gives the stored forms: checksummed wallet, compact reference, canonical decimals", () => {
+    const parsed = placeOrderInputSchema.parse({
+      ...valid,
+      sendCurrency: "bank_inr",
+      network: "erc20",
+      amount: " 08600.50 ",
+      walletAddress: " 0xdac17f958d2ee523a2206206994597c13d831ec7 ",
+      paymentReference: "hdfc n520 2206 2432",
+      quotedRate: "86.0000",
+    });
+    expect(parsed).toEqual({
+      sendCurrency: "bank_inr",
+      receiveCurrency: "usdt",
+      network: "erc20",
+      amount: "8600.5",
+      walletAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+      paymentReference: "HDFCN52022062432",
+      quotedRate: "86",
+    });
+    // Parsing the stored form again changes nothing.
+    expect(placeOrderInputSchema.parse(parsed)).toEqual(parsed);
+  });
+
+  it("accepts an e-wallet order without a network", () => {
+    const parsed = placeOrderInputSchema.parse({
+      ...valid,
+      receiveCurrency: "payeer_usd",
+      network: null,
+      walletAddress: "P1000000",
+    });
+    expect(parsed.network).toBeNull();
+  });
+
+  it.each(["", "0", "-1", "1e5", "100.001", "abc"])(
+    "refuses the amount %j with an English sentence",
+    (amount) => {
+      expect(issuesOf({ ...valid, amount })).toEqual({
+        amount: "Enter the amount you paid in rupees, like 2000 or 2000.50 (at most 2 decimals).",
+      });
+    },
+  );
+
+  it("refuses a missing rate", () => {
+    expect(Object.keys(issuesOf({ ...valid, quotedRate: "" }))).toEqual(["quotedRate"]);
+  });
+
+  it("answers the wallet validator's message on walletAddress", () => {
+    expect(issuesOf({ ...valid, walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u" })).toEqual({
+      walletAddress:
+        "This is not a valid TRC20 address: the checksum does not match. Copy it again from your wallet.",
+    });
+  });
+
+  it("answers the payment reference validator's message on paymentReference", () => {
+    expect(issuesOf({ ...valid, paymentReference: "12345" })).toEqual({
+      paymentReference:
+        "A UPI transaction ID (UTR) is the 12-digit number in your UPI app's payment details. Check it and enter all 12 digits.",
+    });
+  });
+
+  it("requires a network for USDT, and none for other currencies", () => {
+    expect(Object.keys(issuesOf({ ...valid, network: null }))).toEqual(["network"]);
+    expect(
+      Object.keys(issuesOf({ ...valid, receiveCurrency: "payeer_usd", walletAddress: "P1000000" })),
+    ).toEqual(["network"]);
+  });
+
+  it("checks the wallet against the chosen network", () => {
+    expect(Object.keys(issuesOf({ ...valid, network: "erc20" }))).toEqual(["walletAddress"]);
+  });
+
+  it("reports wallet, reference and amount problems together", () => {
+    expect(
+      Object.keys(
+        issuesOf({ ...valid, amount: "x", walletAddress: "", paymentReference: "" }),
+      ).sort(),
+    ).toEqual(["amount", "paymentReference", "walletAddress"]);
+  });
+
+  it("refuses unknown currencies and networks", () => {
+    expect(Object.keys(issuesOf({ ...valid, sendCurrency: "btc" }))).toEqual(["sendCurrency"]);
+    expect(Object.keys(issuesOf({ ...valid, receiveCurrency: "eth" }))).toEqual([
+      "receiveCurrency",
+    ]);
+    expect(Object.keys(issuesOf({ ...valid, network: "TRC20" }))).toEqual(["network"]);
+  });
+
+  it("refuses non-string fields", () => {
+    expect(Object.keys(issuesOf({ ...valid, amount: 8600 }))).toEqual(["amount"]);
+    expect(Object.keys(issuesOf({ ...valid, walletAddress: undefined }))).toContain(
+      "walletAddress",
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import {
+  needsNetwork,
+  networkIdSchema,
+  receiveCurrencyIdSchema,
+  sendCurrencyIdSchema,
+} from "./catalog";
+import { canonicalAmount, decimalPlaces, parseAmount } from "./money";
+import { validatePaymentReference } from "./payment-reference";
+import { validateWalletAddress } from "./wallet-address";
+
+/*
+ * The order form, as the page submits it and the server accepts it. Its messages
+ * are plain English sentences for the customer (the server answers them as 400s).
+ * A valid input comes out normalized: the wallet and payment reference in the form
+ * to store (see the validators), the amount and rate as canonical decimal text.
+ */
+
+/** Rupee amounts have at most 2 decimals (paise). */
+export const INR_DECIMALS = 2;
+
+function isInrAmount(text: string): boolean {
+  const value = parseAmount(text);
+  return value !== null && decimalPlaces(value) <= INR_DECIMALS;
+}
+
+const amountSchema = z.string().refine(isInrAmount, {
+  error: "Enter the amount you paid in rupees, like 2000 or 2000.50 (at most 2 decimals).",
+});
+const quotedRateSchema = z.string().refine((text) => parseAmount(text) !== null, {
+  error: "The exchange rate is missing. Reload the page and try again.",
+});
+
+/** The fields the cross-field checks need; they run whenever these parse, even if the amount does not. */
+const crossFieldSchema = z.object({
+  sendCurrency: sendCurrencyIdSchema,
+  receiveCurrency: receiveCurrencyIdSchema,
+  network: networkIdSchema.nullable(),
+  walletAddress: z.string(),
+  paymentReference: z.string(),
+});
+type CrossFields = z.infer<typeof crossFieldSchema>;
+
+function checkCrossFields(input: CrossFields, ctx: z.RefinementCtx): void {
+  const usesNetwork = needsNetwork(input.receiveCurrency);
+  if (usesNetwork && input.network === null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["network"],
+      message: "Choose the network on which you want to receive USDT.",
+    });
+  } else if (!usesNetwork && input.network !== null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["network"],
+      message: "A network is chosen only when you receive USDT on a blockchain.",
+    });
+  } else {
+    const wallet = validateWalletAddress(input.receiveCurrency, input.network, input.walletAddress);
+    if (!wallet.ok)
+      ctx.addIssue({ code: "custom", path: ["walletAddress"], message: wallet.message });
+  }
+  const reference = validatePaymentReference(input.sendCurrency, input.paymentReference);
+  if (!reference.ok) {
+    ctx.addIssue({ code: "custom", path: ["paymentReference"], message: reference.message });
+  }
+}
+
+/** The validated input with each field in its stored form. */
+function normalize<T extends CrossFields & { amount: string; quotedRate: string }>(input: T): T {
+  const wallet = validateWalletAddress(input.receiveCurrency, input.network, input.walletAddress);
+  const reference = validatePaymentReference(input.sendCurrency, input.paymentReference);
+  const amount = parseAmount(input.amount);
+  const rate = parseAmount(input.quotedRate);
+  return {
+    ...input,
+    amount: amount ? canonicalAmount(amount) : input.amount,
+    quotedRate: rate ? canonicalAmount(rate) : input.quotedRate,
+    walletAddress: wallet.ok ? wallet.normalized : input.walletAddress,
+    paymentReference: reference.ok ? reference.normalized : input.paymentReference,
+  };
+}
+
+export const placeOrderInputSchema = z
+  .object({
+    sendCurrency: sendCurrencyIdSchema,
+    receiveCurrency: receiveCurrencyIdSchema,
+    network: networkIdSchema.nullable(),
+    /** Rupees paid, a decimal string. */
+    amount: amountSchema,
+    walletAddress: z.string(),
+    paymentReference: z.string(),
+    /** The rate (rupees per USDT) the page showed, a decimal string; the server refuses the order if it changed. */
+    quotedRate: quotedRateSchema,
+  })
+  .superRefine(checkCrossFields, {
+    when: (payload) => crossFieldSchema.safeParse(payload.value).success,
+  })
+  .transform(normalize);
+
+/** What the page sends. */
+export type PlaceOrderFormValues = z.input<typeof placeOrderInputSchema>;
+/** What the server works with: validated and normalized. */
+export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;

@@ -1,0 +1,89 @@
+import {
+  findReceiveOption,
+  findSendOption,
+  RECEIVE_OPTIONS,
+  type ReceiveCurrencyId,
+  type SendCurrencyId,
+} from "./catalog";
+import { Decimal, formatAmount, parseAmount } from "./money";
+
+/*
+ * The one quote, used by the exchange page to show the amount and by the server
+ * to compute what it stores and pays out (product-spec §5, DESIGN "Quote").
+ * Every step is decimal and rounds down, so the figure shown is the figure stored.
+ */
+
+/** A USD send amount is converted to rupees at this fixed factor first. */
+export const USD_TO_INR = "83";
+/** USD e-wallet payouts are the USDT figure times this factor. */
+export const EWALLET_FACTOR = "0.99";
+
+type QuoteRule = {
+  decimals: number;
+  /** value is the send amount in rupees; rate is rupees per unit received. */
+  compute: (value: Decimal, rate: Decimal) => Decimal;
+};
+
+const USDT_RULE: QuoteRule = { decimals: 4, compute: (value, rate) => value.div(rate) };
+/** Any other non-INR receive (the USD e-wallets). The product runs first so the division is the only truncation. */
+const EWALLET_RULE: QuoteRule = {
+  decimals: 4,
+  compute: (value, rate) => value.mul(EWALLET_FACTOR).div(rate),
+};
+const INR_RULE: QuoteRule = { decimals: 2, compute: (value, rate) => rate.mul(value) };
+
+const RULE_BY_RECEIVE_SYMBOL: Readonly<Record<string, QuoteRule>> = {
+  USDT: USDT_RULE,
+  INR: INR_RULE,
+};
+const TO_INR_BY_SEND_SYMBOL: Readonly<Record<string, string>> = { INR: "1", USD: USD_TO_INR };
+
+function ruleFor(receiveSymbol: string): QuoteRule {
+  return RULE_BY_RECEIVE_SYMBOL[receiveSymbol] ?? EWALLET_RULE;
+}
+
+/**
+ * The quote by currency symbols. quoteReceiveAmount is the entry point; this one
+ * exists for symbols the catalog does not (yet) offer, such as an INR receive.
+ */
+export function quoteForSymbols(input: {
+  amount: string;
+  rate: string;
+  sendSymbol: string;
+  receiveSymbol: string;
+}): string {
+  const rule = ruleFor(input.receiveSymbol);
+  const amount = parseAmount(input.amount);
+  const rate = parseAmount(input.rate);
+  const toInr = TO_INR_BY_SEND_SYMBOL[input.sendSymbol];
+  if (!amount || !rate || toInr === undefined) return formatAmount(new Decimal(0), rule.decimals);
+  return formatAmount(rule.compute(amount.mul(toInr), rate), rule.decimals);
+}
+
+/**
+ * What the customer receives for `amount` at `rate` (rupees per USDT), as a
+ * fixed-decimal string rounded down. An empty or invalid amount or rate gives zero
+ * ("0.0000").
+ */
+export function quoteReceiveAmount(input: {
+  amount: string;
+  rate: string;
+  sendCurrency: SendCurrencyId;
+  receiveCurrency: ReceiveCurrencyId;
+}): string {
+  return quoteForSymbols({
+    amount: input.amount,
+    rate: input.rate,
+    sendSymbol: findSendOption(input.sendCurrency)?.symbol ?? "",
+    receiveSymbol: findReceiveOption(input.receiveCurrency)?.symbol ?? "",
+  });
+}
+
+/** Decimals of each receive currency's amount. */
+export const RECEIVE_DECIMALS = Object.fromEntries(
+  RECEIVE_OPTIONS.map((option) => [option.id, ruleFor(option.symbol).decimals]),
+) as Readonly<Record<ReceiveCurrencyId, number>>;
+
+export function receiveDecimals(receiveCurrency: ReceiveCurrencyId): number {
+  return RECEIVE_DECIMALS[receiveCurrency];
+}
