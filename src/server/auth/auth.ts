@@ -55,6 +55,18 @@ export function createAuthOptions(deps: AuthDependencies) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      // A sign-up for a taken address gets a made-up user back (no account
+      // enumeration); give it the fields a real new customer has, or role: null
+      // would tell the two apart.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(resetPasswordMail(user.email, url));
       },
@@ -83,6 +95,9 @@ export function createAuthOptions(deps: AuthDependencies) {
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth turns its Origin/CSRF and callback-URL checks off when
+      // NODE_ENV=test; keep them on so tests exercise what production runs.
+      disableOriginCheck: false,
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import PostalMime from "postal-mime";
 import { TEST_ORIGIN, type TestApp } from "./test-app";
@@ -15,10 +15,16 @@ export function createClient(
 ) {
   const cookies = new Map<string, string>();
 
-  async function request(method: string, path: string, body?: unknown) {
+  async function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ) {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, "x-forwarded-for": ip };
     if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (body !== undefined) headers["content-type"] = "application/json";
+    Object.assign(headers, extraHeaders);
     const response = await testApp.app.request(path, {
       method,
       headers,
@@ -41,7 +47,14 @@ export function createClient(
     ip,
     cookies,
     get: (path: string) => request("GET", path),
-    post: (path: string, body?: unknown) => request("POST", path, body ?? {}),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      request("POST", path, body ?? {}, headers),
+    /** Opens a link from an e-mail; it must point at the app's public URL. */
+    follow: (link: string) => {
+      const url = new URL(link);
+      if (url.origin !== TEST_ORIGIN) throw new Error(`${link} is not on ${TEST_ORIGIN}`);
+      return request("GET", url.pathname + url.search);
+    },
     signUp: (email: string, password: string, whatsappNumber = "+919876543210") =>
       request("POST", "/api/auth/sign-up/email", {
         email,
@@ -55,15 +68,23 @@ export function createClient(
   };
 }
 
-/** The newest e-mail written to the test app's mail folder for this address. */
-export async function readLatestMail(testApp: TestApp, to: string) {
-  const files = readdirSync(testApp.mailDir).sort().reverse();
-  for (const file of files) {
+/** Every e-mail written to the test app's mail folder for this address, oldest first. */
+export async function readMails(testApp: TestApp, to: string) {
+  if (!existsSync(testApp.mailDir)) return [];
+  const mails = [];
+  for (const file of readdirSync(testApp.mailDir).sort()) {
     const mail = await PostalMime.parse(readFileSync(join(testApp.mailDir, file)));
     if (mail.to?.some((address) => address.address === to)) {
       const link = mail.text?.match(/https?:\/\/\S+/)?.[0];
-      return { subject: mail.subject ?? "", text: mail.text ?? "", link };
+      mails.push({ subject: mail.subject ?? "", text: mail.text ?? "", link });
     }
   }
-  throw new Error(`No mail for ${to}`);
+  return mails;
+}
+
+/** The newest e-mail written to the test app's mail folder for this address. */
+export async function readLatestMail(testApp: TestApp, to: string) {
+  const mail = (await readMails(testApp, to)).at(-1);
+  if (!mail) throw new Error(`No mail for ${to}`);
+  return mail;
 }

@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { parseEnv } from "../env";
+import { openRuntime } from "../runtime";
+import { runTsEntry } from "../testing/run-process";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
+import { createClient } from "../testing/test-client";
+import { ensureAdmin } from "./ensure-admin";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+const findUser = (email: string) =>
+  testApp.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
+
+async function credentialAccounts(email: string) {
+  return testApp.db
+    .selectFrom("account")
+    .innerJoin("user", "user.id", "account.userId")
+    .select("account.id")
+    .where("user.email", "=", email)
+    .where("account.providerId", "=", "credential")
+    .execute();
+}
+
+/** Signs in through the API and answers the session's role, or the refusal's status. */
+async function signInRole(app: TestApp, email: string, password: string) {
+  const client = createClient(app);
+  const response = await client.signIn(email, password);
+  if (response.status !== 200) return response.status;
+  return (await client.get("/api/auth/get-session")).json.user.role as string;
+}
+
+describe("ensureAdmin", () => {
+  it("creates a verified admin who can sign in", async () => {
+    const result = await ensureAdmin(testApp.auth, {
+      email: " Boss@Example.com ",
+      password: "admin-pass",
+    });
+    expect(result).toBe("created");
+    expect(await findUser("boss@example.com")).toMatchObject({
+      role: "admin",
+      emailVerified: true,
+    });
+    expect(await signInRole(testApp, "boss@example.com", "admin-pass")).toBe("admin");
+  });
+
+  it("promotes an existing customer, verifies them and keeps their password", async () => {
+    const email = "customer-to-promote@example.com";
+    expect((await createClient(testApp).signUp(email, "own-pass1")).status).toBe(200);
+    expect(await findUser(email)).toMatchObject({ role: "user", emailVerified: false });
+
+    expect(await ensureAdmin(testApp.auth, { email, password: "other-pass" })).toBe("promoted");
+    expect(await findUser(email)).toMatchObject({ role: "admin", emailVerified: true });
+    expect(await signInRole(testApp, email, "own-pass1")).toBe("admin");
+    expect(await signInRole(testApp, email, "other-pass")).toBe(401);
+    expect(await credentialAccounts(email)).toHaveLength(1);
+  });
+
+  it("is safe to run again: one user, one password, still admin", async () => {
+    const email = "twice@example.com";
+    expect(await ensureAdmin(testApp.auth, { email, password: "first-pass" })).toBe("created");
+    expect(await ensureAdmin(testApp.auth, { email, password: "second-pass" })).toBe("promoted");
+    const users = await testApp.db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email)
+      .execute();
+    expect(users).toHaveLength(1);
+    expect(await credentialAccounts(email)).toHaveLength(1);
+    expect(await signInRole(testApp, email, "first-pass")).toBe("admin");
+  });
+
+  it("runs at start when ADMIN_EMAIL and ADMIN_PASSWORD are set", async () => {
+    const started = await createTestApp({
+      ADMIN_EMAIL: "ops@example.com",
+      ADMIN_PASSWORD: "ops-pass1",
+    });
+    try {
+      expect(await signInRole(started, "ops@example.com", "ops-pass1")).toBe("admin");
+    } finally {
+      await started.close();
+    }
+  });
+});
+
+describe("npm run admin:create", () => {
+  const CLI = "src/server/cli/create-admin.ts";
+
+  it("creates an admin in the configured database, who can then sign in", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-cli-"));
+    const database = await scratchDatabase();
+    try {
+      const env = {
+        DATA_DIR: dataDir,
+        PUBLIC_URL: TEST_ORIGIN,
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      };
+      const result = await runTsEntry(
+        CLI,
+        ["--email", "cli-admin@example.com", "--password", "cli-pass1"],
+        env,
+      );
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim()).toBe("Created admin cli-admin@example.com.");
+
+      const runtime = await openRuntime(parseEnv({ ...env, LOG_LEVEL: "silent" }), {
+        logger: pino({ level: "silent" }),
+      });
+      try {
+        const app = createApp(runtime.context);
+        const signIn = await app.request("/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+          body: JSON.stringify({ email: "cli-admin@example.com", password: "cli-pass1" }),
+        });
+        expect(signIn.status).toBe(200);
+        const user = await runtime.context.db
+          .selectFrom("user")
+          .select(["role", "emailVerified"])
+          .where("email", "=", "cli-admin@example.com")
+          .executeTakeFirstOrThrow();
+        expect(user).toEqual({ role: "admin", emailVerified: true });
+      } finally {
+        await runtime.close();
+      }
+    } finally {
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a short password with exit 1 and one clear line", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-cli-"));
+    try {
+      const result = await runTsEntry(
+        CLI,
+        ["--email", "cli-admin@example.com", "--password", "12345"],
+        { DATA_DIR: dataDir },
+      );
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.trimEnd().split("\n")).toEqual([
+        "--password must be at least 6 characters",
+      ]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** On the PostgreSQL run, a fresh database on TEST_DATABASE_URL's server; else none (PGlite). */
+async function scratchDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== "postgres" || !serverUrl) return undefined;
+  const name = `rupeedesk_cli_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}

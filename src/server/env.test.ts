@@ -1,0 +1,87 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env";
+import { runTsEntry } from "./testing/run-process";
+
+const SECRET = "s".repeat(32);
+
+describe("parseEnv", () => {
+  it("applies the documented defaults to an empty environment", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      DATA_DIR: "./data",
+      TRUST_PROXY: false,
+      LOG_LEVEL: "info",
+    });
+    expect(env.DATABASE_URL).toBeUndefined(); // PGlite
+    expect(env.SMTP_URL).toBeUndefined(); // .eml files
+  });
+
+  it("accepts a full production configuration", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      PORT: "8080",
+      DATABASE_URL: "postgres://app@db:5432/rupeedesk",
+      PUBLIC_URL: "https://desk.example.in",
+      BETTER_AUTH_SECRET: SECRET,
+      ADMIN_EMAIL: "boss@example.in",
+      ADMIN_PASSWORD: "secret1",
+      SMTP_URL: "smtps://user:pass@smtp.example.in:465",
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      NODE_ENV: "production",
+      ADMIN_EMAIL: "boss@example.in",
+    });
+  });
+
+  const bad: [variable: string, env: Record<string, string>][] = [
+    ["PORT", { PORT: "abc" }],
+    ["PORT", { PORT: "70000" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://x" }],
+    ["PUBLIC_URL", { PUBLIC_URL: "notaurl" }],
+    ["PUBLIC_URL", { PUBLIC_URL: "ftp://desk.example.in" }],
+    ["BETTER_AUTH_SECRET", { NODE_ENV: "production" }],
+    ["BETTER_AUTH_SECRET", { BETTER_AUTH_SECRET: "too-short" }],
+    ["ADMIN_PASSWORD", { ADMIN_EMAIL: "boss@example.in" }],
+    ["ADMIN_EMAIL", { ADMIN_PASSWORD: "secret1" }],
+    ["ADMIN_EMAIL", { ADMIN_EMAIL: "boss", ADMIN_PASSWORD: "secret1" }],
+    ["ADMIN_PASSWORD", { ADMIN_EMAIL: "boss@example.in", ADMIN_PASSWORD: "12345" }],
+    ["SMTP_URL", { SMTP_URL: "http://mail.example.in" }],
+    ["TELEGRAM_CHAT_ID", { TELEGRAM_BOT_TOKEN: "123:abc" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
+    ["NODE_ENV", { NODE_ENV: "staging" }],
+  ];
+  it.each(bad)("names %s in one line when it is bad (%o)", (variable, env) => {
+    let error: unknown;
+    try {
+      parseEnv(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} \\S`));
+    expect(message).not.toContain("\n");
+  });
+});
+
+describe("server start with bad configuration", () => {
+  it("exits 1 with a single stderr line naming PORT", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-env-"));
+    try {
+      const result = await runTsEntry("src/server/main.ts", [], { PORT: "abc", DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trimEnd().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+      expect(readdirSync(dataDir)).toEqual([]); // stopped before touching any data
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

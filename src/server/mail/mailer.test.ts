@@ -1,0 +1,127 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetPasswordMail } from "../auth/auth-mails";
+import { createTestApp, TEST_ORIGIN } from "../testing/test-app";
+import { createClient } from "../testing/test-client";
+import { createMailer } from "./mailer";
+
+const FROM = "RupeeDesk <no-reply@rupeedesk.test>";
+const RESET_URL = `${TEST_ORIGIN}/api/auth/reset-password/abc123?callbackURL=%2Fupdate-password`;
+const logger = pino({ level: "silent" });
+
+interface Received {
+  mailFrom: string;
+  rcptTo: string[];
+  raw: Buffer;
+}
+
+/** A real SMTP server on a free local port that keeps what it receives. */
+async function startSmtpServer() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          rcptTo: session.envelope.rcptTo.map((address) => address.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let dataDir: string;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+beforeEach(() => {
+  smtp.received.length = 0;
+  dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-mailer-"));
+  return () => rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("mailer", () => {
+  it("sends over SMTP when SMTP_URL is given, and writes no file", async () => {
+    const mailDir = join(dataDir, "mail");
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, mailDir, logger });
+    await mailer.send(resetPasswordMail("customer@example.com", RESET_URL));
+
+    expect(smtp.received).toHaveLength(1);
+    const [message] = smtp.received;
+    expect(message?.rcptTo).toEqual(["customer@example.com"]);
+    expect(message?.mailFrom).toBe("no-reply@rupeedesk.test");
+    const mail = await PostalMime.parse(message?.raw ?? "");
+    expect(mail.subject).toBe("Reset your RupeeDesk password");
+    expect(mail.from?.address).toBe("no-reply@rupeedesk.test");
+    expect(mail.text).toContain(RESET_URL);
+    expect(mail.html).toContain(RESET_URL.replace(/&/g, "&#38;"));
+    expect(existsSync(mailDir)).toBe(false);
+  });
+
+  it("fails loudly when the SMTP server cannot be reached", async () => {
+    const closed = await startSmtpServer();
+    await closed.close();
+    const mailer = createMailer({
+      smtpUrl: closed.url,
+      from: FROM,
+      mailDir: join(dataDir, "mail"),
+      logger,
+    });
+    await expect(mailer.send(resetPasswordMail("a@example.com", RESET_URL))).rejects.toThrow();
+  });
+
+  it("writes an .eml file to the mail folder when SMTP_URL is not set", async () => {
+    const mailDir = join(dataDir, "mail");
+    const mailer = createMailer({ from: FROM, mailDir, logger });
+    await mailer.send(resetPasswordMail("customer@example.com", RESET_URL));
+
+    const files = readdirSync(mailDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/reset-your-rupeedesk-password\.eml$/);
+    const mail = await PostalMime.parse(readFileSync(join(mailDir, files[0] ?? "")));
+    expect(mail.to?.map((address) => address.address)).toEqual(["customer@example.com"]);
+    expect(mail.from?.address).toBe("no-reply@rupeedesk.test");
+    expect(mail.subject).toBe("Reset your RupeeDesk password");
+    expect(mail.text).toContain(RESET_URL);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("is what the app uses: with SMTP_URL, the sign-up verification mail arrives over SMTP", async () => {
+    const testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: FROM });
+    try {
+      const response = await createClient(testApp).signUp("smtp-user@example.com", "secret1");
+      expect(response.status).toBe(200);
+      expect(smtp.received).toHaveLength(1);
+      const mail = await PostalMime.parse(smtp.received[0]?.raw ?? "");
+      expect(smtp.received[0]?.rcptTo).toEqual(["smtp-user@example.com"]);
+      expect(mail.subject).toBe("Verify your RupeeDesk e-mail");
+      expect(mail.text).toContain(`${TEST_ORIGIN}/api/auth/verify-email?token=`);
+      expect(existsSync(testApp.mailDir)).toBe(false);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
