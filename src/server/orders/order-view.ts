@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { explorerTxUrl, type NetworkId } from "../../shared/catalog";
 import type { OrderEventsTable, OrdersTable } from "../db/schema";
+import { plainDecimal } from "../site/site-settings.service";
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
@@ -15,7 +16,7 @@ export function toOrderView(order: OrderRow) {
     sendAmount: order.send_amount,
     receiveCurrency: order.receive_currency,
     receiveAmount: order.receive_amount,
-    exchangeRate: order.exchange_rate,
+    exchangeRate: plainDecimal(order.exchange_rate),
     network,
     walletAddress: order.wallet_address,
     paymentReference: order.payment_reference,

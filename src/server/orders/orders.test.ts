@@ -82,7 +82,7 @@ describe("placing an order", () => {
       status: "pending",
       sendAmount: "8600.50",
       receiveAmount: "100.0058",
-      exchangeRate: "86.0000",
+      exchangeRate: "86",
       network: "trc20",
       walletAddress: TRON_WALLET,
     });

@@ -1,0 +1,117 @@
+import { expect, logIn, signUp, test, uniqueEmail } from "./fixtures";
+
+const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+/** A 12-digit UPI reference no other test uses. */
+function uniqueReference() {
+  return `${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(-12);
+}
+
+test("8600 INR at the default rate of 86 shows 100.0000 USDT", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByText("Fixed rate: 1 USDT = ₹86")).toBeVisible();
+  await expect(page.getByText("Min: ₹0 • Max: ₹100000")).toBeVisible();
+  const received = page.getByTestId("receive-amount");
+  await expect(received).toHaveText(/0\.0000/);
+  await page.getByLabel("Amount").fill("8600");
+  await expect(received).toHaveText(/100\.0000\s*USDT/);
+  await expect(page.getByLabel("Select Network")).toHaveValue("trc20");
+  await expect(page.getByLabel("Your USDT (TRC20) Address")).toBeVisible();
+  await page.getByLabel("Currency you receive").selectOption("payeer_usd");
+  await expect(page.getByLabel("Select Network")).toHaveCount(0);
+  await expect(page.getByLabel("Your Payeer USD Address")).toBeVisible();
+  await expect(received).toHaveText(/99\.0000\s*USD/);
+});
+
+test("Place Order with missing fields, then signed out, says why", async ({ page }) => {
+  await page.goto("/exchange");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Missing Information")).toBeVisible();
+
+  await page.getByLabel("Amount").fill("8600");
+  await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Authentication Required")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a customer places an order, lands on its page and finds it in the history", async ({
+  page,
+}) => {
+  const email = uniqueEmail("buyer");
+  await signUp(page, email, "secret1");
+  await logIn(page, email, "secret1");
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.goto("/");
+  await page.getByLabel("Amount").fill("8600");
+  await page.getByLabel("Your USDT (TRC20) Address").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Invalid Address")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm Your Order" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("100.0000 USDT")).toBeVisible();
+  await dialog.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page.getByText("Transaction ID Required")).toBeVisible();
+
+  await dialog.getByLabel("Payment Transaction ID").fill("12345");
+  await dialog.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page.getByText("Order Failed")).toBeVisible();
+
+  const reference = uniqueReference();
+  await dialog.getByLabel("Payment Transaction ID").fill(reference);
+  await dialog.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Payment Verification" })).toBeVisible();
+  await expect(page.getByText("8600.00 INR")).toBeVisible();
+  await expect(page.getByText("100.0000 USDT")).toBeVisible();
+  await expect(page.getByText(reference)).toBeVisible();
+  await expect(
+    page.getByText("We are verifying your payment. This usually takes a few minutes."),
+  ).toBeVisible();
+  const shortId = page.url().split("/order/")[1]?.slice(0, 8) ?? "";
+
+  await page.goto("/order-history");
+  const row = page.getByRole("row", { name: new RegExp(shortId) });
+  await expect(row).toContainText("8600.00 INR → 100.0000 USDT");
+  await expect(row).toContainText("Payment Verification");
+
+  // The same payment reference cannot be used for a second order.
+  await page.goto("/");
+  await page.getByLabel("Amount").fill("1000");
+  await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await dialog.getByLabel("Payment Transaction ID").fill(reference);
+  await dialog.getByRole("button", { name: "Submit Order" }).click();
+  await expect(page.getByText("This payment reference has already been used")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("an empty history says 'No orders yet'; another user's order is 'Order Not Found'", async ({
+  page,
+}) => {
+  const email = uniqueEmail("empty");
+  await signUp(page, email, "secret1");
+  await logIn(page, email, "secret1");
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto("/order-history");
+  await expect(page.getByText("No orders yet")).toBeVisible();
+  await page.goto("/order/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { name: "Order Not Found" })).toBeVisible();
+  await page.getByRole("link", { name: "Start New Exchange" }).click();
+  await expect(page).toHaveURL(/\/exchange$/);
+});
+
+test("the referral page says the programme is unavailable", async ({ page }) => {
+  const email = uniqueEmail("ref");
+  await signUp(page, email, "secret1");
+  await logIn(page, email, "secret1");
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto("/my-referrals");
+  await expect(page.getByText("The referral system is temporarily unavailable.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Past Referrals" })).toBeVisible();
+});
