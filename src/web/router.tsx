@@ -1,13 +1,20 @@
-import { createBrowserRouter } from "react-router";
+import type { ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { RedirectIfSignedIn, RequireSession } from "./account/guards";
 import { ExchangePage } from "./exchange/exchange-page";
 import { MainLayout } from "./layout/main-layout";
 import { NotFoundPage } from "./pages/not-found-page";
 
-/** Loads a page's code only when its route is visited. */
-function page<T>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+/** A route whose page code loads only when it is visited. */
+function lazyPage<M, K extends keyof M>(
+  path: string,
+  load: () => Promise<M>,
+  name: K,
+): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
 }
+
+const staticPages = () => import("./pages/static-pages");
 
 export const router = createBrowserRouter([
   {
@@ -17,98 +24,41 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <ExchangePage /> },
       { path: "exchange", element: <ExchangePage /> },
-      {
-        path: "help",
-        lazy: page(
-          () => import("./pages/help-page"),
-          (m) => m.HelpPage,
-        ),
-      },
-      {
-        path: "contact-us",
-        lazy: page(
-          () => import("./pages/contact-page"),
-          (m) => m.ContactPage,
-        ),
-      },
-      {
-        path: "about-us",
-        lazy: page(
-          () => import("./pages/static-pages"),
-          (m) => m.AboutPage,
-        ),
-      },
-      {
-        path: "terms-and-conditions",
-        lazy: page(
-          () => import("./pages/static-pages"),
-          (m) => m.TermsPage,
-        ),
-      },
-      {
-        path: "privacy-policy",
-        lazy: page(
-          () => import("./pages/static-pages"),
-          (m) => m.PrivacyPage,
-        ),
-      },
-      {
-        path: "refund-policy",
-        lazy: page(
-          () => import("./pages/static-pages"),
-          (m) => m.RefundPage,
-        ),
-      },
+      lazyPage("help", () => import("./pages/help-page"), "HelpPage"),
+      lazyPage("contact-us", () => import("./pages/contact-page"), "ContactPage"),
+      lazyPage("about-us", staticPages, "AboutPage"),
+      lazyPage("terms-and-conditions", staticPages, "TermsPage"),
+      lazyPage("privacy-policy", staticPages, "PrivacyPage"),
+      lazyPage("refund-policy", staticPages, "RefundPage"),
+      lazyPage(
+        "forgot-password",
+        () => import("./account/forgot-password-page"),
+        "ForgotPasswordPage",
+      ),
+      lazyPage(
+        "update-password",
+        () => import("./account/update-password-page"),
+        "UpdatePasswordPage",
+      ),
       {
         element: <RedirectIfSignedIn />,
         children: [
-          {
-            path: "login",
-            lazy: page(
-              () => import("./account/login-page"),
-              (m) => m.LoginPage,
-            ),
-          },
-          {
-            path: "signup",
-            lazy: page(
-              () => import("./account/signup-page"),
-              (m) => m.SignUpPage,
-            ),
-          },
+          lazyPage("login", () => import("./account/login-page"), "LoginPage"),
+          lazyPage("signup", () => import("./account/signup-page"), "SignUpPage"),
         ],
-      },
-      {
-        path: "forgot-password",
-        lazy: page(
-          () => import("./account/forgot-password-page"),
-          (m) => m.ForgotPasswordPage,
-        ),
-      },
-      {
-        path: "update-password",
-        lazy: page(
-          () => import("./account/update-password-page"),
-          (m) => m.UpdatePasswordPage,
-        ),
       },
       {
         element: <RequireSession />,
         children: [
-          {
-            path: "profile",
-            lazy: page(
-              () => import("./account/profile-page"),
-              (m) => m.ProfilePage,
-            ),
-          },
-          {
-            path: "security",
-            lazy: page(
-              () => import("./account/security-page"),
-              (m) => m.SecurityPage,
-            ),
-          },
+          lazyPage("profile", () => import("./account/profile-page"), "ProfilePage"),
+          lazyPage("security", () => import("./account/security-page"), "SecurityPage"),
+          lazyPage(
+            "order-history",
+            () => import("./orders/order-history-page"),
+            "OrderHistoryPage",
+          ),
+          lazyPage("order/:orderId", () => import("./orders/order-page"), "OrderPage"),
+          lazyPage("my-referrals", () => import("./orders/referrals-page"), "ReferralsPage"),
         ],
       },
       { path: "*", element: <NotFoundPage /> },

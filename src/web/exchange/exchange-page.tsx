@@ -38,7 +38,7 @@ function keepAmountInput(raw: string): string {
 }
 
 const selectClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring";
+  "h-10 rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function ExchangePage() {
   const { t } = useTranslation();
@@ -160,13 +160,13 @@ export function ExchangePage() {
         </div>
 
         <Card>
-          <CardContent className="space-y-5 pt-6">
+          <CardContent className="space-y-5 p-4 sm:p-6">
             <fieldset className="space-y-2">
               <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
               <div className="flex gap-2">
                 <select
                   aria-label={t("exchange.sendCurrency")}
-                  className={`${selectClass} w-44 shrink-0`}
+                  className={`${selectClass} w-2/5 min-w-0 shrink-0 sm:w-48`}
                   value={sendCurrency}
                   onChange={(event) => setSendCurrency(event.target.value as SendCurrencyId)}
                 >
@@ -200,7 +200,7 @@ export function ExchangePage() {
               <div className="flex gap-2">
                 <select
                   aria-label={t("exchange.receiveCurrency")}
-                  className={`${selectClass} w-44 shrink-0`}
+                  className={`${selectClass} w-2/5 min-w-0 shrink-0 sm:w-48`}
                   value={receiveCurrency}
                   onChange={(event) => setReceiveCurrency(event.target.value as ReceiveCurrencyId)}
                 >
@@ -226,7 +226,7 @@ export function ExchangePage() {
                 <Label htmlFor="network">{t("exchange.selectNetwork")}</Label>
                 <select
                   id="network"
-                  className={selectClass}
+                  className={`${selectClass} w-full`}
                   value={network}
                   onChange={(event) => setNetwork(event.target.value as NetworkId)}
                 >
