@@ -21,6 +21,11 @@ describe("parseEnv", () => {
     expect(env.SMTP_URL).toBeUndefined(); // .eml files
   });
 
+  it("treats blank variables as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: " ", SMTP_URL: "" })).toMatchObject({ PORT: 3000 });
+    expect(parseEnv({ DATABASE_URL: " " }).DATABASE_URL).toBeUndefined();
+  });
+
   it("accepts a full production configuration", () => {
     const env = parseEnv({
       NODE_ENV: "production",

@@ -9,7 +9,10 @@ const optionalText = z
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z.coerce.number().int().min(0).max(65535).default(3000),
+    ),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: optionalText.pipe(
       z

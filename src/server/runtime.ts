@@ -46,6 +46,7 @@ export async function openRuntime(
   const auth = createAuth({
     db: database.db,
     mailer,
+    logger,
     secret: env.BETTER_AUTH_SECRET ?? loadOrCreateDevSecret(dataDir),
     baseURL: publicUrl,
     trustedOrigins,

@@ -38,3 +38,14 @@ export function resetPasswordMail(to: string, url: string): MailMessage {
     "If you did not ask for this, ignore this message: your password stays the same.",
   );
 }
+
+export function existingAccountMail(to: string, loginUrl: string): MailMessage {
+  return linkMail(
+    to,
+    "You already have a RupeeDesk account",
+    "Someone, probably you, tried to sign up to RupeeDesk with this e-mail address, which already has an account.",
+    "Log in",
+    loginUrl,
+    "Forgot your password? Use 'Forgot password?' on the log-in page. If this was not you, you can ignore this message.",
+  );
+}

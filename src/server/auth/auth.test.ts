@@ -102,7 +102,7 @@ describe("sign-up", () => {
     },
   );
 
-  it("answers a sign-up for a taken address like a new one, but changes nothing", async () => {
+  it("answers a sign-up for a taken address like a new one, changes nothing, and tells the owner", async () => {
     const email = await signedUpCustomer("secret1");
     const users = await countRows("user");
     const mails = (await readMails(testApp, email)).length;
@@ -114,7 +114,10 @@ describe("sign-up", () => {
     );
     expect(again.status).toBe(200);
     expect(await countRows("user")).toBe(users);
-    expect(await readMails(testApp, email)).toHaveLength(mails);
+    // The owner, not the caller, learns that the address already has an account.
+    const newMails = (await readMails(testApp, email)).slice(mails);
+    expect(newMails.map((mail) => mail.subject)).toEqual(["You already have a RupeeDesk account"]);
+    expect(newMails[0]?.link).toBe("http://localhost:3000/login");
     expect((await findUser(email))?.whatsappNumber).toBe("+919876543210");
     expect((await createClient(testApp).signIn(email, "hijack1")).status).toBe(401);
     expect((await createClient(testApp).signIn(email, "secret1")).status).toBe(200);

@@ -1,6 +1,7 @@
 import { APIError, type BetterAuthOptions, betterAuth } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin, openAPI, twoFactor } from "better-auth/plugins";
+import type { Logger } from "pino";
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -8,7 +9,7 @@ import {
 } from "../../shared/account-rules";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
-import { resetPasswordMail, verifyEmailMail } from "./auth-mails";
+import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "./auth-mails";
 
 /** The request header our own middleware sets from the socket (or a trusted proxy). */
 export const CLIENT_IP_HEADER = "x-rupeedesk-client-ip";
@@ -27,6 +28,7 @@ export const AUTH_RATE_LIMITS = {
 export interface AuthDependencies {
   db: Database;
   mailer: Mailer;
+  logger: Logger;
   secret: string;
   baseURL: string;
   trustedOrigins: string[];
@@ -67,6 +69,10 @@ export function createAuthOptions(deps: AuthDependencies) {
         ...additionalFields,
         id,
       }),
+      // The answer to a sign-up for a taken address looks like success; the owner learns by mail.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(existingAccountMail(user.email, `${deps.baseURL}/login`));
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(resetPasswordMail(user.email, url));
       },
@@ -92,6 +98,9 @@ export function createAuthOptions(deps: AuthDependencies) {
       window: 60,
       max: 100,
       customRules: AUTH_RATE_LIMITS,
+    },
+    logger: {
+      log: (level, message, ...args) => deps.logger[level]({ args }, `better-auth: ${message}`),
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pino from "pino";
 import type { TestProject } from "vitest/node";
 import { createAuth } from "../auth/auth";
 import { wrapPglite } from "../db/database";
@@ -21,6 +22,7 @@ export default async function setup(project: TestProject) {
   const auth = createAuth({
     db: database.db,
     mailer: { send: async () => {} },
+    logger: pino({ level: "silent" }),
     secret: "template-secret-template-secret-template",
     baseURL: "http://localhost",
     trustedOrigins: [],
