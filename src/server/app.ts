@@ -2,6 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { adminGuard } from "./admin/admin-guard";
+import { createAdminSessionRouter } from "./admin/admin-session.routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import type { AppContext } from "./context";
 import { createHealthRouter } from "./health/health.routes";
@@ -44,10 +46,14 @@ export function createApp(context: AppContext) {
     return auth.handler(request);
   });
 
+  app.use("/api/admin/*", adminGuard(context));
+  app.use("/api/admin", adminGuard(context));
+
   const routes = app
     .route("/", createHealthRouter(context))
     .route("/", createSiteRouter(context))
-    .route("/", createOrdersRouter(context));
+    .route("/", createOrdersRouter(context))
+    .route("/", createAdminSessionRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));

@@ -102,7 +102,28 @@ export interface OrderEventsTable {
   created_at: Generated<Date>;
 }
 
+export interface AdminElevationsTable {
+  session_id: string;
+  user_id: string;
+  elevated_at: Generated<Date>;
+  last_active_at: Generated<Date>;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  ip_address: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  admin_elevations: AdminElevationsTable;
+  audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;

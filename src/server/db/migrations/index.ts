@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as exchange from "./0001-exchange";
+import * as admin from "./0002-admin";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -7,4 +8,5 @@ import * as exchange from "./0001-exchange";
  */
 export const migrations: Record<string, Migration> = {
   "0001-exchange": exchange,
+  "0002-admin": admin,
 };

@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from "hono";
+import { type Kysely, sql } from "kysely";
+import type { AppEnv } from "../auth/session";
+import type { AppContext } from "../context";
+import type { DB } from "../db/schema";
+
+/** A step-up lasts while the admin keeps working: it lapses after this long idle. */
+export const STEP_UP_IDLE_MINUTES = 30;
+
+/** Routes under this prefix need the admin role but not a step-up (they perform it). */
+export const ADMIN_SESSION_PREFIX = "/api/admin/session";
+
+/**
+ * Guards every /api/admin route: a signed-in, unbanned user whose role is admin,
+ * and (outside the step-up routes) whose session stepped up within the idle window.
+ * Mounted once for the whole prefix, so a new admin route cannot be left open.
+ */
+export function adminGuard({ auth, db }: AppContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!result) return c.json({ error: "Please log in first.", code: "UNAUTHENTICATED" }, 401);
+    if (result.user.role !== "admin" || result.user.banned) {
+      return c.json({ error: "This page is for administrators only.", code: "FORBIDDEN" }, 403);
+    }
+    c.set("user", result.user);
+    c.set("session", result.session);
+    if (
+      !c.req.path.startsWith(ADMIN_SESSION_PREFIX) &&
+      !(await touchElevation(db, result.session.id))
+    ) {
+      return c.json(
+        { error: "Confirm your password on Admin Access to continue.", code: "STEP_UP_REQUIRED" },
+        403,
+      );
+    }
+    await next();
+  };
+}
+
+/** Extends a live step-up of this session; false when there is none or it lapsed. */
+export async function touchElevation(db: Kysely<DB>, sessionId: string): Promise<boolean> {
+  const row = await db
+    .updateTable("admin_elevations")
+    .set({ last_active_at: sql`now()` })
+    .where("session_id", "=", sessionId)
+    .where("last_active_at", ">", sql<Date>`now() - make_interval(mins => ${STEP_UP_IDLE_MINUTES})`)
+    .returning("session_id")
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,120 @@
+import { APIError } from "better-auth";
+import { type Kysely, sql } from "kysely";
+import { recordAudit } from "../audit/audit";
+import type { SessionUser } from "../auth/session";
+import type { AppContext } from "../context";
+import type { DB } from "../db/schema";
+import { AppError } from "../http/errors";
+
+/** Failed step-ups per admin within the window before further tries are refused. */
+export const STEP_UP_MAX_FAILURES = 5;
+export const STEP_UP_FAILURE_WINDOW_MINUTES = 15;
+
+/**
+ * Checks a signed-in admin's own password (and TOTP code when enrolled) and
+ * marks this session elevated. Every try is audited; too many failures lock
+ * step-up for a while.
+ */
+export async function stepUp({
+  context,
+  user,
+  sessionId,
+  headers,
+  input,
+  ipAddress,
+}: {
+  context: AppContext;
+  user: SessionUser;
+  sessionId: string;
+  headers: Headers;
+  input: { password: string; code?: string };
+  ipAddress?: string;
+}) {
+  const { auth, db } = context;
+  const actor = { id: user.id, email: user.email };
+  if ((await recentFailures(db, user.id)) >= STEP_UP_MAX_FAILURES) {
+    throw new AppError(
+      429,
+      "TOO_MANY_ATTEMPTS",
+      "Too many failed attempts. Try again in 15 minutes.",
+    );
+  }
+  const fail = async (reason: string, message: string) => {
+    await recordAudit(db, {
+      actor,
+      action: "admin.step_up_failed",
+      details: { reason },
+      ipAddress,
+    });
+    throw new AppError(401, "STEP_UP_FAILED", message);
+  };
+
+  try {
+    await auth.api.verifyPassword({ body: { password: input.password }, headers });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    return fail("password", "Incorrect password. Please try again.");
+  }
+  if (user.twoFactorEnabled) {
+    if (!input.code) {
+      throw new AppError(
+        400,
+        "CODE_REQUIRED",
+        "Enter the 6-digit code from your authenticator app.",
+      );
+    }
+    try {
+      await auth.api.verifyTOTP({ body: { code: input.code }, headers });
+    } catch (error) {
+      if (!(error instanceof APIError)) throw error;
+      return fail("totp", "Incorrect code. Please try again.");
+    }
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("admin_elevations")
+      .values({ session_id: sessionId, user_id: user.id })
+      .onConflict((oc) =>
+        oc
+          .column("session_id")
+          .doUpdateSet({ elevated_at: sql`now()`, last_active_at: sql`now()` }),
+      )
+      .execute();
+    await recordAudit(trx, { actor, action: "admin.step_up", ipAddress });
+  });
+}
+
+export async function stepDown(
+  db: Kysely<DB>,
+  user: SessionUser,
+  sessionId: string,
+  ipAddress?: string,
+) {
+  const removed = await db
+    .deleteFrom("admin_elevations")
+    .where("session_id", "=", sessionId)
+    .executeTakeFirst();
+  if (removed.numDeletedRows > 0n) {
+    await recordAudit(db, {
+      actor: { id: user.id, email: user.email },
+      action: "admin.step_down",
+      ipAddress,
+    });
+  }
+}
+
+async function recentFailures(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("audit_log")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("actor_id", "=", userId)
+    .where("action", "=", "admin.step_up_failed")
+    .where(
+      "created_at",
+      ">",
+      sql<Date>`now() - make_interval(mins => ${STEP_UP_FAILURE_WINDOW_MINUTES})`,
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,40 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+
+/** Every admin action the audit log records. */
+export const AUDIT_ACTIONS = [
+  "admin.step_up",
+  "admin.step_up_failed",
+  "admin.step_down",
+  "user.role_changed",
+  "user.blocked",
+  "user.unblocked",
+  "order.status_changed",
+  "order.created",
+  "settings.saved",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  actor: { id: string; email: string } | null;
+  action: AuditAction;
+  target?: { type: "user" | "order" | "settings"; id: string };
+  details?: Record<string, unknown>;
+  ipAddress?: string | null;
+}
+
+/** Records one admin action; pass the transaction that made the change so both land together. */
+export async function recordAudit(db: Kysely<DB>, entry: AuditEntry) {
+  await db
+    .insertInto("audit_log")
+    .values({
+      actor_id: entry.actor?.id ?? null,
+      actor_email: entry.actor?.email ?? null,
+      action: entry.action,
+      target_type: entry.target?.type ?? null,
+      target_id: entry.target?.id ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+      ip_address: entry.ipAddress ?? null,
+    })
+    .execute();
+}

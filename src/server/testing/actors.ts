@@ -1,0 +1,38 @@
+import { expect } from "vitest";
+import { ensureAdmin } from "../auth/ensure-admin";
+import type { TestApp } from "./test-app";
+import { createClient } from "./test-client";
+
+let actorCounter = 0;
+
+export function freshEmail(prefix: string) {
+  actorCounter += 1;
+  return `${prefix}-${actorCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export type Client = ReturnType<typeof createClient>;
+
+/** A signed-in customer with a fresh account. */
+export async function signedInCustomer(testApp: TestApp, email = freshEmail("customer")) {
+  const client = createClient(testApp);
+  await client.signUp(email, "secret1");
+  const signIn = await client.signIn(email, "secret1");
+  expect(signIn.status).toBe(200);
+  return Object.assign(client, { email, userId: signIn.json.user.id as string });
+}
+
+/** A signed-in admin; stepped up unless told otherwise. */
+export async function signedInAdmin(
+  testApp: TestApp,
+  { isElevated = true, email = freshEmail("admin") }: { isElevated?: boolean; email?: string } = {},
+) {
+  await ensureAdmin(testApp.auth, { email, password: "admin-pass" });
+  const client = createClient(testApp);
+  const signIn = await client.signIn(email, "admin-pass");
+  expect(signIn.status).toBe(200);
+  if (isElevated) {
+    const stepUp = await client.post("/api/admin/session/step-up", { password: "admin-pass" });
+    expect(stepUp.status).toBe(200);
+  }
+  return Object.assign(client, { email, userId: signIn.json.user.id as string });
+}
