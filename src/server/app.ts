@@ -4,6 +4,11 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { adminGuard } from "./admin/admin-guard";
 import { createAdminSessionRouter } from "./admin/admin-session.routes";
+import { createAdminDashboardRouter } from "./admin/dashboard/dashboard.routes";
+import { createAdminOrdersRouter } from "./admin/orders/admin-orders.routes";
+import { createAdminSettingsRouter } from "./admin/settings/admin-settings.routes";
+import { createAdminUsersRouter } from "./admin/users/admin-users.routes";
+import { createAdminAuditRouter } from "./audit/audit.routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import type { AppContext } from "./context";
 import { createHealthRouter } from "./health/health.routes";
@@ -53,7 +58,12 @@ export function createApp(context: AppContext) {
     .route("/", createHealthRouter(context))
     .route("/", createSiteRouter(context))
     .route("/", createOrdersRouter(context))
-    .route("/", createAdminSessionRouter(context));
+    .route("/", createAdminSessionRouter(context))
+    .route("/", createAdminDashboardRouter(context))
+    .route("/", createAdminUsersRouter(context))
+    .route("/", createAdminOrdersRouter(context))
+    .route("/", createAdminSettingsRouter(context))
+    .route("/", createAdminAuditRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));

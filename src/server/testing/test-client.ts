@@ -46,6 +46,7 @@ export function createClient(
   return {
     ip,
     cookies,
+    request,
     get: (path: string) => request("GET", path),
     post: (path: string, body?: unknown, headers?: Record<string, string>) =>
       request("POST", path, body ?? {}, headers),

@@ -1,0 +1,20 @@
+import { useQuery } from "@tanstack/react-query";
+import { Navigate, Outlet } from "react-router";
+import { FullScreenLoader } from "../account/guards";
+import { authClient, isAdmin } from "../lib/auth-client";
+import { adminSessionQueryOptions } from "./admin-session";
+
+/**
+ * The admin panel opens only for an admin whose session the server says is
+ * stepped up; anything in the browser's storage is ignored.
+ */
+export function RequireAdmin() {
+  const { data: session, isPending } = authClient.useSession();
+  const adminSession = useQuery({ ...adminSessionQueryOptions, enabled: isAdmin(session?.user) });
+  if (isPending) return <FullScreenLoader />;
+  if (!session) return <Navigate to="/login" replace />;
+  if (!isAdmin(session.user)) return <Navigate to="/admin-login" replace />;
+  if (adminSession.isPending) return <FullScreenLoader />;
+  if (!adminSession.data?.isElevated) return <Navigate to="/admin-login" replace />;
+  return <Outlet />;
+}

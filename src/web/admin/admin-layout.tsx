@@ -1,0 +1,117 @@
+import {
+  ArrowLeft,
+  ClipboardList,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  ScrollText,
+  Settings,
+  Users,
+  X,
+} from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Button } from "../components/ui/button";
+import { cn } from "../lib/utils";
+import { useStepDown } from "./admin-session";
+
+const links = [
+  { to: "/admin", key: "admin.nav.dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/users", key: "admin.nav.users", icon: Users, end: false },
+  { to: "/admin/orders", key: "admin.nav.orders", icon: ClipboardList, end: false },
+  { to: "/admin/settings", key: "admin.nav.settings", icon: Settings, end: false },
+  { to: "/admin/audit", key: "admin.nav.audit", icon: ScrollText, end: false },
+] as const;
+
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const stepDown = useStepDown();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted",
+      isActive && "bg-accent text-accent-foreground",
+    );
+  const onLogOut = () => stepDown.mutate(undefined, { onSettled: () => navigate("/admin-login") });
+
+  return (
+    <div className="flex min-h-screen">
+      {isMenuOpen && (
+        <button
+          type="button"
+          aria-label={t("nav.closeMenu")}
+          className="fixed inset-0 z-40 bg-black/50 md:hidden"
+          onClick={() => setIsMenuOpen(false)}
+        />
+      )}
+      <aside
+        id="admin-sidebar"
+        className={cn(
+          "fixed inset-y-0 left-0 z-50 flex w-60 flex-col border-r bg-card transition-transform md:sticky md:top-0 md:h-screen md:translate-x-0",
+          isMenuOpen ? "translate-x-0" : "-translate-x-full",
+        )}
+      >
+        <div className="flex h-16 items-center justify-between border-b px-4">
+          <span className="font-semibold">{t("admin.nav.title")}</span>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            onClick={() => setIsMenuOpen(false)}
+            aria-label={t("nav.closeMenu")}
+          >
+            <X />
+          </Button>
+        </div>
+        <nav aria-label={t("admin.nav.adminNavigation")} className="flex-1 space-y-1 p-3">
+          {links.map(({ to, key, icon: Icon, end }) => (
+            <NavLink
+              key={to}
+              to={to}
+              end={end}
+              className={linkClass}
+              onClick={() => setIsMenuOpen(false)}
+            >
+              <Icon className="size-4" aria-hidden />
+              {t(key)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="space-y-1 border-t p-3">
+          <Link to="/" className={linkClass({ isActive: false })}>
+            <ArrowLeft className="size-4" aria-hidden />
+            {t("admin.nav.backToSite")}
+          </Link>
+          <button
+            type="button"
+            className={cn(linkClass({ isActive: false }), "w-full")}
+            onClick={onLogOut}
+          >
+            <LogOut className="size-4" aria-hidden />
+            {t("admin.nav.logOut")}
+          </button>
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/90 px-4 backdrop-blur md:hidden">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => setIsMenuOpen(true)}
+            aria-label={t("nav.openMenu")}
+            aria-expanded={isMenuOpen}
+            aria-controls="admin-sidebar"
+          >
+            <Menu />
+          </Button>
+          <span className="font-semibold">{t("admin.nav.title")}</span>
+        </header>
+        <main className="w-full flex-1 px-4 py-6 md:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

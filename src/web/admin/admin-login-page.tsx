@@ -1,0 +1,111 @@
+import { useQuery } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { AuthCard } from "../account/auth-card";
+import { FullScreenLoader } from "../account/guards";
+import { PasswordInput } from "../components/form/password-input";
+import { Button } from "../components/ui/button";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { Spinner } from "../components/ui/spinner";
+import { authClient, isAdmin } from "../lib/auth-client";
+import { adminSessionQueryOptions, useStepUp } from "./admin-session";
+
+/** 'Admin Access': a signed-in admin confirms their own password (and TOTP code) on the server. */
+export function AdminLoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: session, isPending } = authClient.useSession();
+  const userIsAdmin = isAdmin(session?.user);
+  const adminSession = useQuery({ ...adminSessionQueryOptions, enabled: userIsAdmin });
+  const stepUp = useStepUp();
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+
+  if (isPending || (userIsAdmin && adminSession.isPending)) return <FullScreenLoader />;
+  if (adminSession.data?.isElevated) return <Navigate to="/admin" replace />;
+  const needsCode = Boolean(adminSession.data?.twoFactorEnabled);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    stepUp.mutate(
+      { password, code: needsCode ? code : undefined },
+      {
+        onSuccess: () => {
+          toast.success(t("admin.login.successTitle"), {
+            description: t("admin.login.successMessage"),
+          });
+          navigate("/admin");
+        },
+        onError: (error) => {
+          setPassword("");
+          toast.error(t("admin.login.failedTitle"), {
+            description: error.message || t("admin.login.failedMessage"),
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="flex min-h-screen items-center justify-center p-4">
+      <AuthCard title={t("admin.login.title")} description={t("admin.login.description")}>
+        <ShieldCheck className="mb-4 size-10 text-primary" aria-hidden />
+        {!session ? (
+          <div className="space-y-4 text-sm">
+            <p>{t("admin.login.signInFirst")}</p>
+            <Button asChild className="w-full">
+              <Link to="/login">{t("admin.login.logIn")}</Link>
+            </Button>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} className="space-y-4">
+            {!userIsAdmin && (
+              <p role="alert" className="text-sm text-destructive">
+                {t("admin.login.notAdmin")}
+              </p>
+            )}
+            <div className="space-y-2">
+              <Label htmlFor="admin-password">{t("admin.login.password")}</Label>
+              <PasswordInput
+                id="admin-password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                disabled={stepUp.isPending}
+              />
+            </div>
+            {needsCode && (
+              <div className="space-y-2">
+                <Label htmlFor="admin-code">{t("admin.login.code")}</Label>
+                <Input
+                  id="admin-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="\d{6}"
+                  maxLength={6}
+                  required
+                  value={code}
+                  onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
+                  aria-describedby="admin-code-hint"
+                  disabled={stepUp.isPending}
+                />
+                <p id="admin-code-hint" className="text-xs text-muted-foreground">
+                  {t("admin.login.codeHint")}
+                </p>
+              </div>
+            )}
+            <Button type="submit" className="w-full" disabled={stepUp.isPending || !password}>
+              {stepUp.isPending && <Spinner />}
+              {stepUp.isPending ? t("admin.login.submitting") : t("admin.login.submit")}
+            </Button>
+          </form>
+        )}
+      </AuthCard>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export function AdminOrdersPage() {
+  return <h1 className="text-2xl font-bold">AdminOrdersPage</h1>;
+}

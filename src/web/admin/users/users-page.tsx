@@ -1,0 +1,3 @@
+export function UsersPage() {
+  return <h1 className="text-2xl font-bold">UsersPage</h1>;
+}
