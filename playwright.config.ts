@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN } from "./e2e/admin-credentials";
 
 /** Asks the OS for a port nobody uses. */
 async function findFreePort(): Promise<number> {
@@ -20,8 +21,6 @@ async function findFreePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await findFreePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-
-export const E2E_ADMIN = { email: "admin@rupeedesk.test", password: "admin-pass-123" };
 
 export default defineConfig({
   testDir: "e2e",

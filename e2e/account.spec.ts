@@ -1,4 +1,4 @@
-import { expect, logIn, readMailLink, signUp, test, uniqueEmail } from "./fixtures";
+import { E2E_ADMIN, expect, logIn, readMailLink, signUp, test, uniqueEmail } from "./fixtures";
 
 test("a visitor signs up, verifies the e-mail, logs in, sees the profile and logs out", async ({
   page,
@@ -124,7 +124,6 @@ test("signed-out visitors are sent from /profile to /login; signed-in users from
 });
 
 test("the first admin sees 'Administrator' and the Admin Panel link", async ({ page }) => {
-  const { E2E_ADMIN } = await import("../playwright.config");
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("main").getByText("Administrator")).toBeVisible();

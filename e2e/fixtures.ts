@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
+import { E2E_ADMIN } from "./admin-credentials";
 
 let counter = 0;
 
@@ -32,7 +33,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   },
 });
 
-export { expect };
+export { E2E_ADMIN, expect };
 
 /** The newest mail written for an address, and the first link in it. */
 export async function readMailLink(to: string): Promise<string> {
@@ -75,4 +76,14 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log In" }).click();
+}
+
+/** Logs the e2e admin in and steps up on Admin Access; ends on /admin. */
+export async function stepUpAsAdmin(page: Page) {
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto("/admin-login");
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 }

@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { E2E_ADMIN, expect, logIn, signUp, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
+
+test("an admin steps up on Admin Access, and Log Out ends the step-up", async ({ page }) => {
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(page.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill("not-the-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("Login Failed")).toBeVisible();
+  await expect(page.getByText("Incorrect password. Please try again.")).toBeVisible();
+  await expect(password).toBeEnabled();
+
+  await password.fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("✅ Login Successful")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  const nav = page.getByRole("navigation", { name: "Admin navigation" });
+  for (const name of ["Dashboard", "Users", "Orders", "Settings"]) {
+    await expect(nav.getByRole("link", { name })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Back to Site" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await page.goto("/admin/orders");
+  await expect(page).toHaveURL(/\/admin-login$/);
+});
+
+test("a customer with forged session-storage flags sees no admin data", async ({ page }) => {
+  const email = uniqueEmail("forger");
+  await signUp(page, email, "secret1");
+  await logIn(page, email, "secret1");
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.evaluate(() => {
+    for (const key of ["isAdminAuthenticated", "adminAuthenticated", "admin", "isAdmin"]) {
+      sessionStorage.setItem(key, "true");
+    }
+  });
+  for (const path of ["/admin", "/admin/users", "/admin/orders", "/admin/settings"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page.getByText("This account is not an administrator.")).toBeVisible();
+  }
+  const statuses = await page.evaluate(async () => {
+    const paths = [
+      "/api/admin/session",
+      "/api/admin/dashboard",
+      "/api/admin/users",
+      "/api/admin/orders",
+    ];
+    return Promise.all(paths.map(async (path) => (await fetch(path)).status));
+  });
+  expect(statuses).toEqual([403, 403, 403, 403]);
+});
+
+test("no file served to the browser holds an admin password or the auth secret", async ({
+  request,
+}) => {
+  const files = readdirSync("dist/web", { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).replace(/^dist\/web/, ""));
+  expect(files.some((file) => file.endsWith(".js"))).toBe(true);
+  const secret = readFileSync(join(process.env.E2E_DATA_DIR ?? "", "auth-secret"), "utf8").trim();
+  for (const file of files) {
+    const body = await (await request.get(file)).text();
+    expect(body, file).not.toContain(E2E_ADMIN.password);
+    expect(body, file).not.toContain(secret);
+  }
+});
+
+test("a stepped-up admin reaches every admin page", async ({ page }) => {
+  await stepUpAsAdmin(page);
+  for (const path of ["/admin/users", "/admin/orders", "/admin/settings", "/admin/audit"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator("h1")).toBeVisible();
+  }
+});
