@@ -37,7 +37,15 @@ export function createApp(context: AppContext) {
   const app = new OpenAPIHono();
 
   app.use(
-    secureHeaders({ contentSecurityPolicy, referrerPolicy: "strict-origin-when-cross-origin" }),
+    secureHeaders({
+      contentSecurityPolicy,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      // HSTS only means something, and is only safe to promise, when served over HTTPS.
+      strictTransportSecurity: context.publicUrl.startsWith("https://")
+        ? "max-age=31536000; includeSubDomains"
+        : false,
+    }),
   );
   app.use(compress());
 

@@ -13,6 +13,8 @@ export interface AppContext {
   db: Database;
   auth: Auth;
   logger: Logger;
+  /** The address customers use, e.g. https://desk.example.in; links and cookies follow it. */
+  publicUrl: string;
   trustProxy: boolean;
   supportLinks: SupportLinks;
   /** Folder of the built web app; absent when only the API is served. */

@@ -65,6 +65,7 @@ export async function openRuntime(
     db: database.db,
     auth,
     logger,
+    publicUrl,
     trustProxy: env.TRUST_PROXY,
     supportLinks: {
       whatsapp: env.SUPPORT_WHATSAPP_URL ?? DEFAULT_SUPPORT_LINKS.whatsapp,

@@ -1,0 +1,30 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+const apps: TestApp[] = [];
+afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+async function headersOf(overrides: Record<string, string> = {}) {
+  const testApp = await createTestApp(overrides);
+  apps.push(testApp);
+  return (await testApp.app.request("/api/health")).headers;
+}
+
+describe("security headers", () => {
+  it("send a strict CSP with no inline script, and refuse framing and sniffing", async () => {
+    const headers = await headersOf();
+    const csp = headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("x-frame-options")).toBe("DENY");
+    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("promise HTTPS (HSTS) only when the public URL is HTTPS", async () => {
+    expect((await headersOf()).get("strict-transport-security")).toBeNull();
+    const https = await headersOf({ PUBLIC_URL: "https://desk.example.in" });
+    expect(https.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+});
