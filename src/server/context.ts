@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Auth } from "./auth/auth";
 import type { Database } from "./db/database";
+import type { OrderChangeHub } from "./events/order-changes";
 
 export interface SupportLinks {
   whatsapp: string;
@@ -13,6 +14,8 @@ export interface AppContext {
   db: Database;
   auth: Auth;
   logger: Logger;
+  /** Order changes from any process on the same database, for live updates. */
+  orderChanges: OrderChangeHub;
   /** The address customers use, e.g. https://desk.example.in; links and cookies follow it. */
   publicUrl: string;
   trustProxy: boolean;

@@ -8,6 +8,7 @@ import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import type { Env } from "./env";
+import { OrderChangeHub, startOrderChangeFeed } from "./events/order-changes";
 import { createMailer } from "./mail/mailer";
 
 export const DEFAULT_SUPPORT_LINKS = {
@@ -61,10 +62,14 @@ export async function openRuntime(
     logger.info({ email: env.ADMIN_EMAIL, result }, "admin account ready");
   }
 
+  const orderChanges = new OrderChangeHub();
+  const stopOrderFeed = await startOrderChangeFeed(database, orderChanges, logger);
+
   const context: AppContext = {
     db: database.db,
     auth,
     logger,
+    orderChanges,
     publicUrl,
     trustProxy: env.TRUST_PROXY,
     supportLinks: {
@@ -74,7 +79,14 @@ export async function openRuntime(
     },
     webRoot: options.webRoot,
   };
-  return { context, publicUrl, close: () => database.close() };
+  return {
+    context,
+    publicUrl,
+    close: async () => {
+      await stopOrderFeed();
+      await database.close();
+    },
+  };
 }
 
 /** Development only: a secret generated once and kept beside the data. */

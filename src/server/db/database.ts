@@ -11,6 +11,8 @@ export type Database = Kysely<DB>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Calls back with each NOTIFY payload on the channel until the returned stop is called. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -28,7 +30,40 @@ export async function openDatabase(options: {
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: "postgres", close: () => db.destroy() };
+  return {
+    db,
+    kind: "postgres",
+    listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload),
+    close: () => db.destroy(),
+  };
+}
+
+/** A dedicated connection that LISTENs, and reconnects when the server drops it. */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let isStopped = false;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on("error", () => {
+      next.end().catch(() => {});
+      if (!isStopped) setTimeout(() => connect().catch(() => {}), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    isStopped = true;
+    await client?.end().catch(() => {});
+  };
 }
 
 export function wrapPglite(pglite: PGlite): DatabaseHandle {
@@ -36,6 +71,7 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
   return {
     db,
     kind: "pglite",
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop()),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

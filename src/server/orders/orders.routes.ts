@@ -1,10 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
 import { placeOrderInputSchema } from "../../shared/order-input";
 import { requireUser } from "../auth/session";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
 import { decodeCursor, getCustomerOrder, listCustomerOrders } from "./customer-orders";
+import { streamOrderChanges } from "./order-stream";
 import { toOrderEventView, toOrderView } from "./order-view";
 import { placeOrder } from "./place-order";
 
@@ -108,6 +110,24 @@ const getOrderRoute = createRoute({
   },
 });
 
+const orderEventsRoute = createRoute({
+  method: "get",
+  path: "/api/orders/{id}/events",
+  tags: ["Orders"],
+  summary: "Live status of one of the user's orders (server-sent events)",
+  description:
+    "Sends `status` events with the order's status now and after every change, and a comment every 25 s. Reconnecting clients get the current status first, so nothing is missed.",
+  request: { params: z.object({ id: z.string().max(100) }) },
+  responses: {
+    200: {
+      description: "An event stream",
+      content: { "text/event-stream": { schema: z.string() } },
+    },
+    401: errorResponse("Not signed in"),
+    404: errorResponse("No such order of this user"),
+  },
+});
+
 export function createOrdersRouter(context: AppContext) {
   const { db } = context;
   const router = createRouter();
@@ -137,6 +157,18 @@ export function createOrdersRouter(context: AppContext) {
       return c.json(
         { ...toOrderView(found.order), events: found.events.map(toOrderEventView) },
         200,
+      );
+    })
+    .openapi(orderEventsRoute, async (c) => {
+      const userId = c.var.user.id;
+      const found = await getCustomerOrder(db, userId, c.req.valid("param").id);
+      if (!found) return c.json({ error: "Order not found", code: "NOT_FOUND" }, 404);
+      const { order } = found;
+      return streamSSE(c, (stream) =>
+        streamOrderChanges(stream, context.orderChanges, {
+          initial: { orderId: order.id, status: order.status },
+          accepts: (change) => change.orderId === order.id && change.userId === userId,
+        }),
       );
     });
 }

@@ -4,6 +4,7 @@ import type { PlaceOrderInput } from "../../shared/order-input";
 import { quoteReceiveAmount } from "../../shared/quote";
 import type { SessionUser } from "../auth/session";
 import type { DB } from "../db/schema";
+import { notifyOrderChange } from "../events/order-changes";
 import { AppError, uniqueViolation } from "../http/errors";
 import { plainDecimal } from "../site/site-settings.service";
 import type { OrderRow } from "./order-view";
@@ -85,6 +86,12 @@ export async function placeOrder({
           to_status: "pending",
         })
         .execute();
+      await notifyOrderChange(trx, {
+        orderId: inserted.id,
+        userId: user.id,
+        status: inserted.status,
+        kind: "created",
+      });
       return inserted;
     });
     return { order, isReplay: false };
