@@ -29,6 +29,9 @@ export async function openDatabase(options: {
 
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closes (restart, failover) must not crash the
+  // process; the pool drops it and opens a new one when needed.
+  pool.on("error", () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
