@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as exchange from "./0001-exchange";
 import * as admin from "./0002-admin";
+import * as usersRecent from "./0003-users-recent";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -9,4 +10,5 @@ import * as admin from "./0002-admin";
 export const migrations: Record<string, Migration> = {
   "0001-exchange": exchange,
   "0002-admin": admin,
+  "0003-users-recent": usersRecent,
 };
