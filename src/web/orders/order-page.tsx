@@ -12,6 +12,7 @@ import { formatDateTime } from "../lib/format";
 import { currencyLabel } from "./currency-label";
 import { knownStatus, OrderStatusIcon } from "./order-status";
 import { orderQueryOptions } from "./orders-api";
+import { useOrderLiveUpdates } from "./use-order-live-updates";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,7 +26,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function OrderPage() {
   const { t } = useTranslation();
   const { orderId = "" } = useParams();
-  const { data: order, isPending, isError } = useQuery(orderQueryOptions(orderId));
+  const isLive = useOrderLiveUpdates(orderId);
+  const { data: order, isPending, isError } = useQuery(orderQueryOptions(orderId, !isLive));
 
   useEffect(() => {
     if (isError) toast.error(t("orders.page.notFoundToast"));
