@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Auth } from "./auth/auth";
 import type { Database } from "./db/database";
 import type { OrderChangeHub } from "./events/order-changes";
+import type { NotificationTargets } from "./notifications/order-messages";
 
 export interface SupportLinks {
   whatsapp: string;
@@ -14,6 +15,8 @@ export interface AppContext {
   db: Database;
   auth: Auth;
   logger: Logger;
+  /** Who hears of order events besides the customer. */
+  notificationTargets: NotificationTargets;
   /** Order changes from any process on the same database, for live updates. */
   orderChanges: OrderChangeHub;
   /** The address customers use, e.g. https://desk.example.in; links and cookies follow it. */

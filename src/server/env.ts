@@ -38,6 +38,8 @@ const envSchema = z
     MAIL_FROM: optionalText.default("RupeeDesk <no-reply@rupeedesk.local>"),
     TELEGRAM_BOT_TOKEN: optionalText,
     TELEGRAM_CHAT_ID: optionalText,
+    TELEGRAM_API_URL: optionalText.pipe(z.url().optional()),
+    ADMIN_NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),
     SUPPORT_WHATSAPP_URL: optionalText.pipe(z.url().optional()),
     SUPPORT_TELEGRAM_URL: optionalText.pipe(z.url().optional()),
     SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),

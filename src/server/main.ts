@@ -10,6 +10,7 @@ async function main() {
   const runtime = await openRuntime(env, { webRoot });
   const { logger } = runtime.context;
   const app = createApp(runtime.context);
+  runtime.outbox.start();
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
     logger.info(

@@ -10,6 +10,7 @@ import { migrateToLatest } from "./db/migrate";
 import type { Env } from "./env";
 import { OrderChangeHub, startOrderChangeFeed } from "./events/order-changes";
 import { createMailer } from "./mail/mailer";
+import { OutboxWorker } from "./notifications/outbox-worker";
 
 export const DEFAULT_SUPPORT_LINKS = {
   whatsapp: "https://wa.me/919000000000",
@@ -20,6 +21,8 @@ export const DEFAULT_SUPPORT_LINKS = {
 export interface Runtime {
   context: AppContext;
   publicUrl: string;
+  /** Delivers queued notifications; the server starts it, tests drive it by hand. */
+  outbox: OutboxWorker;
   close(): Promise<void>;
 }
 
@@ -62,6 +65,15 @@ export async function openRuntime(
     logger.info({ email: env.ADMIN_EMAIL, result }, "admin account ready");
   }
 
+  const telegram =
+    env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
+      ? {
+          apiUrl: env.TELEGRAM_API_URL ?? "https://api.telegram.org",
+          botToken: env.TELEGRAM_BOT_TOKEN,
+          chatId: env.TELEGRAM_CHAT_ID,
+        }
+      : undefined;
+  const outbox = new OutboxWorker({ db: database.db, mailer, telegram, logger });
   const orderChanges = new OrderChangeHub();
   const stopOrderFeed = await startOrderChangeFeed(database, orderChanges, logger);
 
@@ -70,6 +82,11 @@ export async function openRuntime(
     auth,
     logger,
     orderChanges,
+    notificationTargets: {
+      publicUrl,
+      telegram: telegram !== undefined,
+      operatorEmail: env.ADMIN_NOTIFY_EMAIL,
+    },
     publicUrl,
     trustProxy: env.TRUST_PROXY,
     supportLinks: {
@@ -82,7 +99,9 @@ export async function openRuntime(
   return {
     context,
     publicUrl,
+    outbox,
     close: async () => {
+      await outbox.stop();
       await stopOrderFeed();
       await database.close();
     },

@@ -121,7 +121,21 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+export interface NotificationOutboxTable {
+  id: Generated<string>;
+  channel: "telegram" | "email";
+  topic: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_error: string | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  notification_outbox: NotificationOutboxTable;
   admin_elevations: AdminElevationsTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;

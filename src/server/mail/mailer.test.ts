@@ -1,12 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetPasswordMail } from "../auth/auth-mails";
+import { startSmtpServer } from "../testing/smtp-server";
 import { createTestApp, TEST_ORIGIN } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 import { createMailer } from "./mailer";
@@ -14,42 +13,6 @@ import { createMailer } from "./mailer";
 const FROM = "RupeeDesk <no-reply@rupeedesk.test>";
 const RESET_URL = `${TEST_ORIGIN}/api/auth/reset-password/abc123?callbackURL=%2Fupdate-password`;
 const logger = pino({ level: "silent" });
-
-interface Received {
-  mailFrom: string;
-  rcptTo: string[];
-  raw: Buffer;
-}
-
-/** A real SMTP server on a free local port that keeps what it receives. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          rcptTo: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let dataDir: string;

@@ -140,6 +140,7 @@ export function createOrdersRouter(context: AppContext) {
         user: c.var.user,
         input: c.req.valid("json"),
         idempotencyKey: c.req.valid("header")["idempotency-key"],
+        notify: context.notificationTargets,
       });
       return c.json(toOrderView(order), isReplay ? 200 : 201);
     })

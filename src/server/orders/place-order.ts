@@ -6,6 +6,8 @@ import type { SessionUser } from "../auth/session";
 import type { DB } from "../db/schema";
 import { notifyOrderChange } from "../events/order-changes";
 import { AppError, uniqueViolation } from "../http/errors";
+import { type NotificationTargets, orderMessages } from "../notifications/order-messages";
+import { enqueue } from "../notifications/outbox";
 import { plainDecimal } from "../site/site-settings.service";
 import type { OrderRow } from "./order-view";
 
@@ -26,11 +28,13 @@ export async function placeOrder({
   user,
   input,
   idempotencyKey,
+  notify,
 }: {
   db: Kysely<DB>;
   user: SessionUser;
   input: PlaceOrderInput;
   idempotencyKey?: string;
+  notify: NotificationTargets;
 }): Promise<PlaceOrderResult> {
   if (idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
@@ -92,6 +96,7 @@ export async function placeOrder({
         status: inserted.status,
         kind: "created",
       });
+      await enqueue(trx, orderMessages("placed", inserted, notify));
       return inserted;
     });
     return { order, isReplay: false };

@@ -36,6 +36,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     app,
     db: runtime.context.db,
     auth: runtime.context.auth,
+    outbox: runtime.outbox,
     mailDir: join(dataDir, "mail"),
     kind: database.kind,
     async close() {

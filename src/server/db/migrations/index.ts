@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as exchange from "./0001-exchange";
 import * as admin from "./0002-admin";
 import * as usersRecent from "./0003-users-recent";
+import * as notificationOutbox from "./0010-notification-outbox";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001-exchange": exchange,
   "0002-admin": admin,
   "0003-users-recent": usersRecent,
+  "0010-notification-outbox": notificationOutbox,
 };

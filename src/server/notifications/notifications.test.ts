@@ -1,0 +1,145 @@
+import { sql } from "kysely";
+import pino from "pino";
+import PostalMime from "postal-mime";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signedInCustomer } from "../testing/actors";
+import { startFakeTelegram } from "../testing/fake-telegram";
+import { startSmtpServer } from "../testing/smtp-server";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { OutboxWorker } from "./outbox-worker";
+
+let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let testApp: TestApp;
+let reference = 500000000000;
+
+beforeAll(async () => {
+  telegram = await startFakeTelegram();
+  smtp = await startSmtpServer();
+  testApp = await createTestApp({
+    TELEGRAM_BOT_TOKEN: "123:test-token",
+    TELEGRAM_CHAT_ID: "-100200300",
+    TELEGRAM_API_URL: telegram.url,
+    ADMIN_NOTIFY_EMAIL: "desk@rupeedesk.test",
+    SMTP_URL: smtp.url,
+  });
+});
+afterAll(async () => {
+  await testApp.close();
+  await telegram.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  telegram.messages.length = 0;
+  smtp.received.length = 0;
+});
+
+async function placeOrder() {
+  const customer = await signedInCustomer(testApp);
+  reference += 1;
+  const response = await customer.post("/api/orders", {
+    sendCurrency: "upi_inr",
+    receiveCurrency: "usdt",
+    network: "trc20",
+    amount: "8600",
+    walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    paymentReference: String(reference),
+    quotedRate: "86",
+  });
+  expect(response.status).toBe(201);
+  smtp.received.length = 0; // the sign-up verification mail
+  return { customer, order: response.json as { id: string; shortId: string } };
+}
+
+async function mailSubjects() {
+  const mails = await Promise.all(smtp.received.map((mail) => PostalMime.parse(mail.raw)));
+  return mails.map((mail) => `${mail.to?.[0]?.address}: ${mail.subject}`).sort();
+}
+
+describe("order notifications", () => {
+  it("tell the operators on Telegram and by e-mail, and the customer by e-mail, once each", async () => {
+    const { customer, order } = await placeOrder();
+    expect(await testApp.outbox.deliverDue()).toBe(3);
+
+    expect(telegram.messages).toHaveLength(1);
+    const [message] = telegram.messages;
+    expect(message).toMatchObject({ token: "123:test-token", chatId: "-100200300" });
+    expect(message?.text).toContain(`New order #${order.shortId}`);
+    expect(message?.text).toContain(customer.email);
+    expect(message?.text).toContain("₹8600.00 by UPI INR");
+    expect(message?.text).toContain("100.0000 USDT (TRC20)");
+    expect(message?.text).toContain(String(reference));
+    expect(message?.text).toContain(`http://localhost:3000/admin/orders?search=${order.shortId}`);
+    expect(await mailSubjects()).toEqual([
+      `${customer.email}: We received your order #${order.shortId}`,
+      `desk@rupeedesk.test: New order #${order.shortId}: ₹8600.00 by UPI INR`,
+    ]);
+
+    expect(await testApp.outbox.deliverDue()).toBe(0);
+    expect(telegram.messages).toHaveLength(1);
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it("retry with back-off when Telegram fails, and then deliver once", async () => {
+    await placeOrder();
+    telegram.failNext(1);
+    expect(await testApp.outbox.deliverDue()).toBe(2); // both e-mails
+    const pending = await testApp.db
+      .selectFrom("notification_outbox")
+      .selectAll()
+      .where("sent_at", "is", null)
+      .executeTakeFirstOrThrow();
+    expect(pending).toMatchObject({ channel: "telegram", attempts: 1 });
+    expect(pending.last_error).toContain("Bad Gateway");
+    expect(pending.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    expect(await testApp.outbox.deliverDue()).toBe(0); // not due yet
+
+    await testApp.db
+      .updateTable("notification_outbox")
+      .set({ next_attempt_at: sql`now()` })
+      .where("id", "=", pending.id)
+      .execute();
+    expect(await testApp.outbox.deliverDue()).toBe(1);
+    expect(telegram.messages).toHaveLength(1);
+  });
+
+  it("are shared by several workers without a message sent twice", async () => {
+    for (let i = 0; i < 5; i++) await placeOrder();
+    const workers = [0, 1, 2].map(
+      () =>
+        new OutboxWorker({
+          db: testApp.db,
+          mailer: { send: async () => {} },
+          telegram: { apiUrl: telegram.url, botToken: "123:test-token", chatId: "-100200300" },
+          logger: pino({ level: "silent" }),
+        }),
+    );
+    const sent = await Promise.all(workers.map((worker) => worker.deliverDue()));
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(15);
+    expect(telegram.messages).toHaveLength(5);
+    expect(new Set(telegram.messages.map((m) => m.text)).size).toBe(5);
+  });
+
+  it("are not written for an order that was refused", async () => {
+    const before = await testApp.db
+      .selectFrom("notification_outbox")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .executeTakeFirstOrThrow();
+    const customer = await signedInCustomer(testApp);
+    const refused = await customer.post("/api/orders", {
+      sendCurrency: "upi_inr",
+      receiveCurrency: "usdt",
+      network: "trc20",
+      amount: "8600",
+      walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      paymentReference: String(reference), // already used
+      quotedRate: "86",
+    });
+    expect(refused.status).toBe(409);
+    const after = await testApp.db
+      .selectFrom("notification_outbox")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .executeTakeFirstOrThrow();
+    expect(after.count).toBe(before.count);
+  });
+});

@@ -1,0 +1,97 @@
+import {
+  currencyShortName,
+  explorerTxUrl,
+  findNetwork,
+  findReceiveOption,
+  findSendOption,
+  type NetworkId,
+} from "../../shared/catalog";
+import type { OrderRow } from "../orders/order-view";
+import type { OutboxMessage } from "./outbox";
+
+/** Where operator notifications go; a channel without an address is skipped. */
+export interface NotificationTargets {
+  publicUrl: string;
+  telegram: boolean;
+  operatorEmail?: string;
+}
+
+export type OrderNotice = "placed" | "completed" | "cancelled";
+
+function describe(order: OrderRow) {
+  const send = findSendOption(order.send_currency);
+  const receive = findReceiveOption(order.receive_currency);
+  const network = order.network ? findNetwork(order.network)?.name : undefined;
+  const receiveUnit = currencyShortName(receive?.name ?? order.receive_currency);
+  return {
+    shortId: order.id.slice(0, 8),
+    sent: `₹${order.send_amount} by ${send?.name ?? order.send_currency}`,
+    received: `${order.receive_amount} ${receiveUnit}${network ? ` (${network})` : ""}`,
+  };
+}
+
+/** The messages one order event sends: operators hear of new orders, customers of every step. */
+export function orderMessages(
+  notice: OrderNotice,
+  order: OrderRow,
+  targets: NotificationTargets,
+): OutboxMessage[] {
+  const { shortId, sent, received } = describe(order);
+  const customerLink = `${targets.publicUrl}/order/${order.id}`;
+  const messages: OutboxMessage[] = [];
+
+  if (notice === "placed") {
+    const adminLink = `${targets.publicUrl}/admin/orders?search=${shortId}`;
+    const summary = [
+      `New order #${shortId}`,
+      `Customer: ${order.user_email}`,
+      `Paid: ${sent}`,
+      `Deliver: ${received}`,
+      `Reference: ${order.payment_reference}`,
+      `Wallet: ${order.wallet_address}`,
+      `Open: ${adminLink}`,
+    ].join("\n");
+    if (targets.telegram)
+      messages.push({ channel: "telegram", topic: "order.placed", payload: { text: summary } });
+    if (targets.operatorEmail) {
+      messages.push({
+        channel: "email",
+        topic: "order.placed",
+        payload: {
+          to: targets.operatorEmail,
+          subject: `New order #${shortId}: ${sent}`,
+          text: summary,
+          link: adminLink,
+        },
+      });
+    }
+  }
+
+  const customer: Record<OrderNotice, { subject: string; text: string; link: string }> = {
+    placed: {
+      subject: `We received your order #${shortId}`,
+      text: `Thank you. We are verifying your payment of ${sent}; you will receive ${received}. Delivery usually takes 5–10 minutes.`,
+      link: customerLink,
+    },
+    completed: {
+      subject: `Your order #${shortId} is complete`,
+      text: `We have sent ${received} to ${order.wallet_address}.`,
+      link:
+        order.payout_tx_hash && order.network
+          ? explorerTxUrl(order.network as NetworkId, order.payout_tx_hash)
+          : customerLink,
+    },
+    cancelled: {
+      subject: `Your order #${shortId} was cancelled`,
+      text: "If you paid for this order, reply through our support chat with your transaction ID and we will help you.",
+      link: customerLink,
+    },
+  };
+  const { subject, text, link } = customer[notice];
+  messages.push({
+    channel: "email",
+    topic: `order.${notice}`,
+    payload: { to: order.user_email, subject, text: `${text}\n\n${link}\n\n— RupeeDesk`, link },
+  });
+  return messages;
+}
