@@ -49,6 +49,10 @@ export function createApp(context: AppContext) {
   );
   app.use(compress());
 
+  // better-auth's admin-plugin endpoints (set-role, ban-user, impersonate-user, …) would
+  // act without step-up, audit or our rules; admins act through /api/admin only.
+  app.all("/api/auth/admin/*", (c) => c.json({ error: "Not found" }, 404));
+
   // better-auth keys rate limits by this header, so it must never come from the client.
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -98,7 +102,9 @@ async function buildOpenApiDocument(app: OpenAPIHono, { auth }: AppContext) {
   });
   const authDocument = await auth.api.generateOpenAPISchema();
   const authPaths = Object.fromEntries(
-    Object.entries(authDocument.paths ?? {}).map(([path, item]) => [`/api/auth${path}`, item]),
+    Object.entries(authDocument.paths ?? {})
+      .filter(([path]) => !path.startsWith("/admin/"))
+      .map(([path, item]) => [`/api/auth${path}`, item]),
   );
   return {
     ...own,

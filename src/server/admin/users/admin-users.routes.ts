@@ -1,6 +1,184 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../auth/session";
 import type { AppContext } from "../../context";
-import { createRouter } from "../../http/router";
+import { clientIp } from "../../http/client-ip";
+import { AppError } from "../../http/errors";
+import { createRouter, errorResponse } from "../../http/router";
+import {
+  type Actor,
+  blockUser,
+  decodeUserCursor,
+  getUserDetails,
+  listUsers,
+  setUserRole,
+  USER_ROLES,
+  unblockUser,
+} from "./admin-users.service";
 
-export function createAdminUsersRouter(_context: AppContext) {
-  return createRouter();
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+const adminUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(USER_ROLES),
+    createdAt: z.string(),
+    isBlocked: z.boolean(),
+    emailVerified: z.boolean(),
+  })
+  .openapi("AdminUser");
+
+const adminUserDetailsSchema = adminUserSchema
+  .extend({
+    whatsappNumber: z.string().nullable(),
+    totalOrders: z.number().int(),
+    completedOrders: z.number().int(),
+    totalVolumeInr: z
+      .string()
+      .openapi({ description: "Sum of completed orders' INR sent", example: "86000.00" }),
+    referralCode: z.string().nullable(),
+    referredBy: z.string().nullable(),
+    referralEarnings: z.string(),
+  })
+  .openapi("AdminUserDetails");
+
+const userIdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+const adminOnly = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not an administrator, or no step-up"),
+};
+
+const listUsersRoute = createRoute({
+  method: "get",
+  path: "/api/admin/users",
+  tags: ["Admin"],
+  summary: "Users, newest first, a page at a time; optionally those whose e-mail contains `search`",
+  request: {
+    query: z.object({
+      search: z.string().trim().max(254).optional(),
+      cursor: z.string().max(400).optional(),
+      limit: z.coerce.number().int().min(1).max(100).optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: "A page of users",
+      content: json(
+        z.object({ users: z.array(adminUserSchema), nextCursor: z.string().nullable() }),
+      ),
+    },
+    400: errorResponse("A malformed cursor or query"),
+    ...adminOnly,
+  },
+});
+
+const getUserRoute = createRoute({
+  method: "get",
+  path: "/api/admin/users/{id}",
+  tags: ["Admin"],
+  summary: "One user with their order totals",
+  request: { params: userIdParams },
+  responses: {
+    200: { description: "The user", content: json(adminUserDetailsSchema) },
+    ...adminOnly,
+    404: errorResponse("No such user"),
+  },
+});
+
+const setRoleRoute = createRoute({
+  method: "post",
+  path: "/api/admin/users/{id}/role",
+  tags: ["Admin"],
+  summary: "Make the user an admin or a plain user (audited)",
+  request: {
+    params: userIdParams,
+    body: {
+      content: json(
+        z.object({ role: z.enum(USER_ROLES, { error: "The role must be admin or user." }) }),
+      ),
+      required: true,
+    },
+  },
+  responses: {
+    200: { description: "The user as they are now", content: json(adminUserSchema) },
+    400: errorResponse("A bad role, or an admin demoting themselves"),
+    ...adminOnly,
+    404: errorResponse("No such user"),
+    409: errorResponse("The last administrator cannot be demoted"),
+  },
+});
+
+const blockRoute = createRoute({
+  method: "post",
+  path: "/api/admin/users/{id}/block",
+  tags: ["Admin"],
+  summary: "Block the user: end all their sessions and refuse sign-in (audited)",
+  request: { params: userIdParams },
+  responses: {
+    200: { description: "The user as they are now", content: json(adminUserSchema) },
+    400: errorResponse("An admin blocking themselves"),
+    ...adminOnly,
+    404: errorResponse("No such user"),
+    409: errorResponse("The last administrator cannot be blocked"),
+  },
+});
+
+const unblockRoute = createRoute({
+  method: "post",
+  path: "/api/admin/users/{id}/unblock",
+  tags: ["Admin"],
+  summary: "Lift a block so the user can sign in again (audited)",
+  request: { params: userIdParams },
+  responses: {
+    200: { description: "The user as they are now", content: json(adminUserSchema) },
+    ...adminOnly,
+    404: errorResponse("No such user"),
+  },
+});
+
+export function createAdminUsersRouter(context: AppContext) {
+  const { db } = context;
+  const actorOf = (c: Context<AppEnv>): Actor => ({
+    id: c.var.user.id,
+    email: c.var.user.email,
+    ipAddress: clientIp(c, context.trustProxy),
+  });
+  return createRouter()
+    .openapi(listUsersRoute, async (c) => {
+      const { search, cursor: cursorText, limit } = c.req.valid("query");
+      const cursor = cursorText ? decodeUserCursor(cursorText) : null;
+      if (cursorText && !cursor) {
+        throw new AppError(400, "INVALID_CURSOR", "This page link is not valid.");
+      }
+      return c.json(await listUsers(db, { search: search || undefined, cursor, limit }), 200);
+    })
+    .openapi(getUserRoute, async (c) => {
+      const details = await getUserDetails(db, c.req.valid("param").id);
+      if (!details) throw new AppError(404, "USER_NOT_FOUND", "User not found.");
+      return c.json(details, 200);
+    })
+    .openapi(setRoleRoute, async (c) => {
+      const user = await setUserRole(db, {
+        actor: actorOf(c),
+        userId: c.req.valid("param").id,
+        role: c.req.valid("json").role,
+      });
+      return c.json(user, 200);
+    })
+    .openapi(blockRoute, async (c) => {
+      const user = await blockUser(db, { actor: actorOf(c), userId: c.req.valid("param").id });
+      return c.json(user, 200);
+    })
+    .openapi(unblockRoute, async (c) => {
+      const user = await unblockUser(db, { actor: actorOf(c), userId: c.req.valid("param").id });
+      return c.json(user, 200);
+    });
 }

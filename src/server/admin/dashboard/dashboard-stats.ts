@@ -1,0 +1,134 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { RECEIVE_OPTIONS, SEND_OPTIONS } from "../../../shared/catalog";
+import type { DB } from "../../db/schema";
+
+/** The desk works on India time: "today" and the chart's days are India days. */
+export const DASHBOARD_TIME_ZONE = "Asia/Kolkata";
+/** Days in the volume chart, today included. */
+export const SERIES_DAYS = 14;
+/** Days in the "last 7 days" totals, today included. */
+export const WEEK_DAYS = 7;
+
+const zone = sql.lit(DASHBOARD_TIME_ZONE);
+const INR_SENDS = SEND_OPTIONS.filter((option) => option.symbol === "INR").map(({ id }) => id);
+const USDT_RECEIVES = RECEIVE_OPTIONS.filter((option) => option.symbol === "USDT").map(
+  ({ id }) => id,
+);
+
+export interface DashboardDay {
+  /** YYYY-MM-DD, India time. */
+  date: string;
+  /** INR received on completed orders placed that day. */
+  inr: string;
+  /** USDT paid out on completed orders placed that day. */
+  usdt: string;
+  /** Completed orders placed that day. */
+  orders: number;
+}
+
+export interface DashboardStats {
+  totalUsers: number;
+  pendingOrders: number;
+  completedOrders: number;
+  today: { inrReceived: string; usdtPaidOut: string };
+  last7Days: { inrReceived: string; usdtPaidOut: string };
+  series: DashboardDay[];
+  oldestPendingAt: string | null;
+}
+
+/**
+ * The admin dashboard's figures. Volumes count completed orders by the India day
+ * they were placed; every sum is computed by PostgreSQL and returned as exact
+ * decimal text (INR to 2 places, USDT to 4). Each query walks an index:
+ * (status, created_at desc, id desc) on orders.
+ */
+export async function getDashboardStats(
+  db: Kysely<DB>,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<DashboardStats> {
+  const at = now.toISOString();
+  const today = sql`(${at}::timestamptz AT TIME ZONE ${zone})::date`;
+
+  const counts = await sql<{
+    total_users: number;
+    pending_orders: number;
+    completed_orders: number;
+    oldest_pending_at: Date | string | null;
+  }>`
+    SELECT
+      (SELECT count(*) FROM "user")::int AS total_users,
+      (SELECT count(*) FROM orders WHERE status = 'pending')::int AS pending_orders,
+      (SELECT count(*) FROM orders WHERE status = 'completed')::int AS completed_orders,
+      (SELECT min(created_at) FROM orders WHERE status = 'pending') AS oldest_pending_at
+  `.execute(db);
+
+  const days = await sql<DashboardDay>`
+    WITH days AS (
+      SELECT day::date AS day
+      FROM generate_series(${today} - ${sql.lit(SERIES_DAYS - 1)}, ${today}, interval '1 day') AS day
+    ),
+    completed AS (
+      SELECT
+        (created_at AT TIME ZONE ${zone})::date AS day,
+        CASE WHEN send_currency IN (${sql.join(INR_SENDS)}) THEN send_amount END AS inr,
+        CASE WHEN receive_currency IN (${sql.join(USDT_RECEIVES)}) THEN receive_amount END AS usdt
+      FROM orders
+      WHERE status = 'completed'
+        AND created_at >= ${dayStart(today, SERIES_DAYS - 1)}
+        AND created_at < ${dayStart(today, -1)}
+    )
+    SELECT
+      days.day::text AS date,
+      coalesce(sum(completed.inr), 0)::numeric(20, 2)::text AS inr,
+      coalesce(sum(completed.usdt), 0)::numeric(24, 4)::text AS usdt,
+      count(completed.day)::int AS orders
+    FROM days
+    LEFT JOIN completed ON completed.day = days.day
+    GROUP BY days.day
+    ORDER BY days.day
+  `.execute(db);
+
+  const totals = await sql<{
+    today_inr: string;
+    today_usdt: string;
+    week_inr: string;
+    week_usdt: string;
+  }>`
+    SELECT
+      coalesce(sum(send_amount) FILTER (
+        WHERE send_currency IN (${sql.join(INR_SENDS)}) AND created_at >= ${dayStart(today, 0)}
+      ), 0)::numeric(20, 2)::text AS today_inr,
+      coalesce(sum(receive_amount) FILTER (
+        WHERE receive_currency IN (${sql.join(USDT_RECEIVES)}) AND created_at >= ${dayStart(today, 0)}
+      ), 0)::numeric(24, 4)::text AS today_usdt,
+      coalesce(sum(send_amount) FILTER (
+        WHERE send_currency IN (${sql.join(INR_SENDS)})
+      ), 0)::numeric(20, 2)::text AS week_inr,
+      coalesce(sum(receive_amount) FILTER (
+        WHERE receive_currency IN (${sql.join(USDT_RECEIVES)})
+      ), 0)::numeric(24, 4)::text AS week_usdt
+    FROM orders
+    WHERE status = 'completed'
+      AND created_at >= ${dayStart(today, WEEK_DAYS - 1)}
+      AND created_at < ${dayStart(today, -1)}
+  `.execute(db);
+
+  const row = counts.rows[0];
+  const sums = totals.rows[0];
+  if (!row || !sums) throw new Error("The dashboard queries returned no row");
+  return {
+    totalUsers: row.total_users,
+    pendingOrders: row.pending_orders,
+    completedOrders: row.completed_orders,
+    today: { inrReceived: sums.today_inr, usdtPaidOut: sums.today_usdt },
+    last7Days: { inrReceived: sums.week_inr, usdtPaidOut: sums.week_usdt },
+    series: days.rows.map(({ date, inr, usdt, orders }) => ({ date, inr, usdt, orders })),
+    oldestPendingAt:
+      row.oldest_pending_at === null ? null : new Date(row.oldest_pending_at).toISOString(),
+  };
+}
+
+/** The instant an India day starts, `daysBack` days before `today` (-1: tomorrow). */
+function dayStart(today: RawBuilder<unknown>, daysBack: number) {
+  return sql`(${today} + ${sql.lit(-daysBack)})::timestamp AT TIME ZONE ${zone}`;
+}
