@@ -9,8 +9,15 @@ let nextAddress = 1;
  * A browser-like caller of the test app: its own IP (so rate limits are per
  * test), the site's Origin, and a cookie jar.
  */
+/** Anything that answers requests: the in-process app, or a server process (see server-process.ts). */
+export interface RequestTarget {
+  app: { request(path: string, init: RequestInit): Response | Promise<Response> };
+  /** The site's origin as browsers send it; the in-process app's by default. */
+  origin?: string;
+}
+
 export function createClient(
-  testApp: TestApp,
+  testApp: RequestTarget,
   ip = `10.0.${nextAddress >> 8}.${nextAddress++ & 255}`,
 ) {
   const cookies = new Map<string, string>();
@@ -21,7 +28,10 @@ export function createClient(
     body?: unknown,
     extraHeaders: Record<string, string> = {},
   ) {
-    const headers: Record<string, string> = { origin: TEST_ORIGIN, "x-forwarded-for": ip };
+    const headers: Record<string, string> = {
+      origin: testApp.origin ?? TEST_ORIGIN,
+      "x-forwarded-for": ip,
+    };
     if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (body !== undefined) headers["content-type"] = "application/json";
     Object.assign(headers, extraHeaders);
@@ -53,7 +63,8 @@ export function createClient(
     /** Opens a link from an e-mail; it must point at the app's public URL. */
     follow: (link: string) => {
       const url = new URL(link);
-      if (url.origin !== TEST_ORIGIN) throw new Error(`${link} is not on ${TEST_ORIGIN}`);
+      const origin = testApp.origin ?? TEST_ORIGIN;
+      if (url.origin !== origin) throw new Error(`${link} is not on ${origin}`);
       return request("GET", url.pathname + url.search);
     },
     signUp: (email: string, password: string, whatsappNumber = "+919876543210") =>
