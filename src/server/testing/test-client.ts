@@ -9,6 +9,11 @@ let nextAddress = 1;
  * A browser-like caller of the test app: its own IP (so rate limits are per
  * test), the site's Origin, and a cookie jar.
  */
+/** A request body sent as it is, not as JSON (to test malformed input). */
+export class RawBody {
+  constructor(readonly text: string) {}
+}
+
 /** Anything that answers requests: the in-process app, or a server process (see server-process.ts). */
 export interface RequestTarget {
   app: { request(path: string, init: RequestInit): Response | Promise<Response> };
@@ -22,6 +27,7 @@ export function createClient(
 ) {
   const cookies = new Map<string, string>();
 
+  /** Sends a body as JSON, or a RawBody's text exactly as given (for malformed input). */
   async function request(
     method: string,
     path: string,
@@ -38,7 +44,8 @@ export function createClient(
     const response = await testApp.app.request(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body:
+        body === undefined ? undefined : body instanceof RawBody ? body.text : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
