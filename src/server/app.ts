@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
@@ -14,6 +15,7 @@ import type { AppContext } from "./context";
 import { createHealthRouter } from "./health/health.routes";
 import { clientIp } from "./http/client-ip";
 import { AppError } from "./http/errors";
+import { sameOriginWrites } from "./http/same-origin";
 import { createSpaRouter } from "./http/spa";
 import { createOrdersRouter } from "./orders/orders.routes";
 import { createSiteRouter } from "./site/site.routes";
@@ -32,6 +34,9 @@ const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
 };
 
+/** No request to the API needs more than this; larger ones are refused unread. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 export function createApp(context: AppContext) {
   const { auth, logger } = context;
   const app = new OpenAPIHono();
@@ -48,6 +53,14 @@ export function createApp(context: AppContext) {
     }),
   );
   app.use(compress());
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: "The request is too large.", code: "TOO_LARGE" }, 413),
+    }),
+  );
+  app.use("/api/*", sameOriginWrites(context.trustedOrigins));
 
   // better-auth's admin-plugin endpoints (set-role, ban-user, impersonate-user, …) would
   // act without step-up, audit or our rules; admins act through /api/admin only.

@@ -21,6 +21,8 @@ export interface AppContext {
   orderChanges: OrderChangeHub;
   /** The address customers use, e.g. https://desk.example.in; links and cookies follow it. */
   publicUrl: string;
+  /** Origins whose pages may send cookie-authenticated writes. */
+  trustedOrigins: string[];
   trustProxy: boolean;
   supportLinks: SupportLinks;
   /** Folder of the built web app; absent when only the API is served. */

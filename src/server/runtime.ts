@@ -88,6 +88,7 @@ export async function openRuntime(
       operatorEmail: env.ADMIN_NOTIFY_EMAIL,
     },
     publicUrl,
+    trustedOrigins,
     trustProxy: env.TRUST_PROXY,
     supportLinks: {
       whatsapp: env.SUPPORT_WHATSAPP_URL ?? DEFAULT_SUPPORT_LINKS.whatsapp,

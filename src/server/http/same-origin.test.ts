@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInCustomer } from "../testing/actors";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { RawBody } from "../testing/test-client";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+const order = {
+  sendCurrency: "upi_inr",
+  receiveCurrency: "usdt",
+  network: "trc20",
+  amount: "8600",
+  walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+  paymentReference: "600000000001",
+  quotedRate: "86",
+};
+
+describe("cookie-authenticated writes", () => {
+  it("are refused from another site's page, and nothing is written", async () => {
+    const customer = await signedInCustomer(testApp);
+    const foreign = await customer.post("/api/orders", order, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json.error).toMatch(/other sites/);
+    const crossSite = await customer.post("/api/orders", order, { "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    const orders = await testApp.db.selectFrom("orders").select("id").execute();
+    expect(orders).toHaveLength(0);
+
+    const ours = await customer.post("/api/orders", order);
+    expect(ours.status).toBe(201);
+  });
+
+  it("refuse a body over 64 KB with 413 before reading it", async () => {
+    const customer = await signedInCustomer(testApp);
+    const huge = await customer.post(
+      "/api/orders",
+      new RawBody(JSON.stringify({ ...order, note: "x".repeat(70 * 1024) })),
+      { "content-type": "application/json" },
+    );
+    expect(huge.status).toBe(413);
+    expect(huge.json.error).toBe("The request is too large.");
+  });
+});
