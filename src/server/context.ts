@@ -15,6 +15,8 @@ export interface AppContext {
   db: Database;
   auth: Auth;
   logger: Logger;
+  /** How many orders one customer may place per minute. */
+  maxOrdersPerMinute: number;
   /** Who hears of order events besides the customer. */
   notificationTargets: NotificationTargets;
   /** Order changes from any process on the same database, for live updates. */

@@ -45,6 +45,7 @@ describe("a crash while orders are placed", () => {
       DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
       TRUST_PROXY: "true",
+      ORDER_RATE_LIMIT_PER_MINUTE: "100000",
       ...(await storageEnv()),
     };
     const first = await startServerProcess(env);

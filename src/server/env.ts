@@ -25,6 +25,7 @@ const envSchema = z
       z.string().min(32, "must be at least 32 characters").optional(),
     ),
     TRUST_PROXY: z.stringbool().default(false),
+    ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalText.pipe(
       z.string().min(6, "must be at least 6 characters").optional(),

@@ -82,6 +82,7 @@ export async function openRuntime(
     auth,
     logger,
     orderChanges,
+    maxOrdersPerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
     notificationTargets: {
       publicUrl,
       telegram: telegram !== undefined,

@@ -70,6 +70,7 @@ const placeOrderRoute = createRoute({
     401: errorResponse("Not signed in"),
     403: errorResponse("Maintenance mode"),
     409: errorResponse("The rate changed, or the payment reference was used already"),
+    429: errorResponse("Too many orders in the last minute"),
   },
 });
 
@@ -141,6 +142,7 @@ export function createOrdersRouter(context: AppContext) {
         input: c.req.valid("json"),
         idempotencyKey: c.req.valid("header")["idempotency-key"],
         notify: context.notificationTargets,
+        maxOrdersPerMinute: context.maxOrdersPerMinute,
       });
       return c.json(toOrderView(order), isReplay ? 200 : 201);
     })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signedInCustomer as signedInCustomerOf } from "../testing/actors";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 
@@ -283,5 +284,24 @@ describe("reading orders", () => {
     const client = await customer();
     const response = await client.get("/api/orders?cursor=bm90LWEtY3Vyc29y");
     expect(response.status).toBe(400);
+  });
+});
+
+describe("the order rate limit", () => {
+  it("refuses a customer's orders beyond the per-minute limit with 429, storing nothing", async () => {
+    const limited = await createTestApp({ ORDER_RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const client = await signedInCustomerOf(limited);
+      for (let i = 0; i < 3; i++) {
+        expect((await client.post("/api/orders", orderInput())).status).toBe(201);
+      }
+      const refused = await client.post("/api/orders", orderInput());
+      expect(refused.status).toBe(429);
+      expect(refused.json.error).toMatch(/wait a moment/);
+      const stored = await limited.db.selectFrom("orders").select("id").execute();
+      expect(stored).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { PlaceOrderInput } from "../../shared/order-input";
 import { quoteReceiveAmount } from "../../shared/quote";
 import type { SessionUser } from "../auth/session";
@@ -29,16 +29,26 @@ export async function placeOrder({
   input,
   idempotencyKey,
   notify,
+  maxOrdersPerMinute,
 }: {
   db: Kysely<DB>;
   user: SessionUser;
   input: PlaceOrderInput;
   idempotencyKey?: string;
   notify: NotificationTargets;
+  /** Per customer; a flood of orders is refused before it reaches the queue. */
+  maxOrdersPerMinute: number;
 }): Promise<PlaceOrderResult> {
   if (idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
     if (earlier) return { order: earlier, isReplay: true };
+  }
+  if ((await countRecentOrders(db, user.id)) >= maxOrdersPerMinute) {
+    throw new AppError(
+      429,
+      "TOO_MANY_ORDERS",
+      "You have placed many orders in the last minute. Please wait a moment and try again.",
+    );
   }
   try {
     const order = await db.transaction().execute(async (trx) => {
@@ -158,6 +168,16 @@ function checkOrderAllowed(
       `Amount Too High: The maximum amount is ₹${plainDecimal(settings.max_inr_amount)}.`,
     );
   }
+}
+
+async function countRecentOrders(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("user_id", "=", userId)
+    .where("created_at", ">", sql<Date>`now() - interval '1 minute'`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 function findByIdempotencyKey(db: Kysely<DB>, userId: string, key: string) {
