@@ -15,6 +15,7 @@ import type { AppContext } from "./context";
 import { createHealthRouter } from "./health/health.routes";
 import { clientIp } from "./http/client-ip";
 import { AppError } from "./http/errors";
+import { requestLog } from "./http/request-log";
 import { sameOriginWrites } from "./http/same-origin";
 import { createSpaRouter } from "./http/spa";
 import { createOrdersRouter } from "./orders/orders.routes";
@@ -52,6 +53,7 @@ export function createApp(context: AppContext) {
         : false,
     }),
   );
+  app.use("/api/*", requestLog(logger));
   app.use(compress());
   app.use(
     "/api/*",

@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import type { Env } from "./env";
 import { OrderChangeHub, startOrderChangeFeed } from "./events/order-changes";
+import { LOG_REDACT_PATHS } from "./http/request-log";
 import { createMailer } from "./mail/mailer";
 import { OutboxWorker } from "./notifications/outbox-worker";
 
@@ -31,7 +32,7 @@ export async function openRuntime(
   env: Env,
   options: { database?: DatabaseHandle; logger?: Logger; webRoot?: string } = {},
 ): Promise<Runtime> {
-  const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  const logger = options.logger ?? pino({ level: env.LOG_LEVEL, redact: LOG_REDACT_PATHS });
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const database =
