@@ -1,3 +1,184 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  CircleCheck,
+  Clock,
+  Hourglass,
+  IndianRupee,
+  type LucideIcon,
+  Send,
+  Users,
+} from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { formatDateTime } from "../../lib/format";
+import { type DashboardStats, dashboardQueryOptions } from "./dashboard-api";
+import { formatAge, formatInr, formatUsdt } from "./dashboard-format";
+import { VolumeChart } from "./volume-chart";
+
 export function DashboardPage() {
-  return <h1 className="text-2xl font-bold">DashboardPage</h1>;
+  const { t } = useTranslation();
+  const query = useQuery(dashboardQueryOptions);
+
+  useEffect(() => {
+    if (query.error) {
+      toast.error(t("adminDashboard.failedTitle"), {
+        description: t("adminDashboard.failedMessage"),
+      });
+    }
+  }, [query.error, t]);
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">{t("adminDashboard.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("adminDashboard.description")}</p>
+      </header>
+      {query.data ? (
+        <DashboardFigures stats={query.data} />
+      ) : query.isPending ? (
+        <p role="status" className="flex justify-center py-16">
+          <Spinner className="size-6" />
+          <span className="sr-only">{t("admin.common.loading")}</span>
+        </p>
+      ) : (
+        <p className="py-16 text-center text-muted-foreground">
+          {t("adminDashboard.failedMessage")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DashboardFigures({ stats }: { stats: DashboardStats }) {
+  const { t } = useTranslation();
+  const age = stats.oldestPendingAt ? formatAge(stats.oldestPendingAt, Date.now()) : null;
+  return (
+    <>
+      <section
+        aria-label={t("adminDashboard.countsLabel")}
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <StatCard icon={Users} title={t("adminDashboard.totalUsers")}>
+          {stats.totalUsers}
+        </StatCard>
+        <StatCard icon={Clock} title={t("adminDashboard.pendingOrders")}>
+          {stats.pendingOrders}
+        </StatCard>
+        <StatCard icon={CircleCheck} title={t("adminDashboard.completedOrders")}>
+          {stats.completedOrders}
+        </StatCard>
+      </section>
+
+      <section
+        aria-label={t("adminDashboard.volumesLabel")}
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <VolumeCard
+          icon={IndianRupee}
+          title={t("adminDashboard.inrReceived")}
+          today={formatInr(stats.today.inrReceived)}
+          week={formatInr(stats.last7Days.inrReceived)}
+        />
+        <VolumeCard
+          icon={Send}
+          title={t("adminDashboard.usdtPaidOut")}
+          today={formatUsdt(stats.today.usdtPaidOut)}
+          week={formatUsdt(stats.last7Days.usdtPaidOut)}
+        />
+        <StatCard
+          icon={Hourglass}
+          title={t("adminDashboard.oldestPending")}
+          note={
+            stats.oldestPendingAt
+              ? t("adminDashboard.waitingSince", { time: formatDateTime(stats.oldestPendingAt) })
+              : t("adminDashboard.noPendingHint")
+          }
+        >
+          {stats.oldestPendingAt
+            ? (age ?? t("adminDashboard.justNow"))
+            : t("adminDashboard.noPending")}
+        </StatCard>
+      </section>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">
+            <h2>{t("adminDashboard.chart.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("adminDashboard.chart.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="px-2 sm:px-6">
+          <VolumeChart series={stats.series} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function StatCard({
+  icon: Icon,
+  title,
+  note,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  note?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+        <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold tabular-nums">{children}</p>
+        {note && <p className="mt-1 text-xs text-muted-foreground">{note}</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+function VolumeCard({
+  icon: Icon,
+  title,
+  today,
+  week,
+}: {
+  icon: LucideIcon;
+  title: string;
+  today: string;
+  week: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+        <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent>
+        <dl className="space-y-1">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <dt className="text-xs text-muted-foreground">{t("adminDashboard.today")}</dt>
+            <dd className="text-2xl font-bold tabular-nums">{today}</dd>
+          </div>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <dt className="text-xs text-muted-foreground">{t("adminDashboard.last7Days")}</dt>
+            <dd className="font-semibold tabular-nums">{week}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,3 +1,321 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import {
+  Ban,
+  CircleCheck,
+  Eye,
+  MoreHorizontal,
+  Search,
+  ShieldCheck,
+  ShieldOff,
+  UserX,
+} from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "../../components/ui/alert-dialog";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
+import { authClient } from "../../lib/auth-client";
+import { formatDate } from "../../lib/format";
+import { UserDetailsDialog } from "./user-details-dialog";
+import { type AdminUser, type UserAction, usersQueryOptions, useUserAction } from "./users-api";
+
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
 export function UsersPage() {
-  return <h1 className="text-2xl font-bold">UsersPage</h1>;
+  const { t } = useTranslation();
+  const { data: session } = authClient.useSession();
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const query = useInfiniteQuery(usersQueryOptions(search));
+  const users = query.isError ? [] : (query.data?.pages.flatMap((page) => page.users) ?? []);
+  const [confirming, setConfirming] = useState<{ user: AdminUser; action: UserAction } | null>(
+    null,
+  );
+  const [detailsFor, setDetailsFor] = useState<AdminUser | null>(null);
+
+  useEffect(() => {
+    if (query.error) {
+      toast.error(t("adminUsers.fetchFailedTitle"), { description: query.error.message });
+    }
+  }, [query.error, t]);
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">{t("adminUsers.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("adminUsers.description")}</p>
+      </header>
+      <Card>
+        <CardContent className="space-y-4 p-4 sm:p-6">
+          <div className="max-w-sm space-y-1.5">
+            <Label htmlFor="user-search">{t("adminUsers.searchLabel")}</Label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                id="user-search"
+                type="search"
+                className="pl-9"
+                placeholder={t("adminUsers.searchPlaceholder")}
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+                autoComplete="off"
+              />
+            </div>
+          </div>
+
+          {query.isPending ? (
+            <p role="status" className="flex justify-center py-10">
+              <Spinner className="size-6" />
+              <span className="sr-only">{t("admin.common.loading")}</span>
+            </p>
+          ) : users.length === 0 ? (
+            <div className="py-10 text-center">
+              <UserX className="mx-auto size-10 text-muted-foreground" aria-hidden />
+              <p className="mt-3 font-medium">{t("adminUsers.empty")}</p>
+              {search && (
+                <p className="text-sm text-muted-foreground">
+                  {t("adminUsers.emptySearch", { search })}
+                </p>
+              )}
+            </div>
+          ) : (
+            <Table className="sm:min-w-[34rem]">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>{t("adminUsers.columns.email")}</TableHead>
+                  <TableHead className="hidden sm:table-cell">
+                    {t("adminUsers.columns.role")}
+                  </TableHead>
+                  <TableHead className="hidden sm:table-cell">
+                    {t("adminUsers.columns.joined")}
+                  </TableHead>
+                  <TableHead className="hidden sm:table-cell">
+                    {t("adminUsers.columns.status")}
+                  </TableHead>
+                  <TableHead className="sticky right-0 w-12 bg-card text-right">
+                    <span className="sr-only">{t("admin.common.actions")}</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    isSelf={user.id === session?.user.id}
+                    onAction={(action) => setConfirming({ user, action })}
+                    onViewDetails={() => setDetailsFor(user)}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+
+          {query.hasNextPage && !query.isError && (
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={() => query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage && <Spinner />}
+              {t("admin.common.loadMore")}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+
+      <ConfirmUserActionDialog pending={confirming} onDone={() => setConfirming(null)} />
+      <UserDetailsDialog user={detailsFor} onClose={() => setDetailsFor(null)} />
+    </div>
+  );
+}
+
+function UserRow({
+  user,
+  isSelf,
+  onAction,
+  onViewDetails,
+}: {
+  user: AdminUser;
+  isSelf: boolean;
+  onAction: (action: UserAction) => void;
+  onViewDetails: () => void;
+}) {
+  const { t } = useTranslation();
+  const isAdmin = user.role === "admin";
+  const roleBadge = (
+    <Badge variant={isAdmin ? "info" : "default"}>{t(`adminUsers.roles.${user.role}`)}</Badge>
+  );
+  const statusBadge = user.isBlocked ? (
+    <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
+  ) : (
+    <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
+  );
+  const joined = formatDate(user.createdAt);
+  return (
+    <TableRow>
+      <TableCell className="font-medium [overflow-wrap:anywhere] sm:max-w-64">
+        {user.email}
+        {isSelf && (
+          <span className="ml-2 text-xs font-normal text-muted-foreground">
+            {t("adminUsers.you")}
+          </span>
+        )}
+        {/* On a phone the other columns fold in here, so nothing needs sideways scrolling. */}
+        <div className="mt-1.5 flex flex-wrap items-center gap-1.5 font-normal sm:hidden">
+          {roleBadge}
+          {statusBadge}
+          <span className="text-xs text-muted-foreground">{joined}</span>
+        </div>
+      </TableCell>
+      <TableCell className="hidden sm:table-cell">{roleBadge}</TableCell>
+      <TableCell className="hidden whitespace-nowrap sm:table-cell">{joined}</TableCell>
+      <TableCell className="hidden sm:table-cell">{statusBadge}</TableCell>
+      <TableCell className="sticky right-0 bg-card py-1.5 text-right">
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("adminUsers.actionsFor", { email: user.email })}
+            >
+              <MoreHorizontal />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={onViewDetails}>
+              <Eye aria-hidden />
+              {t("adminUsers.actions.viewDetails")}
+            </DropdownMenuItem>
+            {isAdmin ? (
+              // An admin cannot demote themselves; the server refuses it too.
+              <DropdownMenuItem disabled={isSelf} onSelect={() => onAction("makeUser")}>
+                <ShieldOff aria-hidden />
+                {t("adminUsers.actions.makeUser")}
+              </DropdownMenuItem>
+            ) : (
+              <DropdownMenuItem onSelect={() => onAction("makeAdmin")}>
+                <ShieldCheck aria-hidden />
+                {t("adminUsers.actions.makeAdmin")}
+              </DropdownMenuItem>
+            )}
+            {!isSelf && (
+              <>
+                <DropdownMenuSeparator />
+                {user.isBlocked ? (
+                  <DropdownMenuItem onSelect={() => onAction("unblock")}>
+                    <CircleCheck aria-hidden />
+                    {t("adminUsers.actions.unblock")}
+                  </DropdownMenuItem>
+                ) : (
+                  <DropdownMenuItem variant="destructive" onSelect={() => onAction("block")}>
+                    <Ban aria-hidden />
+                    {t("adminUsers.actions.block")}
+                  </DropdownMenuItem>
+                )}
+              </>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function ConfirmUserActionDialog({
+  pending,
+  onDone,
+}: {
+  pending: { user: AdminUser; action: UserAction } | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const userAction = useUserAction();
+  // Keeps the text while the dialog animates closed.
+  const [shown, setShown] = useState(pending);
+  if (pending && pending !== shown) setShown(pending);
+  const action = shown?.action ?? "makeAdmin";
+  const email = shown?.user.email ?? "";
+
+  const onConfirm = () => {
+    if (!pending) return;
+    userAction.mutate(pending, {
+      onSuccess: (user) => {
+        toast.success(t("adminUsers.successTitle", { email: user.email }));
+        onDone();
+      },
+      onError: (error) => toast.error(t("adminUsers.failedTitle"), { description: error.message }),
+    });
+  };
+
+  return (
+    <AlertDialog
+      open={pending !== null}
+      onOpenChange={(open) => {
+        if (!open && !userAction.isPending) onDone();
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogTitle>{t(`adminUsers.confirm.${action}.title`)}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {t(`adminUsers.confirm.${action}.description`, { email })}
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={userAction.isPending}>
+            {t("admin.common.cancel")}
+          </AlertDialogCancel>
+          <AlertDialogConfirm
+            variant={action === "block" || action === "makeUser" ? "destructive" : "default"}
+            onClick={onConfirm}
+            disabled={userAction.isPending}
+          >
+            {userAction.isPending && <Spinner />}
+            {t(`adminUsers.confirm.${action}.confirm`)}
+          </AlertDialogConfirm>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
 }

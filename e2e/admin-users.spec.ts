@@ -1,0 +1,131 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { E2E_ADMIN, expect, logIn, signUp, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
+
+/** A second browser for the customer, with its own client IP (rate limits are per IP). */
+async function customerPage(browser: Browser): Promise<Page> {
+  const n = Math.floor(Math.random() * 60_000);
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.250.${n >> 8}.${n & 255}` },
+  });
+  return context.newPage();
+}
+
+/** Serious and critical accessibility problems on the page (toasts aside: they may be mid-fade). */
+async function seriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
+/** A badge in the row; phones show the same badges folded under the e-mail. */
+function badge(row: Locator, text: string) {
+  return row.getByText(text, { exact: true }).filter({ visible: true });
+}
+
+async function runUserAction(page: Page, email: string, action: string) {
+  await page.getByRole("button", { name: `Actions for ${email}` }).click();
+  await page.getByRole("menuitem", { name: action }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(email);
+  await dialog.getByRole("button", { name: action }).click();
+  const toast = page
+    .locator('[data-sonner-toast]:not([data-removed="true"])')
+    .filter({ hasText: `Success! User ${email} has been updated.` });
+  await expect(toast).toHaveCount(1);
+  await expect(dialog).toBeHidden();
+  // Dismissed, so the next action's toast is the next one seen.
+  await toast.getByRole("button", { name: "Close toast" }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+test("a stepped-up admin sees the dashboard's cards and chart", async ({ page }) => {
+  await stepUpAsAdmin(page);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  for (const name of ["Total Users", "Pending Orders", "Completed Orders"]) {
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  }
+  for (const name of ["INR received", "USDT paid out", "Oldest pending order"]) {
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Volume, last 14 days" })).toBeVisible();
+  await expect(page.locator(".recharts-wrapper")).toBeVisible();
+  // The chart's figures, for screen readers: a header row and 14 days.
+  const figures = page.getByRole("table", { name: "Volume, last 14 days" });
+  await expect(figures.getByRole("row")).toHaveCount(15);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test("an admin finds a customer, promotes and demotes them, blocks and unblocks them", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("managed");
+  const customer = await customerPage(browser);
+  await signUp(customer, email, "secret1");
+  await logIn(customer, email, "secret1");
+  await expect(customer).toHaveURL(/\/profile$/);
+
+  await stepUpAsAdmin(page);
+  await page
+    .getByRole("navigation", { name: "Admin navigation" })
+    .getByRole("link", { name: "Users" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  await page.getByLabel("Search by email").fill(email.toUpperCase());
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole("row")).toHaveCount(2); // the header and this user
+  await expect(badge(row, "User")).toBeVisible();
+  await expect(badge(row, "Active")).toBeVisible();
+
+  await page.getByRole("button", { name: `Actions for ${email}` }).click();
+  await page.getByRole("menuitem", { name: "View Details" }).click();
+  const details = page.getByRole("dialog", { name: "User Details" });
+  await expect(details).toContainText(email);
+  await expect(details).toContainText("Total Orders");
+  await expect(details).toContainText("Total Volume (INR)");
+  await expect(details).toContainText("₹0.00");
+  await expect(details).toContainText("+919876543210");
+  await details.getByRole("button", { name: "Close" }).click();
+  await expect(details).toBeHidden();
+
+  await runUserAction(page, email, "Make Admin");
+  await expect(badge(row, "Admin")).toBeVisible();
+  await runUserAction(page, email, "Make User");
+  await expect(badge(row, "User")).toBeVisible();
+
+  await runUserAction(page, email, "Block");
+  await expect(badge(row, "Blocked")).toBeVisible();
+  // Their open session ended at once.
+  await customer.goto("/order-history");
+  await expect(customer).toHaveURL(/\/login$/);
+  await logIn(customer, email, "secret1");
+  await expect(customer.getByText("Sign in Failed")).toBeVisible();
+  await expect(customer).toHaveURL(/\/login$/);
+
+  await runUserAction(page, email, "Unblock");
+  await expect(badge(row, "Active")).toBeVisible();
+  await logIn(customer, email, "secret1");
+  await expect(customer).toHaveURL(/\/profile$/);
+  await customer.context().close();
+});
+
+test("on a phone, an admin reaches the actions but cannot block or demote themselves", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await stepUpAsAdmin(page);
+  await page.goto("/admin/users");
+  const { email } = E2E_ADMIN;
+  await page.getByLabel("Search by email").fill(email);
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("(you)");
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: `Actions for ${email}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Make User" })).toBeDisabled();
+  await expect(page.getByRole("menuitem", { name: "Block" })).toHaveCount(0);
+  await page.getByRole("menuitem", { name: "View Details" }).click();
+  const details = page.getByRole("dialog", { name: "User Details" });
+  await expect(details.getByText("Total Volume (INR)")).toBeInViewport();
+});

@@ -1,0 +1,129 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Badge } from "../../components/ui/badge";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { Spinner } from "../../components/ui/spinner";
+import { formatDate } from "../../lib/format";
+import { type AdminUser, userDetailsQueryOptions } from "./users-api";
+
+const inrFormat = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** An exact decimal string as rupees; Intl reads the string without a float. */
+function formatInr(amount: string): string {
+  return inrFormat.format(amount as Intl.StringNumericLiteral);
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b py-2.5 last:border-b-0">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-all">{children}</dd>
+    </div>
+  );
+}
+
+/** The user's account, order totals and referral fields; closes itself when they cannot load. */
+export function UserDetailsDialog({
+  user,
+  onClose,
+}: {
+  user: AdminUser | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const query = useQuery({ ...userDetailsQueryOptions(user?.id ?? ""), enabled: user !== null });
+  const details = query.data;
+
+  useEffect(() => {
+    // A cached failure refetches when the dialog opens again; wait for that answer.
+    if (user && query.isError && !query.isFetching) {
+      toast.error(t("adminUsers.details.errorTitle"), {
+        description: t("adminUsers.details.errorMessage"),
+      });
+      onClose();
+    }
+  }, [user, query.isError, query.isFetching, onClose, t]);
+
+  const none = <span className="text-muted-foreground">{t("adminUsers.details.none")}</span>;
+
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel={t("adminUsers.details.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("adminUsers.details.title")}</DialogTitle>
+          <DialogDescription className="break-all">{user?.email}</DialogDescription>
+        </DialogHeader>
+        {!details ? (
+          <p role="status" className="flex justify-center py-8">
+            <Spinner className="size-6" />
+            <span className="sr-only">{t("admin.common.loading")}</span>
+          </p>
+        ) : (
+          <div className="space-y-4 text-sm">
+            <dl>
+              <Row label={t("adminUsers.columns.role")}>
+                <Badge variant={details.role === "admin" ? "info" : "default"}>
+                  {t(`adminUsers.roles.${details.role}`)}
+                </Badge>
+              </Row>
+              <Row label={t("adminUsers.columns.status")}>
+                {details.isBlocked ? (
+                  <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
+                ) : (
+                  <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
+                )}
+              </Row>
+              <Row label={t("adminUsers.columns.joined")}>{formatDate(details.createdAt)}</Row>
+              <Row label={t("adminUsers.details.emailVerified")}>
+                {details.emailVerified ? t("adminUsers.details.yes") : t("adminUsers.details.no")}
+              </Row>
+              <Row label={t("adminUsers.details.whatsapp")}>{details.whatsappNumber ?? none}</Row>
+            </dl>
+            <section aria-labelledby="user-details-orders">
+              <h3 id="user-details-orders" className="mb-1 font-semibold">
+                {t("adminUsers.details.ordersHeading")}
+              </h3>
+              <dl>
+                <Row label={t("adminUsers.details.totalOrders")}>{details.totalOrders}</Row>
+                <Row label={t("adminUsers.details.completedOrders")}>{details.completedOrders}</Row>
+                <Row label={t("adminUsers.details.totalVolume")}>
+                  {formatInr(details.totalVolumeInr)}
+                </Row>
+              </dl>
+            </section>
+            <section aria-labelledby="user-details-referrals">
+              <h3 id="user-details-referrals" className="mb-1 font-semibold">
+                {t("adminUsers.details.referralsHeading")}
+              </h3>
+              <p className="text-xs text-muted-foreground">
+                {t("adminUsers.details.referralsUnavailable")}
+              </p>
+              <dl>
+                <Row label={t("adminUsers.details.referralCode")}>
+                  {details.referralCode ?? none}
+                </Row>
+                <Row label={t("adminUsers.details.referredBy")}>{details.referredBy ?? none}</Row>
+                <Row label={t("adminUsers.details.referralEarnings")}>
+                  {formatInr(details.referralEarnings)}
+                </Row>
+              </dl>
+            </section>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
