@@ -3,36 +3,59 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { RedirectIfSignedIn, RequireSession } from "./account/guards";
 import { RequireAdmin } from "./admin/admin-guard";
 import { ExchangePage } from "./exchange/exchange-page";
+import { loadTexts, type TextArea } from "./i18n";
 import { MainLayout } from "./layout/main-layout";
 import { NotFoundPage } from "./pages/not-found-page";
 
-/** A route (null: the index route) whose page code loads only when it is visited. */
+/** Loads a component's code, and the texts of the areas it names, when its route is visited. */
+function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K, texts: TextArea[]) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadTexts(...texts)]);
+    return { Component: module[name] as ComponentType };
+  };
+}
+
+/** A lazily loaded page at a path (null: the index route). */
 function lazyPage<M, K extends keyof M>(
   path: string | null,
   load: () => Promise<M>,
   name: K,
+  texts: TextArea[] = [],
 ): RouteObject {
-  const lazy = async () => ({ Component: (await load())[name] as ComponentType });
+  const lazy = lazyComponent(load, name, texts);
   return path === null ? { index: true, lazy } : { path, lazy };
 }
 
 const staticPages = () => import("./pages/static-pages");
+const account: TextArea[] = ["account"];
+const orders: TextArea[] = ["orders"];
+const pages: TextArea[] = ["pages"];
 
 export const router = createBrowserRouter([
-  lazyPage("admin-login", () => import("./admin/admin-login-page"), "AdminLoginPage"),
+  lazyPage("admin-login", () => import("./admin/admin-login-page"), "AdminLoginPage", [
+    "admin",
+    "account",
+  ]),
   {
     path: "admin",
     element: <RequireAdmin />,
     hydrateFallbackElement: <div className="min-h-screen" />,
     children: [
       {
-        lazy: async () => ({ Component: (await import("./admin/admin-layout")).AdminLayout }),
+        lazy: lazyComponent(() => import("./admin/admin-layout"), "AdminLayout", ["admin"]),
         children: [
-          lazyPage(null, () => import("./admin/dashboard/dashboard-page"), "DashboardPage"),
-          lazyPage("users", () => import("./admin/users/users-page"), "UsersPage"),
-          lazyPage("orders", () => import("./admin/orders/admin-orders-page"), "AdminOrdersPage"),
-          lazyPage("settings", () => import("./admin/settings/settings-page"), "SettingsPage"),
-          lazyPage("audit", () => import("./admin/audit/audit-page"), "AuditPage"),
+          lazyPage(null, () => import("./admin/dashboard/dashboard-page"), "DashboardPage", [
+            "adminDashboard",
+          ]),
+          lazyPage("users", () => import("./admin/users/users-page"), "UsersPage", ["adminUsers"]),
+          lazyPage("orders", () => import("./admin/orders/admin-orders-page"), "AdminOrdersPage", [
+            "adminOrders",
+            "orders",
+          ]),
+          lazyPage("settings", () => import("./admin/settings/settings-page"), "SettingsPage", [
+            "adminSettings",
+          ]),
+          lazyPage("audit", () => import("./admin/audit/audit-page"), "AuditPage", ["adminAudit"]),
         ],
       },
     ],
@@ -44,41 +67,49 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <ExchangePage /> },
       { path: "exchange", element: <ExchangePage /> },
-      lazyPage("help", () => import("./pages/help-page"), "HelpPage"),
-      lazyPage("contact-us", () => import("./pages/contact-page"), "ContactPage"),
-      lazyPage("about-us", staticPages, "AboutPage"),
-      lazyPage("terms-and-conditions", staticPages, "TermsPage"),
-      lazyPage("privacy-policy", staticPages, "PrivacyPage"),
-      lazyPage("refund-policy", staticPages, "RefundPage"),
+      lazyPage("help", () => import("./pages/help-page"), "HelpPage", pages),
+      lazyPage("contact-us", () => import("./pages/contact-page"), "ContactPage", pages),
+      lazyPage("about-us", staticPages, "AboutPage", pages),
+      lazyPage("terms-and-conditions", staticPages, "TermsPage", pages),
+      lazyPage("privacy-policy", staticPages, "PrivacyPage", pages),
+      lazyPage("refund-policy", staticPages, "RefundPage", pages),
       lazyPage(
         "forgot-password",
         () => import("./account/forgot-password-page"),
         "ForgotPasswordPage",
+        account,
       ),
       lazyPage(
         "update-password",
         () => import("./account/update-password-page"),
         "UpdatePasswordPage",
+        account,
       ),
       {
         element: <RedirectIfSignedIn />,
         children: [
-          lazyPage("login", () => import("./account/login-page"), "LoginPage"),
-          lazyPage("signup", () => import("./account/signup-page"), "SignUpPage"),
+          lazyPage("login", () => import("./account/login-page"), "LoginPage", account),
+          lazyPage("signup", () => import("./account/signup-page"), "SignUpPage", account),
         ],
       },
       {
         element: <RequireSession />,
         children: [
-          lazyPage("profile", () => import("./account/profile-page"), "ProfilePage"),
-          lazyPage("security", () => import("./account/security-page"), "SecurityPage"),
+          lazyPage("profile", () => import("./account/profile-page"), "ProfilePage", account),
+          lazyPage("security", () => import("./account/security-page"), "SecurityPage", account),
           lazyPage(
             "order-history",
             () => import("./orders/order-history-page"),
             "OrderHistoryPage",
+            orders,
           ),
-          lazyPage("order/:orderId", () => import("./orders/order-page"), "OrderPage"),
-          lazyPage("my-referrals", () => import("./orders/referrals-page"), "ReferralsPage"),
+          lazyPage("order/:orderId", () => import("./orders/order-page"), "OrderPage", orders),
+          lazyPage(
+            "my-referrals",
+            () => import("./orders/referrals-page"),
+            "ReferralsPage",
+            orders,
+          ),
         ],
       },
       { path: "*", element: <NotFoundPage /> },

@@ -1,38 +1,48 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import account from "./en/account.json";
-import admin from "./en/admin.json";
-import adminAudit from "./en/admin-audit.json";
-import adminDashboard from "./en/admin-dashboard.json";
-import adminOrders from "./en/admin-orders.json";
-import adminSettings from "./en/admin-settings.json";
-import adminUsers from "./en/admin-users.json";
 import common from "./en/common.json";
 import exchange from "./en/exchange.json";
-import orders from "./en/orders.json";
-import pages from "./en/pages.json";
 
-/** English now; another language is one more resource object with the same keys. */
-export const resources = {
-  en: {
-    translation: {
-      ...common,
-      account,
-      admin,
-      adminAudit,
-      adminDashboard,
-      adminOrders,
-      adminSettings,
-      adminUsers,
-      exchange,
-      orders,
-      pages,
-    },
-  },
-} as const;
+/*
+ * English now; another language is one more set of files with the same keys.
+ * The first screen's texts load with the app; every other area's texts load
+ * with that area's pages (see loadTexts and the router), keeping / small.
+ */
+
+const areas = {
+  account: () => import("./en/account.json"),
+  admin: () => import("./en/admin.json"),
+  adminAudit: () => import("./en/admin-audit.json"),
+  adminDashboard: () => import("./en/admin-dashboard.json"),
+  adminOrders: () => import("./en/admin-orders.json"),
+  adminSettings: () => import("./en/admin-settings.json"),
+  adminUsers: () => import("./en/admin-users.json"),
+  orders: () => import("./en/orders.json"),
+  pages: () => import("./en/pages.json"),
+};
+
+export type TextArea = keyof typeof areas;
+
+const loaded = new Map<TextArea, Promise<void>>();
+
+/** Adds the texts of these areas (each once) before their pages render. */
+export function loadTexts(...names: TextArea[]): Promise<void[]> {
+  return Promise.all(
+    names.map((name) => {
+      let loading = loaded.get(name);
+      if (!loading) {
+        loading = areas[name]().then(({ default: texts }) => {
+          i18n.addResourceBundle("en", "translation", { [name]: texts }, true, false);
+        });
+        loaded.set(name, loading);
+      }
+      return loading;
+    }),
+  );
+}
 
 i18n.use(initReactI18next).init({
-  resources,
+  resources: { en: { translation: { ...common, exchange } } },
   lng: "en",
   fallbackLng: "en",
   interpolation: { escapeValue: false },

@@ -1,7 +1,31 @@
-import type { resources } from "./index";
+import type account from "./en/account.json";
+import type admin from "./en/admin.json";
+import type adminAudit from "./en/admin-audit.json";
+import type adminDashboard from "./en/admin-dashboard.json";
+import type adminOrders from "./en/admin-orders.json";
+import type adminSettings from "./en/admin-settings.json";
+import type adminUsers from "./en/admin-users.json";
+import type common from "./en/common.json";
+import type exchange from "./en/exchange.json";
+import type orders from "./en/orders.json";
+import type pages from "./en/pages.json";
 
+/** Every key t() accepts, whether its texts load with the app or with their area. */
 declare module "i18next" {
   interface CustomTypeOptions {
-    resources: (typeof resources)["en"];
+    resources: {
+      translation: typeof common & {
+        account: typeof account;
+        admin: typeof admin;
+        adminAudit: typeof adminAudit;
+        adminDashboard: typeof adminDashboard;
+        adminOrders: typeof adminOrders;
+        adminSettings: typeof adminSettings;
+        adminUsers: typeof adminUsers;
+        exchange: typeof exchange;
+        orders: typeof orders;
+        pages: typeof pages;
+      };
+    };
   }
 }
