@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
@@ -24,7 +25,16 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const directory = join(options.dataDir, "pgdata");
   mkdirSync(directory, { recursive: true });
-  return wrapPglite(await PGlite.create(directory));
+  return wrapPglite(await createPglite({ dataDir: directory }));
+}
+
+/**
+ * PGlite with the extensions our migrations create (pg_trgm, for the admin's
+ * e-mail search). Every PGlite must be opened through this: a database whose
+ * indexes use an extension cannot be read or written without it.
+ */
+export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { ...options.extensions, pg_trgm } });
 }
 
 export function openPostgres(connectionString: string): DatabaseHandle {

@@ -83,7 +83,8 @@ export interface OrdersTable {
   exchange_rate: Numeric;
   network: string | null;
   wallet_address: string;
-  payment_reference: string;
+  /** Null only on an order an admin placed without a reference. */
+  payment_reference: string | null;
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   payout_tx_hash: string | null;
   idempotency_key: string | null;

@@ -47,7 +47,7 @@ export function orderMessages(
       `Customer: ${order.user_email}`,
       `Paid: ${sent}`,
       `Deliver: ${received}`,
-      `Reference: ${order.payment_reference}`,
+      `Reference: ${order.payment_reference ?? "none (placed by an admin)"}`,
       `Wallet: ${order.wallet_address}`,
       `Open: ${adminLink}`,
     ].join("\n");

@@ -10,9 +10,9 @@ import { streamOrderChanges } from "./order-stream";
 import { toOrderEventView, toOrderView } from "./order-view";
 import { placeOrder } from "./place-order";
 
-const statusSchema = z.enum(["pending", "processing", "completed", "cancelled"]);
+export const statusSchema = z.enum(["pending", "processing", "completed", "cancelled"]);
 
-const orderSchema = z
+export const orderSchema = z
   .object({
     id: z.uuid(),
     shortId: z.string(),
@@ -23,7 +23,8 @@ const orderSchema = z
     exchangeRate: z.string(),
     network: z.string().nullable(),
     walletAddress: z.string(),
-    paymentReference: z.string(),
+    /** Null only on an order an admin placed without a payment reference. */
+    paymentReference: z.string().nullable(),
     status: statusSchema,
     payoutTxHash: z.string().nullable(),
     payoutExplorerUrl: z.string().nullable(),
@@ -32,7 +33,7 @@ const orderSchema = z
   })
   .openapi("Order");
 
-const orderEventSchema = z
+export const orderEventSchema = z
   .object({
     actorRole: z.enum(["customer", "admin", "system"]),
     fromStatus: statusSchema.nullable(),

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pino from "pino";
 import type { TestProject } from "vitest/node";
 import { createAuth } from "../auth/auth";
-import { wrapPglite } from "../db/database";
+import { createPglite, wrapPglite } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 
 declare module "vitest" {
@@ -17,7 +16,7 @@ declare module "vitest" {
 /** Migrates one PGlite database and dumps it, so each test file starts from a copy in ~0.3 s. */
 export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), "rupeedesk-template-"));
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = wrapPglite(pglite);
   const auth = createAuth({
     db: database.db,

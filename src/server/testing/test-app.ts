@@ -2,12 +2,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
 import { createApp } from "../app";
-import { type DatabaseHandle, openPostgres, wrapPglite } from "../db/database";
+import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../db/database";
 import { parseEnv } from "../env";
 import { openRuntime } from "../runtime";
 
@@ -65,7 +64,7 @@ async function openTestDatabase(): Promise<{
     };
   }
   const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
-  const pglite = await PGlite.create({ loadDataDir: template });
+  const pglite = await createPglite({ loadDataDir: template });
   return { database: wrapPglite(pglite), dropDatabase: async () => {} };
 }
 

@@ -82,9 +82,11 @@ export function OrderPage() {
             <Row label={t("orders.page.wallet")}>
               <span className="font-mono text-xs">{order.walletAddress}</span>
             </Row>
-            <Row label={t("orders.page.transactionId")}>
-              <span className="font-mono">{order.paymentReference}</span>
-            </Row>
+            {order.paymentReference && (
+              <Row label={t("orders.page.transactionId")}>
+                <span className="font-mono">{order.paymentReference}</span>
+              </Row>
+            )}
             <Row label={t("orders.page.date")}>{formatDateTime(order.createdAt)}</Row>
             {order.payoutTxHash && (
               <Row label={t("orders.page.payout")}>

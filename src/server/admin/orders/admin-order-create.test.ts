@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { countRows, ERC20_WALLET, nextReference, placeOrder, TRON_WALLET } from "./order-fixtures";
+
+let testApp: TestApp;
+let admin: Client & { userId: string; email: string };
+let customer: Awaited<ReturnType<typeof signedInCustomer>>;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await signedInAdmin(testApp);
+  customer = await signedInCustomer(testApp);
+});
+afterAll(() => testApp.close());
+beforeEach(() =>
+  testApp.db
+    .updateTable("site_settings")
+    .set({ exchange_rate: "86", min_inr_amount: "0", maintenance_mode: false })
+    .where("id", "=", 1)
+    .execute(),
+);
+
+function input(overrides: Record<string, unknown> = {}) {
+  return {
+    userEmail: customer.email,
+    sendAmount: "10000",
+    receiveAmount: "115.5",
+    walletAddress: TRON_WALLET,
+    network: "trc20",
+    ...overrides,
+  };
+}
+
+describe("POST /api/admin/orders", () => {
+  it("places a pending INR → USDT order for the customer, with an admin event and an audit entry", async () => {
+    await testApp.db.updateTable("site_settings").set({ exchange_rate: "90.5" }).execute();
+    const response = await admin.post(
+      "/api/admin/orders",
+      input({ userEmail: ` ${customer.email.toUpperCase()} ` }),
+    );
+    expect(response.status, response.text).toBe(201);
+    expect(response.json).toMatchObject({
+      userId: customer.userId,
+      userEmail: customer.email,
+      status: "pending",
+      sendCurrency: "upi_inr",
+      sendAmount: "10000.00",
+      receiveCurrency: "usdt",
+      receiveAmount: "115.5000",
+      exchangeRate: "90.5",
+      network: "trc20",
+      walletAddress: TRON_WALLET,
+      paymentReference: null,
+    });
+    const id = response.json.id as string;
+
+    // The customer sees it as their own, with the admin's note on the timeline.
+    const seen = await customer.get(`/api/orders/${id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.json.events).toEqual([
+      expect.objectContaining({
+        actorRole: "admin",
+        fromStatus: null,
+        toStatus: "pending",
+        note: "Created by admin",
+      }),
+    ]);
+    const mine = await customer.get("/api/orders");
+    expect(mine.json.orders[0].id).toBe(id);
+
+    const audit = await testApp.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("target_id", "=", id)
+      .execute();
+    expect(audit).toMatchObject([
+      {
+        action: "order.created",
+        actor_id: admin.userId,
+        target_type: "order",
+        details: { userEmail: customer.email, sendAmount: "10000.00", receiveAmount: "115.5000" },
+      },
+    ]);
+    const detail = await admin.get(`/api/admin/orders/${id}`);
+    expect(detail.json.events[0]).toMatchObject({ actorEmail: admin.email, actorRole: "admin" });
+  });
+
+  it("places orders without a reference side by side, and keeps a given one unique", async () => {
+    const first = await admin.post("/api/admin/orders", input());
+    const second = await admin.post("/api/admin/orders", input());
+    expect([first.status, second.status]).toEqual([201, 201]);
+
+    const reference = nextReference();
+    const spaced = `${reference.slice(0, 6)} ${reference.slice(6)}`;
+    const withReference = await admin.post(
+      "/api/admin/orders",
+      input({ paymentReference: spaced, note: "Paid by IMPS, confirmed on call" }),
+    );
+    expect(withReference.status).toBe(201);
+    expect(withReference.json.paymentReference).toBe(reference);
+    const events = (await customer.get(`/api/orders/${withReference.json.id}`)).json.events;
+    expect(events[0].note).toBe("Created by admin: Paid by IMPS, confirmed on call");
+
+    const before = await countRows(testApp);
+    const reused = await admin.post("/api/admin/orders", input({ paymentReference: reference }));
+    expect(reused.status).toBe(409);
+    expect(reused.json.error).toMatch(/already been used/);
+    expect(await countRows(testApp)).toEqual(before);
+    // A customer cannot reuse it either.
+    const placedByCustomer = await customer.post("/api/orders", {
+      sendCurrency: "upi_inr",
+      receiveCurrency: "usdt",
+      network: "trc20",
+      amount: "8600",
+      walletAddress: TRON_WALLET,
+      paymentReference: reference,
+      quotedRate: "86",
+    });
+    expect(placedByCustomer.status).toBe(409);
+  });
+
+  it("takes other currencies, normalises the wallet, and ignores min/max and maintenance", async () => {
+    await testApp.db
+      .updateTable("site_settings")
+      .set({ min_inr_amount: "50000", maintenance_mode: true })
+      .execute();
+    const evm = await admin.post(
+      "/api/admin/orders",
+      input({
+        sendCurrency: "bank_inr",
+        network: "erc20",
+        walletAddress: ERC20_WALLET.toLowerCase(),
+        sendAmount: "100.5",
+      }),
+    );
+    expect(evm.status, evm.text).toBe(201);
+    expect(evm.json).toMatchObject({ walletAddress: ERC20_WALLET, sendCurrency: "bank_inr" });
+    const payeer = await admin.post(
+      "/api/admin/orders",
+      input({ receiveCurrency: "payeer_usd", network: null, walletAddress: "P1000000" }),
+    );
+    expect(payeer.status, payeer.text).toBe(201);
+    expect(payeer.json).toMatchObject({ network: null, receiveCurrency: "payeer_usd" });
+  });
+
+  it("shows up first in the admin list", async () => {
+    const created = await admin.post("/api/admin/orders", input());
+    const list = await admin.get(`/api/admin/orders?search=${encodeURIComponent(customer.email)}`);
+    expect(list.json.orders[0].id).toBe(created.json.id);
+  });
+
+  const refusals: [string, Record<string, unknown>, RegExp][] = [
+    [
+      "an e-mail nobody signed up with",
+      { userEmail: "nobody@example.com" },
+      /No user with this e-mail/,
+    ],
+    ["a malformed e-mail", { userEmail: "not-an-email" }, /e-mail address/],
+    ["a zero send amount", { sendAmount: "0" }, /send amount/],
+    ["a negative send amount", { sendAmount: "-100" }, /send amount/],
+    ["a send amount with 3 decimals", { sendAmount: "100.123" }, /at most 2 decimals/],
+    ["a send amount in exponent form", { sendAmount: "1e5" }, /send amount/],
+    ["a send amount too large to store", { sendAmount: "9".repeat(13) }, /send amount/],
+    ["a zero receive amount", { receiveAmount: "0.0000" }, /receive amount/],
+    ["a receive amount with 5 decimals", { receiveAmount: "1.12345" }, /at most 4 decimals/],
+    ["a number instead of a string", { sendAmount: 100 }, /sendAmount/],
+    [
+      "a TRON address with a bad checksum",
+      { walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T" },
+      /checksum/,
+    ],
+    ["a TRON address on ERC20", { network: "erc20" }, /ERC20/],
+    ["USDT without a network", { network: null }, /network/],
+    [
+      "a network for an e-wallet",
+      { receiveCurrency: "payeer_usd", walletAddress: "P1000000" },
+      /network/,
+    ],
+    ["an unknown currency", { sendCurrency: "usd_cash" }, /sendCurrency/],
+    ["a malformed UPI reference", { paymentReference: "12345" }, /12-digit/],
+    ["a note with a NUL", { note: "a\u0000b" }, /cannot be stored/],
+  ];
+
+  it.each(refusals)(
+    "refuses %s with a clear message and writes nothing",
+    async (_name, change, message) => {
+      const before = await countRows(testApp);
+      const response = await admin.post("/api/admin/orders", input(change));
+      expect(response.status).toBe(400);
+      expect(response.json.error).toMatch(message);
+      expect(await countRows(testApp)).toEqual(before);
+    },
+  );
+
+  it("refuses a blocked customer and writes nothing", async () => {
+    const blocked = await signedInCustomer(testApp);
+    await placeOrder(blocked);
+    await testApp.db
+      .updateTable("user")
+      .set({ banned: true })
+      .where("id", "=", blocked.userId)
+      .execute();
+    const before = await countRows(testApp);
+    const response = await admin.post("/api/admin/orders", input({ userEmail: blocked.email }));
+    expect(response.status).toBe(400);
+    expect(response.json.error).toMatch(/blocked/);
+    expect(await countRows(testApp)).toEqual(before);
+  });
+
+  it("is refused to a customer, who cannot place orders for others", async () => {
+    const before = await countRows(testApp);
+    const response = await customer.post("/api/admin/orders", input());
+    expect(response.status).toBe(403);
+    expect(await countRows(testApp)).toEqual(before);
+  });
+});

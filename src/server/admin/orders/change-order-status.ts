@@ -1,0 +1,114 @@
+import { type Kysely, sql } from "kysely";
+import {
+  type ChangeOrderStatusInput,
+  validatePayoutReference,
+} from "../../../shared/admin-order-input";
+import { recordAudit } from "../../audit/audit";
+import type { SessionUser } from "../../auth/session";
+import type { DB } from "../../db/schema";
+import { notifyOrderChange } from "../../events/order-changes";
+import { AppError } from "../../http/errors";
+import {
+  type NotificationTargets,
+  type OrderNotice,
+  orderMessages,
+} from "../../notifications/order-messages";
+import { enqueue } from "../../notifications/outbox";
+import type { OrderRow } from "../../orders/order-view";
+import { isOrderId } from "./list-admin-orders";
+
+/** The customer hears by e-mail of these steps (the order page shows every one live). */
+const NOTICES: Partial<Record<OrderRow["status"], OrderNotice>> = {
+  completed: "completed",
+  cancelled: "cancelled",
+};
+
+/**
+ * Sets an order's status, from any status (the product lets an admin correct
+ * mistakes), in one transaction: the row is locked first, so two admins acting
+ * at once are applied one after the other and each event's "from" is the status
+ * the other left. The event, the audit entry, the live-update NOTIFY and the
+ * customer's e-mail are written with the change or not at all.
+ *
+ * A payout hash is kept only while the order is completed: moving a completed
+ * order back clears it (the audit entry keeps the old one).
+ */
+export async function changeOrderStatus({
+  db,
+  admin,
+  orderId,
+  input,
+  ipAddress,
+  notify,
+}: {
+  db: Kysely<DB>;
+  admin: Pick<SessionUser, "id" | "email">;
+  orderId: string;
+  input: ChangeOrderStatusInput;
+  ipAddress?: string | null;
+  notify: NotificationTargets;
+}): Promise<OrderRow> {
+  if (!isOrderId(orderId)) throw new AppError(404, "NOT_FOUND", "Order not found");
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", orderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw new AppError(404, "NOT_FOUND", "Order not found");
+    if (order.status === input.status) {
+      throw new AppError(409, "SAME_STATUS", `This order is already ${input.status}.`);
+    }
+    let payoutTxHash: string | null = null;
+    if (input.payoutTxHash !== undefined) {
+      const payout = validatePayoutReference(
+        { receiveCurrency: order.receive_currency, network: order.network },
+        input.payoutTxHash,
+      );
+      if (!payout.ok) throw new AppError(400, "INVALID_PAYOUT_TX_HASH", payout.message);
+      payoutTxHash = payout.normalized;
+    }
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: input.status, payout_tx_hash: payoutTxHash, updated_at: sql`now()` })
+      .where("id", "=", order.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("order_events")
+      .values({
+        order_id: order.id,
+        actor_id: admin.id,
+        actor_role: "admin",
+        from_status: order.status,
+        to_status: input.status,
+        note: input.note ?? null,
+      })
+      .execute();
+    await recordAudit(trx, {
+      actor: { id: admin.id, email: admin.email },
+      action: "order.status_changed",
+      target: { type: "order", id: order.id },
+      details: {
+        from: order.status,
+        to: input.status,
+        note: input.note ?? null,
+        payoutTxHash,
+        ...(order.payout_tx_hash && order.payout_tx_hash !== payoutTxHash
+          ? { previousPayoutTxHash: order.payout_tx_hash }
+          : {}),
+      },
+      ipAddress,
+    });
+    await notifyOrderChange(trx, {
+      orderId: order.id,
+      userId: order.user_id,
+      status: input.status,
+      kind: "status",
+    });
+    const notice = NOTICES[input.status];
+    if (notice) await enqueue(trx, orderMessages(notice, updated, notify));
+    return updated;
+  });
+}

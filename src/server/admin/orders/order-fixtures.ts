@@ -1,0 +1,51 @@
+import { expect } from "vitest";
+import type { Client } from "../../testing/actors";
+import type { TestApp } from "../../testing/test-app";
+
+/* Helpers for the admin order tests: orders placed through the customer API. */
+
+export const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+/** A TRON transaction id from the TRON docs (domain-reference §4). */
+export const TRON_TX_HASH = "01b4cde4197b9d1a1ff09ef5d2b1d939d3ec2401b3f002ebd0802c0f30a6e4ca";
+export const ERC20_WALLET = "0xdAC17F958D2ee523a2206206994597C13D831ec7";
+
+let referenceCounter = 300_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
+
+/** A fresh 12-digit UPI reference. */
+export function nextReference(): string {
+  referenceCounter += 1;
+  return String(referenceCounter);
+}
+
+/** Places an order as the customer, through POST /api/orders; returns its view. */
+export async function placeOrder(customer: Client, overrides: Record<string, unknown> = {}) {
+  const response = await customer.post("/api/orders", {
+    sendCurrency: "upi_inr",
+    receiveCurrency: "usdt",
+    network: "trc20",
+    amount: "8600",
+    walletAddress: TRON_WALLET,
+    paymentReference: nextReference(),
+    quotedRate: "86",
+    ...overrides,
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.json as { id: string; shortId: string; paymentReference: string };
+}
+
+type CountedTable = "orders" | "order_events" | "audit_log" | "notification_outbox";
+
+/** How many rows each table that an admin order action writes holds now. */
+export async function countRows(testApp: TestApp): Promise<Record<CountedTable, number>> {
+  const tables: CountedTable[] = ["orders", "order_events", "audit_log", "notification_outbox"];
+  const counts = await Promise.all(
+    tables.map(async (table) => {
+      const row = await testApp.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as("count"))
+        .executeTakeFirstOrThrow();
+      return [table, Number(row.count)] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as Record<CountedTable, number>;
+}

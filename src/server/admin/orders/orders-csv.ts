@@ -1,0 +1,71 @@
+import { type OrderRow, toOrderView } from "../../orders/order-view";
+
+/** The most rows one export holds; a larger list is cut at the newest this many. */
+export const CSV_MAX_ROWS = 50_000;
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One CSV field (RFC 4180): a cell a spreadsheet would run as a formula gets a
+ * leading single quote; a field with a quote, comma or line break is quoted, with
+ * its quotes doubled.
+ */
+export function csvField(value: string | null | undefined): string {
+  let text = value ?? "";
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(values: (string | null | undefined)[]): string {
+  return `${values.map(csvField).join(",")}\r\n`;
+}
+
+export const ORDER_CSV_HEADER = csvLine([
+  "Order ID",
+  "Created At (UTC)",
+  "User Email",
+  "Status",
+  "Send Currency",
+  "Send Amount",
+  "Receive Currency",
+  "Receive Amount",
+  "Exchange Rate",
+  "Network",
+  "Wallet Address",
+  "Payment Reference",
+  "Payout Tx Hash",
+  "Updated At (UTC)",
+]);
+
+export function orderCsvLine(order: OrderRow): string {
+  const view = toOrderView(order);
+  return csvLine([
+    view.id,
+    view.createdAt,
+    order.user_email,
+    view.status,
+    view.sendCurrency,
+    view.sendAmount,
+    view.receiveCurrency,
+    view.receiveAmount,
+    view.exchangeRate,
+    view.network,
+    view.walletAddress,
+    view.paymentReference,
+    view.payoutTxHash,
+    view.updatedAt,
+  ]);
+}
+
+/** The export's file name, dated by the desk's (India) calendar: rupeedesk-orders-2026-11-22.csv. */
+export function csvFileName(now = new Date()): string {
+  const day = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Asia/Kolkata",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+  return `rupeedesk-orders-${day}.csv`;
+}
