@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { type LoginForm, loginFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
@@ -9,6 +9,7 @@ import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { authClient } from "../lib/auth-client";
 import { AuthCard } from "./auth-card";
+import { TwoFactorChallenge } from "./two-factor-challenge";
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -17,20 +18,43 @@ export function LoginPage() {
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: "", password: "" },
   });
+  // The password was right and the account has two-factor on: a code comes next. The
+  // step lives in the URL because the session guard around this page remounts it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isTwoFactorStep = searchParams.get("step") === "two-factor";
+
+  const onSignedIn = () => {
+    toast.success(t("account.login.successTitle"), {
+      description: t("account.login.successMessage"),
+    });
+    navigate("/profile");
+  };
 
   const onSubmit = async (values: LoginForm) => {
-    const { error } = await authClient.signIn.email(values);
+    const { data, error } = await authClient.signIn.email(values);
     if (error) {
       toast.error(t("account.login.failedTitle"), {
         description: error.message || t("session.somethingWrong"),
       });
       return;
     }
-    toast.success(t("account.login.successTitle"), {
-      description: t("account.login.successMessage"),
-    });
-    navigate("/profile");
+    if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+      setSearchParams({ step: "two-factor" }, { replace: true });
+      return;
+    }
+    onSignedIn();
   };
+
+  if (isTwoFactorStep) {
+    return (
+      <AuthCard title={t("account.twoFactor.challengeTitle")}>
+        <TwoFactorChallenge
+          onSuccess={onSignedIn}
+          onBack={() => setSearchParams({}, { replace: true })}
+        />
+      </AuthCard>
+    );
+  }
 
   const isSubmitting = form.formState.isSubmitting;
   return (

@@ -10,6 +10,7 @@ import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { authClient } from "../lib/auth-client";
 import { AuthCard } from "./auth-card";
+import { TwoFactorCard } from "./two-factor-card";
 
 export function SecurityPage() {
   const { t } = useTranslation();
@@ -82,6 +83,7 @@ export function SecurityPage() {
           </Button>
         </form>
       </AuthCard>
+      <TwoFactorCard />
     </div>
   );
 }

@@ -1,3 +1,346 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AuditAction } from "../../../server/audit/audit";
+import {
+  SITE_SETTINGS_FIELD_LABELS,
+  type SiteSettingsField,
+} from "../../../shared/site-settings-input";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
+import { type AuditEntry, type AuditFilters, auditLogQueryOptions } from "./audit-api";
+
+/** Each action's human label, and the badge colour it gets. */
+const ACTIONS = {
+  "admin.step_up": { label: "adminAudit.actions.stepUp", variant: "success" },
+  "admin.step_up_failed": { label: "adminAudit.actions.stepUpFailed", variant: "destructive" },
+  "admin.step_down": { label: "adminAudit.actions.stepDown", variant: "default" },
+  "user.role_changed": { label: "adminAudit.actions.roleChanged", variant: "warning" },
+  "user.blocked": { label: "adminAudit.actions.blocked", variant: "destructive" },
+  "user.unblocked": { label: "adminAudit.actions.unblocked", variant: "success" },
+  "order.status_changed": { label: "adminAudit.actions.orderStatusChanged", variant: "info" },
+  "order.created": { label: "adminAudit.actions.orderCreated", variant: "info" },
+  "settings.saved": { label: "adminAudit.actions.settingsSaved", variant: "warning" },
+} as const satisfies Record<
+  AuditAction,
+  { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }
+>;
+const ACTION_IDS = Object.keys(ACTIONS) as AuditAction[];
+
+function isAuditAction(action: string): action is AuditAction {
+  return action in ACTIONS;
+}
+
+const selectClass =
+  "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm";
+
 export function AuditPage() {
-  return <h1 className="text-2xl font-bold">AuditPage</h1>;
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [actorText, setActorText] = useState("");
+  const audit = useInfiniteQuery(auditLogQueryOptions(filters));
+  const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  const isFiltered = Boolean(filters.action || filters.actor);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters({ ...filters, actor: actorText.trim() || undefined });
+  };
+  const onClear = () => {
+    setActorText("");
+    setFilters({});
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">{t("adminAudit.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("adminAudit.description")}</p>
+      </header>
+
+      <form
+        onSubmit={onSearch}
+        className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end"
+      >
+        <div className="space-y-2">
+          <Label htmlFor="audit-action">{t("adminAudit.filters.action")}</Label>
+          <select
+            id="audit-action"
+            className={selectClass}
+            value={filters.action ?? ""}
+            onChange={(event) => {
+              const value = event.target.value;
+              setFilters({ ...filters, action: isAuditAction(value) ? value : undefined });
+            }}
+          >
+            <option value="">{t("adminAudit.filters.allActions")}</option>
+            {ACTION_IDS.map((action) => (
+              <option key={action} value={action}>
+                {t(ACTIONS[action].label)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="audit-actor">{t("adminAudit.filters.actor")}</Label>
+          <Input
+            id="audit-actor"
+            type="search"
+            value={actorText}
+            placeholder={t("adminAudit.filters.actorPlaceholder")}
+            onChange={(event) => setActorText(event.target.value)}
+            maxLength={200}
+            autoComplete="off"
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" className="flex-1 sm:flex-none">
+            <Search aria-hidden />
+            {t("adminAudit.filters.apply")}
+          </Button>
+          {(isFiltered || actorText) && (
+            <Button type="button" variant="outline" onClick={onClear}>
+              {t("adminAudit.filters.clear")}
+            </Button>
+          )}
+        </div>
+      </form>
+
+      <Card>
+        <CardContent className="p-0">
+          {audit.isError ? (
+            <div role="alert" className="space-y-3 p-6 text-sm">
+              <p className="font-medium">{t("adminAudit.errorTitle")}</p>
+              <p className="text-muted-foreground">{audit.error.message}</p>
+              <Button variant="outline" onClick={() => audit.refetch()}>
+                {t("adminAudit.retry")}
+              </Button>
+            </div>
+          ) : audit.isPending ? (
+            <p role="status" className="flex items-center gap-2 p-6 text-sm text-muted-foreground">
+              <Spinner />
+              {t("adminAudit.loading")}
+            </p>
+          ) : entries.length === 0 ? (
+            <p className="p-6 text-center text-sm text-muted-foreground">
+              {isFiltered ? t("adminAudit.emptyFiltered") : t("adminAudit.empty")}
+            </p>
+          ) : (
+            <>
+              <ul className="divide-y md:hidden">
+                {entries.map((entry) => (
+                  <AuditListItem key={entry.id} entry={entry} />
+                ))}
+              </ul>
+              <Table className="hidden md:table">
+                <TableHeader>
+                  <TableRow className="hover:bg-transparent">
+                    <TableHead>{t("adminAudit.columns.when")}</TableHead>
+                    <TableHead>{t("adminAudit.columns.who")}</TableHead>
+                    <TableHead>{t("adminAudit.columns.action")}</TableHead>
+                    <TableHead>{t("adminAudit.columns.target")}</TableHead>
+                    <TableHead>{t("adminAudit.columns.details")}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {entries.map((entry) => (
+                    <AuditRow key={entry.id} entry={entry} />
+                  ))}
+                </TableBody>
+              </Table>
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      {audit.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => audit.fetchNextPage()}
+            disabled={audit.isFetchingNextPage}
+          >
+            {audit.isFetchingNextPage && <Spinner />}
+            {t("adminAudit.loadMore")}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** When, to the second, in India time (entries often come seconds apart). */
+const whenFormat = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "Asia/Kolkata",
+});
+
+function When({ entry }: { entry: AuditEntry }) {
+  return <time dateTime={entry.createdAt}>{whenFormat.format(new Date(entry.createdAt))}</time>;
+}
+
+function Who({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="break-words">{entry.actorEmail ?? t("adminAudit.system")}</div>
+      {entry.ipAddress && (
+        <div className="text-xs whitespace-nowrap text-muted-foreground">
+          {t("adminAudit.ip", { ip: entry.ipAddress })}
+        </div>
+      )}
+    </>
+  );
+}
+
+function ActionBadge({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const action = isAuditAction(entry.action) ? ACTIONS[entry.action] : undefined;
+  return (
+    <Badge variant={action?.variant ?? "default"} className="whitespace-nowrap">
+      {action ? t(action.label) : entry.action}
+    </Badge>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <TableRow>
+      <TableCell className="align-top whitespace-nowrap">
+        <When entry={entry} />
+      </TableCell>
+      <TableCell className="max-w-64 align-top">
+        <Who entry={entry} />
+      </TableCell>
+      <TableCell className="align-top">
+        <ActionBadge entry={entry} />
+      </TableCell>
+      <TableCell className="align-top whitespace-nowrap">
+        <AuditTarget entry={entry} />
+      </TableCell>
+      <TableCell className="min-w-64 align-top">
+        <AuditDetails entry={entry} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The same entry as a stacked card, for narrow screens. */
+function AuditListItem({ entry }: { entry: AuditEntry }) {
+  return (
+    <li className="space-y-2 p-4 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ActionBadge entry={entry} />
+        <span className="text-xs text-muted-foreground">
+          <When entry={entry} />
+        </span>
+      </div>
+      <Who entry={entry} />
+      {entry.targetType && (
+        <div className="text-muted-foreground">
+          <AuditTarget entry={entry} />
+        </div>
+      )}
+      <AuditDetails entry={entry} />
+    </li>
+  );
+}
+
+function AuditTarget({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const id = entry.targetId ?? "";
+  switch (entry.targetType) {
+    case "settings":
+      return <>{t("adminAudit.targets.settings")}</>;
+    case "user":
+    case "order":
+      return (
+        <span title={id} className="font-mono text-xs">
+          {t(`adminAudit.targets.${entry.targetType}`, { id: id.slice(0, 8) })}
+        </span>
+      );
+    default:
+      return <span className="text-muted-foreground">—</span>;
+  }
+}
+
+type Change = { from: unknown; to: unknown };
+
+const FIELD_ORDER = Object.keys(SITE_SETTINGS_FIELD_LABELS);
+/** Settings fields in the page's order, anything else after them. */
+function fieldOrder(key: string): number {
+  if (key === "change") return -1;
+  const index = FIELD_ORDER.indexOf(key);
+  return index === -1 ? FIELD_ORDER.length : index;
+}
+
+function isChange(value: unknown): value is Change {
+  return typeof value === "object" && value !== null && "from" in value && "to" in value;
+}
+
+function AuditDetails({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const formatValue = (value: unknown) => {
+    if (value === null || value === undefined) return t("adminAudit.values.default");
+    if (value === "") return t("adminAudit.values.empty");
+    if (typeof value === "boolean")
+      return value ? t("adminAudit.values.on") : t("adminAudit.values.off");
+    return typeof value === "object" ? JSON.stringify(value) : String(value);
+  };
+  const fieldLabel = (field: string) =>
+    field in SITE_SETTINGS_FIELD_LABELS
+      ? t(`adminAudit.fields.${field as SiteSettingsField}`)
+      : field;
+
+  const details = entry.details;
+  if (entry.action === "admin.step_up_failed" && typeof details.reason === "string") {
+    const reason = details.reason;
+    return (
+      <span>
+        {reason === "password" || reason === "totp" ? t(`adminAudit.reasons.${reason}`) : reason}
+      </span>
+    );
+  }
+  // A top-level { from, to } (a role or a status), then any other fields.
+  const lines: { key: string; label?: string; change?: Change; value?: unknown }[] = [];
+  if (isChange(details)) lines.push({ key: "change", change: details });
+  for (const [key, value] of Object.entries(details)) {
+    if (isChange(details) && (key === "from" || key === "to")) continue;
+    if (isChange(value)) lines.push({ key, label: fieldLabel(key), change: value });
+    else lines.push({ key, label: key, value });
+  }
+  lines.sort((a, b) => fieldOrder(a.key) - fieldOrder(b.key));
+  if (lines.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <ul className="space-y-1">
+      {lines.map((line) => (
+        <li key={line.key} className="break-words">
+          {line.label && <span className="font-medium">{line.label}: </span>}
+          {line.change ? (
+            <>
+              <span className="text-muted-foreground">{formatValue(line.change.from)}</span>
+              {" → "}
+              <span>{formatValue(line.change.to)}</span>
+            </>
+          ) : (
+            <span>{formatValue(line.value)}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }

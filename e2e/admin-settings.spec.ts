@@ -1,0 +1,171 @@
+import type { Page } from "@playwright/test";
+import { totpCode, wrongTotpCode } from "../src/server/testing/totp";
+import { expect, logIn, signUp, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
+
+const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+/**
+ * Puts the settings back as they were, through the API with the admin's own
+ * session: other spec files share this server and expect the defaults.
+ */
+async function restoreSettings(page: Page, saved: Record<string, unknown>) {
+  const response = await page.request.put("/api/admin/settings", {
+    data: {
+      ...saved,
+      supportWhatsappUrl: saved.supportWhatsappUrl ?? "",
+      supportTelegramUrl: saved.supportTelegramUrl ?? "",
+      supportEmail: saved.supportEmail ?? "",
+    },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function readSettings(page: Page): Promise<Record<string, unknown>> {
+  const response = await page.request.get("/api/admin/settings");
+  expect(response.status()).toBe(200);
+  const { supportDefaults: _defaults, updatedAt: _updatedAt, ...settings } = await response.json();
+  return settings;
+}
+
+test("a minimum of 2000 saved by the admin makes a visitor's 1000 INR 'Amount Too Low', and the audit log shows it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await stepUpAsAdmin(page);
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { name: "General Settings" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bank Account Details" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Support Links" })).toBeVisible();
+  await expect(page.getByText("Temporarily disable the site for users.")).toBeVisible();
+  const minimum = page.getByLabel("Minimum INR Amount");
+  await expect(minimum).toHaveAttribute("placeholder", "2000");
+  await expect(page.getByLabel("Exchange Rate (INR to USDT)")).toHaveAttribute(
+    "placeholder",
+    "90.5",
+  );
+  const before = await readSettings(page);
+
+  // The visitor's page is open before the change: the minimum is in force only for a moment.
+  const visitorContext = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: {
+      "x-forwarded-for": `10.250.${testInfo.workerIndex}.${testInfo.repeatEachIndex + 1}`,
+    },
+  });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/");
+  await expect(visitor.getByLabel("Amount")).toBeVisible();
+  try {
+    await minimum.fill("2000");
+    await page.getByRole("button", { name: "Save All Settings" }).click();
+    await expect(page.getByText("✅ Settings saved successfully!")).toBeVisible();
+
+    await visitor.reload();
+    await expect(visitor.getByText("Min: ₹2000")).toBeVisible();
+    await visitor.getByLabel("Amount").fill("1000");
+    await visitor.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+    await visitor.getByRole("button", { name: "Place Order" }).click();
+    await expect(visitor.getByText("Amount Too Low")).toBeVisible();
+    await expect(visitor.getByText("The minimum amount is ₹2000.")).toBeVisible();
+  } finally {
+    await restoreSettings(page, before);
+    await visitorContext.close();
+  }
+
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("heading", { name: "Audit Log" })).toBeVisible();
+  await page.getByLabel("Action").selectOption({ label: "Settings saved" });
+  const change = page
+    .getByRole("listitem")
+    .filter({ hasText: `Minimum INR Amount: ${before.minInrAmount} → 2000` });
+  await expect(change.first()).toBeVisible();
+  const row = page.getByRole("row").filter({ has: change.first() });
+  await expect(row).toContainText("Settings saved");
+  await expect(row).toContainText("admin@rupeedesk.test");
+  await expect(row).toContainText("Site settings");
+  await expect(page.getByRole("row").filter({ hasText: "Admin step-up" })).toHaveCount(0);
+});
+
+test("an invalid IFSC code shows the field's message and saves nothing", async ({ page }) => {
+  await stepUpAsAdmin(page);
+  await page.goto("/admin/settings");
+  const ifsc = page.getByLabel("IFSC Code");
+  await expect(ifsc).toBeVisible();
+  const before = await ifsc.inputValue();
+
+  await ifsc.fill("sbin1003853");
+  await expect(ifsc).toHaveValue("SBIN1003853");
+  await page.getByRole("button", { name: "Save All Settings" }).click();
+  const message = page.locator("#field-ifscCode-error");
+  await expect(message).toHaveText(/IFSC Code must be 11 characters/);
+  await expect(ifsc).toHaveAttribute("aria-invalid", "true");
+  await expect(ifsc).toBeFocused();
+  await expect(page.getByText("Error saving settings")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel("IFSC Code")).toHaveValue(before);
+});
+
+test("a customer turns on two-factor on /security, logs in with a code, then turns it off", async ({
+  page,
+}) => {
+  const email = uniqueEmail("totp");
+  await signUp(page, email, "secret1");
+  await logIn(page, email, "secret1");
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.goto("/security");
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await page.getByRole("button", { name: "Enable two-factor authentication" }).click();
+  await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Invalid password")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const key = ((await page.getByTestId("totp-key").textContent()) ?? "").replace(/\s+/g, "");
+  const uri = `otpauth://totp/RupeeDesk:${encodeURIComponent(email)}?secret=${key}`;
+  const backupCodes = page.getByRole("list", { name: "2. Save your backup codes" });
+  await expect(backupCodes.getByRole("listitem")).toHaveCount(10);
+  const backupCode = ((await backupCodes.getByRole("listitem").first().textContent()) ?? "").trim();
+  await expect(page.getByRole("button", { name: "Download" })).toBeVisible();
+
+  await page.getByLabel("Authenticator code").fill(totpCode(uri));
+  await page.getByRole("button", { name: "Verify and enable" }).click();
+  await expect(page.getByText("✅ Two-factor authentication is on")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Turn off two-factor authentication" }),
+  ).toBeVisible();
+
+  // Logging in now asks for the code after the password.
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Log Out" }).first().click();
+  await expect(page.getByText("Signed Out", { exact: true })).toBeVisible();
+  await logIn(page, email, "secret1");
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await page.getByLabel("Authenticator code").fill(wrongTotpCode(uri));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Invalid code")).toBeVisible();
+  await page.getByLabel("Authenticator code").fill(totpCode(uri));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // A backup code works instead, once.
+  await page.getByRole("button", { name: "Log Out" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await logIn(page, email, "secret1");
+  await page.getByRole("button", { name: "Use a backup code instead" }).click();
+  await page.getByLabel("Backup code").fill(backupCode);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.goto("/security");
+  await page.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByRole("button", { name: "Turn off", exact: true }).click();
+  await expect(page.getByText("Two-factor authentication is off")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Enable two-factor authentication" }),
+  ).toBeVisible();
+});

@@ -1,0 +1,133 @@
+import { sql } from "kysely";
+import { readDecimal, type SiteSettingsInput } from "../../../shared/site-settings-input";
+import { recordAudit } from "../../audit/audit";
+import type { SupportLinks } from "../../context";
+import type { Database } from "../../db/database";
+import {
+  getSiteSettings,
+  plainDecimal,
+  type SiteSettingsRow,
+} from "../../site/site-settings.service";
+
+/** Every setting the admin edits, as stored: decimals as canonical text, a support link null for the default. */
+export type AdminSettings = ReturnType<typeof toAdminSettingsValues>;
+
+function toAdminSettingsValues(row: SiteSettingsRow) {
+  return {
+    exchangeRate: plainDecimal(row.exchange_rate),
+    minInrAmount: plainDecimal(row.min_inr_amount),
+    maxInrAmount: plainDecimal(row.max_inr_amount),
+    paymentUpiId: row.payment_upi_id,
+    payeeName: row.payee_name,
+    maintenanceMode: row.maintenance_mode,
+    bankName: row.bank_name,
+    accountHolderName: row.bank_account_holder_name,
+    accountNumber: row.bank_account_number,
+    ifscCode: row.bank_ifsc_code,
+    supportWhatsappUrl: row.support_whatsapp_url,
+    supportTelegramUrl: row.support_telegram_url,
+    supportEmail: row.support_email,
+  };
+}
+
+/** What the admin Settings page reads: the stored values, and what an empty support link falls back to. */
+export function toAdminSettingsView(row: SiteSettingsRow, defaults: SupportLinks) {
+  return {
+    ...toAdminSettingsValues(row),
+    supportDefaults: defaults,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export async function getAdminSettings(db: Database, defaults: SupportLinks) {
+  return toAdminSettingsView(await getSiteSettings(db), defaults);
+}
+
+/** The validated input in stored form. */
+function toStoredValues(input: SiteSettingsInput): AdminSettings {
+  const canonical = (text: string) => readDecimal(text)?.toFixed() ?? text;
+  const orDefault = (text: string) => (text === "" ? null : text);
+  return {
+    ...input,
+    exchangeRate: canonical(input.exchangeRate),
+    minInrAmount: canonical(input.minInrAmount),
+    maxInrAmount: canonical(input.maxInrAmount),
+    supportWhatsappUrl: orDefault(input.supportWhatsappUrl),
+    supportTelegramUrl: orDefault(input.supportTelegramUrl),
+    supportEmail: orDefault(input.supportEmail),
+  };
+}
+
+export type SettingsChanges = Partial<
+  Record<keyof AdminSettings, { from: AdminSettings[keyof AdminSettings]; to: unknown }>
+>;
+
+/** The fields whose stored value differs, each as { from, to }. */
+export function diffSettings(before: AdminSettings, after: AdminSettings): SettingsChanges {
+  const changes: SettingsChanges = {};
+  for (const field of Object.keys(after) as (keyof AdminSettings)[]) {
+    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
+  }
+  return changes;
+}
+
+/**
+ * Saves the whole settings object: the row is locked while the change is
+ * computed, written and audited, so the audit's "from" values are exactly what
+ * was replaced. A save that changes nothing writes nothing and is not audited.
+ */
+export async function saveSiteSettings({
+  db,
+  actor,
+  input,
+  defaults,
+  ipAddress,
+}: {
+  db: Database;
+  actor: { id: string; email: string };
+  input: SiteSettingsInput;
+  defaults: SupportLinks;
+  ipAddress?: string;
+}) {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("site_settings")
+      .selectAll()
+      .where("id", "=", 1)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const next = toStoredValues(input);
+    const changes = diffSettings(toAdminSettingsValues(current), next);
+    if (Object.keys(changes).length === 0) return toAdminSettingsView(current, defaults);
+
+    const saved = await trx
+      .updateTable("site_settings")
+      .set({
+        exchange_rate: next.exchangeRate,
+        min_inr_amount: next.minInrAmount,
+        max_inr_amount: next.maxInrAmount,
+        payment_upi_id: next.paymentUpiId,
+        payee_name: next.payeeName,
+        maintenance_mode: next.maintenanceMode,
+        bank_name: next.bankName,
+        bank_account_holder_name: next.accountHolderName,
+        bank_account_number: next.accountNumber,
+        bank_ifsc_code: next.ifscCode,
+        support_whatsapp_url: next.supportWhatsappUrl,
+        support_telegram_url: next.supportTelegramUrl,
+        support_email: next.supportEmail,
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", 1)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor,
+      action: "settings.saved",
+      target: { type: "settings", id: "1" },
+      details: changes,
+      ipAddress,
+    });
+    return toAdminSettingsView(saved, defaults);
+  });
+}

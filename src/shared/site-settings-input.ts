@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { Decimal } from "./money";
+import { isValidIfsc, isValidUpiId } from "./payment-reference";
+
+/*
+ * The admin's site settings, as the Settings form submits them and the server
+ * accepts them (PUT /api/admin/settings). Every field is sent every time.
+ * Messages are plain English sentences that name the field, so the server can
+ * answer them as 400s and the form can show them under the field.
+ *
+ * The schema only trims and checks; the values stay text. The server stores
+ * decimals in canonical form and an empty support link as "use the default".
+ */
+
+/** Rupees per USDT: up to 4 decimals (numeric(12, 4): below 10^8). */
+export const EXCHANGE_RATE_DECIMALS = 4;
+const EXCHANGE_RATE_LIMIT = new Decimal("100000000");
+/** Rupee limits: paise (numeric(14, 2): below 10^12). */
+export const INR_LIMIT_DECIMALS = 2;
+const INR_LIMIT_LIMIT = new Decimal("1000000000000");
+
+/** A bank account number: 9 to 18 digits (domain-reference §2; a convention). */
+export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
+const TEXT_MAX = 100;
+const URL_MAX = 500;
+/** Longest decimal text we read; anything longer is not a real figure. */
+const DECIMAL_MAX_LENGTH = 32;
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+/** The label each field has on the Settings page, in its order there, for messages that name it. */
+export const SITE_SETTINGS_FIELD_LABELS = {
+  paymentUpiId: "Payment UPI ID",
+  payeeName: "Payee Name",
+  exchangeRate: "Exchange Rate",
+  minInrAmount: "Minimum INR Amount",
+  maxInrAmount: "Maximum INR Amount",
+  maintenanceMode: "Maintenance Mode",
+  bankName: "Bank Name",
+  accountHolderName: "Account Holder Name",
+  accountNumber: "Account Number",
+  ifscCode: "IFSC Code",
+  supportWhatsappUrl: "WhatsApp Link",
+  supportTelegramUrl: "Telegram Link",
+  supportEmail: "Support Email",
+} as const;
+export type SiteSettingsField = keyof typeof SITE_SETTINGS_FIELD_LABELS;
+
+/** A plain non-negative decimal ("0", "90.5"); null for anything else ("", "-1", "1e3", "1,000"). */
+export function readDecimal(text: string): Decimal | null {
+  const trimmed = text.trim();
+  if (trimmed.length > DECIMAL_MAX_LENGTH || !PLAIN_DECIMAL.test(trimmed)) return null;
+  return new Decimal(trimmed);
+}
+
+function decimalRule(check: (value: Decimal) => boolean) {
+  return (text: string) => {
+    const value = readDecimal(text);
+    return value !== null && check(value);
+  };
+}
+
+const exchangeRate = z
+  .string()
+  .trim()
+  .refine(
+    decimalRule((value) => value.gt(0) && value.decimalPlaces() <= EXCHANGE_RATE_DECIMALS),
+    {
+      error: "Exchange Rate must be a number greater than 0 with at most 4 decimals, like 90.5.",
+      abort: true,
+    },
+  )
+  .refine(
+    decimalRule((value) => value.lt(EXCHANGE_RATE_LIMIT)),
+    {
+      error: "Exchange Rate must be less than 100,000,000.",
+    },
+  );
+
+function inrLimit(label: string, isZeroAllowed: boolean) {
+  const floor = isZeroAllowed ? "0 or more" : "greater than 0";
+  return z
+    .string()
+    .trim()
+    .refine(
+      decimalRule(
+        (value) =>
+          (isZeroAllowed ? value.gte(0) : value.gt(0)) &&
+          value.decimalPlaces() <= INR_LIMIT_DECIMALS,
+      ),
+      { error: `${label} must be a rupee amount ${floor}, with at most 2 decimals.`, abort: true },
+    )
+    .refine(
+      decimalRule((value) => value.lt(INR_LIMIT_LIMIT)),
+      {
+        error: `${label} must be less than 1,000,000,000,000.`,
+      },
+    );
+}
+
+/** Empty, or a format check on the trimmed text. */
+function optionalFormat(check: (value: string) => boolean, error: string) {
+  return z
+    .string()
+    .trim()
+    .max(URL_MAX, { error, abort: true })
+    .refine((value) => value === "" || check(value), { error });
+}
+
+function isHttpsUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+function isEmail(value: string): boolean {
+  return z.email().safeParse(value).success;
+}
+
+const text = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_MAX, { error: `${label} must be at most ${TEXT_MAX} characters.` });
+
+/** The fields the min ≤ max check needs; it runs whenever both amounts are valid. */
+const limitsSchema = z.object({
+  minInrAmount: inrLimit(SITE_SETTINGS_FIELD_LABELS.minInrAmount, true),
+  maxInrAmount: inrLimit(SITE_SETTINGS_FIELD_LABELS.maxInrAmount, false),
+});
+
+export const siteSettingsInputSchema = z
+  .object({
+    exchangeRate,
+    minInrAmount: limitsSchema.shape.minInrAmount,
+    maxInrAmount: limitsSchema.shape.maxInrAmount,
+    paymentUpiId: optionalFormat(
+      isValidUpiId,
+      "Payment UPI ID must look like name@bank, e.g. rupeedesk@okhdfcbank (or leave it empty).",
+    ),
+    payeeName: text(SITE_SETTINGS_FIELD_LABELS.payeeName).min(1, {
+      error: "Payee Name is required: it is the name customers see in their UPI app.",
+    }),
+    maintenanceMode: z.boolean({ error: "Maintenance Mode must be on or off." }),
+    bankName: text(SITE_SETTINGS_FIELD_LABELS.bankName),
+    accountHolderName: text(SITE_SETTINGS_FIELD_LABELS.accountHolderName),
+    accountNumber: optionalFormat(
+      (value) => ACCOUNT_NUMBER_PATTERN.test(value),
+      "Account Number must be 9 to 18 digits, with no spaces (or leave it empty).",
+    ),
+    ifscCode: optionalFormat(
+      isValidIfsc,
+      "IFSC Code must be 11 characters: 4 capital letters, a 0, then 6 letters or digits, e.g. SBIN0003853 (or leave it empty).",
+    ),
+    supportWhatsappUrl: optionalFormat(
+      isHttpsUrl,
+      "WhatsApp Link must be an https:// address, e.g. https://wa.me/919876543210 (or leave it empty for the default).",
+    ),
+    supportTelegramUrl: optionalFormat(
+      isHttpsUrl,
+      "Telegram Link must be an https:// address, e.g. https://t.me/rupeedesk (or leave it empty for the default).",
+    ),
+    supportEmail: optionalFormat(
+      isEmail,
+      "Support Email must be an e-mail address, e.g. support@example.com (or leave it empty for the default).",
+    ),
+  })
+  .superRefine(
+    (input, ctx) => {
+      const min = readDecimal(input.minInrAmount);
+      const max = readDecimal(input.maxInrAmount);
+      if (min && max && min.gt(max)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["minInrAmount"],
+          message: "Minimum INR Amount cannot be more than the Maximum INR Amount.",
+        });
+      }
+    },
+    { when: (payload) => limitsSchema.safeParse(payload.value).success },
+  );
+
+export type SiteSettingsInput = z.infer<typeof siteSettingsInputSchema>;

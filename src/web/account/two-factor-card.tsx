@@ -1,0 +1,295 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Copy, Download, ShieldCheck, ShieldOff } from "lucide-react";
+import { QRCodeSVG } from "qrcode.react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import {
+  type TotpCodeForm,
+  type TwoFactorPasswordForm,
+  totpCodeFormSchema,
+  twoFactorPasswordFormSchema,
+} from "../../shared/two-factor-rules";
+import { CopyButton } from "../components/copy-button";
+import { FormField } from "../components/form/form-field";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Spinner } from "../components/ui/spinner";
+import { authClient } from "../lib/auth-client";
+
+type Enrolment = { totpURI: string; backupCodes: string[] };
+type Step =
+  | { name: "idle" }
+  | { name: "enable-password" }
+  | { name: "disable-password" }
+  | ({ name: "setup" } & Enrolment);
+
+/** The base32 key inside an otpauth:// URI, in groups of four for typing by hand. */
+function manualKey(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+}
+
+/** /security: turn TOTP two-factor on (password → QR and backup codes → a code) or off (password). */
+export function TwoFactorCard() {
+  const { t } = useTranslation();
+  const { data: session } = authClient.useSession();
+  const [step, setStep] = useState<Step>({ name: "idle" });
+  const isEnabled = Boolean(session?.user.twoFactorEnabled);
+
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-3">
+          <CardTitle>
+            <h2 className="text-lg">{t("account.twoFactor.title")}</h2>
+          </CardTitle>
+          <Badge variant={isEnabled ? "success" : "default"}>
+            {isEnabled ? t("account.twoFactor.statusOn") : t("account.twoFactor.statusOff")}
+          </Badge>
+        </div>
+        <CardDescription>{t("account.twoFactor.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {step.name === "setup" ? (
+          <EnrolmentSteps
+            enrolment={step}
+            email={session?.user.email ?? ""}
+            onDone={() => setStep({ name: "idle" })}
+          />
+        ) : step.name === "enable-password" || step.name === "disable-password" ? (
+          <PasswordStep
+            mode={step.name === "enable-password" ? "enable" : "disable"}
+            onCancel={() => setStep({ name: "idle" })}
+            onEnrolment={(enrolment) => setStep({ name: "setup", ...enrolment })}
+            onDisabled={() => setStep({ name: "idle" })}
+          />
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground">
+              {isEnabled ? t("account.twoFactor.enabledText") : t("account.twoFactor.disabledText")}
+            </p>
+            {isEnabled ? (
+              <Button
+                variant="outline"
+                className="w-full"
+                onClick={() => setStep({ name: "disable-password" })}
+              >
+                <ShieldOff aria-hidden />
+                {t("account.twoFactor.disable")}
+              </Button>
+            ) : (
+              <Button
+                className="h-auto min-h-10 w-full whitespace-normal"
+                onClick={() => setStep({ name: "enable-password" })}
+              >
+                <ShieldCheck aria-hidden />
+                {t("account.twoFactor.enable")}
+              </Button>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordStep({
+  mode,
+  onCancel,
+  onEnrolment,
+  onDisabled,
+}: {
+  mode: "enable" | "disable";
+  onCancel: () => void;
+  onEnrolment: (enrolment: Enrolment) => void;
+  onDisabled: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<TwoFactorPasswordForm>({
+    resolver: zodResolver(twoFactorPasswordFormSchema),
+    defaultValues: { twoFactorPassword: "" },
+  });
+
+  const onSubmit = async ({ twoFactorPassword: password }: TwoFactorPasswordForm) => {
+    if (mode === "disable") {
+      const { error } = await authClient.twoFactor.disable({ password });
+      if (error) return fail(error.message);
+      toast.success(t("account.twoFactor.disabledTitle"));
+      onDisabled();
+      return;
+    }
+    const { data, error } = await authClient.twoFactor.enable({ password });
+    if (error) return fail(error.message);
+    if (data && "totpURI" in data) onEnrolment(data);
+  };
+  const fail = (message: string | undefined) => {
+    form.resetField("twoFactorPassword");
+    form.setFocus("twoFactorPassword");
+    toast.error(t("account.twoFactor.failedTitle"), {
+      description: message || t("session.somethingWrong"),
+    });
+  };
+
+  const isSubmitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <p className="text-sm">
+        {mode === "enable"
+          ? t("account.twoFactor.passwordPrompt")
+          : t("account.twoFactor.disablePrompt")}
+      </p>
+      <FormField
+        control={form.control}
+        name="twoFactorPassword"
+        type="password"
+        label={t("account.fields.password")}
+        autoComplete="current-password"
+        autoFocus
+        required
+      />
+      <div className="flex gap-2">
+        <Button type="button" variant="outline" className="flex-1" onClick={onCancel}>
+          {t("account.twoFactor.cancel")}
+        </Button>
+        <Button
+          type="submit"
+          variant={mode === "disable" ? "destructive" : "default"}
+          className="flex-1"
+          disabled={isSubmitting}
+        >
+          {isSubmitting && <Spinner />}
+          {isSubmitting
+            ? t("account.twoFactor.working")
+            : mode === "enable"
+              ? t("account.twoFactor.continue")
+              : t("account.twoFactor.confirmDisable")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EnrolmentSteps({
+  enrolment,
+  email,
+  onDone,
+}: {
+  enrolment: Enrolment;
+  email: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const key = manualKey(enrolment.totpURI);
+  const codesText = enrolment.backupCodes.join("\n");
+  const form = useForm<TotpCodeForm>({
+    resolver: zodResolver(totpCodeFormSchema),
+    defaultValues: { code: "" },
+  });
+
+  const onCopyCodes = async () => {
+    await navigator.clipboard.writeText(codesText);
+    toast.success(t("account.twoFactor.codesCopied"));
+  };
+  const onDownloadCodes = () => {
+    const text = `${t("account.twoFactor.backupFileHeader", { email })}\n\n${codesText}\n`;
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = t("account.twoFactor.backupFileName");
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  const onSubmit = async ({ code }: TotpCodeForm) => {
+    const { error } = await authClient.twoFactor.verifyTotp({ code });
+    if (error) {
+      form.resetField("code");
+      form.setFocus("code");
+      toast.error(t("account.twoFactor.failedTitle"), {
+        description: error.message || t("session.somethingWrong"),
+      });
+      return;
+    }
+    toast.success(t("account.twoFactor.enabledTitle"));
+    onDone();
+  };
+
+  const isSubmitting = form.formState.isSubmitting;
+  return (
+    <div className="space-y-6">
+      <section className="space-y-3">
+        <h3 className="font-medium">{t("account.twoFactor.scanTitle")}</h3>
+        <p className="text-sm text-muted-foreground">{t("account.twoFactor.scanText")}</p>
+        <div
+          role="img"
+          aria-label={t("account.twoFactor.qrLabel")}
+          className="mx-auto w-fit rounded-lg bg-white p-3"
+        >
+          <QRCodeSVG value={enrolment.totpURI} size={176} marginSize={0} />
+        </div>
+        <div className="space-y-1 text-sm">
+          <p className="text-muted-foreground">{t("account.twoFactor.manualKey")}</p>
+          <div className="flex items-center gap-2 rounded-md border bg-muted/40 px-3 py-1">
+            <code data-testid="totp-key" className="flex-1 font-mono text-sm break-all">
+              {key}
+            </code>
+            <CopyButton value={key.replace(/\s+/g, "")} label={t("account.twoFactor.manualKey")} />
+          </div>
+        </div>
+      </section>
+
+      <section className="space-y-3">
+        <h3 className="font-medium">{t("account.twoFactor.backupTitle")}</h3>
+        <p className="text-sm text-muted-foreground">{t("account.twoFactor.backupText")}</p>
+        <ul
+          aria-label={t("account.twoFactor.backupTitle")}
+          className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm"
+        >
+          {enrolment.backupCodes.map((code) => (
+            <li key={code} className="text-center">
+              {code}
+            </li>
+          ))}
+        </ul>
+        <div className="flex gap-2">
+          <Button type="button" variant="outline" className="flex-1" onClick={onCopyCodes}>
+            <Copy aria-hidden />
+            {t("account.twoFactor.copyCodes")}
+          </Button>
+          <Button type="button" variant="outline" className="flex-1" onClick={onDownloadCodes}>
+            <Download aria-hidden />
+            {t("account.twoFactor.downloadCodes")}
+          </Button>
+        </div>
+      </section>
+
+      <section className="space-y-3">
+        <h3 className="font-medium">{t("account.twoFactor.verifyTitle")}</h3>
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+          <FormField
+            control={form.control}
+            name="code"
+            label={t("account.twoFactor.code")}
+            placeholder={t("account.twoFactor.codePlaceholder")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            normalize={(value) => value.replace(/\D/g, "")}
+            required
+          />
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" className="flex-1" onClick={onDone}>
+              {t("account.twoFactor.cancel")}
+            </Button>
+            <Button type="submit" className="flex-1" disabled={isSubmitting}>
+              {isSubmitting && <Spinner />}
+              {isSubmitting ? t("account.twoFactor.working") : t("account.twoFactor.verify")}
+            </Button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
