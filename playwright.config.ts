@@ -22,6 +22,8 @@ process.env.E2E_PORT ??= String(await findFreePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+const SITE_WIDE_SPECS = /admin-settings\.spec\.ts/;
+
 export default defineConfig({
   testDir: "e2e",
   timeout: 30_000,
@@ -46,7 +48,22 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: SITE_WIDE_SPECS,
+    },
+    // Specs that change site-wide settings run alone, after the rest, so they cannot
+    // change the rate or limits under another test's feet.
+    {
+      name: "site-wide",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: SITE_WIDE_SPECS,
+      dependencies: ["chromium"],
+      fullyParallel: false,
+    },
+  ],
   webServer: {
     command: "node dist/server/main.js",
     url: `${baseURL}/api/health`,
