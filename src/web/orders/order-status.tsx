@@ -15,14 +15,15 @@ export function knownStatus(status: string): OrderStatus {
   return status in looks ? (status as OrderStatus) : "pending";
 }
 
-export function OrderStatusBadge({ status }: { status: string }) {
+/** `label` replaces the customer's wording (the admin list says "Pending", not "Payment Verification"). */
+export function OrderStatusBadge({ status, label }: { status: string; label?: string }) {
   const { t } = useTranslation();
   const known = knownStatus(status);
   const { variant, icon: Icon } = looks[known];
   return (
     <Badge variant={variant}>
       <Icon className={`size-3.5 ${known === "processing" ? "animate-spin" : ""}`} aria-hidden />
-      {t(`orders.status.${known}`)}
+      {label ?? t(`orders.status.${known}`)}
     </Badge>
   );
 }

@@ -1,3 +1,359 @@
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { Download, Eye, MoreHorizontal, PackageSearch, Search } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { ORDER_STATUSES, type OrderStatusValue } from "../../../shared/admin-order-input";
+import { CopyButton } from "../../components/copy-button";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
+import { ApiError, unwrap } from "../../lib/api-client";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { currencyLabel } from "../../orders/currency-label";
+import { AdminOrderStatusBadge } from "./admin-order-status";
+import {
+  type AdminOrder,
+  adminOrdersQueryOptions,
+  exportPath,
+  type OrderFilter,
+} from "./admin-orders-api";
+import { ChangeStatusDialog, type StatusChange } from "./change-status-dialog";
+import { OrderDetailsDialog } from "./order-details-dialog";
+import { PlaceOrderDialog } from "./place-order-dialog";
+
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+/** The menu's order: the usual path first (the spec's three, plus Processing). */
+const MENU_STATUSES: OrderStatusValue[] = ["processing", "completed", "pending", "cancelled"];
+
+function parseStatus(value: string | null): OrderStatusValue | undefined {
+  return ORDER_STATUSES.find((status) => status === value);
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-IN", {
+  timeStyle: "short",
+  timeZone: "Asia/Kolkata",
+});
+
+/** The time of day in India, as the desk reads it. */
+function formatTime(value: string): string {
+  return timeFormat.format(new Date(value));
+}
+
+/** "TR7NHqjeKQ…zgjLj6t": enough of both ends to recognise an address. */
+function shortAddress(address: string): string {
+  return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
+}
+
+/** The filter lives in the address (?status=&search=), so a link from a notification opens it. */
+function useOrderFilter() {
+  const [params, setParams] = useSearchParams();
+  const filter: OrderFilter = {
+    status: parseStatus(params.get("status")),
+    search: params.get("search")?.trim() ?? "",
+  };
+  const update = (change: Partial<OrderFilter>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(change)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return [filter, update] as const;
+}
+
 export function AdminOrdersPage() {
-  return <h1 className="text-2xl font-bold">AdminOrdersPage</h1>;
+  const { t } = useTranslation();
+  const [filter, updateFilter] = useOrderFilter();
+  const [searchText, setSearchText] = useState(filter.search);
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const query = useInfiniteQuery({
+    ...adminOrdersQueryOptions(filter),
+    placeholderData: keepPreviousData,
+  });
+  const orders = query.isError ? [] : (query.data?.pages.flatMap((page) => page.orders) ?? []);
+  const [change, setChange] = useState<StatusChange | null>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  useEffect(() => {
+    if (query.error) {
+      toast.error(t("adminOrders.fetchFailedTitle"), { description: query.error.message });
+    }
+  }, [query.error, t]);
+
+  const onSearchChange = (value: string) => {
+    setSearchText(value);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => updateFilter({ search: value.trim() }), SEARCH_DELAY_MS);
+  };
+
+  const onExport = async () => {
+    setIsExporting(true);
+    try {
+      const response = await fetch(exportPath(filter));
+      if (!response.ok) await unwrap(response);
+      const name =
+        response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ??
+        "orders.csv";
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      toast.error(t("adminOrders.exportFailedTitle"), {
+        description: error instanceof ApiError ? error.message : String(error),
+      });
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{t("adminOrders.title")}</h1>
+          <p className="text-sm text-muted-foreground">{t("adminOrders.description")}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={onExport} disabled={isExporting}>
+            {isExporting ? <Spinner /> : <Download aria-hidden />}
+            {t("adminOrders.exportCsv")}
+          </Button>
+          <PlaceOrderDialog />
+        </div>
+      </header>
+      <Card>
+        <CardContent className="space-y-4 p-4 sm:p-6">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="space-y-1.5 sm:w-48">
+              <Label htmlFor="order-status-filter">{t("adminOrders.statusFilter")}</Label>
+              <select
+                id="order-status-filter"
+                className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                value={filter.status ?? ""}
+                onChange={(event) => updateFilter({ status: parseStatus(event.target.value) })}
+              >
+                <option value="">{t("adminOrders.status.all")}</option>
+                {ORDER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`adminOrders.status.${status}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex-1 space-y-1.5 sm:max-w-md">
+              <Label htmlFor="order-search">{t("adminOrders.searchLabel")}</Label>
+              <div className="relative">
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
+                <Input
+                  id="order-search"
+                  type="search"
+                  className="pl-9"
+                  placeholder={t("adminOrders.searchPlaceholder")}
+                  value={searchText}
+                  onChange={(event) => onSearchChange(event.target.value)}
+                  autoComplete="off"
+                  maxLength={200}
+                />
+              </div>
+            </div>
+          </div>
+
+          {query.isPending ? (
+            <p role="status" className="flex justify-center py-10">
+              <Spinner className="size-6" />
+              <span className="sr-only">{t("admin.common.loading")}</span>
+            </p>
+          ) : orders.length === 0 ? (
+            <div className="py-10 text-center">
+              <PackageSearch className="mx-auto size-10 text-muted-foreground" aria-hidden />
+              <p className="mt-3 font-medium">{t("adminOrders.empty")}</p>
+              {filter.search && (
+                <p className="text-sm text-muted-foreground">
+                  {t("adminOrders.emptySearch", { search: filter.search })}
+                </p>
+              )}
+            </div>
+          ) : (
+            <Table className={query.isPlaceholderData ? "opacity-60" : undefined}>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>{t("adminOrders.columns.user")}</TableHead>
+                  <TableHead className="hidden lg:table-cell">
+                    {t("adminOrders.columns.exchange")}
+                  </TableHead>
+                  <TableHead className="hidden xl:table-cell">
+                    {t("adminOrders.columns.wallet")}
+                  </TableHead>
+                  <TableHead className="hidden xl:table-cell">
+                    {t("adminOrders.columns.date")}
+                  </TableHead>
+                  <TableHead className="hidden sm:table-cell">
+                    {t("adminOrders.columns.status")}
+                  </TableHead>
+                  <TableHead className="sticky right-0 w-12 bg-card text-right">
+                    <span className="sr-only">{t("admin.common.actions")}</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {orders.map((order) => (
+                  <OrderRow
+                    key={order.id}
+                    order={order}
+                    onView={() => setDetailsId(order.id)}
+                    onChangeStatus={(status) => setChange({ order, status })}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+
+          {query.hasNextPage && !query.isError && (
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={() => query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage && <Spinner />}
+              {t("admin.common.loadMore")}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+
+      <ChangeStatusDialog change={change} onDone={() => setChange(null)} />
+      <OrderDetailsDialog orderId={detailsId} onClose={() => setDetailsId(null)} />
+    </div>
+  );
+}
+
+function OrderRow({
+  order,
+  onView,
+  onChangeStatus,
+}: {
+  order: AdminOrder;
+  onView: () => void;
+  onChangeStatus: (status: OrderStatusValue) => void;
+}) {
+  const { t } = useTranslation();
+  const exchange = (
+    <>
+      <span className="block whitespace-nowrap">
+        {order.sendAmount} {currencyLabel(order.sendCurrency)}
+      </span>
+      <span className="block whitespace-nowrap text-muted-foreground">
+        → {order.receiveAmount} {currencyLabel(order.receiveCurrency)}
+      </span>
+    </>
+  );
+  const date = (
+    <time dateTime={order.createdAt} className="whitespace-nowrap">
+      {formatDate(order.createdAt)}
+      <span className="block text-xs text-muted-foreground">{formatTime(order.createdAt)}</span>
+    </time>
+  );
+  const badge = <AdminOrderStatusBadge status={order.status} />;
+  return (
+    <TableRow>
+      <TableCell>
+        <button
+          type="button"
+          onClick={onView}
+          className="block max-w-[13rem] truncate text-left font-medium hover:underline focus-visible:underline xl:max-w-[16rem]"
+          title={order.userEmail}
+        >
+          {order.userEmail}
+        </button>
+        <span className="font-mono text-xs text-muted-foreground">#{order.shortId}</span>
+        {/* On narrow screens the hidden columns fold in here, so nothing needs sideways scrolling. */}
+        <div className="mt-1.5 space-y-1.5 text-sm xl:hidden">
+          <p className="lg:hidden">{exchange}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="sm:hidden">{badge}</span>
+            <span className="text-xs whitespace-nowrap text-muted-foreground">
+              {formatDateTime(order.createdAt)}
+            </span>
+          </div>
+        </div>
+      </TableCell>
+      <TableCell className="hidden lg:table-cell">{exchange}</TableCell>
+      <TableCell className="hidden xl:table-cell">
+        <span className="flex items-center gap-1 whitespace-nowrap">
+          <span className="font-mono text-xs" title={order.walletAddress}>
+            {shortAddress(order.walletAddress)}
+          </span>
+          <CopyButton
+            value={order.walletAddress}
+            label={t("adminOrders.walletOf", { id: order.shortId })}
+          />
+        </span>
+      </TableCell>
+      <TableCell className="hidden xl:table-cell">{date}</TableCell>
+      <TableCell className="hidden whitespace-nowrap sm:table-cell">{badge}</TableCell>
+      <TableCell className="sticky right-0 bg-card py-1.5 text-right">
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("adminOrders.actionsFor", { id: order.shortId })}
+            >
+              <MoreHorizontal />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={onView}>
+              <Eye aria-hidden />
+              {t("adminOrders.actions.view")}
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            {MENU_STATUSES.filter((status) => status !== order.status).map((status) => (
+              <DropdownMenuItem
+                key={status}
+                variant={status === "cancelled" ? "destructive" : "default"}
+                onSelect={() => onChangeStatus(status)}
+              >
+                {t(`adminOrders.actions.${status}`)}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </TableCell>
+    </TableRow>
+  );
 }

@@ -1,0 +1,15 @@
+import { useTranslation } from "react-i18next";
+import { ORDER_STATUSES, type OrderStatusValue } from "../../../shared/admin-order-input";
+import { Badge } from "../../components/ui/badge";
+import { OrderStatusBadge } from "../../orders/order-status";
+
+function isKnownStatus(status: string): status is OrderStatusValue {
+  return (ORDER_STATUSES as readonly string[]).includes(status);
+}
+
+/** The customer's coloured badge in the desk's words; a status this page does not know shows grey, as it is. */
+export function AdminOrderStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  if (!isKnownStatus(status)) return <Badge className="whitespace-nowrap">{status}</Badge>;
+  return <OrderStatusBadge status={status} label={t(`adminOrders.status.${status}`)} />;
+}

@@ -1,0 +1,100 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type {
+  AdminPlaceOrderFormValues,
+  OrderStatusValue,
+} from "../../../shared/admin-order-input";
+import { api, unwrap } from "../../lib/api-client";
+
+const ordersKey = ["admin", "orders"] as const;
+/** How often an open list asks for new orders. */
+const LIST_REFRESH_MS = 15_000;
+
+export interface OrderFilter {
+  status?: OrderStatusValue;
+  search: string;
+}
+
+function filterQuery({ status, search }: OrderFilter) {
+  const query: { status?: OrderStatusValue; search?: string } = {};
+  if (status) query.status = status;
+  if (search) query.search = search;
+  return query;
+}
+
+async function listOrders(filter: OrderFilter, cursor: string) {
+  const query = { ...filterQuery(filter), ...(cursor ? { cursor } : {}) };
+  return unwrap(await api.api.admin.orders.$get({ query }));
+}
+
+export type AdminOrder = Awaited<ReturnType<typeof listOrders>>["orders"][number];
+
+/** Every customer's orders, newest first, a page at a time, filtered on the server. */
+export function adminOrdersQueryOptions(filter: OrderFilter) {
+  return infiniteQueryOptions({
+    queryKey: [...ordersKey, "list", filterQuery(filter)],
+    queryFn: ({ pageParam }) => listOrders(filter, pageParam),
+    initialPageParam: "",
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    retry: false,
+    refetchInterval: LIST_REFRESH_MS,
+  });
+}
+
+export function adminOrderQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...ordersKey, "one", id],
+    queryFn: async () => unwrap(await api.api.admin.orders[":id"].$get({ param: { id } })),
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export type AdminOrderDetails = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof adminOrderQueryOptions>["queryFn"]>>
+>;
+
+/** The CSV export's address for the filter the list shows. */
+export function exportPath(filter: OrderFilter): string {
+  return api.api.admin.orders["export.csv"].$path({ query: filterQuery(filter) });
+}
+
+/** After a change, the lists and the figures that count orders reload. */
+function useInvalidateOrders() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [ordersKey, ["admin", "dashboard"], ["admin", "users"], ["admin", "audit"]].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function useChangeOrderStatus() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      ...json
+    }: {
+      id: string;
+      status: OrderStatusValue;
+      payoutTxHash?: string;
+      note?: string;
+    }) => unwrap(await api.api.admin.orders[":id"].status.$post({ param: { id }, json })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreateAdminOrder() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: async (json: AdminPlaceOrderFormValues) =>
+      unwrap(await api.api.admin.orders.$post({ json })),
+    onSuccess: invalidate,
+  });
+}

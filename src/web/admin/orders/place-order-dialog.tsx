@@ -1,0 +1,233 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { z } from "zod";
+import { DEFAULT_NETWORK, findNetwork, NETWORKS, networkIdSchema } from "../../../shared/catalog";
+import { INR_DECIMALS } from "../../../shared/order-input";
+import { quoteReceiveAmount, receiveDecimals } from "../../../shared/quote";
+import { FormField } from "../../components/form/form-field";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../components/ui/dialog";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { useSiteSettings } from "../../site/site-settings";
+import { useCreateAdminOrder } from "./admin-orders-api";
+
+/*
+ * 'Place a New Order': INR → USDT for an existing customer. The form checks that
+ * every field is filled; the server checks the rest (the customer exists, amounts,
+ * wallet for the network, reference) and its message is shown when it refuses.
+ */
+
+const REQUIRED = "adminOrders.create.required";
+const formSchema = z.object({
+  userEmail: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .pipe(z.email({ error: "validation.emailInvalid" })),
+  sendAmount: z.string().trim().min(1, REQUIRED),
+  receiveAmount: z.string().trim().min(1, REQUIRED),
+  network: networkIdSchema,
+  walletAddress: z.string().trim().min(1, REQUIRED),
+  paymentReference: z.string().trim(),
+  note: z.string().trim(),
+});
+type FormValues = z.input<typeof formSchema>;
+
+const EMPTY: FormValues = {
+  userEmail: "",
+  sendAmount: "",
+  receiveAmount: "",
+  network: DEFAULT_NETWORK,
+  walletAddress: "",
+  paymentReference: "",
+  note: "",
+};
+
+/** Digits and one decimal point, at most `decimals` after it: what an amount may look like while typed. */
+function keepAmount(decimals: number) {
+  return (raw: string) => {
+    const [whole = "", ...rest] = raw.replace(/[^\d.]/g, "").split(".");
+    return rest.length ? `${whole}.${rest.join("").slice(0, decimals)}` : whole;
+  };
+}
+const keepInr = keepAmount(INR_DECIMALS);
+const keepUsdt = keepAmount(receiveDecimals("usdt"));
+
+const selectClass =
+  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+export function PlaceOrderDialog() {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const createOrder = useCreateAdminOrder();
+  const settings = useSiteSettings();
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: EMPTY,
+  });
+  const [sendAmount, network] = useWatch({
+    control: form.control,
+    name: ["sendAmount", "network"],
+  });
+  const rate = settings.data?.exchangeRate;
+  const quote =
+    rate && sendAmount
+      ? quoteReceiveAmount({
+          amount: sendAmount,
+          rate,
+          sendCurrency: "upi_inr",
+          receiveCurrency: "usdt",
+        })
+      : null;
+  const networkName = findNetwork(network)?.name ?? network;
+
+  const onSubmit = form.handleSubmit((values) =>
+    createOrder
+      .mutateAsync(
+        {
+          userEmail: values.userEmail,
+          sendCurrency: "upi_inr",
+          receiveCurrency: "usdt",
+          network: values.network,
+          sendAmount: values.sendAmount,
+          receiveAmount: values.receiveAmount,
+          walletAddress: values.walletAddress,
+          paymentReference: values.paymentReference || undefined,
+          note: values.note || undefined,
+        },
+        {
+          onSuccess: () => {
+            toast.success(t("adminOrders.create.successTitle"));
+            form.reset(EMPTY);
+            setIsOpen(false);
+          },
+          onError: (error) =>
+            toast.error(t("adminOrders.create.failedTitle"), { description: error.message }),
+        },
+      )
+      .catch(() => {}),
+  );
+
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(open) => {
+        if (!createOrder.isPending) setIsOpen(open);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden />
+          {t("adminOrders.placeNew")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("dialog.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("adminOrders.create.title")}</DialogTitle>
+          <DialogDescription>{t("adminOrders.create.description")}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField
+            control={form.control}
+            name="userEmail"
+            type="email"
+            label={t("adminOrders.create.email")}
+            autoComplete="off"
+            required
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="sendAmount"
+              label={t("adminOrders.create.sendAmount")}
+              inputMode="decimal"
+              autoComplete="off"
+              normalize={keepInr}
+              required
+            />
+            <FormField
+              control={form.control}
+              name="receiveAmount"
+              label={t("adminOrders.create.receiveAmount")}
+              inputMode="decimal"
+              autoComplete="off"
+              normalize={keepUsdt}
+              required
+            />
+          </div>
+          {quote && quote !== "0.0000" && (
+            <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+              {t("adminOrders.create.quote", { rate, amount: quote })}
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="h-auto p-0 text-xs"
+                onClick={() => form.setValue("receiveAmount", quote, { shouldValidate: true })}
+              >
+                {t("adminOrders.create.useQuote")}
+              </Button>
+            </p>
+          )}
+          <Controller
+            control={form.control}
+            name="network"
+            render={({ field }) => (
+              <div className="space-y-2">
+                <Label htmlFor="place-order-network">{t("adminOrders.create.network")}</Label>
+                <select id="place-order-network" className={selectClass} {...field}>
+                  {NETWORKS.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="walletAddress"
+            label={t("adminOrders.create.wallet")}
+            placeholder={t("adminOrders.create.walletPlaceholder", { network: networkName })}
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+          <FormField
+            control={form.control}
+            name="paymentReference"
+            label={t("adminOrders.create.reference")}
+            autoComplete="off"
+          />
+          <FormField
+            control={form.control}
+            name="note"
+            label={t("adminOrders.create.note")}
+            autoComplete="off"
+            maxLength={500}
+          />
+          <Button type="submit" size="lg" className="w-full" disabled={createOrder.isPending}>
+            {createOrder.isPending && <Spinner />}
+            {createOrder.isPending
+              ? t("adminOrders.create.submitting")
+              : t("adminOrders.create.submit")}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
