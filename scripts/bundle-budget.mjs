@@ -10,13 +10,17 @@ export const BUDGET = { jsGzipKb: 90, cssGzipKb: 15 };
 
 export function firstScreenAssets(webRoot = "dist/web") {
   const html = readFileSync(join(webRoot, "index.html"), "utf8");
-  const references = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const references = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1],
+  );
   const assets = references.map((path) => {
     const bytes = readFileSync(join(webRoot, path));
     return { path, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
   const sum = (kind) =>
-    assets.filter((asset) => asset.path.endsWith(kind)).reduce((total, asset) => total + asset.gzip, 0);
+    assets
+      .filter((asset) => asset.path.endsWith(kind))
+      .reduce((total, asset) => total + asset.gzip, 0);
   return { assets, jsGzipKb: sum(".js") / 1024, cssGzipKb: sum(".css") / 1024 };
 }
 

@@ -18,7 +18,7 @@ export interface NotificationTargets {
 
 export type OrderNotice = "placed" | "completed" | "cancelled";
 
-function describe(order: OrderRow) {
+function summarize(order: OrderRow) {
   const send = findSendOption(order.send_currency);
   const receive = findReceiveOption(order.receive_currency);
   const network = order.network ? findNetwork(order.network)?.name : undefined;
@@ -36,7 +36,7 @@ export function orderMessages(
   order: OrderRow,
   targets: NotificationTargets,
 ): OutboxMessage[] {
-  const { shortId, sent, received } = describe(order);
+  const { shortId, sent, received } = summarize(order);
   const customerLink = `${targets.publicUrl}/order/${order.id}`;
   const messages: OutboxMessage[] = [];
 

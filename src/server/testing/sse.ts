@@ -1,7 +1,7 @@
 /** Reads server-sent events from a streaming response, one event at a time. */
 export function readEvents(response: Response) {
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error("The response has no body");
+  if (!response.body) throw new Error("The response has no body");
+  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
 
@@ -24,7 +24,7 @@ export function readEvents(response: Response) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error("No event in time");
       const chunk = await Promise.race([
-        reader!.read(),
+        reader.read(),
         new Promise<never>((_, reject) =>
           setTimeout(() => reject(new Error("No event in time")), remaining),
         ),

@@ -26,7 +26,7 @@ export type TextArea = keyof typeof areas;
 const loaded = new Map<TextArea, Promise<void>>();
 
 /** Adds the texts of these areas (each once) before their pages render. */
-export function loadTexts(...names: TextArea[]): Promise<void[]> {
+export function loadTexts(...names: TextArea[]): Promise<unknown> {
   return Promise.all(
     names.map((name) => {
       let loading = loaded.get(name);

@@ -1,8 +1,8 @@
 import type { Migration } from "kysely";
 import * as exchange from "./0001-exchange";
 import * as admin from "./0002-admin";
-import * as adminOrders from "./0003-admin-orders";
 import * as usersRecent from "./0003-users-recent";
+import * as adminOrders from "./0004-admin-orders";
 import * as notificationOutbox from "./0010-notification-outbox";
 
 /**
@@ -12,7 +12,7 @@ import * as notificationOutbox from "./0010-notification-outbox";
 export const migrations: Record<string, Migration> = {
   "0001-exchange": exchange,
   "0002-admin": admin,
-  "0003-admin-orders": adminOrders,
   "0003-users-recent": usersRecent,
+  "0004-admin-orders": adminOrders,
   "0010-notification-outbox": notificationOutbox,
 };
