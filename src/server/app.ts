@@ -7,6 +7,7 @@ import { adminGuard } from "./admin/admin-guard";
 import { createAdminSessionRouter } from "./admin/admin-session.routes";
 import { createAdminDashboardRouter } from "./admin/dashboard/dashboard.routes";
 import { createAdminOrdersRouter } from "./admin/orders/admin-orders.routes";
+import { createAdminOrderFeedRouter } from "./admin/orders/order-feed.routes";
 import { createAdminSettingsRouter } from "./admin/settings/admin-settings.routes";
 import { createAdminUsersRouter } from "./admin/users/admin-users.routes";
 import { createAdminAuditRouter } from "./audit/audit.routes";
@@ -89,6 +90,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminDashboardRouter(context))
     .route("/", createAdminUsersRouter(context))
     .route("/", createAdminOrdersRouter(context))
+    .route("/", createAdminOrderFeedRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createAdminAuditRouter(context));
 

@@ -28,11 +28,12 @@ let callers: Record<"anonymous" | "customer" | "admin", Client>;
 beforeAll(async () => {
   testApp = await createTestApp();
   const document = (await (await testApp.app.request("/api/openapi.json")).json()) as {
-    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    paths: Record<string, Record<string, { requestBody?: unknown; responses?: unknown }>>;
   };
   operations = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
-      .filter(([method]) => METHODS.includes(method))
+      // Event streams never end; order-stream and multi-process tests cover them.
+      .filter(([method, operation]) => METHODS.includes(method) && !isEventStream(operation))
       .map(([method, operation]) => ({
         method: method.toUpperCase(),
         path,
@@ -53,6 +54,11 @@ beforeAll(async () => {
   };
 }, 60_000);
 afterAll(() => testApp.close());
+
+function isEventStream(operation: unknown): boolean {
+  const responses = (operation as { responses?: Record<string, { content?: object }> }).responses;
+  return Object.keys(responses?.["200"]?.content ?? {}).includes("text/event-stream");
+}
 
 /** One number that changes whenever any of our tables gains, loses or updates a row. */
 async function writeFingerprint(): Promise<string> {

@@ -37,6 +37,17 @@ export function adminGuard({ auth, db }: AppContext): MiddlewareHandler<AppEnv> 
   };
 }
 
+/** Whether this session's step-up is still live, without extending it. */
+export async function isElevated(db: Kysely<DB>, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("admin_elevations")
+    .select("session_id")
+    .where("session_id", "=", sessionId)
+    .where("last_active_at", ">", sql<Date>`now() - make_interval(mins => ${STEP_UP_IDLE_MINUTES})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Extends a live step-up of this session; false when there is none or it lapsed. */
 export async function touchElevation(db: Kysely<DB>, sessionId: string): Promise<boolean> {
   const row = await db

@@ -1,29 +1,49 @@
-import type { SSEStreamingApi } from "hono/streaming";
+import type { SSEMessage, SSEStreamingApi } from "hono/streaming";
 import type { OrderChange, OrderChangeHub } from "../events/order-changes";
 
-/** How often an idle stream sends a comment, so proxies keep it open. */
+/** How often an idle stream sends a comment (so proxies keep it open) and rechecks its caller. */
 export const KEEPALIVE_MS = 25_000;
 
 /**
- * Writes `status` events to one client: the current status first (a reconnect
- * catches up), then each accepted change, until the client goes away.
+ * Writes order changes to one client as server-sent events: the initial events
+ * first (a reconnect catches up), then the events of each accepted change, until
+ * the client goes away or `isStillAllowed` says no.
  */
 export async function streamOrderChanges(
   stream: SSEStreamingApi,
   hub: OrderChangeHub,
-  {
-    initial,
-    accepts,
-  }: { initial: { orderId: string; status: string }; accepts: (change: OrderChange) => boolean },
+  options: {
+    initial: () => Promise<SSEMessage[]>;
+    accepts: (change: OrderChange) => boolean;
+    eventsFor: (change: OrderChange) => Promise<SSEMessage[]>;
+    isStillAllowed?: () => Promise<boolean>;
+  },
 ) {
-  const send = (data: { orderId: string; status: string }) =>
-    stream.writeSSE({ event: "status", data: JSON.stringify(data) });
-  await send(initial);
+  const write = async (messages: SSEMessage[]) => {
+    for (const message of messages) await stream.writeSSE(message);
+  };
+  await write(await options.initial());
+  // Changes are written in the order they arrive, one after another.
+  let queue = Promise.resolve();
   const unsubscribe = hub.subscribe((change) => {
-    if (accepts(change)) void send({ orderId: change.orderId, status: change.status });
+    if (!options.accepts(change)) return;
+    queue = queue.then(async () => write(await options.eventsFor(change))).catch(() => {});
   });
-  const keepalive = setInterval(() => void stream.write(": keepalive\n\n"), KEEPALIVE_MS);
-  await new Promise<void>((resolve) => stream.onAbort(resolve));
+  let end = () => {};
+  const ended = new Promise<void>((resolve) => {
+    end = resolve;
+    stream.onAbort(resolve);
+  });
+  const keepalive = setInterval(async () => {
+    if (options.isStillAllowed && !(await options.isStillAllowed())) return end();
+    await stream.write(": keepalive\n\n");
+  }, KEEPALIVE_MS);
+  await ended;
   clearInterval(keepalive);
   unsubscribe();
+}
+
+/** The one event a customer's order stream sends. */
+export function statusEvent(orderId: string, status: string): SSEMessage {
+  return { event: "status", data: JSON.stringify({ orderId, status }) };
 }

@@ -6,7 +6,7 @@ import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
 import { decodeCursor, getCustomerOrder, listCustomerOrders } from "./customer-orders";
-import { streamOrderChanges } from "./order-stream";
+import { statusEvent, streamOrderChanges } from "./order-stream";
 import { toOrderEventView, toOrderView } from "./order-view";
 import { placeOrder } from "./place-order";
 
@@ -170,8 +170,9 @@ export function createOrdersRouter(context: AppContext) {
       const { order } = found;
       return streamSSE(c, (stream) =>
         streamOrderChanges(stream, context.orderChanges, {
-          initial: { orderId: order.id, status: order.status },
+          initial: async () => [statusEvent(order.id, order.status)],
           accepts: (change) => change.orderId === order.id && change.userId === userId,
+          eventsFor: async (change) => [statusEvent(change.orderId, change.status)],
         }),
       );
     });

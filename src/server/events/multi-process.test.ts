@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshEmail } from "../testing/actors";
+import { type ServerProcess, startServerProcess } from "../testing/server-process";
+import { readEvents } from "../testing/sse";
+import { createClient } from "../testing/test-client";
+
+/*
+ * Two server processes on one PostgreSQL database: a change made through one
+ * reaches event streams held by the other. PostgreSQL only (PGlite is one process).
+ */
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const runs = process.env.TEST_DB === "postgres" && Boolean(serverUrl);
+const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-multi-"));
+const databaseName = `rupeedesk_multi_${randomBytes(6).toString("hex")}`;
+const admin = { email: "multi-admin@example.com", password: "admin-pass-1" };
+let processA: ServerProcess;
+let processB: ServerProcess;
+
+async function runOnServer(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+beforeAll(async () => {
+  if (!runs || !serverUrl) return;
+  await runOnServer(`CREATE DATABASE ${databaseName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  const env = {
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    TRUST_PROXY: "true",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  };
+  // One after the other: both would otherwise run the migrations at once.
+  processA = await startServerProcess(env);
+  processB = await startServerProcess(env);
+}, 90_000);
+
+afterAll(async () => {
+  await processA?.stop();
+  await processB?.stop();
+  if (runs) await runOnServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+let reference = 800000000000;
+async function customerWithOrder(server: ServerProcess) {
+  const customer = createClient(server);
+  const email = freshEmail("multi");
+  await customer.signUp(email, "secret1");
+  expect((await customer.signIn(email, "secret1")).status).toBe(200);
+  reference += 1;
+  const order = await customer.post("/api/orders", {
+    sendCurrency: "upi_inr",
+    receiveCurrency: "usdt",
+    network: "trc20",
+    amount: "8600",
+    walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    paymentReference: String(reference),
+    quotedRate: "86",
+  });
+  expect(order.status).toBe(201);
+  return { customer, orderId: order.json.id as string };
+}
+
+function openStream(server: ServerProcess, client: ReturnType<typeof createClient>, path: string) {
+  return fetch(`${server.baseUrl}${path}`, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+  });
+}
+
+describe.runIf(runs)("two server processes on one database", () => {
+  it("deliver a change made through A to streams held by B, within 1 s, to the right customer only", async () => {
+    const first = await customerWithOrder(processB);
+    const second = await customerWithOrder(processB);
+    const firstEvents = readEvents(
+      await openStream(processB, first.customer, `/api/orders/${first.orderId}/events`),
+    );
+    const secondEvents = readEvents(
+      await openStream(processB, second.customer, `/api/orders/${second.orderId}/events`),
+    );
+    expect(JSON.parse((await firstEvents.next()).data).status).toBe("pending");
+    expect(JSON.parse((await secondEvents.next()).data).status).toBe("pending");
+
+    const operator = createClient(processA);
+    expect((await operator.signIn(admin.email, admin.password)).status).toBe(200);
+    expect(
+      (await operator.post("/api/admin/session/step-up", { password: admin.password })).status,
+    ).toBe(200);
+    const adminFeed = readEvents(await openStream(processB, operator, "/api/admin/order-events"));
+    expect((await adminFeed.next()).event).toBe("pending");
+
+    const started = Date.now();
+    const change = await operator.post(`/api/admin/orders/${first.orderId}/status`, {
+      status: "completed",
+      payoutTxHash: "01b4cde4197b9d1a1ff09ef5d2b1d939d3ec2401b3f002ebd0802c0f30a6e4ca",
+    });
+    expect(change.status).toBe(200);
+    const received = await firstEvents.next(1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(JSON.parse(received.data)).toEqual({ orderId: first.orderId, status: "completed" });
+    expect(JSON.parse((await adminFeed.next(1000)).data)).toMatchObject({
+      orderId: first.orderId,
+      status: "completed",
+    });
+
+    await expect(secondEvents.next(1000)).rejects.toThrow("No event in time");
+    await Promise.all([firstEvents.close(), secondEvents.close(), adminFeed.close()]);
+  });
+});
