@@ -1,5 +1,7 @@
 import {
   ArrowLeft,
+  Bell,
+  BellRing,
   ClipboardList,
   LayoutDashboard,
   LogOut,
@@ -12,9 +14,11 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/utils";
 import { useStepDown } from "./admin-session";
+import { useOrderFeed } from "./use-order-feed";
 
 const links = [
   { to: "/admin", key: "admin.nav.dashboard", icon: LayoutDashboard, end: true },
@@ -29,6 +33,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const stepDown = useStepDown();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const feed = useOrderFeed();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted",
@@ -76,10 +81,16 @@ export function AdminLayout() {
             >
               <Icon className="size-4" aria-hidden />
               {t(key)}
+              {to === "/admin/orders" && Boolean(feed.pendingOrders) && (
+                <Badge variant="warning" className="ml-auto" data-testid="pending-count">
+                  {t("admin.feed.pendingBadge", { count: feed.pendingOrders ?? 0 })}
+                </Badge>
+              )}
             </NavLink>
           ))}
         </nav>
         <div className="space-y-1 border-t p-3">
+          <NotificationToggle />
           <Link to="/" className={linkClass({ isActive: false })}>
             <ArrowLeft className="size-4" aria-hidden />
             {t("admin.nav.backToSite")}
@@ -113,5 +124,32 @@ export function AdminLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** Lets the admin allow browser notifications of new orders. */
+function NotificationToggle() {
+  const { t } = useTranslation();
+  const [permission, setPermission] = useState(() =>
+    "Notification" in window ? Notification.permission : "denied",
+  );
+  if (permission === "denied") return null;
+  if (permission === "granted") {
+    return (
+      <p className="flex items-center gap-3 px-3 py-2 text-sm text-muted-foreground">
+        <BellRing className="size-4" aria-hidden />
+        {t("admin.feed.notificationsOn")}
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
+      onClick={async () => setPermission(await Notification.requestPermission())}
+    >
+      <Bell className="size-4" aria-hidden />
+      {t("admin.feed.enableNotifications")}
+    </button>
   );
 }

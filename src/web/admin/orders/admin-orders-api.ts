@@ -11,8 +11,8 @@ import type {
 import { api, unwrap } from "../../lib/api-client";
 
 const ordersKey = ["admin", "orders"] as const;
-/** How often an open list asks for new orders. */
-const LIST_REFRESH_MS = 15_000;
+/** How often an open list asks for new orders, besides the live feed (see use-order-feed.ts). */
+const LIST_REFRESH_MS = 60_000;
 
 export interface OrderFilter {
   status?: OrderStatusValue;
