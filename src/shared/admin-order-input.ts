@@ -4,12 +4,10 @@ import {
   isValidTxHash,
   type NetworkId,
   needsNetwork,
-  networkIdSchema,
   networkOf,
   normalizeTxHash,
-  receiveCurrencyIdSchema,
-  sendCurrencyIdSchema,
 } from "./catalog";
+import { networkIdSchema, receiveCurrencyIdSchema, sendCurrencyIdSchema } from "./catalog-schemas";
 import { canonicalAmount, decimalPlaces, parseAmount } from "./money";
 import { validatePaymentReference } from "./payment-reference";
 import { validateWalletAddress } from "./wallet-address";

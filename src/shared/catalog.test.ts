@@ -11,14 +11,12 @@ import {
   NETWORKS,
   type NetworkId,
   needsNetwork,
-  networkIdSchema,
   networkOf,
   normalizeTxHash,
   RECEIVE_OPTIONS,
-  receiveCurrencyIdSchema,
   SEND_OPTIONS,
-  sendCurrencyIdSchema,
 } from "./catalog";
+import { networkIdSchema, receiveCurrencyIdSchema, sendCurrencyIdSchema } from "./catalog-schemas";
 
 describe("the catalog", () => {
   it("offers the four rupee send options, in order", () => {

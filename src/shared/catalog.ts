@@ -1,5 +1,4 @@
 import { base58 } from "@scure/base";
-import { z } from "zod";
 
 /*
  * The desk's catalog: what a customer may send, what they may receive, and the
@@ -83,16 +82,6 @@ export type ReceiveCurrencyId = ReceiveOption["id"];
 export type NetworkId = Network["id"];
 
 export const DEFAULT_NETWORK: NetworkId = "trc20";
-
-type Ids<T extends readonly { id: string }[]> = [T[number]["id"], ...T[number]["id"][]];
-function idsOf<const T extends readonly [{ id: string }, ...{ id: string }[]]>(options: T): Ids<T> {
-  const [first, ...rest] = options;
-  return [first.id, ...rest.map((option) => option.id)];
-}
-
-export const sendCurrencyIdSchema = z.enum(idsOf(SEND_OPTIONS));
-export const receiveCurrencyIdSchema = z.enum(idsOf(RECEIVE_OPTIONS));
-export const networkIdSchema = z.enum(idsOf(NETWORKS));
 
 /* Lookups take any string (a query parameter, a stored value) and answer undefined when unknown. */
 export function findSendOption(id: string): SendOption | undefined {

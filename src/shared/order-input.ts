@@ -1,10 +1,6 @@
 import { z } from "zod";
-import {
-  needsNetwork,
-  networkIdSchema,
-  receiveCurrencyIdSchema,
-  sendCurrencyIdSchema,
-} from "./catalog";
+import { needsNetwork } from "./catalog";
+import { networkIdSchema, receiveCurrencyIdSchema, sendCurrencyIdSchema } from "./catalog-schemas";
 import { canonicalAmount, decimalPlaces, parseAmount } from "./money";
 import { validatePaymentReference } from "./payment-reference";
 import { validateWalletAddress } from "./wallet-address";

@@ -1,5 +1,5 @@
 import { ArrowDown, BadgeCheck, Info, MessageCircle, Send, TriangleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -18,14 +18,23 @@ import {
 } from "../../shared/catalog";
 import { parseAmount } from "../../shared/money";
 import { quoteReceiveAmount } from "../../shared/quote";
-import { validateWalletAddress } from "../../shared/wallet-address";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { authClient } from "../lib/auth-client";
 import { useSiteSettings } from "../site/site-settings";
-import { ConfirmOrderDialog, type OrderDraft } from "./confirm-order-dialog";
+import type { OrderDraft } from "./confirm-order-dialog";
+
+/*
+ * The confirmation step (address checks, QR code, dialog) loads when the customer
+ * starts filling the form, not with the first screen.
+ */
+const loadConfirmStep = () =>
+  Promise.all([import("../../shared/wallet-address"), import("./confirm-order-dialog")]);
+const ConfirmOrderDialog = lazy(async () => ({
+  default: (await loadConfirmStep())[1].ConfirmOrderDialog,
+}));
 
 /** What the page shows when the settings cannot be read (the product's defaults). */
 const FALLBACK_TERMS = { exchangeRate: "86", minInrAmount: "0", maxInrAmount: "100000" };
@@ -74,7 +83,7 @@ export function ExchangePage() {
     ? t("exchange.usdtAddressPlaceholder", { network: networkName })
     : t("exchange.addressPlaceholder", { currency: receiveOption.name });
 
-  const onPlaceOrder = () => {
+  const onPlaceOrder = async () => {
     const value = parseAmount(amount);
     if (!value || !walletAddress.trim()) {
       toast.error(t("exchange.errors.missingTitle"), {
@@ -101,6 +110,7 @@ export function ExchangePage() {
       navigate("/login");
       return;
     }
+    const [{ validateWalletAddress }] = await loadConfirmStep();
     const address = validateWalletAddress(receiveCurrency, selectedNetwork, walletAddress);
     if (!address.ok) {
       toast.error(t("exchange.errors.invalidAddressTitle"), { description: address.message });
@@ -183,6 +193,7 @@ export function ExchangePage() {
                   placeholder={t("exchange.amountPlaceholder")}
                   value={amount}
                   onChange={(event) => setAmount(keepAmountInput(event.target.value))}
+                  onFocus={() => void loadConfirmStep()}
                   className="text-lg"
                 />
               </div>
@@ -265,11 +276,13 @@ export function ExchangePage() {
       </aside>
 
       {draft && settings && (
-        <ConfirmOrderDialog
-          draft={draft}
-          paymentDetails={settings.paymentDetails}
-          onClose={() => setDraft(null)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmOrderDialog
+            draft={draft}
+            paymentDetails={settings.paymentDetails}
+            onClose={() => setDraft(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 // Measures what the first screen (/) loads: the entry script, its modulepreloads
 // and stylesheets from dist/web/index.html, gzipped. Exits 1 over budget.
-//   node scripts/bundle-budget.mjs          check the budget
-//   node scripts/bundle-budget.mjs --json   print the figures as JSON
+//   tsx scripts/bundle-budget.ts          check the budget
+//   tsx scripts/bundle-budget.ts --json   print the figures as JSON
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -11,13 +11,13 @@ export const BUDGET = { jsGzipKb: 90, cssGzipKb: 15 };
 export function firstScreenAssets(webRoot = "dist/web") {
   const html = readFileSync(join(webRoot, "index.html"), "utf8");
   const references = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-    (m) => m[1],
+    (m) => m[1] ?? "",
   );
   const assets = references.map((path) => {
     const bytes = readFileSync(join(webRoot, path));
     return { path, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
-  const sum = (kind) =>
+  const sum = (kind: string) =>
     assets
       .filter((asset) => asset.path.endsWith(kind))
       .reduce((total, asset) => total + asset.gzip, 0);
@@ -29,7 +29,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes("--json")) {
     console.log(JSON.stringify(figures, null, 2));
   } else {
-    const line = (name, value, budget) =>
+    const line = (name: string, value: number, budget: number) =>
       `${name}: ${value.toFixed(1)} KB gzipped (budget ${budget} KB) ${value <= budget ? "ok" : "OVER"}`;
     console.log(line("First-screen JS", figures.jsGzipKb, BUDGET.jsGzipKb));
     console.log(line("First-screen CSS", figures.cssGzipKb, BUDGET.cssGzipKb));

@@ -1,0 +1,34 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+/** The PostgreSQL server benchmarks run on (a fresh database is made on it per run). */
+export const BENCH_SERVER_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function run(statement: string) {
+  const client = new pg.Client({ connectionString: BENCH_SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database for one benchmark; `drop` removes it. */
+export async function createBenchDatabase(label: string) {
+  const name = `rupeedesk_bench_${label}_${randomBytes(4).toString("hex")}`;
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(BENCH_SERVER_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The p-th percentile (0–100) of a list of numbers. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}

@@ -1,0 +1,36 @@
+// The benchmark's server process: the real app plus one bare baseline route on
+// the same server and database. Started by scripts/bench/orders.ts.
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { sql } from "kysely";
+import { createApp } from "../../src/server/app";
+import { parseEnv } from "../../src/server/env";
+import { openRuntime } from "../../src/server/runtime";
+
+const runtime = await openRuntime(parseEnv(process.env));
+const app = createApp(runtime.context);
+const { db } = runtime.context;
+let sequence = 0;
+let benchUserId: string | undefined;
+
+/** One INSERT of a fixed order: no session, no validation, no rate, no events, no outbox. */
+const baseline = new Hono().post("/bench/baseline", async (c) => {
+  sequence += 1;
+  benchUserId ??= (await db.selectFrom("user").select("id").executeTakeFirstOrThrow()).id;
+  await sql`
+    INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
+      receive_amount, exchange_rate, network, wallet_address, payment_reference)
+    VALUES (${benchUserId}, 'bench@example.com', 'upi_inr', 8600, 'usdt', 100, 86, 'trc20',
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ${`B${process.pid}${sequence}`})`.execute(db);
+  return c.json({ ok: true }, 201);
+});
+
+const server = serve({
+  fetch: (request) =>
+    new URL(request.url).pathname === "/bench/baseline"
+      ? baseline.fetch(request)
+      : app.fetch(request),
+  port: Number(process.env.PORT),
+});
+process.on("SIGTERM", () => server.close(() => runtime.close().then(() => process.exit(0))));
+console.log("ready");

@@ -1,0 +1,119 @@
+// npm run bench:orders — order placement under load on PostgreSQL: the real
+// route against a bare INSERT on the same server and database, 64 connections.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { freePort } from "../../src/server/testing/server-process";
+import { createBenchDatabase } from "./bench-database";
+
+const CONNECTIONS = 64;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+const database = await createBenchDatabase("orders");
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/bench/order-server.ts"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: database.url,
+    DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-bench-")),
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    LOG_LEVEL: "error",
+    ORDER_RATE_LIMIT_PER_MINUTE: "100000000",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+
+try {
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {}
+    if (tries > 300) throw new Error("The benchmark server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const headers = { "content-type": "application/json", origin: baseUrl };
+  await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      email: "bench@example.com",
+      password: "secret1",
+      name: "bench",
+      whatsappNumber: "+919876543210",
+    }),
+  });
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: "bench@example.com", password: "secret1" }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+
+  let reference = 100_000_000_000;
+  const orderBody = () =>
+    JSON.stringify({
+      sendCurrency: "upi_inr",
+      receiveCurrency: "usdt",
+      network: "trc20",
+      amount: "8600",
+      walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      paymentReference: String(reference++),
+      quotedRate: "86",
+    });
+
+  const run = (title: string, path: string, extra: Partial<autocannon.Options>) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      autocannon(
+        {
+          url: `${baseUrl}${path}`,
+          method: "POST",
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+          title,
+          ...extra,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+    });
+  const real = {
+    headers: { ...headers, cookie },
+    requests: [
+      { setupRequest: (request: autocannon.Request) => ({ ...request, body: orderBody() }) },
+    ],
+  };
+
+  // Warm both paths (connections, JIT, caches) before measuring.
+  await run("warm-up", "/bench/baseline", { duration: 2 });
+  await run("warm-up", "/api/orders", { ...real, duration: 2 });
+  const baseline = await run("baseline INSERT", "/bench/baseline", {});
+  const placement = await run("POST /api/orders", "/api/orders", real);
+
+  const row = (name: string, result: autocannon.Result) =>
+    `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`;
+  console.log(`\nOrder placement, PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s each`);
+  console.log(
+    `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB\n`,
+  );
+  console.log("| route | requests/s | p50 ms | p99 ms | non-2xx |");
+  console.log("|---|---|---|---|---|");
+  console.log(row("baseline: one INSERT, no auth or validation", baseline));
+  console.log(row("POST /api/orders (session, validation, rules, events, outbox)", placement));
+  const ratio = placement.requests.average / baseline.requests.average;
+  console.log(
+    `\nReal / baseline requests/s: ${ratio.toFixed(2)}× (target ≥ 0.75×); real p99 ${placement.latency.p99} ms (target ≤ 50 ms)`,
+  );
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  await database.drop();
+}
