@@ -15,7 +15,7 @@ import { CLIENT_IP_HEADER } from "./auth/auth";
 import type { AppContext } from "./context";
 import { createHealthRouter } from "./health/health.routes";
 import { clientIp } from "./http/client-ip";
-import { AppError } from "./http/errors";
+import { AppError, isDataException } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { sameOriginWrites } from "./http/same-origin";
 import { createSpaRouter } from "./http/spa";
@@ -101,6 +101,13 @@ export function createApp(context: AppContext) {
   app.onError((error, c) => {
     if (error instanceof AppError) {
       return c.json({ error: error.message, code: error.code, ...error.details }, error.status);
+    }
+    if (isDataException(error)) {
+      logger.warn({ err: error, path: c.req.path }, "bad input reached the database");
+      return c.json(
+        { error: "The request holds a value that cannot be accepted.", code: "INVALID_INPUT" },
+        400,
+      );
     }
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
     logger.error({ err: error, path: c.req.path }, "unhandled error");

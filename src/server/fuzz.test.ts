@@ -128,6 +128,7 @@ describe("every documented endpoint, under generated bad input", () => {
   }, async () => {
     expect(operations.length).toBeGreaterThan(20);
     const failures: string[] = [];
+    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
     await fc.assert(
       fc.asyncProperty(request, async (input) => {
         const operation = operations[input.operation % operations.length];
@@ -155,8 +156,8 @@ describe("every documented endpoint, under generated bad input", () => {
           failures.push(`wrote on ${response.status} ${operation.method} ${path}`);
         }
       }),
-      { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+      { numRuns: RUNS, seed },
     );
-    expect(failures).toEqual([]);
+    expect(failures, `reproduce with FUZZ_SEED=${seed}`).toEqual([]);
   });
 });

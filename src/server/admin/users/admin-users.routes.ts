@@ -44,10 +44,10 @@ const adminUserDetailsSchema = adminUserSchema
   .openapi("AdminUserDetails");
 
 const userIdParams = z.object({
+  // better-auth's ids are URL-safe random strings.
   id: z
     .string()
-    .min(1)
-    .max(100)
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, "This is not a user id.")
     .openapi({ param: { name: "id", in: "path" } }),
 });
 

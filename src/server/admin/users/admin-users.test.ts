@@ -405,3 +405,13 @@ describe("better-auth's own admin endpoints", () => {
     expect(await userRow(customer.userId)).toMatchObject({ role: "user", banned: false });
   });
 });
+
+describe("malformed user ids", () => {
+  it("are refused with 400 before they reach the database", async () => {
+    const admin = await signedInAdmin(testApp);
+    for (const id of ["%00", "a%20b", "x".repeat(101)]) {
+      const response = await admin.post(`/api/admin/users/${id}/unblock`);
+      expect(response.status).toBe(400);
+    }
+  });
+});
