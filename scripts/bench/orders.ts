@@ -18,14 +18,15 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ["--import", "tsx", "scripts/bench/order-server.ts"], {
   env: {
     ...process.env,
-    NODE_ENV: "production",
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATABASE_URL: database.url,
     DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-bench-")),
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     LOG_LEVEL: "error",
-    ORDER_RATE_LIMIT_PER_MINUTE: "100000000",
+    TRUST_PROXY: "true",
+    // 64 customers ordering flat out exceed the real per-minute limit; the check still runs.
+    ORDER_RATE_LIMIT_PER_MINUTE: "100000",
   },
   stdio: ["ignore", "inherit", "inherit"],
 });
@@ -39,25 +40,34 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const headers = { "content-type": "application/json", origin: baseUrl };
-  await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      email: "bench@example.com",
-      password: "secret1",
-      name: "bench",
-      whatsappNumber: "+919876543210",
-    }),
-  });
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email: "bench@example.com", password: "secret1" }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  /** Signs a customer up and in (each from its own address, as the per-IP limits expect). */
+  const signedInCookie = async (email: string, address: string) => {
+    const from = { ...headers, "x-forwarded-for": address };
+    const account = { email, password: "secret1", name: "bench", whatsappNumber: "+919876543210" };
+    await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: from,
+      body: JSON.stringify(account),
+    });
+    const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: from,
+      body: JSON.stringify({ email, password: "secret1" }),
+    });
+    return signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+  };
+  // The baseline's rows belong to a user of their own (the first account), so they
+  // do not count against the customers' per-minute order limit.
+  await signedInCookie("baseline@example.com", "10.9.0.1");
+  // One customer per connection, as on a real desk.
+  const cookies = await Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, i) =>
+      signedInCookie(`customer${i}@example.com`, `10.9.1.${i}`),
+    ),
+  );
 
   let reference = 100_000_000_000;
   const orderBody = () =>
@@ -85,10 +95,20 @@ try {
         (error, result) => (error ? reject(error) : resolve(result)),
       );
     });
+  let nextCookie = 0;
   const real = {
-    headers: { ...headers, cookie },
+    headers,
     requests: [
-      { setupRequest: (request: autocannon.Request) => ({ ...request, body: orderBody() }) },
+      {
+        setupRequest: (request: autocannon.Request, context: { cookie?: string }) => {
+          context.cookie ??= cookies[nextCookie++ % cookies.length];
+          return {
+            ...request,
+            headers: { ...headers, cookie: context.cookie ?? "" },
+            body: orderBody(),
+          };
+        },
+      },
     ],
   };
 

@@ -14,8 +14,11 @@ export interface OrderChange {
 }
 
 /**
- * Announces a change. Call it inside the transaction that made the change:
- * PostgreSQL delivers the NOTIFY only if, and when, that transaction commits.
+ * Announces a change. Call it after the transaction that made the change has
+ * committed, on its own: a NOTIFY inside a writing transaction holds a
+ * cluster-wide lock through that commit's disk flush, which serializes every
+ * order under load (see docs/benchmarks.md). Clients catch up on reconnect, and
+ * open pages also poll slowly, should a process die between commit and announce.
  */
 export async function notifyOrderChange(db: Kysely<DB>, change: OrderChange) {
   await sql`SELECT pg_notify(${ORDER_CHANNEL}, ${JSON.stringify(change)})`.execute(db);

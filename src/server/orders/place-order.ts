@@ -100,14 +100,14 @@ export async function placeOrder({
           to_status: "pending",
         })
         .execute();
-      await notifyOrderChange(trx, {
-        orderId: inserted.id,
-        userId: user.id,
-        status: inserted.status,
-        kind: "created",
-      });
       await enqueue(trx, orderMessages("placed", inserted, notify));
       return inserted;
+    });
+    await notifyOrderChange(db, {
+      orderId: order.id,
+      userId: order.user_id,
+      status: order.status,
+      kind: "created",
     });
     return { order, isReplay: false };
   } catch (error) {

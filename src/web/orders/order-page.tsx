@@ -27,7 +27,7 @@ export function OrderPage() {
   const { t } = useTranslation();
   const { orderId = "" } = useParams();
   const isLive = useOrderLiveUpdates(orderId);
-  const { data: order, isPending, isError } = useQuery(orderQueryOptions(orderId, !isLive));
+  const { data: order, isPending, isError } = useQuery(orderQueryOptions(orderId, isLive));
 
   useEffect(() => {
     if (isError) toast.error(t("orders.page.notFoundToast"));

@@ -2,8 +2,10 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../lib/api-client";
 
 const FINAL_STATUSES = new Set(["completed", "cancelled"]);
-/** How often an open order page asks for news while its live stream is down. */
+/** How often an open order page asks for news while its live stream is down… */
 export const ORDER_REFRESH_MS = 3000;
+/** …and while it is up, in case an announcement was lost. */
+const LIVE_ORDER_REFRESH_MS = 30_000;
 
 export function isFinalStatus(status: string | undefined): boolean {
   return status !== undefined && FINAL_STATUSES.has(status);
@@ -17,16 +19,16 @@ export const myOrdersQueryOptions = infiniteQueryOptions({
   getNextPageParam: (page) => page.nextCursor ?? undefined,
 });
 
-/** One order; `isPolling` asks for news every few seconds until the order is final. */
-export function orderQueryOptions(id: string, isPolling = false) {
+/** One order; until it is final it is refetched often while `isLive` is false, rarely while true. */
+export function orderQueryOptions(id: string, isLive = true) {
   return queryOptions({
     queryKey: ["orders", "one", id],
     queryFn: async () => unwrap(await api.api.orders[":id"].$get({ param: { id } })),
     retry: false,
-    refetchInterval: (query) =>
-      isPolling && query.state.data && !isFinalStatus(query.state.data.status)
-        ? ORDER_REFRESH_MS
-        : false,
+    refetchInterval: (query) => {
+      if (!query.state.data || isFinalStatus(query.state.data.status)) return false;
+      return isLive ? LIVE_ORDER_REFRESH_MS : ORDER_REFRESH_MS;
+    },
   });
 }
 

@@ -49,7 +49,7 @@ export async function changeOrderStatus({
   notify: NotificationTargets;
 }): Promise<OrderRow> {
   if (!isOrderId(orderId)) throw new AppError(404, "NOT_FOUND", "Order not found");
-  return db.transaction().execute(async (trx) => {
+  const updated = await db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom("orders")
       .selectAll()
@@ -101,14 +101,15 @@ export async function changeOrderStatus({
       },
       ipAddress,
     });
-    await notifyOrderChange(trx, {
-      orderId: order.id,
-      userId: order.user_id,
-      status: input.status,
-      kind: "status",
-    });
     const notice = NOTICES[input.status];
     if (notice) await enqueue(trx, orderMessages(notice, updated, notify));
     return updated;
   });
+  await notifyOrderChange(db, {
+    orderId: updated.id,
+    userId: updated.user_id,
+    status: updated.status,
+    kind: "status",
+  });
+  return updated;
 }

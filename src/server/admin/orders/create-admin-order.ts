@@ -53,7 +53,7 @@ export async function createAdminOrder({
     );
   }
   try {
-    return await db.transaction().execute(async (trx) => {
+    const created = await db.transaction().execute(async (trx) => {
       const settings = await trx
         .selectFrom("site_settings")
         .select("exchange_rate")
@@ -104,15 +104,16 @@ export async function createAdminOrder({
         },
         ipAddress,
       });
-      await notifyOrderChange(trx, {
-        orderId: order.id,
-        userId: customer.id,
-        status: order.status,
-        kind: "created",
-      });
       await enqueue(trx, orderMessages("placed", order, notify));
       return order;
     });
+    await notifyOrderChange(db, {
+      orderId: created.id,
+      userId: created.user_id,
+      status: created.status,
+      kind: "created",
+    });
+    return created;
   } catch (error) {
     if (uniqueViolation(error) === "orders_payment_reference_key") {
       throw new AppError(
