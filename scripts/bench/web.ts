@@ -8,6 +8,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { freePort } from "../../src/server/testing/server-process";
 import { firstScreenAssets, TARGET } from "../bundle-budget";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium";
 
 const figures = firstScreenAssets();
 console.log("First screen (/), gzipped:");
@@ -27,17 +28,8 @@ const server = spawn(process.execPath, ["dist/server/main.js"], {
   stdio: ["ignore", "inherit", "inherit"],
 });
 const chrome = await chromeLauncher.launch({
-  chromePath: "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_ARGS,
 });
 try {
   for (let tries = 0; ; tries++) {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshEmail } from "../testing/actors";
+import { placeOrder } from "../testing/orders";
 import { type ServerProcess, startServerProcess } from "../testing/server-process";
 import { readEvents } from "../testing/sse";
 import { createClient } from "../testing/test-client";
@@ -54,24 +55,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-let reference = 800000000000;
 async function customerWithOrder(server: ServerProcess) {
   const customer = createClient(server);
   const email = freshEmail("multi");
   await customer.signUp(email, "secret1");
   expect((await customer.signIn(email, "secret1")).status).toBe(200);
-  reference += 1;
-  const order = await customer.post("/api/orders", {
-    sendCurrency: "upi_inr",
-    receiveCurrency: "usdt",
-    network: "trc20",
-    amount: "8600",
-    walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-    paymentReference: String(reference),
-    quotedRate: "86",
-  });
-  expect(order.status).toBe(201);
-  return { customer, orderId: order.json.id as string };
+  return { customer, orderId: (await placeOrder(customer)).id };
 }
 
 function openStream(server: ServerProcess, client: ReturnType<typeof createClient>, path: string) {

@@ -58,3 +58,17 @@ export async function startOrderChangeFeed(
     }
   });
 }
+
+/** Announces what just happened to a stored order (after its transaction committed). */
+export function announceOrder(
+  db: Kysely<DB>,
+  order: { id: string; user_id: string; status: OrderStatus },
+  kind: OrderChange["kind"],
+) {
+  return notifyOrderChange(db, {
+    orderId: order.id,
+    userId: order.user_id,
+    status: order.status,
+    kind,
+  });
+}

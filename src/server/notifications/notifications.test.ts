@@ -4,6 +4,7 @@ import PostalMime from "postal-mime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedInCustomer } from "../testing/actors";
 import { startFakeTelegram } from "../testing/fake-telegram";
+import { placeOrder } from "../testing/orders";
 import { startSmtpServer } from "../testing/smtp-server";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { OutboxWorker } from "./outbox-worker";
@@ -11,7 +12,6 @@ import { OutboxWorker } from "./outbox-worker";
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let testApp: TestApp;
-let reference = 500000000000;
 
 beforeAll(async () => {
   telegram = await startFakeTelegram();
@@ -34,21 +34,11 @@ beforeEach(() => {
   smtp.received.length = 0;
 });
 
-async function placeOrder() {
+async function placeCustomerOrder() {
   const customer = await signedInCustomer(testApp);
-  reference += 1;
-  const response = await customer.post("/api/orders", {
-    sendCurrency: "upi_inr",
-    receiveCurrency: "usdt",
-    network: "trc20",
-    amount: "8600",
-    walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-    paymentReference: String(reference),
-    quotedRate: "86",
-  });
-  expect(response.status).toBe(201);
+  const order = await placeOrder(customer);
   smtp.received.length = 0; // the sign-up verification mail
-  return { customer, order: response.json as { id: string; shortId: string } };
+  return { customer, order };
 }
 
 async function mailSubjects() {
@@ -58,7 +48,7 @@ async function mailSubjects() {
 
 describe("order notifications", () => {
   it("tell the operators on Telegram and by e-mail, and the customer by e-mail, once each", async () => {
-    const { customer, order } = await placeOrder();
+    const { customer, order } = await placeCustomerOrder();
     expect(await testApp.outbox.deliverDue()).toBe(3);
 
     expect(telegram.messages).toHaveLength(1);
@@ -68,7 +58,7 @@ describe("order notifications", () => {
     expect(message?.text).toContain(customer.email);
     expect(message?.text).toContain("₹8600.00 by UPI INR");
     expect(message?.text).toContain("100.0000 USDT (TRC20)");
-    expect(message?.text).toContain(String(reference));
+    expect(message?.text).toContain(order.paymentReference);
     expect(message?.text).toContain(`http://localhost:3000/admin/orders?search=${order.shortId}`);
     expect(await mailSubjects()).toEqual([
       `${customer.email}: We received your order #${order.shortId}`,
@@ -81,7 +71,7 @@ describe("order notifications", () => {
   });
 
   it("retry with back-off when Telegram fails, and then deliver once", async () => {
-    await placeOrder();
+    await placeCustomerOrder();
     telegram.failNext(1);
     expect(await testApp.outbox.deliverDue()).toBe(2); // both e-mails
     const pending = await testApp.db
@@ -104,7 +94,7 @@ describe("order notifications", () => {
   });
 
   it("are shared by several workers without a message sent twice", async () => {
-    for (let i = 0; i < 5; i++) await placeOrder();
+    for (let i = 0; i < 5; i++) await placeCustomerOrder();
     const workers = [0, 1, 2].map(
       () =>
         new OutboxWorker({
@@ -121,6 +111,7 @@ describe("order notifications", () => {
   });
 
   it("are not written for an order that was refused", async () => {
+    const { order: used } = await placeCustomerOrder();
     const before = await testApp.db
       .selectFrom("notification_outbox")
       .select((eb) => eb.fn.countAll<string>().as("count"))
@@ -132,7 +123,7 @@ describe("order notifications", () => {
       network: "trc20",
       amount: "8600",
       walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-      paymentReference: String(reference), // already used
+      paymentReference: used.paymentReference,
       quotedRate: "86",
     });
     expect(refused.status).toBe(409);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyOrderChange } from "../events/order-changes";
 import { signedInCustomer } from "../testing/actors";
+import { placeOrder } from "../testing/orders";
 import { readEvents } from "../testing/sse";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 
@@ -9,22 +10,6 @@ beforeAll(async () => {
   testApp = await createTestApp();
 });
 afterAll(() => testApp.close());
-
-let reference = 300000000000;
-async function placeOrder(customer: Awaited<ReturnType<typeof signedInCustomer>>) {
-  reference += 1;
-  const response = await customer.post("/api/orders", {
-    sendCurrency: "upi_inr",
-    receiveCurrency: "usdt",
-    network: "trc20",
-    amount: "8600",
-    walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-    paymentReference: String(reference),
-    quotedRate: "86",
-  });
-  expect(response.status).toBe(201);
-  return response.json.id as string;
-}
 
 function openStream(customer: Awaited<ReturnType<typeof signedInCustomer>>, orderId: string) {
   return testApp.app.request(`/api/orders/${orderId}/events`, {
@@ -46,7 +31,7 @@ async function changeStatus(orderId: string, userId: string, status: "processing
 describe("the live status of an order", () => {
   it("sends the current status, then each change, to the order's owner", async () => {
     const customer = await signedInCustomer(testApp);
-    const orderId = await placeOrder(customer);
+    const orderId = (await placeOrder(customer)).id;
     const response = await openStream(customer, orderId);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/text\/event-stream/);
@@ -65,8 +50,8 @@ describe("the live status of an order", () => {
   it("never sends another customer's changes, and never opens another customer's order", async () => {
     const owner = await signedInCustomer(testApp);
     const stranger = await signedInCustomer(testApp);
-    const ownersOrder = await placeOrder(owner);
-    const strangersOrder = await placeOrder(stranger);
+    const ownersOrder = (await placeOrder(owner)).id;
+    const strangersOrder = (await placeOrder(stranger)).id;
 
     expect((await openStream(stranger, ownersOrder)).status).toBe(404);
 

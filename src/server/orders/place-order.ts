@@ -4,7 +4,7 @@ import type { PlaceOrderInput } from "../../shared/order-input";
 import { quoteReceiveAmount } from "../../shared/quote";
 import type { SessionUser } from "../auth/session";
 import type { DB } from "../db/schema";
-import { notifyOrderChange } from "../events/order-changes";
+import { announceOrder } from "../events/order-changes";
 import { AppError, uniqueViolation } from "../http/errors";
 import { type NotificationTargets, orderMessages } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
@@ -103,12 +103,7 @@ export async function placeOrder({
       await enqueue(trx, orderMessages("placed", inserted, notify));
       return inserted;
     });
-    await notifyOrderChange(db, {
-      orderId: order.id,
-      userId: order.user_id,
-      status: order.status,
-      kind: "created",
-    });
+    await announceOrder(db, order, "created");
     return { order, isReplay: false };
   } catch (error) {
     const constraint = uniqueViolation(error);

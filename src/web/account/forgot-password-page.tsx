@@ -7,8 +7,8 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { type ForgotPasswordForm, forgotPasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
+import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
-import { Spinner } from "../components/ui/spinner";
 import { authClient } from "../lib/auth-client";
 import { AuthCard } from "./auth-card";
 
@@ -85,10 +85,11 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           required
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t("account.forgot.submitting") : t("account.forgot.submit")}
-        </Button>
+        <SubmitButton
+          isSubmitting={isSubmitting}
+          label={t("account.forgot.submit")}
+          submittingLabel={t("account.forgot.submitting")}
+        />
         <p className="text-center text-sm">
           <Link to="/login" className="text-primary hover:underline">
             {t("account.forgot.backToLogin")}

@@ -5,8 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { type LoginForm, loginFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
-import { Button } from "../components/ui/button";
-import { Spinner } from "../components/ui/spinner";
+import { SubmitButton } from "../components/form/submit-button";
 import { authClient } from "../lib/auth-client";
 import { AuthCard } from "./auth-card";
 import { TwoFactorChallenge } from "./two-factor-challenge";
@@ -82,10 +81,11 @@ export function LoginPage() {
             {t("account.login.forgot")}
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t("account.login.submitting") : t("account.login.submit")}
-        </Button>
+        <SubmitButton
+          isSubmitting={isSubmitting}
+          label={t("account.login.submit")}
+          submittingLabel={t("account.login.submitting")}
+        />
         <p className="text-center text-sm text-muted-foreground">
           {t("account.login.noAccount")}{" "}
           <Link to="/signup" className="text-primary underline underline-offset-4">

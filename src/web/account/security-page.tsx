@@ -6,8 +6,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { type ChangePasswordForm, changePasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
-import { Button } from "../components/ui/button";
-import { Spinner } from "../components/ui/spinner";
+import { SubmitButton } from "../components/form/submit-button";
 import { authClient } from "../lib/auth-client";
 import { AuthCard } from "./auth-card";
 import { TwoFactorCard } from "./two-factor-card";
@@ -77,10 +76,11 @@ export function SecurityPage() {
             autoComplete="new-password"
             required
           />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting && <Spinner />}
-            {isSubmitting ? t("account.security.submitting") : t("account.security.submit")}
-          </Button>
+          <SubmitButton
+            isSubmitting={isSubmitting}
+            label={t("account.security.submit")}
+            submittingLabel={t("account.security.submitting")}
+          />
         </form>
       </AuthCard>
       <TwoFactorCard />

@@ -11,8 +11,7 @@ import {
   WHATSAPP_PREFIX,
 } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
-import { Button } from "../components/ui/button";
-import { Spinner } from "../components/ui/spinner";
+import { SubmitButton } from "../components/form/submit-button";
 import { authClient } from "../lib/auth-client";
 import { AuthCard } from "./auth-card";
 
@@ -85,10 +84,11 @@ export function SignUpPage() {
           autoComplete="new-password"
           required
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t("account.signup.submitting") : t("account.signup.submit")}
-        </Button>
+        <SubmitButton
+          isSubmitting={isSubmitting}
+          label={t("account.signup.submit")}
+          submittingLabel={t("account.signup.submitting")}
+        />
         <p className="text-center text-sm text-muted-foreground">
           {t("account.signup.haveAccount")}{" "}
           <Link to="/login" className="text-primary underline underline-offset-4">

@@ -13,6 +13,7 @@ import {
 } from "../../shared/two-factor-rules";
 import { CopyButton } from "../components/copy-button";
 import { FormField } from "../components/form/form-field";
+import { SubmitButton } from "../components/form/submit-button";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
@@ -283,10 +284,12 @@ function EnrolmentSteps({
             <Button type="button" variant="outline" className="flex-1" onClick={onDone}>
               {t("account.twoFactor.cancel")}
             </Button>
-            <Button type="submit" className="flex-1" disabled={isSubmitting}>
-              {isSubmitting && <Spinner />}
-              {isSubmitting ? t("account.twoFactor.working") : t("account.twoFactor.verify")}
-            </Button>
+            <SubmitButton
+              isSubmitting={isSubmitting}
+              label={t("account.twoFactor.verify")}
+              submittingLabel={t("account.twoFactor.working")}
+              className="flex-1"
+            />
           </div>
         </form>
       </section>

@@ -10,8 +10,7 @@ import {
   totpCodeFormSchema,
 } from "../../shared/two-factor-rules";
 import { FormField } from "../components/form/form-field";
-import { Button } from "../components/ui/button";
-import { Spinner } from "../components/ui/spinner";
+import { SubmitButton } from "../components/form/submit-button";
 import { authClient } from "../lib/auth-client";
 
 /** better-auth compares backup codes as shown: five characters, a dash, five more. */
@@ -99,10 +98,11 @@ function AuthenticatorStep({ onSuccess }: { onSuccess: () => void }) {
         autoFocus
         required
       />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
-        {isSubmitting ? t("account.twoFactor.submitting") : t("account.twoFactor.submit")}
-      </Button>
+      <SubmitButton
+        isSubmitting={isSubmitting}
+        label={t("account.twoFactor.submit")}
+        submittingLabel={t("account.twoFactor.submitting")}
+      />
     </form>
   );
 }
@@ -135,10 +135,11 @@ function BackupCodeStep({ onSuccess }: { onSuccess: () => void }) {
         autoFocus
         required
       />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
-        {isSubmitting ? t("account.twoFactor.submitting") : t("account.twoFactor.submit")}
-      </Button>
+      <SubmitButton
+        isSubmitting={isSubmitting}
+        label={t("account.twoFactor.submit")}
+        submittingLabel={t("account.twoFactor.submitting")}
+      />
     </form>
   );
 }

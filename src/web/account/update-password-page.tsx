@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { type NewPasswordForm, newPasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
+import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { authClient } from "../lib/auth-client";
@@ -102,10 +103,11 @@ function NewPasswordFormCard({ token }: { token: string }) {
           autoComplete="new-password"
           required
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? t("account.reset.submitting") : t("account.reset.submit")}
-        </Button>
+        <SubmitButton
+          isSubmitting={isSubmitting}
+          label={t("account.reset.submit")}
+          submittingLabel={t("account.reset.submitting")}
+        />
       </form>
     </AuthCard>
   );

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { Button } from "../components/ui/button";
+import { LoadMoreButton } from "../components/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { formatDate } from "../lib/format";
@@ -90,17 +90,7 @@ export function OrderHistoryPage() {
             </table>
           </div>
         )}
-        {query.hasNextPage && (
-          <Button
-            variant="outline"
-            className="mt-4 w-full"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage && <Spinner />}
-            {t("orders.history.loadMore")}
-          </Button>
-        )}
+        <LoadMoreButton query={query} label={t("orders.history.loadMore")} className="mt-4" />
       </CardContent>
     </Card>
   );

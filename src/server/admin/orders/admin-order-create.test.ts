@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import {
+  countRows,
+  ERC20_WALLET,
+  nextReference,
+  placeOrder,
+  TRON_WALLET,
+} from "../../testing/orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { countRows, ERC20_WALLET, nextReference, placeOrder, TRON_WALLET } from "./order-fixtures";
 
 let testApp: TestApp;
 let admin: Client & { userId: string; email: string };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { countRows, ERC20_WALLET, placeOrder, TRON_TX_HASH } from "../../testing/orders";
 import { readEvents } from "../../testing/sse";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
-import { countRows, ERC20_WALLET, placeOrder, TRON_TX_HASH } from "./order-fixtures";
 
 let testApp: TestApp;
 let admin: Client & { userId: string; email: string };

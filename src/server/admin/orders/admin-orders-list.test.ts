@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { placeOrder, TRON_TX_HASH } from "../../testing/orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { placeOrder, TRON_TX_HASH } from "./order-fixtures";
 
 let testApp: TestApp;
 let admin: Client & { userId: string; email: string };

@@ -6,7 +6,7 @@ import {
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
-import { notifyOrderChange } from "../../events/order-changes";
+import { announceOrder } from "../../events/order-changes";
 import { AppError } from "../../http/errors";
 import {
   type NotificationTargets,
@@ -105,11 +105,6 @@ export async function changeOrderStatus({
     if (notice) await enqueue(trx, orderMessages(notice, updated, notify));
     return updated;
   });
-  await notifyOrderChange(db, {
-    orderId: updated.id,
-    userId: updated.user_id,
-    status: updated.status,
-    kind: "status",
-  });
+  await announceOrder(db, updated, "status");
   return updated;
 }

@@ -3,7 +3,7 @@ import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
-import { notifyOrderChange } from "../../events/order-changes";
+import { announceOrder } from "../../events/order-changes";
 import { AppError, uniqueViolation } from "../../http/errors";
 import { type NotificationTargets, orderMessages } from "../../notifications/order-messages";
 import { enqueue } from "../../notifications/outbox";
@@ -107,12 +107,7 @@ export async function createAdminOrder({
       await enqueue(trx, orderMessages("placed", order, notify));
       return order;
     });
-    await notifyOrderChange(db, {
-      orderId: created.id,
-      userId: created.user_id,
-      status: created.status,
-      kind: "created",
-    });
+    await announceOrder(db, created, "created");
     return created;
   } catch (error) {
     if (uniqueViolation(error) === "orders_payment_reference_key") {

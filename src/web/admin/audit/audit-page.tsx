@@ -7,6 +7,7 @@ import {
   SITE_SETTINGS_FIELD_LABELS,
   type SiteSettingsField,
 } from "../../../shared/site-settings-input";
+import { LoadMoreButton } from "../../components/load-more-button";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -166,18 +167,7 @@ export function AuditPage() {
         </CardContent>
       </Card>
 
-      {audit.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => audit.fetchNextPage()}
-            disabled={audit.isFetchingNextPage}
-          >
-            {audit.isFetchingNextPage && <Spinner />}
-            {t("adminAudit.loadMore")}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton query={audit} label={t("adminAudit.loadMore")} />
     </div>
   );
 }

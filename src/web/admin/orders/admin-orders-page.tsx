@@ -6,6 +6,7 @@ import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ORDER_STATUSES, type OrderStatusValue } from "../../../shared/admin-order-input";
 import { CopyButton } from "../../components/copy-button";
+import { LoadMoreButton } from "../../components/load-more-button";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import {
@@ -241,17 +242,7 @@ export function AdminOrdersPage() {
             </Table>
           )}
 
-          {query.hasNextPage && !query.isError && (
-            <Button
-              variant="outline"
-              className="w-full"
-              onClick={() => query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage && <Spinner />}
-              {t("admin.common.loadMore")}
-            </Button>
-          )}
+          {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
         </CardContent>
       </Card>
 

@@ -12,6 +12,7 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { LoadMoreButton } from "../../components/load-more-button";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -152,17 +153,7 @@ export function UsersPage() {
             </Table>
           )}
 
-          {query.hasNextPage && !query.isError && (
-            <Button
-              variant="outline"
-              className="w-full"
-              onClick={() => query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage && <Spinner />}
-              {t("admin.common.loadMore")}
-            </Button>
-          )}
+          {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
         </CardContent>
       </Card>
 

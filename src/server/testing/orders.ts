@@ -1,8 +1,8 @@
 import { expect } from "vitest";
-import type { Client } from "../../testing/actors";
-import type { TestApp } from "../../testing/test-app";
+import type { Client } from "./actors";
+import type { TestApp } from "./test-app";
 
-/* Helpers for the admin order tests: orders placed through the customer API. */
+/* Helpers for tests that need orders: placed through the customer API. */
 
 export const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 /** A TRON transaction id from the TRON docs (domain-reference §4). */
