@@ -3,12 +3,12 @@ import {
   findReceiveOption,
   isValidTxHash,
   type NetworkId,
-  needsNetwork,
   networkOf,
   normalizeTxHash,
 } from "./catalog";
 import { networkIdSchema, receiveCurrencyIdSchema, sendCurrencyIdSchema } from "./catalog-schemas";
 import { canonicalAmount, decimalPlaces, parseAmount } from "./money";
+import { checkNetworkAndWallet } from "./order-input";
 import { validatePaymentReference } from "./payment-reference";
 import { validateWalletAddress } from "./wallet-address";
 
@@ -138,24 +138,10 @@ const crossFieldSchema = z.object({
 type CrossFields = z.infer<typeof crossFieldSchema>;
 
 function checkCrossFields(input: CrossFields, ctx: z.RefinementCtx): void {
-  const usesNetwork = needsNetwork(input.receiveCurrency);
-  if (usesNetwork && input.network === null) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["network"],
-      message: "Choose the network on which the customer receives USDT.",
-    });
-  } else if (!usesNetwork && input.network !== null) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["network"],
-      message: "A network is chosen only when the customer receives USDT on a blockchain.",
-    });
-  } else {
-    const wallet = validateWalletAddress(input.receiveCurrency, input.network, input.walletAddress);
-    if (!wallet.ok)
-      ctx.addIssue({ code: "custom", path: ["walletAddress"], message: wallet.message });
-  }
+  checkNetworkAndWallet(input, ctx, {
+    required: "Choose the network on which the customer receives USDT.",
+    notApplicable: "A network is chosen only when the customer receives USDT on a blockchain.",
+  });
   if (input.paymentReference?.trim()) {
     const reference = validatePaymentReference(input.sendCurrency, input.paymentReference);
     if (!reference.ok) {

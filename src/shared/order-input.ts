@@ -37,25 +37,37 @@ const crossFieldSchema = z.object({
 });
 type CrossFields = z.infer<typeof crossFieldSchema>;
 
-function checkCrossFields(input: CrossFields, ctx: z.RefinementCtx): void {
+/** How the network checks address the person filling the form. */
+export interface NetworkMessages {
+  required: string;
+  notApplicable: string;
+}
+
+const CUSTOMER_NETWORK_MESSAGES: NetworkMessages = {
+  required: "Choose the network on which you want to receive USDT.",
+  notApplicable: "A network is chosen only when you receive USDT on a blockchain.",
+};
+
+/** The network fits the receive currency, and the wallet fits both: one check for every order form. */
+export function checkNetworkAndWallet(
+  input: Pick<CrossFields, "receiveCurrency" | "network" | "walletAddress">,
+  ctx: z.RefinementCtx,
+  messages: NetworkMessages,
+): void {
   const usesNetwork = needsNetwork(input.receiveCurrency);
   if (usesNetwork && input.network === null) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["network"],
-      message: "Choose the network on which you want to receive USDT.",
-    });
+    ctx.addIssue({ code: "custom", path: ["network"], message: messages.required });
   } else if (!usesNetwork && input.network !== null) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["network"],
-      message: "A network is chosen only when you receive USDT on a blockchain.",
-    });
+    ctx.addIssue({ code: "custom", path: ["network"], message: messages.notApplicable });
   } else {
     const wallet = validateWalletAddress(input.receiveCurrency, input.network, input.walletAddress);
     if (!wallet.ok)
       ctx.addIssue({ code: "custom", path: ["walletAddress"], message: wallet.message });
   }
+}
+
+function checkCrossFields(input: CrossFields, ctx: z.RefinementCtx): void {
+  checkNetworkAndWallet(input, ctx, CUSTOMER_NETWORK_MESSAGES);
   const reference = validatePaymentReference(input.sendCurrency, input.paymentReference);
   if (!reference.ok) {
     ctx.addIssue({ code: "custom", path: ["paymentReference"], message: reference.message });
