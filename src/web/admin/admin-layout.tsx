@@ -145,7 +145,7 @@ function NotificationToggle() {
   return (
     <button
       type="button"
-      className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
+      className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-muted"
       onClick={async () => setPermission(await Notification.requestPermission())}
     >
       <Bell className="size-4" aria-hidden />
