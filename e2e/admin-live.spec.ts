@@ -36,7 +36,7 @@ test("a new order appears on the admin's open orders page, with the pending coun
         receiveCurrency: "usdt",
         network: "trc20",
         amount: "4300",
-        walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
         paymentReference: `${Date.now()}`.slice(-12),
         quotedRate: "86",
       }),

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, logIn, signUp, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
 
-const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 /** A TRON transaction id from the TRON docs (domain-reference §4). */
 const TRON_TX_HASH = "01b4cde4197b9d1a1ff09ef5d2b1d939d3ec2401b3f002ebd0802c0f30a6e4ca";
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { totpCode, wrongTotpCode } from "../src/server/testing/totp";
 import { expect, logIn, signUp, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
 
-const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 
 /**
  * Puts the settings back as they were, through the API with the admin's own

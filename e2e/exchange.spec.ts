@@ -1,6 +1,6 @@
 import { expect, logIn, signUp, test, uniqueEmail } from "./fixtures";
 
-const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 
 /** A 12-digit UPI reference no other test uses. */
 function uniqueReference() {

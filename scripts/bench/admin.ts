@@ -33,7 +33,7 @@ async function seedOrdersUpTo(db: Database, userId: string, total: number) {
       INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
         receive_amount, exchange_rate, network, wallet_address, payment_reference, status, created_at, updated_at)
       SELECT ${userId}, 'customer' || (g % 5000) || '@example.com', 'upi_inr', amount, 'usdt',
-        trunc(amount / 86, 4), 86, 'trc20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', lpad(g::text, 12, '0'),
+        trunc(amount / 86, 4), 86, 'trc20', 'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6', lpad(g::text, 12, '0'),
         CASE WHEN g % 2000 = 0 THEN 'pending' WHEN g % 2000 = 1 THEN 'processing'
              WHEN g % 33 = 0 THEN 'cancelled' ELSE 'completed' END,
         CASE WHEN g % 2000 IN (0, 1) THEN now() - random() * interval '2 hours'

@@ -21,7 +21,7 @@ const baseline = new Hono().post("/bench/baseline", async (c) => {
     INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
       receive_amount, exchange_rate, network, wallet_address, payment_reference)
     VALUES (${benchUserId}, 'bench@example.com', 'upi_inr', 8600, 'usdt', 100, 86, 'trc20',
-      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ${`B${process.pid}${sequence}`})`.execute(db);
+      'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6', ${`B${process.pid}${sequence}`})`.execute(db);
   return c.json({ ok: true }, 201);
 });
 

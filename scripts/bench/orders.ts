@@ -76,7 +76,7 @@ try {
       receiveCurrency: "usdt",
       network: "trc20",
       amount: "8600",
-      walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
       paymentReference: String(reference++),
       quotedRate: "86",
     });

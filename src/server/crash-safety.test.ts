@@ -66,7 +66,7 @@ describe("a crash while orders are placed", () => {
           receiveCurrency: "usdt",
           network: "trc20",
           amount: "1000",
-          walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+          walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
           paymentReference: attempt.reference,
           quotedRate: "86",
         },

@@ -56,7 +56,7 @@ describe("adminPlaceOrderInputSchema", () => {
     userEmail: " Someone@Example.com ",
     sendAmount: "010000.50",
     receiveAmount: "116.2800",
-    walletAddress: "0xdac17f958d2ee523a2206206994597c13d831ec7",
+    walletAddress: "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
     network: "erc20",
   };
 
@@ -68,7 +68,7 @@ describe("adminPlaceOrderInputSchema", () => {
       network: "erc20",
       sendAmount: "10000.5",
       receiveAmount: "116.28",
-      walletAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+      walletAddress: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
       paymentReference: undefined,
       note: undefined,
     });
@@ -82,7 +82,7 @@ describe("adminPlaceOrderInputSchema", () => {
     [{ receiveAmount: "1.00001" }, "receiveAmount"],
     [{ userEmail: "someone" }, "userEmail"],
     [{ network: null }, "network"],
-    [{ walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }, "walletAddress"],
+    [{ walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6" }, "walletAddress"],
     [{ paymentReference: "ABC" }, "paymentReference"],
   ])("refuses %j at %s", (change, field) => {
     const result = adminPlaceOrderInputSchema.safeParse({ ...valid, ...change });

@@ -6,7 +6,7 @@ const valid: PlaceOrderFormValues = {
   receiveCurrency: "usdt",
   network: "trc20",
   amount: "8600",
-  walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+  walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
   paymentReference: "100412324589",
   quotedRate: "86",
 };
@@ -31,7 +31,7 @@ describe("the order form schema", () => {
       sendCurrency: "bank_inr",
       network: "erc20",
       amount: " 08600.50 ",
-      walletAddress: " 0xdac17f958d2ee523a2206206994597c13d831ec7 ",
+      walletAddress: " 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed ",
       paymentReference: "hdfc n520 2206 2432",
       quotedRate: "86.0000",
     });
@@ -40,7 +40,7 @@ describe("the order form schema", () => {
       receiveCurrency: "usdt",
       network: "erc20",
       amount: "8600.5",
-      walletAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+      walletAddress: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
       paymentReference: "HDFCN52022062432",
       quotedRate: "86",
     });

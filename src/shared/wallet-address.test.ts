@@ -7,10 +7,21 @@ const TRON_USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const TRON_WTRX = "TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR";
 const TRON_ZERO = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
 const EVM_USDT = "0xdAC17F958D2ee523a2206206994597C13D831ec7";
+/** A wallet-shaped TRON address that is no contract (its bytes are a hash of a phrase). */
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
+const EVM_WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+/** Token contracts and mints: valid in form, but coins sent there are lost. */
+const TOKEN_CONTRACTS: [NetworkId, string][] = [
+  ["trc20", TRON_USDT],
+  ["trc20", TRON_WTRX],
+  ["erc20", EVM_USDT],
+  ["bep20", "0x55d398326f99059fF775485246999027B3197955"],
+  ["polygon", "0xc2132D05D31c914a87C6611C10748AEb04B58e8F"],
+  ["erc20", EVM_USDT.toLowerCase()],
+  ["solana", "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB"],
+  ["solana", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"],
+];
 const EVM_VALID = [
-  EVM_USDT,
-  "0x55d398326f99059fF775485246999027B3197955",
-  "0xc2132D05D31c914a87C6611C10748AEb04B58e8F",
   // The EIP-55 specification's vectors.
   "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
   "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
@@ -19,11 +30,7 @@ const EVM_VALID = [
 ];
 const SOLANA_WALLET = "5oNDL3swdJJF1g9DzJiZ4ynHXgszjAEpUkxVYejchzrY";
 const SOLANA_OFF_CURVE = "4BJXYkfvg37zEmBbsacZjeQDpTNx91KppxFJxRqrz48e";
-const SOLANA_VALID = [
-  SOLANA_WALLET,
-  "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB",
-  "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-];
+const SOLANA_VALID = [SOLANA_WALLET];
 const EVM_NETWORKS = ["erc20", "bep20", "polygon"] as const;
 
 function expectValid(
@@ -51,12 +58,12 @@ function expectError(
 }
 
 describe("TRC20 addresses (TRON base58check)", () => {
-  it.each([TRON_USDT, TRON_WTRX])("accepts %s", (address) => {
+  it.each([TRON_WALLET])("accepts %s", (address) => {
     expectValid("usdt", "trc20", address);
   });
 
   it("trims surrounding whitespace", () => {
-    expectValid("usdt", "trc20", `  ${TRON_USDT}\n`, TRON_USDT);
+    expectValid("usdt", "trc20", `  ${TRON_WALLET}\n`, TRON_WALLET);
   });
 
   it("refuses a changed letter: the checksum does not match", () => {
@@ -98,8 +105,8 @@ describe("ERC20, BEP20 and Polygon addresses (EIP-55)", () => {
   });
 
   it("accepts all-lowercase and all-uppercase, normalised to the checksummed form", () => {
-    expectValid("usdt", "erc20", EVM_USDT.toLowerCase(), EVM_USDT);
-    expectValid("usdt", "bep20", `0x${EVM_USDT.slice(2).toUpperCase()}`, EVM_USDT);
+    expectValid("usdt", "erc20", EVM_WALLET.toLowerCase(), EVM_WALLET);
+    expectValid("usdt", "bep20", `0x${EVM_WALLET.slice(2).toUpperCase()}`, EVM_WALLET);
     for (const address of EVM_VALID) {
       expectValid("usdt", "polygon", address.toLowerCase(), address);
       expect(toChecksumAddress(address.slice(2).toLowerCase())).toBe(address);
@@ -264,4 +271,14 @@ describe("AdvCash", () => {
   it("refuses an overlong e-mail", () => {
     expectError("advcash_usd", null, `${"a".repeat(250)}@example.com`, "invalid_format");
   });
+});
+
+describe("token contracts", () => {
+  it.each(TOKEN_CONTRACTS)(
+    "refuses %s %s: coins sent to a contract are lost",
+    (network, address) => {
+      const message = expectError("usdt", network, address, "token_contract");
+      expect(message).toContain("token contract");
+    },
+  );
 });

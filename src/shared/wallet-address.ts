@@ -19,6 +19,7 @@ export type WalletErrorCode =
   | "invalid_checksum"
   | "not_on_curve"
   | "blocked_address"
+  | "token_contract"
   | "wrong_wallet_currency";
 
 export type WalletValidation =
@@ -158,6 +159,26 @@ function validateSolana(address: string, networkName: string): WalletValidation 
 
 /* ---- Chains: one validator, one blocklist and one recogniser per family ---- */
 
+/**
+ * Token contracts and mints (domain-reference §1): well-formed addresses that are
+ * not wallets. Coins sent to them are lost, and customers paste them by mistake.
+ */
+const TOKEN_CONTRACTS = new Set(
+  [
+    "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", // USDT on TRON
+    "TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR", // WTRX on TRON
+    "0xdac17f958d2ee523a2206206994597c13d831ec7", // USDT on Ethereum
+    "0x55d398326f99059ff775485246999027b3197955", // USDT on BNB Smart Chain
+    "0xc2132d05d31c914a87c6611c10748aeb04b58e8f", // USDT on Polygon
+    "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB", // USDT mint on Solana
+    "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", // USDC mint on Solana
+  ].map((address) => (address.startsWith("0x") ? address.toLowerCase() : address)),
+);
+
+function isTokenContract(normalized: string): boolean {
+  return TOKEN_CONTRACTS.has(normalized.startsWith("0x") ? normalized.toLowerCase() : normalized);
+}
+
 type ChainRules = {
   label: string;
   validate: (address: string, networkName: string) => WalletValidation;
@@ -207,6 +228,12 @@ function validateChainAddress(network: NetworkId, address: string): WalletValida
     return fail(
       "blocked_address",
       `This ${name} address cannot receive funds (it is a burn or zero address). Paste the address of your own wallet.`,
+    );
+  }
+  if (isTokenContract(result.normalized)) {
+    return fail(
+      "token_contract",
+      "This is the address of a token contract, not a wallet: coins sent there are lost. Paste the address of your own wallet.",
     );
   }
   return result;

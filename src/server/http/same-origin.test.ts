@@ -14,7 +14,7 @@ const order = {
   receiveCurrency: "usdt",
   network: "trc20",
   amount: "8600",
-  walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+  walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
   paymentReference: "600000000001",
   quotedRate: "86",
 };

@@ -122,7 +122,7 @@ describe("order notifications", () => {
       receiveCurrency: "usdt",
       network: "trc20",
       amount: "8600",
-      walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
       paymentReference: used.paymentReference,
       quotedRate: "86",
     });

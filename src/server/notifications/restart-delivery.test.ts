@@ -40,7 +40,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("notifications across a crash
         receiveCurrency: "usdt",
         network: "trc20",
         amount: "8600",
-        walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
         paymentReference: "900000000001",
         quotedRate: "86",
       });

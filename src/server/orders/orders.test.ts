@@ -3,7 +3,7 @@ import { signedInCustomer as signedInCustomerOf } from "../testing/actors";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 
-const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 let testApp: TestApp;
 let referenceCounter = 100000000000;
 
@@ -101,10 +101,10 @@ describe("placing an order", () => {
     const client = await customer();
     const response = await client.post(
       "/api/orders",
-      orderInput({ network: "erc20", walletAddress: "0xdac17f958d2ee523a2206206994597c13d831ec7" }),
+      orderInput({ network: "erc20", walletAddress: "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed" }),
     );
     expect(response.status).toBe(201);
-    expect(response.json.walletAddress).toBe("0xdAC17F958D2ee523a2206206994597C13D831ec7");
+    expect(response.json.walletAddress).toBe("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
   });
 
   const refusals: [string, () => Promise<void> | void, Record<string, unknown>, number, RegExp][] =

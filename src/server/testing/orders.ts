@@ -4,10 +4,10 @@ import type { TestApp } from "./test-app";
 
 /* Helpers for tests that need orders: placed through the customer API. */
 
-export const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+export const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 /** A TRON transaction id from the TRON docs (domain-reference §4). */
 export const TRON_TX_HASH = "01b4cde4197b9d1a1ff09ef5d2b1d939d3ec2401b3f002ebd0802c0f30a6e4ca";
-export const ERC20_WALLET = "0xdAC17F958D2ee523a2206206994597C13D831ec7";
+export const ERC20_WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 
 let referenceCounter = 300_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
     INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
       receive_amount, exchange_rate, network, wallet_address, payment_reference, status, created_at)
     SELECT ${owner.userId}, 'customer' || (n % 3000) || '@mail' || (n % 7) || '.example.com',
-      'upi_inr', 8600, 'usdt', 100, 86, 'trc20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      'upi_inr', 8600, 'usdt', 100, 86, 'trc20', 'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6',
       lpad(n::text, 12, '0'), (ARRAY['pending','processing','completed','cancelled'])[n % 4 + 1],
       now() - n * interval '1 minute'
     FROM generate_series(1, ${ORDERS}) AS n`.execute(testApp.db);

@@ -5,7 +5,7 @@ import { type Client, signedInAdmin, signedInCustomer } from "../../testing/acto
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 
-const TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 
 let testApp: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
