@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { startFoldingOrderTotals } from "./admin/dashboard/order-totals";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { openRuntime } from "./runtime";
@@ -11,6 +12,7 @@ async function main() {
   const { logger } = runtime.context;
   const app = createApp(runtime.context);
   runtime.outbox.start();
+  const stopFolding = startFoldingOrderTotals(runtime.context.db, logger);
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
     logger.info(
@@ -21,6 +23,7 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
     server.close(async () => {
+      await stopFolding();
       await runtime.close();
       process.exit(0);
     });

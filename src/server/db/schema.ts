@@ -135,7 +135,26 @@ export interface NotificationOutboxTable {
   created_at: Generated<Date>;
 }
 
+export interface OrderTotalsTable {
+  day: ColumnType<string, string, string>;
+  status: string;
+  orders: ColumnType<string, string | number, string | number>;
+  inr: Numeric;
+  usdt: Numeric;
+}
+
+export interface OrderTotalChangesTable {
+  id: Generated<string>;
+  day: ColumnType<string, string, string>;
+  status: string;
+  orders: number;
+  inr: Numeric;
+  usdt: Numeric;
+}
+
 export interface DB {
+  order_totals: OrderTotalsTable;
+  order_total_changes: OrderTotalChangesTable;
   notification_outbox: NotificationOutboxTable;
   admin_elevations: AdminElevationsTable;
   audit_log: AuditLogTable;

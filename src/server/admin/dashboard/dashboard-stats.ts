@@ -1,6 +1,6 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
-import { RECEIVE_OPTIONS, SEND_OPTIONS } from "../../../shared/catalog";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema";
+import { currentTotals } from "./order-totals";
 
 /** The desk works on India time: "today" and the chart's days are India days. */
 export const DASHBOARD_TIME_ZONE = "Asia/Kolkata";
@@ -10,10 +10,6 @@ export const SERIES_DAYS = 14;
 export const WEEK_DAYS = 7;
 
 const zone = sql.lit(DASHBOARD_TIME_ZONE);
-const INR_SENDS = SEND_OPTIONS.filter((option) => option.symbol === "INR").map(({ id }) => id);
-const USDT_RECEIVES = RECEIVE_OPTIONS.filter((option) => option.symbol === "USDT").map(
-  ({ id }) => id,
-);
 
 export interface DashboardDay {
   /** YYYY-MM-DD, India time. */
@@ -39,8 +35,8 @@ export interface DashboardStats {
 /**
  * The admin dashboard's figures. Volumes count completed orders by the India day
  * they were placed; every sum is computed by PostgreSQL and returned as exact
- * decimal text (INR to 2 places, USDT to 4). Each query walks an index:
- * (status, created_at desc, id desc) on orders.
+ * decimal text (INR to 2 places, USDT to 4). Counts and volumes come from the
+ * per-day totals (order-totals.ts), so the cost does not grow with the orders table.
  */
 export async function getDashboardStats(
   db: Kysely<DB>,
@@ -57,8 +53,10 @@ export async function getDashboardStats(
   }>`
     SELECT
       (SELECT count(*) FROM "user")::int AS total_users,
-      (SELECT count(*) FROM orders WHERE status = 'pending')::int AS pending_orders,
-      (SELECT count(*) FROM orders WHERE status = 'completed')::int AS completed_orders,
+      (SELECT coalesce(sum(orders), 0) FROM ${currentTotals} AS t WHERE status = 'pending')::int
+        AS pending_orders,
+      (SELECT coalesce(sum(orders), 0) FROM ${currentTotals} AS t WHERE status = 'completed')::int
+        AS completed_orders,
       (SELECT min(created_at) FROM orders WHERE status = 'pending') AS oldest_pending_at
   `.execute(db);
 
@@ -68,20 +66,14 @@ export async function getDashboardStats(
       FROM generate_series(${today} - ${sql.lit(SERIES_DAYS - 1)}, ${today}, interval '1 day') AS day
     ),
     completed AS (
-      SELECT
-        (created_at AT TIME ZONE ${zone})::date AS day,
-        CASE WHEN send_currency IN (${sql.join(INR_SENDS)}) THEN send_amount END AS inr,
-        CASE WHEN receive_currency IN (${sql.join(USDT_RECEIVES)}) THEN receive_amount END AS usdt
-      FROM orders
-      WHERE status = 'completed'
-        AND created_at >= ${dayStart(today, SERIES_DAYS - 1)}
-        AND created_at < ${dayStart(today, -1)}
+      SELECT day, orders, inr, usdt FROM ${currentTotals} AS t
+      WHERE status = 'completed' AND day >= ${today} - ${sql.lit(SERIES_DAYS - 1)} AND day <= ${today}
     )
     SELECT
       days.day::text AS date,
       coalesce(sum(completed.inr), 0)::numeric(20, 2)::text AS inr,
       coalesce(sum(completed.usdt), 0)::numeric(24, 4)::text AS usdt,
-      count(completed.day)::int AS orders
+      coalesce(sum(completed.orders), 0)::int AS orders
     FROM days
     LEFT JOIN completed ON completed.day = days.day
     GROUP BY days.day
@@ -95,22 +87,12 @@ export async function getDashboardStats(
     week_usdt: string;
   }>`
     SELECT
-      coalesce(sum(send_amount) FILTER (
-        WHERE send_currency IN (${sql.join(INR_SENDS)}) AND created_at >= ${dayStart(today, 0)}
-      ), 0)::numeric(20, 2)::text AS today_inr,
-      coalesce(sum(receive_amount) FILTER (
-        WHERE receive_currency IN (${sql.join(USDT_RECEIVES)}) AND created_at >= ${dayStart(today, 0)}
-      ), 0)::numeric(24, 4)::text AS today_usdt,
-      coalesce(sum(send_amount) FILTER (
-        WHERE send_currency IN (${sql.join(INR_SENDS)})
-      ), 0)::numeric(20, 2)::text AS week_inr,
-      coalesce(sum(receive_amount) FILTER (
-        WHERE receive_currency IN (${sql.join(USDT_RECEIVES)})
-      ), 0)::numeric(24, 4)::text AS week_usdt
-    FROM orders
-    WHERE status = 'completed'
-      AND created_at >= ${dayStart(today, WEEK_DAYS - 1)}
-      AND created_at < ${dayStart(today, -1)}
+      coalesce(sum(inr) FILTER (WHERE day = ${today}), 0)::numeric(20, 2)::text AS today_inr,
+      coalesce(sum(usdt) FILTER (WHERE day = ${today}), 0)::numeric(24, 4)::text AS today_usdt,
+      coalesce(sum(inr), 0)::numeric(20, 2)::text AS week_inr,
+      coalesce(sum(usdt), 0)::numeric(24, 4)::text AS week_usdt
+    FROM ${currentTotals} AS t
+    WHERE status = 'completed' AND day >= ${today} - ${sql.lit(WEEK_DAYS - 1)} AND day <= ${today}
   `.execute(db);
 
   const row = counts.rows[0];
@@ -126,9 +108,4 @@ export async function getDashboardStats(
     oldestPendingAt:
       row.oldest_pending_at === null ? null : new Date(row.oldest_pending_at).toISOString(),
   };
-}
-
-/** The instant an India day starts, `daysBack` days before `today` (-1: tomorrow). */
-function dayStart(today: RawBuilder<unknown>, daysBack: number) {
-  return sql`(${today} + ${sql.lit(-daysBack)})::timestamp AT TIME ZONE ${zone}`;
 }

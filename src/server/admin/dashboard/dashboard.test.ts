@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECEIVE_OPTIONS, SEND_OPTIONS } from "../../../shared/catalog";
+import { TOTALS_INR_SENDS, TOTALS_USDT_RECEIVES } from "../../db/migrations/0011-order-totals";
 import type { OrderStatus } from "../../db/schema";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { getDashboardStats, SERIES_DAYS } from "./dashboard-stats";
+import { foldOrderTotals } from "./order-totals";
 
 let testApp: TestApp;
 let customerId: string;
@@ -208,5 +211,24 @@ describe("dashboard figures", () => {
     expect((await customer.get("/api/admin/dashboard")).status).toBe(403);
     const admin = await signedInAdmin(testApp, { isElevated: false });
     expect((await admin.get("/api/admin/dashboard")).status).toBe(403);
+  });
+});
+
+describe("the per-day totals behind the dashboard", () => {
+  it("count the same currencies as the catalog", () => {
+    const inr = SEND_OPTIONS.filter((option) => option.symbol === "INR").map(({ id }) => id);
+    const usdt = RECEIVE_OPTIONS.filter((option) => option.symbol === "USDT").map(({ id }) => id);
+    expect(TOTALS_INR_SENDS).toEqual(inr);
+    expect(TOTALS_USDT_RECEIVES).toEqual(usdt);
+  });
+});
+
+describe("folding the per-day totals", () => {
+  it("moves every change into the totals and leaves the dashboard's figures as they were", async () => {
+    const before = await getDashboardStats(testApp.db);
+    await foldOrderTotals(testApp.db);
+    const changesLeft = await testApp.db.selectFrom("order_total_changes").select("id").execute();
+    expect(changesLeft).toEqual([]);
+    expect(await getDashboardStats(testApp.db)).toEqual(before);
   });
 });

@@ -4,6 +4,7 @@ import * as admin from "./0002-admin";
 import * as usersRecent from "./0003-users-recent";
 import * as adminOrders from "./0004-admin-orders";
 import * as notificationOutbox from "./0010-notification-outbox";
+import * as orderTotals from "./0011-order-totals";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003-users-recent": usersRecent,
   "0004-admin-orders": adminOrders,
   "0010-notification-outbox": notificationOutbox,
+  "0011-order-totals": orderTotals,
 };
