@@ -53,7 +53,7 @@ export function ExchangePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: settings, isError } = useSiteSettings();
-  const { data: session } = authClient.useSession();
+  const { data: session, isPending: isSessionPending } = authClient.useSession();
   const [amount, setAmount] = useState("");
   const [sendCurrency, setSendCurrency] = useState<SendCurrencyId>("upi_inr");
   const [receiveCurrency, setReceiveCurrency] = useState<ReceiveCurrencyId>("usdt");
@@ -103,7 +103,10 @@ export function ExchangePage() {
       });
       return;
     }
-    if (!session) {
+    // A click before the session has loaded waits for it, rather than sending a
+    // signed-in customer to /login.
+    const signedIn = session ?? (isSessionPending ? (await authClient.getSession()).data : null);
+    if (!signedIn) {
       toast.error(t("exchange.errors.authTitle"), {
         description: t("exchange.errors.authMessage"),
       });
