@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { type Kysely, sql } from "kysely";
-import type { AppEnv } from "../auth/session";
+import { type AppEnv, loadSession, NOT_SIGNED_IN } from "../auth/session";
 import type { AppContext } from "../context";
 import type { DB } from "../db/schema";
 
@@ -15,15 +15,14 @@ export const ADMIN_SESSION_PREFIX = "/api/admin/session";
  * and (outside the step-up routes) whose session stepped up within the idle window.
  * Mounted once for the whole prefix, so a new admin route cannot be left open.
  */
-export function adminGuard({ auth, db }: AppContext): MiddlewareHandler<AppEnv> {
+export function adminGuard(context: AppContext): MiddlewareHandler<AppEnv> {
+  const { db } = context;
   return async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!result) return c.json({ error: "Please log in first.", code: "UNAUTHENTICATED" }, 401);
+    const result = await loadSession(c, context);
+    if (!result) return c.json(NOT_SIGNED_IN, 401);
     if (result.user.role !== "admin" || result.user.banned) {
       return c.json({ error: "This page is for administrators only.", code: "FORBIDDEN" }, 403);
     }
-    c.set("user", result.user);
-    c.set("session", result.session);
     if (
       !c.req.path.startsWith(ADMIN_SESSION_PREFIX) &&
       !(await touchElevation(db, result.session.id))

@@ -9,6 +9,18 @@ import { parseEnv } from "../env";
 import { openRuntime } from "../runtime";
 import { LOG_REDACT_PATHS, redactPath } from "./request-log";
 
+/** A stream that keeps every log line written to it. */
+function captureLines() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, sink };
+}
+
 describe("logs", () => {
   it("never hold a reset token from the path", () => {
     expect(redactPath("/api/auth/reset-password/abc123XYZ")).toBe(
@@ -18,13 +30,7 @@ describe("logs", () => {
   });
 
   it("blank out passwords, tokens and cookies in logged objects", () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = captureLines();
     const logger = pino({ redact: LOG_REDACT_PATHS }, sink);
     logger.info({
       password: "hunter22",
@@ -36,13 +42,7 @@ describe("logs", () => {
   });
 
   it("write one line per API request, without the query string", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = captureLines();
     const runtime = await openRuntime(
       parseEnv({
         DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-log-")),
