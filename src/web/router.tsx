@@ -1,10 +1,10 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RedirectIfSignedIn, RequireSession } from "./account/guards";
-import { RequireAdmin } from "./admin/admin-guard";
 import { ExchangePage } from "./exchange/exchange-page";
 import { loadTexts, type TextArea } from "./i18n";
 import { MainLayout } from "./layout/main-layout";
+import { showToaster } from "./lib/toast";
 import { NotFoundPage } from "./pages/not-found-page";
 
 /** Loads a component's code, and the texts of the areas it names, when its route is visited. */
@@ -31,14 +31,18 @@ const account: TextArea[] = ["account"];
 const orders: TextArea[] = ["orders"];
 const pages: TextArea[] = ["pages"];
 
+/** The admin pages call sonner's toast directly: their routes bring the toaster along. */
+function withToaster<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => (await Promise.all([load(), showToaster()]))[0];
+}
+const adminLoginPage = withToaster(() => import("./admin/admin-login-page"));
+const adminGuard = withToaster(() => import("./admin/admin-guard"));
+
 export const router = createBrowserRouter([
-  lazyPage("admin-login", () => import("./admin/admin-login-page"), "AdminLoginPage", [
-    "admin",
-    "account",
-  ]),
+  lazyPage("admin-login", adminLoginPage, "AdminLoginPage", ["admin", "account"]),
   {
     path: "admin",
-    element: <RequireAdmin />,
+    lazy: lazyComponent(adminGuard, "RequireAdmin", []),
     hydrateFallbackElement: <div className="min-h-screen" />,
     children: [
       {

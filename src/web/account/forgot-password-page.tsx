@@ -4,12 +4,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { type ForgotPasswordForm, forgotPasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
 import { authClient } from "../lib/auth-client";
+import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 
 export function ForgotPasswordPage() {

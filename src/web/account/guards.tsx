@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Spinner } from "../components/ui/spinner";
-import { authClient } from "../lib/auth-client";
+import { useSession } from "../lib/session";
 
 export function FullScreenLoader() {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export function FullScreenLoader() {
 
 /** Signed-in pages: a loader while the session resolves, /login without one. */
 export function RequireSession() {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <FullScreenLoader />;
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
@@ -31,7 +31,7 @@ export function RequireSession() {
 
 /** /login and /signup: a signed-in user goes to /profile. */
 export function RedirectIfSignedIn() {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useSession();
   if (isPending) return <FullScreenLoader />;
   if (session) return <Navigate to="/profile" replace />;
   return <Outlet />;

@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { type LoginForm, loginFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { authClient } from "../lib/auth-client";
+import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
-import { authClient, isAdmin } from "../lib/auth-client";
 import { formatDate } from "../lib/format";
+import { isAdmin, useSession } from "../lib/session";
 import { AuthCard } from "./auth-card";
 import { useSignOut } from "./use-sign-out";
 
@@ -19,7 +19,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { data: session } = authClient.useSession();
+  const { data: session } = useSession();
   const signOut = useSignOut();
   if (!session) return null;
   const { user } = session;

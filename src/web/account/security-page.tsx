@@ -3,11 +3,11 @@ import { ArrowLeft } from "lucide-react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { type ChangePasswordForm, changePasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { authClient } from "../lib/auth-client";
+import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 import { TwoFactorCard } from "./two-factor-card";
 

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import {
   normalizeMobileInput,
   type SignUpForm,
@@ -13,6 +12,7 @@ import {
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { authClient } from "../lib/auth-client";
+import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 
 export function SignUpPage() {

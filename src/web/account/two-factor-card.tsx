@@ -4,7 +4,6 @@ import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   type TotpCodeForm,
   type TwoFactorPasswordForm,
@@ -19,6 +18,8 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { authClient } from "../lib/auth-client";
+import { useSession } from "../lib/session";
+import { toast } from "../lib/toast";
 
 type Enrolment = { totpURI: string; backupCodes: string[] };
 type Step =
@@ -36,7 +37,7 @@ function manualKey(totpURI: string): string {
 /** /security: turn TOTP two-factor on (password → QR and backup codes → a code) or off (password). */
 export function TwoFactorCard() {
   const { t } = useTranslation();
-  const { data: session } = authClient.useSession();
+  const { data: session } = useSession();
   const [step, setStep] = useState<Step>({ name: "idle" });
   const isEnabled = Boolean(session?.user.twoFactorEnabled);
 

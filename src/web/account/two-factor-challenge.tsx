@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   type BackupCodeForm,
   backupCodeFormSchema,
@@ -12,6 +11,7 @@ import {
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { authClient } from "../lib/auth-client";
+import { toast } from "../lib/toast";
 
 /** better-auth compares backup codes as shown: five characters, a dash, five more. */
 function withDash(code: string): string {

@@ -3,13 +3,13 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { type NewPasswordForm, newPasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { authClient } from "../lib/auth-client";
+import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 
 type LinkState =

@@ -1,8 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { authClient } from "../lib/auth-client";
+import { toast } from "../lib/toast";
 
 /** Ends the session on the server, forgets cached data, and goes home with 'Signed Out'. */
 export function useSignOut() {
@@ -10,6 +9,8 @@ export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
+    // better-auth's client loads with the first click, not with every page's top bar.
+    const { authClient } = await import("../lib/auth-client");
     const { error } = await authClient.signOut();
     if (error) {
       toast.error(t("session.signOutFailed"), {

@@ -2,7 +2,6 @@ import { QRCodeSVG } from "qrcode.react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import {
   currencyShortName,
   findNetwork,
@@ -26,6 +25,7 @@ import {
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
+import { toast } from "../lib/toast";
 import type { SiteSettings } from "../site/site-settings";
 import { usePlaceOrder } from "./place-order";
 

@@ -1,8 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, BadgeCheck, Info, MessageCircle, Send, TriangleAlert } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import {
   currencyShortName,
   DEFAULT_NETWORK,
@@ -16,25 +16,55 @@ import {
   SEND_OPTIONS,
   type SendCurrencyId,
 } from "../../shared/catalog";
-import { parseAmount } from "../../shared/money";
-import { quoteReceiveAmount } from "../../shared/quote";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { authClient } from "../lib/auth-client";
+import { sessionQueryOptions, useSession } from "../lib/session";
+import { toast } from "../lib/toast";
+import { cn } from "../lib/utils";
 import { useSiteSettings } from "../site/site-settings";
 import type { OrderDraft } from "./confirm-order-dialog";
 
 /*
- * The confirmation step (address checks, QR code, dialog) loads when the customer
- * starts filling the form, not with the first screen.
+ * The quote (decimal arithmetic) and the confirmation step (address checks, QR code,
+ * dialog) load when the customer starts filling the form, not with the first screen.
  */
+type QuoteModule = typeof import("../../shared/quote");
+let quoteModule: QuoteModule | undefined;
+const quoteListeners = new Set<() => void>();
+const loadQuote = async () => {
+  if (!quoteModule) {
+    quoteModule = await import("../../shared/quote");
+    for (const listener of quoteListeners) listener();
+  }
+  return quoteModule;
+};
 const loadConfirmStep = () =>
   Promise.all([import("../../shared/wallet-address"), import("./confirm-order-dialog")]);
+const loadFormCode = () => Promise.all([loadQuote(), loadConfirmStep()]);
 const ConfirmOrderDialog = lazy(async () => ({
   default: (await loadConfirmStep())[1].ConfirmOrderDialog,
 }));
+
+/** The quote module once loaded, else undefined (and, once an amount is typed, loads it). */
+function useQuoteModule(isNeeded: boolean): QuoteModule | undefined {
+  const module = useSyncExternalStore(
+    (listener) => {
+      quoteListeners.add(listener);
+      return () => quoteListeners.delete(listener);
+    },
+    () => quoteModule,
+    () => undefined,
+  );
+  useEffect(() => {
+    if (isNeeded) void loadQuote();
+  }, [isNeeded]);
+  return module;
+}
+
+/** What "You receive" shows before an amount is typed: every receive option has 4 decimals. */
+export const EMPTY_RECEIVE_AMOUNT = "0.0000";
 
 /** What the page shows when the settings cannot be read (the product's defaults). */
 const FALLBACK_TERMS = { exchangeRate: "86", minInrAmount: "0", maxInrAmount: "100000" };
@@ -52,8 +82,9 @@ const selectClass =
 export function ExchangePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data: settings, isError } = useSiteSettings();
-  const { data: session, isPending: isSessionPending } = authClient.useSession();
+  const { data: settings, isError, isPending: isSettingsPending } = useSiteSettings();
+  const queryClient = useQueryClient();
+  const { data: session, isPending: isSessionPending } = useSession();
   const [amount, setAmount] = useState("");
   const [sendCurrency, setSendCurrency] = useState<SendCurrencyId>("upi_inr");
   const [receiveCurrency, setReceiveCurrency] = useState<ReceiveCurrencyId>("usdt");
@@ -75,7 +106,13 @@ export function ExchangePage() {
   const receiveSymbol = currencyShortName(receiveOption.name);
   const selectedNetwork = needsNetwork(receiveCurrency) ? network : null;
   const networkName = findNetwork(network)?.name ?? "";
-  const receiveAmount = quoteReceiveAmount({ amount, rate, sendCurrency, receiveCurrency });
+  const quote = useQuoteModule(amount !== "");
+  // The quote arrives within moments of the first keystroke; until then, an ellipsis.
+  const receiveAmount = quote
+    ? quote.quoteReceiveAmount({ amount, rate, sendCurrency, receiveCurrency })
+    : amount
+      ? "…"
+      : EMPTY_RECEIVE_AMOUNT;
   const addressLabel = selectedNetwork
     ? t("exchange.usdtAddressLabel", { network: networkName })
     : t("exchange.addressLabel", { currency: receiveOption.name });
@@ -84,6 +121,7 @@ export function ExchangePage() {
     : t("exchange.addressPlaceholder", { currency: receiveOption.name });
 
   const onPlaceOrder = async () => {
+    const { parseAmount } = await import("../../shared/money");
     const value = parseAmount(amount);
     if (!value || !walletAddress.trim()) {
       toast.error(t("exchange.errors.missingTitle"), {
@@ -105,7 +143,8 @@ export function ExchangePage() {
     }
     // A click before the session has loaded waits for it, rather than sending a
     // signed-in customer to /login.
-    const signedIn = session ?? (isSessionPending ? (await authClient.getSession()).data : null);
+    const signedIn =
+      session ?? (isSessionPending ? await queryClient.ensureQueryData(sessionQueryOptions) : null);
     if (!signedIn) {
       toast.error(t("exchange.errors.authTitle"), {
         description: t("exchange.errors.authMessage"),
@@ -163,7 +202,12 @@ export function ExchangePage() {
         )}
 
         <div className="flex items-center justify-between gap-3 rounded-lg bg-primary px-4 py-3 text-primary-foreground">
-          <p className="text-lg font-semibold" data-testid="rate-banner">
+          {/* Until the settings answer, the rate and limits keep their place, unseen: the
+              fallback figures are for when they cannot be read, not a guess to flash. */}
+          <p
+            className={cn("text-lg font-semibold", isSettingsPending && "invisible")}
+            data-testid="rate-banner"
+          >
             {t("exchange.rateBanner", { rate })}
           </p>
           <p className="hidden items-center gap-1 text-xs font-medium sm:flex">
@@ -196,11 +240,11 @@ export function ExchangePage() {
                   placeholder={t("exchange.amountPlaceholder")}
                   value={amount}
                   onChange={(event) => setAmount(keepAmountInput(event.target.value))}
-                  onFocus={() => void loadConfirmStep()}
+                  onFocus={() => void loadFormCode()}
                   className="text-lg"
                 />
               </div>
-              <p className="text-xs text-muted-foreground">
+              <p className={cn("text-xs text-muted-foreground", isSettingsPending && "invisible")}>
                 {t("exchange.limits", { min: terms.minInrAmount, max: terms.maxInrAmount })}
               </p>
             </fieldset>

@@ -12,7 +12,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { Button } from "../components/ui/button";
-import { authClient, isAdmin } from "../lib/auth-client";
+import { isAdmin, useSession } from "../lib/session";
 import { cn } from "../lib/utils";
 import { OperatorStatus } from "./operator-status";
 import { useTheme } from "./theme";
@@ -29,7 +29,7 @@ const links = [
 export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { theme, toggleTheme } = useTheme();
-  const { data: session } = authClient.useSession();
+  const { data: session } = useSession();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted",

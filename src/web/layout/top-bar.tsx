@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSignOut } from "../account/use-sign-out";
 import { Button } from "../components/ui/button";
-import { authClient } from "../lib/auth-client";
+import { useSession } from "../lib/session";
 
 export function TopBar({
   isMenuOpen,
@@ -13,7 +13,7 @@ export function TopBar({
   onOpenMenu: () => void;
 }) {
   const { t } = useTranslation();
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useSession();
   const signOut = useSignOut();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/90 px-4 backdrop-blur">

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { authClient } from "./auth-client";
+
+/*
+ * The signed-in session, read with one small query of our own: the first screen
+ * needs only "who is signed in", not better-auth's client (which the account pages
+ * load with them for signing in, out and two-factor). When that client changes the
+ * session, it refreshes this query (see auth-client.ts).
+ */
+
+export type Session = typeof authClient.$Infer.Session;
+export type SessionUser = Session["user"];
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: ["session"],
+  queryFn: async (): Promise<Session | null> => {
+    const response = await fetch("/api/auth/get-session", { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`Could not read the session (${response.status})`);
+    return ((await response.json()) as Session | null) ?? null;
+  },
+});
+
+/** The session (null when signed out); isPending until the first answer. */
+export function useSession() {
+  const { data, isPending } = useQuery(sessionQueryOptions);
+  return { data: data ?? null, isPending };
+}
+
+export function isAdmin(user: SessionUser | undefined | null): boolean {
+  return user?.role === "admin";
+}
