@@ -25,9 +25,15 @@ const baseline = new Hono().post("/bench/baseline", async (c) => {
   return c.json({ ok: true }, 201);
 });
 
+/** This process's CPU time so far (ms), for the CPU each route costs per request. */
+baseline.get("/bench/cpu", (c) => {
+  const { user, system } = process.cpuUsage();
+  return c.json({ cpuMs: (user + system) / 1000 });
+});
+
 const server = serve({
   fetch: (request) =>
-    new URL(request.url).pathname === "/bench/baseline"
+    new URL(request.url).pathname.startsWith("/bench/")
       ? baseline.fetch(request)
       : app.fetch(request),
   port: Number(process.env.PORT),

@@ -81,7 +81,18 @@ try {
       quotedRate: "86",
     });
 
-  const run = (title: string, path: string, extra: Partial<autocannon.Options>) =>
+  const serverCpuMs = async () =>
+    ((await (await fetch(`${baseUrl}/bench/cpu`)).json()) as { cpuMs: number }).cpuMs;
+  /** One load run, with the server's CPU time per request (ms) beside autocannon's figures. */
+  const run = async (title: string, path: string, extra: Partial<autocannon.Options>) => {
+    const cpuBefore = await serverCpuMs();
+    const result = await load(title, path, extra);
+    return {
+      ...result,
+      cpuMsPerRequest: ((await serverCpuMs()) - cpuBefore) / result.requests.total,
+    };
+  };
+  const load = (title: string, path: string, extra: Partial<autocannon.Options>) =>
     new Promise<autocannon.Result>((resolve, reject) => {
       autocannon(
         {
@@ -118,14 +129,14 @@ try {
   const baseline = await run("baseline INSERT", "/bench/baseline", {});
   const placement = await run("POST /api/orders", "/api/orders", real);
 
-  const row = (name: string, result: autocannon.Result) =>
-    `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`;
+  const row = (name: string, result: Awaited<ReturnType<typeof run>>) =>
+    `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${result.cpuMsPerRequest.toFixed(2)} |`;
   console.log(`\nOrder placement, PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s each`);
   console.log(
     `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB\n`,
   );
-  console.log("| route | requests/s | p50 ms | p99 ms | non-2xx |");
-  console.log("|---|---|---|---|---|");
+  console.log("| route | requests/s | p50 ms | p99 ms | non-2xx | server CPU ms/request |");
+  console.log("|---|---|---|---|---|---|");
   console.log(row("baseline: one INSERT, no auth or validation", baseline));
   console.log(row("POST /api/orders (session, validation, rules, events, outbox)", placement));
   const ratio = placement.requests.average / baseline.requests.average;

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Auth } from "./auth/auth";
 import type { Database } from "./db/database";
-import type { OrderChangeHub } from "./events/order-changes";
+import type { OrderAnnouncer, OrderChangeHub } from "./events/order-changes";
 import type { NotificationTargets } from "./notifications/order-messages";
 
 export interface SupportLinks {
@@ -21,6 +21,8 @@ export interface AppContext {
   notificationTargets: NotificationTargets;
   /** Order changes from any process on the same database, for live updates. */
   orderChanges: OrderChangeHub;
+  /** Tells every process of order changes this one committed. */
+  announcer: OrderAnnouncer;
   /** The address customers use, e.g. https://desk.example.in; links and cookies follow it. */
   publicUrl: string;
   /** Origins whose pages may send cookie-authenticated writes. */

@@ -8,7 +8,7 @@ import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import type { Env } from "./env";
-import { OrderChangeHub, startOrderChangeFeed } from "./events/order-changes";
+import { OrderAnnouncer, OrderChangeHub, startOrderChangeFeed } from "./events/order-changes";
 import { LOG_REDACT_PATHS } from "./http/request-log";
 import { createMailer } from "./mail/mailer";
 import { OutboxWorker } from "./notifications/outbox-worker";
@@ -76,6 +76,7 @@ export async function openRuntime(
       : undefined;
   const outbox = new OutboxWorker({ db: database.db, mailer, telegram, logger });
   const orderChanges = new OrderChangeHub();
+  const announcer = new OrderAnnouncer(database.db, logger);
   const stopOrderFeed = await startOrderChangeFeed(database, orderChanges, logger);
 
   const context: AppContext = {
@@ -83,6 +84,7 @@ export async function openRuntime(
     auth,
     logger,
     orderChanges,
+    announcer,
     maxOrdersPerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
     notificationTargets: {
       publicUrl,
@@ -106,6 +108,7 @@ export async function openRuntime(
     close: async () => {
       await outbox.stop();
       await stopOrderFeed();
+      await announcer.drain();
       await database.close();
     },
   };

@@ -7,6 +7,7 @@ import { startFakeTelegram } from "../testing/fake-telegram";
 import { placeOrder } from "../testing/orders";
 import { startSmtpServer } from "../testing/smtp-server";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { orderMessages } from "./order-messages";
 import { OutboxWorker } from "./outbox-worker";
 
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
@@ -132,5 +133,44 @@ describe("order notifications", () => {
       .select((eb) => eb.fn.countAll<string>().as("count"))
       .executeTakeFirstOrThrow();
     expect(after.count).toBe(before.count);
+  });
+
+  it("queue the messages of the order as stored, whatever the amounts' shape", async () => {
+    const customer = await signedInCustomer(testApp);
+    const orders = [
+      await placeOrder(customer, { amount: "1234.5" }),
+      await placeOrder(customer, {
+        amount: "99999.99",
+        receiveCurrency: "binance_pay_usdt",
+        network: null,
+        walletAddress: "123456789",
+      }),
+      await placeOrder(customer, {
+        amount: "7",
+        receiveCurrency: "payeer_usd",
+        network: null,
+        walletAddress: "P1000000",
+      }),
+    ];
+    for (const placed of orders) {
+      const stored = await testApp.db
+        .selectFrom("orders")
+        .selectAll()
+        .where("id", "=", placed.id)
+        .executeTakeFirstOrThrow();
+      const queued = await testApp.db
+        .selectFrom("notification_outbox")
+        .select(["channel", "topic", "payload"])
+        .where(sql<boolean>`payload::text LIKE ${`%${placed.shortId}%`}`)
+        .orderBy("id")
+        .execute();
+      const expected = orderMessages("placed", stored, {
+        publicUrl: "http://localhost:3000",
+        telegram: true,
+        operatorEmail: "desk@rupeedesk.test",
+      });
+      expect(queued).toEqual(expected);
+    }
+    await testApp.outbox.deliverDue();
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifyOrderChange } from "../events/order-changes";
+import { notifyOrderChanges } from "../events/order-changes";
 import { signedInCustomer } from "../testing/actors";
 import { placeOrder } from "../testing/orders";
 import { readEvents } from "../testing/sse";
@@ -24,7 +24,7 @@ function openStream(customer: Awaited<ReturnType<typeof signedInCustomer>>, orde
 async function changeStatus(orderId: string, userId: string, status: "processing" | "completed") {
   await testApp.db.transaction().execute(async (trx) => {
     await trx.updateTable("orders").set({ status }).where("id", "=", orderId).execute();
-    await notifyOrderChange(trx, { orderId, userId, status, kind: "status" });
+    await notifyOrderChanges(trx, [{ orderId, userId, status, kind: "status" }]);
   });
 }
 

@@ -133,7 +133,7 @@ const orderEventsRoute = createRoute({
 export function createOrdersRouter(context: AppContext) {
   const { db } = context;
   const router = createRouter();
-  router.use("/api/orders", requireUser(context));
+  // Hono's "/api/orders/*" also matches "/api/orders" itself.
   router.use("/api/orders/*", requireUser(context));
   return router
     .openapi(placeOrderRoute, async (c) => {
@@ -143,6 +143,7 @@ export function createOrdersRouter(context: AppContext) {
         input: c.req.valid("json"),
         idempotencyKey: c.req.valid("header")["idempotency-key"],
         notify: context.notificationTargets,
+        announcer: context.announcer,
         maxOrdersPerMinute: context.maxOrdersPerMinute,
       });
       return c.json(toOrderView(order), isReplay ? 200 : 201);

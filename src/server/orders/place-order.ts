@@ -1,13 +1,13 @@
+import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { type Kysely, sql } from "kysely";
 import type { PlaceOrderInput } from "../../shared/order-input";
 import { quoteReceiveAmount } from "../../shared/quote";
 import type { SessionUser } from "../auth/session";
 import type { DB } from "../db/schema";
-import { announceOrder } from "../events/order-changes";
+import type { OrderAnnouncer } from "../events/order-changes";
 import { AppError, uniqueViolation } from "../http/errors";
 import { type NotificationTargets, orderMessages } from "../notifications/order-messages";
-import { enqueue } from "../notifications/outbox";
 import { plainDecimal } from "../site/site-settings.service";
 import type { OrderRow } from "./order-view";
 
@@ -17,11 +17,23 @@ export interface PlaceOrderResult {
   isReplay: boolean;
 }
 
+interface SettingsInForce {
+  exchange_rate: string;
+  min_inr_amount: string;
+  max_inr_amount: string;
+  maintenance_mode: boolean;
+}
+
 /**
- * Places a customer's order in one transaction under the rules in force: the
- * server's rate (the page's must match), min/max, maintenance mode. The
+ * Places a customer's order under the rules in force: the server's rate (the
+ * page's must match), min/max, maintenance mode, the per-minute limit. The
  * payment reference and the idempotency key are unique in the database, so
  * concurrent or repeated submissions store one order.
+ *
+ * The rules, the order, its first event and its notifications are one SQL
+ * statement (one round trip, one commit): the order is written only if every
+ * rule holds in that statement's snapshot, and when it is not, the figures
+ * read in the same snapshot say which rule refused it.
  */
 export async function placeOrder({
   db,
@@ -29,6 +41,7 @@ export async function placeOrder({
   input,
   idempotencyKey,
   notify,
+  announcer,
   maxOrdersPerMinute,
 }: {
   db: Kysely<DB>;
@@ -36,75 +49,27 @@ export async function placeOrder({
   input: PlaceOrderInput;
   idempotencyKey?: string;
   notify: NotificationTargets;
+  announcer: OrderAnnouncer;
   /** Per customer; a flood of orders is refused before it reaches the queue. */
   maxOrdersPerMinute: number;
 }): Promise<PlaceOrderResult> {
-  if (idempotencyKey) {
-    const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
-    if (earlier) return { order: earlier, isReplay: true };
-  }
-  if ((await countRecentOrders(db, user.id, maxOrdersPerMinute)) >= maxOrdersPerMinute) {
-    throw new AppError(
-      429,
-      "TOO_MANY_ORDERS",
-      "You have placed many orders in the last minute. Please wait a moment and try again.",
-    );
-  }
+  // Computed at the page's rate: the statement stores it only if that is the rate in force.
+  const receiveAmount = quoteReceiveAmount({
+    amount: input.amount,
+    rate: input.quotedRate,
+    sendCurrency: input.sendCurrency,
+    receiveCurrency: input.receiveCurrency,
+  });
+  const draft = draftOrder(user, input, receiveAmount, idempotencyKey ?? null);
+  let outcome: StatementOutcome;
   try {
-    const order = await db.transaction().execute(async (trx) => {
-      // The rate in force when this transaction starts is the one the order keeps;
-      // a concurrent change applies to the next order.
-      const settings = await trx
-        .selectFrom("site_settings")
-        .selectAll()
-        .where("id", "=", 1)
-        .executeTakeFirstOrThrow();
-      checkOrderAllowed(user, input, settings);
-      const receiveAmount = quoteReceiveAmount({
-        amount: input.amount,
-        rate: settings.exchange_rate,
-        sendCurrency: input.sendCurrency,
-        receiveCurrency: input.receiveCurrency,
-      });
-      if (new Decimal(receiveAmount).lte(0)) {
-        throw new AppError(
-          400,
-          "AMOUNT_TOO_SMALL",
-          "This amount is too small to deliver anything.",
-        );
-      }
-      const inserted = await trx
-        .insertInto("orders")
-        .values({
-          user_id: user.id,
-          user_email: user.email,
-          send_currency: input.sendCurrency,
-          send_amount: input.amount,
-          receive_currency: input.receiveCurrency,
-          receive_amount: receiveAmount,
-          exchange_rate: settings.exchange_rate,
-          network: input.network,
-          wallet_address: input.walletAddress,
-          payment_reference: input.paymentReference,
-          idempotency_key: idempotencyKey ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: inserted.id,
-          actor_id: user.id,
-          actor_role: "customer",
-          from_status: null,
-          to_status: "pending",
-        })
-        .execute();
-      await enqueue(trx, orderMessages("placed", inserted, notify));
-      return inserted;
+    outcome = await insertOrderIfAllowed(db, {
+      draft,
+      isAdmin: user.role === "admin",
+      isDeliverable: new Decimal(receiveAmount).gt(0),
+      maxOrdersPerMinute,
+      messages: orderMessages("placed", draft, notify),
     });
-    await announceOrder(db, order, "created");
-    return { order, isReplay: false };
   } catch (error) {
     const constraint = uniqueViolation(error);
     if (constraint === "orders_payment_reference_key") {
@@ -120,18 +85,166 @@ export async function placeOrder({
     }
     throw error;
   }
+
+  if (outcome.order) {
+    await announcer.announce(outcome.order, "created");
+    return { order: outcome.order, isReplay: false };
+  }
+  if (outcome.hasEarlier && idempotencyKey) {
+    const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
+    if (earlier) return { order: earlier, isReplay: true };
+  }
+  // Not written: name the first rule that refused it, in the order a customer should hear them.
+  if (outcome.recentOrders >= maxOrdersPerMinute) {
+    throw new AppError(
+      429,
+      "TOO_MANY_ORDERS",
+      "You have placed many orders in the last minute. Please wait a moment and try again.",
+    );
+  }
+  checkOrderAllowed(user, input, outcome.settings);
+  throw new AppError(400, "AMOUNT_TOO_SMALL", "This amount is too small to deliver anything.");
 }
 
-function checkOrderAllowed(
+/** The row as the database will store it (numeric columns as PostgreSQL prints them). */
+function draftOrder(
   user: SessionUser,
   input: PlaceOrderInput,
-  settings: {
-    exchange_rate: string;
-    min_inr_amount: string;
-    max_inr_amount: string;
-    maintenance_mode: boolean;
+  receiveAmount: string,
+  idempotencyKey: string | null,
+): OrderRow {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    user_id: user.id,
+    user_email: user.email,
+    send_currency: input.sendCurrency,
+    send_amount: new Decimal(input.amount).toFixed(2),
+    receive_currency: input.receiveCurrency,
+    receive_amount: new Decimal(receiveAmount).toFixed(4),
+    exchange_rate: new Decimal(input.quotedRate).toFixed(4),
+    network: input.network,
+    wallet_address: input.walletAddress,
+    payment_reference: input.paymentReference,
+    status: "pending",
+    payout_tx_hash: null,
+    idempotency_key: idempotencyKey,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+interface StatementOutcome {
+  order: OrderRow | null;
+  hasEarlier: boolean;
+  recentOrders: number;
+  settings: SettingsInForce;
+}
+
+async function insertOrderIfAllowed(
+  db: Kysely<DB>,
+  {
+    draft,
+    isAdmin,
+    isDeliverable,
+    maxOrdersPerMinute,
+    messages,
+  }: {
+    draft: OrderRow;
+    isAdmin: boolean;
+    isDeliverable: boolean;
+    maxOrdersPerMinute: number;
+    messages: ReturnType<typeof orderMessages>;
   },
-) {
+): Promise<StatementOutcome> {
+  const { rows } = await sql<
+    Partial<OrderRow> & {
+      settings_rate: string;
+      settings_min: string;
+      settings_max: string;
+      settings_maintenance: boolean;
+      recent_orders: number;
+      has_earlier: boolean;
+    }
+  >`
+    WITH settings AS (
+      SELECT exchange_rate, min_inr_amount, max_inr_amount, maintenance_mode
+      FROM site_settings WHERE id = 1
+    ),
+    recent AS (
+      -- counted only up to the limit: a busy customer must not make every order slower
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM orders
+        WHERE user_id = ${draft.user_id} AND created_at > now() - interval '1 minute'
+        LIMIT ${maxOrdersPerMinute}
+      ) AS last_minute
+    ),
+    earlier AS (
+      SELECT EXISTS (
+        SELECT 1 FROM orders
+        WHERE user_id = ${draft.user_id} AND idempotency_key = ${draft.idempotency_key}
+      ) AS found
+    ),
+    allowed AS (
+      SELECT settings.exchange_rate FROM settings, recent, earlier
+      WHERE NOT earlier.found
+        AND recent.n < ${maxOrdersPerMinute}
+        AND (NOT settings.maintenance_mode OR ${isAdmin})
+        AND settings.exchange_rate = ${draft.exchange_rate}::numeric
+        AND ${draft.send_amount}::numeric BETWEEN settings.min_inr_amount AND settings.max_inr_amount
+        AND ${isDeliverable}
+    ),
+    inserted AS (
+      INSERT INTO orders (id, user_id, user_email, send_currency, send_amount, receive_currency,
+        receive_amount, exchange_rate, network, wallet_address, payment_reference, idempotency_key)
+      SELECT ${draft.id}::uuid, ${draft.user_id}, ${draft.user_email}, ${draft.send_currency},
+        ${draft.send_amount}::numeric, ${draft.receive_currency}, ${draft.receive_amount}::numeric,
+        allowed.exchange_rate, ${draft.network}, ${draft.wallet_address},
+        ${draft.payment_reference}, ${draft.idempotency_key}
+      FROM allowed
+      RETURNING *
+    ),
+    first_event AS (
+      INSERT INTO order_events (order_id, actor_id, actor_role, from_status, to_status)
+      SELECT id, user_id, 'customer', NULL, 'pending' FROM inserted
+    ),
+    notifications AS (
+      INSERT INTO notification_outbox (channel, topic, payload)
+      SELECT message.channel, message.topic, message.payload
+      FROM jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+        AS message (channel text, topic text, payload jsonb)
+      WHERE EXISTS (SELECT 1 FROM inserted)
+    )
+    SELECT inserted.*,
+      settings.exchange_rate AS settings_rate, settings.min_inr_amount AS settings_min,
+      settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
+      recent.n AS recent_orders, earlier.found AS has_earlier
+    FROM settings CROSS JOIN recent CROSS JOIN earlier LEFT JOIN inserted ON true`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error("The site settings row is missing");
+  const {
+    settings_rate,
+    settings_min,
+    settings_max,
+    settings_maintenance,
+    recent_orders,
+    has_earlier,
+    ...order
+  } = row;
+  return {
+    order: order.id ? (order as OrderRow) : null,
+    hasEarlier: has_earlier,
+    recentOrders: recent_orders,
+    settings: {
+      exchange_rate: settings_rate,
+      min_inr_amount: settings_min,
+      max_inr_amount: settings_max,
+      maintenance_mode: settings_maintenance,
+    },
+  };
+}
+
+function checkOrderAllowed(user: SessionUser, input: PlaceOrderInput, settings: SettingsInForce) {
   if (settings.maintenance_mode && user.role !== "admin") {
     throw new AppError(
       403,
@@ -163,18 +276,6 @@ function checkOrderAllowed(
       `Amount Too High: The maximum amount is ₹${plainDecimal(settings.max_inr_amount)}.`,
     );
   }
-}
-
-/** The user's orders in the last minute, counted up to `atMost` (no need to count further). */
-async function countRecentOrders(db: Kysely<DB>, userId: string, atMost: number): Promise<number> {
-  const rows = await db
-    .selectFrom("orders")
-    .select(sql`1`.as("one"))
-    .where("user_id", "=", userId)
-    .where("created_at", ">", sql<Date>`now() - interval '1 minute'`)
-    .limit(atMost)
-    .execute();
-  return rows.length;
 }
 
 function findByIdempotencyKey(db: Kysely<DB>, userId: string, key: string) {

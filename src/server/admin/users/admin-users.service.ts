@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { SEND_OPTIONS } from "../../../shared/catalog";
 import { recordAudit } from "../../audit/audit";
+import { isBlocked } from "../../auth/session";
 import type { DB, UserTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
@@ -30,11 +31,6 @@ const USER_COLUMNS = [
   "banExpires",
   "emailVerified",
 ] as const;
-
-/** Blocked: better-auth's ban flag is set and the ban has not run out. */
-export function isBlocked(user: Pick<UserRow, "banned" | "banExpires">, now = new Date()) {
-  return user.banned === true && (user.banExpires === null || user.banExpires > now);
-}
 
 /** A user as the admin list shows them. */
 export function toAdminUserView(user: UserRow) {
