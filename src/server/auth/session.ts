@@ -53,7 +53,10 @@ export function verifySignedToken(cookie: string | undefined, secret: string): s
  * order it guarded (docs/decisions/009). Sessions still roll over through
  * better-auth: the web app asks `/api/auth/get-session` on every page load.
  */
-export async function loadSession(c: Context<AppEnv>, { auth, db }: Pick<AppContext, "auth" | "db">) {
+export async function loadSession(
+  c: Context<AppEnv>,
+  { auth, db }: Pick<AppContext, "auth" | "db">,
+) {
   if (c.var.user && c.var.session) return { user: c.var.user, session: c.var.session };
   const { name, secret } = await cookieSettings(auth);
   const token = verifySignedToken(getCookie(c, name), secret);
