@@ -17,12 +17,23 @@ import { createBenchDatabase, percentile } from "./bench-database";
 
 const SIZES = [10_000, 1_000_000];
 const ITERATIONS = 200;
+const CUSTOMERS = 5_000;
+
+/** The desk's customers, as better-auth stores them (e-mails in lower case). */
+async function seedCustomers(db: Database) {
+  await sql`
+    INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", role)
+    SELECT 'bench-customer-' || c, 'Customer ' || c, 'customer' || c || '@example.com', true,
+      now() - interval '800 days', now(), 'user'
+    FROM generate_series(0, ${CUSTOMERS - 1}) AS c`.execute(db);
+}
 
 /**
  * Adds orders up to `total`, as a desk would have them after two years: almost
- * all completed, a few cancelled, and the pending and processing ones recent.
+ * all completed, a few cancelled, and the pending and processing ones recent;
+ * each order belongs to one of the customers and keeps their e-mail.
  */
-async function seedOrdersUpTo(db: Database, userId: string, total: number) {
+async function seedOrdersUpTo(db: Database, total: number) {
   const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM orders`.execute(
     db,
   );
@@ -33,7 +44,8 @@ async function seedOrdersUpTo(db: Database, userId: string, total: number) {
     await sql`
       INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
         receive_amount, exchange_rate, network, wallet_address, payment_reference, status, created_at, updated_at)
-      SELECT ${userId}, 'customer' || (g % 5000) || '@example.com', 'upi_inr', amount, 'usdt',
+      SELECT 'bench-customer-' || (g % ${CUSTOMERS}), 'customer' || (g % ${CUSTOMERS}) || '@example.com',
+        'upi_inr', amount, 'usdt',
         trunc(amount / 86, 4), 86, 'trc20', 'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6', lpad(g::text, 12, '0'),
         CASE WHEN g % 2000 = 0 THEN 'pending' WHEN g % 2000 = 1 THEN 'processing'
              WHEN g % 33 = 0 THEN 'cancelled' ELSE 'completed' END,
@@ -49,6 +61,10 @@ async function seedOrdersUpTo(db: Database, userId: string, total: number) {
   await sql`VACUUM ANALYZE orders`.execute(db);
   await sql`VACUUM ANALYZE order_totals`.execute(db);
   await sql`VACUUM ANALYZE order_total_changes`.execute(db);
+  await sql`VACUUM ANALYZE "user"`.execute(db);
+  // Write the seed's dirty pages out now, not in the background while queries are
+  // timed (CHECKPOINT needs a superuser or pg_checkpoint; without, the run goes on).
+  await sql`CHECKPOINT`.execute(db).catch(() => {});
 }
 
 async function timeIt(run: () => Promise<unknown>) {
@@ -74,19 +90,21 @@ const runtime = await openRuntime(
 try {
   const { db, auth } = runtime.context;
   await ensureAdmin(auth, { email: "bench-owner@example.com", password: "bench-pass" });
-  const owner = await db.selectFrom("user").select("id").executeTakeFirstOrThrow();
+  await seedCustomers(db);
   const queries: Record<string, () => Promise<unknown>> = {
     "orders list, first page": () => listAdminOrders(db, {}),
     "orders list, status = pending": () => listAdminOrders(db, { status: "pending" }),
     "orders list, status = completed": () => listAdminOrders(db, { status: "completed" }),
     "orders list, search by reference": () => listAdminOrders(db, { search: "000000004321" }),
     "orders list, search by e-mail": () => listAdminOrders(db, { search: "customer4321@" }),
+    "orders list, search by a common e-mail part": () =>
+      listAdminOrders(db, { search: "example.com" }),
     "dashboard stats": () => getDashboardStats(db),
   };
   const results: Record<string, Record<number, { p50: number; p95: number }>> = {};
   for (const size of SIZES) {
     const started = performance.now();
-    await seedOrdersUpTo(db, owner.id, size);
+    await seedOrdersUpTo(db, size);
     console.log(
       `Seeded ${size.toLocaleString("en")} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

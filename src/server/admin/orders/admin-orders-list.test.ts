@@ -98,6 +98,22 @@ describe("GET /api/admin/orders", () => {
     expect((await list({ search: local.slice(2).toUpperCase() })).orders).toHaveLength(3);
   });
 
+  it("keeps finding a customer's orders by e-mail: customers cannot change their e-mail", async () => {
+    // The search finds customers by their account's e-mail and trusts each order's
+    // copy of it (docs/decisions/009); enabling e-mail changes must revisit that.
+    const fresh = `new-${alice.email}`;
+    expect((await alice.post("/api/auth/change-email", { newEmail: fresh })).status).toBe(400);
+    expect((await alice.post("/api/auth/update-user", { email: fresh })).status).toBe(400);
+    const account = await testApp.db
+      .selectFrom("user")
+      .select("email")
+      .where("id", "=", alice.userId)
+      .executeTakeFirstOrThrow();
+    expect(account.email).toBe(alice.email);
+    const alices = placed.filter((order) => order.email === alice.email);
+    expect(ids((await list({ search: alice.email })).orders)).toEqual(ids(alices));
+  });
+
   it("treats % and _ in a search as themselves", async () => {
     expect((await list({ search: "%" })).orders).toEqual([]);
     expect((await list({ search: "_" })).orders).toEqual([]);

@@ -31,32 +31,133 @@ export function idPrefixRange(term: string): { low: string; high: string } | nul
   return { low: asUuid(hex.padEnd(32, "0")), high: asUuid(hex.padEnd(32, "f")) };
 }
 
-/** LIKE treats % and _ as wildcards and \ as the escape; a search term means them literally. */
+/** LIKE treats % and _ as wildcards and \\ as the escape; a search term means them literally. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /**
- * Orders the term finds: the customer's e-mail contains it (any case; served by the
- * trigram index), the id starts with it (a primary-key range), or the payment
- * reference is exactly it once normalized (the unique index).
+ * Up to this many customers matching an e-mail search, the page is merged from
+ * each one's newest orders (one short index range per customer). Beyond it, the
+ * fragment is common and the search walks the newest orders instead.
  */
-function searchCondition(term: string): RawBuilder<boolean> {
-  const conditions = [sql`user_email ILIKE ${`%${escapeLike(term)}%`}`];
+export const FEW_CUSTOMERS = 32;
+
+/** How many of the newest orders (in the filter) a common e-mail fragment walks before going customer by customer. */
+export function walkedOrders(limit: number): number {
+  return Math.max(1000, 50 * limit);
+}
+
+interface SearchTuning {
+  fewCustomers?: number;
+  walkedOrders?: number;
+}
+
+/** The status filter and the cursor, on the `orders` of a branch. */
+function scopeCondition(status: OrderStatus | undefined, cursor: Cursor | null | undefined) {
+  const conditions = [sql`true`];
+  if (status) conditions.push(sql`orders.status = ${status}`);
+  if (cursor) {
+    conditions.push(
+      sql`(orders.created_at, orders.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+}
+
+/**
+ * The ids of the newest `limit` orders a search term finds, as a subquery:
+ *
+ * - the customer's e-mail contains it (any case). Customers are found first, in
+ *   the users table (trigram index); their orders through (user_id, created_at).
+ *   With few matching customers, each one's newest orders are read and merged.
+ *   With many, matching orders are common: the newest orders are walked (at most
+ *   `walkedOrders`) keeping those whose e-mail matches, and only if that walk
+ *   finds less than a page are the older orders read customer by customer. An
+ *   order's `user_email` is its customer's e-mail (e-mails cannot be changed,
+ *   docs/decisions/009), so both ways find the same orders;
+ * - the id starts with it (a primary-key range);
+ * - the payment reference is exactly it once normalized (the unique index).
+ *
+ * The parts whose condition is false (few or many customers, a walk that found a
+ * page) are skipped by PostgreSQL at run time ("never executed" in a plan).
+ */
+function searchHits(
+  term: string,
+  { status, cursor, limit }: { status?: OrderStatus; cursor?: Cursor | null; limit: number },
+  tuning: SearchTuning = {},
+): RawBuilder<string> {
+  const few = tuning.fewCustomers ?? FEW_CUSTOMERS;
+  const walk = tuning.walkedOrders ?? walkedOrders(limit);
+  const pattern = `%${escapeLike(term)}%`;
+  const scope = scopeCondition(status, cursor);
+  const newest = sql`ORDER BY orders.created_at DESC, orders.id DESC`;
+  const branches = [
+    // Few customers: each one's newest orders (index-only on orders_user_recent).
+    sql`SELECT hit.id, hit.created_at FROM matching_customers AS customer
+      CROSS JOIN LATERAL (
+        SELECT orders.id, orders.created_at FROM orders
+        WHERE orders.user_id = customer.id AND ${scope} ${newest} LIMIT ${limit}::int
+      ) AS hit
+      WHERE NOT (SELECT yes FROM is_common)`,
+    // Many customers: the newest orders of the filter whose e-mail matches.
+    sql`SELECT id, created_at FROM walked`,
+    // Many customers, and the walk found less than a page: the older orders, customer by customer.
+    sql`SELECT hit.id, hit.created_at FROM "user" AS customer
+      CROSS JOIN LATERAL (
+        SELECT orders.id, orders.created_at FROM orders
+        WHERE orders.user_id = customer.id AND ${scope}
+          AND (orders.created_at, orders.id) < (SELECT created_at, id FROM walk_end)
+        ${newest} LIMIT ${limit}::int
+      ) AS hit
+      WHERE customer.email ILIKE ${pattern}
+        AND EXISTS (SELECT FROM walk_end) AND (SELECT count(*) FROM walked) < ${limit}::int`,
+  ];
   const range = idPrefixRange(term);
-  if (range) conditions.push(sql`id BETWEEN ${range.low}::uuid AND ${range.high}::uuid`);
+  if (range) {
+    branches.push(sql`SELECT orders.id, orders.created_at FROM orders
+      WHERE orders.id BETWEEN ${range.low}::uuid AND ${range.high}::uuid AND ${scope}
+      ${newest} LIMIT ${limit}::int`);
+  }
   const reference = normalizePaymentReference(term);
-  if (reference) conditions.push(sql`payment_reference = ${reference}`);
-  return sql<boolean>`(${sql.join(conditions, sql` OR `)})`;
+  if (reference) {
+    branches.push(sql`SELECT orders.id, orders.created_at FROM orders
+      WHERE orders.payment_reference = ${reference} AND ${scope}`);
+  }
+  return sql<string>`(
+    WITH matching_customers AS MATERIALIZED (
+      SELECT id FROM "user" WHERE email ILIKE ${pattern} LIMIT ${few + 1}::int
+    ),
+    is_common AS MATERIALIZED (
+      SELECT (SELECT count(*) FROM matching_customers) > ${few}::int AS yes
+    ),
+    -- The oldest order a walk may read: the walk-th newest in the filter (none when fewer).
+    walk_end AS MATERIALIZED (
+      SELECT orders.created_at, orders.id FROM orders
+      WHERE ${scope} AND (SELECT yes FROM is_common)
+      ${newest} OFFSET ${walk - 1}::int LIMIT 1
+    ),
+    walked AS MATERIALIZED (
+      SELECT orders.id, orders.created_at FROM orders
+      WHERE ${scope} AND orders.user_email ILIKE ${pattern} AND (SELECT yes FROM is_common)
+        AND (orders.created_at, orders.id) >= (
+          coalesce((SELECT created_at FROM walk_end), '-infinity'),
+          coalesce((SELECT id FROM walk_end), '00000000-0000-0000-0000-000000000000')
+        )
+      ${newest} LIMIT ${limit}::int
+    ),
+    hits AS ((${sql.join(branches, sql`) UNION (`)}))
+    SELECT id FROM hits ORDER BY created_at DESC, id DESC LIMIT ${limit}::int
+  )`;
 }
 
 /** The query behind a page of the admin list (exported so a test can EXPLAIN it). */
 export function adminOrdersQuery(
   db: Kysely<DB>,
   filter: AdminOrderFilter,
-  { cursor, limit }: { cursor?: Cursor | null; limit: number },
+  { cursor, limit, tuning }: { cursor?: Cursor | null; limit: number; tuning?: SearchTuning },
 ) {
-  let query = db
+  const query = db
     .selectFrom("orders")
     .selectAll()
     // Microsecond timestamps survive only as text; a JS Date would drop them.
@@ -64,15 +165,15 @@ export function adminOrdersQuery(
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit);
-  if (filter.status) query = query.where("status", "=", filter.status);
   const term = filter.search?.trim();
-  if (term) query = query.where(searchCondition(term));
-  if (cursor) {
-    query = query.where(
-      sql<boolean>`(created_at, id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+  if (term) {
+    return query.where(
+      "id",
+      "in",
+      searchHits(term, { status: filter.status, cursor, limit }, tuning),
     );
   }
-  return query;
+  return query.where(scopeCondition(filter.status, cursor));
 }
 
 /** One page of all orders, newest first, filtered; never more than `limit` rows from the database. */
@@ -81,7 +182,16 @@ export async function listAdminOrders(
   filter: AdminOrderFilter,
   { cursor, limit = ADMIN_ORDER_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
 ): Promise<{ orders: OrderRow[]; nextCursor: string | null }> {
-  const rows = await adminOrdersQuery(db, filter, { cursor, limit: limit + 1 }).execute();
+  const query = (executor: Kysely<DB>) =>
+    adminOrdersQuery(executor, filter, { cursor, limit: limit + 1 }).execute();
+  const rows = filter.search?.trim()
+    ? await db.transaction().execute(async (trx) => {
+        // A search plan carries branches that rarely run and are costed high; PostgreSQL
+        // would JIT-compile them, which takes longer (up to seconds) than the search.
+        await sql`SET LOCAL jit = off`.execute(trx);
+        return query(trx);
+      })
+    : await query(db);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =

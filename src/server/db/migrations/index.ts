@@ -5,6 +5,7 @@ import * as usersRecent from "./0003-users-recent";
 import * as adminOrders from "./0004-admin-orders";
 import * as notificationOutbox from "./0010-notification-outbox";
 import * as orderTotals from "./0011-order-totals";
+import * as customerEmailSearch from "./0012-customer-email-search";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004-admin-orders": adminOrders,
   "0010-notification-outbox": notificationOutbox,
   "0011-order-totals": orderTotals,
+  "0012-customer-email-search": customerEmailSearch,
 };
