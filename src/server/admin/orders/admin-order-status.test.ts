@@ -179,6 +179,75 @@ describe("POST /api/admin/orders/{id}/status", () => {
     });
   });
 
+  it("records one hash on several orders paid together to the same wallet (a batch payout)", async () => {
+    const hash = `0x${"12".repeat(32)}`;
+    const first = await placeOrder(customer, { network: "erc20", walletAddress: ERC20_WALLET });
+    const second = await placeOrder(customer, { network: "erc20", walletAddress: ERC20_WALLET });
+    expect((await setStatus(first.id, { status: "completed", payoutTxHash: hash })).status).toBe(
+      200,
+    );
+    const response = await setStatus(second.id, {
+      status: "completed",
+      payoutTxHash: hash.toUpperCase().replace("0X", "0x"),
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json.payoutTxHash).toBe(hash);
+  });
+
+  it("refuses a hash already recorded on an order paid to another wallet or network, naming it, and writes nothing", async () => {
+    const hash = `0x${"34".repeat(32)}`;
+    const paid = await placeOrder(customer, { network: "erc20", walletAddress: ERC20_WALLET });
+    expect((await setStatus(paid.id, { status: "completed", payoutTxHash: hash })).status).toBe(
+      200,
+    );
+    const otherWallet = await placeOrder(customer, {
+      network: "erc20",
+      walletAddress: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+    });
+    const otherNetwork = await placeOrder(customer, {
+      network: "bep20",
+      walletAddress: ERC20_WALLET,
+    });
+    for (const order of [otherWallet, otherNetwork]) {
+      const before = await countRows(testApp);
+      const response = await setStatus(order.id, { status: "completed", payoutTxHash: hash });
+      expect(response.status).toBe(409);
+      expect(response.json).toMatchObject({
+        code: "PAYOUT_TX_HASH_USED",
+        error: `This transaction hash is already recorded on order ${paid.shortId}, which was paid to ${ERC20_WALLET} (ERC20). One transaction pays one wallet: check the hash.`,
+      });
+      expect(await countRows(testApp)).toEqual(before);
+      const seen = (await customer.get(`/api/orders/${order.id}`)).json;
+      expect(seen).toMatchObject({ status: "pending", payoutTxHash: null });
+    }
+    // Once the first order gives the hash up, another order may take it.
+    expect((await setStatus(paid.id, { status: "processing" })).status).toBe(200);
+    expect(
+      (await setStatus(otherWallet.id, { status: "completed", payoutTxHash: hash })).status,
+    ).toBe(200);
+  });
+
+  it("lets only one of two admins record one hash on orders to different wallets at the same moment", async () => {
+    const other = await signedInAdmin(testApp);
+    const hash = `0x${"56".repeat(32)}`;
+    const first = await placeOrder(customer, { network: "erc20", walletAddress: ERC20_WALLET });
+    const second = await placeOrder(customer, {
+      network: "erc20",
+      walletAddress: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+    });
+    const responses = await Promise.all([
+      setStatus(first.id, { status: "completed", payoutTxHash: hash }),
+      setStatus(second.id, { status: "completed", payoutTxHash: hash }, other),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    const holders = await testApp.db
+      .selectFrom("orders")
+      .select("id")
+      .where("payout_tx_hash", "=", hash)
+      .execute();
+    expect(holders).toHaveLength(1);
+  });
+
   it("lets the second of two admins acting at once see the first one's status", async () => {
     const other = await signedInAdmin(testApp);
     for (let round = 0; round < 5; round += 1) {

@@ -1,8 +1,9 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import {
   type ChangeOrderStatusInput,
   validatePayoutReference,
 } from "../../../shared/admin-order-input";
+import { findNetwork, findReceiveOption } from "../../../shared/catalog";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
@@ -16,6 +17,50 @@ import {
 import { enqueue } from "../../notifications/outbox";
 import type { OrderRow } from "../../orders/order-view";
 import { isOrderId } from "./list-admin-orders";
+
+/** Namespace of the advisory locks that make one payout hash's checks take turns. */
+const PAYOUT_HASH_LOCK = 0x7061_7974; // "payt"
+
+/**
+ * A payout hash is one transfer to one wallet (docs/decisions/010). It may be on
+ * several orders only when one transaction paid them all: same currency, network
+ * and wallet (a batch payout). Otherwise 409, naming the order that has it. Two
+ * admins recording one hash at once take turns on a lock, so the second sees the
+ * first one's order once it commits.
+ */
+async function checkPayoutTxHashFree(
+  trx: Transaction<DB>,
+  order: Pick<OrderRow, "id" | "receive_currency" | "network" | "wallet_address">,
+  payoutTxHash: string,
+) {
+  await sql`SELECT pg_advisory_xact_lock(${PAYOUT_HASH_LOCK}::int, hashtext(${payoutTxHash}))`.execute(
+    trx,
+  );
+  const other = await trx
+    .selectFrom("orders")
+    .select(["id", "receive_currency", "network", "wallet_address"])
+    .where("payout_tx_hash", "=", payoutTxHash)
+    .where("id", "<>", order.id)
+    .where((eb) =>
+      eb.or([
+        eb("receive_currency", "<>", order.receive_currency),
+        eb("wallet_address", "<>", order.wallet_address),
+        sql<boolean>`network IS DISTINCT FROM ${order.network}`,
+      ]),
+    )
+    .orderBy("updated_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!other) return;
+  const network = other.network ? findNetwork(other.network)?.name : undefined;
+  const currency = findReceiveOption(other.receive_currency)?.name ?? other.receive_currency;
+  throw new AppError(
+    409,
+    "PAYOUT_TX_HASH_USED",
+    `This transaction hash is already recorded on order ${other.id.slice(0, 8)}, which was paid to ${other.wallet_address} (${network ?? currency}). One transaction pays one wallet: check the hash.`,
+    { orderId: other.id },
+  );
+}
 
 /** The customer hears by e-mail of these steps (the order page shows every one live). */
 const NOTICES: Partial<Record<OrderRow["status"], OrderNotice>> = {
@@ -68,6 +113,7 @@ export async function changeOrderStatus({
       );
       if (!payout.ok) throw new AppError(400, "INVALID_PAYOUT_TX_HASH", payout.message);
       payoutTxHash = payout.normalized;
+      await checkPayoutTxHashFree(trx, order, payoutTxHash);
     }
     const updated = await trx
       .updateTable("orders")

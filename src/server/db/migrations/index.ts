@@ -6,6 +6,7 @@ import * as adminOrders from "./0004-admin-orders";
 import * as notificationOutbox from "./0010-notification-outbox";
 import * as orderTotals from "./0011-order-totals";
 import * as customerEmailSearch from "./0012-customer-email-search";
+import * as payoutHashLookup from "./0013-payout-hash-lookup";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0010-notification-outbox": notificationOutbox,
   "0011-order-totals": orderTotals,
   "0012-customer-email-search": customerEmailSearch,
+  "0013-payout-hash-lookup": payoutHashLookup,
 };
