@@ -102,8 +102,13 @@ describe("GET /api/admin/orders", () => {
     // The search finds customers by their account's e-mail and trusts each order's
     // copy of it (docs/decisions/009); enabling e-mail changes must revisit that.
     const fresh = `new-${alice.email}`;
-    expect((await alice.post("/api/auth/change-email", { newEmail: fresh })).status).toBe(400);
-    expect((await alice.post("/api/auth/update-user", { email: fresh })).status).toBe(400);
+    // Refused, whether better-auth answers (400) or the route is closed (404).
+    for (const attempt of [
+      await alice.post("/api/auth/change-email", { newEmail: fresh }),
+      await alice.post("/api/auth/update-user", { email: fresh }),
+    ]) {
+      expect([400, 404]).toContain(attempt.status);
+    }
     const account = await testApp.db
       .selectFrom("user")
       .select("email")
