@@ -55,6 +55,11 @@ export function createApp(context: AppContext) {
     }),
   );
   app.use("/api/*", requestLog(logger));
+  // Answers about accounts and orders must not stay in a shared or back-button cache.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  });
   app.use(compress());
   app.use(
     "/api/*",
@@ -65,10 +70,10 @@ export function createApp(context: AppContext) {
   );
   app.use("/api/*", sameOriginWrites(context.trustedOrigins));
 
-  // better-auth's admin-plugin endpoints (set-role, ban-user, impersonate-user, …) would
-  // act without step-up, audit or our rules; admins act through /api/admin only.
-  app.all("/api/auth/admin/*", (c) => c.json({ error: "Not found" }, 404));
-
+  app.use("/api/auth/*", async (c, next) => {
+    if (isOpenAuthEndpoint(c.req.path.slice(AUTH_BASE_PATH.length))) return next();
+    return c.json({ error: "Not found" }, 404);
+  });
   // better-auth keys rate limits by this header, so it must never come from the client.
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -118,6 +123,37 @@ export function createApp(context: AppContext) {
 
 export type AppType = ReturnType<typeof createApp>;
 
+const AUTH_BASE_PATH = "/api/auth";
+
+/**
+ * The better-auth endpoints the product uses. The others stay closed: the admin
+ * plugin's (set-role, ban-user, impersonate-user: no step-up, audit or our rules;
+ * admins act through /api/admin), verify-password (a password oracle outside the
+ * step-up's lockout), list-sessions (hands session tokens to page scripts),
+ * e-mail and account changes the product does not offer, account linking.
+ */
+const OPEN_AUTH_ENDPOINTS = new Set([
+  "/get-session",
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-out",
+  "/verify-email",
+  "/send-verification-email",
+  "/request-password-reset",
+  "/reset-password",
+  "/change-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/error",
+]);
+
+function isOpenAuthEndpoint(path: string): boolean {
+  // The reset link from the e-mail: /reset-password/{token}
+  return OPEN_AUTH_ENDPOINTS.has(path) || /^\/reset-password\/[^/]+$/.test(path);
+}
+
 /** Our own routes' document, with better-auth's endpoints merged in under /api/auth. */
 async function buildOpenApiDocument(app: OpenAPIHono, { auth }: AppContext) {
   const own = app.getOpenAPI31Document({
@@ -127,8 +163,8 @@ async function buildOpenApiDocument(app: OpenAPIHono, { auth }: AppContext) {
   const authDocument = await auth.api.generateOpenAPISchema();
   const authPaths = Object.fromEntries(
     Object.entries(authDocument.paths ?? {})
-      .filter(([path]) => !path.startsWith("/admin/"))
-      .map(([path, item]) => [`/api/auth${path}`, item]),
+      .filter(([path]) => isOpenAuthEndpoint(path.replace("{token}", "token")))
+      .map(([path, item]) => [`${AUTH_BASE_PATH}${path}`, item]),
   );
   return {
     ...own,

@@ -219,6 +219,38 @@ describe("sign-in", () => {
   });
 });
 
+describe("better-auth endpoints the product does not use", () => {
+  it.each([
+    ["POST", "/api/auth/verify-password", { password: "secret1" }],
+    ["GET", "/api/auth/list-sessions", undefined],
+    ["POST", "/api/auth/revoke-other-sessions", {}],
+    ["POST", "/api/auth/change-email", { newEmail: "someone-else@example.com" }],
+    ["POST", "/api/auth/update-user", { name: "x" }],
+    ["POST", "/api/auth/delete-user", { password: "secret1" }],
+    ["GET", "/api/auth/list-accounts", undefined],
+    ["POST", "/api/auth/two-factor/send-otp", {}],
+    ["POST", "/api/auth/admin/set-role", { role: "admin" }],
+  ])("answer %s %s with 404, even to a signed-in user", async (method, path, body) => {
+    const email = await signedUpCustomer("secret1");
+    const client = createClient(testApp);
+    await client.signIn(email, "secret1");
+    const response = await client.request(method, path, body);
+    expect(response.status).toBe(404);
+    expect(await client.get("/api/auth/get-session")).toMatchObject({
+      json: { user: { email, name: "" } },
+    });
+  });
+
+  it("are left out of the API document", async () => {
+    const document = await (await testApp.app.request("/api/openapi.json")).json();
+    const paths = Object.keys(document.paths);
+    expect(paths).toContain("/api/auth/sign-in/email");
+    expect(paths).toContain("/api/auth/reset-password/{token}");
+    expect(paths).not.toContain("/api/auth/verify-password");
+    expect(paths).not.toContain("/api/auth/list-sessions");
+  });
+});
+
 describe("change password", () => {
   async function signedInCustomer(password = "secret1") {
     const email = await signedUpCustomer(password);

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { signedInCustomer } from "../testing/actors";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 const apps: TestApp[] = [];
@@ -26,5 +27,14 @@ describe("security headers", () => {
     expect((await headersOf()).get("strict-transport-security")).toBeNull();
     const https = await headersOf({ PUBLIC_URL: "https://desk.example.in" });
     expect(https.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("keep API answers out of caches", async () => {
+    const testApp = await createTestApp();
+    apps.push(testApp);
+    const customer = await signedInCustomer(testApp);
+    for (const path of ["/api/orders", "/api/site-settings", "/api/nowhere"]) {
+      expect((await customer.get(path)).headers.get("cache-control"), path).toBe("no-store");
+    }
   });
 });
