@@ -22,7 +22,7 @@ const TWELVE_DIGITS = /^\d{12}$/;
 const NEFT_UTR = /^[A-Z]{4}[A-Z0-9]{12}$/;
 const RTGS_UTR = /^[A-Z]{4}[A-Z0-9]{18}$/;
 /** Cash-deposit slips and e-rupee transaction ids follow no public standard. */
-const LOOSE_REFERENCE = /^[A-Z0-9/-]{4,40}$/;
+const LOOSE_REFERENCE = /^[A-Z0-9]{4,40}$/;
 
 const REFERENCE_RULES: Record<SendCurrencyId, ReferenceRule> = {
   upi_inr: {
@@ -53,11 +53,17 @@ const REFERENCE_RULES: Record<SendCurrencyId, ReferenceRule> = {
 
 /** Whitespace and the invisible characters that apps put into copied text. */
 const IGNORED_CHARACTERS = /[\s\u200b-\u200d\u2060\ufeff]+/g;
+/** Grouping marks people type into long numbers; "5123-4567-8901" is 512345678901. */
+const SEPARATORS = /[/-]+/g;
 const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
 
-/** The form stored and compared for uniqueness: no whitespace anywhere, upper case. */
+/**
+ * The form stored and compared for uniqueness: no whitespace or separators
+ * anywhere, upper case. One payment written two ways is one reference, whatever
+ * the method it is entered under.
+ */
 export function normalizePaymentReference(reference: string): string {
-  return reference.replace(IGNORED_CHARACTERS, "").toUpperCase();
+  return reference.replace(IGNORED_CHARACTERS, "").replace(SEPARATORS, "").toUpperCase();
 }
 
 export function validatePaymentReference(

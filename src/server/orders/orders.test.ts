@@ -219,6 +219,23 @@ describe("placing an order", () => {
     expect(await countOrders()).toBe(before + 1);
   });
 
+  it("refuses a used reference written with separators, under any method, and stores nothing", async () => {
+    const client = await customer();
+    const paymentReference = nextReference();
+    expect((await client.post("/api/orders", orderInput({ paymentReference }))).status).toBe(201);
+    const before = await countOrders();
+    const grouped = `${paymentReference.slice(0, 4)}-${paymentReference.slice(4, 8)}/${paymentReference.slice(8)}`;
+    for (const sendCurrency of ["upi_inr", "bank_inr", "cash_inr", "erupee_inr"]) {
+      const response = await client.post(
+        "/api/orders",
+        orderInput({ sendCurrency, paymentReference: grouped }),
+      );
+      expect(response.status, sendCurrency).toBe(409);
+      expect(response.json.code).toBe("PAYMENT_REFERENCE_USED");
+    }
+    expect(await countOrders()).toBe(before);
+  });
+
   it("returns the first order when a submission is retried with the same idempotency key", async () => {
     const client = await customer();
     const input = orderInput();
