@@ -143,6 +143,13 @@ export interface OrderTotalsTable {
   usdt: Numeric;
 }
 
+/** One customer's order-limit window (migration 0014). */
+export interface OrderRateWindowsTable {
+  user_id: string;
+  window_started_at: Date;
+  orders: number;
+}
+
 export interface OrderTotalChangesTable {
   id: Generated<string>;
   day: ColumnType<string, string, string>;
@@ -155,6 +162,7 @@ export interface OrderTotalChangesTable {
 export interface DB {
   order_totals: OrderTotalsTable;
   order_total_changes: OrderTotalChangesTable;
+  order_rate_windows: OrderRateWindowsTable;
   notification_outbox: NotificationOutboxTable;
   admin_elevations: AdminElevationsTable;
   audit_log: AuditLogTable;

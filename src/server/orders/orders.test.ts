@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedInCustomer as signedInCustomerOf } from "../testing/actors";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -317,6 +318,48 @@ describe("the order rate limit", () => {
       expect(refused.json.error).toMatch(/wait a moment/);
       const stored = await limited.db.selectFrom("orders").select("id").execute();
       expect(stored).toHaveLength(3);
+
+      // Another customer has a limit of their own.
+      const other = await signedInCustomerOf(limited);
+      expect((await other.post("/api/orders", orderInput())).status).toBe(201);
+
+      // A new window opens a minute after the first order of the last one.
+      await limited.db
+        .updateTable("order_rate_windows")
+        .set({ window_started_at: sql<Date>`now() - interval '61 seconds'` })
+        .execute();
+      expect((await client.post("/api/orders", orderInput())).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("holds when a customer submits many orders at once", async () => {
+    const limited = await createTestApp({ ORDER_RATE_LIMIT_PER_MINUTE: "5" });
+    try {
+      const client = await signedInCustomerOf(limited);
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => client.post("/api/orders", orderInput())),
+      );
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses).toEqual([...Array(5).fill(201), ...Array(15).fill(429)]);
+      const stored = await limited.db.selectFrom("orders").select("id").execute();
+      expect(stored).toHaveLength(5);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("does not count an order a rule refused", async () => {
+    const limited = await createTestApp({ ORDER_RATE_LIMIT_PER_MINUTE: "2" });
+    try {
+      const client = await signedInCustomerOf(limited);
+      for (let i = 0; i < 3; i++) {
+        const stale = await client.post("/api/orders", orderInput({ quotedRate: "85" }));
+        expect(stale.status).toBe(409);
+      }
+      expect((await client.post("/api/orders", orderInput())).status).toBe(201);
+      expect((await client.post("/api/orders", orderInput())).status).toBe(201);
     } finally {
       await limited.close();
     }

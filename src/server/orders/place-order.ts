@@ -30,10 +30,11 @@ interface SettingsInForce {
  * payment reference and the idempotency key are unique in the database, so
  * concurrent or repeated submissions store one order.
  *
- * The rules, the order, its first event and its notifications are one SQL
- * statement (one round trip, one commit): the order is written only if every
- * rule holds in that statement's snapshot, and when it is not, the figures
- * read in the same snapshot say which rule refused it.
+ * The rules, the limit, the order, its first event and its notifications are
+ * one SQL statement (one round trip, one commit): the order is written only if
+ * every rule holds in that statement's snapshot and the customer's limit
+ * window has a slot; when it is not, the figures read in the same statement
+ * say which rule refused it.
  */
 export async function placeOrder({
   db,
@@ -94,14 +95,14 @@ export async function placeOrder({
     const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
     if (earlier) return { order: earlier, isReplay: true };
   }
-  // Not written: name the first rule that refused it, in the order a customer should hear them.
-  if (outcome.recentOrders >= maxOrdersPerMinute) {
+  if (outcome.passedRules) {
     throw new AppError(
       429,
       "TOO_MANY_ORDERS",
       "You have placed many orders in the last minute. Please wait a moment and try again.",
     );
   }
+  // Refused by a rule: name the first one, in the order a customer should hear them.
   checkOrderAllowed(user, input, outcome.settings);
   throw new AppError(400, "AMOUNT_TOO_SMALL", "This amount is too small to deliver anything.");
 }
@@ -137,7 +138,8 @@ function draftOrder(
 interface StatementOutcome {
   order: OrderRow | null;
   hasEarlier: boolean;
-  recentOrders: number;
+  /** The rules allowed the order; if it was not written, the limit refused it. */
+  passedRules: boolean;
   settings: SettingsInForce;
 }
 
@@ -163,21 +165,13 @@ async function insertOrderIfAllowed(
       settings_min: string;
       settings_max: string;
       settings_maintenance: boolean;
-      recent_orders: number;
+      passed_rules: boolean;
       has_earlier: boolean;
     }
   >`
     WITH settings AS (
       SELECT exchange_rate, min_inr_amount, max_inr_amount, maintenance_mode
       FROM site_settings WHERE id = 1
-    ),
-    recent AS (
-      -- counted only up to the limit: a busy customer must not make every order slower
-      SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM orders
-        WHERE user_id = ${draft.user_id} AND created_at > now() - interval '1 minute'
-        LIMIT ${maxOrdersPerMinute}
-      ) AS last_minute
     ),
     earlier AS (
       SELECT EXISTS (
@@ -186,13 +180,26 @@ async function insertOrderIfAllowed(
       ) AS found
     ),
     allowed AS (
-      SELECT settings.exchange_rate FROM settings, recent, earlier
+      SELECT settings.exchange_rate FROM settings, earlier
       WHERE NOT earlier.found
-        AND recent.n < ${maxOrdersPerMinute}
         AND (NOT settings.maintenance_mode OR ${isAdmin})
         AND settings.exchange_rate = ${draft.exchange_rate}::numeric
         AND ${draft.send_amount}::numeric BETWEEN settings.min_inr_amount AND settings.max_inr_amount
         AND ${isDeliverable}
+    ),
+    -- The upsert waits for a concurrent claim on the same customer's row and then
+    -- sees its count, so parallel submissions cannot all slip under the limit.
+    slot AS (
+      INSERT INTO order_rate_windows AS window_ (user_id, window_started_at, orders)
+      SELECT ${draft.user_id}, now(), 1 FROM allowed
+      ON CONFLICT (user_id) DO UPDATE SET
+        window_started_at = CASE WHEN window_.window_started_at <= now() - interval '1 minute'
+          THEN now() ELSE window_.window_started_at END,
+        orders = CASE WHEN window_.window_started_at <= now() - interval '1 minute'
+          THEN 1 ELSE window_.orders + 1 END
+      WHERE window_.window_started_at <= now() - interval '1 minute'
+        OR window_.orders < ${maxOrdersPerMinute}
+      RETURNING orders
     ),
     inserted AS (
       INSERT INTO orders (id, user_id, user_email, send_currency, send_amount, receive_currency,
@@ -201,7 +208,7 @@ async function insertOrderIfAllowed(
         ${draft.send_amount}::numeric, ${draft.receive_currency}, ${draft.receive_amount}::numeric,
         allowed.exchange_rate, ${draft.network}, ${draft.wallet_address},
         ${draft.payment_reference}, ${draft.idempotency_key}
-      FROM allowed
+      FROM allowed, slot
       RETURNING *
     ),
     first_event AS (
@@ -218,8 +225,8 @@ async function insertOrderIfAllowed(
     SELECT inserted.*,
       settings.exchange_rate AS settings_rate, settings.min_inr_amount AS settings_min,
       settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
-      recent.n AS recent_orders, earlier.found AS has_earlier
-    FROM settings CROSS JOIN recent CROSS JOIN earlier LEFT JOIN inserted ON true`.execute(db);
+      EXISTS (SELECT 1 FROM allowed) AS passed_rules, earlier.found AS has_earlier
+    FROM settings CROSS JOIN earlier LEFT JOIN inserted ON true`.execute(db);
   const row = rows[0];
   if (!row) throw new Error("The site settings row is missing");
   const {
@@ -227,14 +234,14 @@ async function insertOrderIfAllowed(
     settings_min,
     settings_max,
     settings_maintenance,
-    recent_orders,
+    passed_rules,
     has_earlier,
     ...order
   } = row;
   return {
     order: order.id ? (order as OrderRow) : null,
     hasEarlier: has_earlier,
-    recentOrders: recent_orders,
+    passedRules: passed_rules,
     settings: {
       exchange_rate: settings_rate,
       min_inr_amount: settings_min,
@@ -278,7 +285,8 @@ function checkOrderAllowed(user: SessionUser, input: PlaceOrderInput, settings: 
   }
 }
 
-function findByIdempotencyKey(db: Kysely<DB>, userId: string, key: string) {
+/** The customer's order stored with this idempotency key, if any (keys are unique per customer). */
+export function findByIdempotencyKey(db: Kysely<DB>, userId: string, key: string) {
   return db
     .selectFrom("orders")
     .selectAll()

@@ -7,6 +7,7 @@ import * as notificationOutbox from "./0010-notification-outbox";
 import * as orderTotals from "./0011-order-totals";
 import * as customerEmailSearch from "./0012-customer-email-search";
 import * as payoutHashLookup from "./0013-payout-hash-lookup";
+import * as orderRateWindows from "./0014-order-rate-windows";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0011-order-totals": orderTotals,
   "0012-customer-email-search": customerEmailSearch,
   "0013-payout-hash-lookup": payoutHashLookup,
+  "0014-order-rate-windows": orderRateWindows,
 };
