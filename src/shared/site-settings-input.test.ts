@@ -94,6 +94,24 @@ describe("the site settings input", () => {
     expect(issuesOf({ supportEmail: "help" })).toEqual(["supportEmail"]);
   });
 
+  it("refuses a rate so low that the largest order could not be stored, on the rate", () => {
+    expect(issuesOf({ exchangeRate: "0.0001", maxInrAmount: "999999999999.99" })).toEqual([
+      "exchangeRate",
+    ]);
+    expect(issuesOf({ exchangeRate: "86", maxInrAmount: "999999999999.99" })).toEqual([]);
+    expect(issuesOf({ exchangeRate: "0.0001", maxInrAmount: "100000" })).toEqual([]);
+  });
+
+  it.each(["payeeName", "bankName", "accountHolderName", "supportWhatsappUrl", "supportEmail"])(
+    "refuses control characters in %s, naming the field",
+    (field) => {
+      const value = field.startsWith("support") ? "https://wa.me/91\u00009" : "Rupee\u0000Desk";
+      const result = siteSettingsInputSchema.safeParse({ ...VALID, [field]: value });
+      expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual([field]);
+      expect(result.error?.issues[0]?.message).toMatch(/^[A-Z][a-zA-Z ]+ (must|cannot)/);
+    },
+  );
+
   it("trims text before checking it", () => {
     const result = siteSettingsInputSchema.parse({ ...VALID, ifscCode: " SBIN0003853 " });
     expect(result.ifscCode).toBe("SBIN0003853");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Decimal } from "./money";
 import { isValidIfsc, isValidUpiId } from "./payment-reference";
+import { USD_TO_INR } from "./quote";
 
 /*
  * The admin's site settings, as the Settings form submits them and the server
@@ -19,6 +20,9 @@ const EXCHANGE_RATE_LIMIT = new Decimal("100000000");
 export const INR_LIMIT_DECIMALS = 2;
 const INR_LIMIT_LIMIT = new Decimal("1000000000000");
 
+/** Below 10^14: what an order's receive amount can hold (numeric(18, 4)). */
+const RECEIVE_AMOUNT_LIMIT = new Decimal("100000000000000");
+
 /** A bank account number: 9 to 18 digits (domain-reference §2; a convention). */
 export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
 const TEXT_MAX = 100;
@@ -26,6 +30,8 @@ const URL_MAX = 500;
 /** Longest decimal text we read; anything longer is not a real figure. */
 const DECIMAL_MAX_LENGTH = 32;
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+/** NUL, other C0/C1 controls and DEL: never part of a name, number or link. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The label each field has on the Settings page, in its order there, for messages that name it. */
 export const SITE_SETTINGS_FIELD_LABELS = {
@@ -103,7 +109,9 @@ function optionalFormat(check: (value: string) => boolean, error: string) {
     .string()
     .trim()
     .max(URL_MAX, { error, abort: true })
-    .refine((value) => value === "" || check(value), { error });
+    .refine((value) => value === "" || (!CONTROL_CHARACTER.test(value) && check(value)), {
+      error,
+    });
 }
 
 function isHttpsUrl(value: string): boolean {
@@ -124,12 +132,20 @@ const text = (label: string) =>
   z
     .string()
     .trim()
-    .max(TEXT_MAX, { error: `${label} must be at most ${TEXT_MAX} characters.` });
+    .max(TEXT_MAX, { error: `${label} must be at most ${TEXT_MAX} characters.`, abort: true })
+    .refine((value) => !CONTROL_CHARACTER.test(value), {
+      error: `${label} cannot contain control characters such as line breaks or tabs.`,
+    });
 
 /** The fields the min ≤ max check needs; it runs whenever both amounts are valid. */
 const limitsSchema = z.object({
   minInrAmount: inrLimit(SITE_SETTINGS_FIELD_LABELS.minInrAmount, true),
   maxInrAmount: inrLimit(SITE_SETTINGS_FIELD_LABELS.maxInrAmount, false),
+});
+
+const rateAndMaxSchema = z.object({
+  exchangeRate,
+  maxInrAmount: limitsSchema.shape.maxInrAmount,
 });
 
 export const siteSettingsInputSchema = z
@@ -181,6 +197,24 @@ export const siteSettingsInputSchema = z
       }
     },
     { when: (payload) => limitsSchema.safeParse(payload.value).success },
+  )
+  .superRefine(
+    (input, ctx) => {
+      const rate = readDecimal(input.exchangeRate);
+      const max = readDecimal(input.maxInrAmount);
+      // The largest order: the maximum amount sent in USD (converted to rupees first).
+      if (rate && max && max.mul(USD_TO_INR).div(rate).gte(RECEIVE_AMOUNT_LIMIT)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["exchangeRate"],
+          message:
+            "Exchange Rate is too low for the Maximum INR Amount: the largest order would receive more than an order can hold. Raise the rate or lower the maximum.",
+        });
+      }
+    },
+    {
+      when: (payload) => rateAndMaxSchema.safeParse(payload.value).success,
+    },
   );
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsInputSchema>;
