@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { sql } from "kysely";
 import type { AppContext } from "../context";
+import type { Database } from "../db/database";
 import type { Auth, AuthSession } from "./auth";
 
 export type SessionUser = AuthSession["user"];
@@ -129,6 +130,22 @@ export function isBlocked(
   now = new Date(),
 ): boolean {
   return user.banned === true && (user.banExpires === null || user.banExpires > now);
+}
+
+/** Whether a session still stands: not signed out or expired, its user not blocked (and, if asked, an admin). */
+export async function isSessionLive(
+  db: Database,
+  sessionId: string,
+  { isAdminRequired = false }: { isAdminRequired?: boolean } = {},
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .select(["user.role", "user.banned", "user.banExpires"])
+    .where("session.id", "=", sessionId)
+    .where("session.expiresAt", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined && !isBlocked(row) && (!isAdminRequired || row.role === "admin");
 }
 
 export const NOT_SIGNED_IN = { error: "Please log in first.", code: "UNAUTHENTICATED" } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyOrderChanges } from "../events/order-changes";
-import { signedInCustomer } from "../testing/actors";
+import { type Client, signedInAdmin, signedInCustomer } from "../testing/actors";
 import { placeOrder } from "../testing/orders";
 import { readEvents } from "../testing/sse";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
@@ -11,11 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-function openStream(customer: Awaited<ReturnType<typeof signedInCustomer>>, orderId: string) {
-  return testApp.app.request(`/api/orders/${orderId}/events`, {
+function openStream(client: Client, orderId: string) {
+  return openEvents(client, `/api/orders/${orderId}/events`);
+}
+
+function openEvents(client: Client, path: string) {
+  return testApp.app.request(path, {
     headers: {
       origin: TEST_ORIGIN,
-      cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
     },
   });
 }
@@ -67,5 +71,31 @@ describe("the live status of an order", () => {
       "/api/orders/00000000-0000-4000-8000-000000000000/events",
     );
     expect(response.status).toBe(401);
+  });
+
+  it("ends, sending nothing more, once the customer signs out or is blocked", async () => {
+    for (const endAccess of [
+      (customer: Client) => customer.post("/api/auth/sign-out"),
+      async (customer: Client) => {
+        await testApp.db.deleteFrom("session").where("userId", "=", customer.userId).execute();
+      },
+    ]) {
+      const customer = await signedInCustomer(testApp);
+      const orderId = (await placeOrder(customer)).id;
+      const events = readEvents(await openStream(customer, orderId));
+      await events.next(); // the current status
+      await endAccess(customer);
+      await changeStatus(orderId, customer.userId, "processing");
+      await expect(events.next(1000)).rejects.toThrow("The stream ended");
+    }
+  });
+
+  it("ends the admin feed, sending nothing more, once the step-up ends", async () => {
+    const admin = await signedInAdmin(testApp);
+    const feed = readEvents(await openEvents(admin, "/api/admin/order-events"));
+    expect((await feed.next()).event).toBe("pending");
+    expect((await admin.post("/api/admin/session/step-down")).status).toBe(200);
+    await placeOrder(await signedInCustomer(testApp));
+    await expect(feed.next(1000)).rejects.toThrow("The stream ended");
   });
 });

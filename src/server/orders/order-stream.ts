@@ -7,7 +7,9 @@ export const KEEPALIVE_MS = 25_000;
 /**
  * Writes order changes to one client as server-sent events: the initial events
  * first (a reconnect catches up), then the events of each accepted change, until
- * the client goes away or `isStillAllowed` says no.
+ * the client goes away or `isStillAllowed` says no. It is asked before every
+ * change is written and at every keepalive, so a sign-out, a block or a lapsed
+ * step-up ends the stream before anything more is sent.
  */
 export async function streamOrderChanges(
   stream: SSEStreamingApi,
@@ -16,26 +18,31 @@ export async function streamOrderChanges(
     initial: () => Promise<SSEMessage[]>;
     accepts: (change: OrderChange) => boolean;
     eventsFor: (change: OrderChange) => Promise<SSEMessage[]>;
-    isStillAllowed?: () => Promise<boolean>;
+    isStillAllowed: () => Promise<boolean>;
   },
 ) {
   const write = async (messages: SSEMessage[]) => {
     for (const message of messages) await stream.writeSSE(message);
   };
   await write(await options.initial());
-  // Changes are written in the order they arrive, one after another.
-  let queue = Promise.resolve();
-  const unsubscribe = hub.subscribe((change) => {
-    if (!options.accepts(change)) return;
-    queue = queue.then(async () => write(await options.eventsFor(change))).catch(() => {});
-  });
   let end = () => {};
   const ended = new Promise<void>((resolve) => {
     end = resolve;
     stream.onAbort(resolve);
   });
+  // Changes are written in the order they arrive, one after another.
+  let queue = Promise.resolve();
+  const unsubscribe = hub.subscribe((change) => {
+    if (!options.accepts(change)) return;
+    queue = queue
+      .then(async () => {
+        if (!(await options.isStillAllowed())) return end();
+        await write(await options.eventsFor(change));
+      })
+      .catch(() => {});
+  });
   const keepalive = setInterval(async () => {
-    if (options.isStillAllowed && !(await options.isStillAllowed())) return end();
+    if (!(await options.isStillAllowed())) return end();
     await stream.write(": keepalive\n\n");
   }, KEEPALIVE_MS);
   await ended;

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { placeOrderInputSchema } from "../../shared/order-input";
-import { requireUser } from "../auth/session";
+import { isSessionLive, requireUser } from "../auth/session";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
@@ -166,6 +166,7 @@ export function createOrdersRouter(context: AppContext) {
     })
     .openapi(orderEventsRoute, async (c) => {
       const userId = c.var.user.id;
+      const sessionId = c.var.session.id;
       const found = await getCustomerOrder(db, userId, c.req.valid("param").id);
       if (!found) return c.json({ error: "Order not found", code: "NOT_FOUND" }, 404);
       const { order } = found;
@@ -174,6 +175,7 @@ export function createOrdersRouter(context: AppContext) {
           initial: async () => [statusEvent(order.id, order.status)],
           accepts: (change) => change.orderId === order.id && change.userId === userId,
           eventsFor: async (change) => [statusEvent(change.orderId, change.status)],
+          isStillAllowed: () => isSessionLive(db, sessionId),
         }),
       );
     });
