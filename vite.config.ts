@@ -1,9 +1,93 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin, type UserConfig } from "vite";
+
+const OUT_DIR = "dist/web";
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The browser runs Preact behind React's API (docs/decisions/009): every import of
+ * react and react-dom, ours and our libraries', resolves to preact/compat. TypeScript
+ * still checks against React's types.
+ */
+const preactInPlaceOfReact = [
+  { find: /^react$/, replacement: "preact/compat" },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom\/server$/, replacement: "preact-render-to-string" },
+];
+
+/** What both the browser build and the build-time render of / share. */
+const shared = {
+  resolve: { alias: preactInPlaceOfReact },
+  define: { BUILD_YEAR: JSON.stringify(new Date().getFullYear()) },
+} satisfies UserConfig;
+
+/** JSX and dev-server reloads; React's fast refresh does not apply to Preact, so edits reload the page. */
+const jsx = () => react({ refreshExclude: /./ });
+
+/**
+ * After the browser build, renders the exchange screen (src/web/prerender.tsx) and
+ * writes its HTML into index.html's #root, so / paints before its JavaScript has
+ * arrived; main.tsx then hydrates it.
+ */
+function prerenderFirstScreen(): Plugin {
+  let outDir = OUT_DIR;
+  return {
+    name: "rupeedesk:prerender-first-screen",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const serverOut = mkdtempSync(join(tmpdir(), "rupeedesk-prerender-"));
+      try {
+        await build({
+          ...shared,
+          configFile: false,
+          logLevel: "warn",
+          plugins: [jsx()],
+          ssr: { noExternal: true },
+          build: {
+            ssr: resolve("src/web/prerender.tsx"),
+            outDir: serverOut,
+            emptyOutDir: true,
+            rolldownOptions: { output: { entryFileNames: "prerender.mjs" } },
+          },
+        });
+        const { prerender } = (await import(
+          pathToFileURL(join(serverOut, "prerender.mjs")).href
+        )) as typeof import("./src/web/prerender");
+        const indexPath = join(outDir, "index.html");
+        const html = readFileSync(indexPath, "utf8");
+        if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+        writeFileSync(
+          indexPath,
+          html.replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${prerender()}</div>`),
+        );
+      } finally {
+        rmSync(serverOut, { recursive: true, force: true });
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  build: { outDir: "dist/web", emptyOutDir: true },
+  ...shared,
+  plugins: [jsx(), tailwindcss(), prerenderFirstScreen()],
+  build: {
+    outDir: OUT_DIR,
+    emptyOutDir: true,
+    // What the first screen imports statically goes in one file beside the entry, not
+    // twenty small ones: each request costs a round trip on a slow mobile network.
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: "first-screen", tags: ["$initial"] }] } },
+    },
+  },
   server: { proxy: { "/api": "http://localhost:3000" } },
 });

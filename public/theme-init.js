@@ -1,5 +1,6 @@
-// Applies the saved theme before the first paint (an external file: the CSP allows no inline script).
+// Runs before the first paint (an external file: the CSP allows no inline script).
 (() => {
+  // The saved theme, else the system's.
   let theme = null;
   try {
     theme = localStorage.getItem("theme");
@@ -9,4 +10,7 @@
     theme = !media || media.matches ? "dark" : "light";
   }
   document.documentElement.dataset.theme = theme;
+  // index.html carries the exchange screen pre-rendered for "/"; every other path is
+  // served the same file, and must not show it while its own page loads (styles.css).
+  if (location.pathname !== "/") document.documentElement.dataset.otherPage = "";
 })();

@@ -1,24 +1,40 @@
 import "./styles.css";
 import "./i18n";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { ThemeProvider } from "./layout/theme";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { App } from "./app";
 import { queryClient } from "./lib/query-client";
-import { Toasts } from "./lib/toast";
-import { router } from "./router";
+import { cn } from "./lib/utils";
+import { PRERENDERED_PATH } from "./prerendered-path";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toasts />
-      </QueryClientProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+const app = <App Router={BrowserRouter} queryClient={queryClient} />;
+
+// The built index.html carries the exchange screen pre-rendered (see vite.config.ts):
+// on / it comes alive where it stands; any other path renders afresh.
+if (root.hasAttribute("data-prerendered") && window.location.pathname === PRERENDERED_PATH) {
+  void hydrate(root);
+} else {
+  root.removeAttribute("data-prerendered");
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
+
+/** Lets the browser handle input (and paint) between two pieces of start-up work. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
+/**
+ * The screen is already painted, so its start-up work runs as a few shorter tasks
+ * instead of one long one after the code is evaluated: tailwind-merge's class tables
+ * (built on first use, by the first component's class names), then the hydration.
+ */
+async function hydrate(root: HTMLElement) {
+  await nextTask();
+  cn();
+  await nextTask();
+  hydrateRoot(root, app);
+}

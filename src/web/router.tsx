@@ -1,5 +1,5 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
+import { Route, Routes } from "react-router";
 import { RedirectIfSignedIn, RequireSession } from "./account/guards";
 import { ExchangePage } from "./exchange/exchange-page";
 import { loadTexts, type TextArea } from "./i18n";
@@ -7,23 +7,30 @@ import { MainLayout } from "./layout/main-layout";
 import { showToaster } from "./lib/toast";
 import { NotFoundPage } from "./pages/not-found-page";
 
-/** Loads a component's code, and the texts of the areas it names, when its route is visited. */
-function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K, texts: TextArea[]) {
-  return async () => {
-    const [module] = await Promise.all([load(), loadTexts(...texts)]);
-    return { Component: module[name] as ComponentType };
-  };
-}
-
-/** A lazily loaded page at a path (null: the index route). */
+/** A page whose code, and the texts of the areas it names, load when it is first shown. */
 function lazyPage<M, K extends keyof M>(
-  path: string | null,
   load: () => Promise<M>,
   name: K,
   texts: TextArea[] = [],
-): RouteObject {
-  const lazy = lazyComponent(load, name, texts);
-  return path === null ? { index: true, lazy } : { path, lazy };
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), loadTexts(...texts)]);
+    return { default: module[name] as ComponentType };
+  });
+}
+
+/** A lazily loaded page; until it arrives, its place stays empty (the layout around it stays). */
+function Page({ component: Component }: { component: LazyExoticComponent<ComponentType> }) {
+  return (
+    <Suspense fallback={<div className="min-h-screen" />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+/** The admin pages call sonner's toast directly: their code brings the toaster along. */
+function withToaster<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => (await Promise.all([load(), showToaster()]))[0];
 }
 
 const staticPages = () => import("./pages/static-pages");
@@ -31,92 +38,94 @@ const account: TextArea[] = ["account"];
 const orders: TextArea[] = ["orders"];
 const pages: TextArea[] = ["pages"];
 
-/** The admin pages call sonner's toast directly: their routes bring the toaster along. */
-function withToaster<M>(load: () => Promise<M>): () => Promise<M> {
-  return async () => (await Promise.all([load(), showToaster()]))[0];
-}
-const adminLoginPage = withToaster(() => import("./admin/admin-login-page"));
-const adminGuard = withToaster(() => import("./admin/admin-guard"));
-
-export const router = createBrowserRouter([
-  lazyPage("admin-login", adminLoginPage, "AdminLoginPage", ["admin", "account"]),
-  {
-    path: "admin",
-    lazy: lazyComponent(adminGuard, "RequireAdmin", []),
-    hydrateFallbackElement: <div className="min-h-screen" />,
-    children: [
-      {
-        lazy: lazyComponent(() => import("./admin/admin-layout"), "AdminLayout", ["admin"]),
-        children: [
-          lazyPage(null, () => import("./admin/dashboard/dashboard-page"), "DashboardPage", [
-            "adminDashboard",
-          ]),
-          lazyPage("users", () => import("./admin/users/users-page"), "UsersPage", ["adminUsers"]),
-          lazyPage("orders", () => import("./admin/orders/admin-orders-page"), "AdminOrdersPage", [
-            "adminOrders",
-            "orders",
-          ]),
-          lazyPage("settings", () => import("./admin/settings/settings-page"), "SettingsPage", [
-            "adminSettings",
-          ]),
-          lazyPage("audit", () => import("./admin/audit/audit-page"), "AuditPage", ["adminAudit"]),
-        ],
-      },
-    ],
-  },
-  {
-    element: <MainLayout />,
-    // Shown for the instant a lazily loaded first page takes to arrive.
-    hydrateFallbackElement: <div className="min-h-screen" />,
-    children: [
-      { index: true, element: <ExchangePage /> },
-      { path: "exchange", element: <ExchangePage /> },
-      lazyPage("help", () => import("./pages/help-page"), "HelpPage", pages),
-      lazyPage("contact-us", () => import("./pages/contact-page"), "ContactPage", pages),
-      lazyPage("about-us", staticPages, "AboutPage", pages),
-      lazyPage("terms-and-conditions", staticPages, "TermsPage", pages),
-      lazyPage("privacy-policy", staticPages, "PrivacyPage", pages),
-      lazyPage("refund-policy", staticPages, "RefundPage", pages),
-      lazyPage(
-        "forgot-password",
-        () => import("./account/forgot-password-page"),
-        "ForgotPasswordPage",
-        account,
-      ),
-      lazyPage(
-        "update-password",
-        () => import("./account/update-password-page"),
-        "UpdatePasswordPage",
-        account,
-      ),
-      {
-        element: <RedirectIfSignedIn />,
-        children: [
-          lazyPage("login", () => import("./account/login-page"), "LoginPage", account),
-          lazyPage("signup", () => import("./account/signup-page"), "SignUpPage", account),
-        ],
-      },
-      {
-        element: <RequireSession />,
-        children: [
-          lazyPage("profile", () => import("./account/profile-page"), "ProfilePage", account),
-          lazyPage("security", () => import("./account/security-page"), "SecurityPage", account),
-          lazyPage(
-            "order-history",
-            () => import("./orders/order-history-page"),
-            "OrderHistoryPage",
-            orders,
-          ),
-          lazyPage("order/:orderId", () => import("./orders/order-page"), "OrderPage", orders),
-          lazyPage(
-            "my-referrals",
-            () => import("./orders/referrals-page"),
-            "ReferralsPage",
-            orders,
-          ),
-        ],
-      },
-      { path: "*", element: <NotFoundPage /> },
-    ],
-  },
+const loadAdminLoginPage = withToaster(() => import("./admin/admin-login-page"));
+const loadAdminGuard = withToaster(() => import("./admin/admin-guard"));
+const AdminLoginPage = lazyPage(loadAdminLoginPage, "AdminLoginPage", ["admin", "account"]);
+const RequireAdmin = lazyPage(loadAdminGuard, "RequireAdmin");
+const AdminLayout = lazyPage(() => import("./admin/admin-layout"), "AdminLayout", ["admin"]);
+const DashboardPage = lazyPage(() => import("./admin/dashboard/dashboard-page"), "DashboardPage", [
+  "adminDashboard",
 ]);
+const UsersPage = lazyPage(() => import("./admin/users/users-page"), "UsersPage", ["adminUsers"]);
+const AdminOrdersPage = lazyPage(
+  () => import("./admin/orders/admin-orders-page"),
+  "AdminOrdersPage",
+  ["adminOrders", "orders"],
+);
+const SettingsPage = lazyPage(() => import("./admin/settings/settings-page"), "SettingsPage", [
+  "adminSettings",
+]);
+const AuditPage = lazyPage(() => import("./admin/audit/audit-page"), "AuditPage", ["adminAudit"]);
+
+const HelpPage = lazyPage(() => import("./pages/help-page"), "HelpPage", pages);
+const ContactPage = lazyPage(() => import("./pages/contact-page"), "ContactPage", pages);
+const AboutPage = lazyPage(staticPages, "AboutPage", pages);
+const TermsPage = lazyPage(staticPages, "TermsPage", pages);
+const PrivacyPage = lazyPage(staticPages, "PrivacyPage", pages);
+const RefundPage = lazyPage(staticPages, "RefundPage", pages);
+const ForgotPasswordPage = lazyPage(
+  () => import("./account/forgot-password-page"),
+  "ForgotPasswordPage",
+  account,
+);
+const UpdatePasswordPage = lazyPage(
+  () => import("./account/update-password-page"),
+  "UpdatePasswordPage",
+  account,
+);
+const LoginPage = lazyPage(() => import("./account/login-page"), "LoginPage", account);
+const SignUpPage = lazyPage(() => import("./account/signup-page"), "SignUpPage", account);
+const ProfilePage = lazyPage(() => import("./account/profile-page"), "ProfilePage", account);
+const SecurityPage = lazyPage(() => import("./account/security-page"), "SecurityPage", account);
+const OrderHistoryPage = lazyPage(
+  () => import("./orders/order-history-page"),
+  "OrderHistoryPage",
+  orders,
+);
+const OrderPage = lazyPage(() => import("./orders/order-page"), "OrderPage", orders);
+const ReferralsPage = lazyPage(() => import("./orders/referrals-page"), "ReferralsPage", orders);
+
+/**
+ * Every route of the app. Only the exchange screen's code comes with the first load;
+ * every other page, and its area's texts, load when visited.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="admin-login" element={<Page component={AdminLoginPage} />} />
+      <Route path="admin" element={<Page component={RequireAdmin} />}>
+        <Route element={<Page component={AdminLayout} />}>
+          <Route index element={<Page component={DashboardPage} />} />
+          <Route path="users" element={<Page component={UsersPage} />} />
+          <Route path="orders" element={<Page component={AdminOrdersPage} />} />
+          <Route path="settings" element={<Page component={SettingsPage} />} />
+          <Route path="audit" element={<Page component={AuditPage} />} />
+        </Route>
+      </Route>
+      <Route element={<MainLayout />}>
+        <Route index element={<ExchangePage />} />
+        <Route path="exchange" element={<ExchangePage />} />
+        <Route path="help" element={<Page component={HelpPage} />} />
+        <Route path="contact-us" element={<Page component={ContactPage} />} />
+        <Route path="about-us" element={<Page component={AboutPage} />} />
+        <Route path="terms-and-conditions" element={<Page component={TermsPage} />} />
+        <Route path="privacy-policy" element={<Page component={PrivacyPage} />} />
+        <Route path="refund-policy" element={<Page component={RefundPage} />} />
+        <Route path="forgot-password" element={<Page component={ForgotPasswordPage} />} />
+        <Route path="update-password" element={<Page component={UpdatePasswordPage} />} />
+        <Route element={<RedirectIfSignedIn />}>
+          <Route path="login" element={<Page component={LoginPage} />} />
+          <Route path="signup" element={<Page component={SignUpPage} />} />
+        </Route>
+        <Route element={<RequireSession />}>
+          <Route path="profile" element={<Page component={ProfilePage} />} />
+          <Route path="security" element={<Page component={SecurityPage} />} />
+          <Route path="order-history" element={<Page component={OrderHistoryPage} />} />
+          <Route path="order/:orderId" element={<Page component={OrderPage} />} />
+          <Route path="my-referrals" element={<Page component={ReferralsPage} />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
@@ -11,6 +12,9 @@ const links = [
 
 export function Footer() {
   const { t } = useTranslation();
+  // The build's year in the pre-rendered page, the visitor's from the first paint on.
+  const [year, setYear] = useState(BUILD_YEAR);
+  useLayoutEffect(() => setYear(new Date().getFullYear()), []);
   return (
     <footer className="border-t px-4 pt-6 pb-24 text-sm text-muted-foreground md:pb-6">
       <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
@@ -20,7 +24,7 @@ export function Footer() {
           </Link>
         ))}
       </nav>
-      <p className="mt-4">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
+      <p className="mt-4">{t("footer.copyright", { year })}</p>
     </footer>
   );
 }

@@ -1,12 +1,17 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isOperatorOnline } from "../../shared/operator-hours";
 import { Badge } from "../components/ui/badge";
 
-/** 'Operator: Online' during the desk's hours in India, 'Offline' otherwise; rechecked every minute. */
+/**
+ * 'Operator: Online' during the desk's hours in India, 'Offline' otherwise; rechecked
+ * every minute. The clock is read once the page runs (before its first paint), never
+ * at build time: the pre-rendered page holds the badge's place, empty.
+ */
 export function OperatorStatus() {
   const { t } = useTranslation();
-  const [isOnline, setIsOnline] = useState(() => isOperatorOnline(new Date()));
+  const [isOnline, setIsOnline] = useState<boolean | null>(null);
+  useLayoutEffect(() => setIsOnline(isOperatorOnline(new Date())), []);
   useEffect(() => {
     const timer = setInterval(() => setIsOnline(isOperatorOnline(new Date())), 60_000);
     return () => clearInterval(timer);
@@ -14,7 +19,11 @@ export function OperatorStatus() {
   return (
     <div className="space-y-1.5 text-xs text-muted-foreground">
       <p>{t("operator.workingHours")}</p>
-      <Badge variant={isOnline ? "success" : "default"} data-testid="operator-status">
+      <Badge
+        variant={isOnline ? "success" : "default"}
+        data-testid="operator-status"
+        className={isOnline === null ? "invisible" : undefined}
+      >
         <span
           className={`size-2 rounded-full ${isOnline ? "bg-emerald-500" : "bg-muted-foreground"}`}
           aria-hidden

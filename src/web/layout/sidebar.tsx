@@ -28,7 +28,7 @@ const links = [
 /** The site's left navigation: fixed on wide screens, a drawer on phones. */
 export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { theme, toggleTheme } = useTheme();
+  const { toggleTheme } = useTheme();
   const { data: session } = useSession();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -75,9 +75,13 @@ export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => v
         </nav>
         <div className="space-y-4 border-t p-4">
           <OperatorStatus />
+          {/* Both labels are in the markup and the theme's CSS shows one, so the pre-rendered
+              page is right in either theme before the JavaScript runs. */}
           <Button variant="outline" className="w-full justify-start" onClick={toggleTheme}>
-            {theme === "dark" ? <Sun aria-hidden /> : <Moon aria-hidden />}
-            {theme === "dark" ? t("nav.lightMode") : t("nav.darkMode")}
+            <Sun aria-hidden className="hidden dark:block" />
+            <span className="hidden dark:inline">{t("nav.lightMode")}</span>
+            <Moon aria-hidden className="dark:hidden" />
+            <span className="dark:hidden">{t("nav.darkMode")}</span>
           </Button>
         </div>
       </aside>

@@ -10,8 +10,9 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** The theme that public/theme-init.js applied before the first paint. */
+/** The theme that public/theme-init.js applied before the first paint (dark at build time). */
 function currentTheme(): Theme {
+  if (typeof document === "undefined") return "dark";
   return document.documentElement.dataset.theme === "light" ? "light" : "dark";
 }
 

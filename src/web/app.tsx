@@ -1,0 +1,27 @@
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ComponentType, type ReactNode, StrictMode } from "react";
+import { ThemeProvider } from "./layout/theme";
+import { Toasts } from "./lib/toast";
+import { AppRoutes } from "./router";
+
+/** The whole app inside a router: the browser's (main.tsx) or the build's pre-render of /. */
+export function App({
+  Router,
+  queryClient,
+}: {
+  Router: ComponentType<{ children: ReactNode }>;
+  queryClient: QueryClient;
+}) {
+  return (
+    <StrictMode>
+      <ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <Router>
+            <AppRoutes />
+          </Router>
+          <Toasts />
+        </QueryClientProvider>
+      </ThemeProvider>
+    </StrictMode>
+  );
+}
