@@ -16,19 +16,22 @@ let benchUserId: string | undefined;
 /** One INSERT of a fixed order: no session, no validation, no rate, no events, no outbox. */
 const baseline = new Hono().post("/bench/baseline", async (c) => {
   sequence += 1;
+  const reference = `B${process.pid}-${sequence}`; // taken before the await, so unique
   benchUserId ??= (await db.selectFrom("user").select("id").executeTakeFirstOrThrow()).id;
   await sql`
     INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
       receive_amount, exchange_rate, network, wallet_address, payment_reference)
     VALUES (${benchUserId}, 'bench@example.com', 'upi_inr', 8600, 'usdt', 100, 86, 'trc20',
-      'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6', ${`B${process.pid}${sequence}`})`.execute(db);
+      'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6', ${reference})`.execute(db);
   return c.json({ ok: true }, 201);
 });
 
-/** This process's CPU time so far (ms), for the CPU each route costs per request. */
-baseline.get("/bench/cpu", (c) => {
+/** This process's CPU time (ms) and the WAL written so far (bytes), for each route's cost per request. */
+baseline.get("/bench/usage", async (c) => {
   const { user, system } = process.cpuUsage();
-  return c.json({ cpuMs: (user + system) / 1000 });
+  const { rows } = await sql<{ bytes: string }>`
+    SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS bytes`.execute(db);
+  return c.json({ cpuMs: (user + system) / 1000, walBytes: Number(rows[0]?.bytes) });
 });
 
 const server = serve({

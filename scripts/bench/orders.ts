@@ -2,7 +2,7 @@
 // route against a bare INSERT on the same server and database, 64 connections.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -11,6 +11,29 @@ import { createBenchDatabase } from "./bench-database";
 
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+/**
+ * CPU time (ms) of every PostgreSQL process on this machine so far, from /proc
+ * (Linux; the benchmark's server is local). NaN where /proc is not readable.
+ */
+function postgresCpuMs(): number {
+  try {
+    const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+    let ticks = 0;
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+        if (name !== "postgres") continue;
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      } catch {} // the process ended meanwhile
+    }
+    return ticks / ticksPerMs;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 const database = await createBenchDatabase("orders");
 const port = await freePort();
@@ -81,15 +104,23 @@ try {
       quotedRate: "86",
     });
 
-  const serverCpuMs = async () =>
-    ((await (await fetch(`${baseUrl}/bench/cpu`)).json()) as { cpuMs: number }).cpuMs;
-  /** One load run, with the server's CPU time per request (ms) beside autocannon's figures. */
+  const usage = async () => ({
+    ...((await (await fetch(`${baseUrl}/bench/usage`)).json()) as {
+      cpuMs: number;
+      walBytes: number;
+    }),
+    databaseCpuMs: postgresCpuMs(),
+  });
+  /** One load run, with the server's CPU and the WAL per request beside autocannon's figures. */
   const run = async (title: string, path: string, extra: Partial<autocannon.Options>) => {
-    const cpuBefore = await serverCpuMs();
+    const before = await usage();
     const result = await load(title, path, extra);
+    const after = await usage();
     return {
       ...result,
-      cpuMsPerRequest: ((await serverCpuMs()) - cpuBefore) / result.requests.total,
+      cpuMsPerRequest: (after.cpuMs - before.cpuMs) / result.requests.total,
+      walBytesPerRequest: (after.walBytes - before.walBytes) / result.requests.total,
+      databaseCpuMsPerRequest: (after.databaseCpuMs - before.databaseCpuMs) / result.requests.total,
     };
   };
   const load = (title: string, path: string, extra: Partial<autocannon.Options>) =>
@@ -130,13 +161,15 @@ try {
   const placement = await run("POST /api/orders", "/api/orders", real);
 
   const row = (name: string, result: Awaited<ReturnType<typeof run>>) =>
-    `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${result.cpuMsPerRequest.toFixed(2)} |`;
+    `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${result.cpuMsPerRequest.toFixed(2)} | ${result.databaseCpuMsPerRequest.toFixed(2)} | ${result.walBytesPerRequest.toFixed(0)} |`;
   console.log(`\nOrder placement, PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s each`);
   console.log(
     `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB\n`,
   );
-  console.log("| route | requests/s | p50 ms | p99 ms | non-2xx | server CPU ms/request |");
-  console.log("|---|---|---|---|---|---|");
+  console.log(
+    "| route | requests/s | p50 ms | p99 ms | non-2xx | server CPU ms/request | PostgreSQL CPU ms/request | WAL bytes/request |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|");
   console.log(row("baseline: one INSERT, no auth or validation", baseline));
   console.log(row("POST /api/orders (session, validation, rules, events, outbox)", placement));
   const ratio = placement.requests.average / baseline.requests.average;
