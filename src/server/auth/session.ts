@@ -51,7 +51,7 @@ export function verifySignedToken(cookie: string | undefined, secret: string): s
  *
  * API routes read better-auth's session and user rows in one query instead of
  * calling `auth.api.getSession`, whose per-call overhead cost more than the
- * order it guarded (docs/decisions/009). Sessions still roll over through
+ * order it guarded (docs/decisions/013). Sessions still roll over through
  * better-auth: the web app asks `/api/auth/get-session` on every page load.
  */
 export async function loadSession(
