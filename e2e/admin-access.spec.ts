@@ -32,6 +32,15 @@ test("an admin steps up on Admin Access, and Log Out ends the step-up", async ({
   await expect(page).toHaveURL(/\/admin-login$/);
 });
 
+test("a signed-out visitor to the admin is sent to Admin Access, which asks them to log in", async ({
+  page,
+}) => {
+  await page.goto("/admin/orders");
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(page.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+  await expect(page.getByText("Log in with your administrator account first.")).toBeVisible();
+});
+
 test("a customer with forged session-storage flags sees no admin data", async ({ page }) => {
   const email = uniqueEmail("forger");
   await signUp(page, email, "secret1");

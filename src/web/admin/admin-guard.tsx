@@ -12,8 +12,8 @@ export function RequireAdmin() {
   const { data: session, isPending } = authClient.useSession();
   const adminSession = useQuery({ ...adminSessionQueryOptions, enabled: isAdmin(session?.user) });
   if (isPending) return <FullScreenLoader />;
-  if (!session) return <Navigate to="/login" replace />;
-  if (!isAdmin(session.user)) return <Navigate to="/admin-login" replace />;
+  // Admin Access asks a signed-out visitor to log in first (product-spec: the admin guard sends visitors to /admin-login).
+  if (!session || !isAdmin(session.user)) return <Navigate to="/admin-login" replace />;
   if (adminSession.isPending) return <FullScreenLoader />;
   if (!adminSession.data?.isElevated) return <Navigate to="/admin-login" replace />;
   return <Outlet />;
