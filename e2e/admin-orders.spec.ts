@@ -120,6 +120,13 @@ test("an admin places a new order for a customer and it appears in the list", as
   await dialog.getByRole("button", { name: "Create Order" }).click();
   await expect(dialog.getByText("This field is required.")).toHaveCount(4);
 
+  // Every attempt to place this order carries the form's idempotency key.
+  const keys: (string | undefined)[] = [];
+  adminPage.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/admin/orders") {
+      keys.push(request.headers()["idempotency-key"]);
+    }
+  });
   await dialog.getByLabel("Email").fill(uniqueEmail("nobody"));
   await dialog.getByLabel("Send Amount").fill("10000");
   await dialog.getByLabel("Receive Amount").fill("116.2790");
@@ -134,6 +141,10 @@ test("an admin places a new order for a customer and it appears in the list", as
   await dialog.getByRole("button", { name: "Create Order" }).click();
   await expect(adminPage.getByText("Order Created Successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The refused attempt and the corrected one are one submission: one key.
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
 
   await adminPage.getByLabel("Search").fill(email);
   const rows = adminPage.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });

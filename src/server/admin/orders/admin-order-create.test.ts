@@ -199,6 +199,83 @@ describe("POST /api/admin/orders", () => {
     },
   );
 
+  describe("with an Idempotency-Key", () => {
+    const key = () => `admin-form-${crypto.randomUUID()}`;
+    const post = (body: Record<string, unknown>, idempotencyKey: string) =>
+      admin.post("/api/admin/orders", body, { "idempotency-key": idempotencyKey });
+
+    it("stores one order for two identical requests at the same moment, and answers both with it", async () => {
+      const idempotencyKey = key();
+      const before = await countRows(testApp);
+      const body = input({ note: "Paid in cash at the counter" });
+      const responses = await Promise.all([post(body, idempotencyKey), post(body, idempotencyKey)]);
+      expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
+      const [first, second] = responses.map((response) => response.json);
+      expect(second).toEqual(first);
+      const after = await countRows(testApp);
+      expect(after.orders).toBe(before.orders + 1);
+      expect(after.order_events).toBe(before.order_events + 1);
+      expect(after.audit_log).toBe(before.audit_log + 1);
+
+      // A later retry (the answer was lost) gets the same order and writes nothing.
+      const retry = await post(
+        input({ note: " Paid in cash at the counter ", sendAmount: "10000.00" }),
+        idempotencyKey,
+      );
+      expect(retry.status).toBe(200);
+      expect(retry.json.id).toBe(first?.id);
+      expect(await countRows(testApp)).toEqual(after);
+    });
+
+    it("refuses a key reused with other details, naming its order, and writes nothing", async () => {
+      const idempotencyKey = key();
+      const placed = await post(input(), idempotencyKey);
+      expect(placed.status).toBe(201);
+      const before = await countRows(testApp);
+      for (const change of [
+        { receiveAmount: "115.6" },
+        { sendAmount: "10000.01" },
+        { network: "erc20", walletAddress: ERC20_WALLET },
+        { paymentReference: nextReference() },
+        { note: "Another deal" },
+      ]) {
+        const response = await post(input(change), idempotencyKey);
+        expect(response.status, JSON.stringify(change)).toBe(422);
+        expect(response.json).toMatchObject({
+          code: "IDEMPOTENCY_KEY_REUSED",
+          error: `This request's Idempotency-Key was already used for order ${placed.json.shortId}, with different details. Nothing new was stored; a new order needs a new key.`,
+        });
+      }
+      expect(await countRows(testApp)).toEqual(before);
+    });
+
+    it("refuses a key that is not one (too short) with 400", async () => {
+      const before = await countRows(testApp);
+      expect((await post(input(), "short")).status).toBe(400);
+      expect(await countRows(testApp)).toEqual(before);
+    });
+
+    it("does not answer with the customer's own order that used the same key", async () => {
+      const idempotencyKey = key();
+      const own = await customer.post(
+        "/api/orders",
+        {
+          sendCurrency: "upi_inr",
+          receiveCurrency: "usdt",
+          network: "trc20",
+          amount: "10000",
+          walletAddress: TRON_WALLET,
+          paymentReference: nextReference(),
+          quotedRate: "86",
+        },
+        { "idempotency-key": idempotencyKey },
+      );
+      expect(own.status).toBe(201);
+      const response = await post(input(), idempotencyKey);
+      expect(response.status).toBe(422);
+    });
+  });
+
   it("refuses a blocked customer and writes nothing", async () => {
     const blocked = await signedInCustomer(testApp);
     await placeOrder(blocked);

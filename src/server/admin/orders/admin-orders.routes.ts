@@ -90,12 +90,25 @@ const placeOrderRoute = createRoute({
   path: "/api/admin/orders",
   tags: ["Admin"],
   summary: "Place an order for a customer ('Place a New Order')",
-  request: { body: { content: json(adminPlaceOrderInputSchema), required: true } },
+  request: {
+    headers: z.object({
+      "idempotency-key": z.string().min(8).max(100).optional().openapi({
+        description:
+          "One per submission of the form: repeating the request with the same key returns the first order",
+      }),
+    }),
+    body: { content: json(adminPlaceOrderInputSchema), required: true },
+  },
   responses: {
     201: { description: "The order was placed", content: json(adminOrderSchema) },
+    200: {
+      description: "The same idempotency key placed this order before",
+      content: json(adminOrderSchema),
+    },
     400: errorResponse("Invalid input, no user with this e-mail, or a blocked user"),
     ...adminOnly,
     409: errorResponse("The payment reference was used already"),
+    422: errorResponse("The idempotency key was used before for an order with other details"),
   },
 });
 
@@ -187,14 +200,15 @@ export function createAdminOrdersRouter(context: AppContext) {
         });
       })
       .openapi(placeOrderRoute, async (c) => {
-        const order = await createAdminOrder({
+        const { order, isReplay } = await createAdminOrder({
           db,
           admin: c.var.user,
           input: c.req.valid("json"),
+          idempotencyKey: c.req.valid("header")["idempotency-key"],
           ipAddress: clientIp(c, context.trustProxy),
           notify: context.notificationTargets,
         });
-        return c.json(toAdminOrderView(order), 201);
+        return c.json(toAdminOrderView(order), isReplay ? 200 : 201);
       })
       .openapi(getOrderRoute, async (c) => {
         const found = await getAdminOrder(db, c.req.valid("param").id);

@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import type { Kysely } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
 import { recordAudit } from "../../audit/audit";
@@ -8,8 +9,20 @@ import { AppError, uniqueViolation } from "../../http/errors";
 import { type NotificationTargets, orderMessages } from "../../notifications/order-messages";
 import { enqueue } from "../../notifications/outbox";
 import type { OrderRow } from "../../orders/order-view";
+import { findByIdempotencyKey } from "../../orders/place-order";
 
 export const CREATED_BY_ADMIN_NOTE = "Created by admin";
+
+export interface CreateAdminOrderResult {
+  order: OrderRow;
+  /** True when the idempotency key matched an order placed before. */
+  isReplay: boolean;
+}
+
+/** The note of the order's first event. */
+function createdNote(input: AdminPlaceOrderInput): string {
+  return input.note ? `${CREATED_BY_ADMIN_NOTE}: ${input.note}` : CREATED_BY_ADMIN_NOTE;
+}
 
 /**
  * Places an order on a customer's behalf ('Place a New Order'). The admin types
@@ -18,20 +31,28 @@ export const CREATED_BY_ADMIN_NOTE = "Created by admin";
  * maintenance mode do not apply to admins. The customer must exist and not be
  * blocked. Without a payment reference the order stores none (NULL), so no
  * made-up value can collide with, or pass for, a real one.
+ *
+ * An idempotency key works as a customer's does (place-order.ts): it is stored on
+ * the order, unique per customer, so a retried or double-submitted request stores
+ * one order and every repeat is answered with it. A key that comes back with
+ * different details is refused (422) rather than answered with an order the admin
+ * did not describe.
  */
 export async function createAdminOrder({
   db,
   admin,
   input,
+  idempotencyKey,
   ipAddress,
   notify,
 }: {
   db: Kysely<DB>;
   admin: Pick<SessionUser, "id" | "email">;
   input: AdminPlaceOrderInput;
+  idempotencyKey?: string;
   ipAddress?: string | null;
   notify: NotificationTargets;
-}): Promise<OrderRow> {
+}): Promise<CreateAdminOrderResult> {
   const customer = await db
     .selectFrom("user")
     .select(["id", "email", "banned"])
@@ -45,6 +66,14 @@ export async function createAdminOrder({
       "No user with this e-mail. The customer must sign up first.",
     );
   }
+  const replay = async () => {
+    const earlier = idempotencyKey
+      ? await findByIdempotencyKey(db, customer.id, idempotencyKey)
+      : undefined;
+    return earlier ? { order: await checkSameRequest(db, earlier, input), isReplay: true } : null;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
   if (customer.banned) {
     throw new AppError(
       400,
@@ -73,6 +102,7 @@ export async function createAdminOrder({
           network: input.network,
           wallet_address: input.walletAddress,
           payment_reference: input.paymentReference ?? null,
+          idempotency_key: idempotencyKey ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -84,7 +114,7 @@ export async function createAdminOrder({
           actor_role: "admin",
           from_status: null,
           to_status: "pending",
-          note: input.note ? `${CREATED_BY_ADMIN_NOTE}: ${input.note}` : CREATED_BY_ADMIN_NOTE,
+          note: createdNote(input),
         })
         .execute();
       await recordAudit(trx, {
@@ -108,9 +138,15 @@ export async function createAdminOrder({
       return order;
     });
     await announceOrder(db, created, "created");
-    return created;
+    return { order: created, isReplay: false };
   } catch (error) {
-    if (uniqueViolation(error) === "orders_payment_reference_key") {
+    const constraint = uniqueViolation(error);
+    // The same request at the same moment: the first one's order is the answer.
+    if (constraint === "orders_idempotency_key") {
+      const first = await replay();
+      if (first) return first;
+    }
+    if (constraint === "orders_payment_reference_key") {
       throw new AppError(
         409,
         "PAYMENT_REFERENCE_USED",
@@ -119,4 +155,42 @@ export async function createAdminOrder({
     }
     throw error;
   }
+}
+
+/**
+ * The earlier order when the repeated request describes it (same customer, since
+ * keys are per customer; same currencies, amounts, network, wallet, reference and
+ * note, placed by an admin); otherwise 422.
+ */
+async function checkSameRequest(
+  db: Kysely<DB>,
+  earlier: OrderRow,
+  input: AdminPlaceOrderInput,
+): Promise<OrderRow> {
+  const first = await db
+    .selectFrom("order_events")
+    .select(["actor_role", "note"])
+    .where("order_id", "=", earlier.id)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  const isSame =
+    first?.actor_role === "admin" &&
+    first.note === createdNote(input) &&
+    earlier.send_currency === input.sendCurrency &&
+    new Decimal(earlier.send_amount).eq(input.sendAmount) &&
+    earlier.receive_currency === input.receiveCurrency &&
+    new Decimal(earlier.receive_amount).eq(input.receiveAmount) &&
+    earlier.network === input.network &&
+    earlier.wallet_address === input.walletAddress &&
+    earlier.payment_reference === (input.paymentReference ?? null);
+  if (!isSame) {
+    throw new AppError(
+      422,
+      "IDEMPOTENCY_KEY_REUSED",
+      `This request's Idempotency-Key was already used for order ${earlier.id.slice(0, 8)}, with different details. Nothing new was stored; a new order needs a new key.`,
+      { orderId: earlier.id },
+    );
+  }
+  return earlier;
 }

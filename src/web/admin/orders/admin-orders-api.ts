@@ -90,11 +90,23 @@ export function useChangeOrderStatus() {
   });
 }
 
+/** Places an order for a customer; a retry of the same submission sends the same idempotency key. */
 export function useCreateAdminOrder() {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: async (json: AdminPlaceOrderFormValues) =>
-      unwrap(await api.api.admin.orders.$post({ json })),
+    mutationFn: async ({
+      input,
+      idempotencyKey,
+    }: {
+      input: AdminPlaceOrderFormValues;
+      idempotencyKey: string;
+    }) =>
+      unwrap(
+        await api.api.admin.orders.$post({
+          json: input,
+          header: { "idempotency-key": idempotencyKey },
+        }),
+      ),
     onSuccess: invalidate,
   });
 }

@@ -21,6 +21,7 @@ import {
 } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { ApiError } from "../../lib/api-client";
 import { useSiteSettings } from "../../site/site-settings";
 import { useCreateAdminOrder } from "./admin-orders-api";
 
@@ -73,6 +74,9 @@ export function PlaceOrderDialog() {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const createOrder = useCreateAdminOrder();
+  // One key per order the admin means to place: a double click or a retry after a
+  // lost answer sends it again and gets the same order; a new one after success.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const settings = useSiteSettings();
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
@@ -98,24 +102,34 @@ export function PlaceOrderDialog() {
     createOrder
       .mutateAsync(
         {
-          userEmail: values.userEmail,
-          sendCurrency: "upi_inr",
-          receiveCurrency: "usdt",
-          network: values.network,
-          sendAmount: values.sendAmount,
-          receiveAmount: values.receiveAmount,
-          walletAddress: values.walletAddress,
-          paymentReference: values.paymentReference || undefined,
-          note: values.note || undefined,
+          input: {
+            userEmail: values.userEmail,
+            sendCurrency: "upi_inr",
+            receiveCurrency: "usdt",
+            network: values.network,
+            sendAmount: values.sendAmount,
+            receiveAmount: values.receiveAmount,
+            walletAddress: values.walletAddress,
+            paymentReference: values.paymentReference || undefined,
+            note: values.note || undefined,
+          },
+          idempotencyKey,
         },
         {
           onSuccess: () => {
             toast.success(t("adminOrders.create.successTitle"));
             form.reset(EMPTY);
+            setIdempotencyKey(crypto.randomUUID());
             setIsOpen(false);
           },
-          onError: (error) =>
-            toast.error(t("adminOrders.create.failedTitle"), { description: error.message }),
+          onError: (error) => {
+            // The key placed an order with other details (the message names it):
+            // submitting again is a new order, with a new key.
+            if (error instanceof ApiError && error.code === "IDEMPOTENCY_KEY_REUSED") {
+              setIdempotencyKey(crypto.randomUUID());
+            }
+            toast.error(t("adminOrders.create.failedTitle"), { description: error.message });
+          },
         },
       )
       .catch(() => {}),
