@@ -10,7 +10,7 @@ const OUT_DIR = "dist/web";
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * The browser runs Preact behind React's API (docs/decisions/009): every import of
+ * The browser runs Preact behind React's API (docs/decisions/014): every import of
  * react and react-dom, ours and our libraries', resolves to preact/compat. TypeScript
  * still checks against React's types.
  */
