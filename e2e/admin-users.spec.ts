@@ -61,6 +61,7 @@ test("an admin finds a customer, promotes and demotes them, blocks and unblocks 
   page,
   browser,
 }) => {
+  test.slow(); // a whole journey: two browsers, four sign-ins, four confirmed actions
   const email = uniqueEmail("managed");
   const customer = await customerPage(browser);
   await signUp(customer, email, "secret1");
