@@ -8,6 +8,7 @@ import {
   idPrefixRange,
   iterateAdminOrders,
   listAdminOrders,
+  runSearch,
 } from "./list-admin-orders";
 
 /*
@@ -57,9 +58,8 @@ type Tuning = { fewCustomers?: number; walkedOrders?: number };
 /** The plan PostgreSQL runs for a page of 21, with what each part read ("never executed" when skipped). */
 async function plan(filter: AdminOrderFilter, tuning?: Tuning) {
   const query = adminOrdersQuery(testApp.db, filter, { limit: 21, tuning }).compile();
-  return testApp.db.transaction().execute(async (trx) => {
-    // As listAdminOrders runs a search (PGlite has no JIT; the setting is accepted).
-    await sql`SET LOCAL jit = off`.execute(trx);
+  // As listAdminOrders runs a search (PGlite has neither JIT nor parallel workers).
+  return runSearch(testApp.db, async (trx) => {
     const { rows } = await trx.executeQuery<Record<string, string>>({
       ...query,
       sql: `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${query.sql}`,

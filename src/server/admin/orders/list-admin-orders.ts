@@ -137,14 +137,15 @@ function searchHits(
       WHERE ${scope} AND (SELECT yes FROM is_common)
       ${newest} OFFSET ${walk - 1}::int LIMIT 1
     ),
+    -- Read newest first and stopped at a page; the inner LIMIT keeps it an index walk.
     walked AS MATERIALIZED (
-      SELECT orders.id, orders.created_at FROM orders
-      WHERE ${scope} AND orders.user_email ILIKE ${pattern} AND (SELECT yes FROM is_common)
-        AND (orders.created_at, orders.id) >= (
-          coalesce((SELECT created_at FROM walk_end), '-infinity'),
-          coalesce((SELECT id FROM walk_end), '00000000-0000-0000-0000-000000000000')
-        )
-      ${newest} LIMIT ${limit}::int
+      SELECT id, created_at FROM (
+        SELECT orders.id, orders.created_at, orders.user_email FROM orders
+        WHERE ${scope} AND (SELECT yes FROM is_common)
+        ${newest} LIMIT ${walk}::int
+      ) AS recent
+      WHERE user_email ILIKE ${pattern}
+      ORDER BY created_at DESC, id DESC LIMIT ${limit}::int
     ),
     hits AS ((${sql.join(branches, sql`) UNION (`)}))
     SELECT id FROM hits ORDER BY created_at DESC, id DESC LIMIT ${limit}::int
@@ -176,6 +177,21 @@ export function adminOrdersQuery(
   return query.where(scopeCondition(filter.status, cursor));
 }
 
+/**
+ * Runs a search query in a transaction whose settings fit it: its plan carries
+ * branches that rarely run and are costed high, for which PostgreSQL would
+ * JIT-compile the plan or start parallel workers, each taking longer
+ * (milliseconds to seconds) than the search itself.
+ */
+export function runSearch<T>(db: Kysely<DB>, run: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
+      trx,
+    );
+    return run(trx);
+  });
+}
+
 /** One page of all orders, newest first, filtered; never more than `limit` rows from the database. */
 export async function listAdminOrders(
   db: Kysely<DB>,
@@ -184,14 +200,7 @@ export async function listAdminOrders(
 ): Promise<{ orders: OrderRow[]; nextCursor: string | null }> {
   const query = (executor: Kysely<DB>) =>
     adminOrdersQuery(executor, filter, { cursor, limit: limit + 1 }).execute();
-  const rows = filter.search?.trim()
-    ? await db.transaction().execute(async (trx) => {
-        // A search plan carries branches that rarely run and are costed high; PostgreSQL
-        // would JIT-compile them, which takes longer (up to seconds) than the search.
-        await sql`SET LOCAL jit = off`.execute(trx);
-        return query(trx);
-      })
-    : await query(db);
+  const rows = filter.search?.trim() ? await runSearch(db, query) : await query(db);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
