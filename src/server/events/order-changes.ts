@@ -105,17 +105,3 @@ export async function startOrderChangeFeed(
     }
   });
 }
-
-/**
- * Announces what just happened to a stored order (after its transaction committed).
- * @deprecated-in-progress kept for the admin routes until they take the context's announcer
- */
-export function announceOrder(
-  db: Kysely<DB>,
-  order: { id: string; user_id: string; status: OrderStatus },
-  kind: OrderChange["kind"],
-) {
-  return notifyOrderChanges(db, [
-    { orderId: order.id, userId: order.user_id, status: order.status, kind },
-  ]);
-}

@@ -35,8 +35,19 @@ beforeEach(() => {
   smtp.received.length = 0;
 });
 
-async function placeCustomerOrder() {
+/** A signed-in customer whose address is verified (the verification itself is tested in auth). */
+async function verifiedCustomer() {
   const customer = await signedInCustomer(testApp);
+  await testApp.db
+    .updateTable("user")
+    .set({ emailVerified: true })
+    .where("id", "=", customer.userId)
+    .execute();
+  return customer;
+}
+
+async function placeCustomerOrder() {
+  const customer = await verifiedCustomer();
   const order = await placeOrder(customer);
   smtp.received.length = 0; // the sign-up verification mail
   return { customer, order };
@@ -69,6 +80,17 @@ describe("order notifications", () => {
     expect(await testApp.outbox.deliverDue()).toBe(0);
     expect(telegram.messages).toHaveLength(1);
     expect(smtp.received).toHaveLength(2);
+  });
+
+  it("tell the operators but do not mail a customer whose address is not verified", async () => {
+    const customer = await signedInCustomer(testApp);
+    smtp.received.length = 0; // the sign-up verification mail
+    const order = await placeOrder(customer);
+    expect(await testApp.outbox.deliverDue()).toBe(2);
+    expect(telegram.messages).toHaveLength(1);
+    expect(await mailSubjects()).toEqual([
+      `desk@rupeedesk.test: New order #${order.shortId}: ₹8600.00 by UPI INR`,
+    ]);
   });
 
   it("retry with back-off when Telegram fails, and then deliver once", async () => {
@@ -136,7 +158,7 @@ describe("order notifications", () => {
   });
 
   it("queue the messages of the order as stored, whatever the amounts' shape", async () => {
-    const customer = await signedInCustomer(testApp);
+    const customer = await verifiedCustomer();
     const orders = [
       await placeOrder(customer, { amount: "1234.5" }),
       await placeOrder(customer, {
@@ -164,11 +186,16 @@ describe("order notifications", () => {
         .where(sql<boolean>`payload::text LIKE ${`%${placed.shortId}%`}`)
         .orderBy("id")
         .execute();
-      const expected = orderMessages("placed", stored, {
-        publicUrl: "http://localhost:3000",
-        telegram: true,
-        operatorEmail: "desk@rupeedesk.test",
-      });
+      const expected = orderMessages(
+        "placed",
+        stored,
+        {
+          publicUrl: "http://localhost:3000",
+          telegram: true,
+          operatorEmail: "desk@rupeedesk.test",
+        },
+        { isEmailVerified: true },
+      );
       expect(queued).toEqual(expected);
     }
     await testApp.outbox.deliverDue();

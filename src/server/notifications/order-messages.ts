@@ -30,11 +30,16 @@ function summarize(order: OrderRow) {
   };
 }
 
-/** The messages one order event sends: operators hear of new orders, customers of every step. */
+/**
+ * The messages one order event sends: operators hear of new orders, customers of
+ * every step, but only at an address they have verified: anyone may sign up with
+ * someone else's address, and orders must not turn the desk into their mailer.
+ */
 export function orderMessages(
   notice: OrderNotice,
   order: OrderRow,
   targets: NotificationTargets,
+  customer: { isEmailVerified: boolean },
 ): OutboxMessage[] {
   const { shortId, sent, received } = summarize(order);
   const customerLink = `${targets.publicUrl}/order/${order.id}`;
@@ -67,7 +72,7 @@ export function orderMessages(
     }
   }
 
-  const customer: Record<OrderNotice, { subject: string; text: string; link: string }> = {
+  const customerMessages: Record<OrderNotice, { subject: string; text: string; link: string }> = {
     placed: {
       subject: `We received your order #${shortId}`,
       text: `Thank you. We are verifying your payment of ${sent}; you will receive ${received}. Delivery usually takes 5–10 minutes.`,
@@ -87,7 +92,8 @@ export function orderMessages(
       link: customerLink,
     },
   };
-  const { subject, text, link } = customer[notice];
+  if (!customer.isEmailVerified) return messages;
+  const { subject, text, link } = customerMessages[notice];
   messages.push({
     channel: "email",
     topic: `order.${notice}`,

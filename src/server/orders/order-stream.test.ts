@@ -11,6 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
+type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
+
 function openStream(client: Client, orderId: string) {
   return openEvents(client, `/api/orders/${orderId}/events`);
 }
@@ -75,8 +77,8 @@ describe("the live status of an order", () => {
 
   it("ends, sending nothing more, once the customer signs out or is blocked", async () => {
     for (const endAccess of [
-      (customer: Client) => customer.post("/api/auth/sign-out"),
-      async (customer: Client) => {
+      (customer: Customer) => customer.post("/api/auth/sign-out"),
+      async (customer: Customer) => {
         await testApp.db.deleteFrom("session").where("userId", "=", customer.userId).execute();
       },
     ]) {

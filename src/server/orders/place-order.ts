@@ -69,7 +69,7 @@ export async function placeOrder({
       isAdmin: user.role === "admin",
       isDeliverable: new Decimal(receiveAmount).gt(0),
       maxOrdersPerMinute,
-      messages: orderMessages("placed", draft, notify),
+      messages: orderMessages("placed", draft, notify, { isEmailVerified: user.emailVerified }),
     });
   } catch (error) {
     const constraint = uniqueViolation(error);

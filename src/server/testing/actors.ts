@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { ensureAdmin } from "../auth/ensure-admin";
 import type { TestApp } from "./test-app";
-import { createClient } from "./test-client";
+import { createClient, readLatestMail } from "./test-client";
 
 let actorCounter = 0;
 
@@ -19,6 +19,17 @@ export async function signedInCustomer(testApp: TestApp, email = freshEmail("cus
   const signIn = await client.signIn(email, "secret1");
   expect(signIn.status).toBe(200);
   return Object.assign(client, { email, userId: signIn.json.user.id as string });
+}
+
+/** A signed-in customer who opened the verification link of their sign-up e-mail. */
+export async function verifiedCustomer(testApp: TestApp, email = freshEmail("customer")) {
+  const customer = await signedInCustomer(testApp, email);
+  const { link } = await readLatestMail(testApp, email);
+  if (!link) throw new Error(`No verification link for ${email}`);
+  await customer.follow(link);
+  const session = await customer.get("/api/auth/get-session");
+  expect(session.json.user.emailVerified).toBe(true);
+  return customer;
 }
 
 /** A signed-in admin; stepped up unless told otherwise. */

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import {
+  type Client,
+  signedInAdmin,
+  type signedInCustomer,
+  verifiedCustomer,
+} from "../../testing/actors";
 import { countRows, ERC20_WALLET, placeOrder, TRON_TX_HASH } from "../../testing/orders";
 import { readEvents } from "../../testing/sse";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
@@ -16,7 +21,7 @@ const SOLANA_WALLET = "5oNDL3swdJJF1g9DzJiZ4ynHXgszjAEpUkxVYejchzrY";
 beforeAll(async () => {
   testApp = await createTestApp({ ORDER_RATE_LIMIT_PER_MINUTE: "1000" });
   admin = await signedInAdmin(testApp);
-  customer = await signedInCustomer(testApp);
+  customer = await verifiedCustomer(testApp); // so order e-mails reach them
 });
 afterAll(() => testApp.close());
 

@@ -207,6 +207,7 @@ export function createAdminOrdersRouter(context: AppContext) {
           idempotencyKey: c.req.valid("header")["idempotency-key"],
           ipAddress: clientIp(c, context.trustProxy),
           notify: context.notificationTargets,
+          announcer: context.announcer,
         });
         return c.json(toAdminOrderView(order), isReplay ? 200 : 201);
       })
@@ -232,6 +233,7 @@ export function createAdminOrdersRouter(context: AppContext) {
           input: c.req.valid("json"),
           ipAddress: clientIp(c, context.trustProxy),
           notify: context.notificationTargets,
+          announcer: context.announcer,
         });
         return c.json(toAdminOrderView(order), 200);
       })

@@ -7,7 +7,7 @@ import { findNetwork, findReceiveOption } from "../../../shared/catalog";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
-import { announceOrder } from "../../events/order-changes";
+import type { OrderAnnouncer } from "../../events/order-changes";
 import { AppError } from "../../http/errors";
 import {
   type NotificationTargets,
@@ -85,6 +85,7 @@ export async function changeOrderStatus({
   input,
   ipAddress,
   notify,
+  announcer,
 }: {
   db: Kysely<DB>;
   admin: Pick<SessionUser, "id" | "email">;
@@ -92,6 +93,7 @@ export async function changeOrderStatus({
   input: ChangeOrderStatusInput;
   ipAddress?: string | null;
   notify: NotificationTargets;
+  announcer: OrderAnnouncer;
 }): Promise<OrderRow> {
   if (!isOrderId(orderId)) throw new AppError(404, "NOT_FOUND", "Order not found");
   const updated = await db.transaction().execute(async (trx) => {
@@ -148,9 +150,19 @@ export async function changeOrderStatus({
       ipAddress,
     });
     const notice = NOTICES[input.status];
-    if (notice) await enqueue(trx, orderMessages(notice, updated, notify));
+    if (notice) {
+      const customer = await trx
+        .selectFrom("user")
+        .select("emailVerified")
+        .where("id", "=", updated.user_id)
+        .executeTakeFirstOrThrow();
+      await enqueue(
+        trx,
+        orderMessages(notice, updated, notify, { isEmailVerified: customer.emailVerified }),
+      );
+    }
     return updated;
   });
-  await announceOrder(db, updated, "status");
+  await announcer.announce(updated, "status");
   return updated;
 }

@@ -4,7 +4,7 @@ import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
-import { announceOrder } from "../../events/order-changes";
+import type { OrderAnnouncer } from "../../events/order-changes";
 import { AppError, uniqueViolation } from "../../http/errors";
 import { type NotificationTargets, orderMessages } from "../../notifications/order-messages";
 import { enqueue } from "../../notifications/outbox";
@@ -45,6 +45,7 @@ export async function createAdminOrder({
   idempotencyKey,
   ipAddress,
   notify,
+  announcer,
 }: {
   db: Kysely<DB>;
   admin: Pick<SessionUser, "id" | "email">;
@@ -52,10 +53,11 @@ export async function createAdminOrder({
   idempotencyKey?: string;
   ipAddress?: string | null;
   notify: NotificationTargets;
+  announcer: OrderAnnouncer;
 }): Promise<CreateAdminOrderResult> {
   const customer = await db
     .selectFrom("user")
-    .select(["id", "email", "banned"])
+    .select(["id", "email", "banned", "emailVerified"])
     // better-auth stores e-mails in lower case; the input is lower-cased too.
     .where("email", "=", input.userEmail)
     .executeTakeFirst();
@@ -134,10 +136,13 @@ export async function createAdminOrder({
         },
         ipAddress,
       });
-      await enqueue(trx, orderMessages("placed", order, notify));
+      await enqueue(
+        trx,
+        orderMessages("placed", order, notify, { isEmailVerified: customer.emailVerified }),
+      );
       return order;
     });
-    await announceOrder(db, created, "created");
+    await announcer.announce(created, "created");
     return { order: created, isReplay: false };
   } catch (error) {
     const constraint = uniqueViolation(error);
