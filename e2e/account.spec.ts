@@ -18,11 +18,17 @@ test("a visitor signs up, verifies the e-mail, logs in, sees the profile and log
   await expect(profile.getByText("Administrator")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
 
-  // The verification link verifies the address and lands on /login.
+  // Unverified, the profile says why it matters and sends the link again.
+  await expect(profile.getByText(/not verified yet/)).toBeVisible();
+  await profile.getByRole("button", { name: "Send the verification e-mail again" }).click();
+  await expect(page.getByText("Verification e-mail sent")).toBeVisible();
+
+  // The verification link verifies the address and lands on /login or /profile.
   await page.goto(await readMailLink(email));
   await expect(page).toHaveURL(/\/(login|profile)$/);
   await page.goto("/profile");
   await expect(profile.getByText("Yes", { exact: true })).toBeVisible();
+  await expect(profile.getByText(/not verified yet/)).toHaveCount(0);
 
   await profile.getByRole("button", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -6,6 +6,7 @@ import { Button } from "../components/ui/button";
 import { formatDate } from "../lib/format";
 import { isAdmin, useSession } from "../lib/session";
 import { AuthCard } from "./auth-card";
+import { ResendVerification } from "./resend-verification";
 import { useSignOut } from "./use-sign-out";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -38,6 +39,7 @@ export function ProfilePage() {
           <Row label={t("account.profile.role")}>{t("account.profile.administrator")}</Row>
         )}
       </dl>
+      {!user.emailVerified && <ResendVerification email={user.email} />}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Button variant="outline" asChild className="flex-1">
           <Link to="/security">
