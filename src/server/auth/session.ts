@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { sql } from "kysely";
 import type { AppContext } from "../context";
-import type { Database } from "../db/database";
+import { type Database, preparedStatement } from "../db/database";
 import type { Auth, AuthSession } from "./auth";
 
 export type SessionUser = AuthSession["user"];
@@ -90,6 +90,7 @@ export async function loadSession(
     ])
     .where("session.token", "=", token)
     .where("session.expiresAt", ">", sql<Date>`now()`)
+    .modifyFront(preparedStatement("session"))
     .executeTakeFirst();
   if (!row) return null;
   const {

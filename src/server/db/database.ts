@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { DB } from "./schema";
@@ -37,8 +37,33 @@ export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
   return PGlite.create({ ...options, extensions: { ...options.extensions, pg_trgm } });
 }
 
+/** Marks a hot statement's SQL: `/* prepared:name *\/` at its start. */
+export function preparedStatement(name: string) {
+  return sql.raw(`/* prepared:${name} */`);
+}
+const PREPARED_MARK = /^\s*(?:select\s+)?\/\* prepared:([a-z_]+) \*\//i;
+
+/**
+ * Runs statements marked with `preparedStatement` as named prepared statements:
+ * PostgreSQL parses and plans them once per connection instead of per request
+ * (the order and session queries spend as long planning as running). Marked
+ * statements list their columns, so a migration adding one cannot break a plan
+ * cached by a running server.
+ */
+function prepareMarkedStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  Object.assign(client, {
+    query: (...args: unknown[]) => {
+      const [text, values] = args;
+      const name = typeof text === "string" ? PREPARED_MARK.exec(text)?.[1] : undefined;
+      return name && args.length === 2 ? query({ name, text, values }) : query(...args);
+    },
+  });
+}
+
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on("connect", prepareMarkedStatements);
   // An idle connection the server closes (restart, failover) must not crash the
   // process; the pool drops it and opens a new one when needed.
   pool.on("error", () => {});

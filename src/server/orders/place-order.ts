@@ -4,6 +4,7 @@ import { type Kysely, sql } from "kysely";
 import type { PlaceOrderInput } from "../../shared/order-input";
 import { quoteReceiveAmount } from "../../shared/quote";
 import type { SessionUser } from "../auth/session";
+import { preparedStatement } from "../db/database";
 import type { DB } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";
 import { AppError, uniqueViolation } from "../http/errors";
@@ -135,6 +136,32 @@ function draftOrder(
   };
 }
 
+/** Every column of an order, named: a prepared statement must not say `*` (decision 013). */
+const ORDER_COLUMNS = [
+  "id",
+  "user_id",
+  "user_email",
+  "send_currency",
+  "send_amount",
+  "receive_currency",
+  "receive_amount",
+  "exchange_rate",
+  "network",
+  "wallet_address",
+  "payment_reference",
+  "status",
+  "payout_tx_hash",
+  "idempotency_key",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof OrderRow)[];
+type OrderColumn = (typeof ORDER_COLUMNS)[number];
+
+/** The statement's columns as an order; compiling fails here if ORDER_COLUMNS misses one. */
+function asOrderRow(columns: Pick<OrderRow, OrderColumn>): OrderRow {
+  return columns;
+}
+
 interface StatementOutcome {
   order: OrderRow | null;
   hasEarlier: boolean;
@@ -168,7 +195,7 @@ async function insertOrderIfAllowed(
       passed_rules: boolean;
       has_earlier: boolean;
     }
-  >`
+  >`${preparedStatement("place_order")}
     WITH settings AS (
       SELECT exchange_rate, min_inr_amount, max_inr_amount, maintenance_mode
       FROM site_settings WHERE id = 1
@@ -209,7 +236,7 @@ async function insertOrderIfAllowed(
         allowed.exchange_rate, ${draft.network}, ${draft.wallet_address},
         ${draft.payment_reference}, ${draft.idempotency_key}
       FROM allowed, slot
-      RETURNING *
+      RETURNING ${sql.raw(ORDER_COLUMNS.join(", "))}
     ),
     first_event AS (
       INSERT INTO order_events (order_id, actor_id, actor_role, from_status, to_status)
@@ -222,7 +249,7 @@ async function insertOrderIfAllowed(
         AS message (channel text, topic text, payload jsonb)
       WHERE EXISTS (SELECT 1 FROM inserted)
     )
-    SELECT inserted.*,
+    SELECT ${sql.raw(ORDER_COLUMNS.map((column) => `inserted.${column}`).join(", "))},
       settings.exchange_rate AS settings_rate, settings.min_inr_amount AS settings_min,
       settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
       EXISTS (SELECT 1 FROM allowed) AS passed_rules, earlier.found AS has_earlier
@@ -239,7 +266,7 @@ async function insertOrderIfAllowed(
     ...order
   } = row;
   return {
-    order: order.id ? (order as OrderRow) : null,
+    order: order.id ? asOrderRow(order as Pick<OrderRow, OrderColumn>) : null,
     hasEarlier: has_earlier,
     passedRules: passed_rules,
     settings: {
