@@ -75,17 +75,20 @@ export function createApp(context: AppContext) {
     return c.json({ error: "Not found" }, 404);
   });
   // better-auth keys rate limits by this header, so it must never come from the client.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, context.trustProxy);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     const request = new Request(c.req.raw, { headers });
-    return auth.handler(request);
+    const response = await auth.handler(request);
+    return c.req.path === `${AUTH_BASE_PATH}/get-session`
+      ? withoutSessionToken(response)
+      : response;
   });
 
+  // Hono's "/api/admin/*" also matches "/api/admin" itself.
   app.use("/api/admin/*", adminGuard(context));
-  app.use("/api/admin", adminGuard(context));
 
   const routes = app
     .route("/", createHealthRouter(context))
@@ -148,6 +151,19 @@ const OPEN_AUTH_ENDPOINTS = new Set([
   "/two-factor/verify-backup-code",
   "/error",
 ]);
+
+/**
+ * get-session's answer without the session's token: the token is what the
+ * httpOnly cookie keeps from page scripts, and the web app never needs it.
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("json")) return response;
+  const body = (await response.json()) as { session?: { token?: string } } | null;
+  if (body?.session) delete body.session.token;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: response.status, headers });
+}
 
 function isOpenAuthEndpoint(path: string): boolean {
   // The reset link from the e-mail: /reset-password/{token}

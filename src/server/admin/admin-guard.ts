@@ -20,7 +20,7 @@ export function adminGuard(context: AppContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const result = await loadSession(c, context);
     if (!result) return c.json(NOT_SIGNED_IN, 401);
-    if (result.user.role !== "admin" || result.user.banned) {
+    if (result.user.role !== "admin") {
       return c.json({ error: "This page is for administrators only.", code: "FORBIDDEN" }, 403);
     }
     if (

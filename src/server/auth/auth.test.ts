@@ -178,6 +178,12 @@ describe("sign-in", () => {
 
     const session = await client.get("/api/auth/get-session");
     expect(session.json.user.email).toBe(email);
+    // The token stays in the httpOnly cookie: page scripts never see it.
+    expect(session.json.session.id).toEqual(expect.any(String));
+    expect(session.json.session).not.toHaveProperty("token");
+    const token = decodeURIComponent(cookie?.split("=")[1]?.split(";")[0] ?? "").split(".")[0];
+    expect(token?.length).toBeGreaterThan(10);
+    expect(session.text).not.toContain(token);
   });
 
   it("lets a customer sign in before verifying the address (the profile shows Verified: No)", async () => {

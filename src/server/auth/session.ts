@@ -38,7 +38,10 @@ export function verifySignedToken(cookie: string | undefined, secret: string): s
   const dot = cookie.lastIndexOf(".");
   if (dot < 1) return null;
   const token = cookie.slice(0, dot);
-  const signature = Buffer.from(cookie.slice(dot + 1), "base64");
+  const encodedSignature = cookie.slice(dot + 1);
+  // As better-auth writes it: 32 bytes in padded base64.
+  if (encodedSignature.length !== 44 || !encodedSignature.endsWith("=")) return null;
+  const signature = Buffer.from(encodedSignature, "base64");
   const expected = createHmac("sha256", secret).update(token).digest();
   return signature.length === expected.length && timingSafeEqual(signature, expected)
     ? token

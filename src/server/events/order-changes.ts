@@ -36,7 +36,10 @@ export async function notifyOrderChanges(db: Kysely<DB>, changes: OrderChange[])
  */
 export class OrderAnnouncer {
   #pending: OrderChange[] = [];
+  /** The next batch's send, while it is still collecting changes. */
   #flush: Promise<void> | undefined;
+  /** Every batch not yet sent, collecting or on its way. */
+  readonly #unsent = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -49,13 +52,19 @@ export class OrderAnnouncer {
     kind: OrderChange["kind"],
   ): Promise<void> {
     this.#pending.push({ orderId: order.id, userId: order.user_id, status: order.status, kind });
-    this.#flush ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#send());
+    if (!this.#flush) {
+      const flush = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => this.#send())
+        .finally(() => this.#unsent.delete(flush));
+      this.#flush = flush;
+      this.#unsent.add(flush);
+    }
     return this.#flush;
   }
 
-  /** Waits for announcements already made (before the database closes). */
+  /** Waits until every announcement made so far has been sent (before the database closes). */
   async drain() {
-    await this.#flush;
+    while (this.#unsent.size > 0) await Promise.all(this.#unsent);
   }
 
   async #send() {

@@ -79,6 +79,12 @@ describe("the live status of an order", () => {
     for (const endAccess of [
       (customer: Customer) => customer.post("/api/auth/sign-out"),
       async (customer: Customer) => {
+        // What blocking does: the flag, and every session ended.
+        await testApp.db
+          .updateTable("user")
+          .set({ banned: true })
+          .where("id", "=", customer.userId)
+          .execute();
         await testApp.db.deleteFrom("session").where("userId", "=", customer.userId).execute();
       },
     ]) {

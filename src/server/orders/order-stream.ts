@@ -30,21 +30,25 @@ export async function streamOrderChanges(
     end = resolve;
     stream.onAbort(resolve);
   });
+  /** Runs one step of the stream; a failed check or write ends it (the client reconnects). */
+  const step = async (run: () => Promise<void>) => {
+    try {
+      if (!(await options.isStillAllowed())) return end();
+      await run();
+    } catch {
+      end();
+    }
+  };
   // Changes are written in the order they arrive, one after another.
   let queue = Promise.resolve();
   const unsubscribe = hub.subscribe((change) => {
     if (!options.accepts(change)) return;
-    queue = queue
-      .then(async () => {
-        if (!(await options.isStillAllowed())) return end();
-        await write(await options.eventsFor(change));
-      })
-      .catch(() => {});
+    queue = queue.then(() => step(async () => write(await options.eventsFor(change))));
   });
-  const keepalive = setInterval(async () => {
-    if (!(await options.isStillAllowed())) return end();
-    await stream.write(": keepalive\n\n");
-  }, KEEPALIVE_MS);
+  const keepalive = setInterval(
+    () => step(() => stream.write(": keepalive\n\n").then(() => {})),
+    KEEPALIVE_MS,
+  );
   await ended;
   clearInterval(keepalive);
   unsubscribe();

@@ -175,6 +175,18 @@ describe("placing an order", () => {
     },
   );
 
+  it("refuses a rate that only rounds to the rate in force, and stores nothing", async () => {
+    const client = await customer();
+    const before = await countOrders();
+    const response = await client.post(
+      "/api/orders",
+      orderInput({ amount: "100000", quotedRate: "85.99995" }),
+    );
+    expect(response.status).toBe(409);
+    expect(response.json.code).toBe("RATE_CHANGED");
+    expect(await countOrders()).toBe(before);
+  });
+
   it("answers a changed rate with the new figure", async () => {
     const client = await customer();
     await setSettings({ exchange_rate: "90.5" });

@@ -67,6 +67,7 @@ export async function placeOrder({
   try {
     outcome = await insertOrderIfAllowed(db, {
       draft,
+      quotedRate: input.quotedRate,
       isAdmin: user.role === "admin",
       isDeliverable: new Decimal(receiveAmount).gt(0),
       maxOrdersPerMinute,
@@ -174,12 +175,15 @@ async function insertOrderIfAllowed(
   db: Kysely<DB>,
   {
     draft,
+    quotedRate,
     isAdmin,
     isDeliverable,
     maxOrdersPerMinute,
     messages,
   }: {
     draft: OrderRow;
+    /** The page's rate exactly as sent: the amount was computed at it, so it must equal the rate in force. */
+    quotedRate: string;
     isAdmin: boolean;
     isDeliverable: boolean;
     maxOrdersPerMinute: number;
@@ -210,7 +214,7 @@ async function insertOrderIfAllowed(
       SELECT settings.exchange_rate FROM settings, earlier
       WHERE NOT earlier.found
         AND (NOT settings.maintenance_mode OR ${isAdmin})
-        AND settings.exchange_rate = ${draft.exchange_rate}::numeric
+        AND settings.exchange_rate = ${quotedRate}::numeric
         AND ${draft.send_amount}::numeric BETWEEN settings.min_inr_amount AND settings.max_inr_amount
         AND ${isDeliverable}
     ),
