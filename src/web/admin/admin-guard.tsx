@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, Outlet } from "react-router";
 import { FullScreenLoader } from "../account/guards";
-import { authClient, isAdmin } from "../lib/auth-client";
+import { isAdmin, useSession } from "../lib/session";
 import { adminSessionQueryOptions } from "./admin-session";
 
 /**
@@ -9,7 +9,7 @@ import { adminSessionQueryOptions } from "./admin-session";
  * stepped up; anything in the browser's storage is ignored.
  */
 export function RequireAdmin() {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useSession();
   const adminSession = useQuery({ ...adminSessionQueryOptions, enabled: isAdmin(session?.user) });
   if (isPending) return <FullScreenLoader />;
   // Admin Access asks a signed-out visitor to log in first (product-spec: the admin guard sends visitors to /admin-login).

@@ -11,14 +11,14 @@ import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
-import { authClient, isAdmin } from "../lib/auth-client";
+import { isAdmin, useSession } from "../lib/session";
 import { adminSessionQueryOptions, useStepUp } from "./admin-session";
 
 /** 'Admin Access': a signed-in admin confirms their own password (and TOTP code) on the server. */
 export function AdminLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useSession();
   const userIsAdmin = isAdmin(session?.user);
   const adminSession = useQuery({ ...adminSessionQueryOptions, enabled: userIsAdmin });
   const stepUp = useStepUp();

@@ -1,4 +1,4 @@
-import { adminClient, inferAdditionalFields, twoFactorClient } from "better-auth/client/plugins";
+import { inferAdditionalFields, twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import { queryClient } from "./query-client";
 import { sessionQueryOptions } from "./session";
@@ -6,9 +6,15 @@ import { sessionQueryOptions } from "./session";
 /** better-auth's client: loaded by the pages that sign in, out, or manage the account. */
 export const authClient = createAuthClient({
   plugins: [
-    adminClient(),
     twoFactorClient(),
-    inferAdditionalFields({ user: { whatsappNumber: { type: "string", required: false } } }),
+    // The server's admin plugin adds role and banned; its endpoints are closed to browsers.
+    inferAdditionalFields({
+      user: {
+        whatsappNumber: { type: "string", required: false },
+        role: { type: "string", required: false },
+        banned: { type: "boolean", required: false },
+      },
+    }),
   ],
 });
 

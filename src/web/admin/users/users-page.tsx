@@ -43,8 +43,8 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
-import { authClient } from "../../lib/auth-client";
 import { formatDate } from "../../lib/format";
+import { useSession } from "../../lib/session";
 import { UserDetailsDialog } from "./user-details-dialog";
 import { type AdminUser, type UserAction, usersQueryOptions, useUserAction } from "./users-api";
 
@@ -62,7 +62,7 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
 
 export function UsersPage() {
   const { t } = useTranslation();
-  const { data: session } = authClient.useSession();
+  const { data: session } = useSession();
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
   const query = useInfiniteQuery(usersQueryOptions(search));
