@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { type Kysely, sql } from "kysely";
-import { type AppEnv, loadSession, NOT_SIGNED_IN } from "../auth/session";
+import { type AppEnv, isBlocked, loadSession, NOT_SIGNED_IN } from "../auth/session";
 import type { AppContext } from "../context";
 import type { DB } from "../db/schema";
 
@@ -36,15 +36,25 @@ export function adminGuard(context: AppContext): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Whether this session's step-up is still live, without extending it. */
+/**
+ * Whether this session still belongs to an unblocked admin and its step-up is
+ * still live, without extending it (one query, for long-lived streams).
+ */
 export async function isElevated(db: Kysely<DB>, sessionId: string): Promise<boolean> {
   const row = await db
     .selectFrom("admin_elevations")
-    .select("session_id")
-    .where("session_id", "=", sessionId)
-    .where("last_active_at", ">", sql<Date>`now() - make_interval(mins => ${STEP_UP_IDLE_MINUTES})`)
+    .innerJoin("session", "session.id", "admin_elevations.session_id")
+    .innerJoin("user", "user.id", "session.userId")
+    .select(["user.role", "user.banned", "user.banExpires"])
+    .where("admin_elevations.session_id", "=", sessionId)
+    .where(
+      "admin_elevations.last_active_at",
+      ">",
+      sql<Date>`now() - make_interval(mins => ${STEP_UP_IDLE_MINUTES})`,
+    )
+    .where("session.expiresAt", ">", sql<Date>`now()`)
     .executeTakeFirst();
-  return row !== undefined;
+  return row !== undefined && row.role === "admin" && !isBlocked(row);
 }
 
 /** Extends a live step-up of this session; false when there is none or it lapsed. */

@@ -136,20 +136,16 @@ export function isBlocked(
   return user.banned === true && (user.banExpires === null || user.banExpires > now);
 }
 
-/** Whether a session still stands: not signed out or expired, its user not blocked (and, if asked, an admin). */
-export async function isSessionLive(
-  db: Database,
-  sessionId: string,
-  { isAdminRequired = false }: { isAdminRequired?: boolean } = {},
-): Promise<boolean> {
+/** Whether a session still stands: not signed out or expired, its user not blocked. */
+export async function isSessionLive(db: Database, sessionId: string): Promise<boolean> {
   const row = await db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
-    .select(["user.role", "user.banned", "user.banExpires"])
+    .select(["user.banned", "user.banExpires"])
     .where("session.id", "=", sessionId)
     .where("session.expiresAt", ">", sql<Date>`now()`)
     .executeTakeFirst();
-  return row !== undefined && !isBlocked(row) && (!isAdminRequired || row.role === "admin");
+  return row !== undefined && !isBlocked(row);
 }
 
 export const NOT_SIGNED_IN = { error: "Please log in first.", code: "UNAUTHENTICATED" } as const;

@@ -98,12 +98,25 @@ describe("the live status of an order", () => {
     }
   });
 
-  it("ends the admin feed, sending nothing more, once the step-up ends", async () => {
-    const admin = await signedInAdmin(testApp);
-    const feed = readEvents(await openEvents(admin, "/api/admin/order-events"));
-    expect((await feed.next()).event).toBe("pending");
-    expect((await admin.post("/api/admin/session/step-down")).status).toBe(200);
-    await placeOrder(await signedInCustomer(testApp));
-    await expect(feed.next(1000)).rejects.toThrow("The stream ended");
+  it("ends the admin feed, sending nothing more, once the step-up ends or the admin is demoted", async () => {
+    for (const endAccess of [
+      async (admin: Customer) => {
+        expect((await admin.post("/api/admin/session/step-down")).status).toBe(200);
+      },
+      async (admin: Customer) => {
+        await testApp.db
+          .updateTable("user")
+          .set({ role: "user" })
+          .where("id", "=", admin.userId)
+          .execute();
+      },
+    ]) {
+      const admin = await signedInAdmin(testApp);
+      const feed = readEvents(await openEvents(admin, "/api/admin/order-events"));
+      expect((await feed.next()).event).toBe("pending");
+      await endAccess(admin);
+      await placeOrder(await signedInCustomer(testApp));
+      await expect(feed.next(1000)).rejects.toThrow("The stream ended");
+    }
   });
 });

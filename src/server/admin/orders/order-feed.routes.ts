@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { Kysely } from "kysely";
-import { isSessionLive } from "../../auth/session";
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/schema";
 import type { OrderChange } from "../../events/order-changes";
@@ -49,9 +48,7 @@ export function createAdminOrderFeedRouter(context: AppContext) {
         initial: async () => [await pendingEvent(db)],
         accepts: () => true,
         eventsFor: async (change) => [orderEvent(change), await pendingEvent(db)],
-        isStillAllowed: async () =>
-          (await isSessionLive(db, sessionId, { isAdminRequired: true })) &&
-          isElevated(db, sessionId),
+        isStillAllowed: () => isElevated(db, sessionId),
       }),
     );
   });
