@@ -31,7 +31,7 @@ const URL_MAX = 500;
 const DECIMAL_MAX_LENGTH = 32;
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 /** NUL, other C0/C1 controls and DEL: never part of a name, number or link. */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** The label each field has on the Settings page, in its order there, for messages that name it. */
 export const SITE_SETTINGS_FIELD_LABELS = {
@@ -203,7 +203,7 @@ export const siteSettingsInputSchema = z
       const rate = readDecimal(input.exchangeRate);
       const max = readDecimal(input.maxInrAmount);
       // The largest order: the maximum amount sent in USD (converted to rupees first).
-      if (rate && max && max.mul(USD_TO_INR).div(rate).gte(RECEIVE_AMOUNT_LIMIT)) {
+      if (rate && max?.mul(USD_TO_INR).div(rate).gte(RECEIVE_AMOUNT_LIMIT)) {
         ctx.addIssue({
           code: "custom",
           path: ["exchangeRate"],
