@@ -164,12 +164,14 @@ export function ExchangePage() {
       });
       return;
     }
+    // Computed here, not taken from the render: a click may come before the quote loaded.
+    const { quoteReceiveAmount } = await loadQuote();
     setDraft({
       sendCurrency,
       receiveCurrency,
       network: selectedNetwork,
       amount,
-      receiveAmount,
+      receiveAmount: quoteReceiveAmount({ amount, rate, sendCurrency, receiveCurrency }),
       rate,
       walletAddress: address.normalized,
     });
