@@ -38,21 +38,29 @@ function postgresCpuMs(): number {
 const database = await createBenchDatabase("orders");
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/bench/order-server.ts"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATABASE_URL: database.url,
-    DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-bench-")),
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    LOG_LEVEL: "error",
-    TRUST_PROXY: "true",
-    // 64 customers ordering flat out exceed the real per-minute limit; the check still runs.
-    ORDER_RATE_LIMIT_PER_MINUTE: "100000",
+// BENCH_PROFILE=<dir> writes the server's CPU profile there (open it in Chrome's DevTools).
+const profileArgs = process.env.BENCH_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+  : [];
+const server = spawn(
+  process.execPath,
+  [...profileArgs, "--import", "tsx", "scripts/bench/order-server.ts"],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: database.url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-bench-")),
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "error",
+      TRUST_PROXY: "true",
+      // 64 customers ordering flat out exceed the real per-minute limit; the check still runs.
+      ORDER_RATE_LIMIT_PER_MINUTE: "100000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
   },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+);
 
 try {
   for (let tries = 0; ; tries++) {

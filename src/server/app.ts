@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
@@ -14,6 +13,7 @@ import { createAdminAuditRouter } from "./audit/audit.routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import type { AppContext } from "./context";
 import { createHealthRouter } from "./health/health.routes";
+import { limitBodySize } from "./http/body-limit";
 import { clientIp } from "./http/client-ip";
 import { AppError, isDataException } from "./http/errors";
 import { requestLog } from "./http/request-log";
@@ -63,10 +63,9 @@ export function createApp(context: AppContext) {
   app.use(compress());
   app.use(
     "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: "The request is too large.", code: "TOO_LARGE" }, 413),
-    }),
+    limitBodySize(MAX_BODY_BYTES, (c) =>
+      c.json({ error: "The request is too large.", code: "TOO_LARGE" }, 413),
+    ),
   );
   app.use("/api/*", sameOriginWrites(context.trustedOrigins));
 
