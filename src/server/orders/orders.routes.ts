@@ -71,6 +71,7 @@ const placeOrderRoute = createRoute({
     401: errorResponse("Not signed in"),
     403: errorResponse("Maintenance mode"),
     409: errorResponse("The rate changed, or the payment reference was used already"),
+    422: errorResponse("The idempotency key was used before for an order with other details"),
     429: errorResponse("Too many orders in the last minute"),
   },
 });

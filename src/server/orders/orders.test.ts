@@ -266,6 +266,19 @@ describe("placing an order", () => {
     expect(await countOrders()).toBe(before);
   });
 
+  it("refuses a retry that reuses the idempotency key with other details, storing nothing", async () => {
+    const client = await customer();
+    const headers = { "idempotency-key": "changed-retry-123456" };
+    const first = await client.post("/api/orders", orderInput(), headers);
+    expect(first.status).toBe(201);
+    const before = await countOrders();
+    const changed = await client.post("/api/orders", orderInput({ amount: "9000" }), headers);
+    expect(changed.status).toBe(422);
+    expect(changed.json).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", orderId: first.json.id });
+    expect(changed.json.error).toContain(first.json.id.slice(0, 8));
+    expect(await countOrders()).toBe(before);
+  });
+
   it("keeps one user's idempotency keys apart from another's", async () => {
     const headers = { "idempotency-key": "shared-key-123456" };
     const a = await (await customer()).post("/api/orders", orderInput(), headers);

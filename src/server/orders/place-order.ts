@@ -10,6 +10,7 @@ import type { OrderAnnouncer } from "../events/order-changes";
 import { AppError, uniqueViolation } from "../http/errors";
 import { type NotificationTargets, orderMessages } from "../notifications/order-messages";
 import { plainDecimal } from "../site/site-settings.service";
+import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import type { OrderRow } from "./order-view";
 
 export interface PlaceOrderResult {
@@ -84,7 +85,7 @@ export async function placeOrder({
     }
     if (constraint === "orders_idempotency_key" && idempotencyKey) {
       const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
-      if (earlier) return { order: earlier, isReplay: true };
+      if (earlier) return replayOf(earlier, draft);
     }
     throw error;
   }
@@ -95,7 +96,7 @@ export async function placeOrder({
   }
   if (outcome.hasEarlier && idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
-    if (earlier) return { order: earlier, isReplay: true };
+    if (earlier) return replayOf(earlier, draft);
   }
   if (outcome.passedRules) {
     throw new AppError(
@@ -107,6 +108,19 @@ export async function placeOrder({
   // Refused by a rule: name the first one, in the order a customer should hear them.
   checkOrderAllowed(user, input, outcome.settings);
   throw new AppError(400, "AMOUNT_TOO_SMALL", "This amount is too small to deliver anything.");
+}
+
+/** The first order as the answer to a retried submission, if the retry describes that order. */
+function replayOf(earlier: OrderRow, draft: OrderRow): PlaceOrderResult {
+  const isSame =
+    earlier.send_currency === draft.send_currency &&
+    new Decimal(earlier.send_amount).eq(draft.send_amount) &&
+    earlier.receive_currency === draft.receive_currency &&
+    earlier.network === draft.network &&
+    earlier.wallet_address === draft.wallet_address &&
+    earlier.payment_reference === draft.payment_reference;
+  if (!isSame) throw idempotencyKeyReused(earlier.id);
+  return { order: earlier, isReplay: true };
 }
 
 /** The row as the database will store it (numeric columns as PostgreSQL prints them). */
@@ -314,14 +328,4 @@ function checkOrderAllowed(user: SessionUser, input: PlaceOrderInput, settings: 
       `Amount Too High: The maximum amount is ₹${plainDecimal(settings.max_inr_amount)}.`,
     );
   }
-}
-
-/** The customer's order stored with this idempotency key, if any (keys are unique per customer). */
-export function findByIdempotencyKey(db: Kysely<DB>, userId: string, key: string) {
-  return db
-    .selectFrom("orders")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("idempotency_key", "=", key)
-    .executeTakeFirst();
 }

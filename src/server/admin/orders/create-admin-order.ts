@@ -9,7 +9,7 @@ import { AppError, uniqueViolation } from "../../http/errors";
 import { type NotificationTargets, orderMessages } from "../../notifications/order-messages";
 import { enqueue } from "../../notifications/outbox";
 import type { OrderRow } from "../../orders/order-view";
-import { findByIdempotencyKey } from "../../orders/place-order";
+import { findByIdempotencyKey, idempotencyKeyReused } from "../../orders/idempotency";
 
 export const CREATED_BY_ADMIN_NOTE = "Created by admin";
 
@@ -189,13 +189,6 @@ async function checkSameRequest(
     earlier.network === input.network &&
     earlier.wallet_address === input.walletAddress &&
     earlier.payment_reference === (input.paymentReference ?? null);
-  if (!isSame) {
-    throw new AppError(
-      422,
-      "IDEMPOTENCY_KEY_REUSED",
-      `This request's Idempotency-Key was already used for order ${earlier.id.slice(0, 8)}, with different details. Nothing new was stored; a new order needs a new key.`,
-      { orderId: earlier.id },
-    );
-  }
+  if (!isSame) throw idempotencyKeyReused(earlier.id);
   return earlier;
 }
