@@ -8,8 +8,8 @@ import type { OrderAnnouncer } from "../../events/order-changes";
 import { AppError, uniqueViolation } from "../../http/errors";
 import { type NotificationTargets, orderMessages } from "../../notifications/order-messages";
 import { enqueue } from "../../notifications/outbox";
-import type { OrderRow } from "../../orders/order-view";
 import { findByIdempotencyKey, idempotencyKeyReused } from "../../orders/idempotency";
+import type { OrderRow } from "../../orders/order-view";
 
 export const CREATED_BY_ADMIN_NOTE = "Created by admin";
 
