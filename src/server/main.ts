@@ -27,6 +27,8 @@ async function main() {
       await runtime.close();
       process.exit(0);
     });
+    // Requests under way finish; event streams would never end on their own.
+    runtime.context.orderChanges.close();
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);

@@ -85,6 +85,8 @@ type Listener = (change: OrderChange) => void;
 /** This process's fan-out of order changes to its open event streams. */
 export class OrderChangeHub {
   readonly #listeners = new Set<Listener>();
+  readonly #onClose = new Set<() => void>();
+  #isClosed = false;
 
   subscribe(listener: Listener): () => void {
     this.#listeners.add(listener);
@@ -97,6 +99,19 @@ export class OrderChangeHub {
 
   get size() {
     return this.#listeners.size;
+  }
+
+  /** Calls `end` when the hub closes (at once if it has); returns the function that forgets it. */
+  onClose(end: () => void): () => void {
+    if (this.#isClosed) end();
+    this.#onClose.add(end);
+    return () => this.#onClose.delete(end);
+  }
+
+  /** The process is stopping: every open stream ends, so its connection can close. */
+  close() {
+    this.#isClosed = true;
+    for (const end of this.#onClose) end();
   }
 }
 

@@ -7,7 +7,7 @@ export const KEEPALIVE_MS = 25_000;
 /**
  * Writes order changes to one client as server-sent events: the initial events
  * first (a reconnect catches up), then the events of each accepted change, until
- * the client goes away or `isStillAllowed` says no. It is asked before every
+ * the client goes away, the server stops, or `isStillAllowed` says no. It is asked before every
  * change is written and at every keepalive, so a sign-out, a block or a lapsed
  * step-up ends the stream before anything more is sent.
  */
@@ -30,6 +30,7 @@ export async function streamOrderChanges(
     end = resolve;
     stream.onAbort(resolve);
   });
+  const forgetClose = hub.onClose(end);
   /** Runs one step of the stream; a failed check or write ends it (the client reconnects). */
   const step = async (run: () => Promise<void>) => {
     try {
@@ -52,6 +53,7 @@ export async function streamOrderChanges(
   await ended;
   clearInterval(keepalive);
   unsubscribe();
+  forgetClose();
 }
 
 /** The one event a customer's order stream sends. */
