@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { sql } from "kysely";
+import { type CompiledQuery, type InferResult, sql } from "kysely";
 import type { AppContext } from "../context";
 import { type Database, preparedStatement } from "../db/database";
 import type { Auth, AuthSession } from "./auth";
@@ -48,24 +48,9 @@ export function verifySignedToken(cookie: string | undefined, secret: string): s
     : null;
 }
 
-/**
- * The request's session, also put in c.var; null when the caller is not signed
- * in, the session expired, or the account is blocked.
- *
- * API routes read better-auth's session and user rows in one query instead of
- * calling `auth.api.getSession`, whose per-call overhead cost more than the
- * order it guarded (docs/decisions/013). Sessions still roll over through
- * better-auth: the web app asks `/api/auth/get-session` on every page load.
- */
-export async function loadSession(
-  c: Context<AppEnv>,
-  { auth, db }: Pick<AppContext, "auth" | "db">,
-) {
-  if (c.var.user && c.var.session) return { user: c.var.user, session: c.var.session };
-  const { name, secret } = await cookieSettings(auth);
-  const token = verifySignedToken(getCookie(c, name), secret);
-  if (!token) return null;
-  const row = await db
+/** Session and user by the session's token (compiled once per database: the token is its one parameter). */
+function sessionQueryBuilder(db: Database) {
+  return db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
     .select([
@@ -91,10 +76,40 @@ export async function loadSession(
       "user.twoFactorEnabled",
       "user.whatsappNumber",
     ])
-    .where("session.token", "=", token)
+    .where("session.token", "=", "")
     .where("session.expiresAt", ">", sql<Date>`now()`)
-    .modifyFront(preparedStatement("session"))
-    .executeTakeFirst();
+    .modifyFront(preparedStatement("session"));
+}
+type SessionRow = InferResult<ReturnType<typeof sessionQueryBuilder>>[number];
+const sessionQueries = new WeakMap<Database, CompiledQuery<SessionRow>>();
+function sessionQuery(db: Database) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = sessionQueryBuilder(db).compile();
+    sessionQueries.set(db, query);
+  }
+  return query;
+}
+
+/**
+ * The request's session, also put in c.var; null when the caller is not signed
+ * in, the session expired, or the account is blocked.
+ *
+ * API routes read better-auth's session and user rows in one query instead of
+ * calling `auth.api.getSession`, whose per-call overhead cost more than the
+ * order it guarded (docs/decisions/013). Sessions still roll over through
+ * better-auth: the web app asks `/api/auth/get-session` on every page load.
+ */
+export async function loadSession(
+  c: Context<AppEnv>,
+  { auth, db }: Pick<AppContext, "auth" | "db">,
+) {
+  if (c.var.user && c.var.session) return { user: c.var.user, session: c.var.session };
+  const { name, secret } = await cookieSettings(auth);
+  const token = verifySignedToken(getCookie(c, name), secret);
+  if (!token) return null;
+  const { rows } = await db.executeQuery<SessionRow>({ ...sessionQuery(db), parameters: [token] });
+  const row = rows[0];
   if (!row) return null;
   const {
     sessionId,
