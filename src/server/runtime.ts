@@ -56,15 +56,16 @@ export async function openRuntime(
     baseURL: publicUrl,
     trustedOrigins,
   });
-  await migrateToLatest(database.db, auth.options);
-
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const result = await ensureAdmin(auth, {
-      email: env.ADMIN_EMAIL,
-      password: env.ADMIN_PASSWORD,
-    });
-    logger.info({ email: env.ADMIN_EMAIL, result }, "admin account ready");
-  }
+  await database.exclusively(async () => {
+    await migrateToLatest(database.db, auth.options);
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const result = await ensureAdmin(auth, {
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+      });
+      logger.info({ email: env.ADMIN_EMAIL, result }, "admin account ready");
+    }
+  });
 
   const telegram =
     env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID

@@ -14,6 +14,12 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Calls back with each NOTIFY payload on the channel until the returned stop is called. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other process of this app runs work under the same lock on
+   * this database: start-up steps (migrations, the first admin) of processes that
+   * start together behind one load balancer.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -72,8 +78,29 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     db,
     kind: "postgres",
     listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload),
+    exclusively: (work) => withAdvisoryLock(connectionString, STARTUP_LOCK_KEY, work),
     close: () => db.destroy(),
   };
+}
+
+/** Any fixed number, ours alone among the advisory locks taken on the database. */
+const STARTUP_LOCK_KEY = 7_314_201_866;
+
+/** Holds a session-level advisory lock on a connection of its own while `work` runs. */
+async function withAdvisoryLock<T>(
+  connectionString: string,
+  key: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [key]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock, also when the unlock could not be sent.
+    await client.end();
+  }
 }
 
 /** A dedicated connection that LISTENs, and reconnects when the server drops it. */
@@ -110,6 +137,8 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
     db,
     kind: "pglite",
     listen: (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop()),
+    // One process owns a PGlite data directory.
+    exclusively: (work) => work(),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -43,9 +43,8 @@ beforeAll(async () => {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   };
-  // One after the other: both would otherwise run the migrations at once.
-  processA = await startServerProcess(env);
-  processB = await startServerProcess(env);
+  // Together, as behind a load balancer: start-up steps take turns (concurrent-start.test.ts).
+  [processA, processB] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
 }, 90_000);
 
 afterAll(async () => {
