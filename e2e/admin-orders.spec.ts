@@ -60,6 +60,14 @@ test("an admin completes an order with a payout hash; the customer's open page s
   });
 
   const admin = await openAdmin(browser, baseURL, `10.200.${testInfo.workerIndex}.1`);
+  await expect(admin.page.getByRole("columnheader")).toHaveText([
+    "User",
+    "Exchange",
+    "Wallet",
+    "Date",
+    "Status",
+    "Actions",
+  ]);
   await admin.page.getByLabel("Search").fill(shortId);
   const row = admin.page.getByRole("row", { name: new RegExp(shortId) });
   await expect(row).toHaveCount(1);

@@ -224,8 +224,8 @@ export function AdminOrdersPage() {
                   <TableHead className="hidden sm:table-cell">
                     {t("adminOrders.columns.status")}
                   </TableHead>
-                  <TableHead className="sticky right-0 w-12 bg-card text-right">
-                    <span className="sr-only">{t("admin.common.actions")}</span>
+                  <TableHead className="sticky right-0 bg-card text-right">
+                    {t("admin.common.actions")}
                   </TableHead>
                 </TableRow>
               </TableHeader>
