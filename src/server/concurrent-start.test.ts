@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "./env";
 import { openRuntime, type Runtime } from "./runtime";
+import { isPostgresRun, scratchPostgresDatabase } from "./testing/postgres";
 
 /*
  * Several processes behind one load balancer start at the same moment on a new
@@ -13,36 +13,25 @@ import { openRuntime, type Runtime } from "./runtime";
  * PostgreSQL only (PGlite is one process).
  */
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const runs = process.env.TEST_DB === "postgres" && Boolean(serverUrl);
-const databaseName = `rupeedesk_start_${randomBytes(6).toString("hex")}`;
 const dataDirs: string[] = [];
 const runtimes: Runtime[] = [];
-
-async function runOnServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+let database: Awaited<ReturnType<typeof scratchPostgresDatabase>>;
 
 afterAll(async () => {
   await Promise.all(runtimes.map((runtime) => runtime.close()));
-  if (runs) await runOnServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await database?.drop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.runIf(runs)("servers starting together on a new database", () => {
+describe.runIf(isPostgresRun())("servers starting together on a new database", () => {
   it("all start, migrating once and creating one admin", { timeout: 90_000 }, async () => {
-    await runOnServer(`CREATE DATABASE ${databaseName}`);
-    const url = new URL(serverUrl ?? "");
-    url.pathname = `/${databaseName}`;
+    database = await scratchPostgresDatabase("start");
     const secret = randomBytes(32).toString("hex");
     const starts = Array.from({ length: 4 }, () => {
       const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-start-"));
       dataDirs.push(dataDir);
       const env = parseEnv({
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database?.url,
         DATA_DIR: dataDir,
         BETTER_AUTH_SECRET: secret,
         ADMIN_EMAIL: "start-admin@example.com",

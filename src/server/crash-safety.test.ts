@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { scratchPostgresDatabase } from "./testing/postgres";
 import { startServerProcess } from "./testing/server-process";
 import { createClient } from "./testing/test-client";
 
@@ -23,20 +23,10 @@ afterAll(async () => {
 
 /** PGlite in a data directory, or a fresh database on TEST_DATABASE_URL's server. */
 async function storageEnv(): Promise<Record<string, string>> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== "postgres" || !serverUrl) return {};
-  const name = `rupeedesk_crash_${randomBytes(6).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  cleanups.push(() => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString() };
+  const database = await scratchPostgresDatabase("crash");
+  if (!database) return {};
+  cleanups.push(database.drop);
+  return { DATABASE_URL: database.url };
 }
 
 describe("a crash while orders are placed", () => {

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { parseEnv } from "../env";
 import { openRuntime } from "../runtime";
+import { scratchPostgresDatabase } from "../testing/postgres";
 import { runTsEntry } from "../testing/run-process";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
@@ -98,7 +97,7 @@ describe("npm run admin:create", () => {
 
   it("creates an admin in the configured database, who can then sign in", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-cli-"));
-    const database = await scratchDatabase();
+    const database = await scratchPostgresDatabase("cli");
     try {
       const env = {
         DATA_DIR: dataDir,
@@ -158,26 +157,3 @@ describe("npm run admin:create", () => {
     }
   });
 });
-
-/** On the PostgreSQL run, a fresh database on TEST_DATABASE_URL's server; else none (PGlite). */
-async function scratchDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== "postgres" || !serverUrl) return undefined;
-  const name = `rupeedesk_cli_${randomBytes(6).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshEmail } from "../testing/actors";
 import { placeOrder } from "../testing/orders";
+import { isPostgresRun, scratchPostgresDatabase } from "../testing/postgres";
 import { type ServerProcess, startServerProcess } from "../testing/server-process";
 import { readEvents } from "../testing/sse";
 import { createClient } from "../testing/test-client";
@@ -15,28 +15,17 @@ import { createClient } from "../testing/test-client";
  * reaches event streams held by the other. PostgreSQL only (PGlite is one process).
  */
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const runs = process.env.TEST_DB === "postgres" && Boolean(serverUrl);
 const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-multi-"));
-const databaseName = `rupeedesk_multi_${randomBytes(6).toString("hex")}`;
 const admin = { email: "multi-admin@example.com", password: "admin-pass-1" };
+let database: Awaited<ReturnType<typeof scratchPostgresDatabase>>;
 let processA: ServerProcess;
 let processB: ServerProcess;
 
-async function runOnServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-
 beforeAll(async () => {
-  if (!runs || !serverUrl) return;
-  await runOnServer(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
+  database = await scratchPostgresDatabase("multi");
+  if (!database) return;
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     TRUST_PROXY: "true",
@@ -50,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await processA?.stop();
   await processB?.stop();
-  if (runs) await runOnServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -68,7 +57,7 @@ function openStream(server: ServerProcess, client: ReturnType<typeof createClien
   });
 }
 
-describe.runIf(runs)("two server processes on one database", () => {
+describe.runIf(isPostgresRun())("two server processes on one database", () => {
   it("deliver a change made through A to streams held by B, within 1 s, to the right customer only", async () => {
     const first = await customerWithOrder(processB);
     const second = await customerWithOrder(processB);

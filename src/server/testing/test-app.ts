@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
 import { createApp } from "../app";
 import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../db/database";
 import { parseEnv } from "../env";
 import { openRuntime } from "../runtime";
+import { scratchPostgresDatabase } from "./postgres";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -52,28 +52,9 @@ async function openTestDatabase(): Promise<{
   database: DatabaseHandle;
   dropDatabase: () => Promise<void>;
 }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB === "postgres" && serverUrl) {
-    const name = `rupeedesk_test_${randomBytes(6).toString("hex")}`;
-    await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      database: openPostgres(url.toString()),
-      dropDatabase: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    };
-  }
+  const scratch = await scratchPostgresDatabase("test");
+  if (scratch) return { database: openPostgres(scratch.url), dropDatabase: scratch.drop };
   const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
   const pglite = await createPglite({ loadDataDir: template });
   return { database: wrapPglite(pglite), dropDatabase: async () => {} };
-}
-
-async function runOnServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
