@@ -11,6 +11,7 @@ import { createAdminSettingsRouter } from "./admin/settings/admin-settings.route
 import { createAdminUsersRouter } from "./admin/users/admin-users.routes";
 import { createAdminAuditRouter } from "./audit/audit.routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
+import { holdAuthErrors } from "./auth/auth-log";
 import type { AppContext } from "./context";
 import { createHealthRouter } from "./health/health.routes";
 import { limitBodySize } from "./http/body-limit";
@@ -55,6 +56,7 @@ export function createApp(context: AppContext) {
     }),
   );
   app.use("/api/*", requestLog(logger));
+  app.use("/api/*", holdAuthErrors(logger));
   // Answers about accounts and orders must not stay in a shared or back-button cache.
   app.use("/api/*", async (c, next) => {
     await next();

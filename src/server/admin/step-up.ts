@@ -9,11 +9,18 @@ import { AppError } from "../http/errors";
 /** Failed step-ups per admin within the window before further tries are refused. */
 export const STEP_UP_MAX_FAILURES = 5;
 export const STEP_UP_FAILURE_WINDOW_MINUTES = 15;
+/**
+ * How long a TOTP code stays acceptable: better-auth takes the codes of the
+ * current 30-second period and of one period either side.
+ */
+export const TOTP_CODE_LIFETIME_SECONDS = 90;
+
+class CodeAlreadyUsed extends Error {}
 
 /**
- * Checks a signed-in admin's own password (and TOTP code when enrolled) and
- * marks this session elevated. Every try is audited; too many failures lock
- * step-up for a while.
+ * Checks a signed-in admin's own password (and TOTP code when enrolled; a code
+ * unlocks one step-up only) and marks this session elevated. Every try is
+ * audited; too many failures lock step-up for a while.
  */
 export async function stepUp({
   context,
@@ -55,8 +62,10 @@ export async function stepUp({
     if (!(error instanceof APIError)) throw error;
     return fail("password", "Incorrect password. Please try again.");
   }
+  // The code that unlocks this step-up, when the admin has TOTP.
+  const totpCode = user.twoFactorEnabled ? input.code : undefined;
   if (user.twoFactorEnabled) {
-    if (!input.code) {
+    if (!totpCode) {
       throw new AppError(
         400,
         "CODE_REQUIRED",
@@ -64,25 +73,69 @@ export async function stepUp({
       );
     }
     try {
-      await auth.api.verifyTOTP({ body: { code: input.code }, headers });
+      await auth.api.verifyTOTP({ body: { code: totpCode }, headers });
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       return fail("totp", "Incorrect code. Please try again.");
     }
   }
 
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("admin_elevations")
-      .values({ session_id: sessionId, user_id: user.id })
-      .onConflict((oc) =>
-        oc
-          .column("session_id")
-          .doUpdateSet({ elevated_at: sql`now()`, last_active_at: sql`now()` }),
-      )
-      .execute();
-    await recordAudit(trx, { actor, action: "admin.step_up", ipAddress });
-  });
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (totpCode && !(await claimTotpCode(trx, user.id, totpCode))) {
+        throw new CodeAlreadyUsed();
+      }
+      await elevateSession(trx, { sessionId, actor, ipAddress });
+    });
+  } catch (error) {
+    if (!(error instanceof CodeAlreadyUsed)) throw error;
+    return fail(
+      "totp_reused",
+      "This code has already been used. Wait for the next code in your authenticator app.",
+    );
+  }
+}
+
+/**
+ * Marks a TOTP code, which better-auth has just accepted, as used by this admin;
+ * false when it already unlocked a step-up while still acceptable. Concurrent
+ * claims of one code wait for each other: one of them wins.
+ */
+async function claimTotpCode(trx: Kysely<DB>, userId: string, code: string): Promise<boolean> {
+  await trx
+    .deleteFrom("step_up_totp_codes")
+    .where("user_id", "=", userId)
+    .where(
+      "accepted_at",
+      "<",
+      sql<Date>`now() - make_interval(secs => ${TOTP_CODE_LIFETIME_SECONDS})`,
+    )
+    .execute();
+  const claimed = await trx
+    .insertInto("step_up_totp_codes")
+    .values({ user_id: userId, code })
+    .onConflict((oc) => oc.columns(["user_id", "code"]).doNothing())
+    .returning("code")
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+async function elevateSession(
+  trx: Kysely<DB>,
+  {
+    sessionId,
+    actor,
+    ipAddress,
+  }: { sessionId: string; actor: { id: string; email: string }; ipAddress?: string },
+) {
+  await trx
+    .insertInto("admin_elevations")
+    .values({ session_id: sessionId, user_id: actor.id })
+    .onConflict((oc) =>
+      oc.column("session_id").doUpdateSet({ elevated_at: sql`now()`, last_active_at: sql`now()` }),
+    )
+    .execute();
+  await recordAudit(trx, { actor, action: "admin.step_up", ipAddress });
 }
 
 export async function stepDown(

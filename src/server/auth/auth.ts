@@ -9,6 +9,7 @@ import {
 } from "../../shared/account-rules";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
+import { authLogger, logAuthApiError } from "./auth-log";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "./auth-mails";
 
 /** The request header our own middleware sets from the socket (or a trusted proxy). */
@@ -99,9 +100,8 @@ export function createAuthOptions(deps: AuthDependencies) {
       max: 100,
       customRules: AUTH_RATE_LIMITS,
     },
-    logger: {
-      log: (level, message, ...args) => deps.logger[level]({ args }, `better-auth: ${message}`),
-    },
+    logger: authLogger(deps.logger),
+    onAPIError: { onError: (error) => logAuthApiError(deps.logger, error) },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // better-auth turns its Origin/CSRF and callback-URL checks off when

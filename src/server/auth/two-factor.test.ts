@@ -206,6 +206,75 @@ describe("admin step-up with TOTP enrolled", () => {
     ]);
   });
 
+  /** The enrolled admin's client, and a second session of the same admin signed in with a code. */
+  async function adminWithTwoSessions() {
+    const email = freshEmail("totp-admin");
+    const first = await signedInAdmin(testApp, { email });
+    const { totpURI } = await enrol(first, "admin-pass");
+    const second = createClient(testApp);
+    expect((await second.signIn(email, "admin-pass")).json.twoFactorRedirect).toBe(true);
+    const verified = await second.post("/api/auth/two-factor/verify-totp", {
+      code: totpCode(totpURI, { step: 1 }),
+    });
+    expect(verified.status).toBe(200);
+    return { first, second, totpURI };
+  }
+
+  it("accepts a code for one step-up only, in any session of the admin", async () => {
+    const { first, second, totpURI } = await adminWithTwoSessions();
+    const code = totpCode(totpURI);
+    const stepUp = (client: Client) =>
+      client.post("/api/admin/session/step-up", { password: "admin-pass", code });
+
+    expect((await stepUp(first)).status).toBe(200);
+    await first.post("/api/admin/session/step-down");
+
+    for (const client of [first, second]) {
+      const replay = await stepUp(client);
+      expect(replay.status).toBe(401);
+      expect(replay.json).toMatchObject({
+        code: "STEP_UP_FAILED",
+        error: "This code has already been used. Wait for the next code in your authenticator app.",
+      });
+      expect((await client.get("/api/admin/session")).json.isElevated).toBe(false);
+      expect((await client.get("/api/admin/settings")).status).toBe(403);
+    }
+    const failures = await testApp.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("actor_id", "=", first.userId)
+      .where("action", "=", "admin.step_up_failed")
+      .execute();
+    expect(failures.map((entry) => entry.details)).toEqual([
+      { reason: "totp_reused" },
+      { reason: "totp_reused" },
+    ]);
+
+    // The next code works.
+    const next = await second.post("/api/admin/session/step-up", {
+      password: "admin-pass",
+      code: totpCode(totpURI, { step: 1 }),
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it("elevates one of two sessions that send the same code at once", async () => {
+    const { first, second, totpURI } = await adminWithTwoSessions();
+    const code = totpCode(totpURI);
+    const answers = await Promise.all(
+      [first, second].map((client) =>
+        client.post("/api/admin/session/step-up", { password: "admin-pass", code }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const elevated = await Promise.all(
+      [first, second].map(
+        async (client) => (await client.get("/api/admin/session")).json.isElevated,
+      ),
+    );
+    expect(elevated.filter(Boolean)).toHaveLength(1);
+  });
+
   it("a fresh sign-in of that admin needs the code twice: to sign in, then to step up", async () => {
     const email = freshEmail("totp-admin");
     const enrolled = await signedInAdmin(testApp, { email });

@@ -67,9 +67,23 @@ function prepareMarkedStatements(client: pg.PoolClient) {
   });
 }
 
+/**
+ * Planner settings of every connection the app opens (docs/decisions/016): its
+ * statements read a bounded number of rows through indexes, where JIT
+ * compilation (up to seconds) and parallel workers (milliseconds to start) cost
+ * more than they save, yet PostgreSQL picks them for plans with high-costed
+ * branches that never run, such as the admin's order search.
+ */
+const CONNECTION_SETTINGS = "SET jit = off; SET max_parallel_workers_per_gather = 0";
+
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  pool.on("connect", prepareMarkedStatements);
+  pool.on("connect", (client) => {
+    prepareMarkedStatements(client);
+    // Queued before the statement the connection was opened for, so it costs no
+    // wait of its own. A server without these settings keeps its defaults.
+    client.query(CONNECTION_SETTINGS).catch(() => {});
+  });
   // An idle connection the server closes (restart, failover) must not crash the
   // process; the pool drops it and opens a new one when needed.
   pool.on("error", () => {});

@@ -110,6 +110,12 @@ export interface AdminElevationsTable {
   last_active_at: Generated<Date>;
 }
 
+export interface StepUpTotpCodesTable {
+  user_id: string;
+  code: string;
+  accepted_at: Generated<Date>;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   actor_id: string | null;
@@ -165,6 +171,7 @@ export interface DB {
   order_rate_windows: OrderRateWindowsTable;
   notification_outbox: NotificationOutboxTable;
   admin_elevations: AdminElevationsTable;
+  step_up_totp_codes: StepUpTotpCodesTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   orders: OrdersTable;

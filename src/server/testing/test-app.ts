@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { inject } from "vitest";
 import { createApp } from "../app";
 import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../db/database";
@@ -15,9 +15,13 @@ export const TEST_ORIGIN = "http://localhost:3000";
 /**
  * A fresh app on a fresh database for one test file: a copy of the migrated
  * PGlite template, or a new database on TEST_DATABASE_URL's server when the
- * suite runs with TEST_DB=postgres. E-mails land in `mailDir`.
+ * suite runs with TEST_DB=postgres. E-mails land in `mailDir`; logs go to
+ * `logger` (none by default).
  */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  { logger = pino({ level: "silent" }) }: { logger?: Logger } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-test-"));
   const env = parseEnv({
     NODE_ENV: "test",
@@ -29,7 +33,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   const { database, dropDatabase } = await openTestDatabase();
-  const runtime = await openRuntime(env, { database, logger: pino({ level: "silent" }) });
+  const runtime = await openRuntime(env, { database, logger });
   const app = createApp(runtime.context);
   return {
     app,

@@ -177,30 +177,13 @@ export function adminOrdersQuery(
   return query.where(scopeCondition(filter.status, cursor));
 }
 
-/**
- * Runs a search query in a transaction whose settings fit it: its plan carries
- * branches that rarely run and are costed high, for which PostgreSQL would
- * JIT-compile the plan or start parallel workers, each taking longer
- * (milliseconds to seconds) than the search itself.
- */
-export function runSearch<T>(db: Kysely<DB>, run: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
-      trx,
-    );
-    return run(trx);
-  });
-}
-
 /** One page of all orders, newest first, filtered; never more than `limit` rows from the database. */
 export async function listAdminOrders(
   db: Kysely<DB>,
   filter: AdminOrderFilter,
   { cursor, limit = ADMIN_ORDER_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
 ): Promise<{ orders: OrderRow[]; nextCursor: string | null }> {
-  const query = (executor: Kysely<DB>) =>
-    adminOrdersQuery(executor, filter, { cursor, limit: limit + 1 }).execute();
-  const rows = filter.search?.trim() ? await runSearch(db, query) : await query(db);
+  const rows = await adminOrdersQuery(db, filter, { cursor, limit: limit + 1 }).execute();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =

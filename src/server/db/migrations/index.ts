@@ -8,6 +8,7 @@ import * as orderTotals from "./0011-order-totals";
 import * as customerEmailSearch from "./0012-customer-email-search";
 import * as payoutHashLookup from "./0013-payout-hash-lookup";
 import * as orderRateWindows from "./0014-order-rate-windows";
+import * as stepUpTotpCodes from "./0015-step-up-totp-codes";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0012-customer-email-search": customerEmailSearch,
   "0013-payout-hash-lookup": payoutHashLookup,
   "0014-order-rate-windows": orderRateWindows,
+  "0015-step-up-totp-codes": stepUpTotpCodes,
 };
