@@ -174,7 +174,9 @@ export function createOrdersRouter(context: AppContext) {
       return streamSSE(c, (stream) =>
         streamOrderChanges(stream, context.orderChanges, {
           initial: async () => [statusEvent(order.id, order.status)],
-          accepts: (change) => change.orderId === order.id && change.userId === userId,
+          // The order's creation is already in `initial`; its announcement may arrive late.
+          accepts: (change) =>
+            change.kind === "status" && change.orderId === order.id && change.userId === userId,
           eventsFor: async (change) => [statusEvent(change.orderId, change.status)],
           isStillAllowed: () => isSessionLive(db, sessionId),
         }),

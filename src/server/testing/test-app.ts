@@ -39,6 +39,7 @@ export async function createTestApp(
     app,
     db: runtime.context.db,
     auth: runtime.context.auth,
+    announcer: runtime.context.announcer,
     outbox: runtime.outbox,
     mailDir: join(dataDir, "mail"),
     kind: database.kind,

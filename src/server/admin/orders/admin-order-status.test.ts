@@ -119,6 +119,11 @@ describe("POST /api/admin/orders/{id}/status", () => {
       orderId: order.id,
       status: "pending",
     });
+    // The order's own "created" announcement is not awaited by its placement, so it may come now.
+    await testApp.announcer.announce(
+      { id: order.id, user_id: customer.userId, status: "pending" },
+      "created",
+    );
     await setStatus(order.id, { status: "completed", payoutTxHash: TRON_TX_HASH });
     expect(JSON.parse((await events.next(2000)).data)).toEqual({
       orderId: order.id,
