@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import DataLoader from "dataloader";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { type CompiledQuery, type InferResult, sql } from "kysely";
+import { type InferResult, sql } from "kysely";
 import type { AppContext } from "../context";
 import { type Database, preparedStatement } from "../db/database";
 import type { Auth, AuthSession } from "./auth";
@@ -48,7 +49,7 @@ export function verifySignedToken(cookie: string | undefined, secret: string): s
     : null;
 }
 
-/** Session and user by the session's token (compiled once per database: the token is its one parameter). */
+/** Sessions and their users by the sessions' tokens; the token list is its one parameter. */
 function sessionQueryBuilder(db: Database) {
   return db
     .selectFrom("session")
@@ -76,19 +77,35 @@ function sessionQueryBuilder(db: Database) {
       "user.twoFactorEnabled",
       "user.whatsappNumber",
     ])
-    .where("session.token", "=", "")
+    .where(sql<boolean>`session.token = ANY(${[] as string[]}::text[])`)
     .where("session.expiresAt", ">", sql<Date>`now()`)
-    .modifyFront(preparedStatement("session"));
+    .modifyFront(preparedStatement("sessions"));
 }
 type SessionRow = InferResult<ReturnType<typeof sessionQueryBuilder>>[number];
-const sessionQueries = new WeakMap<Database, CompiledQuery<SessionRow>>();
-function sessionQuery(db: Database) {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = sessionQueryBuilder(db).compile();
-    sessionQueries.set(db, query);
+
+const sessionLoaders = new WeakMap<Database, DataLoader<string, SessionRow | null>>();
+
+/**
+ * A session row by its token. The requests that arrive in the same turn of the
+ * event loop share one query (compiled once per database): under load a round
+ * trip per request cost more than the lookup. Nothing is cached between turns,
+ * so a sign-out or a block counts from the next request on.
+ */
+function findSession(db: Database, token: string): Promise<SessionRow | null> {
+  let loader = sessionLoaders.get(db);
+  if (!loader) {
+    const query = sessionQueryBuilder(db).compile();
+    loader = new DataLoader(
+      async (tokens) => {
+        const { rows } = await db.executeQuery<SessionRow>({ ...query, parameters: [tokens] });
+        const byToken = new Map(rows.map((row) => [row.token, row]));
+        return tokens.map((each) => byToken.get(each) ?? null);
+      },
+      { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setImmediate(send) },
+    );
+    sessionLoaders.set(db, loader);
   }
-  return query;
+  return loader.load(token);
 }
 
 /**
@@ -108,8 +125,7 @@ export async function loadSession(
   const { name, secret } = await cookieSettings(auth);
   const token = verifySignedToken(getCookie(c, name), secret);
   if (!token) return null;
-  const { rows } = await db.executeQuery<SessionRow>({ ...sessionQuery(db), parameters: [token] });
-  const row = rows[0];
+  const row = await findSession(db, token);
   if (!row) return null;
   const {
     sessionId,

@@ -18,6 +18,6 @@ describe.runIf(process.env.TEST_DB === "postgres")("the hot statements on Postgr
     await placeOrder(customer);
     const { rows } = await sql<{ name: string }>`
       SELECT name FROM pg_prepared_statements ORDER BY name`.execute(testApp.db);
-    expect(rows.map((row) => row.name)).toEqual(["place_order", "session"]);
+    expect(rows.map((row) => row.name)).toEqual(["place_orders", "sessions"]);
   });
 });

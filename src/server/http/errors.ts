@@ -12,11 +12,17 @@ export class AppError extends Error {
   }
 }
 
-/** PostgreSQL's unique_violation, from node-postgres or PGlite; names the constraint. */
-export function uniqueViolation(error: unknown): string | undefined {
+/** The SQLSTATE PostgreSQL reported, from node-postgres or PGlite; none for other errors. */
+function sqlState(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  return code === "23505" && typeof constraint === "string" ? constraint : undefined;
+  const { code } = error as { code?: unknown };
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** PostgreSQL's unique_violation; names the constraint. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const { constraint } = (error ?? {}) as { constraint?: unknown };
+  return sqlState(error) === "23505" && typeof constraint === "string" ? constraint : undefined;
 }
 
 /**
@@ -24,7 +30,15 @@ export function uniqueViolation(error: unknown): string | undefined {
  * of range) are bad input that slipped past validation: a 400, never a 500.
  */
 export function isDataException(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const { code } = error as { code?: unknown };
-  return typeof code === "string" && code.startsWith("22");
+  return sqlState(error)?.startsWith("22") ?? false;
+}
+
+/** An error PostgreSQL reported for a statement (it has a SQLSTATE): the statement was rolled back. */
+export function isRefusedByDatabase(error: unknown): boolean {
+  return sqlState(error) !== undefined;
+}
+
+/** PostgreSQL's deadlock_detected: it aborted this statement to let another finish. */
+export function isDeadlock(error: unknown): boolean {
+  return sqlState(error) === "40P01";
 }

@@ -1,35 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedInCustomer as signedInCustomerOf } from "../testing/actors";
+import { nextReference, orderInput, TRON_WALLET } from "../testing/orders";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 
-const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 let testApp: TestApp;
-let referenceCounter = 100000000000;
 
-/** A fresh 12-digit UPI reference for each order. */
-function nextReference() {
-  referenceCounter += 1;
-  return String(referenceCounter);
-}
-
-function orderInput(overrides: Record<string, unknown> = {}) {
-  return {
-    sendCurrency: "upi_inr",
-    receiveCurrency: "usdt",
-    network: "trc20",
-    amount: "8600",
-    walletAddress: TRON_WALLET,
-    paymentReference: nextReference(),
-    quotedRate: "86",
-    ...overrides,
-  };
-}
-
-async function customer(
-  email = `c${referenceCounter}-${Math.random().toString(36).slice(2)}@example.com`,
-) {
+async function customer(email = `c-${Math.random().toString(36).slice(2)}@example.com`) {
   const client = createClient(testApp);
   await client.signUp(email, "secret1");
   const signIn = await client.signIn(email, "secret1");

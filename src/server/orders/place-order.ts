@@ -1,29 +1,22 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { PlaceOrderInput } from "../../shared/order-input";
 import { quoteReceiveAmount } from "../../shared/quote";
 import type { SessionUser } from "../auth/session";
-import { preparedStatement } from "../db/database";
 import type { DB } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";
-import { AppError, uniqueViolation } from "../http/errors";
+import { AppError } from "../http/errors";
 import { type NotificationTargets, orderMessages } from "../notifications/order-messages";
 import { plainDecimal } from "../site/site-settings.service";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
+import { type SettingsInForce, writeOrder } from "./order-batch";
 import type { OrderRow } from "./order-view";
 
 export interface PlaceOrderResult {
   order: OrderRow;
   /** True when the idempotency key matched an order placed before. */
   isReplay: boolean;
-}
-
-interface SettingsInForce {
-  exchange_rate: string;
-  min_inr_amount: string;
-  max_inr_amount: string;
-  maintenance_mode: boolean;
 }
 
 /**
@@ -33,10 +26,10 @@ interface SettingsInForce {
  * concurrent or repeated submissions store one order.
  *
  * The rules, the limit, the order, its first event and its notifications are
- * one SQL statement (one round trip, one commit): the order is written only if
- * every rule holds in that statement's snapshot and the customer's limit
- * window has a slot; when it is not, the figures read in the same statement
- * say which rule refused it.
+ * one SQL statement, shared with the orders submitted in the same moment
+ * (order-batch.ts): the order is written only if every rule holds in that
+ * statement's snapshot and the customer's limit window has a slot; when it is
+ * not, the figures read in the same statement say which rule refused it.
  */
 export async function placeOrder({
   db,
@@ -53,7 +46,7 @@ export async function placeOrder({
   idempotencyKey?: string;
   notify: NotificationTargets;
   announcer: OrderAnnouncer;
-  /** Per customer; a flood of orders is refused before it reaches the queue. */
+  /** Per customer, counted in the order's statement; beyond it, 429 and nothing stored. */
   maxOrdersPerMinute: number;
 }): Promise<PlaceOrderResult> {
   // Computed at the page's rate: the statement stores it only if that is the rate in force.
@@ -64,50 +57,43 @@ export async function placeOrder({
     receiveCurrency: input.receiveCurrency,
   });
   const draft = draftOrder(user, input, receiveAmount, idempotencyKey ?? null);
-  let outcome: StatementOutcome;
-  try {
-    outcome = await insertOrderIfAllowed(db, {
-      draft,
-      quotedRate: input.quotedRate,
-      isAdmin: user.role === "admin",
-      isDeliverable: new Decimal(receiveAmount).gt(0),
-      maxOrdersPerMinute,
-      messages: orderMessages("placed", draft, notify, { isEmailVerified: user.emailVerified }),
-    });
-  } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === "orders_payment_reference_key") {
-      throw new AppError(
-        409,
-        "PAYMENT_REFERENCE_USED",
-        "This payment reference has already been used for an order. Check the transaction ID in your payment app.",
-      );
-    }
-    if (constraint === "orders_idempotency_key" && idempotencyKey) {
-      const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
-      if (earlier) return replayOf(earlier, draft);
-    }
-    throw error;
-  }
+  const outcome = await writeOrder(db, {
+    draft,
+    quotedRate: input.quotedRate,
+    isAdmin: user.role === "admin",
+    isDeliverable: new Decimal(receiveAmount).gt(0),
+    maxOrdersPerMinute,
+    messages: orderMessages("placed", draft, notify, { isEmailVerified: user.emailVerified }),
+  });
 
   if (outcome.order) {
-    await announcer.announce(outcome.order, "created");
+    // The answer does not wait for the live-update round trip: the order is stored,
+    // its page starts from the stored status, and a stopping server drains it.
+    void announcer.announce(outcome.order, "created");
     return { order: outcome.order, isReplay: false };
   }
-  if (outcome.hasEarlier && idempotencyKey) {
+  // A key or reference stored meanwhile (got a slot, yet not written) is a retry too.
+  if ((outcome.hasEarlier || outcome.gotSlot) && idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
     if (earlier) return replayOf(earlier, draft);
   }
-  if (outcome.passedRules) {
+  // Refused: name the first reason, in the order a customer should hear them.
+  if (!outcome.passedRules) {
+    checkOrderAllowed(user, input, outcome.settings);
+    throw new AppError(400, "AMOUNT_TOO_SMALL", "This amount is too small to deliver anything.");
+  }
+  if (outcome.isReferenceUsed || outcome.gotSlot) {
     throw new AppError(
-      429,
-      "TOO_MANY_ORDERS",
-      "You have placed many orders in the last minute. Please wait a moment and try again.",
+      409,
+      "PAYMENT_REFERENCE_USED",
+      "This payment reference has already been used for an order. Check the transaction ID in your payment app.",
     );
   }
-  // Refused by a rule: name the first one, in the order a customer should hear them.
-  checkOrderAllowed(user, input, outcome.settings);
-  throw new AppError(400, "AMOUNT_TOO_SMALL", "This amount is too small to deliver anything.");
+  throw new AppError(
+    429,
+    "TOO_MANY_ORDERS",
+    "You have placed many orders in the last minute. Please wait a moment and try again.",
+  );
 }
 
 /** The first order as the answer to a retried submission, if the retry describes that order. */
@@ -148,151 +134,6 @@ function draftOrder(
     idempotency_key: idempotencyKey,
     created_at: now,
     updated_at: now,
-  };
-}
-
-/** Every column of an order, named: a prepared statement must not say `*` (decision 013). */
-const ORDER_COLUMNS = [
-  "id",
-  "user_id",
-  "user_email",
-  "send_currency",
-  "send_amount",
-  "receive_currency",
-  "receive_amount",
-  "exchange_rate",
-  "network",
-  "wallet_address",
-  "payment_reference",
-  "status",
-  "payout_tx_hash",
-  "idempotency_key",
-  "created_at",
-  "updated_at",
-] as const satisfies readonly (keyof OrderRow)[];
-type OrderColumn = (typeof ORDER_COLUMNS)[number];
-
-/** The statement's columns as an order; compiling fails here if ORDER_COLUMNS misses one. */
-function asOrderRow(columns: Pick<OrderRow, OrderColumn>): OrderRow {
-  return columns;
-}
-
-interface StatementOutcome {
-  order: OrderRow | null;
-  hasEarlier: boolean;
-  /** The rules allowed the order; if it was not written, the limit refused it. */
-  passedRules: boolean;
-  settings: SettingsInForce;
-}
-
-async function insertOrderIfAllowed(
-  db: Kysely<DB>,
-  {
-    draft,
-    quotedRate,
-    isAdmin,
-    isDeliverable,
-    maxOrdersPerMinute,
-    messages,
-  }: {
-    draft: OrderRow;
-    /** The page's rate exactly as sent: the amount was computed at it, so it must equal the rate in force. */
-    quotedRate: string;
-    isAdmin: boolean;
-    isDeliverable: boolean;
-    maxOrdersPerMinute: number;
-    messages: ReturnType<typeof orderMessages>;
-  },
-): Promise<StatementOutcome> {
-  const { rows } = await sql<
-    Partial<OrderRow> & {
-      settings_rate: string;
-      settings_min: string;
-      settings_max: string;
-      settings_maintenance: boolean;
-      passed_rules: boolean;
-      has_earlier: boolean;
-    }
-  >`${preparedStatement("place_order")}
-    WITH settings AS (
-      SELECT exchange_rate, min_inr_amount, max_inr_amount, maintenance_mode
-      FROM site_settings WHERE id = 1
-    ),
-    earlier AS (
-      SELECT EXISTS (
-        SELECT 1 FROM orders
-        WHERE user_id = ${draft.user_id} AND idempotency_key = ${draft.idempotency_key}
-      ) AS found
-    ),
-    allowed AS (
-      SELECT settings.exchange_rate FROM settings, earlier
-      WHERE NOT earlier.found
-        AND (NOT settings.maintenance_mode OR ${isAdmin})
-        AND settings.exchange_rate = ${quotedRate}::numeric
-        AND ${draft.send_amount}::numeric BETWEEN settings.min_inr_amount AND settings.max_inr_amount
-        AND ${isDeliverable}
-    ),
-    -- The upsert waits for a concurrent claim on the same customer's row and then
-    -- sees its count, so parallel submissions cannot all slip under the limit.
-    slot AS (
-      INSERT INTO order_rate_windows AS window_ (user_id, window_started_at, orders)
-      SELECT ${draft.user_id}, now(), 1 FROM allowed
-      ON CONFLICT (user_id) DO UPDATE SET
-        window_started_at = CASE WHEN window_.window_started_at <= now() - interval '1 minute'
-          THEN now() ELSE window_.window_started_at END,
-        orders = CASE WHEN window_.window_started_at <= now() - interval '1 minute'
-          THEN 1 ELSE window_.orders + 1 END
-      WHERE window_.window_started_at <= now() - interval '1 minute'
-        OR window_.orders < ${maxOrdersPerMinute}
-      RETURNING orders
-    ),
-    inserted AS (
-      INSERT INTO orders (id, user_id, user_email, send_currency, send_amount, receive_currency,
-        receive_amount, exchange_rate, network, wallet_address, payment_reference, idempotency_key)
-      SELECT ${draft.id}::uuid, ${draft.user_id}, ${draft.user_email}, ${draft.send_currency},
-        ${draft.send_amount}::numeric, ${draft.receive_currency}, ${draft.receive_amount}::numeric,
-        allowed.exchange_rate, ${draft.network}, ${draft.wallet_address},
-        ${draft.payment_reference}, ${draft.idempotency_key}
-      FROM allowed, slot
-      RETURNING ${sql.raw(ORDER_COLUMNS.join(", "))}
-    ),
-    first_event AS (
-      INSERT INTO order_events (order_id, actor_id, actor_role, from_status, to_status)
-      SELECT id, user_id, 'customer', NULL, 'pending' FROM inserted
-    ),
-    notifications AS (
-      INSERT INTO notification_outbox (channel, topic, payload)
-      SELECT message.channel, message.topic, message.payload
-      FROM jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
-        AS message (channel text, topic text, payload jsonb)
-      WHERE EXISTS (SELECT 1 FROM inserted)
-    )
-    SELECT ${sql.raw(ORDER_COLUMNS.map((column) => `inserted.${column}`).join(", "))},
-      settings.exchange_rate AS settings_rate, settings.min_inr_amount AS settings_min,
-      settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
-      EXISTS (SELECT 1 FROM allowed) AS passed_rules, earlier.found AS has_earlier
-    FROM settings CROSS JOIN earlier LEFT JOIN inserted ON true`.execute(db);
-  const row = rows[0];
-  if (!row) throw new Error("The site settings row is missing");
-  const {
-    settings_rate,
-    settings_min,
-    settings_max,
-    settings_maintenance,
-    passed_rules,
-    has_earlier,
-    ...order
-  } = row;
-  return {
-    order: order.id ? asOrderRow(order as Pick<OrderRow, OrderColumn>) : null,
-    hasEarlier: has_earlier,
-    passedRules: passed_rules,
-    settings: {
-      exchange_rate: settings_rate,
-      min_inr_amount: settings_min,
-      max_inr_amount: settings_max,
-      maintenance_mode: settings_maintenance,
-    },
   };
 }
 

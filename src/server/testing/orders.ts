@@ -17,9 +17,9 @@ export function nextReference(): string {
   return String(referenceCounter);
 }
 
-/** Places an order as the customer, through POST /api/orders; returns its view. */
-export async function placeOrder(customer: Client, overrides: Record<string, unknown> = {}) {
-  const response = await customer.post("/api/orders", {
+/** A valid body for POST /api/orders at the default rate, with a fresh reference. */
+export function orderInput(overrides: Record<string, unknown> = {}) {
+  return {
     sendCurrency: "upi_inr",
     receiveCurrency: "usdt",
     network: "trc20",
@@ -28,7 +28,12 @@ export async function placeOrder(customer: Client, overrides: Record<string, unk
     paymentReference: nextReference(),
     quotedRate: "86",
     ...overrides,
-  });
+  };
+}
+
+/** Places an order as the customer, through POST /api/orders; returns its view. */
+export async function placeOrder(customer: Client, overrides: Record<string, unknown> = {}) {
+  const response = await customer.post("/api/orders", orderInput(overrides));
   expect(response.status, response.text).toBe(201);
   return response.json as { id: string; shortId: string; paymentReference: string };
 }

@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInCustomer } from "../testing/actors";
+import { nextReference, orderInput, TRON_WALLET } from "../testing/orders";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { writeOrder } from "./order-batch";
+import type { OrderRow } from "./order-view";
+
+let testApp: TestApp;
+
+async function storedOrders(ids: string[]) {
+  return testApp.db.selectFrom("orders").selectAll().where("id", "in", ids).execute();
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+describe("orders submitted in the same moment", () => {
+  it("share one statement, and each is answered as it would be alone", async () => {
+    const customers = await Promise.all(Array.from({ length: 6 }, () => signedInCustomer(testApp)));
+    const [first, second, third, fourth, fifth, sixth] = customers;
+    if (!first || !second || !third || !fourth || !fifth || !sixth) throw new Error("No customers");
+    const usedReference = nextReference();
+    expect(
+      (await first.post("/api/orders", orderInput({ paymentReference: usedReference }))).status,
+    ).toBe(201);
+    const sharedReference = nextReference();
+
+    const [a, b, stale, reused, twinA, twinB, c, tooLarge] = await Promise.all([
+      first.post("/api/orders", orderInput()),
+      second.post("/api/orders", orderInput({ amount: "43" })),
+      third.post("/api/orders", orderInput({ quotedRate: "85" })),
+      fourth.post("/api/orders", orderInput({ paymentReference: usedReference })),
+      fifth.post("/api/orders", orderInput({ paymentReference: sharedReference })),
+      sixth.post("/api/orders", orderInput({ paymentReference: sharedReference })),
+      third.post("/api/orders", orderInput({ amount: "172" })),
+      fourth.post("/api/orders", orderInput({ amount: "100001" })),
+    ]);
+
+    expect([a?.status, b?.status, c?.status]).toEqual([201, 201, 201]);
+    expect(b?.json.receiveAmount).toBe("0.5000");
+    expect(c?.json.receiveAmount).toBe("2.0000");
+    expect(stale?.status).toBe(409);
+    expect(stale?.json.code).toBe("RATE_CHANGED");
+    expect(reused?.status).toBe(409);
+    expect(reused?.json.code).toBe("PAYMENT_REFERENCE_USED");
+    expect([twinA?.status, twinB?.status].sort()).toEqual([201, 409]);
+    expect(tooLarge?.status).toBe(400);
+    expect(tooLarge?.json.code).toBe("AMOUNT_TOO_HIGH");
+
+    const placed = [a, b, c, twinA, twinB].filter((r) => r?.status === 201).map((r) => r?.json.id);
+    const rows = await storedOrders(placed);
+    expect(rows).toHaveLength(4);
+    // Their sessions were read together too: each order is its own customer's.
+    const ownerOf = (id: string) => rows.find((row) => row.id === id)?.user_id;
+    expect([ownerOf(a?.json.id), ownerOf(b?.json.id), ownerOf(c?.json.id)]).toEqual([
+      first.userId,
+      second.userId,
+      third.userId,
+    ]);
+    // now() is the statement's transaction time: orders of one statement share it.
+    // The third customer's second order waits for a statement of its own.
+    const placedAt = (id: string) => rows.find((row) => row.id === id)?.created_at.getTime();
+    const firstRound = new Set(placed.filter((id) => id !== c?.json.id).map(placedAt));
+    expect(firstRound.size).toBe(1);
+    expect(placedAt(c?.json.id)).toBeGreaterThan([...firstRound][0] ?? Number.POSITIVE_INFINITY);
+    const events = await testApp.db
+      .selectFrom("order_events")
+      .select("order_id")
+      .where("order_id", "in", placed)
+      .execute();
+    expect(events.map((event) => event.order_id).sort()).toEqual([...placed].sort());
+    expect(
+      await testApp.db
+        .selectFrom("orders")
+        .select("id")
+        .where("payment_reference", "=", sharedReference)
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it("store one order for one key sent twice at once, and answer the second with it", async () => {
+    const customer = await signedInCustomer(testApp);
+    const input = orderInput();
+    const headers = { "idempotency-key": "same-moment-key-1" };
+    const [first, second] = await Promise.all([
+      customer.post("/api/orders", input, headers),
+      customer.post("/api/orders", input, headers),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 200]);
+    expect(second.json.id).toBe(first.json.id);
+    const stored = await testApp.db
+      .selectFrom("orders")
+      .select("id")
+      .where("payment_reference", "=", input.paymentReference)
+      .execute();
+    expect(stored).toHaveLength(1);
+  });
+
+  it("fail one by one when the database refuses one of them", async () => {
+    const customers = await Promise.all(Array.from({ length: 3 }, () => signedInCustomer(testApp)));
+    const candidate = (userId: string, id: string) => {
+      const now = new Date();
+      const draft: OrderRow = {
+        id,
+        user_id: userId,
+        user_email: "batch@example.com",
+        send_currency: "upi_inr",
+        send_amount: "8600.00",
+        receive_currency: "usdt",
+        receive_amount: "100.0000",
+        exchange_rate: "86.0000",
+        network: "trc20",
+        wallet_address: TRON_WALLET,
+        payment_reference: nextReference(),
+        status: "pending",
+        payout_tx_hash: null,
+        idempotency_key: null,
+        created_at: now,
+        updated_at: now,
+      };
+      return {
+        draft,
+        quotedRate: "86",
+        isAdmin: false,
+        isDeliverable: true,
+        maxOrdersPerMinute: 20,
+        messages: [],
+      };
+    };
+    const goodIds = [randomUUID(), randomUUID()];
+    const results = await Promise.allSettled([
+      writeOrder(testApp.db, candidate(customers[0]?.userId ?? "", goodIds[0] ?? "")),
+      writeOrder(testApp.db, candidate(customers[1]?.userId ?? "", "not-a-uuid")),
+      writeOrder(testApp.db, candidate(customers[2]?.userId ?? "", goodIds[1] ?? "")),
+    ]);
+
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(results[1]?.status === "rejected" && results[1].reason.code).toBe("22P02");
+    expect((await storedOrders(goodIds)).map((row) => row.id).sort()).toEqual([...goodIds].sort());
+  });
+});

@@ -1,0 +1,355 @@
+import DataLoader from "dataloader";
+import { type Kysely, sql } from "kysely";
+import { preparedStatement } from "../db/database";
+import type { DB } from "../db/schema";
+import { isDeadlock, isRefusedByDatabase } from "../http/errors";
+import type { OutboxMessage } from "../notifications/outbox";
+import type { OrderRow } from "./order-view";
+
+/** An order as the customer asked for it, with what the rules need to judge it. */
+export interface OrderCandidate {
+  draft: OrderRow;
+  /** The page's rate exactly as sent: the amount was computed at it, so it must equal the rate in force. */
+  quotedRate: string;
+  isAdmin: boolean;
+  isDeliverable: boolean;
+  maxOrdersPerMinute: number;
+  messages: OutboxMessage[];
+}
+
+export interface SettingsInForce {
+  exchange_rate: string;
+  min_inr_amount: string;
+  max_inr_amount: string;
+  maintenance_mode: boolean;
+}
+
+/** What the statement did with one candidate, and the figures that explain a refusal. */
+export interface CandidateOutcome {
+  order: OrderRow | null;
+  /** The customer's idempotency key is on an order already. */
+  hasEarlier: boolean;
+  /** Another order carries this payment reference already. */
+  isReferenceUsed: boolean;
+  /** Maintenance mode, the rate, the limits and the amount allowed it. */
+  passedRules: boolean;
+  /** The customer's per-minute window had room for it. */
+  gotSlot: boolean;
+  settings: SettingsInForce;
+}
+
+/** Orders written by one statement at most; the statement's JSON parameter stays small. */
+const MAX_ORDERS_PER_STATEMENT = 64;
+/** Order statements under way at once; orders arriving meanwhile wait and go together. */
+const MAX_STATEMENTS_UNDER_WAY = 2;
+
+/** An outcome, or, for an order sent back to wait for the next statement, its promise. */
+type OrderWriter = DataLoader<OrderCandidate, CandidateOutcome | Promise<CandidateOutcome>>;
+const writers = new WeakMap<Kysely<DB>, OrderWriter>();
+
+/**
+ * Writes an order if every rule holds, as part of one statement with the other
+ * orders submitted in the same moment (group commit): under load, a statement
+ * and a commit per order cost PostgreSQL more than the orders' rows
+ * (docs/decisions/017). An order alone is written at once, by itself.
+ */
+export async function writeOrder(
+  db: Kysely<DB>,
+  candidate: OrderCandidate,
+): Promise<CandidateOutcome> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = createWriter(db);
+    writers.set(db, writer);
+  }
+  return writer.load(candidate);
+}
+
+function createWriter(db: Kysely<DB>): OrderWriter {
+  let underWay = 0;
+  const waiting: (() => void)[] = [];
+  /** Customers and references in statements under way, each with its statement's end. */
+  const held = new Map<string, Promise<void>>();
+  return new DataLoader(
+    async (candidates) => {
+      try {
+        const { now, later } = takeWhatIsFree(candidates, held);
+        const statement = writeRound(db, now);
+        const done = statement.then(
+          () => {},
+          () => {},
+        );
+        const keys = now.flatMap(heldKeys);
+        for (const key of keys) held.set(key, done);
+        const outcomes = await statement;
+        for (const key of keys) if (held.get(key) === done) held.delete(key);
+        // An order that had to wait goes with a statement after the one it waited for.
+        return candidates.map((candidate) => {
+          const waitFor = later.get(candidate);
+          if (waitFor) return waitFor.then(() => writeOrder(db, candidate));
+          return outcomes[now.indexOf(candidate)] ?? new Error("The order statement lost a row");
+        });
+      } finally {
+        const next = waiting.shift();
+        if (next) setImmediate(next);
+        else underWay -= 1;
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: MAX_ORDERS_PER_STATEMENT,
+      // Sent after the requests that arrived in this turn of the event loop, or,
+      // with enough statements under way, when one of them is done.
+      batchScheduleFn: (send) => {
+        if (underWay >= MAX_STATEMENTS_UNDER_WAY) return void waiting.push(send);
+        underWay += 1;
+        setImmediate(send);
+      },
+    },
+  );
+}
+
+/** For an order held back by one of its own statement: that one has ended when it is read. */
+const THIS_STATEMENT = Promise.resolve();
+
+/** What an order holds while its statement runs: its customer's window row and its reference. */
+function heldKeys({ draft }: OrderCandidate): string[] {
+  return [`customer:${draft.user_id}`, `reference:${draft.payment_reference}`];
+}
+
+/**
+ * The candidates a statement may take: one order per customer (their window row
+ * is updated once per statement) and per payment reference (the first of two
+ * equal references wins, as it would alone), and none whose customer or reference
+ * is in a statement under way, so this process's statements never wait on each
+ * other's locks. The others, with the statement each must wait for.
+ */
+function takeWhatIsFree(candidates: readonly OrderCandidate[], held: Map<string, Promise<void>>) {
+  const now: OrderCandidate[] = [];
+  const later = new Map<OrderCandidate, Promise<void>>();
+  const taken = new Set<string>();
+  for (const candidate of candidates) {
+    const keys = heldKeys(candidate);
+    const heldBy = keys.map((key) => held.get(key)).find(Boolean);
+    if (heldBy) later.set(candidate, heldBy);
+    else if (keys.some((key) => taken.has(key))) later.set(candidate, THIS_STATEMENT);
+    else now.push(candidate);
+    for (const key of keys) taken.add(key);
+  }
+  return { now, later };
+}
+
+/**
+ * One statement for the round. If PostgreSQL refuses it (nothing was written),
+ * each order is tried again on its own, so an order that trips the database fails
+ * alone, as it would have without the others. An error without a SQLSTATE (a
+ * connection lost around the commit) leaves the outcome unknown: it is not retried.
+ */
+async function writeRound(
+  db: Kysely<DB>,
+  round: OrderCandidate[],
+): Promise<(CandidateOutcome | Error)[]> {
+  if (round.length === 0) return [];
+  try {
+    return await insertOrdersIfAllowed(db, round);
+  } catch (error) {
+    if (!isRefusedByDatabase(error) || (round.length === 1 && !isDeadlock(error))) {
+      return round.map(() => asError(error));
+    }
+    return Promise.all(round.map((candidate) => insertAlone(db, candidate)));
+  }
+}
+
+/** One order in a statement of its own; a deadlock with another process's statement is tried again. */
+async function insertAlone(
+  db: Kysely<DB>,
+  candidate: OrderCandidate,
+  attempt = 1,
+): Promise<CandidateOutcome | Error> {
+  try {
+    const [outcome] = await insertOrdersIfAllowed(db, [candidate]);
+    return outcome ?? new Error("The order statement lost a row");
+  } catch (error) {
+    return isDeadlock(error) && attempt < 3
+      ? insertAlone(db, candidate, attempt + 1)
+      : asError(error);
+  }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Every column of an order, named: a prepared statement must not say `*` (decision 013). */
+const ORDER_COLUMNS = [
+  "id",
+  "user_id",
+  "user_email",
+  "send_currency",
+  "send_amount",
+  "receive_currency",
+  "receive_amount",
+  "exchange_rate",
+  "network",
+  "wallet_address",
+  "payment_reference",
+  "status",
+  "payout_tx_hash",
+  "idempotency_key",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof OrderRow)[];
+type OrderColumn = (typeof ORDER_COLUMNS)[number];
+
+/** The statement's columns as an order; compiling fails here if ORDER_COLUMNS misses one. */
+function asOrderRow(columns: Pick<OrderRow, OrderColumn>): OrderRow {
+  return columns;
+}
+
+/**
+ * The rules, the limit slots, the orders, their first events and their
+ * notifications in one statement (one round trip, one commit). Each order is
+ * written only if every rule holds in the statement's snapshot and its
+ * customer's window has a slot; the figures read in the same statement say
+ * which rule refused the others.
+ */
+async function insertOrdersIfAllowed(
+  db: Kysely<DB>,
+  candidates: OrderCandidate[],
+): Promise<CandidateOutcome[]> {
+  const input = candidates.map(
+    ({ draft, quotedRate, isAdmin, isDeliverable, maxOrdersPerMinute, messages }) => ({
+      ...draft,
+      quoted_rate: quotedRate,
+      is_admin: isAdmin,
+      is_deliverable: isDeliverable,
+      max_orders: maxOrdersPerMinute,
+      messages,
+    }),
+  );
+  const { rows } = await sql<
+    Partial<OrderRow> & {
+      candidate_id: string;
+      settings_rate: string;
+      settings_min: string;
+      settings_max: string;
+      settings_maintenance: boolean;
+      passed_rules: boolean;
+      has_earlier: boolean;
+      reference_used: boolean;
+      got_slot: boolean;
+    }
+  >`${preparedStatement("place_orders")}
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS input (
+        id uuid, user_id text, user_email text, send_currency text, send_amount numeric,
+        receive_currency text, receive_amount numeric, quoted_rate numeric, network text,
+        wallet_address text, payment_reference text, idempotency_key text,
+        is_admin boolean, is_deliverable boolean, max_orders integer, messages jsonb)
+    ),
+    settings AS (
+      SELECT exchange_rate, min_inr_amount, max_inr_amount, maintenance_mode
+      FROM site_settings WHERE id = 1
+    ),
+    -- Each lookup is a LATERAL with LIMIT, so it stays one index probe per order: as
+    -- EXISTS, the planner may hash the whole orders table for a batch instead.
+    checked AS (
+      SELECT input.*, settings.exchange_rate AS rate_in_force,
+        earlier.found IS NOT NULL AS has_earlier,
+        used.found IS NOT NULL AS reference_used,
+        (NOT settings.maintenance_mode OR input.is_admin)
+          AND settings.exchange_rate = input.quoted_rate
+          AND input.send_amount BETWEEN settings.min_inr_amount AND settings.max_inr_amount
+          AND input.is_deliverable AS passed_rules
+      FROM input CROSS JOIN settings
+        LEFT JOIN LATERAL (
+          SELECT true AS found FROM orders
+          WHERE orders.user_id = input.user_id AND orders.idempotency_key = input.idempotency_key
+          LIMIT 1
+        ) AS earlier ON true
+        LEFT JOIN LATERAL (
+          SELECT true AS found FROM orders
+          WHERE orders.payment_reference = input.payment_reference
+          LIMIT 1
+        ) AS used ON true
+    ),
+    allowed AS (
+      SELECT * FROM checked WHERE passed_rules AND NOT has_earlier AND NOT reference_used
+    ),
+    -- The upsert waits for a concurrent claim on the same customer's row and then
+    -- sees its count, so parallel submissions cannot all slip under the limit.
+    -- Rows are claimed in one order, so two statements cannot wait on each other.
+    slot AS (
+      INSERT INTO order_rate_windows AS window_ (user_id, window_started_at, orders)
+      SELECT user_id, now(), 1 FROM allowed ORDER BY user_id
+      ON CONFLICT (user_id) DO UPDATE SET
+        window_started_at = CASE WHEN window_.window_started_at <= now() - interval '1 minute'
+          THEN now() ELSE window_.window_started_at END,
+        orders = CASE WHEN window_.window_started_at <= now() - interval '1 minute'
+          THEN 1 ELSE window_.orders + 1 END
+      WHERE window_.window_started_at <= now() - interval '1 minute'
+        OR window_.orders < (SELECT max_orders FROM allowed WHERE allowed.user_id = window_.user_id)
+      RETURNING user_id
+    ),
+    -- A reference or key stored by a concurrent statement after this one's
+    -- snapshot: the order is not written, and the caller is told which.
+    inserted AS (
+      INSERT INTO orders (id, user_id, user_email, send_currency, send_amount, receive_currency,
+        receive_amount, exchange_rate, network, wallet_address, payment_reference, idempotency_key)
+      SELECT allowed.id, allowed.user_id, allowed.user_email, allowed.send_currency,
+        allowed.send_amount, allowed.receive_currency, allowed.receive_amount,
+        allowed.rate_in_force, allowed.network, allowed.wallet_address,
+        allowed.payment_reference, allowed.idempotency_key
+      FROM allowed JOIN slot ON slot.user_id = allowed.user_id
+      ON CONFLICT DO NOTHING
+      RETURNING ${sql.raw(ORDER_COLUMNS.join(", "))}
+    ),
+    first_event AS (
+      INSERT INTO order_events (order_id, actor_id, actor_role, from_status, to_status)
+      SELECT id, user_id, 'customer', NULL, 'pending' FROM inserted
+    ),
+    notifications AS (
+      INSERT INTO notification_outbox (channel, topic, payload)
+      SELECT message.channel, message.topic, message.payload
+      FROM inserted JOIN input ON input.id = inserted.id,
+        jsonb_to_recordset(input.messages) AS message (channel text, topic text, payload jsonb)
+    )
+    SELECT checked.id AS candidate_id,
+      ${sql.raw(ORDER_COLUMNS.map((column) => `inserted.${column}`).join(", "))},
+      settings.exchange_rate AS settings_rate, settings.min_inr_amount AS settings_min,
+      settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
+      checked.passed_rules, checked.has_earlier, checked.reference_used,
+      EXISTS (SELECT 1 FROM slot WHERE slot.user_id = checked.user_id) AS got_slot
+    FROM checked CROSS JOIN settings LEFT JOIN inserted ON inserted.id = checked.id`.execute(db);
+  if (rows.length === 0) throw new Error("The site settings row is missing");
+  const byCandidate = new Map(rows.map((row) => [row.candidate_id, row]));
+  return candidates.map(({ draft }) => {
+    const row = byCandidate.get(draft.id);
+    if (!row) throw new Error("The order statement lost a row");
+    const {
+      candidate_id,
+      settings_rate,
+      settings_min,
+      settings_max,
+      settings_maintenance,
+      passed_rules,
+      has_earlier,
+      reference_used,
+      got_slot,
+      ...order
+    } = row;
+    return {
+      order: order.id ? asOrderRow(order as Pick<OrderRow, OrderColumn>) : null,
+      hasEarlier: has_earlier,
+      isReferenceUsed: reference_used,
+      passedRules: passed_rules,
+      gotSlot: got_slot,
+      settings: {
+        exchange_rate: settings_rate,
+        min_inr_amount: settings_min,
+        max_inr_amount: settings_max,
+        maintenance_mode: settings_maintenance,
+      },
+    };
+  });
+}
