@@ -115,3 +115,23 @@ test("the referral page says the programme is unavailable", async ({ page }) => 
   await expect(page.getByText("The referral system is temporarily unavailable.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Past Referrals" })).toBeVisible();
 });
+
+test("Place Order before the site settings have arrived waits for them", async ({ page }) => {
+  const email = uniqueEmail("early");
+  await signUp(page, email, "secret1");
+  await logIn(page, email, "secret1");
+  await expect(page).toHaveURL(/\/profile$/);
+  // A slow network: the settings arrive 3 s after the page asked for them.
+  await page.route("**/api/site-settings", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto("/");
+  await page.getByLabel("Amount").fill("8600");
+  await expect(page.getByTestId("receive-amount")).toHaveText(/100\.0000/);
+  await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm Your Order" });
+  await expect(dialog.getByText("100.0000 USDT")).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText("Could not load")).toHaveCount(0);
+});

@@ -9,8 +9,8 @@ import { gzipSync } from "node:zlib";
 
 /** The targets (docs/benchmarks.md, "The web"). */
 export const TARGET = { jsGzipKb: 90, cssGzipKb: 15 };
-/** What CI enforces: today's size (78.1 KB JS, 7.6 KB CSS) plus a little room, so any growth must be argued for. */
-export const BUDGET = { jsGzipKb: 82, cssGzipKb: 9 };
+/** What CI enforces: today's size (76.5 KB JS, 7.7 KB CSS) plus a little room, so any growth must be argued for. */
+export const BUDGET = { jsGzipKb: 80, cssGzipKb: 9 };
 
 export function firstScreenAssets(webRoot = "dist/web") {
   const html = readFileSync(join(webRoot, "index.html"), "utf8");

@@ -1,15 +1,10 @@
 import { z } from "zod";
-import {
-  findReceiveOption,
-  isValidTxHash,
-  type NetworkId,
-  networkOf,
-  normalizeTxHash,
-} from "./catalog";
+import { findReceiveOption, type NetworkId, networkOf } from "./catalog";
 import { networkIdSchema, receiveCurrencyIdSchema, sendCurrencyIdSchema } from "./catalog-schemas";
 import { canonicalAmount, decimalPlaces, parseAmount } from "./money";
 import { checkNetworkAndWallet } from "./order-input";
 import { validatePaymentReference } from "./payment-reference";
+import { isValidTxHash, normalizeTxHash } from "./tx-hash";
 import { validateWalletAddress } from "./wallet-address";
 
 /*

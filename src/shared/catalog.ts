@@ -1,5 +1,3 @@
-import { base58 } from "@scure/base";
-
 /*
  * The desk's catalog: what a customer may send, what they may receive, and the
  * USDT networks. Everything that differs per option lives in these tables.
@@ -106,37 +104,13 @@ export function currencyShortName(name: string): string {
   return name.trim().split(/\s+/).at(-1) ?? "";
 }
 
-/* Transaction hashes and explorer links (domain-reference §4). */
-
-const BASE58_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
-const TX_HASH_RULES: Record<ChainFamily, (hash: string) => boolean> = {
-  tron: (hash) => /^[0-9a-fA-F]{64}$/.test(hash),
-  evm: (hash) => /^0x[0-9a-fA-F]{64}$/.test(hash),
-  solana: (hash) => BASE58_SIGNATURE.test(hash) && base58.decode(hash).length === 64,
-};
+/* Explorer links (domain-reference §4); transaction hashes are checked in tx-hash.ts. */
 
 /** The network of a known id; an unknown id (an unchecked cast somewhere) is a bug and throws. */
 export function networkOf(id: NetworkId): Network {
   const network = findNetwork(id);
   if (!network) throw new RangeError(`Unknown network: ${String(id)}`);
   return network;
-}
-
-function familyOf(network: NetworkId): ChainFamily {
-  return networkOf(network).family;
-}
-
-export function isValidTxHash(network: NetworkId, hash: string): boolean {
-  return TX_HASH_RULES[familyOf(network)](hash);
-}
-
-/**
- * The form of a transaction hash to store and compare: trimmed, and lowercase for
- * hex hashes (base58 signatures are case-sensitive and stay as they are).
- */
-export function normalizeTxHash(network: NetworkId, hash: string): string {
-  const trimmed = hash.trim();
-  return familyOf(network) === "solana" ? trimmed : trimmed.toLowerCase();
 }
 
 export function explorerTxUrl(network: NetworkId, hash: string): string {

@@ -1,8 +1,9 @@
 import "./styles.css";
-import "./i18n";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app";
+import { initTexts } from "./i18n";
+import { hydrateInTurns } from "./lib/hydration";
 import { queryClient } from "./lib/query-client";
 import { cn } from "./lib/utils";
 import { PRERENDERED_PATH } from "./prerendered-path";
@@ -19,6 +20,7 @@ if (root.hasAttribute("data-prerendered") && window.location.pathname === PREREN
 } else {
   root.removeAttribute("data-prerendered");
   root.replaceChildren();
+  initTexts();
   createRoot(root).render(app);
 }
 
@@ -29,12 +31,15 @@ function nextTask(): Promise<void> {
 
 /**
  * The screen is already painted, so its start-up work runs as a few shorter tasks
- * instead of one long one after the code is evaluated: tailwind-merge's class tables
- * (built on first use, by the first component's class names), then the hydration.
+ * instead of one long one after the code is evaluated: i18next's set-up and
+ * tailwind-merge's class tables (built on first use, by the first component's class
+ * names), then the hydration, itself in turns (lib/hydration.tsx). No more tasks
+ * than that before the form's turn: each one lets rendering and other work in.
  */
 async function hydrate(root: HTMLElement) {
   await nextTask();
+  initTexts();
   cn();
   await nextTask();
-  hydrateRoot(root, app);
+  hydrateInTurns(root, app);
 }

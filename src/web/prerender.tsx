@@ -1,9 +1,9 @@
-import "./i18n";
 import { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "./app";
+import { initTexts } from "./i18n";
 import { PRERENDERED_PATH } from "./prerendered-path";
 
 /**
@@ -13,6 +13,7 @@ import { PRERENDERED_PATH } from "./prerendered-path";
  * theme's colours come from CSS), no clock-dependent text.
  */
 export function prerender(): string {
+  initTexts();
   return renderToString(<App Router={PrerenderedPathRouter} queryClient={new QueryClient()} />);
 }
 

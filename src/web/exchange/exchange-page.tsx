@@ -20,10 +20,11 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
+import { HydrateLater } from "../lib/hydration";
 import { sessionQueryOptions, useSession } from "../lib/session";
 import { toast } from "../lib/toast";
 import { cn } from "../lib/utils";
-import { useSiteSettings } from "../site/site-settings";
+import { siteSettingsQueryOptions, useSiteSettings } from "../site/site-settings";
 import type { OrderDraft } from "./confirm-order-dialog";
 
 /*
@@ -129,15 +130,23 @@ export function ExchangePage() {
       });
       return;
     }
-    if (value.lt(terms.minInrAmount)) {
+    // A click before the settings have loaded waits for them, rather than judging
+    // the order by the fallback figures or saying they cannot be read.
+    const settingsNow =
+      settings ??
+      (isSettingsPending
+        ? await queryClient.ensureQueryData(siteSettingsQueryOptions).catch(() => undefined)
+        : undefined);
+    const termsNow = settingsNow ?? FALLBACK_TERMS;
+    if (value.lt(termsNow.minInrAmount)) {
       toast.error(t("exchange.errors.tooLowTitle"), {
-        description: t("exchange.errors.tooLowMessage", { min: terms.minInrAmount }),
+        description: t("exchange.errors.tooLowMessage", { min: termsNow.minInrAmount }),
       });
       return;
     }
-    if (value.gt(terms.maxInrAmount)) {
+    if (value.gt(termsNow.maxInrAmount)) {
       toast.error(t("exchange.errors.tooHighTitle"), {
-        description: t("exchange.errors.tooHighMessage", { max: terms.maxInrAmount }),
+        description: t("exchange.errors.tooHighMessage", { max: termsNow.maxInrAmount }),
       });
       return;
     }
@@ -158,7 +167,7 @@ export function ExchangePage() {
       toast.error(t("exchange.errors.invalidAddressTitle"), { description: address.message });
       return;
     }
-    if (!settings) {
+    if (!settingsNow) {
       toast.error(t("exchange.errors.settingsTitle"), {
         description: t("exchange.errors.settingsMessage"),
       });
@@ -171,8 +180,13 @@ export function ExchangePage() {
       receiveCurrency,
       network: selectedNetwork,
       amount,
-      receiveAmount: quoteReceiveAmount({ amount, rate, sendCurrency, receiveCurrency }),
-      rate,
+      receiveAmount: quoteReceiveAmount({
+        amount,
+        rate: termsNow.exchangeRate,
+        sendCurrency,
+        receiveCurrency,
+      }),
+      rate: termsNow.exchangeRate,
       walletAddress: address.normalized,
     });
   };
@@ -218,111 +232,119 @@ export function ExchangePage() {
           </p>
         </div>
 
-        <Card>
-          <CardContent className="space-y-5 p-4 sm:p-6">
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
-              <div className="flex gap-2">
-                <select
-                  aria-label={t("exchange.sendCurrency")}
-                  className={`${selectClass} w-2/5 min-w-0 shrink-0 sm:w-48`}
-                  value={sendCurrency}
-                  onChange={(event) => setSendCurrency(event.target.value as SendCurrencyId)}
+        <HydrateLater first>
+          <Card>
+            <CardContent className="space-y-5 p-4 sm:p-6">
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
+                <div className="flex gap-2">
+                  <select
+                    aria-label={t("exchange.sendCurrency")}
+                    className={`${selectClass} w-2/5 min-w-0 shrink-0 sm:w-48`}
+                    value={sendCurrency}
+                    onChange={(event) => setSendCurrency(event.target.value as SendCurrencyId)}
+                  >
+                    {SEND_OPTIONS.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </select>
+                  <Input
+                    aria-label={t("exchange.amount")}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder={t("exchange.amountPlaceholder")}
+                    value={amount}
+                    onChange={(event) => setAmount(keepAmountInput(event.target.value))}
+                    onFocus={() => void loadFormCode()}
+                    className="text-lg"
+                  />
+                </div>
+                <p
+                  className={cn("text-xs text-muted-foreground", isSettingsPending && "invisible")}
                 >
-                  {SEND_OPTIONS.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
+                  {t("exchange.limits", { min: terms.minInrAmount, max: terms.maxInrAmount })}
+                </p>
+              </fieldset>
+
+              <div className="flex justify-center text-muted-foreground">
+                <ArrowDown className="size-5" aria-hidden />
+              </div>
+
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-semibold">{t("exchange.youReceive")}</legend>
+                <div className="flex gap-2">
+                  <select
+                    aria-label={t("exchange.receiveCurrency")}
+                    className={`${selectClass} w-2/5 min-w-0 shrink-0 sm:w-48`}
+                    value={receiveCurrency}
+                    onChange={(event) =>
+                      setReceiveCurrency(event.target.value as ReceiveCurrencyId)
+                    }
+                  >
+                    {RECEIVE_OPTIONS.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </select>
+                  <output
+                    aria-label={t("exchange.youReceive")}
+                    data-testid="receive-amount"
+                    className="flex h-10 min-w-0 flex-1 items-center justify-between rounded-md border border-input bg-muted px-3 text-lg font-semibold"
+                  >
+                    <span className="truncate">{receiveAmount}</span>
+                    <span className="text-sm text-muted-foreground">{receiveSymbol}</span>
+                  </output>
+                </div>
+              </fieldset>
+
+              {selectedNetwork && (
+                <div className="space-y-2">
+                  <Label htmlFor="network">{t("exchange.selectNetwork")}</Label>
+                  <select
+                    id="network"
+                    className={`${selectClass} w-full`}
+                    value={network}
+                    onChange={(event) => setNetwork(event.target.value as NetworkId)}
+                  >
+                    {NETWORKS.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+
+              <div className="space-y-2">
+                <Label htmlFor="wallet-address">{addressLabel}</Label>
                 <Input
-                  aria-label={t("exchange.amount")}
-                  inputMode="decimal"
+                  id="wallet-address"
                   autoComplete="off"
-                  placeholder={t("exchange.amountPlaceholder")}
-                  value={amount}
-                  onChange={(event) => setAmount(keepAmountInput(event.target.value))}
-                  onFocus={() => void loadFormCode()}
-                  className="text-lg"
+                  spellCheck={false}
+                  placeholder={addressPlaceholder}
+                  value={walletAddress}
+                  onChange={(event) => setWalletAddress(event.target.value)}
+                  className="font-mono"
                 />
               </div>
-              <p className={cn("text-xs text-muted-foreground", isSettingsPending && "invisible")}>
-                {t("exchange.limits", { min: terms.minInrAmount, max: terms.maxInrAmount })}
-              </p>
-            </fieldset>
 
-            <div className="flex justify-center text-muted-foreground">
-              <ArrowDown className="size-5" aria-hidden />
-            </div>
-
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-semibold">{t("exchange.youReceive")}</legend>
-              <div className="flex gap-2">
-                <select
-                  aria-label={t("exchange.receiveCurrency")}
-                  className={`${selectClass} w-2/5 min-w-0 shrink-0 sm:w-48`}
-                  value={receiveCurrency}
-                  onChange={(event) => setReceiveCurrency(event.target.value as ReceiveCurrencyId)}
-                >
-                  {RECEIVE_OPTIONS.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
-                <output
-                  aria-label={t("exchange.youReceive")}
-                  data-testid="receive-amount"
-                  className="flex h-10 min-w-0 flex-1 items-center justify-between rounded-md border border-input bg-muted px-3 text-lg font-semibold"
-                >
-                  <span className="truncate">{receiveAmount}</span>
-                  <span className="text-sm text-muted-foreground">{receiveSymbol}</span>
-                </output>
-              </div>
-            </fieldset>
-
-            {selectedNetwork && (
-              <div className="space-y-2">
-                <Label htmlFor="network">{t("exchange.selectNetwork")}</Label>
-                <select
-                  id="network"
-                  className={`${selectClass} w-full`}
-                  value={network}
-                  onChange={(event) => setNetwork(event.target.value as NetworkId)}
-                >
-                  {NETWORKS.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-
-            <div className="space-y-2">
-              <Label htmlFor="wallet-address">{addressLabel}</Label>
-              <Input
-                id="wallet-address"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={addressPlaceholder}
-                value={walletAddress}
-                onChange={(event) => setWalletAddress(event.target.value)}
-                className="font-mono"
-              />
-            </div>
-
-            <Button size="lg" className="w-full" onClick={onPlaceOrder}>
-              {t("exchange.placeOrder")}
-            </Button>
-          </CardContent>
-        </Card>
+              <Button size="lg" className="w-full" onClick={onPlaceOrder}>
+                {t("exchange.placeOrder")}
+              </Button>
+            </CardContent>
+          </Card>
+        </HydrateLater>
       </section>
 
-      <aside className="space-y-4">
-        <Instructions />
-        <SellNote />
-      </aside>
+      <HydrateLater>
+        <aside className="space-y-4">
+          <Instructions />
+          <SellNote />
+        </aside>
+      </HydrateLater>
 
       {draft && settings && (
         <Suspense fallback={null}>

@@ -41,12 +41,18 @@ export function loadTexts(...names: TextArea[]): Promise<unknown> {
   );
 }
 
-i18n.use(initReactI18next).init({
-  resources: { en: { translation: { ...common, exchange } } },
-  lng: "en",
-  fallbackLng: "en",
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Sets i18next up with the first screen's texts; called once, before the first render
+ * (main.tsx, in a start-up task after the entry is evaluated, and prerender.tsx).
+ */
+export function initTexts() {
+  void i18n.use(initReactI18next).init({
+    resources: { en: { translation: { ...common, exchange } } },
+    lng: "en",
+    fallbackLng: "en",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+}
 
 export default i18n;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Outlet } from "react-router";
+import { HydrateLater } from "../lib/hydration";
 import { FloatingChat } from "./floating-chat";
 import { Footer } from "./footer";
 import { Sidebar } from "./sidebar";
@@ -9,13 +10,19 @@ export function MainLayout() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   return (
     <div className="flex min-h-screen">
-      <Sidebar isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
+      <HydrateLater>
+        <Sidebar isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
+      </HydrateLater>
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar isMenuOpen={isMenuOpen} onOpenMenu={() => setIsMenuOpen(true)} />
+        <HydrateLater>
+          <TopBar isMenuOpen={isMenuOpen} onOpenMenu={() => setIsMenuOpen(true)} />
+        </HydrateLater>
         <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
           <Outlet />
         </main>
-        <Footer />
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
       </div>
       <FloatingChat />
     </div>
