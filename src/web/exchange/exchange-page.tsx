@@ -20,6 +20,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
+import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
 import { HydrateLater } from "../lib/hydration";
 import { sessionQueryOptions, useSession } from "../lib/session";
 import { toast } from "../lib/toast";
@@ -76,9 +77,6 @@ function keepAmountInput(raw: string): string {
   const [whole = "", ...rest] = cleaned.split(".");
   return rest.length ? `${whole}.${rest.join("").slice(0, 2)}` : whole;
 }
-
-const selectClass =
-  "h-10 rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function ExchangePage() {
   const { t } = useTranslation();
@@ -238,18 +236,14 @@ export function ExchangePage() {
               <fieldset className="space-y-2">
                 <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
                 <div className="flex gap-2">
-                  <select
+                  <NativeSelect
                     aria-label={t("exchange.sendCurrency")}
-                    className={`${selectClass} w-2/5 min-w-0 shrink-0 sm:w-48`}
+                    className="w-2/5 min-w-0 shrink-0 sm:w-48"
                     value={sendCurrency}
                     onChange={(event) => setSendCurrency(event.target.value as SendCurrencyId)}
                   >
-                    {SEND_OPTIONS.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.name}
-                      </option>
-                    ))}
-                  </select>
+                    <CatalogOptions options={SEND_OPTIONS} />
+                  </NativeSelect>
                   <Input
                     aria-label={t("exchange.amount")}
                     inputMode="decimal"
@@ -275,20 +269,16 @@ export function ExchangePage() {
               <fieldset className="space-y-2">
                 <legend className="text-sm font-semibold">{t("exchange.youReceive")}</legend>
                 <div className="flex gap-2">
-                  <select
+                  <NativeSelect
                     aria-label={t("exchange.receiveCurrency")}
-                    className={`${selectClass} w-2/5 min-w-0 shrink-0 sm:w-48`}
+                    className="w-2/5 min-w-0 shrink-0 sm:w-48"
                     value={receiveCurrency}
                     onChange={(event) =>
                       setReceiveCurrency(event.target.value as ReceiveCurrencyId)
                     }
                   >
-                    {RECEIVE_OPTIONS.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.name}
-                      </option>
-                    ))}
-                  </select>
+                    <CatalogOptions options={RECEIVE_OPTIONS} />
+                  </NativeSelect>
                   <output
                     aria-label={t("exchange.youReceive")}
                     data-testid="receive-amount"
@@ -303,18 +293,13 @@ export function ExchangePage() {
               {selectedNetwork && (
                 <div className="space-y-2">
                   <Label htmlFor="network">{t("exchange.selectNetwork")}</Label>
-                  <select
+                  <NativeSelect
                     id="network"
-                    className={`${selectClass} w-full`}
                     value={network}
                     onChange={(event) => setNetwork(event.target.value as NetworkId)}
                   >
-                    {NETWORKS.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.name}
-                      </option>
-                    ))}
-                  </select>
+                    <CatalogOptions options={NETWORKS} />
+                  </NativeSelect>
                 </div>
               )}
 

@@ -13,6 +13,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import {
   Table,
@@ -45,9 +46,6 @@ function isAuditAction(action: string): action is AuditAction {
   return action in ACTIONS;
 }
 
-const selectClass =
-  "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm";
-
 export function AuditPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<AuditFilters>({});
@@ -78,9 +76,8 @@ export function AuditPage() {
       >
         <div className="space-y-2">
           <Label htmlFor="audit-action">{t("adminAudit.filters.action")}</Label>
-          <select
+          <NativeSelect
             id="audit-action"
-            className={selectClass}
             value={filters.action ?? ""}
             onChange={(event) => {
               const value = event.target.value;
@@ -93,7 +90,7 @@ export function AuditPage() {
                 {t(ACTIONS[action].label)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="space-y-2">
           <Label htmlFor="audit-actor">{t("adminAudit.filters.actor")}</Label>

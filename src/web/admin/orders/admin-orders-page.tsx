@@ -18,6 +18,7 @@ import {
 } from "../../components/ui/dropdown-menu";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import {
   Table,
@@ -157,9 +158,8 @@ export function AdminOrdersPage() {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="space-y-1.5 sm:w-48">
               <Label htmlFor="order-status-filter">{t("adminOrders.statusFilter")}</Label>
-              <select
+              <NativeSelect
                 id="order-status-filter"
-                className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 value={filter.status ?? ""}
                 onChange={(event) => updateFilter({ status: parseStatus(event.target.value) })}
               >
@@ -169,7 +169,7 @@ export function AdminOrdersPage() {
                     {t(`adminOrders.status.${status}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="flex-1 space-y-1.5 sm:max-w-md">
               <Label htmlFor="order-search">{t("adminOrders.searchLabel")}</Label>

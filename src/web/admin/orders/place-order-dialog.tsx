@@ -20,6 +20,7 @@ import {
   DialogTrigger,
 } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
+import { CatalogOptions, NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api-client";
 import { useSiteSettings } from "../../site/site-settings";
@@ -66,9 +67,6 @@ function keepAmount(decimals: number) {
 }
 const keepInr = keepAmount(INR_DECIMALS);
 const keepUsdt = keepAmount(receiveDecimals("usdt"));
-
-const selectClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function PlaceOrderDialog() {
   const { t } = useTranslation();
@@ -202,13 +200,9 @@ export function PlaceOrderDialog() {
             render={({ field }) => (
               <div className="space-y-2">
                 <Label htmlFor="place-order-network">{t("adminOrders.create.network")}</Label>
-                <select id="place-order-network" className={selectClass} {...field}>
-                  {NETWORKS.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
+                <NativeSelect id="place-order-network" {...field}>
+                  <CatalogOptions options={NETWORKS} />
+                </NativeSelect>
               </div>
             )}
           />
