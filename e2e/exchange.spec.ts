@@ -135,3 +135,29 @@ test("Place Order before the site settings have arrived waits for them", async (
   await expect(dialog.getByText("100.0000 USDT")).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText("Could not load")).toHaveCount(0);
 });
+
+test("what is typed and chosen before the page comes alive is kept", async ({ page }) => {
+  // A slow phone: the page is painted, but its code has not run yet.
+  let releaseCode = () => {};
+  const codeReleased = new Promise<void>((resolve) => {
+    releaseCode = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await codeReleased;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await page.getByLabel("Amount").fill("8600");
+  await page.getByLabel("Currency you receive").selectOption("payeer_usd");
+  // Still the pre-rendered page: the field's label has not followed the choice yet.
+  await page.getByLabel("Your USDT (TRC20) Address").fill("P1234567");
+  await expect(page.getByTestId("receive-amount")).toHaveText(/0\.0000\s*USDT/);
+
+  releaseCode();
+  await expect(page.getByTestId("receive-amount")).toHaveText(/99\.0000\s*USD/);
+  await expect(page.getByLabel("Amount")).toHaveValue("8600");
+  await expect(page.getByLabel("Your Payeer USD Address")).toHaveValue("P1234567");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  // Signed out: every field counted as filled, so the next question is who is ordering.
+  await expect(page.getByText("Authentication Required")).toBeVisible();
+});

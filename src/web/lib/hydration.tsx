@@ -16,12 +16,15 @@ interface Turn {
 }
 
 let isHydrating = false;
+/** The root being hydrated in turns. */
+let hydratedRoot: HTMLElement | null = null;
 /** The turns waiting for a task: those marked first ahead of the others, else in tree order. */
 const queue: Turn[] = [];
 
 /** Hydrates root; the <HydrateLater> parts it meets wait for later tasks. */
 export function hydrateInTurns(root: HTMLElement, app: ReactNode) {
   isHydrating = true;
+  hydratedRoot = root;
   try {
     hydrateRoot(root, app);
   } finally {
@@ -84,7 +87,44 @@ function AfterTurn({
   onHydrated: (isHydrated: true) => void;
   children: ReactNode;
 }) {
-  useLayoutEffect(() => onHydrated(true), [onHydrated]);
+  useLayoutEffect(() => {
+    if (turn && hydratedRoot) replayEarlyInput(hydratedRoot);
+    onHydrated(true);
+  }, [turn, onHydrated]);
   if (turn && !turn.isDone) throw turn.promise;
   return children;
+}
+
+/**
+ * What the user typed or chose on the pre-rendered page before its part came alive
+ * (or what the browser restored there) is in the DOM but not in the components'
+ * state, and their next render would put the state back: each such field tells its
+ * handler again, as if typed now. A field that already agrees just says so again.
+ */
+function replayEarlyInput(root: HTMLElement) {
+  for (const field of root.querySelectorAll("input, textarea, select")) {
+    const changedBy = eventOfUserChange(field);
+    if (changedBy) field.dispatchEvent(new Event(changedBy, { bubbles: true }));
+  }
+}
+
+/** The event a change the user made to this field fires, if the field holds one. */
+function eventOfUserChange(field: Element): "input" | "change" | null {
+  if (field instanceof HTMLSelectElement) {
+    const isChanged = [...field.options].some(
+      (option) => option.selected !== option.defaultSelected,
+    );
+    return isChanged ? "change" : null;
+  }
+  if (field instanceof HTMLInputElement && field.type === "checkbox") {
+    return field.checked !== field.defaultChecked ? "change" : null;
+  }
+  // A radio button's change is told by the one now checked.
+  if (field instanceof HTMLInputElement && field.type === "radio") {
+    return field.checked && !field.defaultChecked ? "change" : null;
+  }
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+    return field.value !== field.defaultValue ? "input" : null;
+  }
+  return null;
 }
