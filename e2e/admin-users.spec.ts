@@ -1,6 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, logIn, signUp, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
+import {
+  E2E_ADMIN,
+  expect,
+  logIn,
+  readMailLink,
+  signUp,
+  stepUpAsAdmin,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 /** A second browser for the customer, with its own client IP (rate limits are per IP). */
 async function customerPage(browser: Browser): Promise<Page> {
@@ -65,6 +74,8 @@ test("an admin finds a customer, promotes and demotes them, blocks and unblocks 
   const email = uniqueEmail("managed");
   const customer = await customerPage(browser);
   await signUp(customer, email, "secret1");
+  // Only a user whose address is verified can be made an admin.
+  await customer.goto(await readMailLink(email));
   await logIn(customer, email, "secret1");
   await expect(customer).toHaveURL(/\/profile$/);
 

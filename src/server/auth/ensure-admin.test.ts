@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { parseEnv } from "../env";
 import { openRuntime } from "../runtime";
+import { verifiedCustomer } from "../testing/actors";
 import { scratchPostgresDatabase } from "../testing/postgres";
 import { runTsEntry } from "../testing/run-process";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
@@ -53,16 +55,40 @@ describe("ensureAdmin", () => {
     expect(await signInRole(testApp, "boss@example.com", "admin-pass")).toBe("admin");
   });
 
-  it("promotes an existing customer, verifies them and keeps their password", async () => {
-    const email = "customer-to-promote@example.com";
-    expect((await createClient(testApp).signUp(email, "own-pass1")).status).toBe(200);
-    expect(await findUser(email)).toMatchObject({ role: "user", emailVerified: false });
+  it("promotes a verified customer, who keeps their own password", async () => {
+    const customer = await verifiedCustomer(testApp);
+    expect(await ensureAdmin(testApp.auth, { email: customer.email, password: "other-pass" })).toBe(
+      "promoted",
+    );
+    expect(await findUser(customer.email)).toMatchObject({ role: "admin", emailVerified: true });
+    expect(await signInRole(testApp, customer.email, "secret1")).toBe("admin");
+    expect(await signInRole(testApp, customer.email, "other-pass")).toBe(401);
+    expect(await credentialAccounts(customer.email)).toHaveLength(1);
+  });
 
-    expect(await ensureAdmin(testApp.auth, { email, password: "other-pass" })).toBe("promoted");
+  it("takes an unverified account with the address from whoever signed it up: their password and sessions end", async () => {
+    // Someone signs up first with the address the operator is about to make admin.
+    const email = "future-admin@example.com";
+    const squatter = createClient(testApp);
+    expect((await squatter.signUp(email, "squatter1")).status).toBe(200);
+    expect((await squatter.signIn(email, "squatter1")).status).toBe(200);
+    const enrol = await squatter.post("/api/auth/two-factor/enable", { password: "squatter1" });
+    expect(enrol.status, enrol.text).toBe(200);
+
+    expect(await ensureAdmin(testApp.auth, { email, password: "operator-pass" })).toBe("reclaimed");
     expect(await findUser(email)).toMatchObject({ role: "admin", emailVerified: true });
-    expect(await signInRole(testApp, email, "own-pass1")).toBe("admin");
-    expect(await signInRole(testApp, email, "other-pass")).toBe(401);
+    expect(await signInRole(testApp, email, "squatter1")).toBe(401);
+    expect(await signInRole(testApp, email, "operator-pass")).toBe("admin");
+    expect((await squatter.get("/api/auth/get-session")).json).toBeNull();
+    expect(
+      (await squatter.post("/api/admin/session/step-up", { password: "squatter1" })).status,
+    ).toBe(401);
     expect(await credentialAccounts(email)).toHaveLength(1);
+    // better-auth's own table, outside the app's schema.
+    const secondFactors = await sql`
+      SELECT 1 FROM "twoFactor" JOIN "user" ON "user".id = "twoFactor"."userId"
+      WHERE "user".email = ${email}`.execute(testApp.db);
+    expect(secondFactors.rows).toHaveLength(0);
   });
 
   it("is safe to run again: one user, one password, still admin", async () => {

@@ -22,11 +22,12 @@ async function main() {
   const runtime = await openRuntime(parseEnv({ ...process.env, LOG_LEVEL: "warn" }));
   try {
     const result = await ensureAdmin(runtime.context.auth, args.data);
-    console.log(
-      result === "created"
-        ? `Created admin ${args.data.email}.`
-        : `${args.data.email} is now an admin (password unchanged).`,
-    );
+    const said = {
+      created: `Created admin ${args.data.email}.`,
+      promoted: `${args.data.email} is now an admin (password unchanged).`,
+      reclaimed: `${args.data.email} is now an admin with the given password (the account's address had not been verified: its old password and sessions are gone).`,
+    };
+    console.log(said[result]);
   } finally {
     await runtime.close();
   }

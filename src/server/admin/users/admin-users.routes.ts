@@ -112,7 +112,9 @@ const setRoleRoute = createRoute({
     400: errorResponse("A bad role, or an admin demoting themselves"),
     ...adminOnly,
     404: errorResponse("No such user"),
-    409: errorResponse("The last administrator cannot be demoted"),
+    409: errorResponse(
+      "The last administrator cannot be demoted, or the user to promote has not verified their e-mail",
+    ),
   },
 });
 

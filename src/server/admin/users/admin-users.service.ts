@@ -177,7 +177,10 @@ function auditContext(actor: Actor, target: UserRow) {
   };
 }
 
-/** Makes the user an admin or a plain user. An admin cannot demote themselves, nor the last admin be demoted. */
+/**
+ * Makes the user an admin or a plain user. An admin cannot demote themselves, nor
+ * the last admin be demoted; only a user with a verified address can be promoted.
+ */
 export async function setUserRole(
   db: Kysely<DB>,
   { actor, userId, role }: { actor: Actor; userId: string; role: UserRole },
@@ -193,6 +196,14 @@ export async function setUserRole(
     const { target, otherAdmins } = await lockTarget(trx, userId);
     const from = toAdminUserView(target).role;
     if (from === role) return toAdminUserView(target);
+    // Until the address is proven, the account may be anyone's who typed it in.
+    if (role === "admin" && !target.emailVerified) {
+      throw new AppError(
+        409,
+        "EMAIL_NOT_VERIFIED",
+        "This user has not verified their e-mail address yet. Only a verified user can be made an administrator.",
+      );
+    }
     if (role === "user" && !isBlocked(target) && otherAdmins.length === 0) {
       throw new AppError(
         409,

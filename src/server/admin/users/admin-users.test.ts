@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatus } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { type Client, freshEmail, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import {
+  type Client,
+  freshEmail,
+  signedInAdmin,
+  signedInCustomer,
+  verifiedCustomer,
+} from "../../testing/actors";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 import { setUserRole } from "./admin-users.service";
@@ -161,7 +167,7 @@ describe("user details", () => {
 
 describe("changing a user's role", () => {
   it("makes a user an admin and back, auditing old and new role", async () => {
-    const customer = await signedInCustomer(testApp);
+    const customer = await verifiedCustomer(testApp);
     const promoted = await admin.post(`/api/admin/users/${customer.userId}/role`, {
       role: "admin",
     });
@@ -203,6 +209,22 @@ describe("changing a user's role", () => {
     const again = await other.get("/api/admin/users");
     expect(again.status).toBe(403);
     expect(again.json.code).toBe("STEP_UP_REQUIRED");
+  });
+
+  it("refuses to promote a user who has not verified their e-mail address", async () => {
+    // Anyone can sign up with a colleague's address; only its owner can verify it.
+    const customer = await signedInCustomer(testApp);
+    const response = await admin.post(`/api/admin/users/${customer.userId}/role`, {
+      role: "admin",
+    });
+    expect(response.status).toBe(409);
+    expect(response.json).toMatchObject({
+      code: "EMAIL_NOT_VERIFIED",
+      error:
+        "This user has not verified their e-mail address yet. Only a verified user can be made an administrator.",
+    });
+    expect((await userRow(customer.userId)).role).toBe("user");
+    expect(await auditFor(customer.userId)).toEqual([]);
   });
 
   it("does nothing, and audits nothing, when the role is already the one asked for", async () => {
