@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
-import { adminGuard } from "./admin/admin-guard";
+import { adminGuard, stepUpForAdminAccountSecurity } from "./admin/admin-guard";
 import { createAdminSessionRouter } from "./admin/admin-session.routes";
 import { createAdminDashboardRouter } from "./admin/dashboard/dashboard.routes";
 import { createAdminOrdersRouter } from "./admin/orders/admin-orders.routes";
@@ -84,6 +84,7 @@ export function createApp(context: AppContext) {
     if (isOpenAuthEndpoint(c.req.path.slice(AUTH_BASE_PATH.length))) return next();
     return c.json({ error: "Not found" }, 404);
   });
+  app.use("/api/auth/*", stepUpForAdminAccountSecurity(context));
   // better-auth keys rate limits by this header, so it must never come from the client.
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);

@@ -23,14 +23,48 @@ export function adminGuard(context: AppContext): MiddlewareHandler<AppEnv> {
     if (result.user.role !== "admin") {
       return c.json({ error: "This page is for administrators only.", code: "FORBIDDEN" }, 403);
     }
-    if (
-      !c.req.path.startsWith(ADMIN_SESSION_PREFIX) &&
-      !(await touchElevation(db, result.session.id))
-    ) {
+    if (!isStepUpRoute(c.req.path) && !(await touchElevation(db, result.session.id))) {
       return c.json(
         { error: "Confirm your password on Admin Access to continue.", code: "STEP_UP_REQUIRED" },
         403,
       );
+    }
+    await next();
+  };
+}
+
+function isStepUpRoute(path: string): boolean {
+  return path === ADMIN_SESSION_PREFIX || path.startsWith(`${ADMIN_SESSION_PREFIX}/`);
+}
+
+/**
+ * better-auth's endpoints that check a signed-in user's password or TOTP code, or
+ * change them. (At sign-in, verify-totp has no session yet, and is not held here.)
+ */
+const ACCOUNT_SECURITY_ENDPOINTS = new Set([
+  "/api/auth/change-password",
+  "/api/auth/two-factor/enable",
+  "/api/auth/two-factor/disable",
+  "/api/auth/two-factor/verify-totp",
+  "/api/auth/two-factor/verify-backup-code",
+]);
+
+/**
+ * An admin's session changes its password or second factor only while stepped
+ * up. Otherwise whoever holds the session and knows the password could turn the
+ * second factor off and then step up without it, or use these endpoints to guess
+ * the password or the code outside the step-up's lockout.
+ */
+export function stepUpForAdminAccountSecurity(context: AppContext): MiddlewareHandler<AppEnv> {
+  const { db } = context;
+  return async (c, next) => {
+    if (c.req.method !== "POST" || !ACCOUNT_SECURITY_ENDPOINTS.has(c.req.path)) return next();
+    const result = await loadSession(c, context);
+    if (result?.user.role === "admin" && !(await touchElevation(db, result.session.id))) {
+      const error =
+        "Confirm your password on Admin Access before changing your password or two-factor settings.";
+      // `message` is where better-auth's client, which calls these endpoints, reads it.
+      return c.json({ error, message: error, code: "STEP_UP_REQUIRED" }, 403);
     }
     await next();
   };

@@ -146,6 +146,58 @@ describe("disabling TOTP", () => {
   });
 });
 
+describe("an admin's password and second factor", () => {
+  const STEP_UP_FIRST =
+    "Confirm your password on Admin Access before changing your password or two-factor settings.";
+
+  it("change only in a stepped-up session: a held session and the password cannot turn TOTP off", async () => {
+    const email = freshEmail("totp-admin");
+    const admin = await signedInAdmin(testApp, { email });
+    const { totpURI } = await enrol(admin, "admin-pass");
+    await admin.post("/api/admin/session/step-down");
+
+    // Whoever holds this session now, with the password, gets no further.
+    const attempts = [
+      ["/api/auth/two-factor/disable", { password: "admin-pass" }],
+      ["/api/auth/two-factor/enable", { password: "admin-pass" }],
+      ["/api/auth/two-factor/verify-totp", { code: wrongTotpCode(totpURI) }],
+      ["/api/auth/change-password", { currentPassword: "admin-pass", newPassword: "taken-over1" }],
+    ] as const;
+    for (const [path, body] of attempts) {
+      const response = await admin.post(path, body);
+      expect(response.status, path).toBe(403);
+      expect(response.json).toEqual({
+        error: STEP_UP_FIRST,
+        message: STEP_UP_FIRST,
+        code: "STEP_UP_REQUIRED",
+      });
+    }
+    expect((await sessionUser(admin))?.twoFactorEnabled).toBe(true);
+    expect((await createClient(testApp).signIn(email, "admin-pass")).json.twoFactorRedirect).toBe(
+      true,
+    );
+
+    // Stepped up with the password and a code, the admin turns it off.
+    const stepUp = await admin.post("/api/admin/session/step-up", {
+      password: "admin-pass",
+      code: totpCode(totpURI),
+    });
+    expect(stepUp.status).toBe(200);
+    const off = await admin.post("/api/auth/two-factor/disable", { password: "admin-pass" });
+    expect(off.status).toBe(200);
+    expect((await sessionUser(admin))?.twoFactorEnabled).toBe(false);
+  });
+
+  it("leave customers' own settings to them", async () => {
+    const customer = await signedInCustomer(testApp);
+    const change = await customer.post("/api/auth/change-password", {
+      currentPassword: "secret1",
+      newPassword: "secret2",
+    });
+    expect(change.status).toBe(200);
+  });
+});
+
 describe("admin step-up with TOTP enrolled", () => {
   it("refuses a missing or wrong code and accepts the right one", async () => {
     const email = freshEmail("totp-admin");
