@@ -77,6 +77,31 @@ describe("admin step-up", () => {
     expect((await admin.get("/api/admin/session")).json.isElevated).toBe(false);
   });
 
+  it("locks step-up after 5 failures even when the tries are sent all at once", async () => {
+    const admin = await signedInAdmin(testApp, { isElevated: false });
+    const tries = await Promise.all(
+      Array.from({ length: 4 * STEP_UP_MAX_FAILURES }, () =>
+        admin.post("/api/admin/session/step-up", { password: "wrong" }),
+      ),
+    );
+    const statuses = tries.map((response) => response.status);
+    // Each password checked is one of the five; the others are refused unchecked.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(
+      STEP_UP_MAX_FAILURES,
+    );
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    const failures = await testApp.db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("actor_id", "=", admin.userId)
+      .where("action", "=", "admin.step_up_failed")
+      .execute();
+    expect(failures.length).toBeLessThanOrEqual(STEP_UP_MAX_FAILURES);
+
+    const locked = await admin.post("/api/admin/session/step-up", { password: "admin-pass" });
+    expect(locked.status).toBe(429);
+  });
+
   it("refuses an empty password with 400", async () => {
     const admin = await signedInAdmin(testApp, { isElevated: false });
     const response = await admin.post("/api/admin/session/step-up", { password: "" });

@@ -17,35 +17,47 @@ export const TOTP_CODE_LIFETIME_SECONDS = 90;
 
 class CodeAlreadyUsed extends Error {}
 
-/**
- * Checks a signed-in admin's own password (and TOTP code when enrolled; a code
- * unlocks one step-up only) and marks this session elevated. Every try is
- * audited; too many failures lock step-up for a while.
- */
-export async function stepUp({
-  context,
-  user,
-  sessionId,
-  headers,
-  input,
-  ipAddress,
-}: {
+interface StepUpRequest {
   context: AppContext;
   user: SessionUser;
   sessionId: string;
   headers: Headers;
   input: { password: string; code?: string };
   ipAddress?: string;
-}) {
-  const { auth, db } = context;
-  const actor = { id: user.id, email: user.email };
-  if ((await recentFailures(db, user.id)) >= STEP_UP_MAX_FAILURES) {
+}
+
+/**
+ * Checks a signed-in admin's own password (and TOTP code when enrolled; a code
+ * unlocks one step-up only) and marks this session elevated. Every try is
+ * audited; too many failures lock step-up for a while.
+ */
+export async function stepUp(request: StepUpRequest) {
+  const { db } = request.context;
+  const attempt = await startAttempt(db, request.user.id);
+  if (attempt === null) {
     throw new AppError(
       429,
       "TOO_MANY_ATTEMPTS",
       "Too many failed attempts. Try again in 15 minutes.",
     );
   }
+  try {
+    await checkAndElevate(request);
+  } finally {
+    await db.deleteFrom("step_up_attempts").where("id", "=", attempt).execute();
+  }
+}
+
+async function checkAndElevate({
+  context,
+  user,
+  sessionId,
+  headers,
+  input,
+  ipAddress,
+}: StepUpRequest) {
+  const { auth, db } = context;
+  const actor = { id: user.id, email: user.email };
   const fail = async (reason: string, message: string) => {
     await recordAudit(db, {
       actor,
@@ -155,6 +167,45 @@ export async function stepDown(
       ipAddress,
     });
   }
+}
+
+/** How long an attempt under way counts, should its process die before it ends. */
+const ATTEMPT_COUNTS_FOR_SECONDS = 60;
+
+/**
+ * Counts a step-up against the lockout before its password is checked: the
+ * admin's recent failures and the attempts under way together must stay under
+ * the limit, so many tries sent at once cannot all be checked. Answers the
+ * attempt's id, or null when step-up is locked.
+ */
+async function startAttempt(db: Kysely<DB>, userId: string): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    // One admin's step-ups count here one at a time.
+    await trx.selectFrom("user").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
+    await trx
+      .deleteFrom("step_up_attempts")
+      .where("user_id", "=", userId)
+      .where(
+        "started_at",
+        "<",
+        sql<Date>`now() - make_interval(secs => ${ATTEMPT_COUNTS_FOR_SECONDS})`,
+      )
+      .execute();
+    const underWay = await trx
+      .selectFrom("step_up_attempts")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    if ((await recentFailures(trx, userId)) + Number(underWay.count) >= STEP_UP_MAX_FAILURES) {
+      return null;
+    }
+    const attempt = await trx
+      .insertInto("step_up_attempts")
+      .values({ user_id: userId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return attempt.id;
+  });
 }
 
 async function recentFailures(db: Kysely<DB>, userId: string): Promise<number> {

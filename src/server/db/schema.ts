@@ -116,6 +116,12 @@ export interface StepUpTotpCodesTable {
   accepted_at: Generated<Date>;
 }
 
+export interface StepUpAttemptsTable {
+  id: Generated<string>;
+  user_id: string;
+  started_at: Generated<Date>;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   actor_id: string | null;
@@ -172,6 +178,7 @@ export interface DB {
   notification_outbox: NotificationOutboxTable;
   admin_elevations: AdminElevationsTable;
   step_up_totp_codes: StepUpTotpCodesTable;
+  step_up_attempts: StepUpAttemptsTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   orders: OrdersTable;

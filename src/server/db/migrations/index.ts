@@ -9,6 +9,7 @@ import * as customerEmailSearch from "./0012-customer-email-search";
 import * as payoutHashLookup from "./0013-payout-hash-lookup";
 import * as orderRateWindows from "./0014-order-rate-windows";
 import * as stepUpTotpCodes from "./0015-step-up-totp-codes";
+import * as stepUpAttempts from "./0016-step-up-attempts";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0013-payout-hash-lookup": payoutHashLookup,
   "0014-order-rate-windows": orderRateWindows,
   "0015-step-up-totp-codes": stepUpTotpCodes,
+  "0016-step-up-attempts": stepUpAttempts,
 };
