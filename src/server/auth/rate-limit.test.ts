@@ -47,6 +47,25 @@ describe("auth rate limits", () => {
     expect((await customer.signIn("limited@example.com", "secret1")).status).toBe(200);
   });
 
+  it("behind a proxy, keys on the address the proxy saw, not on what the client put before it", async () => {
+    const { max } = AUTH_RATE_LIMITS["/request-password-reset"];
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= max; attempt++) {
+      const response = await testApp.app.request("/api/auth/request-password-reset", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: TEST_ORIGIN,
+          // The client's own header, with the proxy's entry appended.
+          "x-forwarded-for": `198.51.100.${attempt}, 203.0.113.77`,
+        },
+        body: JSON.stringify({ email: "nobody@example.com", redirectTo: "/update-password" }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(max).fill(200), 429]);
+  });
+
   it.each(endpoints)(
     "$path: one address gets 429 past the limit, another address is still served",
     async ({ path, body, normal }) => {
