@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import pino, { type Logger } from "pino";
 import { createAuth } from "./auth/auth";
 import { ensureAdmin } from "./auth/ensure-admin";
+import { BackgroundTasks } from "./background-tasks";
 import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
@@ -24,6 +25,8 @@ export interface Runtime {
   publicUrl: string;
   /** Delivers queued notifications; the server starts it, tests drive it by hand. */
   outbox: OutboxWorker;
+  /** What runs after the answers (better-auth's mails); close() waits for it. */
+  backgroundTasks: BackgroundTasks;
   close(): Promise<void>;
 }
 
@@ -48,9 +51,11 @@ export async function openRuntime(
     mailDir: join(dataDir, "mail"),
     logger,
   });
+  const backgroundTasks = new BackgroundTasks(logger);
   const auth = createAuth({
     db: database.db,
     mailer,
+    backgroundTasks,
     logger,
     secret: env.BETTER_AUTH_SECRET ?? loadOrCreateDevSecret(dataDir),
     baseURL: publicUrl,
@@ -106,10 +111,12 @@ export async function openRuntime(
     context,
     publicUrl,
     outbox,
+    backgroundTasks,
     close: async () => {
       await outbox.stop();
       await stopOrderFeed();
       await announcer.drain();
+      await backgroundTasks.drain();
       await database.close();
     },
   };

@@ -7,6 +7,7 @@ import {
   MIN_PASSWORD_LENGTH,
   storedWhatsappPattern,
 } from "../../shared/account-rules";
+import type { BackgroundTasks } from "../background-tasks";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { authLogger, logAuthApiError } from "./auth-log";
@@ -33,6 +34,8 @@ export interface AuthDependencies {
   secret: string;
   baseURL: string;
   trustedOrigins: string[];
+  /** Where better-auth's mails are sent from, after the answer. */
+  backgroundTasks: BackgroundTasks;
 }
 
 const WHATSAPP_ERROR = "Enter your 10-digit WhatsApp number (it must start with 6, 7, 8 or 9).";
@@ -107,6 +110,7 @@ export function createAuthOptions(deps: AuthDependencies) {
       // better-auth turns its Origin/CSRF and callback-URL checks off when
       // NODE_ENV=test; keep them on so tests exercise what production runs.
       disableOriginCheck: false,
+      backgroundTasks: { handler: (task) => deps.backgroundTasks.add(task) },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

@@ -77,6 +77,7 @@ describe("mailer", () => {
     try {
       const response = await createClient(testApp).signUp("smtp-user@example.com", "secret1");
       expect(response.status).toBe(200);
+      await testApp.settle(); // the mail goes out after the answer
       expect(smtp.received).toHaveLength(1);
       const mail = await PostalMime.parse(smtp.received[0]?.raw ?? "");
       expect(smtp.received[0]?.rcptTo).toEqual(["smtp-user@example.com"]);
@@ -85,6 +86,48 @@ describe("mailer", () => {
       expect(existsSync(testApp.mailDir)).toBe(false);
     } finally {
       await testApp.close();
+    }
+  });
+
+  it("answers a password reset before its mail is sent, so a known address takes no longer than an unknown one", async () => {
+    let acceptMail = () => {};
+    const slow = await startSmtpServer({
+      acceptAfter: new Promise<void>((resolve) => {
+        acceptMail = resolve;
+      }),
+    });
+    const testApp = await createTestApp({ SMTP_URL: slow.url, MAIL_FROM: FROM });
+    try {
+      const customer = createClient(testApp);
+      const email = "slow-mail@example.com";
+      expect((await customer.signUp(email, "secret1")).status).toBe(200);
+      const reset = customer.post("/api/auth/request-password-reset", {
+        email,
+        redirectTo: "/update-password",
+      });
+      // The mail server holds every message: an answer that waited for its mail never comes.
+      const answer = await Promise.race([
+        reset,
+        new Promise<"waited for the mail">((resolve) =>
+          setTimeout(() => resolve("waited for the mail"), 3000),
+        ),
+      ]);
+      expect(answer).toMatchObject({ status: 200 });
+      expect(slow.received).toHaveLength(0);
+
+      acceptMail();
+      await testApp.settle();
+      const subjects = await Promise.all(
+        slow.received.map(async ({ raw }) => (await PostalMime.parse(raw)).subject),
+      );
+      expect(subjects.sort()).toEqual([
+        "Reset your RupeeDesk password",
+        "Verify your RupeeDesk e-mail",
+      ]);
+    } finally {
+      acceptMail();
+      await testApp.close();
+      await slow.close();
     }
   });
 });

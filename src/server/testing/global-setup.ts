@@ -4,6 +4,7 @@ import { join } from "node:path";
 import pino from "pino";
 import type { TestProject } from "vitest/node";
 import { createAuth } from "../auth/auth";
+import { BackgroundTasks } from "../background-tasks";
 import { createPglite, wrapPglite } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 
@@ -18,10 +19,12 @@ export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), "rupeedesk-template-"));
   const pglite = await createPglite();
   const database = wrapPglite(pglite);
+  const logger = pino({ level: "silent" });
   const auth = createAuth({
     db: database.db,
     mailer: { send: async () => {} },
-    logger: pino({ level: "silent" }),
+    logger,
+    backgroundTasks: new BackgroundTasks(logger),
     secret: "template-secret-template-secret-template",
     baseURL: "http://localhost",
     trustedOrigins: [],

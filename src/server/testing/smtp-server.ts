@@ -7,8 +7,12 @@ export interface Received {
   raw: Buffer;
 }
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on a free local port that keeps what it receives. Given
+ * `acceptAfter`, it takes each message's data but answers only once that resolves
+ * (a slow mail server).
+ */
+export async function startSmtpServer({ acceptAfter }: { acceptAfter?: Promise<void> } = {}) {
   const received: Received[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -18,7 +22,8 @@ export async function startSmtpServer() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        await acceptAfter;
         received.push({
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           rcptTo: session.envelope.rcptTo.map((address) => address.address),

@@ -40,6 +40,8 @@ export async function createTestApp(
     db: runtime.context.db,
     auth: runtime.context.auth,
     announcer: runtime.context.announcer,
+    /** Waits for the work the app does after its answers (mails). */
+    settle: () => runtime.backgroundTasks.drain(),
     outbox: runtime.outbox,
     mailDir: join(dataDir, "mail"),
     kind: database.kind,

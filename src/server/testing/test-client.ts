@@ -89,6 +89,7 @@ export function createClient(
 
 /** Every e-mail written to the test app's mail folder for this address, oldest first. */
 export async function readMails(testApp: TestApp, to: string) {
+  await testApp.settle(); // mails are sent after the answer
   if (!existsSync(testApp.mailDir)) return [];
   const mails = [];
   for (const file of readdirSync(testApp.mailDir).sort()) {
