@@ -93,7 +93,7 @@ export function createApp(context: AppContext) {
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     const request = new Request(c.req.raw, { headers });
     const response = await auth.handler(request);
-    return c.req.path === `${AUTH_BASE_PATH}/get-session`
+    return ANSWERS_WITH_SESSION_TOKEN.has(c.req.path.slice(AUTH_BASE_PATH.length))
       ? withoutSessionToken(response)
       : response;
   });
@@ -183,13 +183,22 @@ const OPEN_AUTH_ENDPOINTS = new Set([
   "/error",
 ]);
 
+/** better-auth's answers that carry the session's token: the session, and a sign-in's. */
+const ANSWERS_WITH_SESSION_TOKEN = new Set([
+  "/get-session",
+  "/sign-in/email",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+]);
+
 /**
- * get-session's answer without the session's token: the token is what the
- * httpOnly cookie keeps from page scripts, and the web app never needs it.
+ * The answer without the session's token: the token is what the httpOnly cookie
+ * keeps from page scripts, and the web app never needs it.
  */
 async function withoutSessionToken(response: Response): Promise<Response> {
   if (!response.headers.get("content-type")?.includes("json")) return response;
-  const body = (await response.json()) as { session?: { token?: string } } | null;
+  const body = (await response.json()) as { token?: unknown; session?: { token?: string } } | null;
+  if (body) delete body.token;
   if (body?.session) delete body.session.token;
   const headers = new Headers(response.headers);
   headers.delete("content-length");

@@ -175,6 +175,8 @@ describe("sign-in", () => {
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(await countRows("session")).toBe(sessions + 1);
+    expect(response.json.user.email).toBe(email);
+    expect(response.json).not.toHaveProperty("token");
 
     const session = await client.get("/api/auth/get-session");
     expect(session.json.user.email).toBe(email);
@@ -184,6 +186,7 @@ describe("sign-in", () => {
     const token = decodeURIComponent(cookie?.split("=")[1]?.split(";")[0] ?? "").split(".")[0];
     expect(token?.length).toBeGreaterThan(10);
     expect(session.text).not.toContain(token);
+    expect(response.text).not.toContain(token);
   });
 
   it("lets a customer sign in before verifying the address (the profile shows Verified: No)", async () => {

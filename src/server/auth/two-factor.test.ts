@@ -97,6 +97,7 @@ describe("signing in with TOTP", () => {
       code: totpCode(totpURI),
     });
     expect(right.status).toBe(200);
+    expect(right.json).not.toHaveProperty("token"); // it stays in the httpOnly cookie
     expect((await sessionUser(client))?.twoFactorEnabled).toBe(true);
     expect((await client.get("/api/orders")).status).toBe(200);
   });
@@ -107,6 +108,8 @@ describe("signing in with TOTP", () => {
     await first.signIn(email, "secret1");
     const used = await first.post("/api/auth/two-factor/verify-backup-code", { code });
     expect(used.status).toBe(200);
+    expect(used.json).not.toHaveProperty("token");
+    expect(used.json.session ?? {}).not.toHaveProperty("token");
     expect(await sessionUser(first)).not.toBeNull();
 
     const second = createClient(testApp);
