@@ -86,6 +86,8 @@ describe("sign-up", () => {
     ["a WhatsApp number that is no Indian mobile", { whatsappNumber: "+915876543210" }, /WhatsApp/],
     ["a WhatsApp number without +91", { whatsappNumber: "9876543210" }, /WhatsApp/],
     ["a missing WhatsApp number", { whatsappNumber: undefined }, /WhatsApp/],
+    ["a 101-character name", { name: "n".repeat(101) }, /name may be at most 100 characters/],
+    ["a profile image", { image: "https://evil.example/pixel.png" }, /image cannot be set/],
   ];
   it.each(refusals)(
     "refuses %s with a clear message and writes nothing",

@@ -40,6 +40,25 @@ export interface AuthDependencies {
 
 const WHATSAPP_ERROR = "Enter your 10-digit WhatsApp number (it must start with 6, 7, 8 or 9).";
 
+/** Longest display name a sign-up may set (the product asks for none). */
+const MAX_NAME_LENGTH = 100;
+
+/** The sign-up fields better-auth accepts beyond the product's form, bounded or refused. */
+function checkSignUpExtras(body: { name?: unknown; image?: unknown } | undefined) {
+  if (typeof body?.name === "string" && body.name.length > MAX_NAME_LENGTH) {
+    throw new APIError("BAD_REQUEST", {
+      message: `The name may be at most ${MAX_NAME_LENGTH} characters.`,
+      code: "NAME_TOO_LONG",
+    });
+  }
+  if (body?.image !== undefined) {
+    throw new APIError("BAD_REQUEST", {
+      message: "A profile image cannot be set.",
+      code: "IMAGE_NOT_ACCEPTED",
+    });
+  }
+}
+
 function checkWhatsapp(value: unknown) {
   if (typeof value !== "string" || !storedWhatsappPattern.test(value)) {
     throw new APIError("BAD_REQUEST", { message: WHATSAPP_ERROR, code: "INVALID_WHATSAPP" });
@@ -114,7 +133,10 @@ export function createAuthOptions(deps: AuthDependencies) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-up/email") checkWhatsapp(ctx.body?.whatsappNumber);
+        if (ctx.path === "/sign-up/email") {
+          checkSignUpExtras(ctx.body);
+          checkWhatsapp(ctx.body?.whatsappNumber);
+        }
         if (ctx.path === "/update-user" && ctx.body?.whatsappNumber !== undefined) {
           checkWhatsapp(ctx.body.whatsappNumber);
         }
