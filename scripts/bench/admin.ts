@@ -90,7 +90,11 @@ async function openDesk(size: number): Promise<Desk> {
     { logger: pino({ level: "error" }) },
   );
   const { db, auth } = runtime.context;
-  await ensureAdmin(auth, { email: "bench-owner@example.com", password: "bench-pass" });
+  await ensureAdmin(
+    { auth, db },
+    { email: "bench-owner@example.com", password: "bench-pass" },
+    "admin:create",
+  );
   await seedCustomers(db);
   await seedOrders(db, size);
   console.log(

@@ -64,10 +64,11 @@ export async function openRuntime(
   await database.exclusively(async () => {
     await migrateToLatest(database.db, auth.options);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const result = await ensureAdmin(auth, {
-        email: env.ADMIN_EMAIL,
-        password: env.ADMIN_PASSWORD,
-      });
+      const result = await ensureAdmin(
+        { auth, db: database.db },
+        { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+        "ADMIN_EMAIL",
+      );
       logger.info({ email: env.ADMIN_EMAIL, result }, "admin account ready");
     }
   });

@@ -33,6 +33,18 @@ async function credentialAccounts(email: string) {
     .execute();
 }
 
+/** The audit log's role changes of the account with this address, oldest first. */
+function roleChanges(email: string) {
+  return testApp.db
+    .selectFrom("audit_log")
+    .innerJoin("user", "user.id", "audit_log.target_id")
+    .select(["audit_log.actor_id", "audit_log.details"])
+    .where("user.email", "=", email)
+    .where("audit_log.action", "=", "user.role_changed")
+    .orderBy("audit_log.id")
+    .execute();
+}
+
 /** Signs in through the API and answers the session's role, or the refusal's status. */
 async function signInRole(app: TestApp, email: string, password: string) {
   const client = createClient(app);
@@ -43,10 +55,14 @@ async function signInRole(app: TestApp, email: string, password: string) {
 
 describe("ensureAdmin", () => {
   it("creates a verified admin who can sign in", async () => {
-    const result = await ensureAdmin(testApp.auth, {
-      email: " Boss@Example.com ",
-      password: "admin-pass",
-    });
+    const result = await ensureAdmin(
+      testApp,
+      {
+        email: " Boss@Example.com ",
+        password: "admin-pass",
+      },
+      "admin:create",
+    );
     expect(result).toBe("created");
     expect(await findUser("boss@example.com")).toMatchObject({
       role: "admin",
@@ -57,13 +73,26 @@ describe("ensureAdmin", () => {
 
   it("promotes a verified customer, who keeps their own password", async () => {
     const customer = await verifiedCustomer(testApp);
-    expect(await ensureAdmin(testApp.auth, { email: customer.email, password: "other-pass" })).toBe(
-      "promoted",
-    );
+    expect(
+      await ensureAdmin(testApp, { email: customer.email, password: "other-pass" }, "admin:create"),
+    ).toBe("promoted");
     expect(await findUser(customer.email)).toMatchObject({ role: "admin", emailVerified: true });
     expect(await signInRole(testApp, customer.email, "secret1")).toBe("admin");
     expect(await signInRole(testApp, customer.email, "other-pass")).toBe(401);
     expect(await credentialAccounts(customer.email)).toHaveLength(1);
+    // Made by the system, on the operator's word: the audit log says so.
+    expect(await roleChanges(customer.email)).toEqual([
+      {
+        actor_id: null,
+        details: {
+          email: customer.email,
+          from: "user",
+          to: "admin",
+          via: "admin:create",
+          result: "promoted",
+        },
+      },
+    ]);
   });
 
   it("takes an unverified account with the address from whoever signed it up: their password and sessions end", async () => {
@@ -75,7 +104,9 @@ describe("ensureAdmin", () => {
     const enrol = await squatter.post("/api/auth/two-factor/enable", { password: "squatter1" });
     expect(enrol.status, enrol.text).toBe(200);
 
-    expect(await ensureAdmin(testApp.auth, { email, password: "operator-pass" })).toBe("reclaimed");
+    expect(await ensureAdmin(testApp, { email, password: "operator-pass" }, "admin:create")).toBe(
+      "reclaimed",
+    );
     expect(await findUser(email)).toMatchObject({ role: "admin", emailVerified: true });
     expect(await signInRole(testApp, email, "squatter1")).toBe(401);
     expect(await signInRole(testApp, email, "operator-pass")).toBe("admin");
@@ -93,8 +124,18 @@ describe("ensureAdmin", () => {
 
   it("is safe to run again: one user, one password, still admin", async () => {
     const email = "twice@example.com";
-    expect(await ensureAdmin(testApp.auth, { email, password: "first-pass" })).toBe("created");
-    expect(await ensureAdmin(testApp.auth, { email, password: "second-pass" })).toBe("promoted");
+    expect(await ensureAdmin(testApp, { email, password: "first-pass" }, "admin:create")).toBe(
+      "created",
+    );
+    expect(await ensureAdmin(testApp, { email, password: "second-pass" }, "admin:create")).toBe(
+      "unchanged",
+    );
+    expect(await roleChanges(email)).toEqual([
+      {
+        actor_id: null,
+        details: { email, from: null, to: "admin", via: "admin:create", result: "created" },
+      },
+    ]);
     const users = await testApp.db
       .selectFrom("user")
       .select("id")

@@ -1,3 +1,6 @@
+import type { Kysely } from "kysely";
+import { recordAudit } from "../audit/audit";
+import type { DB } from "../db/schema";
 import type { Auth } from "./auth";
 
 /**
@@ -5,39 +8,60 @@ import type { Auth } from "./auth";
  * which keeps its own password. reclaimed: an account nobody had proven the
  * address of, whose password, sessions and two-factor are replaced by the given
  * password (else whoever signed up first with the address would be admin).
+ * unchanged: already a verified admin with a password.
  */
-export type EnsureAdminResult = "created" | "promoted" | "reclaimed";
+export type EnsureAdminResult = "created" | "promoted" | "reclaimed" | "unchanged";
 
-/** Makes sure the account exists, is verified and has role admin. */
+/**
+ * Makes sure the account exists, is verified and has role admin. Each change is
+ * in the audit log, made by the system (`via` says how it was asked for).
+ */
 export async function ensureAdmin(
-  auth: Auth,
+  { auth, db }: { auth: Auth; db: Kysely<DB> },
   input: { email: string; password: string },
+  via: "ADMIN_EMAIL" | "admin:create",
 ): Promise<EnsureAdminResult> {
   const ctx = await auth.$context;
   const email = input.email.trim().toLowerCase();
   const existing = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  const audit = (userId: string, result: EnsureAdminResult, from: string | null) =>
+    recordAudit(db, {
+      actor: null,
+      action: "user.role_changed",
+      target: { type: "user", id: userId },
+      details: { email, from, to: "admin", via, result },
+    });
+
+  // The admin plugin's column, which the adapter's user type does not list.
+  const roleOf = (user: object) =>
+    "role" in user && typeof user.role === "string" ? user.role : "user";
+
   if (existing?.user.emailVerified) {
-    await ctx.internalAdapter.updateUser(existing.user.id, { role: "admin" });
-    const hasPassword = existing.accounts.some((account) => account.providerId === "credential");
-    if (!hasPassword) await linkPassword(auth, existing.user.id, input.password);
+    const { user, accounts } = existing;
+    const hasPassword = accounts.some((account) => account.providerId === "credential");
+    if (!hasPassword) await linkPassword(auth, user.id, input.password);
+    if (roleOf(user) === "admin") return hasPassword ? "unchanged" : "promoted";
+    await ctx.internalAdapter.updateUser(user.id, { role: "admin" });
+    await audit(user.id, "promoted", roleOf(user));
     return "promoted";
   }
   if (existing) {
     // What better-auth does when an unverified account's address is proven: nothing
     // its first claimant set up (password, sessions, second factor) carries over.
-    const userId = existing.user.id;
-    for (const account of existing.accounts) await ctx.internalAdapter.deleteAccount(account.id);
-    await ctx.internalAdapter.deleteUserSessions(userId);
+    const { user, accounts } = existing;
+    for (const account of accounts) await ctx.internalAdapter.deleteAccount(account.id);
+    await ctx.internalAdapter.deleteUserSessions(user.id);
     await ctx.adapter.deleteMany({
       model: "twoFactor",
-      where: [{ field: "userId", value: userId }],
+      where: [{ field: "userId", value: user.id }],
     });
-    await ctx.internalAdapter.updateUser(userId, {
+    await ctx.internalAdapter.updateUser(user.id, {
       role: "admin",
       emailVerified: true,
       twoFactorEnabled: false,
     });
-    await linkPassword(auth, userId, input.password);
+    await linkPassword(auth, user.id, input.password);
+    await audit(user.id, "reclaimed", roleOf(user));
     return "reclaimed";
   }
   const user = await ctx.internalAdapter.createUser(
@@ -50,6 +74,7 @@ export async function ensureAdmin(
     { method: "admin" },
   );
   await linkPassword(auth, user.id, input.password);
+  await audit(user.id, "created", null);
   return "created";
 }
 

@@ -21,10 +21,11 @@ async function main() {
   if (!args.success) throw new ConfigError(args.error.issues[0]?.message ?? "Invalid arguments");
   const runtime = await openRuntime(parseEnv({ ...process.env, LOG_LEVEL: "warn" }));
   try {
-    const result = await ensureAdmin(runtime.context.auth, args.data);
-    const said = {
+    const result = await ensureAdmin(runtime.context, args.data, "admin:create");
+    const said: Record<typeof result, string> = {
       created: `Created admin ${args.data.email}.`,
       promoted: `${args.data.email} is now an admin (password unchanged).`,
+      unchanged: `${args.data.email} is already an admin (password unchanged).`,
       reclaimed: `${args.data.email} is now an admin with the given password (the account's address had not been verified: its old password and sessions are gone).`,
     };
     console.log(said[result]);

@@ -37,7 +37,7 @@ export async function signedInAdmin(
   testApp: TestApp,
   { isElevated = true, email = freshEmail("admin") }: { isElevated?: boolean; email?: string } = {},
 ) {
-  await ensureAdmin(testApp.auth, { email, password: "admin-pass" });
+  await ensureAdmin(testApp, { email, password: "admin-pass" }, "admin:create");
   const client = createClient(testApp);
   const signIn = await client.signIn(email, "admin-pass");
   expect(signIn.status).toBe(200);
