@@ -82,11 +82,36 @@ export class OrderAnnouncer {
 
 type Listener = (change: OrderChange) => void;
 
+/**
+ * Live streams one user may hold open in one process. Each holds a socket and
+ * rechecks its caller every keepalive; a page needs one, so this is many tabs.
+ */
+export const MAX_STREAMS_PER_USER = 20;
+
 /** This process's fan-out of order changes to its open event streams. */
 export class OrderChangeHub {
   readonly #listeners = new Set<Listener>();
   readonly #onClose = new Set<() => void>();
+  readonly #streamsByUser = new Map<string, number>();
   #isClosed = false;
+
+  /**
+   * Counts a stream opened by the user; answers the function to call when it
+   * ends, or null when the user holds MAX_STREAMS_PER_USER already.
+   */
+  openStream(userId: string): (() => void) | null {
+    const open = this.#streamsByUser.get(userId) ?? 0;
+    if (open >= MAX_STREAMS_PER_USER) return null;
+    this.#streamsByUser.set(userId, open + 1);
+    let isEnded = false;
+    return () => {
+      if (isEnded) return;
+      isEnded = true;
+      const left = (this.#streamsByUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.#streamsByUser.set(userId, left);
+      else this.#streamsByUser.delete(userId);
+    };
+  }
 
   subscribe(listener: Listener): () => void {
     this.#listeners.add(listener);

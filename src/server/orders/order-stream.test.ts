@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifyOrderChanges } from "../events/order-changes";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_STREAMS_PER_USER, notifyOrderChanges } from "../events/order-changes";
 import { type Client, signedInAdmin, signedInCustomer } from "../testing/actors";
 import { placeOrder } from "../testing/orders";
 import { readEvents } from "../testing/sse";
@@ -66,6 +66,35 @@ describe("the live status of an order", () => {
     await changeStatus(ownersOrder, owner.userId, "processing");
     await expect(events.next(500)).rejects.toThrow("No event in time");
     await events.close();
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_USER} open streams of one customer; a closed one frees its place`, async () => {
+    const customer = await signedInCustomer(testApp);
+    const orderId = (await placeOrder(customer)).id;
+    const open = await Promise.all(
+      Array.from({ length: MAX_STREAMS_PER_USER }, async () => {
+        const response = await openStream(customer, orderId);
+        expect(response.status).toBe(200);
+        return readEvents(response);
+      }),
+    );
+    const refused = await openStream(customer, orderId);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "TOO_MANY_STREAMS" });
+
+    // Another customer is not held back by this one's streams.
+    const other = await signedInCustomer(testApp);
+    const othersStream = await openStream(other, (await placeOrder(other)).id);
+    expect(othersStream.status).toBe(200);
+    await readEvents(othersStream).close();
+
+    await open[0]?.close();
+    await vi.waitFor(async () => {
+      const again = await openStream(customer, orderId);
+      expect(again.status).toBe(200);
+      open.push(readEvents(again));
+    });
+    await Promise.all(open.map((events) => events.close()));
   });
 
   it("refuses a signed-out caller", async () => {

@@ -1,8 +1,46 @@
-import type { SSEMessage, SSEStreamingApi } from "hono/streaming";
-import type { OrderChange, OrderChangeHub } from "../events/order-changes";
+import type { Context } from "hono";
+import { type SSEMessage, type SSEStreamingApi, streamSSE } from "hono/streaming";
+import {
+  MAX_STREAMS_PER_USER,
+  type OrderChange,
+  type OrderChangeHub,
+} from "../events/order-changes";
 
 /** How often an idle stream sends a comment (so proxies keep it open) and rechecks its caller. */
 export const KEEPALIVE_MS = 25_000;
+
+interface StreamOptions {
+  initial: () => Promise<SSEMessage[]>;
+  accepts: (change: OrderChange) => boolean;
+  eventsFor: (change: OrderChange) => Promise<SSEMessage[]>;
+  isStillAllowed: () => Promise<boolean>;
+}
+
+/** The user's stream of order changes as the answer; 429 when they hold too many open. */
+export function respondWithOrderStream(
+  c: Context,
+  hub: OrderChangeHub,
+  userId: string,
+  options: StreamOptions,
+): Response {
+  const endStream = hub.openStream(userId);
+  if (!endStream) {
+    return c.json(
+      {
+        error: `You have ${MAX_STREAMS_PER_USER} live pages open. Close some of them, then reload this one.`,
+        code: "TOO_MANY_STREAMS",
+      },
+      429,
+    );
+  }
+  return streamSSE(c, async (stream) => {
+    try {
+      await streamOrderChanges(stream, hub, options);
+    } finally {
+      endStream();
+    }
+  });
+}
 
 /**
  * Writes order changes to one client as server-sent events: the initial events
@@ -11,15 +49,10 @@ export const KEEPALIVE_MS = 25_000;
  * change is written and at every keepalive, so a sign-out, a block or a lapsed
  * step-up ends the stream before anything more is sent.
  */
-export async function streamOrderChanges(
+async function streamOrderChanges(
   stream: SSEStreamingApi,
   hub: OrderChangeHub,
-  options: {
-    initial: () => Promise<SSEMessage[]>;
-    accepts: (change: OrderChange) => boolean;
-    eventsFor: (change: OrderChange) => Promise<SSEMessage[]>;
-    isStillAllowed: () => Promise<boolean>;
-  },
+  options: StreamOptions,
 ) {
   const write = async (messages: SSEMessage[]) => {
     for (const message of messages) await stream.writeSSE(message);

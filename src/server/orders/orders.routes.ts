@@ -1,12 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
 import { placeOrderInputSchema } from "../../shared/order-input";
 import { isSessionLive, requireUser } from "../auth/session";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
 import { decodeCursor, getCustomerOrder, listCustomerOrders } from "./customer-orders";
-import { statusEvent, streamOrderChanges } from "./order-stream";
+import { respondWithOrderStream, statusEvent } from "./order-stream";
 import { toOrderEventView, toOrderView } from "./order-view";
 import { placeOrder } from "./place-order";
 
@@ -128,6 +127,7 @@ const orderEventsRoute = createRoute({
     },
     401: errorResponse("Not signed in"),
     404: errorResponse("No such order of this user"),
+    429: errorResponse("The user has too many live streams open"),
   },
 });
 
@@ -171,15 +171,13 @@ export function createOrdersRouter(context: AppContext) {
       const found = await getCustomerOrder(db, userId, c.req.valid("param").id);
       if (!found) return c.json({ error: "Order not found", code: "NOT_FOUND" }, 404);
       const { order } = found;
-      return streamSSE(c, (stream) =>
-        streamOrderChanges(stream, context.orderChanges, {
-          initial: async () => [statusEvent(order.id, order.status)],
-          // The order's creation is already in `initial`; its announcement may arrive late.
-          accepts: (change) =>
-            change.kind === "status" && change.orderId === order.id && change.userId === userId,
-          eventsFor: async (change) => [statusEvent(change.orderId, change.status)],
-          isStillAllowed: () => isSessionLive(db, sessionId),
-        }),
-      );
+      return respondWithOrderStream(c, context.orderChanges, userId, {
+        initial: async () => [statusEvent(order.id, order.status)],
+        // The order's creation is already in `initial`; its announcement may arrive late.
+        accepts: (change) =>
+          change.kind === "status" && change.orderId === order.id && change.userId === userId,
+        eventsFor: async (change) => [statusEvent(change.orderId, change.status)],
+        isStillAllowed: () => isSessionLive(db, sessionId),
+      });
     });
 }

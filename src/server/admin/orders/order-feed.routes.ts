@@ -1,11 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/schema";
 import type { OrderChange } from "../../events/order-changes";
 import { createRouter, errorResponse } from "../../http/router";
-import { streamOrderChanges } from "../../orders/order-stream";
+import { respondWithOrderStream } from "../../orders/order-stream";
 import { isElevated } from "../admin-guard";
 
 const orderFeedRoute = createRoute({
@@ -22,6 +21,7 @@ const orderFeedRoute = createRoute({
     },
     401: errorResponse("Not signed in"),
     403: errorResponse("Not an administrator, or no step-up"),
+    429: errorResponse("The admin has too many live streams open"),
   },
 });
 
@@ -43,13 +43,11 @@ export function createAdminOrderFeedRouter(context: AppContext) {
   const { db } = context;
   return createRouter().openapi(orderFeedRoute, async (c) => {
     const sessionId = c.var.session.id;
-    return streamSSE(c, (stream) =>
-      streamOrderChanges(stream, context.orderChanges, {
-        initial: async () => [await pendingEvent(db)],
-        accepts: () => true,
-        eventsFor: async (change) => [orderEvent(change), await pendingEvent(db)],
-        isStillAllowed: () => isElevated(db, sessionId),
-      }),
-    );
+    return respondWithOrderStream(c, context.orderChanges, c.var.user.id, {
+      initial: async () => [await pendingEvent(db)],
+      accepts: () => true,
+      eventsFor: async (change) => [orderEvent(change), await pendingEvent(db)],
+      isStillAllowed: () => isElevated(db, sessionId),
+    });
   });
 }
