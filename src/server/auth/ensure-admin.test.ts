@@ -133,7 +133,7 @@ describe("ensureAdmin", () => {
     expect(await roleChanges(email)).toEqual([
       {
         actor_id: null,
-        details: { email, from: null, to: "admin", via: "admin:create", result: "created" },
+        details: { email, role: "admin", via: "admin:create", result: "created" },
       },
     ]);
     const users = await testApp.db

@@ -29,7 +29,11 @@ export async function ensureAdmin(
       actor: null,
       action: "user.role_changed",
       target: { type: "user", id: userId },
-      details: { email, from, to: "admin", via, result },
+      // A new account has no earlier role to show as changed.
+      details:
+        from === null
+          ? { email, role: "admin", via, result }
+          : { email, from, to: "admin", via, result },
     });
 
   // The admin plugin's column, which the adapter's user type does not list.
