@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdmin, signedInCustomer } from "../testing/actors";
+import { signedInAdmin, signedInCustomer, stepUpFailures } from "../testing/actors";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 import { STEP_UP_MAX_FAILURES } from "./step-up";
@@ -90,12 +90,7 @@ describe("admin step-up", () => {
       STEP_UP_MAX_FAILURES,
     );
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
-    const failures = await testApp.db
-      .selectFrom("audit_log")
-      .select("id")
-      .where("actor_id", "=", admin.userId)
-      .where("action", "=", "admin.step_up_failed")
-      .execute();
+    const failures = await stepUpFailures(testApp, admin.userId);
     expect(failures.length).toBeLessThanOrEqual(STEP_UP_MAX_FAILURES);
 
     const locked = await admin.post("/api/admin/session/step-up", { password: "admin-pass" });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, freshEmail, signedInAdmin, signedInCustomer } from "../testing/actors";
+import {
+  type Client,
+  freshEmail,
+  signedInAdmin,
+  signedInCustomer,
+  stepUpFailures,
+} from "../testing/actors";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 import { readTotpUri, totpCode, wrongTotpCode } from "../testing/totp";
@@ -294,12 +300,7 @@ describe("admin step-up with TOTP enrolled", () => {
       expect((await client.get("/api/admin/session")).json.isElevated).toBe(false);
       expect((await client.get("/api/admin/settings")).status).toBe(403);
     }
-    const failures = await testApp.db
-      .selectFrom("audit_log")
-      .select("details")
-      .where("actor_id", "=", first.userId)
-      .where("action", "=", "admin.step_up_failed")
-      .execute();
+    const failures = await stepUpFailures(testApp, first.userId);
     expect(failures.map((entry) => entry.details)).toEqual([
       { reason: "totp_reused" },
       { reason: "totp_reused" },

@@ -47,3 +47,14 @@ export async function signedInAdmin(
   }
   return Object.assign(client, { email, userId: signIn.json.user.id as string });
 }
+
+/** The admin's failed step-ups in the audit log, oldest first. */
+export function stepUpFailures(testApp: TestApp, adminId: string) {
+  return testApp.db
+    .selectFrom("audit_log")
+    .select("details")
+    .where("actor_id", "=", adminId)
+    .where("action", "=", "admin.step_up_failed")
+    .orderBy("id")
+    .execute();
+}
