@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { signedInCustomer } from "../testing/actors";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { createClient } from "../testing/test-client";
 
 const apps: TestApp[] = [];
 afterAll(() => Promise.all(apps.map((app) => app.close())));
@@ -27,6 +28,25 @@ describe("security headers", () => {
     expect((await headersOf()).get("strict-transport-security")).toBeNull();
     const https = await headersOf({ PUBLIC_URL: "https://desk.example.in" });
     expect(https.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("mark the session cookie Secure when the public URL is HTTPS, and httpOnly always", async () => {
+    const sessionCookieOf = async (publicUrl: string) => {
+      const testApp = await createTestApp({ PUBLIC_URL: publicUrl });
+      apps.push(testApp);
+      const client = createClient({ ...testApp, origin: publicUrl });
+      await client.signUp("cookie@example.com", "secret1");
+      const signIn = await client.signIn("cookie@example.com", "secret1");
+      expect(signIn.status).toBe(200);
+      return signIn.headers.getSetCookie().find((cookie) => cookie.includes("session_token="));
+    };
+    const overHttps = await sessionCookieOf("https://desk.example.in");
+    expect(overHttps).toMatch(/; Secure/i);
+    expect(overHttps).toMatch(/; HttpOnly/i);
+    expect(overHttps).toMatch(/; SameSite=Lax/i);
+    const overHttp = await sessionCookieOf("http://localhost:3000");
+    expect(overHttp).not.toMatch(/; Secure/i);
+    expect(overHttp).toMatch(/; HttpOnly/i);
   });
 
   it("keep API answers out of caches", async () => {
