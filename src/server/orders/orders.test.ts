@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedInCustomer as signedInCustomerOf } from "../testing/actors";
@@ -74,6 +75,38 @@ describe("placing an order", () => {
     expect(events).toMatchObject([
       { actor_role: "customer", from_status: null, to_status: "pending" },
     ]);
+  });
+
+  it("ignores what only the server decides: status, amounts, rate, owner, payout", async () => {
+    const client = await signedInCustomerOf(testApp);
+    const other = await signedInCustomerOf(testApp);
+    const response = await client.post(
+      "/api/orders",
+      orderInput({
+        status: "completed",
+        receiveAmount: "999999",
+        exchangeRate: "1",
+        userId: other.userId,
+        user_id: other.userId,
+        payoutTxHash: "01".repeat(32),
+        id: "00000000-0000-4000-8000-000000000000",
+      }),
+    );
+    expect(response.status).toBe(201);
+    const stored = await testApp.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", response.json.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      status: "pending",
+      user_id: client.userId,
+      payout_tx_hash: null,
+    });
+    // NUMERIC columns keep their own scale: compared as decimals, not as text.
+    expect(new Decimal(stored.exchange_rate).eq(86)).toBe(true);
+    expect(new Decimal(stored.receive_amount).eq(100)).toBe(true);
+    expect(stored.id).not.toBe("00000000-0000-4000-8000-000000000000");
   });
 
   it("normalises an all-lowercase EVM address to its checksummed form", async () => {
