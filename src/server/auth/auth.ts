@@ -16,8 +16,13 @@ import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "./auth-
 /** The request header our own middleware sets from the socket (or a trusted proxy). */
 export const CLIENT_IP_HEADER = "x-rupeedesk-client-ip";
 
-/** Per-IP limits on the endpoints that guess or send mail: [window seconds, max requests]. */
+/**
+ * Per-IP limits on the endpoints that guess or send mail: [window seconds, max
+ * requests]. Reading the session guesses nothing and happens on every page load:
+ * many customers behind one carrier address would soon look signed out.
+ */
 export const AUTH_RATE_LIMITS = {
+  "/get-session": false,
   "/sign-in/email": { window: 60, max: 10 },
   "/sign-up/email": { window: 60, max: 5 },
   "/request-password-reset": { window: 60, max: 3 },

@@ -47,6 +47,16 @@ describe("auth rate limits", () => {
     expect((await customer.signIn("limited@example.com", "secret1")).status).toBe(200);
   });
 
+  it("never limits reading the session: 150 page loads from one address in a minute stay signed in", async () => {
+    const customer = createClient(testApp);
+    expect((await customer.signIn("limited@example.com", "secret1")).status).toBe(200);
+    for (let load = 0; load < 150; load++) {
+      const session = await customer.get("/api/auth/get-session");
+      expect(session.status, `page load ${load + 1}`).toBe(200);
+      expect(session.json.user.email).toBe("limited@example.com");
+    }
+  });
+
   it("behind a proxy, keys on the address the proxy saw, not on what the client put before it", async () => {
     const { max } = AUTH_RATE_LIMITS["/request-password-reset"];
     const statuses: number[] = [];
