@@ -1,4 +1,14 @@
-import { E2E_ADMIN, expect, logIn, readMailLink, signUp, test, uniqueEmail } from "./fixtures";
+import {
+  E2E_ADMIN,
+  expect,
+  logIn,
+  RESET_SUBJECT,
+  readMailLink,
+  signUp,
+  test,
+  uniqueEmail,
+  VERIFY_SUBJECT,
+} from "./fixtures";
 
 test("a visitor signs up, verifies the e-mail, logs in, sees the profile and logs out", async ({
   page,
@@ -24,7 +34,7 @@ test("a visitor signs up, verifies the e-mail, logs in, sees the profile and log
   await expect(page.getByText("Verification e-mail sent")).toBeVisible();
 
   // The verification link verifies the address and lands on /login or /profile.
-  await page.goto(await readMailLink(email));
+  await page.goto(await readMailLink(email, VERIFY_SUBJECT));
   await expect(page).toHaveURL(/\/(login|profile)$/);
   await page.goto("/profile");
   await expect(profile.getByText("Yes", { exact: true })).toBeVisible();
@@ -71,7 +81,7 @@ test("forgot password: the e-mailed link sets a new password; the old one stops 
   await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Try with different email" })).toBeVisible();
 
-  await page.goto(await readMailLink(email));
+  await page.goto(await readMailLink(email, RESET_SUBJECT));
   await expect(page).toHaveURL(/\/update-password$/);
   await expect(page.getByRole("heading", { name: "Set New Password" })).toBeVisible();
   await page.getByLabel("New Password", { exact: true }).fill("new-secret");

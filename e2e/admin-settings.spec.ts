@@ -60,13 +60,13 @@ test("a minimum of 2000 saved by the admin makes a visitor's 1000 INR 'Amount To
     await page.getByRole("button", { name: "Save All Settings" }).click();
     await expect(page.getByText("✅ Settings saved successfully!")).toBeVisible();
 
-    await visitor.reload();
-    await expect(visitor.getByText("Min: ₹2000")).toBeVisible();
+    // No reload: Place Order reads the settings in force at the click.
     await visitor.getByLabel("Amount").fill("1000");
     await visitor.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
     await visitor.getByRole("button", { name: "Place Order" }).click();
     await expect(visitor.getByText("Amount Too Low")).toBeVisible();
     await expect(visitor.getByText("The minimum amount is ₹2000.")).toBeVisible();
+    await expect(visitor.getByText("Min: ₹2000")).toBeVisible();
   } finally {
     await restoreSettings(page, before);
     await visitorContext.close();
@@ -84,6 +84,40 @@ test("a minimum of 2000 saved by the admin makes a visitor's 1000 INR 'Amount To
   await expect(row).toContainText("admin@rupeedesk.test");
   await expect(row).toContainText("Site settings");
   await expect(page.getByRole("row").filter({ hasText: "Admin step-up" })).toHaveCount(0);
+});
+
+test("maintenance mode turned on while a customer's page is open stops Place Order before the payment step", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await stepUpAsAdmin(page);
+  const before = await readSettings(page);
+  const customerContext = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: {
+      "x-forwarded-for": `10.251.${testInfo.workerIndex}.${testInfo.repeatEachIndex + 1}`,
+    },
+  });
+  const customer = await customerContext.newPage();
+  const email = uniqueEmail("maintenance");
+  await signUp(customer, email, "secret1");
+  await logIn(customer, email, "secret1");
+  await expect(customer).toHaveURL(/\/profile$/);
+  await customer.goto("/");
+  await customer.getByLabel("Amount").fill("8600");
+  await customer.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  try {
+    await restoreSettings(page, { ...before, maintenanceMode: true });
+    await customer.getByRole("button", { name: "Place Order" }).click();
+    // A toast says why, and the page's banner shows it from now on.
+    const toasts = customer.getByRole("region", { name: /Notifications/ });
+    await expect(toasts.getByText("RupeeDesk is not taking new orders right now.")).toBeVisible();
+    await expect(customer.getByRole("alert").getByText("Under maintenance")).toBeVisible();
+    await expect(customer.getByRole("dialog")).toHaveCount(0);
+  } finally {
+    await restoreSettings(page, before);
+    await customerContext.close();
+  }
 });
 
 test("an invalid IFSC code shows the field's message and saves nothing", async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   stepUpAsAdmin,
   test,
   uniqueEmail,
+  VERIFY_SUBJECT,
 } from "./fixtures";
 
 /** A second browser for the customer, with its own client IP (rate limits are per IP). */
@@ -75,7 +76,7 @@ test("an admin finds a customer, promotes and demotes them, blocks and unblocks 
   const customer = await customerPage(browser);
   await signUp(customer, email, "secret1");
   // Only a user whose address is verified can be made an admin.
-  await customer.goto(await readMailLink(email));
+  await customer.goto(await readMailLink(email, VERIFY_SUBJECT));
   await logIn(customer, email, "secret1");
   await expect(customer).toHaveURL(/\/profile$/);
 

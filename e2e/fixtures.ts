@@ -35,19 +35,25 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { E2E_ADMIN, expect };
 
-/** The newest mail written for an address, and the first link in it. */
-export async function readMailLink(to: string): Promise<string> {
+export const VERIFY_SUBJECT = "Verify your RupeeDesk e-mail";
+export const RESET_SUBJECT = "Reset your RupeeDesk password";
+
+/**
+ * The first link in the newest mail with this subject to this address. Mails are
+ * sent after the answer, so it waits for one to be written.
+ */
+export async function readMailLink(to: string, subject: string): Promise<string> {
   const mailDir = join(process.env.E2E_DATA_DIR ?? "", "mail");
   await expect
-    .poll(async () => (await findMail(mailDir, to)) !== undefined, { timeout: 10_000 })
+    .poll(async () => (await findMail(mailDir, to, subject)) !== undefined, { timeout: 10_000 })
     .toBe(true);
-  const text = (await findMail(mailDir, to)) ?? "";
+  const text = (await findMail(mailDir, to, subject)) ?? "";
   const link = text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`No link in the mail to ${to}`);
   return link;
 }
 
-async function findMail(mailDir: string, to: string): Promise<string | undefined> {
+async function findMail(mailDir: string, to: string, subject: string): Promise<string | undefined> {
   let files: string[] = [];
   try {
     files = readdirSync(mailDir).sort().reverse();
@@ -56,7 +62,8 @@ async function findMail(mailDir: string, to: string): Promise<string | undefined
   }
   for (const file of files) {
     const mail = await PostalMime.parse(readFileSync(join(mailDir, file)));
-    if (mail.to?.some((address) => address.address === to)) return mail.text ?? "";
+    const isTo = mail.to?.some((address) => address.address === to);
+    if (isTo && mail.subject === subject) return mail.text ?? "";
   }
   return undefined;
 }

@@ -22,7 +22,7 @@ import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
 import { HydrateLater } from "../lib/hydration";
-import { sessionQueryOptions, useSession } from "../lib/session";
+import { isAdmin, sessionQueryOptions, useSession } from "../lib/session";
 import { toast } from "../lib/toast";
 import { cn } from "../lib/utils";
 import { siteSettingsQueryOptions, useSiteSettings } from "../site/site-settings";
@@ -128,13 +128,12 @@ export function ExchangePage() {
       });
       return;
     }
-    // A click before the settings have loaded waits for them, rather than judging
-    // the order by the fallback figures or saying they cannot be read.
-    const settingsNow =
-      settings ??
-      (isSettingsPending
-        ? await queryClient.ensureQueryData(siteSettingsQueryOptions).catch(() => undefined)
-        : undefined);
+    // The settings in force now, not as the page loaded them: the customer pays next,
+    // so a changed rate or maintenance mode must show before, not at Submit. (A click
+    // before the first answer waits for it too.)
+    const settingsNow = await queryClient
+      .fetchQuery({ ...siteSettingsQueryOptions, staleTime: 0 })
+      .catch(() => settings);
     const termsNow = settingsNow ?? FALLBACK_TERMS;
     if (value.lt(termsNow.minInrAmount)) {
       toast.error(t("exchange.errors.tooLowTitle"), {
@@ -157,6 +156,13 @@ export function ExchangePage() {
         description: t("exchange.errors.authMessage"),
       });
       navigate("/login");
+      return;
+    }
+    // The server refuses it too; this spares the customer paying for an order it will refuse.
+    if (settingsNow?.maintenanceMode && !isAdmin(signedIn.user)) {
+      toast.error(t("exchange.maintenanceTitle"), {
+        description: t("exchange.maintenanceMessage"),
+      });
       return;
     }
     const [{ validateWalletAddress }] = await loadConfirmStep();
