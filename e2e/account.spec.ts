@@ -53,6 +53,10 @@ test("sign-up refuses mismatched passwords and keeps the phone field to 10 digit
   const phone = page.getByLabel("WhatsApp Number");
   await phone.fill("98a76-5432109999");
   await expect(phone).toHaveValue("9876543210");
+  // Typed key by key, a refused key never shows, even when it changes nothing kept.
+  await phone.fill("");
+  await phone.pressSequentially("98765432109x");
+  await expect(phone).toHaveValue("9876543210");
   await page.getByLabel("Email").fill(uniqueEmail());
   await page.getByLabel("Password", { exact: true }).fill("secret1");
   await page.getByLabel("Confirm Password").fill("secret2");

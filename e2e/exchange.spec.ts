@@ -13,7 +13,10 @@ test("8600 INR at the default rate of 86 shows 100.0000 USDT", async ({ page }) 
   await expect(page.getByText("Min: ₹0 • Max: ₹100000")).toBeVisible();
   const received = page.getByTestId("receive-amount");
   await expect(received).toHaveText(/0\.0000/);
-  await page.getByLabel("Amount").fill("8600");
+  const amount = page.getByLabel("Amount");
+  await amount.pressSequentially("8600a.555");
+  await expect(amount).toHaveValue("8600.55");
+  await amount.fill("8600");
   await expect(received).toHaveText(/100\.0000\s*USDT/);
   await expect(page.getByLabel("Select Network")).toHaveValue("trc20");
   await expect(page.getByLabel("Your USDT (TRC20) Address")).toBeVisible();

@@ -21,6 +21,7 @@ import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
+import { keepFiltered } from "../lib/filtered-input";
 import { HydrateLater } from "../lib/hydration";
 import { isAdmin, sessionQueryOptions, useSession } from "../lib/session";
 import { toast } from "../lib/toast";
@@ -256,7 +257,9 @@ export function ExchangePage() {
                     autoComplete="off"
                     placeholder={t("exchange.amountPlaceholder")}
                     value={amount}
-                    onChange={(event) => setAmount(keepAmountInput(event.target.value))}
+                    onChange={(event) =>
+                      setAmount(keepFiltered(event.currentTarget, keepAmountInput))
+                    }
                     onFocus={() => void loadFormCode()}
                     className="text-lg"
                   />
