@@ -160,6 +160,18 @@ test("a customer turns on two-factor on /security, logs in with a code, then tur
   await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
   const key = ((await page.getByTestId("totp-key").textContent()) ?? "").replace(/\s+/g, "");
   const uri = `otpauth://totp/RupeeDesk:${encodeURIComponent(email)}?secret=${key}`;
+  // Copying the key puts it on the clipboard, with a check mark for a moment.
+  const copyKey = page.getByTestId("totp-key").locator("..").getByRole("button");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await copyKey.click();
+  await expect(copyKey).toHaveAccessibleName("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  // A page served over plain HTTP gets no clipboard from the browser: the customer is told.
+  await page.evaluate(() =>
+    Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true }),
+  );
+  await copyKey.click();
+  await expect(page.getByText("Could not copy")).toBeVisible();
   const backupCodes = page.getByRole("list", { name: "2. Save your backup codes" });
   await expect(backupCodes.getByRole("listitem")).toHaveCount(10);
   const backupCode = ((await backupCodes.getByRole("listitem").first().textContent()) ?? "").trim();

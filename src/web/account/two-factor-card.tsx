@@ -18,6 +18,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { authClient } from "../lib/auth-client";
+import { copyText } from "../lib/clipboard";
 import { useSession } from "../lib/session";
 import { toast } from "../lib/toast";
 
@@ -192,8 +193,7 @@ function EnrolmentSteps({
   });
 
   const onCopyCodes = async () => {
-    await navigator.clipboard.writeText(codesText);
-    toast.success(t("account.twoFactor.codesCopied"));
+    if (await copyText(codesText)) toast.success(t("account.twoFactor.codesCopied"));
   };
   const onDownloadCodes = () => {
     const text = `${t("account.twoFactor.backupFileHeader", { email })}\n\n${codesText}\n`;

@@ -1,6 +1,7 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { copyText } from "../lib/clipboard";
 import { Button } from "./ui/button";
 
 const COPIED_FEEDBACK_MS = 2000;
@@ -22,8 +23,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       className="size-8 shrink-0"
       aria-label={isCopied ? t("copy.copied") : t("copy.copy", { label })}
       onClick={async () => {
-        await navigator.clipboard.writeText(value);
-        setIsCopied(true);
+        if (await copyText(value)) setIsCopied(true);
       }}
     >
       {isCopied ? <Check className="text-emerald-500" /> : <Copy />}
