@@ -164,3 +164,40 @@ test("what is typed and chosen before the page comes alive is kept", async ({ pa
   // Signed out: every field counted as filled, so the next question is who is ordering.
   await expect(page.getByText("Authentication Required")).toBeVisible();
 });
+
+test("on a phone, the chat buttons step aside while a field is being typed in", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const chat = page.getByRole("complementary", { name: "Support chat" });
+  await expect(chat).toBeVisible();
+  await page.getByLabel("Your USDT (TRC20) Address").focus();
+  await expect(chat).toBeHidden();
+  await page.getByRole("heading", { name: "Buy USDT with Indian Rupees" }).click();
+  await expect(chat).toBeVisible();
+});
+
+test("on a phone, the menu closes with Escape, and its backdrop covers the chat buttons", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const chat = page.getByRole("complementary", { name: "Support chat" });
+  await expect(chat).toBeVisible();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const backdrop = page.getByRole("button", { name: "Close menu" }).first();
+  await expect(backdrop).toBeVisible();
+  // A tap where the chat buttons are lands on the backdrop and closes the menu.
+  const whatsapp = await chat.getByRole("link").first().boundingBox();
+  expect(
+    await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.getAttribute("aria-label"), {
+      x: (whatsapp?.x ?? 0) + 10,
+      y: (whatsapp?.y ?? 0) + 10,
+    }),
+  ).toBe("Close menu");
+  const menu = page.getByRole("navigation", { name: "Main navigation" });
+  await expect(menu).toBeInViewport();
+  await page.keyboard.press("Escape");
+  await expect(menu).not.toBeInViewport();
+});

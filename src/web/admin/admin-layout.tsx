@@ -11,9 +11,10 @@ import {
   Users,
   X,
 } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { DrawerBackdrop } from "../components/drawer-backdrop";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/utils";
@@ -33,6 +34,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const stepDown = useStepDown();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setIsMenuOpen(false), []);
   const feed = useOrderFeed();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -43,14 +45,7 @@ export function AdminLayout() {
 
   return (
     <div className="flex min-h-screen">
-      {isMenuOpen && (
-        <button
-          type="button"
-          aria-label={t("nav.closeMenu")}
-          className="fixed inset-0 z-40 bg-black/50 md:hidden"
-          onClick={() => setIsMenuOpen(false)}
-        />
-      )}
+      {isMenuOpen && <DrawerBackdrop onClose={closeMenu} />}
       <aside
         id="admin-sidebar"
         className={cn(
@@ -64,7 +59,7 @@ export function AdminLayout() {
             variant="ghost"
             size="icon"
             className="md:hidden"
-            onClick={() => setIsMenuOpen(false)}
+            onClick={closeMenu}
             aria-label={t("nav.closeMenu")}
           >
             <X />
@@ -72,13 +67,7 @@ export function AdminLayout() {
         </div>
         <nav aria-label={t("admin.nav.adminNavigation")} className="flex-1 space-y-1 p-3">
           {links.map(({ to, key, icon: Icon, end }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end={end}
-              className={linkClass}
-              onClick={() => setIsMenuOpen(false)}
-            >
+            <NavLink key={to} to={to} end={end} className={linkClass} onClick={closeMenu}>
               <Icon className="size-4" aria-hidden />
               {t(key)}
               {to === "/admin/orders" && Boolean(feed.pendingOrders) && (

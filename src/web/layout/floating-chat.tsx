@@ -10,9 +10,12 @@ export function FloatingChat() {
   const buttonClass =
     "flex size-12 items-center justify-center rounded-full text-white shadow-lg transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2";
   return (
+    // Below the menu's backdrop (z-40) and dialogs; on a phone, out of the way while
+    // a field is being typed in (styles.css).
     <aside
       aria-label={t("chat.region")}
-      className="fixed right-4 bottom-4 z-40 flex flex-col gap-3"
+      data-floating-chat
+      className="fixed right-4 bottom-4 z-30 flex flex-col gap-3"
     >
       <a
         href={data.supportLinks.whatsapp}

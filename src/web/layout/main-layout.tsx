@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Outlet } from "react-router";
 import { HydrateLater } from "../lib/hydration";
 import { FloatingChat } from "./floating-chat";
@@ -8,10 +8,11 @@ import { TopBar } from "./top-bar";
 
 export function MainLayout() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setIsMenuOpen(false), []);
   return (
     <div className="flex min-h-screen">
       <HydrateLater>
-        <Sidebar isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
+        <Sidebar isOpen={isMenuOpen} onClose={closeMenu} />
       </HydrateLater>
       <div className="flex min-w-0 flex-1 flex-col">
         <HydrateLater>

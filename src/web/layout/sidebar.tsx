@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { DrawerBackdrop } from "../components/drawer-backdrop";
 import { Button } from "../components/ui/button";
 import { isAdmin, useSession } from "../lib/session";
 import { cn } from "../lib/utils";
@@ -38,14 +39,7 @@ export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => v
 
   return (
     <>
-      {isOpen && (
-        <button
-          type="button"
-          aria-label={t("nav.closeMenu")}
-          className="fixed inset-0 z-40 bg-black/50 md:hidden"
-          onClick={onClose}
-        />
-      )}
+      {isOpen && <DrawerBackdrop onClose={onClose} />}
       <aside
         id="site-sidebar"
         className={cn(
