@@ -56,6 +56,9 @@ test("a customer with forged session-storage flags sees no admin data", async ({
     await expect(page).toHaveURL(/\/admin-login$/);
     await expect(page.getByText("This account is not an administrator.")).toBeVisible();
   }
+  // No password field to try: a way back to the site instead.
+  await expect(page.getByLabel("Password")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Back to Site" })).toHaveAttribute("href", "/");
   const statuses = await page.evaluate(async () => {
     const paths = [
       "/api/admin/session",

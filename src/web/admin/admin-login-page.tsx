@@ -62,13 +62,18 @@ export function AdminLoginPage() {
               <Link to="/login">{t("admin.login.logIn")}</Link>
             </Button>
           </div>
+        ) : !userIsAdmin ? (
+          // No password to ask for: the server would refuse a customer's step-up anyway.
+          <div className="space-y-4 text-sm">
+            <p role="alert" className="text-destructive">
+              {t("admin.login.notAdmin")}
+            </p>
+            <Button asChild variant="outline" className="w-full">
+              <Link to="/">{t("admin.nav.backToSite")}</Link>
+            </Button>
+          </div>
         ) : (
           <form onSubmit={onSubmit} className="space-y-4">
-            {!userIsAdmin && (
-              <p role="alert" className="text-sm text-destructive">
-                {t("admin.login.notAdmin")}
-              </p>
-            )}
             <div className="space-y-2">
               <Label htmlFor="admin-password">{t("admin.login.password")}</Label>
               <PasswordInput
