@@ -210,7 +210,7 @@ test("a customer turns on two-factor on /security, logs in with a code, then tur
   await page.getByRole("button", { name: "Turn off two-factor authentication" }).click();
   await page.getByLabel("Password", { exact: true }).fill("secret1");
   await page.getByRole("button", { name: "Turn off", exact: true }).click();
-  await expect(page.getByText("Two-factor authentication is off")).toBeVisible();
+  await expect(page.getByText("✅ Two-factor authentication is off")).toBeVisible();
   await expect(
     page.getByRole("button", { name: "Enable two-factor authentication" }),
   ).toBeVisible();
