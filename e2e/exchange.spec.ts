@@ -90,8 +90,12 @@ test("a customer places an order, lands on its page and finds it in the history"
   await page.getByRole("button", { name: "Place Order" }).click();
   await dialog.getByLabel("Payment Transaction ID").fill(reference);
   await dialog.getByRole("button", { name: "Submit Order" }).click();
-  await expect(page.getByText("This payment reference has already been used")).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // It is this customer's own order (sent again, say, after a reload): they are taken to it.
+  await expect(
+    page.getByText(`You have already placed order #${shortId} with this payment reference.`),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/order/${shortId}`));
+  await expect(page.getByRole("heading", { name: "Payment Verification" })).toBeVisible();
 });
 
 test("an empty history says 'No orders yet'; another user's order is 'Order Not Found'", async ({

@@ -69,7 +69,9 @@ const placeOrderRoute = createRoute({
     400: errorResponse("Invalid input, or an amount outside the limits"),
     401: errorResponse("Not signed in"),
     403: errorResponse("Maintenance mode"),
-    409: errorResponse("The rate changed, or the payment reference was used already"),
+    409: errorResponse(
+      "The rate changed, or the payment reference was used already (with `orderId` when by the caller's own order)",
+    ),
     422: errorResponse("The idempotency key was used before for an order with other details"),
     429: errorResponse("Too many orders in the last minute"),
   },

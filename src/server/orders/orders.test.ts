@@ -239,24 +239,52 @@ describe("placing an order", () => {
     const statuses = responses.map((response) => response?.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
-    expect(responses.find((r) => r?.status === 409)?.json.error).toMatch(/already been used/);
+    // The winner's own retries are pointed to its order; the other customer learns nothing of it.
+    const winner = responses.findIndex((response) => response?.status === 201) % 2;
+    responses.forEach((response, i) => {
+      if (response?.status !== 409) return;
+      if (i % 2 === winner) expect(response.json.code).toBe("PAYMENT_REFERENCE_YOURS");
+      else
+        expect(response.json).toEqual({
+          error: expect.stringMatching(/already been used/),
+          code: "PAYMENT_REFERENCE_USED",
+        });
+    });
     expect(await countOrders()).toBe(before + 1);
   });
 
   it("refuses a used reference written with separators, under any method, and stores nothing", async () => {
     const client = await customer();
+    const stranger = await customer();
     const paymentReference = nextReference();
     expect((await client.post("/api/orders", orderInput({ paymentReference }))).status).toBe(201);
     const before = await countOrders();
     const grouped = `${paymentReference.slice(0, 4)}-${paymentReference.slice(4, 8)}/${paymentReference.slice(8)}`;
     for (const sendCurrency of ["upi_inr", "bank_inr", "cash_inr", "erupee_inr"]) {
-      const response = await client.post(
+      const response = await stranger.post(
         "/api/orders",
         orderInput({ sendCurrency, paymentReference: grouped }),
       );
       expect(response.status, sendCurrency).toBe(409);
       expect(response.json.code).toBe("PAYMENT_REFERENCE_USED");
+      expect(response.json).not.toHaveProperty("orderId");
     }
+    expect(await countOrders()).toBe(before);
+  });
+
+  it("points a customer who sends their own order again without its key (a reload) to that order", async () => {
+    const client = await customer();
+    const paymentReference = nextReference();
+    const first = await client.post("/api/orders", orderInput({ paymentReference }));
+    expect(first.status).toBe(201);
+    const before = await countOrders();
+    const again = await client.post("/api/orders", orderInput({ paymentReference }));
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({
+      error: `You have already placed order #${first.json.shortId} with this payment reference.`,
+      code: "PAYMENT_REFERENCE_YOURS",
+      orderId: first.json.id,
+    });
     expect(await countOrders()).toBe(before);
   });
 

@@ -83,6 +83,22 @@ export async function placeOrder({
     throw new AppError(400, "AMOUNT_TOO_SMALL", "This amount is too small to deliver anything.");
   }
   if (outcome.isReferenceUsed || outcome.gotSlot) {
+    // Most often the customer's own order, sent again after a reload (which loses
+    // the retry's key): then point to it. Another customer's order is not named.
+    const own = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("payment_reference", "=", draft.payment_reference)
+      .where("user_id", "=", user.id)
+      .executeTakeFirst();
+    if (own) {
+      throw new AppError(
+        409,
+        "PAYMENT_REFERENCE_YOURS",
+        `You have already placed order #${own.id.slice(0, 8)} with this payment reference.`,
+        { orderId: own.id },
+      );
+    }
     throw new AppError(
       409,
       "PAYMENT_REFERENCE_USED",

@@ -25,6 +25,7 @@ import {
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
+import { ApiError } from "../lib/api-client";
 import { toast } from "../lib/toast";
 import type { SiteSettings } from "../site/site-settings";
 import { usePlaceOrder } from "./place-order";
@@ -94,6 +95,15 @@ export function ConfirmOrderDialog({
         },
         onError: (error) => {
           toast.error(t("exchange.errors.orderFailedTitle"), { description: error.message });
+          // The customer's own order with this reference (sent again after a reload): go to it.
+          const ownOrderId =
+            error instanceof ApiError && error.code === "PAYMENT_REFERENCE_YOURS"
+              ? error.details.orderId
+              : undefined;
+          if (typeof ownOrderId === "string") {
+            onClose();
+            navigate(`/order/${ownOrderId}`);
+          }
         },
       },
     );

@@ -4,12 +4,13 @@ import type { AppType } from "../../server/app";
 /** The typed client of our own API; its types come from the server's routes. */
 export const api = hc<AppType>("/");
 
-/** A refusal from our API: the server's message (ready for a toast), status and code. */
+/** A refusal from our API: the server's message (ready for a toast), status, code and any other fields. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: string,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -22,10 +23,12 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
   response: R,
 ): Promise<SuccessBody<R>> {
   if (response.ok) return (await response.json()) as SuccessBody<R>;
-  const body = (await response.json().catch(() => ({}))) as { error?: unknown; code?: unknown };
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const { error, code, ...details } = body;
   throw new ApiError(
-    typeof body.error === "string" ? body.error : `Request failed (${response.status})`,
+    typeof error === "string" ? error : `Request failed (${response.status})`,
     response.status,
-    typeof body.code === "string" ? body.code : undefined,
+    typeof code === "string" ? code : undefined,
+    details,
   );
 }
