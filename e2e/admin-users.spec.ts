@@ -92,6 +92,7 @@ test("an admin finds a customer, promotes and demotes them, blocks and unblocks 
   await expect(page.getByRole("row")).toHaveCount(2); // the header and this user
   await expect(badge(row, "User")).toBeVisible();
   await expect(badge(row, "Active")).toBeVisible();
+  await expect(row).not.toContainText("E-mail not verified"); // they opened the link
 
   await page.getByRole("button", { name: `Actions for ${email}` }).click();
   await page.getByRole("menuitem", { name: "View Details" }).click();

@@ -194,6 +194,12 @@ function UserRow({
             {t("adminUsers.you")}
           </span>
         )}
+        {/* Such an account may be anyone's who typed the address: it cannot be made admin. */}
+        {!user.emailVerified && (
+          <span className="ml-2 inline-block text-xs font-normal whitespace-nowrap text-amber-700 dark:text-amber-400">
+            {t("adminUsers.unverified")}
+          </span>
+        )}
         {/* On a phone the other columns fold in here, so nothing needs sideways scrolling. */}
         <div className="mt-1.5 flex flex-wrap items-center gap-1.5 font-normal sm:hidden">
           {roleBadge}
