@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { totpCode, wrongTotpCode } from "../src/server/testing/totp";
-import { expect, logIn, signUp, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  logIn,
+  secondBrowserPage,
+  signUp,
+  stepUpAsAdmin,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 
@@ -30,7 +38,7 @@ async function readSettings(page: Page): Promise<Record<string, unknown>> {
 test("a minimum of 2000 saved by the admin makes a visitor's 1000 INR 'Amount Too Low', and the audit log shows it", async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   await stepUpAsAdmin(page);
   await page.goto("/admin/settings");
   await expect(page.getByRole("heading", { name: "General Settings" })).toBeVisible();
@@ -46,13 +54,7 @@ test("a minimum of 2000 saved by the admin makes a visitor's 1000 INR 'Amount To
   const before = await readSettings(page);
 
   // The visitor's page is open before the change: the minimum is in force only for a moment.
-  const visitorContext = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: {
-      "x-forwarded-for": `10.250.${testInfo.workerIndex}.${testInfo.repeatEachIndex + 1}`,
-    },
-  });
-  const visitor = await visitorContext.newPage();
+  const visitor = await secondBrowserPage(browser);
   await visitor.goto("/");
   await expect(visitor.getByLabel("Amount")).toBeVisible();
   try {
@@ -69,7 +71,7 @@ test("a minimum of 2000 saved by the admin makes a visitor's 1000 INR 'Amount To
     await expect(visitor.getByText("Min: ₹2000")).toBeVisible();
   } finally {
     await restoreSettings(page, before);
-    await visitorContext.close();
+    await visitor.context().close();
   }
 
   await page.goto("/admin/audit");
@@ -89,16 +91,10 @@ test("a minimum of 2000 saved by the admin makes a visitor's 1000 INR 'Amount To
 test("maintenance mode turned on while a customer's page is open stops Place Order before the payment step", async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   await stepUpAsAdmin(page);
   const before = await readSettings(page);
-  const customerContext = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: {
-      "x-forwarded-for": `10.251.${testInfo.workerIndex}.${testInfo.repeatEachIndex + 1}`,
-    },
-  });
-  const customer = await customerContext.newPage();
+  const customer = await secondBrowserPage(browser);
   const email = uniqueEmail("maintenance");
   await signUp(customer, email, "secret1");
   await logIn(customer, email, "secret1");
@@ -116,7 +112,7 @@ test("maintenance mode turned on while a customer's page is open stops Place Ord
     await expect(customer.getByRole("dialog")).toHaveCount(0);
   } finally {
     await restoreSettings(page, before);
-    await customerContext.close();
+    await customer.context().close();
   }
 });
 

@@ -1,25 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   E2E_ADMIN,
   expect,
   logIn,
   readMailLink,
+  secondBrowserPage,
   signUp,
   stepUpAsAdmin,
   test,
   uniqueEmail,
   VERIFY_SUBJECT,
 } from "./fixtures";
-
-/** A second browser for the customer, with its own client IP (rate limits are per IP). */
-async function customerPage(browser: Browser): Promise<Page> {
-  const n = Math.floor(Math.random() * 60_000);
-  const context = await browser.newContext({
-    extraHTTPHeaders: { "x-forwarded-for": `10.250.${n >> 8}.${n & 255}` },
-  });
-  return context.newPage();
-}
 
 /** Serious and critical accessibility problems on the page, toasts included. */
 async function seriousAxeViolations(page: Page) {
@@ -73,7 +65,7 @@ test("an admin finds a customer, promotes and demotes them, blocks and unblocks 
 }) => {
   test.slow(); // a whole journey: two browsers, four sign-ins, four confirmed actions
   const email = uniqueEmail("managed");
-  const customer = await customerPage(browser);
+  const customer = await secondBrowserPage(browser);
   await signUp(customer, email, "secret1");
   // Only a user whose address is verified can be made an admin.
   await customer.goto(await readMailLink(email, VERIFY_SUBJECT));

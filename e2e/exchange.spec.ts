@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, logIn, signUp, test, uniqueEmail } from "./fixtures";
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
@@ -169,13 +170,19 @@ test("what is typed and chosen before the page comes alive is kept", async ({ pa
   await expect(page.getByText("Authentication Required")).toBeVisible();
 });
 
-test("on a phone, the chat buttons step aside while a field is being typed in", async ({
-  page,
-}) => {
+/** / on a phone-sized screen, once its floating chat buttons show. */
+async function chatButtonsOnPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   const chat = page.getByRole("complementary", { name: "Support chat" });
   await expect(chat).toBeVisible();
+  return chat;
+}
+
+test("on a phone, the chat buttons step aside while a field is being typed in", async ({
+  page,
+}) => {
+  const chat = await chatButtonsOnPhone(page);
   await page.getByLabel("Your USDT (TRC20) Address").focus();
   await expect(chat).toBeHidden();
   await page.getByRole("heading", { name: "Buy USDT with Indian Rupees" }).click();
@@ -185,10 +192,7 @@ test("on a phone, the chat buttons step aside while a field is being typed in", 
 test("on a phone, the menu closes with Escape, and its backdrop covers the chat buttons", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
-  const chat = page.getByRole("complementary", { name: "Support chat" });
-  await expect(chat).toBeVisible();
+  const chat = await chatButtonsOnPhone(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   const backdrop = page.getByRole("button", { name: "Close menu" }).first();
   await expect(backdrop).toBeVisible();

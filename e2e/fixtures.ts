@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { E2E_ADMIN } from "./admin-credentials";
 
@@ -34,6 +34,22 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { E2E_ADMIN, expect };
+
+/**
+ * A page in a second browser of its own (another person: a customer beside the
+ * admin), with its own client address, since rate limits are per address.
+ */
+export async function secondBrowserPage(browser: Browser): Promise<Page> {
+  const n = counter++;
+  const { workerIndex, project } = test.info();
+  const context = await browser.newContext({
+    baseURL: project.use.baseURL,
+    extraHTTPHeaders: {
+      "x-forwarded-for": `10.${200 + (workerIndex % 50)}.${(n >> 8) & 255}.${n & 255}`,
+    },
+  });
+  return context.newPage();
+}
 
 export const VERIFY_SUBJECT = "Verify your RupeeDesk e-mail";
 export const RESET_SUBJECT = "Reset your RupeeDesk password";
