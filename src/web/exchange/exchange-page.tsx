@@ -242,10 +242,11 @@ export function ExchangePage() {
             <CardContent className="space-y-5 p-4 sm:p-6">
               <fieldset className="space-y-2">
                 <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
-                <div className="flex gap-2">
+                {/* On a narrow phone a currency's whole name needs the row: the select sits above. */}
+                <div className="grid gap-2 min-[420px]:flex">
                   <NativeSelect
                     aria-label={t("exchange.sendCurrency")}
-                    className="w-2/5 min-w-0 shrink-0 sm:w-48"
+                    className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
                     value={sendCurrency}
                     onChange={(event) => setSendCurrency(event.target.value as SendCurrencyId)}
                   >
@@ -277,10 +278,11 @@ export function ExchangePage() {
 
               <fieldset className="space-y-2">
                 <legend className="text-sm font-semibold">{t("exchange.youReceive")}</legend>
-                <div className="flex gap-2">
+                {/* On a narrow phone a currency's whole name needs the row: the select sits above. */}
+                <div className="grid gap-2 min-[420px]:flex">
                   <NativeSelect
                     aria-label={t("exchange.receiveCurrency")}
-                    className="w-2/5 min-w-0 shrink-0 sm:w-48"
+                    className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
                     value={receiveCurrency}
                     onChange={(event) =>
                       setReceiveCurrency(event.target.value as ReceiveCurrencyId)
