@@ -97,6 +97,22 @@ describe("the live status of an order", () => {
     await Promise.all(open.map((events) => events.close()));
   });
 
+  it("frees the place of a stream whose client left before its first event", async () => {
+    // The admin's feed reads the database for its first event: a client that goes
+    // away meanwhile (a fast reload) must not keep its place.
+    const admin = await signedInAdmin(testApp);
+    for (let reload = 0; reload <= MAX_STREAMS_PER_USER; reload++) {
+      const response = await openEvents(admin, "/api/admin/order-events");
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+    }
+    await vi.waitFor(async () => {
+      const again = await openEvents(admin, "/api/admin/order-events");
+      expect(again.status).toBe(200);
+      await readEvents(again).close();
+    });
+  });
+
   it("refuses a signed-out caller", async () => {
     const response = await testApp.app.request(
       "/api/orders/00000000-0000-4000-8000-000000000000/events",

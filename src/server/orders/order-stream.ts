@@ -57,17 +57,19 @@ async function streamOrderChanges(
   const write = async (messages: SSEMessage[]) => {
     for (const message of messages) await stream.writeSSE(message);
   };
-  await write(await options.initial());
   let end = () => {};
   const ended = new Promise<void>((resolve) => {
     end = resolve;
-    stream.onAbort(resolve);
   });
+  // Heard before anything is awaited: a client gone while the first events are read
+  // (hono tells only the listeners it has by then) still ends the stream.
+  stream.onAbort(end);
   const forgetClose = hub.onClose(end);
+  await write(await options.initial());
   /** Runs one step of the stream; a failed check or write ends it (the client reconnects). */
   const step = async (run: () => Promise<void>) => {
     try {
-      if (!(await options.isStillAllowed())) return end();
+      if (stream.aborted || !(await options.isStillAllowed())) return end();
       await run();
     } catch {
       end();

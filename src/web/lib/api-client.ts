@@ -23,7 +23,7 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
   response: R,
 ): Promise<SuccessBody<R>> {
   if (response.ok) return (await response.json()) as SuccessBody<R>;
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const body = ((await response.json().catch(() => null)) ?? {}) as Record<string, unknown>;
   const { error, code, ...details } = body;
   throw new ApiError(
     typeof error === "string" ? error : `Request failed (${response.status})`,
