@@ -21,8 +21,24 @@ export class BackgroundTasks {
     this.#running.add(tracked);
   }
 
-  /** Resolves once every task started so far, and any they started, has ended. */
-  async drain() {
-    while (this.#running.size > 0) await Promise.all(this.#running);
+  /**
+   * Resolves once every task started so far, and any they started, has ended; or,
+   * given `waitAtMostMs`, after that long, logging what is left (a mail server that
+   * hangs must not hold a stopping process for its minutes-long timeouts).
+   */
+  async drain({ waitAtMostMs }: { waitAtMostMs?: number } = {}) {
+    const allEnded = (async () => {
+      while (this.#running.size > 0) await Promise.all(this.#running);
+    })();
+    if (waitAtMostMs === undefined) return allEnded;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timed out">((resolve) => {
+      timer = setTimeout(() => resolve("timed out"), waitAtMostMs);
+    });
+    const outcome = await Promise.race([allEnded, timedOut]);
+    clearTimeout(timer);
+    if (outcome === "timed out") {
+      this.logger.error({ tasks: this.#running.size }, "stopped with background tasks unfinished");
+    }
   }
 }

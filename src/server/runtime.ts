@@ -30,6 +30,9 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** How long a stopping process waits for mails still being sent. */
+const BACKGROUND_TASKS_GRACE_MS = 10_000;
+
 /** Opens the database, applies migrations and builds what the app needs to serve. */
 export async function openRuntime(
   env: Env,
@@ -117,7 +120,7 @@ export async function openRuntime(
       await outbox.stop();
       await stopOrderFeed();
       await announcer.drain();
-      await backgroundTasks.drain();
+      await backgroundTasks.drain({ waitAtMostMs: BACKGROUND_TASKS_GRACE_MS });
       await database.close();
     },
   };
