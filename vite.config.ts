@@ -9,27 +9,13 @@ import { build, defineConfig, type Plugin, type UserConfig } from "vite";
 const OUT_DIR = "dist/web";
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/**
- * The browser runs Preact behind React's API (docs/decisions/014): every import of
- * react and react-dom, ours and our libraries', resolves to preact/compat. TypeScript
- * still checks against React's types.
- */
-const preactInPlaceOfReact = [
-  { find: /^react$/, replacement: "preact/compat" },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
-  { find: /^react-dom$/, replacement: "preact/compat" },
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react-dom\/server$/, replacement: "preact-render-to-string" },
-];
-
 /** What both the browser build and the build-time render of / share. */
 const shared = {
-  resolve: { alias: preactInPlaceOfReact },
   define: { BUILD_YEAR: JSON.stringify(new Date().getFullYear()) },
 } satisfies UserConfig;
 
-/** JSX and dev-server reloads; React's fast refresh does not apply to Preact, so edits reload the page. */
-const jsx = () => react({ refreshExclude: /./ });
+/** JSX, and React's fast refresh in the dev server. */
+const jsx = () => react();
 
 /**
  * After the browser build, renders the exchange screen (src/web/prerender.tsx) and

@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { E2E_ADMIN, expect, logIn, signUp, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
+import {
+  E2E_ADMIN,
+  expect,
+  logIn,
+  signUpAndLogInByApi,
+  stepUpAsAdmin,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 test("an admin steps up on Admin Access, and Log Out ends the step-up", async ({ page }) => {
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -43,9 +51,8 @@ test("a signed-out visitor to the admin is sent to Admin Access, which asks them
 
 test("a customer with forged session-storage flags sees no admin data", async ({ page }) => {
   const email = uniqueEmail("forger");
-  await signUp(page, email, "secret1");
-  await logIn(page, email, "secret1");
-  await expect(page).toHaveURL(/\/profile$/);
+  await signUpAndLogInByApi(page, email);
+  await page.goto("/profile");
   await page.evaluate(() => {
     for (const key of ["isAdminAuthenticated", "adminAuthenticated", "admin", "isAdmin"]) {
       sessionStorage.setItem(key, "true");

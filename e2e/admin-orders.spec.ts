@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, logIn, signUp, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
+import { expect, signUpAndLogInByApi, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 /** A TRON transaction id from the TRON docs (domain-reference §4). */
@@ -12,9 +12,8 @@ function uniqueReference() {
 
 async function signedUpCustomer(page: Page) {
   const email = uniqueEmail("orders-customer");
-  await signUp(page, email, "secret1");
-  await logIn(page, email, "secret1");
-  await expect(page).toHaveURL(/\/profile$/);
+  await signUpAndLogInByApi(page, email);
+  await page.goto("/profile");
   return email;
 }
 

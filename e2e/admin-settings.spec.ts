@@ -4,7 +4,7 @@ import {
   expect,
   logIn,
   secondBrowserPage,
-  signUp,
+  signUpAndLogInByApi,
   stepUpAsAdmin,
   test,
   uniqueEmail,
@@ -96,9 +96,7 @@ test("maintenance mode turned on while a customer's page is open stops Place Ord
   const before = await readSettings(page);
   const customer = await secondBrowserPage(browser);
   const email = uniqueEmail("maintenance");
-  await signUp(customer, email, "secret1");
-  await logIn(customer, email, "secret1");
-  await expect(customer).toHaveURL(/\/profile$/);
+  await signUpAndLogInByApi(customer, email);
   await customer.goto("/");
   await customer.getByLabel("Amount").fill("8600");
   await customer.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
@@ -140,10 +138,7 @@ test("a customer turns on two-factor on /security, logs in with a code, then tur
   page,
 }) => {
   const email = uniqueEmail("totp");
-  await signUp(page, email, "secret1");
-  await logIn(page, email, "secret1");
-  await expect(page).toHaveURL(/\/profile$/);
-
+  await signUpAndLogInByApi(page, email);
   await page.goto("/security");
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
   await page.getByRole("button", { name: "Enable two-factor authentication" }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, logIn, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 
@@ -43,10 +43,7 @@ test("a customer places an order, lands on its page and finds it in the history"
   page,
 }) => {
   const email = uniqueEmail("buyer");
-  await signUp(page, email, "secret1");
-  await logIn(page, email, "secret1");
-  await expect(page).toHaveURL(/\/profile$/);
-
+  await signUpAndLogInByApi(page, email);
   await page.goto("/");
   await page.getByLabel("Amount").fill("8600");
   await page.getByLabel("Your USDT (TRC20) Address").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T");
@@ -103,9 +100,7 @@ test("an empty history says 'No orders yet'; another user's order is 'Order Not 
   page,
 }) => {
   const email = uniqueEmail("empty");
-  await signUp(page, email, "secret1");
-  await logIn(page, email, "secret1");
-  await expect(page).toHaveURL(/\/profile$/);
+  await signUpAndLogInByApi(page, email);
   await page.goto("/order-history");
   await expect(page.getByText("No orders yet")).toBeVisible();
   await page.goto("/order/00000000-0000-4000-8000-000000000000");
@@ -116,9 +111,7 @@ test("an empty history says 'No orders yet'; another user's order is 'Order Not 
 
 test("the referral page says the programme is unavailable", async ({ page }) => {
   const email = uniqueEmail("ref");
-  await signUp(page, email, "secret1");
-  await logIn(page, email, "secret1");
-  await expect(page).toHaveURL(/\/profile$/);
+  await signUpAndLogInByApi(page, email);
   await page.goto("/my-referrals");
   await expect(page.getByText("The referral system is temporarily unavailable.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Past Referrals" })).toBeVisible();
@@ -126,9 +119,8 @@ test("the referral page says the programme is unavailable", async ({ page }) => 
 
 test("Place Order before the site settings have arrived waits for them", async ({ page }) => {
   const email = uniqueEmail("early");
-  await signUp(page, email, "secret1");
-  await logIn(page, email, "secret1");
-  await expect(page).toHaveURL(/\/profile$/);
+  await signUpAndLogInByApi(page, email);
+  await page.goto("/profile");
   // A slow network: the settings arrive 3 s after the page asked for them.
   await page.route("**/api/site-settings", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -11,7 +11,17 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter++}@example.com`;
 }
 
-/** Every test is its own client IP (the server trusts X-Forwarded-For in e2e), and console errors fail it. */
+/**
+ * What a page logged that a customer's browser would count as broken: errors, uncaught
+ * exceptions and React's hydration errors (reported as uncaught). The browser's own
+ * lines for an HTTP error answer are left out: unhappy paths answer 4xx on purpose.
+ */
+export function expectNoPageErrors(errors: string[]) {
+  const problems = errors.filter((text) => !text.startsWith("Failed to load resource:"));
+  expect(problems, "the page logged errors").toEqual([]);
+}
+
+/** Every test is its own client IP (the server trusts X-Forwarded-For in e2e), and a page error fails it. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
@@ -21,6 +31,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
+      expectNoPageErrors(errors);
     },
     { auto: true },
   ],
@@ -101,12 +112,40 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Log In" }).click();
 }
 
-/** Logs the e2e admin in and steps up on Admin Access; ends on /admin. */
+/**
+ * Posts to the API with this page's cookies, as the page's own scripts would (the
+ * server accepts cookie-authenticated writes only from its own origin).
+ */
+async function postAsPage(page: Page, path: string, data: unknown) {
+  const { baseURL } = test.info().project.use;
+  const response = await page.request.post(path, {
+    data,
+    headers: { origin: new URL(baseURL ?? "").origin },
+  });
+  expect(response.status(), `${path} answered ${await response.text()}`).toBe(200);
+}
+
+/**
+ * A new customer, signed in, without the sign-up and log-in forms (account.spec
+ * tests those): for journeys about something else.
+ */
+export async function signUpAndLogInByApi(page: Page, email: string, password = "secret1") {
+  await postAsPage(page, "/api/auth/sign-up/email", {
+    email,
+    password,
+    name: email.split("@")[0],
+    whatsappNumber: "+919876543210",
+  });
+  await postAsPage(page, "/api/auth/sign-in/email", { email, password });
+}
+
+/** The e2e admin, signed in and stepped up through the API; ends on /admin. */
 export async function stepUpAsAdmin(page: Page) {
-  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.goto("/admin-login");
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await postAsPage(page, "/api/auth/sign-in/email", {
+    email: E2E_ADMIN.email,
+    password: E2E_ADMIN.password,
+  });
+  await postAsPage(page, "/api/admin/session/step-up", { password: E2E_ADMIN.password });
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 }

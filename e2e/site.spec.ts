@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, expectNoPageErrors, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
 
 test("the theme toggle survives a reload", async ({ page }) => {
   await page.goto("/");
@@ -20,6 +20,38 @@ test("the theme follows the system preference when none is stored", async ({ bro
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
   await context.close();
+});
+
+test("/ comes alive on its pre-rendered HTML without a hydration error, signed out and in", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Log In" })).toBeVisible();
+  await signUpAndLogInByApi(page, uniqueEmail("hydrate"));
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+  await page.getByLabel("Amount").fill("8600");
+  await expect(page.getByTestId("receive-amount")).toContainText("100.0000");
+  // The fixture fails the journey on any page error, a hydration error included.
+});
+
+test("a page whose pre-rendered HTML differs from React's first render fails its journey", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.route("/", async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      "Buy USDT with Indian Rupees",
+      "A headline React will not render",
+    );
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto("/");
+  await expect.poll(() => consoleErrors.length).toBeGreaterThan(0);
+  expect(() => expectNoPageErrors(consoleErrors)).toThrow(/418|hydrat/i);
+  // The errors were this journey's point; the fixture's own check must not fail it.
+  consoleErrors.length = 0;
 });
 
 test("an unknown path shows 'Page Not Found' with a link home", async ({ page }) => {

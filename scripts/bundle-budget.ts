@@ -7,10 +7,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** The targets (docs/benchmarks.md, "The web"). */
-export const TARGET = { jsGzipKb: 90, cssGzipKb: 15 };
-/** What CI enforces: today's size (76.5 KB JS, 7.7 KB CSS) plus a little room, so any growth must be argued for. */
-export const BUDGET = { jsGzipKb: 80, cssGzipKb: 9 };
+/** The targets with React DOM (docs/benchmarks.md, "The web"). */
+export const TARGET = { jsGzipKb: 110, cssGzipKb: 12 };
+/**
+ * What CI enforces: today's size with React DOM (133 KB JS, 7.8 KB CSS) plus a little
+ * room, so any growth must be argued for. The JS target is not met yet: see docs/benchmarks.md.
+ */
+export const BUDGET = { jsGzipKb: 136, cssGzipKb: 9 };
 
 export function firstScreenAssets(webRoot = "dist/web") {
   const html = readFileSync(join(webRoot, "index.html"), "utf8");

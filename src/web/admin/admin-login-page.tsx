@@ -11,7 +11,6 @@ import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
-import { keepFiltered } from "../lib/filtered-input";
 import { isAdmin, useSession } from "../lib/session";
 import { adminSessionQueryOptions, useStepUp } from "./admin-session";
 
@@ -96,9 +95,7 @@ export function AdminLoginPage() {
                   maxLength={6}
                   required
                   value={code}
-                  onChange={(event) =>
-                    setCode(keepFiltered(event.currentTarget, (value) => value.replace(/\D/g, "")))
-                  }
+                  onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
                   aria-describedby="admin-code-hint"
                   disabled={stepUp.isPending}
                 />

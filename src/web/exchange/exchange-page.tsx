@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, BadgeCheck, Info, MessageCircle, Send, TriangleAlert } from "lucide-react";
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
@@ -21,8 +21,6 @@ import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
-import { keepFiltered } from "../lib/filtered-input";
-import { HydrateLater } from "../lib/hydration";
 import { isAdmin, sessionQueryOptions, useSession } from "../lib/session";
 import { toast } from "../lib/toast";
 import { cn } from "../lib/utils";
@@ -91,6 +89,19 @@ export function ExchangePage() {
   const [network, setNetwork] = useState<NetworkId>(DEFAULT_NETWORK);
   const [walletAddress, setWalletAddress] = useState("");
   const [draft, setDraft] = useState<OrderDraft | null>(null);
+  // What was typed or chosen on the pre-rendered form before it came alive (or what
+  // the browser restored there) is in the fields, not yet in the state: take it when
+  // the form's part hydrates, or the next render would put the state's values back.
+  const takeEarlyInput = useCallback((form: HTMLDivElement | null) => {
+    for (const field of form?.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[name]") ??
+      []) {
+      if (field.name === "amount") setAmount(keepAmountInput(field.value));
+      if (field.name === "sendCurrency") setSendCurrency(field.value as SendCurrencyId);
+      if (field.name === "receiveCurrency") setReceiveCurrency(field.value as ReceiveCurrencyId);
+      if (field.name === "network") setNetwork(field.value as NetworkId);
+      if (field.name === "walletAddress") setWalletAddress(field.value);
+    }
+  }, []);
 
   useEffect(() => {
     if (isError) {
@@ -237,14 +248,15 @@ export function ExchangePage() {
           </p>
         </div>
 
-        <HydrateLater first>
-          <Card>
+        <Suspense>
+          <Card ref={takeEarlyInput}>
             <CardContent className="space-y-5 p-4 sm:p-6">
               <fieldset className="space-y-2">
                 <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
                 {/* On a narrow phone a currency's whole name needs the row: the select sits above. */}
                 <div className="grid gap-2 min-[420px]:flex">
                   <NativeSelect
+                    name="sendCurrency"
                     aria-label={t("exchange.sendCurrency")}
                     className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
                     value={sendCurrency}
@@ -253,14 +265,13 @@ export function ExchangePage() {
                     <CatalogOptions options={SEND_OPTIONS} />
                   </NativeSelect>
                   <Input
+                    name="amount"
                     aria-label={t("exchange.amount")}
                     inputMode="decimal"
                     autoComplete="off"
                     placeholder={t("exchange.amountPlaceholder")}
                     value={amount}
-                    onChange={(event) =>
-                      setAmount(keepFiltered(event.currentTarget, keepAmountInput))
-                    }
+                    onChange={(event) => setAmount(keepAmountInput(event.target.value))}
                     onFocus={() => void loadFormCode()}
                     className="text-lg"
                   />
@@ -281,6 +292,7 @@ export function ExchangePage() {
                 {/* On a narrow phone a currency's whole name needs the row: the select sits above. */}
                 <div className="grid gap-2 min-[420px]:flex">
                   <NativeSelect
+                    name="receiveCurrency"
                     aria-label={t("exchange.receiveCurrency")}
                     className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
                     value={receiveCurrency}
@@ -306,6 +318,7 @@ export function ExchangePage() {
                   <Label htmlFor="network">{t("exchange.selectNetwork")}</Label>
                   <NativeSelect
                     id="network"
+                    name="network"
                     value={network}
                     onChange={(event) => setNetwork(event.target.value as NetworkId)}
                   >
@@ -318,6 +331,7 @@ export function ExchangePage() {
                 <Label htmlFor="wallet-address">{addressLabel}</Label>
                 <Input
                   id="wallet-address"
+                  name="walletAddress"
                   autoComplete="off"
                   spellCheck={false}
                   placeholder={addressPlaceholder}
@@ -332,15 +346,15 @@ export function ExchangePage() {
               </Button>
             </CardContent>
           </Card>
-        </HydrateLater>
+        </Suspense>
       </section>
 
-      <HydrateLater>
+      <Suspense>
         <aside className="space-y-4">
           <Instructions />
           <SellNote />
         </aside>
-      </HydrateLater>
+      </Suspense>
 
       {draft && settings && (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { authClient } from "./auth-client";
+import { useIsHydrated } from "./hydration";
 
 /*
  * The signed-in session, read with one small query of our own: the first screen
@@ -20,10 +21,11 @@ export const sessionQueryOptions = queryOptions({
   },
 });
 
-/** The session (null when signed out); isPending until the first answer. */
+/** The session (null when signed out); isPending until the first answer, and while hydrating. */
 export function useSession() {
   const { data, isPending } = useQuery(sessionQueryOptions);
-  return { data: data ?? null, isPending };
+  const isHydrated = useIsHydrated();
+  return isHydrated ? { data: data ?? null, isPending } : { data: null, isPending: true };
 }
 
 export function isAdmin(user: SessionUser | undefined | null): boolean {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../lib/api-client";
+import { useIsHydrated } from "../lib/hydration";
 
 export const siteSettingsQueryOptions = queryOptions({
   queryKey: ["site-settings"],
@@ -9,6 +10,11 @@ export const siteSettingsQueryOptions = queryOptions({
 
 export type SiteSettings = NonNullable<ReturnType<typeof useSiteSettings>["data"]>;
 
+/** The site's settings; pending until the first answer, and while hydrating. */
 export function useSiteSettings() {
-  return useQuery(siteSettingsQueryOptions);
+  const { data, isPending, isError } = useQuery(siteSettingsQueryOptions);
+  const isHydrated = useIsHydrated();
+  return isHydrated
+    ? { data, isPending, isError }
+    : { data: undefined, isPending: true, isError: false };
 }

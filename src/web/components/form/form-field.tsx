@@ -1,7 +1,6 @@
 import type * as React from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { keepFiltered } from "../../lib/filtered-input";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { PasswordInput } from "./password-input";
@@ -41,9 +40,7 @@ export function FormField<T extends FieldValues>({
           ...inputProps,
           ...field,
           onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-            field.onChange(
-              normalize ? keepFiltered(event.currentTarget, normalize) : event.target.value,
-            ),
+            field.onChange(normalize ? normalize(event.target.value) : event.target.value),
           id,
           "aria-invalid": fieldState.invalid,
           "aria-describedby": error ? `${id}-error` : undefined,
