@@ -1,4 +1,4 @@
-// Runs before the first paint (an external file: the CSP allows no inline script).
+// Runs before the first paint: the build inlines it into index.html (allowed by its hash in the CSP).
 (() => {
   // The saved theme, else the system's.
   let theme = null;

@@ -20,7 +20,7 @@ import { clientIp } from "./http/client-ip";
 import { AppError, isDataException } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { sameOriginWrites } from "./http/same-origin";
-import { createSpaRouter } from "./http/spa";
+import { createSpaRouter, inlineScriptSources, readIndexHtml } from "./http/spa";
 import { createOrdersRouter } from "./orders/orders.routes";
 import { createSiteRouter } from "./site/site.routes";
 
@@ -44,10 +44,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(context: AppContext) {
   const { auth, logger } = context;
   const app = new OpenAPIHono();
+  const indexHtml = context.webRoot ? readIndexHtml(context.webRoot) : undefined;
 
   app.use(
     secureHeaders({
-      contentSecurityPolicy,
+      contentSecurityPolicy: {
+        ...contentSecurityPolicy,
+        scriptSrc: [...contentSecurityPolicy.scriptSrc, ...inlineScriptSources(indexHtml)],
+      },
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
       // HSTS only means something, and is only safe to promise, when served over HTTPS.
@@ -115,7 +119,7 @@ export function createApp(context: AppContext) {
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
-  if (context.webRoot) app.route("/", createSpaRouter(context.webRoot));
+  if (context.webRoot) app.route("/", createSpaRouter(context.webRoot, indexHtml));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

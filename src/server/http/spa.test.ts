@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createSpaRouter } from "./spa";
+import { createSpaRouter, inlineScriptSources } from "./spa";
 
 const webRoot = mkdtempSync(join(tmpdir(), "rupeedesk-web-"));
 mkdirSync(join(webRoot, "assets"));
@@ -11,6 +11,19 @@ writeFileSync(join(webRoot, "assets", "app-abc123.js"), "console.log(1)");
 writeFileSync(join(webRoot, "favicon.svg"), "<svg/>");
 const spa = createSpaRouter(webRoot);
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+describe("the CSP sources of index.html's inline scripts", () => {
+  it("name each inline script by its SHA-256, and no external one", () => {
+    const html =
+      '<script></script><script src="/x.js"></script><script>document.title="a"</script>';
+    const sources = inlineScriptSources(html);
+    expect(sources).toHaveLength(2);
+    // The SHA-256 of the empty script, as browsers compute it.
+    expect(sources[0]).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+    expect(sources[1]).not.toBe(sources[0]);
+    expect(inlineScriptSources(undefined)).toEqual([]);
+  });
+});
 
 describe("the single-page app router", () => {
   it.each(["/", "/profile", "/order/abc", "/no/such/page"])(
