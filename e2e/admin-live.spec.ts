@@ -33,6 +33,7 @@ test("a new order appears on the admin's open orders page, with the pending coun
         amount: "4300",
         walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
         paymentReference: `${Date.now()}`.slice(-12),
+        payerName: "Rahul Kumar",
         quotedRate: "86",
       }),
     });

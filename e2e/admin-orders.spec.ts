@@ -25,6 +25,7 @@ async function placeOrderAsCustomer(page: Page) {
   await page.getByRole("button", { name: "Place Order" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm Your Order" });
   await dialog.getByLabel("Payment Transaction ID").fill(uniqueReference());
+  await dialog.getByLabel("Name on the paying account").fill("Rahul Kumar");
   await dialog.getByRole("button", { name: "Submit Order" }).click();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Payment Verification" })).toBeVisible();

@@ -65,6 +65,12 @@ test("a customer places an order, lands on its page and finds it in the history"
 
   const reference = uniqueReference();
   await dialog.getByLabel("Payment Transaction ID").fill(reference);
+  await dialog.getByLabel("Name on the paying account").fill("Rahul 42");
+  await dialog.getByRole("button", { name: "Submit Order" }).click();
+  await expect(
+    page.getByText(/Enter the name on the bank or UPI account you paid from/).last(),
+  ).toBeVisible();
+  await dialog.getByLabel("Name on the paying account").fill("Rahul Kumar");
   await dialog.getByRole("button", { name: "Submit Order" }).click();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Payment Verification" })).toBeVisible();
@@ -87,6 +93,7 @@ test("a customer places an order, lands on its page and finds it in the history"
   await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
   await page.getByRole("button", { name: "Place Order" }).click();
   await dialog.getByLabel("Payment Transaction ID").fill(reference);
+  await dialog.getByLabel("Name on the paying account").fill("Rahul Kumar");
   await dialog.getByRole("button", { name: "Submit Order" }).click();
   // It is this customer's own order (sent again, say, after a reload): they are taken to it.
   await expect(

@@ -119,6 +119,7 @@ try {
       amount: "8600",
       walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
       paymentReference: String(reference++),
+      payerName: "Rahul Kumar",
       quotedRate: "86",
     });
 

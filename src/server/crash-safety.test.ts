@@ -58,6 +58,7 @@ describe("a crash while orders are placed", () => {
           amount: "1000",
           walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
           paymentReference: attempt.reference,
+          payerName: "Rahul Kumar",
           quotedRate: "86",
         },
         { "idempotency-key": attempt.key },

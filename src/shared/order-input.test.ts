@@ -8,6 +8,7 @@ const valid: PlaceOrderFormValues = {
   amount: "8600",
   walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
   paymentReference: "100412324589",
+  payerName: "Rahul Kumar",
   quotedRate: "86",
 };
 
@@ -33,6 +34,7 @@ describe("the order form schema", () => {
       amount: " 08600.50 ",
       walletAddress: " 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed ",
       paymentReference: "hdfc n520 2206 2432",
+      payerName: "  R.  K. D'Souza ",
       quotedRate: "86.0000",
     });
     expect(parsed).toEqual({
@@ -42,10 +44,23 @@ describe("the order form schema", () => {
       amount: "8600.5",
       walletAddress: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
       paymentReference: "HDFCN52022062432",
+      payerName: "R. K. D'Souza",
       quotedRate: "86",
     });
     // Parsing the stored form again changes nothing.
     expect(placeOrderInputSchema.parse(parsed)).toEqual(parsed);
+  });
+
+  it.each([
+    ["missing", undefined],
+    ["one letter", "R"],
+    ["digits", "Rahul 123"],
+    ["a formula", "=HYPERLINK(1)"],
+    ["too long", "A".repeat(101)],
+  ])("refuses a payer name that is %s, saying what is expected", (_, payerName) => {
+    expect(issuesOf({ ...valid, payerName }).payerName).toMatch(
+      /name on the bank or UPI account you paid from|expected string/i,
+    );
   });
 
   it("accepts an e-wallet order without a network", () => {

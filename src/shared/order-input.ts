@@ -23,6 +23,20 @@ function isInrAmount(text: string): boolean {
 const amountSchema = z.string().refine(isInrAmount, {
   error: "Enter the amount you paid in rupees, like 2000 or 2000.50 (at most 2 decimals).",
 });
+/**
+ * The name on the bank or UPI account paid from, as the bank shows it: letters,
+ * spaces, dots, apostrophes and hyphens; spaces trimmed and collapsed.
+ */
+export const payerNameSchema = z
+  .string()
+  .transform((name) => name.trim().replace(/\s+/g, " "))
+  .pipe(
+    z.string().regex(/^[A-Za-z][A-Za-z .'-]{1,99}$/, {
+      error:
+        "Enter the name on the bank or UPI account you paid from, as your bank shows it (letters and spaces, 2 to 100 characters).",
+    }),
+  );
+
 const quotedRateSchema = z.string().refine((text) => parseAmount(text) !== null, {
   error: "The exchange rate is missing. Reload the page and try again.",
 });
@@ -98,6 +112,7 @@ export const placeOrderInputSchema = z
     amount: amountSchema,
     walletAddress: z.string(),
     paymentReference: z.string(),
+    payerName: payerNameSchema,
     /** The rate (rupees per USDT) the page showed, a decimal string; the server refuses the order if it changed. */
     quotedRate: quotedRateSchema,
   })

@@ -85,6 +85,8 @@ export interface OrdersTable {
   wallet_address: string;
   /** Null only on an order an admin placed without a reference. */
   payment_reference: string | null;
+  /** The name on the account the customer paid from; null on older and admin-placed orders. */
+  payer_name: string | null;
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   payout_tx_hash: string | null;
   idempotency_key: string | null;

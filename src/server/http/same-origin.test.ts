@@ -16,6 +16,7 @@ const order = {
   amount: "8600",
   walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
   paymentReference: "600000000001",
+  payerName: "Rahul Kumar",
   quotedRate: "86",
 };
 

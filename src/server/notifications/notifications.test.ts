@@ -72,6 +72,7 @@ describe("order notifications", () => {
     expect(message?.text).toContain("₹8600.00 by UPI INR");
     expect(message?.text).toContain("100.0000 USDT (TRC20)");
     expect(message?.text).toContain(order.paymentReference);
+    expect(message?.text).toContain("Payer: Rahul Kumar");
     expect(message?.text).toContain(`http://localhost:3000/admin/orders?search=${order.shortId}`);
     expect(await mailSubjects()).toEqual([
       `${customer.email}: We received your order #${order.shortId}`,
@@ -149,6 +150,7 @@ describe("order notifications", () => {
       amount: "8600",
       walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
       paymentReference: used.paymentReference,
+      payerName: "Rahul Kumar",
       quotedRate: "86",
     });
     expect(refused.status).toBe(409);

@@ -53,6 +53,7 @@ export function orderMessages(
       `Paid: ${sent}`,
       `Deliver: ${received}`,
       `Reference: ${order.payment_reference ?? "none (placed by an admin)"}`,
+      `Payer: ${order.payer_name ?? "not given (placed by an admin)"}`,
       `Wallet: ${order.wallet_address}`,
       `Open: ${adminLink}`,
     ].join("\n");

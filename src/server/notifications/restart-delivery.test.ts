@@ -42,6 +42,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("notifications across a crash
         amount: "8600",
         walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
         paymentReference: "900000000001",
+        payerName: "Rahul Kumar",
         quotedRate: "86",
       });
       expect(order.status).toBe(201);

@@ -107,6 +107,7 @@ describe("orders submitted in the same moment", () => {
         id,
         user_id: userId,
         user_email: "batch@example.com",
+        payer_name: "Batch Payer",
         send_currency: "upi_inr",
         send_amount: "8600.00",
         receive_currency: "usdt",

@@ -193,6 +193,7 @@ const ORDER_COLUMNS = [
   "network",
   "wallet_address",
   "payment_reference",
+  "payer_name",
   "status",
   "payout_tx_hash",
   "idempotency_key",
@@ -244,7 +245,7 @@ async function insertOrdersIfAllowed(
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS input (
         id uuid, user_id text, user_email text, send_currency text, send_amount numeric,
         receive_currency text, receive_amount numeric, quoted_rate numeric, network text,
-        wallet_address text, payment_reference text, idempotency_key text,
+        wallet_address text, payment_reference text, payer_name text, idempotency_key text,
         is_admin boolean, is_deliverable boolean, max_orders integer, messages jsonb)
     ),
     settings AS (
@@ -295,11 +296,12 @@ async function insertOrdersIfAllowed(
     -- snapshot: the order is not written, and the caller is told which.
     inserted AS (
       INSERT INTO orders (id, user_id, user_email, send_currency, send_amount, receive_currency,
-        receive_amount, exchange_rate, network, wallet_address, payment_reference, idempotency_key)
+        receive_amount, exchange_rate, network, wallet_address, payment_reference, payer_name,
+        idempotency_key)
       SELECT allowed.id, allowed.user_id, allowed.user_email, allowed.send_currency,
         allowed.send_amount, allowed.receive_currency, allowed.receive_amount,
         allowed.rate_in_force, allowed.network, allowed.wallet_address,
-        allowed.payment_reference, allowed.idempotency_key
+        allowed.payment_reference, allowed.payer_name, allowed.idempotency_key
       FROM allowed JOIN slot ON slot.user_id = allowed.user_id
       ON CONFLICT DO NOTHING
       RETURNING ${sql.raw(ORDER_COLUMNS.join(", "))}

@@ -20,6 +20,7 @@ export function toOrderView(order: OrderRow) {
     network,
     walletAddress: order.wallet_address,
     paymentReference: order.payment_reference,
+    payerName: order.payer_name,
     status: order.status,
     payoutTxHash: order.payout_tx_hash,
     payoutExplorerUrl:

@@ -24,6 +24,7 @@ export const orderSchema = z
     walletAddress: z.string(),
     /** Null only on an order an admin placed without a payment reference. */
     paymentReference: z.string().nullable(),
+    payerName: z.string().nullable(),
     status: statusSchema,
     payoutTxHash: z.string().nullable(),
     payoutExplorerUrl: z.string().nullable(),

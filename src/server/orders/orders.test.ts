@@ -57,10 +57,14 @@ describe("public site settings", () => {
 describe("placing an order", () => {
   it("stores the order with the server's amount and rate, and a first event", async () => {
     const client = await customer();
-    const response = await client.post("/api/orders", orderInput({ amount: "8600.5" }));
+    const response = await client.post(
+      "/api/orders",
+      orderInput({ amount: "8600.5", payerName: " rahul   KUMAR " }),
+    );
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({
       status: "pending",
+      payerName: "rahul KUMAR",
       sendAmount: "8600.50",
       receiveAmount: "100.0058",
       exchangeRate: "86",
@@ -144,6 +148,14 @@ describe("placing an order", () => {
         /12-digit/,
       ],
       ["a UPI reference with a letter", () => {}, { paymentReference: "10041232458A" }, 400, /12/],
+      ["no payer's name", () => {}, { payerName: undefined }, 400, /payerName/],
+      [
+        "a payer's name with digits",
+        () => {},
+        { payerName: "Rahul 42" },
+        400,
+        /name on the bank or UPI account you paid from/,
+      ],
       ["a negative amount", () => {}, { amount: "-5" }, 400, /amount/i],
       ["an amount in exponent form", () => {}, { amount: "1e5" }, 400, /amount/i],
       ["an amount with 3 decimals", () => {}, { amount: "100.123" }, 400, /decimals/],

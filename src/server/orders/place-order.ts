@@ -120,7 +120,8 @@ function replayOf(earlier: OrderRow, draft: OrderRow): PlaceOrderResult {
     earlier.receive_currency === draft.receive_currency &&
     earlier.network === draft.network &&
     earlier.wallet_address === draft.wallet_address &&
-    earlier.payment_reference === draft.payment_reference;
+    earlier.payment_reference === draft.payment_reference &&
+    earlier.payer_name === draft.payer_name;
   if (!isSame) throw idempotencyKeyReused(earlier.id);
   return { order: earlier, isReplay: true };
 }
@@ -145,6 +146,7 @@ function draftOrder(
     network: input.network,
     wallet_address: input.walletAddress,
     payment_reference: input.paymentReference,
+    payer_name: input.payerName,
     status: "pending",
     payout_tx_hash: null,
     idempotency_key: idempotencyKey,

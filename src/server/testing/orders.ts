@@ -26,6 +26,7 @@ export function orderInput(overrides: Record<string, unknown> = {}) {
     amount: "8600",
     walletAddress: TRON_WALLET,
     paymentReference: nextReference(),
+    payerName: "Rahul Kumar",
     quotedRate: "86",
     ...overrides,
   };

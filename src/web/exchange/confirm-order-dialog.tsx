@@ -56,6 +56,7 @@ export function ConfirmOrderDialog({
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const [transactionId, setTransactionId] = useState("");
+  const [payerName, setPayerName] = useState("");
   // One key per dialog: a retry of this submission can never create a second order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const sendOption = findSendOption(draft.sendCurrency);
@@ -76,6 +77,7 @@ export function ConfirmOrderDialog({
       amount: draft.amount,
       walletAddress: draft.walletAddress,
       paymentReference: transactionId,
+      payerName,
       quotedRate: draft.rate,
     });
     if (!parsed.success) {
@@ -156,6 +158,20 @@ export function ConfirmOrderDialog({
             value={transactionId}
             onChange={(event) => setTransactionId(event.target.value)}
           />
+        </div>
+
+        <div className="space-y-2">
+          <Label htmlFor="payer-name">{t("exchange.dialog.payerName")}</Label>
+          <Input
+            id="payer-name"
+            autoComplete="name"
+            aria-describedby="payer-name-hint"
+            value={payerName}
+            onChange={(event) => setPayerName(event.target.value)}
+          />
+          <p id="payer-name-hint" className="text-xs text-muted-foreground">
+            {t("exchange.dialog.payerNameHint")}
+          </p>
         </div>
 
         <Button size="lg" onClick={onSubmit} disabled={placeOrder.isPending}>

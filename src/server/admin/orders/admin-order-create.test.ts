@@ -121,6 +121,7 @@ describe("POST /api/admin/orders", () => {
       amount: "8600",
       walletAddress: TRON_WALLET,
       paymentReference: reference,
+      payerName: "Rahul Kumar",
       quotedRate: "86",
     });
     expect(placedByCustomer.status).toBe(409);
@@ -266,6 +267,7 @@ describe("POST /api/admin/orders", () => {
           amount: "10000",
           walletAddress: TRON_WALLET,
           paymentReference: nextReference(),
+          payerName: "Rahul Kumar",
           quotedRate: "86",
         },
         { "idempotency-key": idempotencyKey },

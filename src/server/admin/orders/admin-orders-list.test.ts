@@ -250,6 +250,7 @@ describe("GET /api/admin/orders/export.csv", () => {
       "Network",
       "Wallet Address",
       "Payment Reference",
+      "Payer Name",
       "Payout Tx Hash",
       "Updated At (UTC)",
     ]);
@@ -264,7 +265,8 @@ describe("GET /api/admin/orders/export.csv", () => {
       "86",
       "trc20",
     ]);
-    expect(completed?.[12]).toBe(TRON_TX_HASH);
+    expect(completed?.[12]).toBe("Rahul Kumar");
+    expect(completed?.[13]).toBe(TRON_TX_HASH);
   });
 
   it("neutralises cells a spreadsheet would run as formulas", async () => {

@@ -35,6 +35,7 @@ export const ORDER_CSV_HEADER = csvLine([
   "Network",
   "Wallet Address",
   "Payment Reference",
+  "Payer Name",
   "Payout Tx Hash",
   "Updated At (UTC)",
 ]);
@@ -54,6 +55,7 @@ export function orderCsvLine(order: OrderRow): string {
     view.network,
     view.walletAddress,
     view.paymentReference,
+    view.payerName,
     view.payoutTxHash,
     view.updatedAt,
   ]);

@@ -318,6 +318,7 @@ describe("maintenance mode", () => {
       amount: "8600",
       walletAddress: TRON_WALLET,
       paymentReference: reference,
+      payerName: "Rahul Kumar",
       quotedRate: "86",
     });
 
@@ -347,6 +348,7 @@ describe("maintenance mode", () => {
       amount: "1000",
       walletAddress: TRON_WALLET,
       paymentReference: "300000000003",
+      payerName: "Rahul Kumar",
       quotedRate: "86",
     });
     expect(refused.status).toBe(400);

@@ -104,6 +104,11 @@ function OrderDetails({ order }: { order: AdminOrderDetails }) {
             <span className="text-muted-foreground">{t("adminOrders.details.noReference")}</span>
           )}
         </Row>
+        <Row label={t("adminOrders.details.payerName")}>
+          {order.payerName ?? (
+            <span className="text-muted-foreground">{t("adminOrders.details.noPayerName")}</span>
+          )}
+        </Row>
         {order.payoutTxHash && (
           <Row label={t("adminOrders.details.payout")}>
             <span className="font-mono text-xs">{order.payoutTxHash}</span>
