@@ -132,13 +132,19 @@ describe("GET /api/admin/orders", () => {
     expect(ids((await list({ search: target.slice(0, 13) })).orders)).toEqual([target]);
   });
 
-  it("finds an order by its exact payment reference, spaces ignored", async () => {
+  it("finds an order by its payment reference, spaces ignored, or by its first 6+ characters", async () => {
     const target = placed[4];
-    const spaced = target?.paymentReference.replace(/(\d{4})/g, "$1 ") ?? "";
+    const reference = target?.paymentReference ?? "";
+    const spaced = reference.replace(/(\d{4})/g, "$1 ");
     expect(ids((await list({ search: spaced })).orders)).toEqual([target?.id]);
-    expect((await list({ search: target?.paymentReference.slice(0, 11) ?? "" })).orders).toEqual(
-      [],
-    );
+    // Part of a UTR: every order whose reference begins with it, the target among them.
+    const found = (await list({ search: reference.slice(0, 11) })).orders;
+    expect(ids(found)).toContain(target?.id);
+    for (const order of found)
+      expect(order.paymentReference?.startsWith(reference.slice(0, 11))).toBe(true);
+    // Fewer than 6 characters match a whole reference only; a digit that no reference has, nothing.
+    expect((await list({ search: reference.slice(0, 5) })).orders).toEqual([]);
+    expect((await list({ search: `${reference.slice(0, 6)}x` })).orders).toEqual([]);
   });
 
   it("combines a search with a status filter", async () => {

@@ -32,6 +32,9 @@ export function idPrefixRange(term: string): { low: string; high: string } | nul
 }
 
 /** LIKE treats % and _ as wildcards and \\ as the escape; a search term means them literally. */
+/** From this many characters a reference search also finds the references it begins (part of a UTR). */
+const MIN_REFERENCE_PREFIX = 6;
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
@@ -120,7 +123,11 @@ function searchHits(
       ${newest} LIMIT ${limit}::int`);
   }
   const reference = normalizePaymentReference(term);
-  if (reference) {
+  if (reference.length >= MIN_REFERENCE_PREFIX) {
+    branches.push(sql`SELECT orders.id, orders.created_at FROM orders
+      WHERE orders.payment_reference LIKE ${`${escapeLike(reference)}%`} AND ${scope}
+      ${newest} LIMIT ${limit}::int`);
+  } else if (reference) {
     branches.push(sql`SELECT orders.id, orders.created_at FROM orders
       WHERE orders.payment_reference = ${reference} AND ${scope}`);
   }

@@ -11,6 +11,7 @@ import * as orderRateWindows from "./0014-order-rate-windows";
 import * as stepUpTotpCodes from "./0015-step-up-totp-codes";
 import * as stepUpAttempts from "./0016-step-up-attempts";
 import * as orderPayerName from "./0020-order-payer-name";
+import * as paymentReferencePrefix from "./0021-payment-reference-prefix";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0015-step-up-totp-codes": stepUpTotpCodes,
   "0016-step-up-attempts": stepUpAttempts,
   "0020-order-payer-name": orderPayerName,
+  "0021-payment-reference-prefix": paymentReferencePrefix,
 };
