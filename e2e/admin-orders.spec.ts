@@ -137,7 +137,15 @@ test("an admin places a new order for a customer and it appears in the list", as
   });
   await dialog.getByLabel("Email").fill(uniqueEmail("nobody"));
   await dialog.getByLabel("Send Amount").fill("10000");
+  // One digit too many: the form says what rate these amounts make.
+  await dialog.getByLabel("Receive Amount").fill("1162.790");
+  await expect(
+    dialog.getByText(
+      "These amounts make ₹8.60 per USDT, 90.0% away from the current ₹86. Check them before you create the order.",
+    ),
+  ).toBeVisible();
   await dialog.getByLabel("Receive Amount").fill("116.2790");
+  await expect(dialog.getByText(/These amounts make/)).toHaveCount(0);
   await expect(dialog.getByLabel("Network")).toHaveValue("trc20");
   await dialog.getByLabel("Wallet Address").fill(TRON_WALLET);
   await dialog.getByRole("button", { name: "Create Order" }).click();

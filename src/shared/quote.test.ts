@@ -7,6 +7,7 @@ import {
   quoteForSymbols,
   quoteReceiveAmount,
   RECEIVE_DECIMALS,
+  rateOutsideMargin,
   receiveDecimals,
   USD_TO_INR,
 } from "./quote";
@@ -234,5 +235,28 @@ describe("no binary floats on money", () => {
   it("handles amounts far beyond a float's precision", () => {
     expect(usdt("12345678901234567890.12", "1")).toBe("12345678901234567890.1200");
     expect(usdt("9007199254740993", "1")).toBe("9007199254740993.0000");
+  });
+});
+
+describe("an admin order's rate against the rate in force", () => {
+  const at86 = (sendAmount: string, receiveAmount: string) =>
+    rateOutsideMargin({ sendAmount, receiveAmount, rate: "86" });
+
+  it("says nothing within 2 %, either way", () => {
+    expect(at86("8600", "100")).toBeNull();
+    expect(at86("8772", "100")).toBeNull(); // 87.72: exactly 2 % above
+    expect(at86("8428", "100")).toBeNull(); // 84.28: exactly 2 % below
+  });
+
+  it("names the implied rate and how far it is off beyond 2 %", () => {
+    expect(at86("8773", "100")).toEqual({ impliedRate: "87.73", offByPercent: "2.0" });
+    // A digit typed once too often: 1000 USDT for ₹8600.
+    expect(at86("8600", "1000")).toEqual({ impliedRate: "8.60", offByPercent: "90.0" });
+  });
+
+  it("says nothing while an amount is missing, zero or not a number", () => {
+    expect(at86("", "100")).toBeNull();
+    expect(at86("8600", "0")).toBeNull();
+    expect(at86("8600", "abc")).toBeNull();
   });
 });

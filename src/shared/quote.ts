@@ -87,3 +87,29 @@ export const RECEIVE_DECIMALS = Object.fromEntries(
 export function receiveDecimals(receiveCurrency: ReceiveCurrencyId): number {
   return RECEIVE_DECIMALS[receiveCurrency];
 }
+
+/** How far an admin-placed order's rate may stray from the rate in force before the form warns. */
+export const ADMIN_RATE_WARNING_MARGIN = "0.02";
+
+/**
+ * When an admin's INR → USDT amounts imply a rate more than the margin away from the
+ * rate in force (a typo of a digit, a stale rate), that rate and how far it is off, in
+ * percent; otherwise null.
+ */
+export function rateOutsideMargin(input: {
+  sendAmount: string;
+  receiveAmount: string;
+  rate: string;
+}): { impliedRate: string; offByPercent: string } | null {
+  const send = parseAmount(input.sendAmount);
+  const receive = parseAmount(input.receiveAmount);
+  const rate = parseAmount(input.rate);
+  if (!send || !receive || !rate || receive.lte(0) || rate.lte(0)) return null;
+  const implied = send.div(receive);
+  const offBy = implied.minus(rate).abs().div(rate);
+  if (offBy.lte(ADMIN_RATE_WARNING_MARGIN)) return null;
+  return {
+    impliedRate: implied.toFixed(2, Decimal.ROUND_HALF_UP),
+    offByPercent: offBy.times(100).toFixed(1, Decimal.ROUND_HALF_UP),
+  };
+}

@@ -10,8 +10,8 @@ import * as payoutHashLookup from "./0013-payout-hash-lookup";
 import * as orderRateWindows from "./0014-order-rate-windows";
 import * as stepUpTotpCodes from "./0015-step-up-totp-codes";
 import * as stepUpAttempts from "./0016-step-up-attempts";
-import * as orderPayerName from "./0020-order-payer-name";
-import * as paymentReferencePrefix from "./0021-payment-reference-prefix";
+import * as orderPayerName from "./0017-order-payer-name";
+import * as paymentReferencePrefix from "./0018-payment-reference-prefix";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -29,6 +29,6 @@ export const migrations: Record<string, Migration> = {
   "0014-order-rate-windows": orderRateWindows,
   "0015-step-up-totp-codes": stepUpTotpCodes,
   "0016-step-up-attempts": stepUpAttempts,
-  "0020-order-payer-name": orderPayerName,
-  "0021-payment-reference-prefix": paymentReferencePrefix,
+  "0017-order-payer-name": orderPayerName,
+  "0018-payment-reference-prefix": paymentReferencePrefix,
 };

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { DEFAULT_NETWORK, findNetwork, NETWORKS } from "../../../shared/catalog";
 import { networkIdSchema } from "../../../shared/catalog-schemas";
 import { INR_DECIMALS } from "../../../shared/order-input";
-import { quoteReceiveAmount, receiveDecimals } from "../../../shared/quote";
+import { quoteReceiveAmount, rateOutsideMargin, receiveDecimals } from "../../../shared/quote";
 import { FormField } from "../../components/form/form-field";
 import { Button } from "../../components/ui/button";
 import {
@@ -80,9 +80,9 @@ export function PlaceOrderDialog() {
     resolver: zodResolver(formSchema),
     defaultValues: EMPTY,
   });
-  const [sendAmount, network] = useWatch({
+  const [sendAmount, receiveAmount, network] = useWatch({
     control: form.control,
-    name: ["sendAmount", "network"],
+    name: ["sendAmount", "receiveAmount", "network"],
   });
   const rate = settings.data?.exchangeRate;
   const quote =
@@ -94,6 +94,7 @@ export function PlaceOrderDialog() {
           receiveCurrency: "usdt",
         })
       : null;
+  const rateWarning = rate ? rateOutsideMargin({ sendAmount, receiveAmount, rate }) : null;
   const networkName = findNetwork(network)?.name ?? network;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -192,6 +193,11 @@ export function PlaceOrderDialog() {
               >
                 {t("adminOrders.create.useQuote")}
               </Button>
+            </p>
+          )}
+          {rateWarning && (
+            <p role="status" className="text-xs font-medium text-amber-700 dark:text-amber-400">
+              {t("adminOrders.create.rateWarning", { ...rateWarning, rate })}
             </p>
           )}
           <Controller
