@@ -40,7 +40,7 @@ const isBlankRow = (row: StatementRow) => row.cells.every((cell) => SEPARATOR_RO
  * The transactions of a statement file, in file order, read as a stream. The
  * table starts at the first row that is the header of the account's own mapping
  * or of a known bank layout; it ends at the first blank or separator row after
- * its first transaction. A row without a date (an opening balance, a page
+ * its first transaction (a blank row in XLSX is a gap in row numbers). A row without a date (an opening balance, a page
  * footer) is skipped; a row with a date that cannot be read stops the import.
  */
 export async function* readStatement(
@@ -54,16 +54,18 @@ export async function* readStatement(
   let columns: ColumnIndexes | null = null;
   let hasTransactions = false;
   let rowsSeen = 0;
+  let previousLine = 0;
   for await (const row of readStatementRows(input, format)) {
+    // An XLSX file leaves blank rows out: a gap in the row numbers is a blank row.
+    const followsBlankRow = format === "xlsx" && row.line > previousLine + 1;
+    previousLine = row.line;
     if (columns === null) {
       columns = findHeader(row, layouts);
       if (columns === null && ++rowsSeen >= HEADER_SEARCH_ROWS) break;
       continue;
     }
-    if (isBlankRow(row)) {
-      if (hasTransactions) return;
-      continue;
-    }
+    if (hasTransactions && (isBlankRow(row) || followsBlankRow)) return;
+    if (isBlankRow(row)) continue;
     const transaction = readTransaction(row, columns);
     if (transaction) {
       hasTransactions = true;
