@@ -45,7 +45,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(context: AppContext) {
   const { auth, logger } = context;
   const app = new OpenAPIHono();
-  const metrics = createMetrics();
+  const metrics = createMetrics(context.db);
 
   app.use(
     secureHeaders({

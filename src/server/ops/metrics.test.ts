@@ -28,6 +28,18 @@ const ORDERS_PLACED =
   'rupeedesk_http_requests_total{method="POST",route="/api/orders",status="201"}';
 
 describe("metrics", () => {
+  // First, while nothing else in this app queues or delivers messages between the reads.
+  it("reports the outbox messages waiting to be sent", async () => {
+    const pending = 'rupeedesk_outbox_messages{state="pending"}';
+    const before = seriesValue(await readMetrics(), pending);
+    const inAnHour = new Date(Date.now() + 60 * 60 * 1000);
+    await testApp.db
+      .insertInto("notification_outbox")
+      .values({ channel: "telegram", topic: "test", payload: "{}", next_attempt_at: inAnHour })
+      .execute();
+    expect(seriesValue(await readMetrics(), pending)).toBe(before + 1);
+  });
+
   it("counts a placed order under its route pattern", async () => {
     const customer = await signedInCustomer(testApp);
     const before = seriesValue(await readMetrics(), ORDERS_PLACED);

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { Counter, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/database";
 
 /** The Prometheus series of one app; a registry of its own so apps never share counts. */
-export function createMetrics() {
+export function createMetrics(db: Database) {
   const registry = new Registry();
   const httpRequests = new Counter({
     name: "rupeedesk_http_requests_total",
@@ -17,6 +18,24 @@ export function createMetrics() {
     help: "Time to answer API requests, by method and route pattern",
     labelNames: ["method", "route"],
     registers: [registry],
+  });
+  new Gauge({
+    name: "rupeedesk_outbox_messages",
+    help: "E-mail and Telegram messages in the outbox, by state (pending or failed)",
+    labelNames: ["state"],
+    registers: [registry],
+    async collect() {
+      const counts = await db
+        .selectFrom("notification_outbox")
+        .select(({ fn }) => [
+          fn.countAll().filterWhere("failed_at", "is", null).as("pending"),
+          fn.countAll().filterWhere("failed_at", "is not", null).as("failed"),
+        ])
+        .where("sent_at", "is", null)
+        .executeTakeFirstOrThrow();
+      this.set({ state: "pending" }, Number(counts.pending));
+      this.set({ state: "failed" }, Number(counts.failed));
+    },
   });
   const recordRequests: MiddlewareHandler = async (c, next) => {
     const stopTimer = httpDuration.startTimer();
