@@ -21,6 +21,7 @@ import { AppError, isDataException } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { sameOriginWrites } from "./http/same-origin";
 import { createSpaRouter, inlineScriptSources, readIndexHtml } from "./http/spa";
+import { createMetrics, createMetricsRouter } from "./ops/metrics";
 import { createOrdersRouter } from "./orders/orders.routes";
 import { createSiteRouter } from "./site/site.routes";
 
@@ -45,6 +46,7 @@ export function createApp(context: AppContext) {
   const { auth, logger } = context;
   const app = new OpenAPIHono();
   const indexHtml = context.webRoot ? readIndexHtml(context.webRoot) : undefined;
+  const metrics = createMetrics(context.db);
 
   app.use(
     secureHeaders({
@@ -61,6 +63,7 @@ export function createApp(context: AppContext) {
     }),
   );
   app.use("/api/*", requestLog(logger));
+  app.use("/api/*", metrics.recordRequests);
   app.use("/api/*", holdAuthErrors(logger));
   // Answers about accounts and orders must not stay in a shared or back-button cache.
   app.use("/api/*", async (c, next) => {
@@ -118,6 +121,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminAuditRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
+  app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
   if (context.webRoot) app.route("/", createSpaRouter(context.webRoot, indexHtml));
 

@@ -28,6 +28,8 @@ export interface AppContext {
   /** Origins whose pages may send cookie-authenticated writes. */
   trustedOrigins: string[];
   trustProxy: boolean;
+  /** Bearer token that opens /metrics; without it /metrics does not exist. */
+  metricsToken?: string;
   supportLinks: SupportLinks;
   /** Folder of the built web app; absent when only the API is served. */
   webRoot?: string;

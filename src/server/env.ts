@@ -25,6 +25,9 @@ const envSchema = z
       z.string().min(32, "must be at least 32 characters").optional(),
     ),
     TRUST_PROXY: z.stringbool().default(false),
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, "must be at least 16 characters").optional(),
+    ),
     ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalText.pipe(

@@ -104,6 +104,7 @@ export async function openRuntime(
     publicUrl,
     trustedOrigins,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     supportLinks: {
       whatsapp: env.SUPPORT_WHATSAPP_URL ?? DEFAULT_SUPPORT_LINKS.whatsapp,
       telegram: env.SUPPORT_TELEGRAM_URL ?? DEFAULT_SUPPORT_LINKS.telegram,

@@ -1,0 +1,70 @@
+import { timingSafeEqual } from "node:crypto";
+import { Hono, type MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/database";
+
+/** The Prometheus series of one app; a registry of its own so apps never share counts. */
+export function createMetrics(db: Database) {
+  const registry = new Registry();
+  const httpRequests = new Counter({
+    name: "rupeedesk_http_requests_total",
+    help: "API requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: "rupeedesk_http_request_duration_seconds",
+    help: "Time to answer API requests, by method and route pattern",
+    labelNames: ["method", "route"],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "rupeedesk_outbox_messages",
+    help: "E-mail and Telegram messages in the outbox, by state (pending or failed)",
+    labelNames: ["state"],
+    registers: [registry],
+    async collect() {
+      const counts = await db
+        .selectFrom("notification_outbox")
+        .select(({ fn }) => [
+          fn.countAll().filterWhere("failed_at", "is", null).as("pending"),
+          fn.countAll().filterWhere("failed_at", "is not", null).as("failed"),
+        ])
+        .where("sent_at", "is", null)
+        .executeTakeFirstOrThrow();
+      this.set({ state: "pending" }, Number(counts.pending));
+      this.set({ state: "failed" }, Number(counts.failed));
+    },
+  });
+  const recordRequests: MiddlewareHandler = async (c, next) => {
+    const stopTimer = httpDuration.startTimer();
+    await next();
+    // After next(), the pattern of the handler that answered, not the path: order ids
+    // must not become series of their own.
+    const labels = { method: c.req.method, route: routePath(c) };
+    stopTimer(labels);
+    httpRequests.inc({ ...labels, status: String(c.res.status) });
+  };
+  return { registry, recordRequests };
+}
+
+/**
+ * GET /metrics for Prometheus, only with `Authorization: Bearer <token>`; without a
+ * configured token it does not exist, so metrics are never public by default.
+ */
+export function createMetricsRouter(registry: Registry, token: string | undefined) {
+  return new Hono().get("/metrics", async (c) => {
+    if (!token) return c.json({ error: "Not found" }, 404);
+    if (!isToken(c.req.header("authorization"), token)) {
+      return c.json({ error: "A valid metrics token is required.", code: "UNAUTHORIZED" }, 401);
+    }
+    return c.text(await registry.metrics(), 200, { "content-type": registry.contentType });
+  });
+}
+
+function isToken(header: string | undefined, token: string) {
+  const given = Buffer.from(header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
