@@ -196,6 +196,8 @@ const ORDER_COLUMNS = [
   "status",
   "payout_tx_hash",
   "idempotency_key",
+  "receiving_account_id",
+  "payer_name",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof OrderRow)[];

@@ -148,6 +148,8 @@ function draftOrder(
     status: "pending",
     payout_tx_hash: null,
     idempotency_key: idempotencyKey,
+    receiving_account_id: null,
+    payer_name: null,
     created_at: now,
     updated_at: now,
   };

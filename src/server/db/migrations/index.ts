@@ -10,6 +10,7 @@ import * as payoutHashLookup from "./0013-payout-hash-lookup";
 import * as orderRateWindows from "./0014-order-rate-windows";
 import * as stepUpTotpCodes from "./0015-step-up-totp-codes";
 import * as stepUpAttempts from "./0016-step-up-attempts";
+import * as receivingAccounts from "./0020-receiving-accounts";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0014-order-rate-windows": orderRateWindows,
   "0015-step-up-totp-codes": stepUpTotpCodes,
   "0016-step-up-attempts": stepUpAttempts,
+  "0020-receiving-accounts": receivingAccounts,
 };
