@@ -90,8 +90,49 @@ export interface OrdersTable {
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   payout_tx_hash: string | null;
   idempotency_key: string | null;
+  /** The account the customer paid into; null on orders from before migration 0020. */
+  receiving_account_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export type ReceivingAccountKind = "upi" | "bank";
+
+/** An account customers pay into (migration 0020). */
+export interface ReceivingAccountsTable {
+  id: Generated<string>;
+  kind: ReceivingAccountKind;
+  label: string;
+  upi_id: string | null;
+  payee_name: Generated<string>;
+  bank_name: string | null;
+  bank_account_holder_name: string | null;
+  bank_account_number: string | null;
+  bank_ifsc_code: string | null;
+  /** INR a day; null means no cap. */
+  daily_cap_inr: Numeric | null;
+  position: Generated<number>;
+  paused: Generated<boolean>;
+  last_offered_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The account shown to one customer at the payment step, held until it expires or becomes an order. */
+export interface ReceivingAccountOffersTable {
+  id: Generated<string>;
+  user_id: string;
+  receiving_account_id: string;
+  send_currency: string;
+  send_amount: Numeric;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  order_id: string | null;
+}
+
+export interface ReceivingAccountCapAlertsTable {
+  receiving_account_id: string;
+  day: ColumnType<string, string, string>;
 }
 
 export interface OrderEventsTable {
@@ -174,6 +215,9 @@ export interface OrderTotalChangesTable {
 }
 
 export interface DB {
+  receiving_accounts: ReceivingAccountsTable;
+  receiving_account_offers: ReceivingAccountOffersTable;
+  receiving_account_cap_alerts: ReceivingAccountCapAlertsTable;
   order_totals: OrderTotalsTable;
   order_total_changes: OrderTotalChangesTable;
   order_rate_windows: OrderRateWindowsTable;

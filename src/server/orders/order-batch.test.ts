@@ -119,6 +119,7 @@ describe("orders submitted in the same moment", () => {
         status: "pending",
         payout_tx_hash: null,
         idempotency_key: null,
+        receiving_account_id: null,
         created_at: now,
         updated_at: now,
       };

@@ -197,6 +197,7 @@ const ORDER_COLUMNS = [
   "status",
   "payout_tx_hash",
   "idempotency_key",
+  "receiving_account_id",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof OrderRow)[];

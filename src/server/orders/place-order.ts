@@ -150,6 +150,7 @@ function draftOrder(
     status: "pending",
     payout_tx_hash: null,
     idempotency_key: idempotencyKey,
+    receiving_account_id: null,
     created_at: now,
     updated_at: now,
   };

@@ -12,6 +12,7 @@ import * as stepUpTotpCodes from "./0015-step-up-totp-codes";
 import * as stepUpAttempts from "./0016-step-up-attempts";
 import * as orderPayerName from "./0017-order-payer-name";
 import * as paymentReferencePrefix from "./0018-payment-reference-prefix";
+import * as receivingAccounts from "./0020-receiving-accounts";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0016-step-up-attempts": stepUpAttempts,
   "0017-order-payer-name": orderPayerName,
   "0018-payment-reference-prefix": paymentReferencePrefix,
+  "0020-receiving-accounts": receivingAccounts,
 };

@@ -1,0 +1,130 @@
+import { getMigrations } from "better-auth/db/migration";
+import { Migrator, sql } from "kysely";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth } from "../../auth/auth";
+import { BackgroundTasks } from "../../background-tasks";
+import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../../db/database";
+import { migrateToLatest } from "../../db/migrate";
+import { migrations } from "../../db/migrations";
+import { scratchPostgresDatabase } from "../../testing/postgres";
+
+/** A database migrated only up to the release before receiving accounts, holding an order. */
+describe("migration 0020: receiving accounts on a database with orders from before", () => {
+  let database: DatabaseHandle;
+  let drop = async () => {};
+  let authOptions: ReturnType<typeof createAuth>["options"];
+
+  beforeAll(async () => {
+    const scratch = await scratchPostgresDatabase("migration");
+    if (scratch) {
+      database = openPostgres(scratch.url);
+      drop = scratch.drop;
+    } else {
+      database = wrapPglite(await createPglite());
+    }
+    const logger = pino({ level: "silent" });
+    authOptions = createAuth({
+      db: database.db,
+      mailer: { send: async () => {} },
+      logger,
+      backgroundTasks: new BackgroundTasks(logger),
+      secret: "migration-secret-migration-secret-migration",
+      baseURL: "http://localhost",
+      trustedOrigins: [],
+    }).options;
+    await (await getMigrations(authOptions)).runMigrations();
+    const provider = { getMigrations: async () => migrations };
+    const before = await new Migrator({ db: database.db, provider }).migrateTo(
+      "0016-step-up-attempts",
+    );
+    if (before.error) throw before.error;
+
+    await sql`
+      INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
+      VALUES ('u1', 'Asha', 'asha@example.com', true, now(), now())`.execute(database.db);
+    await sql`
+      UPDATE site_settings SET payment_upi_id = 'desk@okhdfcbank', payee_name = 'RupeeDesk',
+        bank_name = 'HDFC Bank', bank_account_holder_name = 'RupeeDesk Pvt Ltd',
+        bank_account_number = '50100123456789', bank_ifsc_code = 'HDFC0001234'`.execute(
+      database.db,
+    );
+    await sql`
+      INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
+        receive_amount, exchange_rate, network, wallet_address, payment_reference)
+      VALUES ('u1', 'asha@example.com', 'upi_inr', 8600.00, 'usdt', 100.0000, 86.0000, 'trc20',
+        'TXYZ', '123456789012')`.execute(database.db);
+
+    await migrateToLatest(database.db, authOptions);
+  });
+
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it("makes the settings' UPI ID and bank details the first accounts", async () => {
+    const accounts = await database.db
+      .selectFrom("receiving_accounts")
+      .select([
+        "kind",
+        "upi_id",
+        "payee_name",
+        "bank_account_number",
+        "bank_ifsc_code",
+        "paused",
+        "daily_cap_inr",
+      ])
+      .orderBy("kind", "desc")
+      .execute();
+    expect(accounts).toEqual([
+      {
+        kind: "upi",
+        upi_id: "desk@okhdfcbank",
+        payee_name: "RupeeDesk",
+        bank_account_number: null,
+        bank_ifsc_code: null,
+        paused: false,
+        daily_cap_inr: null,
+      },
+      {
+        kind: "bank",
+        upi_id: null,
+        payee_name: "RupeeDesk Pvt Ltd",
+        bank_account_number: "50100123456789",
+        bank_ifsc_code: "HDFC0001234",
+        paused: false,
+        daily_cap_inr: null,
+      },
+    ]);
+  });
+
+  it("keeps the earlier order, with no account and no payer name", async () => {
+    const orders = await database.db
+      .selectFrom("orders")
+      .select(["payment_reference", "send_amount", "receiving_account_id", "payer_name"])
+      .execute();
+    expect(orders).toEqual([
+      {
+        payment_reference: "123456789012",
+        send_amount: "8600.00",
+        receiving_account_id: null,
+        payer_name: null,
+      },
+    ]);
+  });
+
+  it("refuses an order that names an account that does not exist", async () => {
+    await expect(
+      sql`UPDATE orders SET receiving_account_id = gen_random_uuid()`.execute(database.db),
+    ).rejects.toThrow(/foreign key/);
+  });
+
+  it("refuses a UPI account without a UPI ID", async () => {
+    await expect(
+      sql`INSERT INTO receiving_accounts (kind, label) VALUES ('upi', 'Empty')`.execute(
+        database.db,
+      ),
+    ).rejects.toThrow(/check constraint/);
+  });
+});

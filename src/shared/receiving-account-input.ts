@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { isValidIfsc, isValidUpiId } from "./payment-reference";
+import { ACCOUNT_NUMBER_PATTERN, INR_LIMIT_DECIMALS, readDecimal } from "./site-settings-input";
+
+/*
+ * One receiving account as the Receiving Accounts form submits it and the
+ * server accepts it (docs/decisions/019). Same rules as the Settings page's
+ * payment fields; messages name the field so the server can answer them as 400s.
+ */
+
+const LABEL_MAX = 60;
+const NAME_MAX = 100;
+/** Below 10^12: what numeric(14, 2) holds. */
+const CAP_LIMIT = "1000000000000";
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+function text(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, { error: `${label} is required.`, abort: true })
+    .max(max, { error: `${label} must be at most ${max} characters.`, abort: true })
+    .refine((value) => !CONTROL_CHARACTER.test(value), {
+      error: `${label} must not contain control characters.`,
+    });
+}
+
+/** Empty means no cap; otherwise rupees greater than 0 with at most 2 decimals. */
+const dailyCapInr = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      if (value === "") return true;
+      const cap = readDecimal(value);
+      if (cap === null) return false;
+      return cap.gt(0) && cap.lt(CAP_LIMIT) && cap.decimalPlaces() <= INR_LIMIT_DECIMALS;
+    },
+    {
+      error:
+        "Daily Cap must be empty (no cap) or a rupee amount greater than 0, with at most 2 decimals.",
+    },
+  );
+
+const common = {
+  label: text("Label", LABEL_MAX),
+  dailyCapInr,
+  paused: z.boolean(),
+};
+
+export const receivingAccountInputSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({
+      kind: z.literal("upi"),
+      ...common,
+      upiId: z.string().trim().refine(isValidUpiId, { error: "UPI ID must look like name@bank." }),
+      payeeName: text("Payee Name", NAME_MAX),
+    }),
+    z.object({
+      kind: z.literal("bank"),
+      ...common,
+      bankName: text("Bank Name", NAME_MAX),
+      accountHolderName: text("Account Holder Name", NAME_MAX),
+      accountNumber: z
+        .string()
+        .trim()
+        .regex(ACCOUNT_NUMBER_PATTERN, { error: "Account Number must be 9 to 18 digits." }),
+      ifscCode: z.string().trim().toUpperCase().refine(isValidIfsc, {
+        error: "IFSC Code must be 11 characters: 4 letters, 0, then 6 letters or digits.",
+      }),
+    }),
+  ],
+  { error: "Kind must be upi or bank." },
+);
+
+export type ReceivingAccountInput = z.infer<typeof receivingAccountInputSchema>;
