@@ -25,6 +25,11 @@ test("the theme follows the system preference when none is stored", async ({ bro
 test("/ comes alive on its pre-rendered HTML without a hydration error, signed out and in", async ({
   page,
 }) => {
+  // What / loads is React DOM 19 itself, not a stand-in runtime.
+  const html = await (await page.request.get("/")).text();
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? "";
+  const script = await (await page.request.get(entry)).text();
+  expect(script).toMatch(/rendererPackageName:`react-dom`[^}]*reconcilerVersion:`19\./);
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Log In" })).toBeVisible();
   await signUpAndLogInByApi(page, uniqueEmail("hydrate"));
