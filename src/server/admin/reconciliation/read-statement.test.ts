@@ -6,6 +6,7 @@ import {
   type SampleBank,
   type SampleTransaction,
   sampleStatementCsv,
+  sampleStatementHeader,
   sampleStatementRows,
   streamOf,
   toCsv,
@@ -144,15 +145,7 @@ describe("a column mapping", () => {
 });
 
 describe("a file that is not a statement", () => {
-  const header = [
-    "Date",
-    "Narration",
-    "Chq./Ref.No.",
-    "Value Dt",
-    "Withdrawal Amt.",
-    "Deposit Amt.",
-    "Closing Balance",
-  ];
+  const header = sampleStatementHeader("hdfc");
 
   it.each([
     ["an empty file", ""],

@@ -207,6 +207,11 @@ const SAMPLE_LAYOUTS: Record<
   },
 };
 
+/** The column headers of a bank's statement table. */
+export function sampleStatementHeader(bank: SampleBank): readonly string[] {
+  return SAMPLE_LAYOUTS[bank].header;
+}
+
 export function sampleStatementRows(
   bank: SampleBank,
   transactions: readonly SampleTransaction[],
