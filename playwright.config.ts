@@ -24,6 +24,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 const SITE_WIDE_SPECS = /admin-settings\.spec\.ts/;
+const LAST_SPECS = /receiving-accounts\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -38,10 +39,13 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
+    // The desk's receiving accounts, set up once before every journey.
+    { name: "setup", testMatch: /desk\.setup\.ts/ },
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: SITE_WIDE_SPECS,
+      testIgnore: [SITE_WIDE_SPECS, LAST_SPECS],
+      dependencies: ["setup"],
     },
     // Specs that change site-wide settings run alone, after the rest, so they cannot
     // change the rate or limits under another test's feet.
@@ -51,6 +55,13 @@ export default defineConfig({
       testMatch: SITE_WIDE_SPECS,
       dependencies: ["chromium"],
       fullyParallel: false,
+    },
+    // Changes which receiving accounts take payments: after everything else, alone.
+    {
+      name: "accounts",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: LAST_SPECS,
+      dependencies: ["site-wide"],
     },
   ],
   webServer: {

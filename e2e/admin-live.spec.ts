@@ -23,6 +23,13 @@ test("a new order appears on the admin's open orders page, with the pending coun
   await signUpAndLogInByApi(page, email);
   await page.goto("/profile");
   const status = await page.evaluate(async () => {
+    // The payment step first, as the order form does: where to pay for this amount.
+    const offer = await fetch("/api/orders/payment-offer", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sendCurrency: "upi_inr", amount: "4300" }),
+    });
+    const { offerId } = (await offer.json()) as { offerId: string };
     const response = await fetch("/api/orders", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -35,6 +42,7 @@ test("a new order appears on the admin's open orders page, with the pending coun
         paymentReference: `${Date.now()}`.slice(-12),
         payerName: "Rahul Kumar",
         quotedRate: "86",
+        receivingOfferId: offerId,
       }),
     });
     return response.status;

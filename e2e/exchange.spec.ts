@@ -56,6 +56,9 @@ test("a customer places an order, lands on its page and finds it in the history"
   const dialog = page.getByRole("dialog", { name: "Confirm Your Order" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("100.0000 USDT")).toBeVisible();
+  // Where to pay: the desk's UPI account the server offered for this payment.
+  await expect(dialog.getByText("rupeedesk@okhdfcbank")).toBeVisible();
+  await expect(dialog.getByRole("img", { name: /UPI QR code to pay ₹8600/ })).toBeVisible();
   await dialog.getByRole("button", { name: "Submit Order" }).click();
   await expect(page.getByText("Transaction ID Required")).toBeVisible();
 

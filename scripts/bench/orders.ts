@@ -6,12 +6,15 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { freePort } from "../../src/server/testing/server-process";
 import { createBenchDatabase } from "./bench-database";
 
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = 3;
+/** More than one customer's share of the orders a run places, even on a fast machine. */
+const OFFERS_PER_CUSTOMER = 4000;
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -110,18 +113,26 @@ try {
     ),
   );
 
+  // Every order names the payment step's offer (decision 019). The offers are made
+  // beforehand, straight in the database: a customer's unused offers stay valid for
+  // an order, one amount each, so the run measures the order route alone.
+  const offers = await prepareOffers(database.url, CONNECTIONS);
   let reference = 100_000_000_000;
-  const orderBody = () =>
-    JSON.stringify({
+  const orderBody = (customer: number) => {
+    const offer = offers[customer]?.pop();
+    if (!offer) throw new Error("The benchmark ran out of prepared offers");
+    return JSON.stringify({
       sendCurrency: "upi_inr",
       receiveCurrency: "usdt",
       network: "trc20",
-      amount: "8600",
+      amount: offer.amount,
       walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
       paymentReference: String(reference++),
       payerName: "Rahul Kumar",
       quotedRate: "86",
+      receivingOfferId: offer.id,
     });
+  };
 
   const usage = async () => ({
     ...((await (await fetch(`${baseUrl}/bench/usage`)).json()) as {
@@ -163,12 +174,12 @@ try {
     headers,
     requests: [
       {
-        setupRequest: (request: autocannon.Request, context: { cookie?: string }) => {
-          context.cookie ??= cookies[nextCookie++ % cookies.length];
+        setupRequest: (request: autocannon.Request, context: { customer?: number }) => {
+          context.customer ??= nextCookie++ % cookies.length;
           return {
             ...request,
-            headers: { ...headers, cookie: context.cookie ?? "" },
-            body: orderBody(),
+            headers: { ...headers, cookie: cookies[context.customer] ?? "" },
+            body: orderBody(context.customer),
           };
         },
       },
@@ -214,4 +225,36 @@ try {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   await database.drop();
+}
+
+/** An uncapped UPI account, and for each customer (customer0…) many unused offers into it. */
+async function prepareOffers(url: string, customers: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const account = await client.query<{ id: string }>(
+      `INSERT INTO receiving_accounts (kind, label, upi_id, payee_name, send_methods)
+       VALUES ('upi', 'Bench UPI', 'bench@okhdfcbank', 'RupeeDesk', '{upi}') RETURNING id`,
+    );
+    const rows = await client.query<{ email: string; id: string; amount: string }>(
+      `INSERT INTO receiving_account_offers
+         (user_id, receiving_account_id, send_currency, send_amount, expires_at)
+       SELECT u.id, $1, 'upi_inr', 1000 + n, now() + interval '1 hour'
+         FROM "user" u, generate_series(1, $2::int) AS n
+        WHERE u.email LIKE 'customer%@example.com'
+       RETURNING (SELECT email FROM "user" WHERE id = user_id), id, send_amount::text AS amount`,
+      [account.rows[0]?.id, OFFERS_PER_CUSTOMER],
+    );
+    const byCustomer = Array.from(
+      { length: customers },
+      () => [] as { id: string; amount: string }[],
+    );
+    for (const row of rows.rows) {
+      const index = Number(/^customer(\d+)@/.exec(row.email)?.[1]);
+      byCustomer[index]?.push({ id: row.id, amount: row.amount });
+    }
+    return byCustomer;
+  } finally {
+    await client.end();
+  }
 }

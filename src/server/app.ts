@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { createReceivingAccountsRouter } from "./admin/accounts/receiving-accounts.routes";
 import { adminGuard, stepUpForAdminAccountSecurity } from "./admin/admin-guard";
 import { createAdminSessionRouter } from "./admin/admin-session.routes";
 import { createAdminDashboardRouter } from "./admin/dashboard/dashboard.routes";
@@ -118,6 +119,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminOrdersRouter(context))
     .route("/", createAdminOrderFeedRouter(context))
     .route("/", createAdminSettingsRouter(context))
+    .route("/", createReceivingAccountsRouter(context))
     .route("/", createAdminAuditRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { postOrder } from "./testing/orders";
 import { scratchPostgresDatabase } from "./testing/postgres";
+import { addUpiAccountAsAdmin, withProcessAdmin } from "./testing/receiving-accounts";
 import { startServerProcess } from "./testing/server-process";
 import { createClient } from "./testing/test-client";
 
@@ -31,14 +33,15 @@ async function storageEnv(): Promise<Record<string, string>> {
 
 describe("a crash while orders are placed", () => {
   it("loses no acknowledged order and duplicates none", { timeout: 120_000 }, async () => {
-    const env = {
+    const env = withProcessAdmin({
       DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
       TRUST_PROXY: "true",
       ORDER_RATE_LIMIT_PER_MINUTE: "100000",
       ...(await storageEnv()),
-    };
+    });
     const first = await startServerProcess(env);
+    await addUpiAccountAsAdmin(first);
     cleanups.push(() => first.stop("SIGKILL"));
     const customer = createClient(first);
     expect((await customer.signUp("crash@example.com", "secret1")).status).toBe(200);
@@ -47,15 +50,17 @@ describe("a crash while orders are placed", () => {
     const attempts = Array.from({ length: 400 }, (_, i) => ({
       reference: String(700000000000 + i),
       key: `crash-test-key-${i}`,
+      // Each payment is shown its account first: one offer per amount.
+      amount: String(1000 + i),
     }));
     const place = (client: typeof customer, attempt: (typeof attempts)[number]) =>
-      client.post(
-        "/api/orders",
+      postOrder(
+        client,
         {
           sendCurrency: "upi_inr",
           receiveCurrency: "usdt",
           network: "trc20",
-          amount: "1000",
+          amount: attempt.amount,
           walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
           paymentReference: attempt.reference,
           payerName: "Rahul Kumar",

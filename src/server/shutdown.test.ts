@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshEmail } from "./testing/actors";
 import { placeOrder } from "./testing/orders";
+import { addUpiAccountAsAdmin, withProcessAdmin } from "./testing/receiving-accounts";
 import { startServerProcess } from "./testing/server-process";
 import { readEvents } from "./testing/sse";
 import { createClient } from "./testing/test-client";
@@ -14,11 +15,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("a clean stop (SIGTERM)", () => {
   it("ends open event streams and exits promptly with code 0", { timeout: 60_000 }, async () => {
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    });
+    const server = await startServerProcess(
+      withProcessAdmin({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") }),
+    );
     try {
+      await addUpiAccountAsAdmin(server);
       const customer = createClient(server);
       const email = freshEmail("shutdown");
       await customer.signUp(email, "secret1");

@@ -10,6 +10,7 @@ const valid: PlaceOrderFormValues = {
   paymentReference: "100412324589",
   payerName: "Rahul Kumar",
   quotedRate: "86",
+  receivingOfferId: "4b7e1d2c-5a3f-4e8b-9c1d-2e3f4a5b6c7d",
 };
 
 /** The issues of a parse, as { path: message }. */
@@ -46,6 +47,7 @@ describe("the order form schema", () => {
       paymentReference: "HDFCN52022062432",
       payerName: "R. K. D'Souza",
       quotedRate: "86",
+      receivingOfferId: valid.receivingOfferId,
     });
     // Parsing the stored form again changes nothing.
     expect(placeOrderInputSchema.parse(parsed)).toEqual(parsed);

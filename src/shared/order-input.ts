@@ -37,6 +37,11 @@ export const payerNameSchema = z
     }),
   );
 
+const receivingOfferIdSchema = z.uuid({
+  error:
+    "The payment details you were shown are missing. Close this window and press Place Order again.",
+});
+
 const quotedRateSchema = z.string().refine((text) => parseAmount(text) !== null, {
   error: "The exchange rate is missing. Reload the page and try again.",
 });
@@ -115,6 +120,8 @@ export const placeOrderInputSchema = z
     payerName: payerNameSchema,
     /** The rate (rupees per USDT) the page showed, a decimal string; the server refuses the order if it changed. */
     quotedRate: quotedRateSchema,
+    /** The payment step's offer (POST /api/orders/payment-offer): the account the customer was told to pay into. */
+    receivingOfferId: receivingOfferIdSchema,
   })
   .superRefine(checkCrossFields, {
     when: (payload) => crossFieldSchema.safeParse(payload.value).success,
@@ -125,3 +132,12 @@ export const placeOrderInputSchema = z
 export type PlaceOrderFormValues = z.input<typeof placeOrderInputSchema>;
 /** What the server works with: validated and normalized. */
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;
+
+/** The payment step: which account to pay, for this method and amount (POST /api/orders/payment-offer). */
+export const paymentOfferInputSchema = z
+  .object({ sendCurrency: sendCurrencyIdSchema, amount: amountSchema })
+  .transform((input) => {
+    const amount = parseAmount(input.amount);
+    return { ...input, amount: amount ? canonicalAmount(amount) : input.amount };
+  });
+export type PaymentOfferInput = z.output<typeof paymentOfferInputSchema>;

@@ -5,6 +5,8 @@ const upi = {
   kind: "upi",
   label: "Main UPI",
   dailyCapInr: "200000",
+  perOrderMaxInr: "",
+  sendMethods: ["upi", "upi"],
   paused: false,
   upiId: "desk@okhdfcbank",
   payeeName: "RupeeDesk",
@@ -13,6 +15,8 @@ const bank = {
   kind: "bank",
   label: "HDFC current",
   dailyCapInr: "",
+  perOrderMaxInr: "50000",
+  sendMethods: ["bank", "cash"],
   paused: false,
   bankName: "HDFC Bank",
   accountHolderName: "RupeeDesk Pvt Ltd",
@@ -27,7 +31,10 @@ function messages(input: unknown): string[] {
 
 describe("receiving account input", () => {
   it("accepts a UPI account and a bank account, the IFSC in capitals", () => {
-    expect(receivingAccountInputSchema.parse(upi)).toMatchObject({ upiId: "desk@okhdfcbank" });
+    expect(receivingAccountInputSchema.parse(upi)).toMatchObject({
+      upiId: "desk@okhdfcbank",
+      sendMethods: ["upi"],
+    });
     expect(receivingAccountInputSchema.parse(bank)).toMatchObject({
       ifscCode: "HDFC0001234",
       dailyCapInr: "",
@@ -43,12 +50,18 @@ describe("receiving account input", () => {
     [{ ...bank, accountNumber: "12345" }, "Account Number must be 9 to 18 digits."],
     [
       { ...upi, dailyCapInr: "0" },
-      "Daily Cap must be empty (no cap) or a rupee amount greater than 0, with at most 2 decimals.",
+      "Daily Cap must be empty (no limit) or a rupee amount greater than 0, with at most 2 decimals.",
     ],
     [
       { ...upi, dailyCapInr: "1e5" },
-      "Daily Cap must be empty (no cap) or a rupee amount greater than 0, with at most 2 decimals.",
+      "Daily Cap must be empty (no limit) or a rupee amount greater than 0, with at most 2 decimals.",
     ],
+    [
+      { ...bank, perOrderMaxInr: "-1" },
+      "Per-order Maximum must be empty (no limit) or a rupee amount greater than 0, with at most 2 decimals.",
+    ],
+    [{ ...bank, sendMethods: ["upi"] }, "A bank account takes only bank, cash, erupee payments."],
+    [{ ...upi, sendMethods: [] }, "Choose at least one payment method this account takes."],
     [{ ...upi, label: "  " }, "Label is required."],
     [{ ...upi, kind: "cash" }, "Kind must be upi or bank."],
   ])("refuses %o with a message naming the field", (input, message) => {

@@ -12,13 +12,18 @@ export const AUDIT_ACTIONS = [
   "order.status_changed",
   "order.created",
   "settings.saved",
+  "receiving_account.created",
+  "receiving_account.updated",
+  "receiving_account.paused",
+  "receiving_account.resumed",
+  "receiving_account.retired",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   actor: { id: string; email: string } | null;
   action: AuditAction;
-  target?: { type: "user" | "order" | "settings"; id: string };
+  target?: { type: "user" | "order" | "settings" | "receiving_account"; id: string };
   details?: Record<string, unknown>;
   ipAddress?: string | null;
 }

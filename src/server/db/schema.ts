@@ -92,6 +92,8 @@ export interface OrdersTable {
   idempotency_key: string | null;
   /** The account the customer paid into; null on orders from before migration 0020. */
   receiving_account_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The payment-step offer this order was placed under (migration 0021); one order per offer. */
+  receiving_offer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -114,6 +116,14 @@ export interface ReceivingAccountsTable {
   position: Generated<number>;
   paused: Generated<boolean>;
   last_offered_at: Date | null;
+  /** Send methods (catalog `method`) this account is offered for (migration 0021). */
+  send_methods: string[];
+  /** INR one order may bring; null means only the daily cap limits it. */
+  per_order_max_inr: Numeric | null;
+  /** Set when retired: never offered again, kept for its orders. */
+  retired_at: Date | null;
+  /** 'upi' or 'bank' on the account the Settings page's payment details edit. */
+  settings_field: ReceivingAccountKind | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer } from "../testing/actors";
+import { postOrder } from "../testing/orders";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { RawBody } from "../testing/test-client";
 
@@ -23,15 +24,15 @@ const order = {
 describe("cookie-authenticated writes", () => {
   it("are refused from another site's page, and nothing is written", async () => {
     const customer = await signedInCustomer(testApp);
-    const foreign = await customer.post("/api/orders", order, { origin: "https://evil.example" });
+    const foreign = await postOrder(customer, order, { origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
     expect(foreign.json.error).toMatch(/other sites/);
-    const crossSite = await customer.post("/api/orders", order, { "sec-fetch-site": "cross-site" });
+    const crossSite = await postOrder(customer, order, { "sec-fetch-site": "cross-site" });
     expect(crossSite.status).toBe(403);
     const orders = await testApp.db.selectFrom("orders").select("id").execute();
     expect(orders).toHaveLength(0);
 
-    const ours = await customer.post("/api/orders", order);
+    const ours = await postOrder(customer, order);
     expect(ours.status).toBe(201);
   });
 

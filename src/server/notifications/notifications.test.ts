@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import pino from "pino";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { accountSummaries } from "../orders/receiving-account-summary";
 import { signedInCustomer } from "../testing/actors";
 import { startFakeTelegram } from "../testing/fake-telegram";
-import { placeOrder } from "../testing/orders";
+import { placeOrder, postOrder } from "../testing/orders";
 import { startSmtpServer } from "../testing/smtp-server";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { orderMessages } from "./order-messages";
@@ -143,7 +144,7 @@ describe("order notifications", () => {
       .select((eb) => eb.fn.countAll<string>().as("count"))
       .executeTakeFirstOrThrow();
     const customer = await signedInCustomer(testApp);
-    const refused = await customer.post("/api/orders", {
+    const refused = await postOrder(customer, {
       sendCurrency: "upi_inr",
       receiveCurrency: "usdt",
       network: "trc20",
@@ -199,8 +200,10 @@ describe("order notifications", () => {
           operatorEmail: "desk@rupeedesk.test",
         },
         { isEmailVerified: true },
+        (await accountSummaries(testApp.db)).get(stored.receiving_account_id ?? ""),
       );
       expect(queued).toEqual(expected);
+      expect(JSON.stringify(queued)).toContain("Paid into: UPI");
     }
     await testApp.outbox.deliverDue();
   });

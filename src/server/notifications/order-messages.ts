@@ -7,6 +7,7 @@ import {
   type NetworkId,
 } from "../../shared/catalog";
 import type { OrderRow } from "../orders/order-view";
+import { accountLine, type ReceivingAccountSummary } from "../orders/receiving-account-summary";
 import type { OutboxMessage } from "./outbox";
 
 /** Where operator notifications go; a channel without an address is skipped. */
@@ -40,6 +41,8 @@ export function orderMessages(
   order: OrderRow,
   targets: NotificationTargets,
   customer: { isEmailVerified: boolean },
+  /** Where the customer was told to pay; none on orders an admin places. */
+  account?: ReceivingAccountSummary,
 ): OutboxMessage[] {
   const { shortId, sent, received } = summarize(order);
   const customerLink = `${targets.publicUrl}/order/${order.id}`;
@@ -54,23 +57,18 @@ export function orderMessages(
       `Deliver: ${received}`,
       `Reference: ${order.payment_reference ?? "none (placed by an admin)"}`,
       `Payer: ${order.payer_name ?? "not given (placed by an admin)"}`,
+      `Paid into: ${accountLine(account) || "not recorded (placed by an admin)"}`,
       `Wallet: ${order.wallet_address}`,
       `Open: ${adminLink}`,
     ].join("\n");
-    if (targets.telegram)
-      messages.push({ channel: "telegram", topic: "order.placed", payload: { text: summary } });
-    if (targets.operatorEmail) {
-      messages.push({
-        channel: "email",
+    messages.push(
+      ...operatorMessages(targets, {
         topic: "order.placed",
-        payload: {
-          to: targets.operatorEmail,
-          subject: `New order #${shortId}: ${sent}`,
-          text: summary,
-          link: adminLink,
-        },
-      });
-    }
+        subject: `New order #${shortId}: ${sent}`,
+        text: summary,
+        link: adminLink,
+      }),
+    );
   }
 
   const customerMessages: Record<OrderNotice, { subject: string; text: string; link: string }> = {
@@ -100,5 +98,29 @@ export function orderMessages(
     topic: `order.${notice}`,
     payload: { to: order.user_email, subject, text: `${text}\n\n${link}\n\n— RupeeDesk`, link },
   });
+  return messages;
+}
+
+/** One notice to the operators: on Telegram and to the operator e-mail, where configured. */
+export function operatorMessages(
+  targets: NotificationTargets,
+  notice: { topic: string; subject: string; text: string; link: string },
+): OutboxMessage[] {
+  const messages: OutboxMessage[] = [];
+  if (targets.telegram) {
+    messages.push({ channel: "telegram", topic: notice.topic, payload: { text: notice.text } });
+  }
+  if (targets.operatorEmail) {
+    messages.push({
+      channel: "email",
+      topic: notice.topic,
+      payload: {
+        to: targets.operatorEmail,
+        subject: notice.subject,
+        text: notice.text,
+        link: notice.link,
+      },
+    });
+  }
   return messages;
 }

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeTelegram } from "../testing/fake-telegram";
+import { postOrder } from "../testing/orders";
+import { addUpiAccountAsAdmin, withProcessAdmin } from "../testing/receiving-accounts";
 import { startServerProcess } from "../testing/server-process";
 import { startSmtpServer } from "../testing/smtp-server";
 import { createClient } from "../testing/test-client";
@@ -20,7 +22,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("notifications across a crash
   it("are delivered after the restart, and never twice", { timeout: 90_000 }, async () => {
     const telegram = await startFakeTelegram();
     const smtp = await startSmtpServer();
-    const env = {
+    const env = withProcessAdmin({
       DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
       TRUST_PROXY: "true",
@@ -28,14 +30,15 @@ describe.runIf(process.env.TEST_DB !== "postgres")("notifications across a crash
       TELEGRAM_CHAT_ID: "-1",
       TELEGRAM_API_URL: telegram.url,
       SMTP_URL: smtp.url,
-    };
+    });
     try {
       const first = await startServerProcess(env);
+      await addUpiAccountAsAdmin(first);
       telegram.failNext(1_000); // Telegram is down while the first server runs.
       const customer = createClient(first);
       await customer.signUp("outbox@example.com", "secret1");
       await customer.signIn("outbox@example.com", "secret1");
-      const order = await customer.post("/api/orders", {
+      const order = await postOrder(customer, {
         sendCurrency: "upi_inr",
         receiveCurrency: "usdt",
         network: "trc20",

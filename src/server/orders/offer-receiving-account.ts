@@ -1,69 +1,170 @@
-import { sql } from "kysely";
+import Decimal from "decimal.js";
+import { type Selectable, sql, type Transaction } from "kysely";
+import { type PaymentMethod, SEND_OPTIONS } from "../../shared/catalog";
 import type { Database } from "../db/database";
-import type { ReceivingAccountKind } from "../db/schema";
+import type { DB, ReceivingAccountsTable } from "../db/schema";
 import { AppError } from "../http/errors";
+import { INDIA_DAY_START } from "./india-day";
 
-/** How long the account shown at the payment step stays held for the customer. */
+/** How long the account shown at the payment step holds room under its cap. */
 export const OFFER_MINUTES = 30;
+/**
+ * How long an unused offer is honoured by an order, and shown again on a reload:
+ * a customer who paid late still paid into the account they were shown.
+ */
+export const OFFER_HONOURED_HOURS = 24;
+
+/** How a refusal names a method to the customer. */
+const METHOD_WORDS: Record<PaymentMethod, string> = {
+  upi: "UPI",
+  bank: "bank transfer (IMPS/NEFT)",
+  cash: "cash deposit",
+  erupee: "digital rupee",
+};
+
+type AccountRow = Selectable<ReceivingAccountsTable>;
+
+/** What the payment step shows: where to pay, and the offer the order must name. */
+export interface ReceivingOffer {
+  offerId: string;
+  expiresAt: Date;
+  account: AccountRow;
+}
 
 /**
  * Picks the account a customer pays into and holds room for the amount
- * (docs/decisions/019): the unpaused account of the method whose cap still has
- * room, lowest position first, ties to the one offered longest ago. Today's
- * orders (in India's day) and open offers count toward the cap. The candidates
- * are locked, so customers racing for the last room cannot both get it.
+ * (docs/decisions/019). The customer's own unused offer for the same method and
+ * amount is shown again (a reload, a second look), even if its account was paused
+ * since. Otherwise, among the unpaused accounts serving the method whose daily cap
+ * and per-order maximum leave room, the one that has taken the least today
+ * (orders of India's day and open offers), ties to the one shown longest ago:
+ * the day's volume spreads over the accounts. Every account of the method is
+ * locked first, so customers racing for the last room cannot both get it, and one
+ * customer's two requests cannot both add an offer.
  */
 export async function offerReceivingAccount(
   db: Database,
-  offer: { userId: string; kind: ReceivingAccountKind; sendCurrency: string; amount: string },
-) {
+  request: { userId: string; sendCurrency: string; amount: string },
+): Promise<ReceivingOffer> {
+  const method = SEND_OPTIONS.find((option) => option.id === request.sendCurrency)?.method;
+  if (!method) throw new AppError(400, "INVALID_SEND_CURRENCY", "Choose how you pay.");
   return db.transaction().execute(async (trx) => {
-    const candidates = await trx
+    const accounts = await trx
       .selectFrom("receiving_accounts")
-      .select(["id", "daily_cap_inr"])
-      .where("kind", "=", offer.kind)
-      .where("paused", "=", false)
-      .orderBy("position")
-      .orderBy(sql`last_offered_at NULLS FIRST`)
+      .selectAll()
+      .where("retired_at", "is", null)
+      .where(sql<boolean>`${method} = ANY (send_methods)`)
       .orderBy("id")
       .forUpdate()
       .execute();
-    for (const candidate of candidates) {
-      if (candidate.daily_cap_inr !== null) {
-        const { room } = await sql<{ room: boolean }>`
-          SELECT ${candidate.daily_cap_inr}::numeric - ${offer.amount}::numeric >=
-            coalesce((SELECT sum(send_amount) FROM orders
-                       WHERE receiving_account_id = ${candidate.id} AND status <> 'cancelled'
-                         AND (created_at AT TIME ZONE 'Asia/Kolkata')::date
-                             = (now() AT TIME ZONE 'Asia/Kolkata')::date), 0)
-            + coalesce((SELECT sum(send_amount) FROM receiving_account_offers
-                       WHERE receiving_account_id = ${candidate.id} AND order_id IS NULL
-                         AND expires_at > now()), 0) AS room`
-          .execute(trx)
-          .then((result) => result.rows[0] ?? { room: false });
-        if (!room) continue;
-      }
+
+    const shownBefore = await findOpenOffer(trx, request, accounts);
+    if (shownBefore) return shownBefore;
+    // One open offer per customer and method: a new amount frees the old one's room.
+    await trx
+      .updateTable("receiving_account_offers")
+      .set({ expires_at: sql<Date>`least(expires_at, now())` })
+      .where("user_id", "=", request.userId)
+      .where("send_currency", "=", request.sendCurrency)
+      .where("order_id", "is", null)
+      .execute();
+
+    const taken = await takenToday(
+      trx,
+      accounts.filter((account) => !account.paused).map((account) => account.id),
+    );
+    const amount = new Decimal(request.amount);
+    const withRoom = accounts
+      .filter((account) => !account.paused)
+      .map((account) => ({ account, taken: new Decimal(taken.get(account.id) ?? 0) }))
+      .filter(({ account, taken }) => {
+        const { per_order_max_inr: perOrderMax, daily_cap_inr: cap } = account;
+        return (
+          (perOrderMax === null || amount.lte(perOrderMax)) &&
+          (cap === null || taken.plus(amount).lte(cap))
+        );
+      })
+      .sort(
+        (a, b) =>
+          a.taken.comparedTo(b.taken) ||
+          shownAt(a.account.last_offered_at) - shownAt(b.account.last_offered_at),
+      );
+    const account = withRoom[0]?.account;
+    if (account) {
       await trx
         .updateTable("receiving_accounts")
         .set({ last_offered_at: sql<Date>`clock_timestamp()` })
-        .where("id", "=", candidate.id)
+        .where("id", "=", account.id)
         .execute();
-      return trx
+      const offer = await trx
         .insertInto("receiving_account_offers")
         .values({
-          user_id: offer.userId,
-          receiving_account_id: candidate.id,
-          send_currency: offer.sendCurrency,
-          send_amount: offer.amount,
+          user_id: request.userId,
+          receiving_account_id: account.id,
+          send_currency: request.sendCurrency,
+          send_amount: request.amount,
           expires_at: sql<Date>`now() + make_interval(mins => ${OFFER_MINUTES})`,
         })
-        .returning(["id", "receiving_account_id", "expires_at"])
+        .returning(["id", "expires_at"])
         .executeTakeFirstOrThrow();
+      return { offerId: offer.id, expiresAt: offer.expires_at, account };
     }
     throw new AppError(
       409,
       "NO_RECEIVING_ACCOUNT",
-      "We cannot take this payment right now. Please try again later or contact support.",
+      `Payments of this amount by ${METHOD_WORDS[method]} are paused for today. Do not send money now: choose another payment method or a smaller amount, try again tomorrow, or contact us on WhatsApp or Telegram.`,
+      { method },
     );
   });
+}
+
+/** The customer's unused offer for this amount and method, its hold renewed; not on a retired account. */
+async function findOpenOffer(
+  trx: Transaction<DB>,
+  request: { userId: string; sendCurrency: string; amount: string },
+  accounts: AccountRow[],
+): Promise<ReceivingOffer | undefined> {
+  const offer = await trx
+    .updateTable("receiving_account_offers")
+    .set({ expires_at: sql<Date>`now() + make_interval(mins => ${OFFER_MINUTES})` })
+    .where("id", "=", (eb) =>
+      eb
+        .selectFrom("receiving_account_offers")
+        .select("id")
+        .where("user_id", "=", request.userId)
+        .where("send_currency", "=", request.sendCurrency)
+        .where("send_amount", "=", request.amount)
+        .where("order_id", "is", null)
+        .where(
+          "created_at",
+          ">",
+          sql<Date>`now() - make_interval(hours => ${OFFER_HONOURED_HOURS})`,
+        )
+        .orderBy("created_at", "desc")
+        .limit(1),
+    )
+    .returning(["id", "expires_at", "receiving_account_id"])
+    .executeTakeFirst();
+  const account = accounts.find((candidate) => candidate.id === offer?.receiving_account_id);
+  return offer && account ? { offerId: offer.id, expiresAt: offer.expires_at, account } : undefined;
+}
+
+/** Never shown sorts first. */
+function shownAt(date: Date | null): number {
+  return date ? date.getTime() : Number.NEGATIVE_INFINITY;
+}
+
+/** Rupees each account took today (India's day, orders not cancelled) plus what open offers hold. */
+async function takenToday(trx: Transaction<DB>, accountIds: string[]) {
+  if (accountIds.length === 0) return new Map<string, string>();
+  const { rows } = await sql<{ id: string; taken: string }>`
+    SELECT account.id,
+      coalesce((SELECT sum(send_amount) FROM orders
+                 WHERE receiving_account_id = account.id AND status <> 'cancelled'
+                   AND created_at >= ${INDIA_DAY_START}), 0)
+      + coalesce((SELECT sum(send_amount) FROM receiving_account_offers
+                 WHERE receiving_account_id = account.id AND order_id IS NULL
+                   AND expires_at > now()), 0) AS taken
+    FROM unnest(${accountIds}::uuid[]) AS account (id)`.execute(trx);
+  return new Map(rows.map((row) => [row.id, row.taken]));
 }

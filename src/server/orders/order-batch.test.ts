@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInCustomer } from "../testing/actors";
-import { nextReference, orderInput, TRON_WALLET } from "../testing/orders";
+import { type Client, signedInCustomer } from "../testing/actors";
+import { nextReference, orderInput, postOrder, TRON_WALLET, withOffer } from "../testing/orders";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { offerReceivingAccount } from "./offer-receiving-account";
 import { writeOrder } from "./order-batch";
 import type { OrderRow } from "./order-view";
 
@@ -23,21 +24,27 @@ describe("orders submitted in the same moment", () => {
     const [first, second, third, fourth, fifth, sixth] = customers;
     if (!first || !second || !third || !fourth || !fifth || !sixth) throw new Error("No customers");
     const usedReference = nextReference();
-    expect(
-      (await first.post("/api/orders", orderInput({ paymentReference: usedReference }))).status,
-    ).toBe(201);
+    expect((await postOrder(first, orderInput({ paymentReference: usedReference }))).status).toBe(
+      201,
+    );
     const sharedReference = nextReference();
 
-    const [a, b, stale, reused, twinA, twinB, c, tooLarge] = await Promise.all([
-      first.post("/api/orders", orderInput()),
-      second.post("/api/orders", orderInput({ amount: "43" })),
-      third.post("/api/orders", orderInput({ quotedRate: "85" })),
-      fourth.post("/api/orders", orderInput({ paymentReference: usedReference })),
-      fifth.post("/api/orders", orderInput({ paymentReference: sharedReference })),
-      sixth.post("/api/orders", orderInput({ paymentReference: sharedReference })),
-      third.post("/api/orders", orderInput({ amount: "172" })),
-      fourth.post("/api/orders", orderInput({ amount: "100001" })),
-    ]);
+    // Each customer was shown where to pay first; the orders then arrive together.
+    const submissions: [Client, Record<string, unknown>][] = [
+      [first, orderInput()],
+      [second, orderInput({ amount: "43" })],
+      [third, orderInput({ quotedRate: "85" })],
+      [fourth, orderInput({ paymentReference: usedReference })],
+      [fifth, orderInput({ paymentReference: sharedReference })],
+      [sixth, orderInput({ paymentReference: sharedReference })],
+      [third, orderInput({ amount: "172" })],
+      [fourth, orderInput({ amount: "100001" })],
+    ];
+    const bodies: Record<string, unknown>[] = [];
+    for (const [customer, input] of submissions) bodies.push(await withOffer(customer, input));
+    const [a, b, stale, reused, twinA, twinB, c, tooLarge] = await Promise.all(
+      submissions.map(([customer], i) => customer.post("/api/orders", bodies[i])),
+    );
 
     expect([a?.status, b?.status, c?.status]).toEqual([201, 201, 201]);
     expect(b?.json.receiveAmount).toBe("0.5000");
@@ -83,7 +90,7 @@ describe("orders submitted in the same moment", () => {
 
   it("store one order for one key sent twice at once, and answer the second with it", async () => {
     const customer = await signedInCustomer(testApp);
-    const input = orderInput();
+    const input = await withOffer(customer, orderInput());
     const headers = { "idempotency-key": "same-moment-key-1" };
     const [first, second] = await Promise.all([
       customer.post("/api/orders", input, headers),
@@ -101,7 +108,12 @@ describe("orders submitted in the same moment", () => {
 
   it("fail one by one when the database refuses one of them", async () => {
     const customers = await Promise.all(Array.from({ length: 3 }, () => signedInCustomer(testApp)));
-    const candidate = (userId: string, id: string) => {
+    const candidate = async (userId: string, id: string) => {
+      const offer = await offerReceivingAccount(testApp.db, {
+        userId,
+        sendCurrency: "upi_inr",
+        amount: "8600",
+      });
       const now = new Date();
       const draft: OrderRow = {
         id,
@@ -120,6 +132,7 @@ describe("orders submitted in the same moment", () => {
         payout_tx_hash: null,
         idempotency_key: null,
         receiving_account_id: null,
+        receiving_offer_id: offer.offerId,
         created_at: now,
         updated_at: now,
       };
@@ -134,9 +147,9 @@ describe("orders submitted in the same moment", () => {
     };
     const goodIds = [randomUUID(), randomUUID()];
     const results = await Promise.allSettled([
-      writeOrder(testApp.db, candidate(customers[0]?.userId ?? "", goodIds[0] ?? "")),
-      writeOrder(testApp.db, candidate(customers[1]?.userId ?? "", "not-a-uuid")),
-      writeOrder(testApp.db, candidate(customers[2]?.userId ?? "", goodIds[1] ?? "")),
+      writeOrder(testApp.db, await candidate(customers[0]?.userId ?? "", goodIds[0] ?? "")),
+      writeOrder(testApp.db, await candidate(customers[1]?.userId ?? "", "not-a-uuid")),
+      writeOrder(testApp.db, await candidate(customers[2]?.userId ?? "", goodIds[1] ?? "")),
     ]);
 
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);

@@ -4,6 +4,7 @@ import { preparedStatement } from "../db/database";
 import type { DB } from "../db/schema";
 import { isDeadlock, isRefusedByDatabase } from "../http/errors";
 import type { OutboxMessage } from "../notifications/outbox";
+import { OFFER_HONOURED_HOURS } from "./offer-receiving-account";
 import type { OrderRow } from "./order-view";
 
 /** An order as the customer asked for it, with what the rules need to judge it. */
@@ -35,6 +36,8 @@ export interface CandidateOutcome {
   passedRules: boolean;
   /** The customer's per-minute window had room for it. */
   gotSlot: boolean;
+  /** The payment-step offer it names is this customer's, for this method and amount, and unused. */
+  isOfferValid: boolean;
   settings: SettingsInForce;
 }
 
@@ -198,6 +201,7 @@ const ORDER_COLUMNS = [
   "payout_tx_hash",
   "idempotency_key",
   "receiving_account_id",
+  "receiving_offer_id",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof OrderRow)[];
@@ -240,6 +244,7 @@ async function insertOrdersIfAllowed(
       has_earlier: boolean;
       reference_used: boolean;
       got_slot: boolean;
+      offer_valid: boolean;
     }
   >`${preparedStatement("place_orders")}
     WITH input AS (
@@ -247,7 +252,7 @@ async function insertOrdersIfAllowed(
         id uuid, user_id text, user_email text, send_currency text, send_amount numeric,
         receive_currency text, receive_amount numeric, quoted_rate numeric, network text,
         wallet_address text, payment_reference text, payer_name text, idempotency_key text,
-        is_admin boolean, is_deliverable boolean, max_orders integer, messages jsonb)
+        receiving_offer_id uuid, is_admin boolean, is_deliverable boolean, max_orders integer, messages jsonb)
     ),
     settings AS (
       SELECT exchange_rate, min_inr_amount, max_inr_amount, maintenance_mode
@@ -259,6 +264,8 @@ async function insertOrdersIfAllowed(
       SELECT input.*, settings.exchange_rate AS rate_in_force,
         earlier.found IS NOT NULL AS has_earlier,
         used.found IS NOT NULL AS reference_used,
+        offer.receiving_account_id AS offered_account_id,
+        offer.receiving_account_id IS NOT NULL AS offer_valid,
         (NOT settings.maintenance_mode OR input.is_admin)
           AND settings.exchange_rate = input.quoted_rate
           AND input.send_amount BETWEEN settings.min_inr_amount AND settings.max_inr_amount
@@ -274,9 +281,19 @@ async function insertOrdersIfAllowed(
           WHERE orders.payment_reference = input.payment_reference
           LIMIT 1
         ) AS used ON true
+        -- The account the customer was shown: only through their own unused offer
+        -- for this method and amount (decision 019).
+        LEFT JOIN LATERAL (
+          SELECT offer.receiving_account_id FROM receiving_account_offers AS offer
+          WHERE offer.id = input.receiving_offer_id AND offer.user_id = input.user_id
+            AND offer.send_currency = input.send_currency
+            AND offer.send_amount = input.send_amount AND offer.order_id IS NULL
+            AND offer.created_at > now() - make_interval(hours => ${OFFER_HONOURED_HOURS})
+        ) AS offer ON true
     ),
     allowed AS (
-      SELECT * FROM checked WHERE passed_rules AND NOT has_earlier AND NOT reference_used
+      SELECT * FROM checked
+      WHERE passed_rules AND NOT has_earlier AND NOT reference_used AND offer_valid
     ),
     -- The upsert waits for a concurrent claim on the same customer's row and then
     -- sees its count, so parallel submissions cannot all slip under the limit.
@@ -293,19 +310,25 @@ async function insertOrdersIfAllowed(
         OR window_.orders < (SELECT max_orders FROM allowed WHERE allowed.user_id = window_.user_id)
       RETURNING user_id
     ),
-    -- A reference or key stored by a concurrent statement after this one's
+    -- A reference, key or offer stored by a concurrent statement after this one's
     -- snapshot: the order is not written, and the caller is told which.
     inserted AS (
       INSERT INTO orders (id, user_id, user_email, send_currency, send_amount, receive_currency,
         receive_amount, exchange_rate, network, wallet_address, payment_reference, payer_name,
-        idempotency_key)
+        idempotency_key, receiving_account_id, receiving_offer_id)
       SELECT allowed.id, allowed.user_id, allowed.user_email, allowed.send_currency,
         allowed.send_amount, allowed.receive_currency, allowed.receive_amount,
         allowed.rate_in_force, allowed.network, allowed.wallet_address,
-        allowed.payment_reference, allowed.payer_name, allowed.idempotency_key
+        allowed.payment_reference, allowed.payer_name, allowed.idempotency_key,
+        allowed.offered_account_id, allowed.receiving_offer_id
       FROM allowed JOIN slot ON slot.user_id = allowed.user_id
       ON CONFLICT DO NOTHING
       RETURNING ${sql.raw(ORDER_COLUMNS.join(", "))}
+    ),
+    -- The offer no longer holds room: the order counts toward the cap now.
+    used_offer AS (
+      UPDATE receiving_account_offers AS offer SET order_id = inserted.id
+      FROM inserted WHERE offer.id = inserted.receiving_offer_id
     ),
     first_event AS (
       INSERT INTO order_events (order_id, actor_id, actor_role, from_status, to_status)
@@ -321,7 +344,7 @@ async function insertOrdersIfAllowed(
       ${sql.raw(ORDER_COLUMNS.map((column) => `inserted.${column}`).join(", "))},
       settings.exchange_rate AS settings_rate, settings.min_inr_amount AS settings_min,
       settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
-      checked.passed_rules, checked.has_earlier, checked.reference_used,
+      checked.passed_rules, checked.has_earlier, checked.reference_used, checked.offer_valid,
       EXISTS (SELECT 1 FROM slot WHERE slot.user_id = checked.user_id) AS got_slot
     FROM checked CROSS JOIN settings LEFT JOIN inserted ON inserted.id = checked.id`.execute(db);
   if (rows.length === 0) throw new Error("The site settings row is missing");
@@ -339,6 +362,7 @@ async function insertOrdersIfAllowed(
       has_earlier,
       reference_used,
       got_slot,
+      offer_valid,
       ...order
     } = row;
     return {
@@ -347,6 +371,7 @@ async function insertOrdersIfAllowed(
       isReferenceUsed: reference_used,
       passedRules: passed_rules,
       gotSlot: got_slot,
+      isOfferValid: offer_valid,
       settings: {
         exchange_rate: settings_rate,
         min_inr_amount: settings_min,

@@ -1,13 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { placeOrderInputSchema } from "../../shared/order-input";
+import { paymentOfferInputSchema, placeOrderInputSchema } from "../../shared/order-input";
 import { isSessionLive, requireUser } from "../auth/session";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
+import { getSiteSettings } from "../site/site-settings.service";
+import { tellOperatorsNearCap } from "./cap-alert";
 import { decodeCursor, getCustomerOrder, listCustomerOrders } from "./customer-orders";
+import { offerReceivingAccount, type ReceivingOffer } from "./offer-receiving-account";
 import { respondWithOrderStream, statusEvent } from "./order-stream";
 import { toOrderEventView, toOrderView } from "./order-view";
-import { placeOrder } from "./place-order";
+import { checkAmountLimits, checkMaintenance, placeOrder } from "./place-order";
 
 export const statusSchema = z.enum(["pending", "processing", "completed", "cancelled"]);
 
@@ -77,6 +80,53 @@ const placeOrderRoute = createRoute({
     429: errorResponse("Too many orders in the last minute"),
   },
 });
+
+export const paymentAccountSchema = z
+  .object({
+    kind: z.enum(["upi", "bank"]),
+    upiId: z.string().nullable(),
+    payeeName: z.string(),
+    bankName: z.string().nullable(),
+    accountHolderName: z.string().nullable(),
+    accountNumber: z.string().nullable(),
+    ifscCode: z.string().nullable(),
+  })
+  .openapi("PaymentAccount");
+
+const paymentOfferRoute = createRoute({
+  method: "post",
+  path: "/api/orders/payment-offer",
+  tags: ["Orders"],
+  summary: "Where to pay: the receiving account for this method and amount",
+  description:
+    "Picks an account with room under its daily cap and holds the amount for 30 minutes. The same customer asking again for the same method and amount is shown the same account (for 24 hours, until an order uses it), even if it was paused since. The order must name `offerId` as `receivingOfferId`.",
+  request: { body: { content: json(paymentOfferInputSchema), required: true } },
+  responses: {
+    200: {
+      description: "The account to pay into",
+      content: json(
+        z.object({ offerId: z.uuid(), expiresAt: z.string(), account: paymentAccountSchema }),
+      ),
+    },
+    400: errorResponse("Invalid input, or an amount outside the limits"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Maintenance mode"),
+    409: errorResponse("No account takes this method and amount today (`NO_RECEIVING_ACCOUNT`)"),
+  },
+});
+
+/** What a customer is shown of an account: where to pay, nothing of the desk's own labels. */
+function toPaymentAccountView({ account }: ReceivingOffer) {
+  return {
+    kind: account.kind,
+    upiId: account.upi_id,
+    payeeName: account.payee_name,
+    bankName: account.bank_name,
+    accountHolderName: account.bank_account_holder_name,
+    accountNumber: account.bank_account_number,
+    ifscCode: account.bank_ifsc_code,
+  };
+}
 
 const listOrdersRoute = createRoute({
   method: "get",
@@ -150,7 +200,30 @@ export function createOrdersRouter(context: AppContext) {
         announcer: context.announcer,
         maxOrdersPerMinute: context.maxOrdersPerMinute,
       });
+      if (!isReplay && order.receiving_account_id) {
+        // The order is stored and answered whatever happens to the operators' notice.
+        await tellOperatorsNearCap(
+          db,
+          order.receiving_account_id,
+          context.notificationTargets,
+        ).catch((error) => context.logger.error({ err: error }, "the cap alert failed"));
+      }
       return c.json(toOrderView(order), isReplay ? 200 : 201);
+    })
+    .openapi(paymentOfferRoute, async (c) => {
+      const input = c.req.valid("json");
+      const settings = await getSiteSettings(db);
+      checkMaintenance(c.var.user, settings);
+      checkAmountLimits(input.amount, settings);
+      const offer = await offerReceivingAccount(db, { userId: c.var.user.id, ...input });
+      return c.json(
+        {
+          offerId: offer.offerId,
+          expiresAt: offer.expiresAt.toISOString(),
+          account: toPaymentAccountView(offer),
+        },
+        200,
+      );
     })
     .openapi(listOrdersRoute, async (c) => {
       const { cursor: cursorText, limit } = c.req.valid("query");

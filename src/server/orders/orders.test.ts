@@ -1,8 +1,8 @@
 import Decimal from "decimal.js";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signedInCustomer as signedInCustomerOf } from "../testing/actors";
-import { nextReference, orderInput, TRON_WALLET } from "../testing/orders";
+import { type Client, signedInCustomer as signedInCustomerOf } from "../testing/actors";
+import { nextReference, orderInput, postOrder, TRON_WALLET, withOffer } from "../testing/orders";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 
@@ -57,8 +57,8 @@ describe("public site settings", () => {
 describe("placing an order", () => {
   it("stores the order with the server's amount and rate, and a first event", async () => {
     const client = await customer();
-    const response = await client.post(
-      "/api/orders",
+    const response = await postOrder(
+      client,
       orderInput({ amount: "8600.5", payerName: " rahul   KUMAR " }),
     );
     expect(response.status).toBe(201);
@@ -84,8 +84,8 @@ describe("placing an order", () => {
   it("ignores what only the server decides: status, amounts, rate, owner, payout", async () => {
     const client = await signedInCustomerOf(testApp);
     const other = await signedInCustomerOf(testApp);
-    const response = await client.post(
-      "/api/orders",
+    const response = await postOrder(
+      client,
       orderInput({
         status: "completed",
         receiveAmount: "999999",
@@ -115,8 +115,8 @@ describe("placing an order", () => {
 
   it("normalises an all-lowercase EVM address to its checksummed form", async () => {
     const client = await customer();
-    const response = await client.post(
-      "/api/orders",
+    const response = await postOrder(
+      client,
       orderInput({ network: "erc20", walletAddress: "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed" }),
     );
     expect(response.status).toBe(201);
@@ -191,7 +191,7 @@ describe("placing an order", () => {
       const client = await customer();
       await arrange();
       const before = await countOrders();
-      const response = await client.post("/api/orders", orderInput(change));
+      const response = await postOrder(client, orderInput(change));
       expect(response.status).toBe(status);
       expect(response.json.error).toMatch(message);
       expect(await countOrders()).toBe(before);
@@ -201,8 +201,8 @@ describe("placing an order", () => {
   it("refuses a rate that only rounds to the rate in force, and stores nothing", async () => {
     const client = await customer();
     const before = await countOrders();
-    const response = await client.post(
-      "/api/orders",
+    const response = await postOrder(
+      client,
       orderInput({ amount: "100000", quotedRate: "85.99995" }),
     );
     expect(response.status).toBe(409);
@@ -213,7 +213,7 @@ describe("placing an order", () => {
   it("answers a changed rate with the new figure", async () => {
     const client = await customer();
     await setSettings({ exchange_rate: "90.5" });
-    const response = await client.post("/api/orders", orderInput());
+    const response = await postOrder(client, orderInput());
     expect(response.status).toBe(409);
     expect(response.json).toMatchObject({ code: "RATE_CHANGED", exchangeRate: "90.5" });
   });
@@ -245,7 +245,7 @@ describe("placing an order", () => {
     const before = await countOrders();
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        clients[i % 2]?.post("/api/orders", orderInput({ paymentReference })),
+        postOrder(clients[i % 2] as Client, orderInput({ paymentReference })),
       ),
     );
     const statuses = responses.map((response) => response?.status);
@@ -269,12 +269,12 @@ describe("placing an order", () => {
     const client = await customer();
     const stranger = await customer();
     const paymentReference = nextReference();
-    expect((await client.post("/api/orders", orderInput({ paymentReference }))).status).toBe(201);
+    expect((await postOrder(client, orderInput({ paymentReference }))).status).toBe(201);
     const before = await countOrders();
     const grouped = `${paymentReference.slice(0, 4)}-${paymentReference.slice(4, 8)}/${paymentReference.slice(8)}`;
     for (const sendCurrency of ["upi_inr", "bank_inr", "cash_inr", "erupee_inr"]) {
-      const response = await stranger.post(
-        "/api/orders",
+      const response = await postOrder(
+        stranger,
         orderInput({ sendCurrency, paymentReference: grouped }),
       );
       expect(response.status, sendCurrency).toBe(409);
@@ -287,10 +287,10 @@ describe("placing an order", () => {
   it("points a customer who sends their own order again without its key (a reload) to that order", async () => {
     const client = await customer();
     const paymentReference = nextReference();
-    const first = await client.post("/api/orders", orderInput({ paymentReference }));
+    const first = await postOrder(client, orderInput({ paymentReference }));
     expect(first.status).toBe(201);
     const before = await countOrders();
-    const again = await client.post("/api/orders", orderInput({ paymentReference }));
+    const again = await postOrder(client, orderInput({ paymentReference }));
     expect(again.status).toBe(409);
     expect(again.json).toEqual({
       error: `You have already placed order #${first.json.shortId} with this payment reference.`,
@@ -302,7 +302,7 @@ describe("placing an order", () => {
 
   it("returns the first order when a submission is retried with the same idempotency key", async () => {
     const client = await customer();
-    const input = orderInput();
+    const input = await withOffer(client, orderInput());
     const headers = { "idempotency-key": "retry-key-123456" };
     const first = await client.post("/api/orders", input, headers);
     const before = await countOrders();
@@ -320,10 +320,10 @@ describe("placing an order", () => {
   it("refuses a retry that reuses the idempotency key with other details, storing nothing", async () => {
     const client = await customer();
     const headers = { "idempotency-key": "changed-retry-123456" };
-    const first = await client.post("/api/orders", orderInput(), headers);
+    const first = await postOrder(client, orderInput(), headers);
     expect(first.status).toBe(201);
     const before = await countOrders();
-    const changed = await client.post("/api/orders", orderInput({ amount: "9000" }), headers);
+    const changed = await postOrder(client, orderInput({ amount: "9000" }), headers);
     expect(changed.status).toBe(422);
     expect(changed.json).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", orderId: first.json.id });
     expect(changed.json.error).toContain(first.json.id.slice(0, 8));
@@ -332,8 +332,8 @@ describe("placing an order", () => {
 
   it("keeps one user's idempotency keys apart from another's", async () => {
     const headers = { "idempotency-key": "shared-key-123456" };
-    const a = await (await customer()).post("/api/orders", orderInput(), headers);
-    const b = await (await customer()).post("/api/orders", orderInput(), headers);
+    const a = await postOrder(await customer(), orderInput(), headers);
+    const b = await postOrder(await customer(), orderInput(), headers);
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.json.id).not.toBe(a.json.id);
@@ -343,7 +343,7 @@ describe("placing an order", () => {
 describe("reading orders", () => {
   it("shows a user their own order with its timeline, and another user's as 404", async () => {
     const owner = await customer();
-    const placed = await owner.post("/api/orders", orderInput());
+    const placed = await postOrder(owner, orderInput());
     const own = await owner.get(`/api/orders/${placed.json.id}`);
     expect(own.status).toBe(200);
     expect(own.json).toMatchObject({ id: placed.json.id, events: [{ toStatus: "pending" }] });
@@ -359,10 +359,10 @@ describe("reading orders", () => {
   it("lists only the user's orders, newest first, a page at a time", async () => {
     const client = await customer();
     const other = await customer();
-    await other.post("/api/orders", orderInput());
+    await postOrder(other, orderInput());
     const placed: string[] = [];
     for (let i = 0; i < 5; i++) {
-      placed.push((await client.post("/api/orders", orderInput())).json.id);
+      placed.push((await postOrder(client, orderInput())).json.id);
     }
     const first = await client.get("/api/orders?limit=2");
     const second = await client.get(`/api/orders?limit=2&cursor=${first.json.nextCursor}`);
@@ -387,9 +387,9 @@ describe("the order rate limit", () => {
     try {
       const client = await signedInCustomerOf(limited);
       for (let i = 0; i < 3; i++) {
-        expect((await client.post("/api/orders", orderInput())).status).toBe(201);
+        expect((await postOrder(client, orderInput())).status).toBe(201);
       }
-      const refused = await client.post("/api/orders", orderInput());
+      const refused = await postOrder(client, orderInput());
       expect(refused.status).toBe(429);
       expect(refused.json.error).toMatch(/wait a moment/);
       const stored = await limited.db.selectFrom("orders").select("id").execute();
@@ -397,14 +397,14 @@ describe("the order rate limit", () => {
 
       // Another customer has a limit of their own.
       const other = await signedInCustomerOf(limited);
-      expect((await other.post("/api/orders", orderInput())).status).toBe(201);
+      expect((await postOrder(other, orderInput())).status).toBe(201);
 
       // A new window opens a minute after the first order of the last one.
       await limited.db
         .updateTable("order_rate_windows")
         .set({ window_started_at: sql<Date>`now() - interval '61 seconds'` })
         .execute();
-      expect((await client.post("/api/orders", orderInput())).status).toBe(201);
+      expect((await postOrder(client, orderInput())).status).toBe(201);
     } finally {
       await limited.close();
     }
@@ -414,9 +414,12 @@ describe("the order rate limit", () => {
     const limited = await createTestApp({ ORDER_RATE_LIMIT_PER_MINUTE: "5" });
     try {
       const client = await signedInCustomerOf(limited);
-      const responses = await Promise.all(
-        Array.from({ length: 20 }, () => client.post("/api/orders", orderInput())),
-      );
+      // Twenty payments, each shown its account first (an offer per amount).
+      const bodies = [];
+      for (let i = 0; i < 20; i++) {
+        bodies.push(await withOffer(client, orderInput({ amount: String(8600 + i) })));
+      }
+      const responses = await Promise.all(bodies.map((body) => client.post("/api/orders", body)));
       const statuses = responses.map((response) => response.status).sort();
       expect(statuses).toEqual([...Array(5).fill(201), ...Array(15).fill(429)]);
       const stored = await limited.db.selectFrom("orders").select("id").execute();
@@ -431,11 +434,11 @@ describe("the order rate limit", () => {
     try {
       const client = await signedInCustomerOf(limited);
       for (let i = 0; i < 3; i++) {
-        const stale = await client.post("/api/orders", orderInput({ quotedRate: "85" }));
+        const stale = await postOrder(client, orderInput({ quotedRate: "85" }));
         expect(stale.status).toBe(409);
       }
-      expect((await client.post("/api/orders", orderInput())).status).toBe(201);
-      expect((await client.post("/api/orders", orderInput())).status).toBe(201);
+      expect((await postOrder(client, orderInput())).status).toBe(201);
+      expect((await postOrder(client, orderInput())).status).toBe(201);
     } finally {
       await limited.close();
     }

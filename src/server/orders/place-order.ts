@@ -12,6 +12,7 @@ import { plainDecimal } from "../site/site-settings.service";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { type SettingsInForce, writeOrder } from "./order-batch";
 import type { OrderRow } from "./order-view";
+import { offeredAccount } from "./receiving-account-summary";
 
 export interface PlaceOrderResult {
   order: OrderRow;
@@ -57,13 +58,21 @@ export async function placeOrder({
     receiveCurrency: input.receiveCurrency,
   });
   const draft = draftOrder(user, input, receiveAmount, idempotencyKey ?? null);
+  // For the operators' alert; the statement itself checks the offer.
+  const account = await offeredAccount(db, input.receivingOfferId, user.id);
   const outcome = await writeOrder(db, {
     draft,
     quotedRate: input.quotedRate,
     isAdmin: user.role === "admin",
     isDeliverable: new Decimal(receiveAmount).gt(0),
     maxOrdersPerMinute,
-    messages: orderMessages("placed", draft, notify, { isEmailVerified: user.emailVerified }),
+    messages: orderMessages(
+      "placed",
+      draft,
+      notify,
+      { isEmailVerified: user.emailVerified },
+      account,
+    ),
   });
 
   if (outcome.order) {
@@ -99,17 +108,39 @@ export async function placeOrder({
         { orderId: own.id },
       );
     }
+    if (!outcome.isReferenceUsed && !(await isReferenceTaken(db, draft.payment_reference))) {
+      throw offerNotValid(); // a concurrent order took the same offer
+    }
     throw new AppError(
       409,
       "PAYMENT_REFERENCE_USED",
       "This payment reference has already been used for an order. Check the transaction ID in your payment app.",
     );
   }
+  if (!outcome.isOfferValid) throw offerNotValid();
   throw new AppError(
     429,
     "TOO_MANY_ORDERS",
     "You have placed many orders in the last minute. Please wait a moment and try again.",
   );
+}
+
+function offerNotValid() {
+  return new AppError(
+    409,
+    "PAYMENT_OFFER_NOT_VALID",
+    "The payment details you were shown do not match this order (another amount or method, or an order already placed with them). Close this window and press Place Order again to see where to pay.",
+  );
+}
+
+async function isReferenceTaken(db: Kysely<DB>, reference: string | null) {
+  if (reference === null) return false;
+  const found = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("payment_reference", "=", reference)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /** The first order as the answer to a retried submission, if the retry describes that order. */
@@ -150,20 +181,16 @@ function draftOrder(
     status: "pending",
     payout_tx_hash: null,
     idempotency_key: idempotencyKey,
+    // The statement fills in the account from the offer.
     receiving_account_id: null,
+    receiving_offer_id: input.receivingOfferId,
     created_at: now,
     updated_at: now,
   };
 }
 
 function checkOrderAllowed(user: SessionUser, input: PlaceOrderInput, settings: SettingsInForce) {
-  if (settings.maintenance_mode && user.role !== "admin") {
-    throw new AppError(
-      403,
-      "MAINTENANCE_MODE",
-      "RupeeDesk is under maintenance and is not taking new orders right now. Please try again later.",
-    );
-  }
+  checkMaintenance(user, settings);
   const rate = new Decimal(settings.exchange_rate);
   if (!rate.eq(input.quotedRate)) {
     throw new AppError(
@@ -173,7 +200,23 @@ function checkOrderAllowed(user: SessionUser, input: PlaceOrderInput, settings: 
       { exchangeRate: plainDecimal(settings.exchange_rate) },
     );
   }
-  const amount = new Decimal(input.amount);
+  checkAmountLimits(input.amount, settings);
+}
+
+/** Customers cannot order, or be shown where to pay, while the site is under maintenance. */
+export function checkMaintenance(user: SessionUser, settings: SettingsInForce) {
+  if (settings.maintenance_mode && user.role !== "admin") {
+    throw new AppError(
+      403,
+      "MAINTENANCE_MODE",
+      "RupeeDesk is under maintenance and is not taking new orders right now. Please try again later.",
+    );
+  }
+}
+
+/** The amount lies within the site's minimum and maximum. */
+export function checkAmountLimits(amountText: string, settings: SettingsInForce) {
+  const amount = new Decimal(amountText);
   if (amount.lt(settings.min_inr_amount)) {
     throw new AppError(
       400,

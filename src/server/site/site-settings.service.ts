@@ -21,14 +21,6 @@ export function toPublicSiteSettings(row: SiteSettingsRow, defaults: SupportLink
     minInrAmount: plainDecimal(row.min_inr_amount),
     maxInrAmount: plainDecimal(row.max_inr_amount),
     maintenanceMode: row.maintenance_mode,
-    paymentDetails: {
-      upiId: row.payment_upi_id,
-      payeeName: row.payee_name,
-      bankName: row.bank_name,
-      accountHolderName: row.bank_account_holder_name,
-      accountNumber: row.bank_account_number,
-      ifscCode: row.bank_ifsc_code,
-    },
     supportLinks: {
       whatsapp: row.support_whatsapp_url ?? defaults.whatsapp,
       telegram: row.support_telegram_url ?? defaults.telegram,

@@ -11,14 +11,6 @@ const publicSiteSettingsSchema = z
     minInrAmount: decimalText,
     maxInrAmount: decimalText,
     maintenanceMode: z.boolean(),
-    paymentDetails: z.object({
-      upiId: z.string(),
-      payeeName: z.string(),
-      bankName: z.string(),
-      accountHolderName: z.string(),
-      accountNumber: z.string(),
-      ifscCode: z.string(),
-    }),
     supportLinks: z.object({ whatsapp: z.url(), telegram: z.url(), email: z.email() }),
   })
   .openapi("PublicSiteSettings");
@@ -27,7 +19,8 @@ const getSiteSettingsRoute = createRoute({
   method: "get",
   path: "/api/site-settings",
   tags: ["Site"],
-  summary: "The rate, limits, payment details and support links every visitor sees",
+  summary:
+    "The rate, limits and support links every visitor sees (where to pay is shown per order: POST /api/orders/payment-offer)",
   responses: {
     200: {
       description: "The public settings",

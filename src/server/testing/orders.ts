@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { Client } from "./actors";
 import type { TestApp } from "./test-app";
@@ -32,9 +33,37 @@ export function orderInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * The order body with the payment step's offer in it, as the page sends it:
+ * POST /api/orders/payment-offer for its method and amount first. When the
+ * server shows no account (a bad amount, say), the body names an offer that
+ * does not exist, so the order's own refusal is what the test sees.
+ */
+export async function withOffer<Body extends Record<string, unknown>>(
+  customer: Client,
+  body: Body,
+): Promise<Body & { receivingOfferId: unknown }> {
+  if ("receivingOfferId" in body) return body as Body & { receivingOfferId: unknown };
+  const offer = await customer.post("/api/orders/payment-offer", {
+    sendCurrency: body.sendCurrency,
+    amount: body.amount,
+  });
+  const receivingOfferId = offer.status === 200 ? offer.json.offerId : randomUUID();
+  return { ...body, receivingOfferId };
+}
+
+/** POST /api/orders after the payment step, as the page does it. */
+export async function postOrder(
+  customer: Client,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
+  return customer.post("/api/orders", await withOffer(customer, body), headers);
+}
+
 /** Places an order as the customer, through POST /api/orders; returns its view. */
 export async function placeOrder(customer: Client, overrides: Record<string, unknown> = {}) {
-  const response = await customer.post("/api/orders", orderInput(overrides));
+  const response = await postOrder(customer, orderInput(overrides));
   expect(response.status, response.text).toBe(201);
   return response.json as { id: string; shortId: string; paymentReference: string };
 }

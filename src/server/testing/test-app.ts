@@ -9,6 +9,7 @@ import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../
 import { parseEnv } from "../env";
 import { openRuntime } from "../runtime";
 import { scratchPostgresDatabase } from "./postgres";
+import { insertBankAccount, insertUpiAccount } from "./receiving-accounts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -35,6 +36,8 @@ export async function createTestApp(
   const { database, dropDatabase } = await openTestDatabase();
   const runtime = await openRuntime(env, { database, logger });
   const app = createApp(runtime.context);
+  await insertUpiAccount(runtime.context.db);
+  await insertBankAccount(runtime.context.db);
   return {
     app,
     db: runtime.context.db,

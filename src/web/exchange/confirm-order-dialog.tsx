@@ -27,8 +27,7 @@ import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
 import { ApiError } from "../lib/api-client";
 import { toast } from "../lib/toast";
-import type { SiteSettings } from "../site/site-settings";
-import { usePlaceOrder } from "./place-order";
+import { type PaymentAccount, usePaymentOffer, usePlaceOrder } from "./place-order";
 
 export interface OrderDraft {
   sendCurrency: SendCurrencyId;
@@ -40,21 +39,12 @@ export interface OrderDraft {
   walletAddress: string;
 }
 
-type PaymentDetails = SiteSettings["paymentDetails"];
-
 /** 'Confirm Your Order': where to pay, then the payment's transaction ID. */
-export function ConfirmOrderDialog({
-  draft,
-  paymentDetails,
-  onClose,
-}: {
-  draft: OrderDraft;
-  paymentDetails: PaymentDetails;
-  onClose: () => void;
-}) {
+export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
+  const offer = usePaymentOffer(draft.sendCurrency, draft.amount);
   const [transactionId, setTransactionId] = useState("");
   const [payerName, setPayerName] = useState("");
   // One key per dialog: a retry of this submission can never create a second order.
@@ -64,6 +54,7 @@ export function ConfirmOrderDialog({
   const method = sendOption?.method ?? "upi";
 
   const onSubmit = () => {
+    if (!offer.data) return;
     if (!transactionId.trim()) {
       toast.error(t("exchange.errors.transactionIdTitle"), {
         description: t("exchange.errors.transactionIdMessage"),
@@ -79,6 +70,7 @@ export function ConfirmOrderDialog({
       paymentReference: transactionId,
       payerName,
       quotedRate: draft.rate,
+      receivingOfferId: offer.data.offerId,
     });
     if (!parsed.success) {
       toast.error(t("exchange.errors.orderFailedTitle"), {
@@ -98,6 +90,8 @@ export function ConfirmOrderDialog({
         onError: (error) => {
           toast.error(t("exchange.errors.orderFailedTitle"), { description: error.message });
           // The customer's own order with this reference (sent again after a reload): go to it.
+          if (error instanceof ApiError && error.code === "PAYMENT_OFFER_NOT_VALID")
+            offer.refetch();
           const ownOrderId =
             error instanceof ApiError && error.code === "PAYMENT_REFERENCE_YOURS"
               ? error.details.orderId
@@ -138,10 +132,17 @@ export function ConfirmOrderDialog({
           <dd className="text-right font-mono text-xs break-all">{draft.walletAddress}</dd>
         </dl>
 
-        {method === "upi" ? (
-          <UpiPayment details={paymentDetails} amount={draft.amount} />
+        {offer.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner />
+            {t("exchange.dialog.findingAccount")}
+          </p>
+        ) : offer.isError ? (
+          <PaymentsPaused message={offer.error.message} />
+        ) : offer.data.account.kind === "upi" ? (
+          <UpiPayment account={offer.data.account} amount={draft.amount} />
         ) : (
-          <BankPayment details={paymentDetails} method={method} />
+          <BankPayment account={offer.data.account} method={method} />
         )}
 
         <div className="space-y-2">
@@ -174,7 +175,7 @@ export function ConfirmOrderDialog({
           </p>
         </div>
 
-        <Button size="lg" onClick={onSubmit} disabled={placeOrder.isPending}>
+        <Button size="lg" onClick={onSubmit} disabled={placeOrder.isPending || !offer.data}>
           {placeOrder.isPending && <Spinner />}
           {placeOrder.isPending ? t("exchange.dialog.submitting") : t("exchange.dialog.submit")}
         </Button>
@@ -204,10 +205,10 @@ function PaymentBox({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-function UpiPayment({ details, amount }: { details: PaymentDetails; amount: string }) {
+function UpiPayment({ account, amount }: { account: PaymentAccount; amount: string }) {
   const { t } = useTranslation();
-  if (!details.upiId) return <NotConfigured />;
-  const link = buildUpiPayLink({ payeeVpa: details.upiId, payeeName: details.payeeName, amount });
+  const upiId = account.upiId ?? "";
+  const link = buildUpiPayLink({ payeeVpa: upiId, payeeName: account.payeeName, amount });
   return (
     <PaymentBox title={t("exchange.dialog.payUpi")}>
       {link && (
@@ -219,7 +220,7 @@ function UpiPayment({ details, amount }: { details: PaymentDetails; amount: stri
                 value={link}
                 size={168}
                 role="img"
-                aria-label={t("exchange.dialog.qrLabel", { amount, upiId: details.upiId })}
+                aria-label={t("exchange.dialog.qrLabel", { amount, upiId })}
               />
             </div>
           </div>
@@ -228,14 +229,14 @@ function UpiPayment({ details, amount }: { details: PaymentDetails; amount: stri
           </Button>
         </>
       )}
-      <DetailRow label={t("exchange.dialog.upiId")} value={details.upiId} />
+      <DetailRow label={t("exchange.dialog.upiId")} value={upiId} />
+      <DetailRow label={t("exchange.dialog.payeeName")} value={account.payeeName} />
     </PaymentBox>
   );
 }
 
-function BankPayment({ details, method }: { details: PaymentDetails; method: string }) {
+function BankPayment({ account, method }: { account: PaymentAccount; method: string }) {
   const { t } = useTranslation();
-  if (!details.accountNumber) return <NotConfigured />;
   const title =
     method === "cash"
       ? t("exchange.dialog.payCash")
@@ -244,22 +245,27 @@ function BankPayment({ details, method }: { details: PaymentDetails; method: str
         : t("exchange.dialog.payBank");
   return (
     <PaymentBox title={title}>
-      <DetailRow label={t("exchange.dialog.bankName")} value={details.bankName} />
-      <DetailRow label={t("exchange.dialog.accountHolderName")} value={details.accountHolderName} />
-      <DetailRow label={t("exchange.dialog.accountNumber")} value={details.accountNumber} />
-      <DetailRow label={t("exchange.dialog.ifscCode")} value={details.ifscCode} />
-      {details.upiId && method === "erupee" && (
-        <DetailRow label={t("exchange.dialog.upiId")} value={details.upiId} />
-      )}
+      <DetailRow label={t("exchange.dialog.bankName")} value={account.bankName ?? ""} />
+      <DetailRow
+        label={t("exchange.dialog.accountHolderName")}
+        value={account.accountHolderName ?? ""}
+      />
+      <DetailRow label={t("exchange.dialog.accountNumber")} value={account.accountNumber ?? ""} />
+      <DetailRow label={t("exchange.dialog.ifscCode")} value={account.ifscCode ?? ""} />
     </PaymentBox>
   );
 }
 
-function NotConfigured() {
+/** No account takes this payment today: say so, and show nothing to pay to. */
+function PaymentsPaused({ message }: { message: string }) {
   const { t } = useTranslation();
   return (
-    <p role="alert" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm">
-      {t("exchange.dialog.notConfigured")}
-    </p>
+    <div
+      role="alert"
+      className="space-y-1 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
+    >
+      <p className="font-semibold">{t("exchange.dialog.pausedTitle")}</p>
+      <p>{message}</p>
+    </div>
   );
 }

@@ -358,11 +358,7 @@ export function ExchangePage() {
 
       {draft && settings && (
         <Suspense fallback={null}>
-          <ConfirmOrderDialog
-            draft={draft}
-            paymentDetails={settings.paymentDetails}
-            onClose={() => setDraft(null)}
-          />
+          <ConfirmOrderDialog draft={draft} onClose={() => setDraft(null)} />
         </Suspense>
       )}
     </div>

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SendCurrencyId } from "../../shared/catalog";
 import type { PlaceOrderInput } from "../../shared/order-input";
 import { api, unwrap } from "../lib/api-client";
 import { siteSettingsQueryOptions } from "../site/site-settings";
@@ -22,3 +23,22 @@ export function usePlaceOrder() {
     onError: () => queryClient.invalidateQueries(siteSettingsQueryOptions),
   });
 }
+
+/**
+ * Where to pay for this method and amount: the server picks the account and
+ * holds it for this customer (asking again shows the same one). Never retried
+ * or refetched by itself: a refusal ("paused for today") is the answer to show.
+ */
+export function usePaymentOffer(sendCurrency: SendCurrencyId, amount: string) {
+  return useQuery({
+    queryKey: ["payment-offer", sendCurrency, amount],
+    queryFn: async () =>
+      unwrap(await api.api.orders["payment-offer"].$post({ json: { sendCurrency, amount } })),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export type PaymentAccount = NonNullable<ReturnType<typeof usePaymentOffer>["data"]>["account"];

@@ -10,7 +10,7 @@ import { migrations } from "../../db/migrations";
 import { scratchPostgresDatabase } from "../../testing/postgres";
 
 /** A database migrated only up to the release before receiving accounts, holding an order. */
-describe("migration 0020: receiving accounts on a database with orders from before", () => {
+describe("migrations 0020–0021: receiving accounts on a database with orders from before", () => {
   let database: DatabaseHandle;
   let drop = async () => {};
   let authOptions: ReturnType<typeof createAuth>["options"];
@@ -53,7 +53,9 @@ describe("migration 0020: receiving accounts on a database with orders from befo
       INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
         receive_amount, exchange_rate, network, wallet_address, payment_reference)
       VALUES ('u1', 'asha@example.com', 'upi_inr', 8600.00, 'usdt', 100.0000, 86.0000, 'trc20',
-        'TXYZ', '123456789012')`.execute(database.db);
+        'TXYZ', '123456789012'),
+        ('u1', 'asha@example.com', 'bank_inr', 20000.00, 'usdt', 232.5581, 86.0000, 'trc20',
+        'TXYZ', 'HDFCN52026112412345678')`.execute(database.db);
 
     await migrateToLatest(database.db, authOptions);
   });
@@ -74,6 +76,8 @@ describe("migration 0020: receiving accounts on a database with orders from befo
         "bank_ifsc_code",
         "paused",
         "daily_cap_inr",
+        "send_methods",
+        "settings_field",
       ])
       .orderBy("kind", "desc")
       .execute();
@@ -86,6 +90,8 @@ describe("migration 0020: receiving accounts on a database with orders from befo
         bank_ifsc_code: null,
         paused: false,
         daily_cap_inr: null,
+        send_methods: ["upi"],
+        settings_field: "upi",
       },
       {
         kind: "bank",
@@ -95,21 +101,42 @@ describe("migration 0020: receiving accounts on a database with orders from befo
         bank_ifsc_code: "HDFC0001234",
         paused: false,
         daily_cap_inr: null,
+        send_methods: ["bank", "cash", "erupee"],
+        settings_field: "bank",
       },
     ]);
   });
 
-  it("keeps the earlier order, with no account and no payer name", async () => {
+  it("keeps the earlier orders, each attributed to the details it was placed under", async () => {
     const orders = await database.db
       .selectFrom("orders")
-      .select(["payment_reference", "send_amount", "receiving_account_id", "payer_name"])
+      .innerJoin("receiving_accounts", "receiving_accounts.id", "orders.receiving_account_id")
+      .select([
+        "orders.payment_reference",
+        "orders.send_amount",
+        "orders.payer_name",
+        "orders.receiving_offer_id",
+        "receiving_accounts.upi_id",
+        "receiving_accounts.bank_account_number",
+      ])
+      .orderBy("orders.payment_reference")
       .execute();
     expect(orders).toEqual([
       {
         payment_reference: "123456789012",
         send_amount: "8600.00",
-        receiving_account_id: null,
         payer_name: null,
+        receiving_offer_id: null,
+        upi_id: "desk@okhdfcbank",
+        bank_account_number: null,
+      },
+      {
+        payment_reference: "HDFCN52026112412345678",
+        send_amount: "20000.00",
+        payer_name: null,
+        receiving_offer_id: null,
+        upi_id: null,
+        bank_account_number: "50100123456789",
       },
     ]);
   });

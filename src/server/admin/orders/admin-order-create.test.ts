@@ -5,6 +5,7 @@ import {
   ERC20_WALLET,
   nextReference,
   placeOrder,
+  postOrder,
   TRON_WALLET,
 } from "../../testing/orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -114,7 +115,7 @@ describe("POST /api/admin/orders", () => {
     expect(reused.json.error).toMatch(/already been used/);
     expect(await countRows(testApp)).toEqual(before);
     // A customer cannot reuse it either.
-    const placedByCustomer = await customer.post("/api/orders", {
+    const placedByCustomer = await postOrder(customer, {
       sendCurrency: "upi_inr",
       receiveCurrency: "usdt",
       network: "trc20",
@@ -258,8 +259,8 @@ describe("POST /api/admin/orders", () => {
 
     it("does not answer with the customer's own order that used the same key", async () => {
       const idempotencyKey = key();
-      const own = await customer.post(
-        "/api/orders",
+      const own = await postOrder(
+        customer,
         {
           sendCurrency: "upi_inr",
           receiveCurrency: "usdt",

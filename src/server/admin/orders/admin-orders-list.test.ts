@@ -257,6 +257,7 @@ describe("GET /api/admin/orders/export.csv", () => {
       "Wallet Address",
       "Payment Reference",
       "Payer Name",
+      "Receiving Account",
       "Payout Tx Hash",
       "Updated At (UTC)",
     ]);
@@ -272,7 +273,8 @@ describe("GET /api/admin/orders/export.csv", () => {
       "trc20",
     ]);
     expect(completed?.[12]).toBe("Rahul Kumar");
-    expect(completed?.[13]).toBe(TRON_TX_HASH);
+    expect(completed?.[13]).toMatch(/^UPI \d+ \(desk\d+@okhdfcbank\)$/);
+    expect(completed?.[14]).toBe(TRON_TX_HASH);
   });
 
   it("neutralises cells a spreadsheet would run as formulas", async () => {

@@ -11,13 +11,24 @@ import { createRouter, errorResponse } from "../../http/router";
 import { decodeCursor } from "../../orders/customer-orders";
 import { type OrderRow, toOrderEventView, toOrderView } from "../../orders/order-view";
 import { orderEventSchema, orderSchema, statusSchema } from "../../orders/orders.routes";
+import {
+  accountSummaries,
+  type ReceivingAccountSummary,
+} from "../../orders/receiving-account-summary";
 import { changeOrderStatus } from "./change-order-status";
 import { createAdminOrder } from "./create-admin-order";
 import { getAdminOrder, iterateAdminOrders, listAdminOrders } from "./list-admin-orders";
 import { CSV_MAX_ROWS, csvFileName, ORDER_CSV_HEADER, orderCsvLine } from "./orders-csv";
 
 const adminOrderSchema = orderSchema
-  .extend({ userId: z.string(), userEmail: z.string() })
+  .extend({
+    userId: z.string(),
+    userEmail: z.string(),
+    receivingAccount: z
+      .object({ id: z.uuid(), label: z.string(), details: z.string() })
+      .nullable()
+      .describe("Where the customer was told to pay; null on orders an admin placed"),
+  })
   .openapi("AdminOrder");
 
 const adminOrderEventSchema = orderEventSchema
@@ -43,6 +54,10 @@ const filterQuery = z.object({
       description:
         "Part of the customer's e-mail (any case), the order id or its first 8+ characters, or the exact payment reference",
     }),
+  receivingAccountId: z
+    .uuid({ error: "This is not a receiving account id." })
+    .optional()
+    .openapi({ description: "Only orders paid into this receiving account" }),
 });
 
 const listOrdersRoute = createRoute({
@@ -148,8 +163,13 @@ const changeStatusRoute = createRoute({
   },
 });
 
-function toAdminOrderView(order: OrderRow) {
-  return { ...toOrderView(order), userId: order.user_id, userEmail: order.user_email };
+function toAdminOrderView(order: OrderRow, accounts: Map<string, ReceivingAccountSummary>) {
+  return {
+    ...toOrderView(order),
+    userId: order.user_id,
+    userEmail: order.user_email,
+    receivingAccount: accounts.get(order.receiving_account_id ?? "") ?? null,
+  };
 }
 
 export function createAdminOrdersRouter(context: AppContext) {
@@ -162,15 +182,22 @@ export function createAdminOrdersRouter(context: AppContext) {
         if (cursorText && !cursor) {
           throw new AppError(400, "INVALID_CURSOR", "This page link is not valid.");
         }
-        const page = await listAdminOrders(db, filter, { cursor, limit });
+        const [page, accounts] = await Promise.all([
+          listAdminOrders(db, filter, { cursor, limit }),
+          accountSummaries(db),
+        ]);
         return c.json(
-          { orders: page.orders.map(toAdminOrderView), nextCursor: page.nextCursor },
+          {
+            orders: page.orders.map((order) => toAdminOrderView(order, accounts)),
+            nextCursor: page.nextCursor,
+          },
           200,
         );
       })
       // Before /{id}, which would otherwise take "export.csv" for an id.
       .openapi(exportOrdersRoute, async (c) => {
         const rows = iterateAdminOrders(db, c.req.valid("query"), { maxRows: CSV_MAX_ROWS });
+        const accounts = await accountSummaries(db);
         const encoder = new TextEncoder();
         let isHeaderSent = false;
         const body = new ReadableStream<Uint8Array>({
@@ -183,7 +210,7 @@ export function createAdminOrdersRouter(context: AppContext) {
             try {
               const next = await rows.next();
               if (next.done) controller.close();
-              else controller.enqueue(encoder.encode(orderCsvLine(next.value)));
+              else controller.enqueue(encoder.encode(orderCsvLine(next.value, accounts)));
             } catch (error) {
               context.logger.error({ err: error }, "order export failed");
               controller.error(error);
@@ -209,14 +236,14 @@ export function createAdminOrdersRouter(context: AppContext) {
           notify: context.notificationTargets,
           announcer: context.announcer,
         });
-        return c.json(toAdminOrderView(order), isReplay ? 200 : 201);
+        return c.json(toAdminOrderView(order, await accountSummaries(db)), isReplay ? 200 : 201);
       })
       .openapi(getOrderRoute, async (c) => {
         const found = await getAdminOrder(db, c.req.valid("param").id);
         if (!found) return c.json({ error: "Order not found", code: "NOT_FOUND" }, 404);
         return c.json(
           {
-            ...toAdminOrderView(found.order),
+            ...toAdminOrderView(found.order, await accountSummaries(db)),
             events: found.events.map((event) => ({
               ...toOrderEventView(event),
               actorEmail: event.actor_email,
@@ -235,7 +262,7 @@ export function createAdminOrdersRouter(context: AppContext) {
           notify: context.notificationTargets,
           announcer: context.announcer,
         });
-        return c.json(toAdminOrderView(order), 200);
+        return c.json(toAdminOrderView(order, await accountSummaries(db)), 200);
       })
   );
 }

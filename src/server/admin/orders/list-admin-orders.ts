@@ -12,6 +12,8 @@ const ID_PREFIX = /^[0-9a-f]{8,32}$/;
 
 export interface AdminOrderFilter {
   status?: OrderStatus;
+  /** Only orders paid into this receiving account. */
+  receivingAccountId?: string;
   /** An e-mail fragment, an order id or its first 8+ characters, or a payment reference. */
   search?: string;
 }
@@ -56,10 +58,16 @@ interface SearchTuning {
   walkedOrders?: number;
 }
 
-/** The status filter and the cursor, on the `orders` of a branch. */
-function scopeCondition(status: OrderStatus | undefined, cursor: Cursor | null | undefined) {
+/** The status and account filters and the cursor, on the `orders` of a branch. */
+function scopeCondition(
+  { status, receivingAccountId }: Omit<AdminOrderFilter, "search">,
+  cursor: Cursor | null | undefined,
+) {
   const conditions = [sql`true`];
   if (status) conditions.push(sql`orders.status = ${status}`);
+  if (receivingAccountId) {
+    conditions.push(sql`orders.receiving_account_id = ${receivingAccountId}::uuid`);
+  }
   if (cursor) {
     conditions.push(
       sql`(orders.created_at, orders.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
@@ -87,13 +95,17 @@ function scopeCondition(status: OrderStatus | undefined, cursor: Cursor | null |
  */
 function searchHits(
   term: string,
-  { status, cursor, limit }: { status?: OrderStatus; cursor?: Cursor | null; limit: number },
+  {
+    filter,
+    cursor,
+    limit,
+  }: { filter: Omit<AdminOrderFilter, "search">; cursor?: Cursor | null; limit: number },
   tuning: SearchTuning = {},
 ): RawBuilder<string> {
   const few = tuning.fewCustomers ?? FEW_CUSTOMERS;
   const walk = tuning.walkedOrders ?? walkedOrders(limit);
   const pattern = `%${escapeLike(term)}%`;
-  const scope = scopeCondition(status, cursor);
+  const scope = scopeCondition(filter, cursor);
   const newest = sql`ORDER BY orders.created_at DESC, orders.id DESC`;
   const branches = [
     // Few customers: each one's newest orders (index-only on orders_user_recent).
@@ -175,13 +187,9 @@ export function adminOrdersQuery(
     .limit(limit);
   const term = filter.search?.trim();
   if (term) {
-    return query.where(
-      "id",
-      "in",
-      searchHits(term, { status: filter.status, cursor, limit }, tuning),
-    );
+    return query.where("id", "in", searchHits(term, { filter, cursor, limit }, tuning));
   }
-  return query.where(scopeCondition(filter.status, cursor));
+  return query.where(scopeCondition(filter, cursor));
 }
 
 /** One page of all orders, newest first, filtered; never more than `limit` rows from the database. */

@@ -1,4 +1,5 @@
 import { type OrderRow, toOrderView } from "../../orders/order-view";
+import { accountLine, type ReceivingAccountSummary } from "../../orders/receiving-account-summary";
 
 /** The most rows one export holds; a larger list is cut at the newest this many. */
 export const CSV_MAX_ROWS = 50_000;
@@ -36,11 +37,15 @@ export const ORDER_CSV_HEADER = csvLine([
   "Wallet Address",
   "Payment Reference",
   "Payer Name",
+  "Receiving Account",
   "Payout Tx Hash",
   "Updated At (UTC)",
 ]);
 
-export function orderCsvLine(order: OrderRow): string {
+export function orderCsvLine(
+  order: OrderRow,
+  accounts: Map<string, ReceivingAccountSummary> = new Map(),
+): string {
   const view = toOrderView(order);
   return csvLine([
     view.id,
@@ -56,6 +61,7 @@ export function orderCsvLine(order: OrderRow): string {
     view.walletAddress,
     view.paymentReference,
     view.payerName,
+    accountLine(accounts.get(order.receiving_account_id ?? "")),
     view.payoutTxHash,
     view.updatedAt,
   ]);

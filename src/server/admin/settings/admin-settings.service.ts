@@ -8,6 +8,7 @@ import {
   plainDecimal,
   type SiteSettingsRow,
 } from "../../site/site-settings.service";
+import { followSettingsPaymentDetails } from "../accounts/receiving-accounts.service";
 
 /** Every setting the admin edits, as stored: decimals as canonical text, a support link null for the default. */
 export type AdminSettings = ReturnType<typeof toAdminSettingsValues>;
@@ -128,6 +129,25 @@ export async function saveSiteSettings({
       details: changes,
       ipAddress,
     });
+    // The payment details are the accounts made from them (decision 019).
+    if (changes.paymentUpiId || changes.payeeName) {
+      const { paymentUpiId: upiId, payeeName } = next;
+      await followSettingsPaymentDetails(trx, actor, { kind: "upi", upiId, payeeName }, ipAddress);
+    }
+    if (
+      changes.bankName ||
+      changes.accountHolderName ||
+      changes.accountNumber ||
+      changes.ifscCode
+    ) {
+      const { bankName, accountHolderName, accountNumber, ifscCode } = next;
+      await followSettingsPaymentDetails(
+        trx,
+        actor,
+        { kind: "bank", bankName, accountHolderName, accountNumber, ifscCode },
+        ipAddress,
+      );
+    }
     return toAdminSettingsView(saved, defaults);
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SiteSettingsInput } from "../../../shared/site-settings-input";
 import { plainDecimal } from "../../site/site-settings.service";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { postOrder } from "../../testing/orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 
@@ -168,10 +169,9 @@ describe("PUT /api/admin/settings", () => {
       telegram: "https://t.me/rupeedesk",
       email: "help@rupeedesk.example",
     });
-    expect(publicSettings.paymentDetails).toMatchObject({
-      upiId: "rupeedesk@okhdfcbank",
-      ifscCode: "KKBK0000261",
-    });
+    // Where to pay is shown only at a customer's payment step, never to every visitor.
+    expect(publicSettings.paymentDetails).toBeUndefined();
+    expect(JSON.stringify(publicSettings)).not.toContain("rupeedesk@okhdfcbank");
 
     const back = await save(admin, { ...GOOD_INPUT, supportWhatsappUrl: "", supportEmail: "  " });
     expect(back.status).toBe(200);
@@ -327,7 +327,7 @@ describe("maintenance mode", () => {
     expect(publicSettings.headers.get("cache-control")).toBe("no-store");
     expect(publicSettings.json.maintenanceMode).toBe(true);
 
-    const refused = await customer.post("/api/orders", order("300000000001"));
+    const refused = await postOrder(customer, order("300000000001"));
     expect(refused.status).toBe(403);
     expect(refused.json.error).toMatch(/maintenance/i);
     expect((await settingsAudits())[0]?.details).toEqual({
@@ -335,13 +335,13 @@ describe("maintenance mode", () => {
     });
 
     expect((await save(admin, DEFAULT_INPUT)).status).toBe(200);
-    expect((await customer.post("/api/orders", order("300000000002"))).status).toBe(201);
+    expect((await postOrder(customer, order("300000000002"))).status).toBe(201);
   });
 
   it("applies a new minimum to the next order at once", async () => {
     const customer = await signedInCustomer(testApp);
     expect((await save(admin, { ...DEFAULT_INPUT, minInrAmount: "2000" })).status).toBe(200);
-    const refused = await customer.post("/api/orders", {
+    const refused = await postOrder(customer, {
       sendCurrency: "upi_inr",
       receiveCurrency: "usdt",
       network: "trc20",

@@ -13,6 +13,7 @@ import * as stepUpAttempts from "./0016-step-up-attempts";
 import * as orderPayerName from "./0017-order-payer-name";
 import * as paymentReferencePrefix from "./0018-payment-reference-prefix";
 import * as receivingAccounts from "./0020-receiving-accounts";
+import * as receivingAccountRules from "./0021-receiving-account-rules";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0017-order-payer-name": orderPayerName,
   "0018-payment-reference-prefix": paymentReferencePrefix,
   "0020-receiving-accounts": receivingAccounts,
+  "0021-receiving-account-rules": receivingAccountRules,
 };

@@ -36,6 +36,14 @@ const ACTIONS = {
   "order.status_changed": { label: "adminAudit.actions.orderStatusChanged", variant: "info" },
   "order.created": { label: "adminAudit.actions.orderCreated", variant: "info" },
   "settings.saved": { label: "adminAudit.actions.settingsSaved", variant: "warning" },
+  "receiving_account.created": { label: "adminAudit.actions.accountCreated", variant: "info" },
+  "receiving_account.updated": { label: "adminAudit.actions.accountUpdated", variant: "warning" },
+  "receiving_account.paused": { label: "adminAudit.actions.accountPaused", variant: "warning" },
+  "receiving_account.resumed": { label: "adminAudit.actions.accountResumed", variant: "success" },
+  "receiving_account.retired": {
+    label: "adminAudit.actions.accountRetired",
+    variant: "destructive",
+  },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }
@@ -255,6 +263,7 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
       return <>{t("adminAudit.targets.settings")}</>;
     case "user":
     case "order":
+    case "receiving_account":
       return (
         <span title={id} className="font-mono text-xs">
           {t(`adminAudit.targets.${entry.targetType}`, { id: id.slice(0, 8) })}

@@ -20,6 +20,7 @@ import {
 } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { formatDateTime } from "../../lib/format";
+import { ReceivingAccountsCard } from "./accounts-card";
 import { type DashboardStats, dashboardQueryOptions } from "./dashboard-api";
 import { formatAge, formatInr, formatUsdt } from "./dashboard-format";
 import { VolumeChart } from "./volume-chart";
@@ -108,6 +109,8 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
             : t("adminDashboard.noPending")}
         </StatCard>
       </section>
+
+      <ReceivingAccountsCard />
 
       <Card>
         <CardHeader>

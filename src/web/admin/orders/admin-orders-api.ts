@@ -17,12 +17,15 @@ const LIST_REFRESH_MS = 60_000;
 export interface OrderFilter {
   status?: OrderStatusValue;
   search: string;
+  /** A receiving account's id: only orders paid into it. */
+  account?: string;
 }
 
-function filterQuery({ status, search }: OrderFilter) {
-  const query: { status?: OrderStatusValue; search?: string } = {};
+function filterQuery({ status, search, account }: OrderFilter) {
+  const query: { status?: OrderStatusValue; search?: string; receivingAccountId?: string } = {};
   if (status) query.status = status;
   if (search) query.search = search;
+  if (account) query.receivingAccountId = account;
   return query;
 }
 
@@ -110,3 +113,9 @@ export function useCreateAdminOrder() {
     onSuccess: invalidate,
   });
 }
+
+/** The receiving accounts, for the list's account filter (the Receiving Accounts page reads the same). */
+export const receivingAccountsQueryOptions = queryOptions({
+  queryKey: ["admin", "receiving-accounts"],
+  queryFn: async () => unwrap(await api.api.admin["receiving-accounts"].$get()),
+});

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Download, Eye, MoreHorizontal, PackageSearch, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -37,6 +37,7 @@ import {
   adminOrdersQueryOptions,
   exportPath,
   type OrderFilter,
+  receivingAccountsQueryOptions,
 } from "./admin-orders-api";
 import { ChangeStatusDialog, type StatusChange } from "./change-status-dialog";
 import { OrderDetailsDialog } from "./order-details-dialog";
@@ -72,6 +73,7 @@ function useOrderFilter() {
   const filter: OrderFilter = {
     status: parseStatus(params.get("status")),
     search: params.get("search")?.trim() ?? "",
+    account: params.get("account") ?? undefined,
   };
   const update = (change: Partial<OrderFilter>) =>
     setParams(
@@ -171,6 +173,10 @@ export function AdminOrdersPage() {
                 ))}
               </NativeSelect>
             </div>
+            <AccountFilter
+              value={filter.account ?? ""}
+              onChange={(account) => updateFilter({ account })}
+            />
             <div className="flex-1 space-y-1.5 sm:max-w-md">
               <Label htmlFor="order-search">{t("adminOrders.searchLabel")}</Label>
               <div className="relative">
@@ -218,6 +224,7 @@ export function AdminOrdersPage() {
                   <TableHead className="hidden xl:table-cell">
                     {t("adminOrders.columns.wallet")}
                   </TableHead>
+
                   <TableHead className="hidden xl:table-cell">
                     {t("adminOrders.columns.date")}
                   </TableHead>
@@ -270,6 +277,14 @@ function OrderRow({
       <span className="block whitespace-nowrap text-muted-foreground">
         → {order.receiveAmount} {currencyLabel(order.receiveCurrency)}
       </span>
+      {order.receivingAccount && (
+        <span
+          className="block text-xs whitespace-nowrap text-muted-foreground"
+          title={order.receivingAccount.details}
+        >
+          {t("adminOrders.paidIntoLine", { label: order.receivingAccount.label })}
+        </span>
+      )}
     </>
   );
   const date = (
@@ -346,5 +361,30 @@ function OrderRow({
         </DropdownMenu>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** Orders paid into one receiving account; retired accounts stay in the list for their orders. */
+function AccountFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
+  const accounts = useQuery(receivingAccountsQueryOptions).data?.accounts ?? [];
+  return (
+    <div className="space-y-1.5 sm:w-56">
+      <Label htmlFor="order-account-filter">{t("adminOrders.accountFilter")}</Label>
+      <NativeSelect
+        id="order-account-filter"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{t("adminOrders.allAccounts")}</option>
+        {accounts.map((account) => (
+          <option key={account.id} value={account.id}>
+            {account.retiredAt
+              ? t("adminOrders.retiredAccount", { label: account.label })
+              : account.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

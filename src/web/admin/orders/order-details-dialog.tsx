@@ -109,6 +109,18 @@ function OrderDetails({ order }: { order: AdminOrderDetails }) {
             <span className="text-muted-foreground">{t("adminOrders.details.noPayerName")}</span>
           )}
         </Row>
+        <Row label={t("adminOrders.details.paidInto")}>
+          {order.receivingAccount ? (
+            <>
+              {order.receivingAccount.label}
+              <span className="block font-mono text-xs text-muted-foreground">
+                {order.receivingAccount.details}
+              </span>
+            </>
+          ) : (
+            <span className="text-muted-foreground">{t("adminOrders.noAccount")}</span>
+          )}
+        </Row>
         {order.payoutTxHash && (
           <Row label={t("adminOrders.details.payout")}>
             <span className="font-mono text-xs">{order.payoutTxHash}</span>

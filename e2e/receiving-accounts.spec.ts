@@ -1,0 +1,144 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import {
+  E2E_ADMIN,
+  expect,
+  expectNoPageErrors,
+  signUpAndLogInByApi,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+
+/*
+ * Rotation over several UPI IDs with daily caps, as customers see it in the
+ * Confirm Your Order dialog. This spec changes which accounts are in service, so
+ * it runs last and alone (see playwright.config.ts).
+ */
+
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
+const ACCOUNTS = [
+  { upiId: "rotate.one@okhdfcbank", cap: "10000" },
+  { upiId: "rotate.two@okaxis", cap: "5000" },
+  { upiId: "rotate.three@oksbi", cap: "10000" },
+];
+
+/** The admin's API session, stepped up, with the site's origin on every write. */
+async function adminApi(request: APIRequestContext, baseURL: string) {
+  const headers = { origin: new URL(baseURL).origin };
+  const call = async (method: "GET" | "POST" | "PUT", path: string, data?: unknown) => {
+    const response = await request.fetch(path, { method, data, headers });
+    expect(response.ok(), `${path} answered ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  await call("POST", "/api/auth/sign-in/email", E2E_ADMIN);
+  await call("POST", "/api/admin/session/step-up", { password: E2E_ADMIN.password });
+  return call;
+}
+
+/** A new customer in a browser of their own, at the Confirm Your Order dialog for ₹5000. */
+async function customerAtPaymentStep(browser: Browser, baseURL: string, index: number) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": `10.210.0.${index}` },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await signUpAndLogInByApi(page, uniqueEmail(`rotation${index}`));
+  await openPaymentStep(page);
+  return { page, errors, close: () => context.close() };
+}
+
+async function openPaymentStep(page: Page) {
+  await page.goto("/");
+  await page.getByLabel("Amount").fill("5000");
+  await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  return page.getByRole("dialog", { name: "Confirm Your Order" });
+}
+
+/** Which of the spec's UPI IDs the dialog shows. */
+async function shownUpiId(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Confirm Your Order" });
+  const upiId = dialog.getByText(/^rotate\.[a-z]+@ok[a-z]+$/);
+  await expect(upiId).toBeVisible();
+  return upiId.textContent();
+}
+
+test("customers are spread over three UPI IDs, a full one is skipped, all full is a plain refusal, and a paused one still takes the order it was shown for", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = baseURL ?? "";
+  const admin = await adminApi(request, origin);
+  // Only this spec's accounts take UPI payments now.
+  const { accounts } = (await admin("GET", "/api/admin/receiving-accounts")) as {
+    accounts: { id: string; kind: string; retiredAt: string | null }[];
+  };
+  for (const account of accounts.filter((a) => a.kind === "upi" && !a.retiredAt)) {
+    await admin("POST", `/api/admin/receiving-accounts/${account.id}/retire`);
+  }
+  const ids: Record<string, string> = {};
+  for (const account of ACCOUNTS) {
+    const { id } = await admin("POST", "/api/admin/receiving-accounts", {
+      kind: "upi",
+      label: `Rotation ${account.upiId}`,
+      upiId: account.upiId,
+      payeeName: "RupeeDesk",
+      sendMethods: ["upi"],
+      dailyCapInr: account.cap,
+      perOrderMaxInr: "",
+      paused: false,
+    });
+    ids[account.upiId] = id;
+  }
+
+  const customers = [];
+  for (let i = 1; i <= 5; i++) customers.push(await customerAtPaymentStep(browser, origin, i));
+  const shown = [];
+  for (const customer of customers) shown.push(await shownUpiId(customer.page));
+  // Three turns, one per account; then the 5000-cap account is full.
+  expect(new Set(shown.slice(0, 3))).toEqual(new Set(ACCOUNTS.map((a) => a.upiId)));
+  expect(shown.slice(3)).not.toContain("rotate.two@okaxis");
+  expect(new Set(shown.slice(3))).toEqual(new Set(["rotate.one@okhdfcbank", "rotate.three@oksbi"]));
+
+  // Every account is full: the sixth customer is told plainly, with nothing to pay to.
+  const sixth = await customerAtPaymentStep(browser, origin, 6);
+  const refusal = sixth.page.getByRole("dialog", { name: "Confirm Your Order" });
+  await expect(refusal.getByRole("alert")).toContainText("Payments paused");
+  await expect(refusal.getByRole("alert")).toContainText(
+    "Payments of this amount by UPI are paused for today.",
+  );
+  for (const account of ACCOUNTS) await expect(refusal.getByText(account.upiId)).toHaveCount(0);
+  await expect(refusal.getByRole("img", { name: /UPI QR code/ })).toHaveCount(0);
+  await expect(refusal.getByRole("button", { name: "Submit Order" })).toBeDisabled();
+
+  // The first customer's account is paused after it was shown: a reload shows it
+  // again, and the order placed with it is taken.
+  const first = customers[0];
+  const firstUpiId = shown[0] ?? "";
+  if (!first) throw new Error("No first customer");
+  await admin("PUT", `/api/admin/receiving-accounts/${ids[firstUpiId]}`, {
+    kind: "upi",
+    label: `Rotation ${firstUpiId}`,
+    upiId: firstUpiId,
+    payeeName: "RupeeDesk",
+    sendMethods: ["upi"],
+    dailyCapInr: ACCOUNTS.find((account) => account.upiId === firstUpiId)?.cap,
+    perOrderMaxInr: "",
+    paused: true,
+  });
+  const dialog = await openPaymentStep(first.page);
+  expect(await shownUpiId(first.page)).toBe(firstUpiId);
+  await dialog.getByLabel("Payment Transaction ID").fill(`${Date.now()}`.slice(-12));
+  await dialog.getByLabel("Name on the paying account").fill("Rahul Kumar");
+  await dialog.getByRole("button", { name: "Submit Order" }).click();
+  await expect(first.page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await expect(first.page.getByRole("heading", { name: "Payment Verification" })).toBeVisible();
+
+  for (const customer of [...customers, sixth]) {
+    expectNoPageErrors(customer.errors);
+    await customer.close();
+  }
+});

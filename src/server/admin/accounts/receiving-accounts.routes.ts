@@ -1,0 +1,178 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  RECEIVING_ACCOUNT_FIELD_LABELS,
+  receivingAccountInputSchema,
+} from "../../../shared/receiving-account-input";
+import type { AppContext } from "../../context";
+import { clientIp } from "../../http/client-ip";
+import { createRouter, errorResponse } from "../../http/router";
+import {
+  createReceivingAccount,
+  listReceivingAccounts,
+  retireReceivingAccount,
+  updateReceivingAccount,
+} from "./receiving-accounts.service";
+
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+const receivingAccountSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(["upi", "bank"]),
+    label: z.string(),
+    sendMethods: z.array(z.string()),
+    upiId: z.string().nullable(),
+    payeeName: z.string(),
+    bankName: z.string().nullable(),
+    accountHolderName: z.string().nullable(),
+    accountNumber: z.string().nullable(),
+    ifscCode: z.string().nullable(),
+    dailyCapInr: z.string().nullable().describe("null: no cap"),
+    perOrderMaxInr: z.string().nullable().describe("null: no per-order maximum"),
+    paused: z.boolean(),
+    retiredAt: z.string().nullable(),
+    fromSettings: z.boolean().describe("Its payment details are edited on the Settings page"),
+    receivedTodayInr: z.string().describe("Orders into it today (India's day), not cancelled"),
+    heldInr: z.string().describe("Amounts customers were shown it for and may still pay"),
+    capUsedPercent: z.number().nullable(),
+    openOrders: z.number().int(),
+  })
+  .openapi("ReceivingAccount");
+
+const inputBody = receivingAccountInputSchema.openapi("ReceivingAccountInput", {
+  description: "The whole form. Limits as rupee text; empty means no limit.",
+});
+
+const idParams = z.object({
+  id: z.uuid({ error: "This is not a receiving account id." }).openapi({
+    param: { name: "id", in: "path" },
+  }),
+});
+
+const adminOnly = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not an administrator, or no step-up"),
+};
+const invalid = {
+  description: "A field is invalid; it is named in `field` and nothing was written",
+  content: json(z.object({ error: z.string(), code: z.string(), field: z.string().optional() })),
+};
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/admin/receiving-accounts",
+  tags: ["Admin"],
+  summary: "Every receiving account in rotation order, with today's volume against its cap",
+  responses: {
+    200: {
+      description: "The accounts",
+      content: json(z.object({ accounts: z.array(receivingAccountSchema) })),
+    },
+    ...adminOnly,
+  },
+});
+
+const createAccountRoute = createRoute({
+  method: "post",
+  path: "/api/admin/receiving-accounts",
+  tags: ["Admin"],
+  summary: "Add a receiving account, last in the rotation (audited)",
+  request: { body: { content: json(inputBody), required: true } },
+  responses: {
+    201: { description: "Added", content: json(z.object({ id: z.uuid() })) },
+    400: invalid,
+    ...adminOnly,
+  },
+});
+
+const updateAccountRoute = createRoute({
+  method: "put",
+  path: "/api/admin/receiving-accounts/{id}",
+  tags: ["Admin"],
+  summary: "Save a receiving account's form, pause or resume it (audited old → new)",
+  request: { params: idParams, body: { content: json(inputBody), required: true } },
+  responses: {
+    200: { description: "Saved", content: json(z.object({ id: z.uuid() })) },
+    400: invalid,
+    ...adminOnly,
+    404: errorResponse("No such account"),
+    409: errorResponse(
+      "Retired, or its UPI ID / account number / IFSC would change after customers were shown it",
+    ),
+  },
+});
+
+const retireAccountRoute = createRoute({
+  method: "post",
+  path: "/api/admin/receiving-accounts/{id}/retire",
+  tags: ["Admin"],
+  summary: "Retire a receiving account: never offered again, kept for its orders (audited)",
+  request: { params: idParams },
+  responses: {
+    200: { description: "Retired", content: json(z.object({ id: z.uuid() })) },
+    400: errorResponse("A malformed id"),
+    ...adminOnly,
+    404: errorResponse("No such account"),
+    409: errorResponse("Retired already"),
+  },
+});
+
+/** A refused form names the first invalid field, as `field` for the form and in words. */
+function describeInvalidAccount(error: z.ZodError) {
+  const issue = error.issues[0];
+  const field = issue?.path[0];
+  const label =
+    typeof field === "string" && field in RECEIVING_ACCOUNT_FIELD_LABELS
+      ? RECEIVING_ACCOUNT_FIELD_LABELS[field as keyof typeof RECEIVING_ACCOUNT_FIELD_LABELS]
+      : undefined;
+  const message = !issue
+    ? "Invalid receiving account"
+    : !label || issue.message.includes(label)
+      ? issue.message
+      : `${label}: ${issue.message}`;
+  return { error: message, code: "INVALID_INPUT", field: label ? String(field) : undefined };
+}
+
+export function createReceivingAccountsRouter(context: AppContext) {
+  const { db } = context;
+  const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json({ accounts: await listReceivingAccounts(db) }, 200))
+    .openapi(
+      createAccountRoute,
+      async (c) => {
+        const id = await createReceivingAccount(
+          db,
+          actorOf(c.var.user),
+          c.req.valid("json"),
+          clientIp(c, context.trustProxy),
+        );
+        return c.json({ id }, 201);
+      },
+      (result, c) => {
+        if (!result.success) return c.json(describeInvalidAccount(result.error), 400);
+      },
+    )
+    .openapi(
+      updateAccountRoute,
+      async (c) => {
+        const { id } = c.req.valid("param");
+        await updateReceivingAccount(
+          db,
+          actorOf(c.var.user),
+          id,
+          c.req.valid("json"),
+          clientIp(c, context.trustProxy),
+        );
+        return c.json({ id }, 200);
+      },
+      (result, c) => {
+        if (!result.success) return c.json(describeInvalidAccount(result.error), 400);
+      },
+    )
+    .openapi(retireAccountRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      await retireReceivingAccount(db, actorOf(c.var.user), id, clientIp(c, context.trustProxy));
+      return c.json({ id }, 200);
+    });
+}

@@ -1,0 +1,414 @@
+import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from "kysely";
+import type { ReceivingAccountInput } from "../../../shared/receiving-account-input";
+import { readDecimal } from "../../../shared/site-settings-input";
+import { recordAudit } from "../../audit/audit";
+import type { Database } from "../../db/database";
+import type { DB, ReceivingAccountKind, ReceivingAccountsTable } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { INDIA_DAY_START } from "../../orders/india-day";
+import { plainDecimal } from "../../site/site-settings.service";
+
+/*
+ * The Receiving Accounts page (docs/decisions/019): what each account took
+ * today against its cap, and the audited changes to accounts.
+ */
+
+type AccountRow = Selectable<ReceivingAccountsTable>;
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** Every account, in rotation order, retired ones last, with today's figures. */
+export async function listReceivingAccounts(db: Database) {
+  const rows = await db
+    .selectFrom("receiving_accounts as account")
+    .selectAll("account")
+    .select((eb) => [
+      eb
+        .selectFrom("orders")
+        .select(sql<string>`coalesce(sum(send_amount), 0)`.as("total"))
+        .whereRef("orders.receiving_account_id", "=", "account.id")
+        .where("orders.status", "<>", "cancelled")
+        .where("orders.created_at", ">=", INDIA_DAY_START)
+        .as("received_today_inr"),
+      eb
+        .selectFrom("receiving_account_offers as offer")
+        .select(sql<string>`coalesce(sum(send_amount), 0)`.as("total"))
+        .whereRef("offer.receiving_account_id", "=", "account.id")
+        .where("offer.order_id", "is", null)
+        .where("offer.expires_at", ">", sql<Date>`now()`)
+        .as("held_inr"),
+      eb
+        .selectFrom("orders")
+        .select(sql<number>`count(*)::int`.as("count"))
+        .whereRef("orders.receiving_account_id", "=", "account.id")
+        .where("orders.status", "in", ["pending", "processing"])
+        .as("open_orders"),
+    ])
+    .orderBy(sql`account.retired_at IS NOT NULL`)
+    .orderBy("account.position")
+    .orderBy("account.created_at")
+    .execute();
+  return rows.map((row) =>
+    toReceivingAccountView(row, {
+      receivedToday: row.received_today_inr ?? "0",
+      held: row.held_inr ?? "0",
+      openOrders: row.open_orders ?? 0,
+    }),
+  );
+}
+
+export type ReceivingAccountView = ReturnType<typeof toReceivingAccountView>;
+
+function toReceivingAccountView(
+  row: AccountRow,
+  usage: { receivedToday: string; held: string; openOrders: number },
+) {
+  const cap = row.daily_cap_inr;
+  return {
+    id: row.id,
+    kind: row.kind,
+    label: row.label,
+    sendMethods: row.send_methods,
+    upiId: row.upi_id,
+    payeeName: row.payee_name,
+    bankName: row.bank_name,
+    accountHolderName: row.bank_account_holder_name,
+    accountNumber: row.bank_account_number,
+    ifscCode: row.bank_ifsc_code,
+    dailyCapInr: cap === null ? null : plainDecimal(cap),
+    perOrderMaxInr: row.per_order_max_inr === null ? null : plainDecimal(row.per_order_max_inr),
+    paused: row.paused,
+    retiredAt: row.retired_at?.toISOString() ?? null,
+    fromSettings: row.settings_field !== null,
+    receivedTodayInr: plainDecimal(usage.receivedToday),
+    heldInr: plainDecimal(usage.held),
+    /** Received today as a share of the cap, 0–100 and more; null without a cap. */
+    capUsedPercent:
+      cap === null
+        ? null
+        : Number(readDecimal(usage.receivedToday)?.div(cap).mul(100).toFixed(1, 1) ?? 0),
+    openOrders: usage.openOrders,
+  };
+}
+
+/** The input as the columns store it. */
+function toColumns(input: ReceivingAccountInput) {
+  const limit = (text: string) => (text === "" ? null : (readDecimal(text)?.toFixed(2) ?? null));
+  const common = {
+    kind: input.kind,
+    label: input.label,
+    send_methods: input.sendMethods,
+    daily_cap_inr: limit(input.dailyCapInr),
+    per_order_max_inr: limit(input.perOrderMaxInr),
+    paused: input.paused,
+  };
+  return input.kind === "upi"
+    ? {
+        ...common,
+        upi_id: input.upiId,
+        payee_name: input.payeeName,
+        bank_name: null,
+        bank_account_holder_name: null,
+        bank_account_number: null,
+        bank_ifsc_code: null,
+      }
+    : {
+        ...common,
+        upi_id: null,
+        payee_name: input.accountHolderName,
+        bank_name: input.bankName,
+        bank_account_holder_name: input.accountHolderName,
+        bank_account_number: input.accountNumber,
+        bank_ifsc_code: input.ifscCode,
+      };
+}
+
+/** The columns that say where the money goes: fixed once a customer was shown them. */
+const PAYMENT_IDENTITY = ["kind", "upi_id", "bank_account_number", "bank_ifsc_code"] as const;
+
+function diffColumns(before: AccountRow, after: Partial<Record<keyof AccountRow, unknown>>) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [column, value] of Object.entries(after)) {
+    const old = before[column as keyof AccountRow];
+    if (JSON.stringify(old) !== JSON.stringify(value)) changes[column] = { from: old, to: value };
+  }
+  return changes;
+}
+
+async function audit(
+  trx: Transaction<DB>,
+  actor: Actor,
+  action:
+    | "receiving_account.created"
+    | "receiving_account.updated"
+    | "receiving_account.paused"
+    | "receiving_account.resumed"
+    | "receiving_account.retired",
+  accountId: string,
+  details: Record<string, unknown>,
+  ipAddress?: string,
+) {
+  await recordAudit(trx, {
+    actor,
+    action,
+    target: { type: "receiving_account", id: accountId },
+    details,
+    ipAddress,
+  });
+}
+
+/** Adds an account, last in the rotation. */
+export async function createReceivingAccount(
+  db: Database,
+  actor: Actor,
+  input: ReceivingAccountInput,
+  ipAddress?: string,
+) {
+  return db.transaction().execute(async (trx) => {
+    const id = await insertAccount(trx, toColumns(input));
+    await audit(trx, actor, "receiving_account.created", id, { to: toColumns(input) }, ipAddress);
+    return id;
+  });
+}
+
+async function insertAccount(
+  trx: Transaction<DB>,
+  columns: Insertable<ReceivingAccountsTable>,
+): Promise<string> {
+  const { id } = await trx
+    .insertInto("receiving_accounts")
+    .values({
+      position: sql<number>`(SELECT coalesce(max(position), -1) + 1 FROM receiving_accounts)`,
+      ...columns,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function lockAccount(trx: Transaction<DB>, id: string) {
+  const account = await trx
+    .selectFrom("receiving_accounts")
+    .selectAll()
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!account) throw new AppError(404, "NOT_FOUND", "No such receiving account.");
+  if (account.retired_at) {
+    throw new AppError(409, "ACCOUNT_RETIRED", "This account is retired and cannot be changed.");
+  }
+  return account;
+}
+
+/** A customer was shown this account (an offer), so orders may name it. */
+async function wasShown(trx: Transaction<DB>, id: string) {
+  const offer = await trx
+    .selectFrom("receiving_account_offers")
+    .select("id")
+    .where("receiving_account_id", "=", id)
+    .limit(1)
+    .executeTakeFirst();
+  const order = await trx
+    .selectFrom("orders")
+    .select("id")
+    .where("receiving_account_id", "=", id)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(offer || order);
+}
+
+/**
+ * Saves an account's form. Where the money goes (kind, UPI ID, account number,
+ * IFSC) cannot change once customers were shown it: their orders must keep
+ * saying where they paid. A change of only the pause switch is audited as a
+ * pause or resume; nothing changed writes nothing.
+ */
+export async function updateReceivingAccount(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: ReceivingAccountInput,
+  ipAddress?: string,
+) {
+  await db.transaction().execute(async (trx) => {
+    const account = await lockAccount(trx, id);
+    const next = toColumns(input);
+    const changes = diffColumns(account, next);
+    const columns = Object.keys(changes);
+    if (columns.length === 0) return;
+    if (columns.some((column) => (PAYMENT_IDENTITY as readonly string[]).includes(column))) {
+      if (account.settings_field) {
+        throw new AppError(
+          409,
+          "ACCOUNT_FROM_SETTINGS",
+          "This account's UPI ID or bank details are edited on the Settings page.",
+        );
+      }
+      if (await wasShown(trx, id)) {
+        throw new AppError(
+          409,
+          "ACCOUNT_IN_USE",
+          "Customers were shown this account, so its UPI ID, account number and IFSC cannot change. Retire it and add a new account instead.",
+        );
+      }
+    }
+    await trx
+      .updateTable("receiving_accounts")
+      .set({ ...(next as Updateable<ReceivingAccountsTable>), updated_at: sql<Date>`now()` })
+      .where("id", "=", id)
+      .execute();
+    const action =
+      columns.length === 1 && columns[0] === "paused"
+        ? next.paused
+          ? "receiving_account.paused"
+          : "receiving_account.resumed"
+        : "receiving_account.updated";
+    await audit(trx, actor, action, id, changes, ipAddress);
+  });
+}
+
+/** Takes an account out of service for good; its orders keep naming it. */
+export async function retireReceivingAccount(
+  db: Database,
+  actor: Actor,
+  id: string,
+  ipAddress?: string,
+) {
+  await db.transaction().execute(async (trx) => {
+    const account = await lockAccount(trx, id);
+    await retire(trx, account.id);
+    await audit(trx, actor, "receiving_account.retired", id, { label: account.label }, ipAddress);
+  });
+}
+
+async function retire(trx: Transaction<DB>, id: string) {
+  await trx
+    .updateTable("receiving_accounts")
+    .set({ retired_at: sql<Date>`now()`, settings_field: null, updated_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The Settings page's payment details for one kind, as an account's columns; null when empty. */
+export type SettingsPaymentDetails =
+  | { kind: "upi"; upiId: string; payeeName: string }
+  | {
+      kind: "bank";
+      bankName: string;
+      accountHolderName: string;
+      accountNumber: string;
+      ifscCode: string;
+    };
+
+function settingsColumns(details: SettingsPaymentDetails) {
+  return details.kind === "upi"
+    ? { upi_id: details.upiId, payee_name: details.payeeName }
+    : {
+        payee_name: details.accountHolderName,
+        bank_name: details.bankName,
+        bank_account_holder_name: details.accountHolderName,
+        bank_account_number: details.accountNumber,
+        bank_ifsc_code: details.ifscCode,
+      };
+}
+
+function isEmpty(details: SettingsPaymentDetails) {
+  return details.kind === "upi" ? details.upiId === "" : details.accountNumber === "";
+}
+
+function settingsLabel(details: SettingsPaymentDetails) {
+  return details.kind === "upi"
+    ? `UPI ${details.upiId}`.slice(0, 60)
+    : `${details.bankName || "Bank"} ${details.accountNumber.slice(-4)}`.slice(0, 60);
+}
+
+/**
+ * Keeps the account made from the Settings page's payment details in step with
+ * them (called in the settings save's transaction): new details replace an
+ * account customers were shown by a new one in its place in the rotation, with
+ * its caps and methods, and retire the old; emptied details retire it.
+ */
+export async function followSettingsPaymentDetails(
+  trx: Transaction<DB>,
+  actor: Actor,
+  details: SettingsPaymentDetails,
+  ipAddress?: string,
+) {
+  const kind: ReceivingAccountKind = details.kind;
+  const linked = await trx
+    .selectFrom("receiving_accounts")
+    .selectAll()
+    .where("settings_field", "=", kind)
+    .forUpdate()
+    .executeTakeFirst();
+  const columns = settingsColumns(details);
+  if (linked && isEmpty(details)) {
+    await retire(trx, linked.id);
+    await audit(
+      trx,
+      actor,
+      "receiving_account.retired",
+      linked.id,
+      { label: linked.label, by: "settings" },
+      ipAddress,
+    );
+    return;
+  }
+  if (isEmpty(details)) return;
+  if (linked) {
+    const changes = diffColumns(linked, columns);
+    if (Object.keys(changes).length === 0) return;
+    const identityChanged = Object.keys(changes).some((column) =>
+      (PAYMENT_IDENTITY as readonly string[]).includes(column),
+    );
+    if (!identityChanged || !(await wasShown(trx, linked.id))) {
+      await trx
+        .updateTable("receiving_accounts")
+        .set({
+          ...columns,
+          label: identityChanged ? settingsLabel(details) : linked.label,
+          updated_at: sql<Date>`now()`,
+        })
+        .where("id", "=", linked.id)
+        .execute();
+      await audit(
+        trx,
+        actor,
+        "receiving_account.updated",
+        linked.id,
+        { ...changes, by: "settings" },
+        ipAddress,
+      );
+      return;
+    }
+    await retire(trx, linked.id);
+    await audit(
+      trx,
+      actor,
+      "receiving_account.retired",
+      linked.id,
+      { label: linked.label, by: "settings" },
+      ipAddress,
+    );
+  }
+  const values = {
+    kind,
+    label: settingsLabel(details),
+    send_methods: linked?.send_methods ?? (kind === "upi" ? ["upi"] : ["bank", "cash", "erupee"]),
+    daily_cap_inr: linked?.daily_cap_inr ?? null,
+    per_order_max_inr: linked?.per_order_max_inr ?? null,
+    settings_field: kind,
+    ...columns,
+  };
+  const id = await insertAccount(trx, linked ? { ...values, position: linked.position } : values);
+  await audit(
+    trx,
+    actor,
+    "receiving_account.created",
+    id,
+    { to: values, by: "settings" },
+    ipAddress,
+  );
+}

@@ -1,0 +1,88 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { receivingAccountsQueryOptions } from "../orders/admin-orders-api";
+import { formatInr } from "./dashboard-format";
+
+/** The share of a cap from which an account is shown as nearly full (the operators are told then too). */
+const NEARLY_FULL_PERCENT = 80;
+
+/** Each account in service: today's rupees against its cap, and its open orders. */
+export function ReceivingAccountsCard() {
+  const { t } = useTranslation();
+  const accounts = (useQuery(receivingAccountsQueryOptions).data?.accounts ?? []).filter(
+    (account) => !account.retiredAt,
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>{t("adminDashboard.accounts.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("adminDashboard.accounts.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {accounts.length === 0 && (
+          <p className="text-sm text-muted-foreground">{t("adminDashboard.accounts.none")}</p>
+        )}
+        <ul className="space-y-4">
+          {accounts.map((account) => {
+            const used = account.capUsedPercent;
+            return (
+              <li key={account.id} className="space-y-1.5">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                  <span className="font-medium">
+                    {account.label}
+                    {account.paused && (
+                      <span className="ml-2 text-xs text-muted-foreground">
+                        {t("adminDashboard.accounts.paused")}
+                      </span>
+                    )}
+                  </span>
+                  <span className="tabular-nums text-muted-foreground">
+                    {account.dailyCapInr
+                      ? t("adminDashboard.accounts.ofCap", {
+                          received: formatInr(account.receivedTodayInr),
+                          cap: formatInr(account.dailyCapInr),
+                        })
+                      : t("adminDashboard.accounts.noCap", {
+                          received: formatInr(account.receivedTodayInr),
+                        })}
+                    {" · "}
+                    {t("adminDashboard.accounts.openOrders", { count: account.openOrders })}
+                  </span>
+                </div>
+                {used !== null && (
+                  // Native colours: green below 80 %, amber from 80 %, red when full.
+                  <meter
+                    aria-label={t("adminDashboard.accounts.capUsed", { label: account.label })}
+                    min={0}
+                    max={100}
+                    low={NEARLY_FULL_PERCENT}
+                    high={99.9}
+                    optimum={0}
+                    value={Math.min(used, 100)}
+                    className="block h-2 w-full"
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <Link
+          to="/admin/accounts"
+          className="inline-block text-sm text-primary underline underline-offset-4"
+        >
+          {t("adminDashboard.accounts.manage")}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
