@@ -4,14 +4,16 @@ import {
   expect,
   expectNoPageErrors,
   signUpAndLogInByApi,
+  stepUpAsAdmin,
   test,
   uniqueEmail,
 } from "./fixtures";
 
 /*
- * Rotation over several UPI IDs with daily caps, as customers see it in the
- * Confirm Your Order dialog. This spec changes which accounts are in service, so
- * it runs last and alone (see playwright.config.ts).
+ * The Receiving Accounts page as an operator uses it, and rotation over several
+ * UPI IDs with daily caps as customers see it in the Confirm Your Order dialog.
+ * This spec changes which accounts are in service, so it runs last and alone
+ * (see playwright.config.ts).
  */
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
@@ -141,4 +143,69 @@ test("customers are spread over three UPI IDs, a full one is skipped, all full i
     expectNoPageErrors(customer.errors);
     await customer.close();
   }
+});
+
+test("an operator adds a bank account (a bad IFSC is refused under its field), changes its cap, pauses it and retires it", async ({
+  page,
+}) => {
+  const label = `E2E ICICI ${Date.now() % 10_000}`;
+  await stepUpAsAdmin(page);
+  await page
+    .getByRole("navigation", { name: "Admin navigation" })
+    .getByRole("link", { name: "Receiving Accounts" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Receiving Accounts", level: 1 })).toBeVisible();
+
+  await page.getByRole("button", { name: "Add Account" }).click();
+  const form = page.getByRole("dialog", { name: "Add a Receiving Account" });
+  await form.getByLabel("Kind").selectOption("Bank Account");
+  await form.getByLabel("Label").fill(label);
+  await form.getByLabel("Bank Name").fill("ICICI Bank");
+  await form.getByLabel("Account Holder Name").fill("RupeeDesk Pvt Ltd");
+  await form.getByLabel("Account Number").fill("000405012345");
+  await form.getByLabel("IFSC Code").fill("icic1000404");
+  await form.getByLabel("Daily Cap (INR)").fill("50000");
+  await form.getByRole("button", { name: "Save Account" }).click();
+  await expect(form.getByLabel("IFSC Code")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByRole("alert")).toHaveText(
+    "IFSC Code must be 11 characters: 4 letters, 0, then 6 letters or digits.",
+  );
+  await expect(form).toBeVisible();
+
+  await form.getByLabel("IFSC Code").fill("ICIC0000404");
+  await form.getByRole("button", { name: "Save Account" }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole("row").filter({ hasText: label });
+  await expect(row).toContainText("ICICI Bank · 000405012345 · ICIC0000404");
+  await expect(row).toContainText("IMPS/NEFT, Cash Deposit");
+  await expect(row).toContainText("₹0.00 of ₹50,000.00");
+  await expect(row.getByRole("meter", { name: `${label}: share of today's cap used` })).toBeVisible();
+  await expect(row).toContainText("Active");
+
+  const actions = row.getByRole("button", { name: `Actions for ${label}` });
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: `Edit ${label}` });
+  await edit.getByLabel("Daily Cap (INR)").fill("60000");
+  await edit.getByRole("button", { name: "Save Account" }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText("₹0.00 of ₹60,000.00");
+
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Pause" }).click();
+  await expect(page.getByText(`${label} is paused`)).toBeVisible();
+  await expect(row).toContainText("Paused");
+
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Retire" }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Retire ${label}?` });
+  await confirm.getByRole("button", { name: "Retire" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText("Retired");
+  await expect(actions).toHaveCount(0);
+
+  // Each change is in the audit log.
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("heading", { name: "Audit Log", level: 1 })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: label }).first()).toBeVisible();
 });

@@ -52,6 +52,11 @@ const AdminOrdersPage = lazyPage(
   "AdminOrdersPage",
   ["adminOrders", "orders"],
 );
+const ReceivingAccountsPage = lazyPage(
+  () => import("./admin/accounts/receiving-accounts-page"),
+  "ReceivingAccountsPage",
+  ["adminAccounts"],
+);
 const SettingsPage = lazyPage(() => import("./admin/settings/settings-page"), "SettingsPage", [
   "adminSettings",
 ]);
@@ -98,6 +103,7 @@ export function AppRoutes() {
           <Route index element={<Page component={DashboardPage} />} />
           <Route path="users" element={<Page component={UsersPage} />} />
           <Route path="orders" element={<Page component={AdminOrdersPage} />} />
+          <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
           <Route path="settings" element={<Page component={SettingsPage} />} />
           <Route path="audit" element={<Page component={AuditPage} />} />
         </Route>

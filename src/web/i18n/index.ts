@@ -12,6 +12,7 @@ import exchange from "./en/exchange.json";
 const areas = {
   account: () => import("./en/account.json"),
   admin: () => import("./en/admin.json"),
+  adminAccounts: () => import("./en/admin-accounts.json"),
   adminAudit: () => import("./en/admin-audit.json"),
   adminDashboard: () => import("./en/admin-dashboard.json"),
   adminOrders: () => import("./en/admin-orders.json"),

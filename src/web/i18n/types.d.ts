@@ -1,5 +1,6 @@
 import type account from "./en/account.json";
 import type admin from "./en/admin.json";
+import type adminAccounts from "./en/admin-accounts.json";
 import type adminAudit from "./en/admin-audit.json";
 import type adminDashboard from "./en/admin-dashboard.json";
 import type adminOrders from "./en/admin-orders.json";
@@ -17,6 +18,7 @@ declare module "i18next" {
       translation: typeof common & {
         account: typeof account;
         admin: typeof admin;
+        adminAccounts: typeof adminAccounts;
         adminAudit: typeof adminAudit;
         adminDashboard: typeof adminDashboard;
         adminOrders: typeof adminOrders;

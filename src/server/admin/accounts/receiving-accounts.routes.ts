@@ -36,6 +36,9 @@ const receivingAccountSchema = z
     heldInr: z.string().describe("Amounts customers were shown it for and may still pay"),
     capUsedPercent: z.number().nullable(),
     openOrders: z.number().int(),
+    wasShown: z
+      .boolean()
+      .describe("Customers were shown it: its UPI ID, account number and IFSC cannot change"),
   })
   .openapi("ReceivingAccount");
 

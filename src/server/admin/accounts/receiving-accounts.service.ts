@@ -45,6 +45,22 @@ export async function listReceivingAccounts(db: Database) {
         .whereRef("orders.receiving_account_id", "=", "account.id")
         .where("orders.status", "in", ["pending", "processing"])
         .as("open_orders"),
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom("receiving_account_offers as offer")
+              .select("offer.id")
+              .whereRef("offer.receiving_account_id", "=", "account.id"),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("orders")
+              .select("orders.id")
+              .whereRef("orders.receiving_account_id", "=", "account.id"),
+          ),
+        ])
+        .as("was_shown"),
     ])
     .orderBy(sql`account.retired_at IS NOT NULL`)
     .orderBy("account.position")
@@ -55,6 +71,7 @@ export async function listReceivingAccounts(db: Database) {
       receivedToday: row.received_today_inr ?? "0",
       held: row.held_inr ?? "0",
       openOrders: row.open_orders ?? 0,
+      wasShown: Boolean(row.was_shown),
     }),
   );
 }
@@ -63,7 +80,7 @@ export type ReceivingAccountView = ReturnType<typeof toReceivingAccountView>;
 
 function toReceivingAccountView(
   row: AccountRow,
-  usage: { receivedToday: string; held: string; openOrders: number },
+  usage: { receivedToday: string; held: string; openOrders: number; wasShown: boolean },
 ) {
   const cap = row.daily_cap_inr;
   return {
@@ -90,6 +107,8 @@ function toReceivingAccountView(
         ? null
         : Number(readDecimal(usage.receivedToday)?.div(cap).mul(100).toFixed(1, 1) ?? 0),
     openOrders: usage.openOrders,
+    /** Customers were shown it: its UPI ID, account number and IFSC are fixed. */
+    wasShown: usage.wasShown,
   };
 }
 

@@ -8,11 +8,9 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
-import { receivingAccountsQueryOptions } from "../orders/admin-orders-api";
+import { CapMeter } from "../accounts/cap-meter";
+import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
 import { formatInr } from "./dashboard-format";
-
-/** The share of a cap from which an account is shown as nearly full (the operators are told then too). */
-const NEARLY_FULL_PERCENT = 80;
 
 /** Each account in service: today's rupees against its cap, and its open orders. */
 export function ReceivingAccountsCard() {
@@ -60,16 +58,9 @@ export function ReceivingAccountsCard() {
                   </span>
                 </div>
                 {used !== null && (
-                  // Native colours: green below 80 %, amber from 80 %, red when full.
-                  <meter
-                    aria-label={t("adminDashboard.accounts.capUsed", { label: account.label })}
-                    min={0}
-                    max={100}
-                    low={NEARLY_FULL_PERCENT}
-                    high={99.9}
-                    optimum={0}
-                    value={Math.min(used, 100)}
-                    className="block h-2 w-full"
+                  <CapMeter
+                    percent={used}
+                    label={t("adminDashboard.accounts.capUsed", { label: account.label })}
                   />
                 )}
               </li>

@@ -113,9 +113,3 @@ export function useCreateAdminOrder() {
     onSuccess: invalidate,
   });
 }
-
-/** The receiving accounts, for the list's account filter (the Receiving Accounts page reads the same). */
-export const receivingAccountsQueryOptions = queryOptions({
-  queryKey: ["admin", "receiving-accounts"],
-  queryFn: async () => unwrap(await api.api.admin["receiving-accounts"].$get()),
-});

@@ -31,13 +31,13 @@ import {
 import { ApiError, unwrap } from "../../lib/api-client";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
+import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import {
   type AdminOrder,
   adminOrdersQueryOptions,
   exportPath,
   type OrderFilter,
-  receivingAccountsQueryOptions,
 } from "./admin-orders-api";
 import { ChangeStatusDialog, type StatusChange } from "./change-status-dialog";
 import { OrderDetailsDialog } from "./order-details-dialog";

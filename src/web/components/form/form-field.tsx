@@ -5,8 +5,9 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { PasswordInput } from "./password-input";
 
-type FormFieldProps<T extends FieldValues> = {
-  control: Control<T>;
+type FormFieldProps<T extends FieldValues, TSubmitted extends FieldValues = T> = {
+  /** The form's control; what it submits may be shaped otherwise (a schema's output). */
+  control: Control<T, unknown, TSubmitted>;
   name: FieldPath<T>;
   label: string;
   /** Maps an error's i18n key to another text for this form. */
@@ -17,7 +18,7 @@ type FormFieldProps<T extends FieldValues> = {
 } & Omit<React.ComponentProps<"input">, "name" | "prefix">;
 
 /** A labelled input bound to react-hook-form, with its error below it. */
-export function FormField<T extends FieldValues>({
+export function FormField<T extends FieldValues, TSubmitted extends FieldValues = T>({
   control,
   name,
   label,
@@ -26,7 +27,7 @@ export function FormField<T extends FieldValues>({
   normalize,
   type,
   ...inputProps
-}: FormFieldProps<T>) {
+}: FormFieldProps<T, TSubmitted>) {
   const { t } = useTranslation();
   return (
     <Controller

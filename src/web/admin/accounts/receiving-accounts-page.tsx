@@ -1,0 +1,322 @@
+import { useQuery } from "@tanstack/react-query";
+import { Archive, MoreHorizontal, Pause, Pencil, Play, Plus } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "../../components/ui/alert-dialog";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu";
+import { Spinner } from "../../components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
+import { formatInr } from "../dashboard/dashboard-format";
+import { AccountFormDialog } from "./account-form-dialog";
+import { CapMeter } from "./cap-meter";
+import {
+  type ReceivingAccount,
+  receivingAccountsQueryOptions,
+  toAccountInput,
+  useRetireReceivingAccount,
+  useSaveReceivingAccount,
+} from "./receiving-accounts-api";
+
+/** Admin → Receiving Accounts: where customers pay, today's volume against caps, and changes. */
+export function ReceivingAccountsPage() {
+  const { t } = useTranslation();
+  const query = useQuery(receivingAccountsQueryOptions);
+  // null: the add form; an account: its edit form.
+  const [editing, setEditing] = useState<ReceivingAccount | null | undefined>(undefined);
+  const [retiring, setRetiring] = useState<ReceivingAccount | null>(null);
+  const accounts = query.data?.accounts ?? [];
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight">{t("adminAccounts.title")}</h1>
+          <p className="max-w-3xl text-sm text-muted-foreground">
+            {t("adminAccounts.description")}
+          </p>
+        </div>
+        <Button onClick={() => setEditing(null)}>
+          <Plus aria-hidden />
+          {t("adminAccounts.add")}
+        </Button>
+      </header>
+
+      {query.isPending ? (
+        <p role="status" className="flex justify-center py-10">
+          <Spinner className="size-6" />
+          <span className="sr-only">{t("admin.common.loading")}</span>
+        </p>
+      ) : query.isError ? (
+        <Card role="alert" className="border-destructive/50">
+          <CardHeader>
+            <CardTitle className="text-base">{t("adminAccounts.fetchErrorTitle")}</CardTitle>
+            <CardDescription>{query.error.message}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button variant="outline" onClick={() => query.refetch()}>
+              {t("adminAccounts.retry")}
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardContent className="p-0 sm:p-2">
+            {accounts.length === 0 ? (
+              <p className="p-6 text-center text-sm text-muted-foreground">
+                {t("adminAccounts.empty")}
+              </p>
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow className="hover:bg-transparent">
+                    <TableHead>{t("adminAccounts.columns.account")}</TableHead>
+                    <TableHead className="hidden md:table-cell">
+                      {t("adminAccounts.columns.methods")}
+                    </TableHead>
+                    <TableHead className="min-w-48">{t("adminAccounts.columns.today")}</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">
+                      {t("adminAccounts.columns.openOrders")}
+                    </TableHead>
+                    <TableHead className="hidden sm:table-cell">
+                      {t("adminAccounts.columns.status")}
+                    </TableHead>
+                    <TableHead className="w-12">
+                      <span className="sr-only">{t("admin.common.actions")}</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {accounts.map((account) => (
+                    <AccountRow
+                      key={account.id}
+                      account={account}
+                      onEdit={() => setEditing(account)}
+                      onRetire={() => setRetiring(account)}
+                    />
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+      )}
+
+      {editing !== undefined && (
+        <AccountFormDialog account={editing} onClose={() => setEditing(undefined)} />
+      )}
+      <RetireDialog account={retiring} onClose={() => setRetiring(null)} />
+    </div>
+  );
+}
+
+function StatusBadge({ account }: { account: ReceivingAccount }) {
+  const { t } = useTranslation();
+  if (account.retiredAt) return <Badge>{t("adminAccounts.status.retired")}</Badge>;
+  if (account.paused) return <Badge variant="warning">{t("adminAccounts.status.paused")}</Badge>;
+  return <Badge variant="success">{t("adminAccounts.status.active")}</Badge>;
+}
+
+/** Where the money goes, as the customer is shown it. */
+function accountDetails(account: ReceivingAccount) {
+  return account.kind === "upi"
+    ? `${account.upiId} · ${account.payeeName}`
+    : `${account.bankName} · ${account.accountNumber} · ${account.ifscCode}`;
+}
+
+function AccountRow({
+  account,
+  onEdit,
+  onRetire,
+}: {
+  account: ReceivingAccount;
+  onEdit: () => void;
+  onRetire: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveReceivingAccount();
+  const isRetired = Boolean(account.retiredAt);
+  const methods = account.sendMethods
+    .map((method) => t(`adminAccounts.methods.${method}` as never))
+    .join(", ");
+
+  const onTogglePause = () => {
+    const paused = !account.paused;
+    save.mutate(
+      { id: account.id, input: { ...toAccountInput(account), paused } },
+      {
+        onSuccess: () =>
+          toast.success(
+            t(paused ? "adminAccounts.pausedToast" : "adminAccounts.resumedToast", {
+              label: account.label,
+            }),
+          ),
+        onError: (error) =>
+          toast.error(t("adminAccounts.actionFailedTitle"), { description: error.message }),
+      },
+    );
+  };
+
+  return (
+    <TableRow className={isRetired ? "text-muted-foreground" : undefined}>
+      <TableCell className="align-top">
+        <div className="flex flex-wrap items-center gap-2 font-medium">
+          {account.label}
+          {account.fromSettings && (
+            <Badge variant="info" title={t("adminAccounts.fromSettingsHint")}>
+              {t("adminAccounts.fromSettings")}
+            </Badge>
+          )}
+          <span className="sm:hidden">
+            <StatusBadge account={account} />
+          </span>
+        </div>
+        <p className="text-xs text-muted-foreground">{t(`adminAccounts.kinds.${account.kind}`)}</p>
+        <p className="font-mono text-xs break-all">{accountDetails(account)}</p>
+        <p className="text-xs text-muted-foreground md:hidden">{methods}</p>
+      </TableCell>
+      <TableCell className="hidden align-top text-sm md:table-cell">{methods}</TableCell>
+      <TableCell className="space-y-1.5 align-top text-sm">
+        <p className="tabular-nums">
+          {account.dailyCapInr
+            ? t("adminAccounts.today.ofCap", {
+                received: formatInr(account.receivedTodayInr),
+                cap: formatInr(account.dailyCapInr),
+              })
+            : t("adminAccounts.today.noCap", { received: formatInr(account.receivedTodayInr) })}
+        </p>
+        {account.capUsedPercent !== null && (
+          <CapMeter
+            percent={account.capUsedPercent}
+            label={t("adminAccounts.today.capUsed", { label: account.label })}
+          />
+        )}
+        {account.heldInr !== "0" && (
+          <p className="text-xs text-muted-foreground">
+            {t("adminAccounts.today.held", { amount: formatInr(account.heldInr) })}
+          </p>
+        )}
+        {account.perOrderMaxInr && (
+          <p className="text-xs text-muted-foreground">
+            {t("adminAccounts.today.perOrderMax", { amount: formatInr(account.perOrderMaxInr) })}
+          </p>
+        )}
+      </TableCell>
+      <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">
+        {account.openOrders}
+      </TableCell>
+      <TableCell className="hidden align-top sm:table-cell">
+        <StatusBadge account={account} />
+      </TableCell>
+      <TableCell className="py-1.5 text-right align-top">
+        {!isRetired && (
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                disabled={save.isPending}
+                aria-label={t("adminAccounts.actions.menu", { label: account.label })}
+              >
+                {save.isPending ? <Spinner /> : <MoreHorizontal />}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={onEdit}>
+                <Pencil aria-hidden />
+                {t("adminAccounts.actions.edit")}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={onTogglePause}>
+                {account.paused ? <Play aria-hidden /> : <Pause aria-hidden />}
+                {account.paused
+                  ? t("adminAccounts.actions.resume")
+                  : t("adminAccounts.actions.pause")}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={onRetire}>
+                <Archive aria-hidden />
+                {t("adminAccounts.actions.retire")}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function RetireDialog({
+  account,
+  onClose,
+}: {
+  account: ReceivingAccount | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const retire = useRetireReceivingAccount();
+  const onConfirm = () => {
+    if (!account) return;
+    retire.mutate(account.id, {
+      onSuccess: () => {
+        toast.success(t("adminAccounts.retire.doneTitle", { label: account.label }));
+        onClose();
+      },
+      onError: (error) =>
+        toast.error(t("adminAccounts.actionFailedTitle"), { description: error.message }),
+    });
+  };
+  return (
+    <AlertDialog
+      open={account !== null}
+      onOpenChange={(open) => {
+        if (!open && !retire.isPending) onClose();
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogTitle>
+          {t("adminAccounts.retire.title", { label: account?.label ?? "" })}
+        </AlertDialogTitle>
+        <AlertDialogDescription>{t("adminAccounts.retire.description")}</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={retire.isPending}>
+            {t("admin.common.cancel")}
+          </AlertDialogCancel>
+          <AlertDialogConfirm variant="destructive" disabled={retire.isPending} onClick={onConfirm}>
+            {retire.isPending && <Spinner />}
+            {t("adminAccounts.retire.confirm")}
+          </AlertDialogConfirm>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
