@@ -148,12 +148,14 @@ describe("/api/admin/receiving-accounts", () => {
 
   it("keeps where the money goes once a customer was shown it: retire instead", async () => {
     const id = await addAccount(UPI_FORM);
+    expect((await accountById(id))?.wasShown).toBe(false);
     const customer = await signedInCustomer(testApp);
     const offer = await customer.post("/api/orders/payment-offer", {
       sendCurrency: "upi_inr",
       amount: "500",
     });
     expect(offer.status).toBe(200);
+    expect((await accountById(id))?.wasShown).toBe(true);
     const changed = await admin.request("PUT", `/api/admin/receiving-accounts/${id}`, {
       ...UPI_FORM,
       upiId: "other@okaxis",
