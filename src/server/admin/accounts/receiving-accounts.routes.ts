@@ -85,6 +85,7 @@ const createAccountRoute = createRoute({
     201: { description: "Added", content: json(z.object({ id: z.uuid() })) },
     400: invalid,
     ...adminOnly,
+    409: errorResponse("Its UPI ID, or account number and IFSC, is already an account in service"),
   },
 });
 
@@ -100,7 +101,7 @@ const updateAccountRoute = createRoute({
     ...adminOnly,
     404: errorResponse("No such account"),
     409: errorResponse(
-      "Retired, or its UPI ID / account number / IFSC would change after customers were shown it",
+      "Retired; its UPI ID / account number / IFSC would change after customers were shown it; or they are another account's in service",
     ),
   },
 });

@@ -4,7 +4,7 @@ import { readDecimal } from "../../../shared/site-settings-input";
 import { recordAudit } from "../../audit/audit";
 import type { Database } from "../../db/database";
 import type { DB, ReceivingAccountKind, ReceivingAccountsTable } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError, uniqueViolation } from "../../http/errors";
 import { INDIA_DAY_START } from "../../orders/india-day";
 import { plainDecimal } from "../../site/site-settings.service";
 
@@ -196,15 +196,43 @@ async function insertAccount(
   trx: Transaction<DB>,
   columns: Insertable<ReceivingAccountsTable>,
 ): Promise<string> {
-  const { id } = await trx
-    .insertInto("receiving_accounts")
-    .values({
-      position: sql<number>`(SELECT coalesce(max(position), -1) + 1 FROM receiving_accounts)`,
-      ...columns,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { id } = await refusingDuplicates(
+    trx
+      .insertInto("receiving_accounts")
+      .values({
+        position: sql<number>`(SELECT coalesce(max(position), -1) + 1 FROM receiving_accounts)`,
+        ...columns,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow(),
+  );
   return id;
+}
+
+/** The unique indexes of 0022 (one account in service per UPI ID, per bank account) as a 409. */
+async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === "receiving_accounts_upi_in_service") {
+      throw new AppError(
+        409,
+        "ACCOUNT_DUPLICATE",
+        "This UPI ID is already a receiving account in service: edit that one, or retire it first.",
+        { field: "upiId" },
+      );
+    }
+    if (constraint === "receiving_accounts_bank_in_service") {
+      throw new AppError(
+        409,
+        "ACCOUNT_DUPLICATE",
+        "This account number and IFSC are already a receiving account in service: edit that one, or retire it first.",
+        { field: "accountNumber" },
+      );
+    }
+    throw error;
+  }
 }
 
 async function lockAccount(trx: Transaction<DB>, id: string) {
@@ -273,11 +301,13 @@ export async function updateReceivingAccount(
         );
       }
     }
-    await trx
-      .updateTable("receiving_accounts")
-      .set({ ...(next as Updateable<ReceivingAccountsTable>), updated_at: sql<Date>`now()` })
-      .where("id", "=", id)
-      .execute();
+    await refusingDuplicates(
+      trx
+        .updateTable("receiving_accounts")
+        .set({ ...(next as Updateable<ReceivingAccountsTable>), updated_at: sql<Date>`now()` })
+        .where("id", "=", id)
+        .execute(),
+    );
     const action =
       columns.length === 1 && columns[0] === "paused"
         ? next.paused
@@ -383,15 +413,17 @@ export async function followSettingsPaymentDetails(
       (PAYMENT_IDENTITY as readonly string[]).includes(column),
     );
     if (!identityChanged || !(await wasShown(trx, linked.id))) {
-      await trx
-        .updateTable("receiving_accounts")
-        .set({
-          ...columns,
-          label: identityChanged ? settingsLabel(details) : linked.label,
-          updated_at: sql<Date>`now()`,
-        })
-        .where("id", "=", linked.id)
-        .execute();
+      await refusingDuplicates(
+        trx
+          .updateTable("receiving_accounts")
+          .set({
+            ...columns,
+            label: identityChanged ? settingsLabel(details) : linked.label,
+            updated_at: sql<Date>`now()`,
+          })
+          .where("id", "=", linked.id)
+          .execute(),
+      );
       await audit(
         trx,
         actor,

@@ -179,6 +179,36 @@ describe("/api/admin/receiving-accounts", () => {
     ]);
   });
 
+  it("keeps one account in service per UPI ID and per bank account; a retired one frees them", async () => {
+    const upi = await addAccount(UPI_FORM);
+    const bank = await addAccount(BANK_FORM);
+    const before = await accounts();
+    const twinUpi = await admin.post("/api/admin/receiving-accounts", {
+      ...UPI_FORM,
+      label: "Same UPI",
+      upiId: UPI_FORM.upiId.toUpperCase(),
+    });
+    expect(twinUpi.status).toBe(409);
+    expect(twinUpi.json).toMatchObject({ code: "ACCOUNT_DUPLICATE", field: "upiId" });
+    expect(twinUpi.json.error).toMatch(/already a receiving account in service/);
+    const twinBank = await admin.post("/api/admin/receiving-accounts", {
+      ...BANK_FORM,
+      label: "Same bank",
+    });
+    expect(twinBank.json).toMatchObject({ code: "ACCOUNT_DUPLICATE", field: "accountNumber" });
+    // Editing another account into a twin is refused the same way.
+    const other = await addAccount({ ...UPI_FORM, upiId: "desk.other@okaxis" });
+    const edited = await admin.request("PUT", `/api/admin/receiving-accounts/${other}`, UPI_FORM);
+    expect(edited.json.code).toBe("ACCOUNT_DUPLICATE");
+    expect((await accounts()).length).toBe(before.length + 1);
+    expect((await accountById(other))?.upiId).toBe("desk.other@okaxis");
+
+    expect((await admin.post(`/api/admin/receiving-accounts/${upi}/retire`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/receiving-accounts/${bank}/retire`)).status).toBe(200);
+    await addAccount(UPI_FORM);
+    await addAccount(BANK_FORM);
+  });
+
   it("answers an unknown or malformed id plainly", async () => {
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect((await admin.post(`/api/admin/receiving-accounts/${unknown}/retire`)).status).toBe(404);
