@@ -327,17 +327,30 @@ export async function retireReceivingAccount(
 ) {
   await db.transaction().execute(async (trx) => {
     const account = await lockAccount(trx, id);
-    await retire(trx, account.id);
-    await audit(trx, actor, "receiving_account.retired", id, { label: account.label }, ipAddress);
+    await retire(trx, actor, account, {}, ipAddress);
   });
 }
 
-async function retire(trx: Transaction<DB>, id: string) {
+async function retire(
+  trx: Transaction<DB>,
+  actor: Actor,
+  account: AccountRow,
+  details: Record<string, unknown>,
+  ipAddress?: string,
+) {
   await trx
     .updateTable("receiving_accounts")
     .set({ retired_at: sql<Date>`now()`, settings_field: null, updated_at: sql<Date>`now()` })
-    .where("id", "=", id)
+    .where("id", "=", account.id)
     .execute();
+  await audit(
+    trx,
+    actor,
+    "receiving_account.retired",
+    account.id,
+    { label: account.label, ...details },
+    ipAddress,
+  );
 }
 
 /** The Settings page's payment details for one kind, as an account's columns; null when empty. */
@@ -394,15 +407,7 @@ export async function followSettingsPaymentDetails(
     .executeTakeFirst();
   const columns = settingsColumns(details);
   if (linked && isEmpty(details)) {
-    await retire(trx, linked.id);
-    await audit(
-      trx,
-      actor,
-      "receiving_account.retired",
-      linked.id,
-      { label: linked.label, by: "settings" },
-      ipAddress,
-    );
+    await retire(trx, actor, linked, { by: "settings" }, ipAddress);
     return;
   }
   if (isEmpty(details)) return;
@@ -434,15 +439,7 @@ export async function followSettingsPaymentDetails(
       );
       return;
     }
-    await retire(trx, linked.id);
-    await audit(
-      trx,
-      actor,
-      "receiving_account.retired",
-      linked.id,
-      { label: linked.label, by: "settings" },
-      ipAddress,
-    );
+    await retire(trx, actor, linked, { by: "settings" }, ipAddress);
   }
   const values = {
     kind,

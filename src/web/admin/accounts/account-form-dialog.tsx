@@ -21,6 +21,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
 import { ApiError } from "../../lib/api-client";
+import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
 import {
   type ReceivingAccount,
   toAccountInput,
@@ -67,9 +68,6 @@ const resolver = zodResolver(receivingAccountInputSchema) as unknown as Resolver
   unknown,
   ReceivingAccountInput
 >;
-
-const upperCaseCode = (value: string) => value.toUpperCase().replace(/\s+/g, "");
-const withoutSpaces = (value: string) => value.replace(/\s+/g, "");
 
 /** Add an account (no `account`) or edit one; the server's refusal shows under its field. */
 export function AccountFormDialog({

@@ -23,6 +23,7 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
 import { formatDateTime } from "../../lib/format";
+import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
 import { cn } from "../../lib/utils";
 import {
   type AdminSettings,
@@ -31,9 +32,6 @@ import {
   toSettingsForm,
   useSaveSettings,
 } from "./settings-api";
-
-const upperCaseCode = (value: string) => value.toUpperCase().replace(/\s+/g, "");
-const digitsOnly = (value: string) => value.replace(/\s+/g, "");
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -235,7 +233,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
               placeholder={t("adminSettings.fields.accountNumberPlaceholder")}
               inputMode="numeric"
               autoComplete="off"
-              normalize={digitsOnly}
+              normalize={withoutSpaces}
             />
             <FormField
               control={form.control}
