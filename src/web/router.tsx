@@ -45,16 +45,22 @@ const RequireAdmin = lazyPage(loadAdminGuard, "RequireAdmin");
 const AdminLayout = lazyPage(() => import("./admin/admin-layout"), "AdminLayout", ["admin"]);
 const DashboardPage = lazyPage(() => import("./admin/dashboard/dashboard-page"), "DashboardPage", [
   "adminDashboard",
+  "adminReconciliation",
 ]);
 const UsersPage = lazyPage(() => import("./admin/users/users-page"), "UsersPage", ["adminUsers"]);
 const AdminOrdersPage = lazyPage(
   () => import("./admin/orders/admin-orders-page"),
   "AdminOrdersPage",
-  ["adminOrders", "orders"],
+  ["adminOrders", "orders", "adminReconciliation"],
 );
 const SettingsPage = lazyPage(() => import("./admin/settings/settings-page"), "SettingsPage", [
   "adminSettings",
 ]);
+const ReconciliationPage = lazyPage(
+  () => import("./admin/reconciliation/reconciliation-page"),
+  "ReconciliationPage",
+  ["adminReconciliation"],
+);
 const AuditPage = lazyPage(() => import("./admin/audit/audit-page"), "AuditPage", ["adminAudit"]);
 
 const HelpPage = lazyPage(() => import("./pages/help-page"), "HelpPage", pages);
@@ -98,6 +104,7 @@ export function AppRoutes() {
           <Route index element={<Page component={DashboardPage} />} />
           <Route path="users" element={<Page component={UsersPage} />} />
           <Route path="orders" element={<Page component={AdminOrdersPage} />} />
+          <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />
           <Route path="settings" element={<Page component={SettingsPage} />} />
           <Route path="audit" element={<Page component={AuditPage} />} />
         </Route>

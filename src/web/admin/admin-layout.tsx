@@ -3,6 +3,7 @@ import {
   Bell,
   BellRing,
   ClipboardList,
+  FileCheck,
   LayoutDashboard,
   LogOut,
   Menu,
@@ -25,6 +26,7 @@ const links = [
   { to: "/admin", key: "admin.nav.dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/users", key: "admin.nav.users", icon: Users, end: false },
   { to: "/admin/orders", key: "admin.nav.orders", icon: ClipboardList, end: false },
+  { to: "/admin/reconciliation", key: "admin.nav.reconciliation", icon: FileCheck, end: false },
   { to: "/admin/settings", key: "admin.nav.settings", icon: Settings, end: false },
   { to: "/admin/audit", key: "admin.nav.audit", icon: ScrollText, end: false },
 ] as const;

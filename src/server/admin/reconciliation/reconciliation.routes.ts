@@ -235,7 +235,7 @@ const orderLineRoute = createRoute({
               amount: z.string(),
               narration: z.string(),
               payerName: z.string().nullable(),
-              decision: z.string().nullable(),
+              decision: z.enum(["verified", "accepted", "dismissed"]).nullable(),
               decisionNote: z.string().nullable(),
             })
             .nullable(),
