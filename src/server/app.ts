@@ -9,6 +9,10 @@ import { createAdminSessionRouter } from "./admin/admin-session.routes";
 import { createAdminDashboardRouter } from "./admin/dashboard/dashboard.routes";
 import { createAdminOrdersRouter } from "./admin/orders/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "./admin/orders/order-feed.routes";
+import {
+  createReconciliationRouter,
+  STATEMENT_UPLOAD_PATH,
+} from "./admin/reconciliation/reconciliation.routes";
 import { createAdminSettingsRouter } from "./admin/settings/admin-settings.routes";
 import { createAdminUsersRouter } from "./admin/users/admin-users.routes";
 import { createAdminAuditRouter } from "./audit/audit.routes";
@@ -80,11 +84,12 @@ export function createApp(context: AppContext) {
     // Caches must still keep this plain copy apart from the compressed ones.
     setResponseHeader(c, "vary", "Accept-Encoding", { append: true });
   });
-  app.use(
-    "/api/*",
-    limitBodySize(MAX_BODY_BYTES, (c) =>
-      c.json({ error: "The request is too large.", code: "TOO_LARGE" }, 413),
-    ),
+  const limitApiBody = limitBodySize(MAX_BODY_BYTES, (c) =>
+    c.json({ error: "The request is too large.", code: "TOO_LARGE" }, 413),
+  );
+  // A bank statement upload has its own, larger limit (reconciliation.routes.ts).
+  app.use("/api/*", (c, next) =>
+    STATEMENT_UPLOAD_PATH.test(c.req.path) ? next() : limitApiBody(c, next),
   );
   app.use("/api/*", sameOriginWrites(context.trustedOrigins));
 
@@ -120,6 +125,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminOrderFeedRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))
+    .route("/", createReconciliationRouter(context))
     .route("/", createAdminAuditRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));

@@ -45,12 +45,13 @@ const RequireAdmin = lazyPage(loadAdminGuard, "RequireAdmin");
 const AdminLayout = lazyPage(() => import("./admin/admin-layout"), "AdminLayout", ["admin"]);
 const DashboardPage = lazyPage(() => import("./admin/dashboard/dashboard-page"), "DashboardPage", [
   "adminDashboard",
+  "adminReconciliation",
 ]);
 const UsersPage = lazyPage(() => import("./admin/users/users-page"), "UsersPage", ["adminUsers"]);
 const AdminOrdersPage = lazyPage(
   () => import("./admin/orders/admin-orders-page"),
   "AdminOrdersPage",
-  ["adminOrders", "orders"],
+  ["adminOrders", "orders", "adminReconciliation"],
 );
 const ReceivingAccountsPage = lazyPage(
   () => import("./admin/accounts/receiving-accounts-page"),
@@ -60,6 +61,11 @@ const ReceivingAccountsPage = lazyPage(
 const SettingsPage = lazyPage(() => import("./admin/settings/settings-page"), "SettingsPage", [
   "adminSettings",
 ]);
+const ReconciliationPage = lazyPage(
+  () => import("./admin/reconciliation/reconciliation-page"),
+  "ReconciliationPage",
+  ["adminReconciliation"],
+);
 const AuditPage = lazyPage(() => import("./admin/audit/audit-page"), "AuditPage", ["adminAudit"]);
 
 const HelpPage = lazyPage(() => import("./pages/help-page"), "HelpPage", pages);
@@ -104,6 +110,7 @@ export function AppRoutes() {
           <Route path="users" element={<Page component={UsersPage} />} />
           <Route path="orders" element={<Page component={AdminOrdersPage} />} />
           <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
+          <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />
           <Route path="settings" element={<Page component={SettingsPage} />} />
           <Route path="audit" element={<Page component={AuditPage} />} />
         </Route>

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   "receiving_account.paused",
   "receiving_account.resumed",
   "receiving_account.retired",
+  "statement.imported",
+  "statement.column_mapping_saved",
+  "statement_line.dismissed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -145,6 +145,49 @@ export interface ReceivingAccountCapAlertsTable {
   day: ColumnType<string, string, string>;
 }
 
+/** The column mapping of a receiving account's statements (migration 0040). */
+export interface StatementColumnMappingsTable {
+  receiving_account_id: string;
+  mapping: ColumnType<Record<string, string>, string, string>;
+  updated_at: Generated<Date>;
+}
+
+/** One bank statement file imported for a receiving account (migration 0040). */
+export interface StatementImportsTable {
+  id: Generated<string>;
+  receiving_account_id: string;
+  file_name: string;
+  first_value_date: ColumnType<string, string, string>;
+  last_value_date: ColumnType<string, string, string>;
+  credits_read: number;
+  credits_added: number;
+  debits_read: number;
+  imported_by: string | null;
+  imported_at: Generated<Date>;
+}
+
+export type StatementLineDecision = "verified" | "accepted" | "dismissed";
+
+/** A credit of an imported statement, one per account and bank reference (migration 0040). */
+export interface StatementLinesTable {
+  id: Generated<string>;
+  receiving_account_id: string;
+  import_id: string;
+  line_number: number;
+  value_date: ColumnType<string, string, string>;
+  amount: Numeric;
+  narration: string;
+  /** The reference when there is one, else a fingerprint of the line. */
+  line_key: string;
+  reference: string | null;
+  payer_name: string | null;
+  decision: StatementLineDecision | null;
+  decision_note: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  order_id: string | null;
+}
+
 export interface OrderEventsTable {
   id: Generated<string>;
   order_id: string;
@@ -228,6 +271,9 @@ export interface DB {
   receiving_accounts: ReceivingAccountsTable;
   receiving_account_offers: ReceivingAccountOffersTable;
   receiving_account_cap_alerts: ReceivingAccountCapAlertsTable;
+  statement_column_mappings: StatementColumnMappingsTable;
+  statement_imports: StatementImportsTable;
+  statement_lines: StatementLinesTable;
   order_totals: OrderTotalsTable;
   order_total_changes: OrderTotalChangesTable;
   order_rate_windows: OrderRateWindowsTable;

@@ -11,7 +11,7 @@ let nextAddress = 1;
  */
 /** A request body sent as it is, not as JSON (to test malformed input). */
 export class RawBody {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Uint8Array<ArrayBuffer>) {}
 }
 
 /** Anything that answers requests: the in-process app, or a server process (see server-process.ts). */

@@ -3,6 +3,7 @@ import {
   Bell,
   BellRing,
   ClipboardList,
+  FileCheck,
   Landmark,
   LayoutDashboard,
   LogOut,
@@ -27,6 +28,7 @@ const links = [
   { to: "/admin/users", key: "admin.nav.users", icon: Users, end: false },
   { to: "/admin/orders", key: "admin.nav.orders", icon: ClipboardList, end: false },
   { to: "/admin/accounts", key: "admin.nav.accounts", icon: Landmark, end: false },
+  { to: "/admin/reconciliation", key: "admin.nav.reconciliation", icon: FileCheck, end: false },
   { to: "/admin/settings", key: "admin.nav.settings", icon: Settings, end: false },
   { to: "/admin/audit", key: "admin.nav.audit", icon: ScrollText, end: false },
 ] as const;

@@ -16,6 +16,7 @@ const areas = {
   adminAudit: () => import("./en/admin-audit.json"),
   adminDashboard: () => import("./en/admin-dashboard.json"),
   adminOrders: () => import("./en/admin-orders.json"),
+  adminReconciliation: () => import("./en/admin-reconciliation.json"),
   adminSettings: () => import("./en/admin-settings.json"),
   adminUsers: () => import("./en/admin-users.json"),
   orders: () => import("./en/orders.json"),

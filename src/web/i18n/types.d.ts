@@ -4,6 +4,7 @@ import type adminAccounts from "./en/admin-accounts.json";
 import type adminAudit from "./en/admin-audit.json";
 import type adminDashboard from "./en/admin-dashboard.json";
 import type adminOrders from "./en/admin-orders.json";
+import type adminReconciliation from "./en/admin-reconciliation.json";
 import type adminSettings from "./en/admin-settings.json";
 import type adminUsers from "./en/admin-users.json";
 import type common from "./en/common.json";
@@ -22,6 +23,7 @@ declare module "i18next" {
         adminAudit: typeof adminAudit;
         adminDashboard: typeof adminDashboard;
         adminOrders: typeof adminOrders;
+        adminReconciliation: typeof adminReconciliation;
         adminSettings: typeof adminSettings;
         adminUsers: typeof adminUsers;
         exchange: typeof exchange;

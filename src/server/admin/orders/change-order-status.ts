@@ -77,6 +77,10 @@ const NOTICES: Partial<Record<OrderRow["status"], OrderNotice>> = {
  *
  * A payout hash is kept only while the order is completed: moving a completed
  * order back clears it (the audit entry keeps the old one).
+ *
+ * `alsoInTransaction` runs on the locked order before the change (reconciliation
+ * checks the order is still pending and records the statement line): it may
+ * refuse by throwing, and what it returns is added to the audit entry.
  */
 export async function changeOrderStatus({
   db,
@@ -86,6 +90,7 @@ export async function changeOrderStatus({
   ipAddress,
   notify,
   announcer,
+  alsoInTransaction,
 }: {
   db: Kysely<DB>;
   admin: Pick<SessionUser, "id" | "email">;
@@ -94,6 +99,10 @@ export async function changeOrderStatus({
   ipAddress?: string | null;
   notify: NotificationTargets;
   announcer: OrderAnnouncer;
+  alsoInTransaction?: (
+    trx: Transaction<DB>,
+    order: OrderRow,
+  ) => Promise<Record<string, unknown> | undefined>;
 }): Promise<OrderRow> {
   if (!isOrderId(orderId)) throw new AppError(404, "NOT_FOUND", "Order not found");
   const updated = await db.transaction().execute(async (trx) => {
@@ -104,6 +113,7 @@ export async function changeOrderStatus({
       .forUpdate()
       .executeTakeFirst();
     if (!order) throw new AppError(404, "NOT_FOUND", "Order not found");
+    const extraAuditDetails = (await alsoInTransaction?.(trx, order)) ?? {};
     if (order.status === input.status) {
       throw new AppError(409, "SAME_STATUS", `This order is already ${input.status}.`);
     }
@@ -146,6 +156,7 @@ export async function changeOrderStatus({
         ...(order.payout_tx_hash && order.payout_tx_hash !== payoutTxHash
           ? { previousPayoutTxHash: order.payout_tx_hash }
           : {}),
+        ...extraAuditDetails,
       },
       ipAddress,
     });

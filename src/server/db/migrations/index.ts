@@ -15,6 +15,7 @@ import * as paymentReferencePrefix from "./0018-payment-reference-prefix";
 import * as receivingAccounts from "./0020-receiving-accounts";
 import * as receivingAccountRules from "./0021-receiving-account-rules";
 import * as receivingAccountUnique from "./0022-receiving-account-unique";
+import * as statementLines from "./0040-statement-lines";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0020-receiving-accounts": receivingAccounts,
   "0021-receiving-account-rules": receivingAccountRules,
   "0022-receiving-account-unique": receivingAccountUnique,
+  "0040-statement-lines": statementLines,
 };

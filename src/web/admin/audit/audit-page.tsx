@@ -44,6 +44,15 @@ const ACTIONS = {
     label: "adminAudit.actions.accountRetired",
     variant: "destructive",
   },
+  "statement.imported": { label: "adminAudit.actions.statementImported", variant: "info" },
+  "statement.column_mapping_saved": {
+    label: "adminAudit.actions.columnMappingSaved",
+    variant: "warning",
+  },
+  "statement_line.dismissed": {
+    label: "adminAudit.actions.statementLineDismissed",
+    variant: "warning",
+  },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }

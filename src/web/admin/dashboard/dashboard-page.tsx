@@ -20,6 +20,7 @@ import {
 } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { formatDateTime } from "../../lib/format";
+import { ReconciliationCard } from "../reconciliation/reconciliation-card";
 import { ReceivingAccountsCard } from "./accounts-card";
 import { type DashboardStats, dashboardQueryOptions } from "./dashboard-api";
 import { formatAge, formatInr, formatUsdt } from "./dashboard-format";
@@ -111,6 +112,7 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
       </section>
 
       <ReceivingAccountsCard />
+      <ReconciliationCard />
 
       <Card>
         <CardHeader>

@@ -14,6 +14,7 @@ import {
 import { Spinner } from "../../components/ui/spinner";
 import { formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
+import { OrderStatementLine } from "../reconciliation/order-statement-line";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import { type AdminOrderDetails, adminOrderQueryOptions } from "./admin-orders-api";
 
@@ -120,6 +121,9 @@ function OrderDetails({ order }: { order: AdminOrderDetails }) {
           ) : (
             <span className="text-muted-foreground">{t("adminOrders.noAccount")}</span>
           )}
+        </Row>
+        <Row label={t("adminReconciliation.orderLine.title")}>
+          <OrderStatementLine orderId={order.id} />
         </Row>
         {order.payoutTxHash && (
           <Row label={t("adminOrders.details.payout")}>

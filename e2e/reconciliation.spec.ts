@@ -1,0 +1,122 @@
+import { sampleStatementCsv } from "../src/server/admin/reconciliation/statement-fixtures";
+import {
+  expect,
+  secondBrowserPage,
+  signUpAndLogInByApi,
+  stepUpAsAdmin,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+
+/** Today in India, as the bank dates the credit. */
+const today = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+
+test("the admin imports a bank statement, verifies all matched, and the customer sees Processing live", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await secondBrowserPage(browser);
+  await stepUpAsAdmin(admin);
+  // An account of this journey's own: the new account has taken the least today, so
+  // the customer is offered it, and no other journey's orders are in its statement.
+  const label = `Recon UPI ${Date.now().toString(36)}`;
+  const created = await admin.request.post("/api/admin/receiving-accounts", {
+    headers: { origin: new URL(baseURL ?? "").origin },
+    data: {
+      kind: "upi",
+      label,
+      upiId: `recon${Date.now().toString(36)}@okhdfcbank`,
+      payeeName: "RupeeDesk",
+      sendMethods: ["upi"],
+      dailyCapInr: "",
+      perOrderMaxInr: "",
+      paused: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // The customer pays and places the order with the payment's reference.
+  const reference = `9${Date.now()}`.slice(-12);
+  await signUpAndLogInByApi(page, uniqueEmail("recon"));
+  await page.goto("/profile");
+  const order = await page.evaluate(async (paymentReference) => {
+    const offer = await fetch("/api/orders/payment-offer", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sendCurrency: "upi_inr", amount: "4300" }),
+    });
+    const { offerId } = (await offer.json()) as { offerId: string };
+    const response = await fetch("/api/orders", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        sendCurrency: "upi_inr",
+        receiveCurrency: "usdt",
+        network: "trc20",
+        amount: "4300",
+        walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
+        paymentReference,
+        payerName: "Rahul Kumar",
+        quotedRate: "86",
+        receivingOfferId: offerId,
+      }),
+    });
+    return (await response.json()) as { id: string };
+  }, reference);
+  await page.goto(`/order/${order.id}`);
+  await expect(page.getByRole("heading", { name: "Payment Verification" })).toBeVisible();
+
+  // The admin imports the account's statement: the order's credit and one nobody claimed.
+  await admin.goto("/admin");
+  await admin.getByRole("link", { name: "Reconciliation" }).first().click();
+  await expect(admin.getByRole("heading", { name: "Reconciliation", level: 1 })).toBeVisible();
+  await admin.getByLabel("Receiving account").selectOption({ label });
+  const statement = sampleStatementCsv("hdfc", [
+    {
+      date: today(),
+      narration: `UPI-RAHUL KUMAR-rahul@okhdfcbank-HDFC0001234-${reference}-UPI`,
+      credit: "4300.00",
+    },
+    {
+      date: today(),
+      narration: `UPI-SURESH NAIR-suresh@oksbi-SBIN0001234-8${reference.slice(1)}-UPI`,
+      credit: "999.00",
+    },
+  ]);
+  await admin.getByLabel("Statement file").setInputFiles({
+    name: "hdfc-today.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(statement),
+  });
+  await admin.getByRole("button", { name: "Import" }).click();
+  await expect(admin.getByRole("status")).toContainText("New credits: 2 of 2");
+  await expect(admin.getByTestId("group-count-matched")).toContainText("1");
+  await expect(admin.getByTestId("group-count-unclaimed")).toContainText("1");
+  await expect(admin.getByTestId("group-matched")).toContainText(reference);
+  await admin.screenshot({ path: test.info().outputPath("reconciliation.png"), fullPage: true });
+
+  await admin.getByRole("button", { name: "Verify all matched (1)" }).click();
+  await expect(admin.getByText("1 order moved to Processing")).toBeVisible();
+  await expect(admin.getByTestId("group-count-matched")).toContainText("0");
+
+  // The customer's page follows without a reload.
+  await expect(page.getByRole("heading", { name: "Processing" })).toBeVisible();
+  await admin.context().close();
+});
+
+test("a file that is not a statement is refused in the page, naming what was expected", async ({
+  page,
+}) => {
+  await stepUpAsAdmin(page);
+  await page.goto("/admin/reconciliation");
+  await page.getByLabel("Statement file").setInputFiles({
+    name: "contacts.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Name,Email\r\nRahul,rahul@example.com\r\n"),
+  });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "No statement table found in the first 40 lines",
+  );
+});

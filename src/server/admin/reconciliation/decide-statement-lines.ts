@@ -1,0 +1,174 @@
+import { sql, type Transaction } from "kysely";
+import { recordAudit } from "../../audit/audit";
+import type { SessionUser } from "../../auth/session";
+import type { Database } from "../../db/database";
+import type { DB, StatementLineDecision } from "../../db/schema";
+import type { OrderAnnouncer } from "../../events/order-changes";
+import { AppError } from "../../http/errors";
+import type { NotificationTargets } from "../../notifications/order-messages";
+import { changeOrderStatus } from "../orders/change-order-status";
+import { type ClassifiedLine, classifyLine, linesInGroup } from "./match-statement-lines";
+
+type Services = {
+  db: Database;
+  admin: Pick<SessionUser, "id" | "email">;
+  ipAddress?: string | null;
+  notify: NotificationTargets;
+  announcer: OrderAnnouncer;
+};
+
+/** The statement line as the audit entry of its order names it. */
+async function auditedLine(trx: Transaction<DB>, line: ClassifiedLine, lineId: string) {
+  const statement = await trx
+    .selectFrom("statement_imports")
+    .select("file_name")
+    .where("id", "=", line.import_id)
+    .executeTakeFirstOrThrow();
+  return {
+    id: lineId,
+    file: statement.file_name,
+    line: line.line_number,
+    valueDate: line.value_date,
+    amount: line.amount,
+    reference: line.reference,
+    payerName: line.payer_name,
+  };
+}
+
+/**
+ * Moves one pending order to processing because of its statement line, through
+ * the order status service (event, audit entry, live update). Inside its
+ * transaction, with the order locked, the line must still be open and still in one
+ * of `groups` with this order: an order another operator cancelled meanwhile, or a
+ * line decided meanwhile, is refused with 409 and nothing changes.
+ */
+async function moveOrderForLine(
+  services: Services,
+  lineId: string,
+  orderId: string,
+  groups: readonly ClassifiedLine["group"][],
+  decision: StatementLineDecision,
+  note: string,
+) {
+  const { admin } = services;
+  return changeOrderStatus({
+    ...services,
+    orderId,
+    input: { status: "processing", note },
+    alsoInTransaction: async (trx, order) => {
+      const line = await classifyLine(trx, lineId);
+      if (!line || line.order_id !== order.id || !groups.includes(line.group)) {
+        throw new AppError(
+          409,
+          "RECONCILIATION_CHANGED",
+          "This line or its order changed meanwhile (decided, cancelled or moved on). Reload to see where it is now.",
+        );
+      }
+      const decided = await trx
+        .updateTable("statement_lines")
+        .set({
+          decision,
+          decision_note: note,
+          decided_by: admin.id,
+          decided_at: sql`now()`,
+          order_id: order.id,
+        })
+        .where("id", "=", lineId)
+        .where("decision", "is", null)
+        .executeTakeFirst();
+      if (decided.numUpdatedRows !== 1n) {
+        throw new AppError(409, "RECONCILIATION_CHANGED", "This line was decided meanwhile.");
+      }
+      return { statementLine: await auditedLine(trx, line, lineId), reconciliation: decision };
+    },
+  });
+}
+
+/**
+ * "Verify all matched": every pending order of the account whose credit has its
+ * reference, its amount and its payer moves to processing, one order at a time
+ * through the order status service. An order that changed meanwhile is skipped
+ * and counted, not an error for the others.
+ */
+export async function verifyAllMatched(services: Services, accountId: string) {
+  const pairs = await linesInGroup(services.db, accountId, "matched");
+  let verified = 0;
+  let skipped = 0;
+  for (const { lineId, orderId } of pairs) {
+    try {
+      await moveOrderForLine(
+        services,
+        lineId,
+        orderId,
+        ["matched"],
+        "verified",
+        "Verified against the bank statement",
+      );
+      verified += 1;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 409) throw error;
+      skipped += 1;
+    }
+  }
+  return { verified, skipped };
+}
+
+/**
+ * An operator's decision about a mismatch, a third-party payment or an unclaimed
+ * credit, with a note: accept (the order moves to processing, as verified) or
+ * dismiss (handled otherwise: refunded, a customer asked to place another order).
+ */
+export async function decideStatementLine(
+  services: Services,
+  lineId: string,
+  { decision, note }: { decision: "accept" | "dismiss"; note: string },
+) {
+  const line = await classifyLine(services.db, lineId);
+  if (!line) {
+    throw new AppError(
+      404,
+      "NOT_FOUND",
+      "No open statement line with this id: it may be decided already.",
+    );
+  }
+  if (decision === "accept") {
+    if ((line.group !== "mismatch" && line.group !== "thirdParty") || line.order_id === null) {
+      throw new AppError(
+        409,
+        "NOT_DECIDABLE",
+        "Only a mismatch or a third-party payment can be accepted; a matched line is verified, an unclaimed one has no order.",
+      );
+    }
+    await moveOrderForLine(services, lineId, line.order_id, [line.group], "accepted", note);
+    return { lineId, decision: "accepted" as const };
+  }
+  await services.db.transaction().execute(async (trx) => {
+    const dismissed = await trx
+      .updateTable("statement_lines")
+      .set({
+        decision: "dismissed",
+        decision_note: note,
+        decided_by: services.admin.id,
+        decided_at: sql`now()`,
+      })
+      .where("id", "=", lineId)
+      .where("decision", "is", null)
+      .executeTakeFirst();
+    if (dismissed.numUpdatedRows !== 1n) {
+      throw new AppError(409, "RECONCILIATION_CHANGED", "This line was decided meanwhile.");
+    }
+    await recordAudit(trx, {
+      actor: services.admin,
+      action: "statement_line.dismissed",
+      target: { type: "receiving_account", id: line.receiving_account_id },
+      details: {
+        statementLine: await auditedLine(trx, line, lineId),
+        group: line.group,
+        orderId: line.order_id,
+        note,
+      },
+      ipAddress: services.ipAddress,
+    });
+  });
+  return { lineId, decision: "dismissed" as const };
+}

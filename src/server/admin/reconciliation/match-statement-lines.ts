@@ -1,0 +1,236 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database";
+
+/*
+ * Matching, computed when it is read (docs/decisions/023): a credit meets the
+ * order of its account with the same payment reference. Order references are
+ * unique and a credit is one per account and reference, so a reference is matched
+ * to one order at most; an order placed after its payment was imported is matched
+ * the next time anyone looks, with nothing to do at order placement.
+ */
+
+export const RECONCILIATION_GROUPS = [
+  "matched",
+  "mismatch",
+  "thirdParty",
+  "unclaimed",
+  "notReceived",
+] as const;
+export type ReconciliationGroup = (typeof RECONCILIATION_GROUPS)[number];
+
+/**
+ * Days after an order's day its payment may still arrive (NEFT settles in batches,
+ * a payment late at night is the next day's credit). An order is "not received"
+ * only once imported statements cover the day before it (a customer pays before
+ * ordering) through this many days after it.
+ */
+export const NOT_RECEIVED_GRACE_DAYS = 1;
+
+/** How many lines each group lists; the counts are of all of them. */
+export const GROUP_PAGE_SIZE = 100;
+
+/**
+ * The open (undecided) credits of an account with their order and group. A credit
+ * whose order was cancelled is money without an order: unclaimed. A credit whose
+ * order an operator already moved on is settled and in no group.
+ */
+function classifiedLines({ accountId, lineId }: { accountId?: string; lineId?: string }) {
+  return sql`
+    SELECT l.id, l.receiving_account_id, l.import_id, l.line_number, l.value_date, l.amount,
+           l.narration, l.reference, l.payer_name,
+           o.id AS order_id, o.send_amount AS order_amount, o.payer_name AS order_payer_name,
+           o.user_email AS order_email, o.created_at AS order_created_at,
+           CASE
+             WHEN o.id IS NULL OR o.status = 'cancelled' THEN 'unclaimed'
+             WHEN o.status <> 'pending' THEN 'settled'
+             WHEN o.send_amount <> l.amount THEN 'mismatch'
+             WHEN l.payer_name IS NULL OR o.payer_name IS NULL OR upper(o.payer_name) = l.payer_name
+                  OR payer_names_agree(l.payer_name, o.payer_name) THEN 'matched'
+             ELSE 'thirdParty'
+           END AS "group"
+      FROM statement_lines l
+      LEFT JOIN orders o
+        ON o.payment_reference = l.reference AND o.receiving_account_id = l.receiving_account_id
+     WHERE l.decision IS NULL
+       ${accountId === undefined ? sql`` : sql`AND l.receiving_account_id = ${accountId}::uuid`}
+       ${lineId === undefined ? sql`` : sql`AND l.id = ${lineId}::uuid`}`;
+}
+
+/** The India day of an order, as bank statements date it. */
+const ORDER_DAY = sql`(o.created_at AT TIME ZONE 'Asia/Kolkata')::date`;
+
+/**
+ * Pending orders of an account (or all accounts) with no credit for their reference,
+ * on days the account's imported statements cover from the day before the order to
+ * the grace period after it.
+ */
+function notReceivedOrders(accountId: string | null) {
+  return sql`
+    SELECT o.id AS order_id, o.receiving_account_id, o.payment_reference, o.send_amount AS order_amount,
+           o.payer_name AS order_payer_name, o.user_email AS order_email, o.created_at AS order_created_at
+      FROM orders o
+     WHERE o.status = 'pending'
+       AND ${accountId === null ? sql`o.receiving_account_id IS NOT NULL` : sql`o.receiving_account_id = ${accountId}::uuid`}
+       AND o.payment_reference IS NOT NULL
+       AND NOT EXISTS (
+             SELECT 1 FROM statement_lines l
+              WHERE l.receiving_account_id = o.receiving_account_id AND l.line_key = o.payment_reference)
+       AND NOT EXISTS (
+             SELECT 1
+               FROM generate_series(${ORDER_DAY} - 1, ${ORDER_DAY} + ${NOT_RECEIVED_GRACE_DAYS}::int, interval '1 day') AS day
+              WHERE NOT EXISTS (
+                      SELECT 1 FROM statement_imports i
+                       WHERE i.receiving_account_id = o.receiving_account_id
+                         AND day::date BETWEEN i.first_value_date AND i.last_value_date))`;
+}
+
+export type ReconciliationItem = {
+  lineId: string | null;
+  lineNumber: number | null;
+  valueDate: string | null;
+  amount: string | null;
+  narration: string | null;
+  reference: string | null;
+  payerName: string | null;
+  orderId: string | null;
+  orderAmount: string | null;
+  orderPayerName: string | null;
+  orderEmail: string | null;
+  orderCreatedAt: string | null;
+};
+
+type ItemRow = {
+  id?: string | null;
+  line_number?: number | null;
+  value_date?: string | null;
+  amount?: string | null;
+  narration?: string | null;
+  reference?: string | null;
+  payer_name?: string | null;
+  payment_reference?: string | null;
+  order_id: string | null;
+  order_amount: string | null;
+  order_payer_name: string | null;
+  order_email: string | null;
+  order_created_at: Date | string | null;
+};
+
+function toItem(row: ItemRow): ReconciliationItem {
+  return {
+    lineId: row.id ?? null,
+    lineNumber: row.line_number ?? null,
+    valueDate: row.value_date ?? null,
+    amount: row.amount ?? null,
+    narration: row.narration ?? null,
+    reference: row.reference ?? row.payment_reference ?? null,
+    payerName: row.payer_name ?? null,
+    orderId: row.order_id,
+    orderAmount: row.order_amount,
+    orderPayerName: row.order_payer_name,
+    orderEmail: row.order_email,
+    orderCreatedAt:
+      row.order_created_at === null ? null : new Date(row.order_created_at).toISOString(),
+  };
+}
+
+export type GroupSummary = { count: number; totalInr: string; items: ReconciliationItem[] };
+export type ReconciliationGroups = Record<ReconciliationGroup, GroupSummary>;
+
+/** Every group of an account: counts and rupees of all, the first page of each (oldest first). */
+export async function listReconciliationGroups(
+  db: Database,
+  accountId: string,
+): Promise<ReconciliationGroups> {
+  const lines = await sql<ItemRow & { group: string; count: string; total: string }>`
+    SELECT * FROM (
+      SELECT c.*, c.value_date::text AS value_date, c.amount::text AS amount,
+             c.order_amount::text AS order_amount,
+             count(*) OVER w AS count, sum(c.amount) OVER w AS total,
+             row_number() OVER (PARTITION BY c."group" ORDER BY c.value_date, c.line_number) AS position
+        FROM (${classifiedLines({ accountId })}) c
+      WINDOW w AS (PARTITION BY c."group")) ranked
+     WHERE position <= ${GROUP_PAGE_SIZE} AND "group" <> 'settled'
+     ORDER BY "group", position`.execute(db);
+  const notReceived = await sql<ItemRow & { count: string; total: string }>`
+    SELECT n.*, n.order_amount::text AS order_amount,
+           count(*) OVER () AS count, sum(n.order_amount) OVER () AS total
+      FROM (${notReceivedOrders(accountId)}) n
+     ORDER BY n.order_created_at
+     LIMIT ${GROUP_PAGE_SIZE}`.execute(db);
+
+  const groups = Object.fromEntries(
+    RECONCILIATION_GROUPS.map((group) => [
+      group,
+      { count: 0, totalInr: "0.00", items: [] as ReconciliationItem[] },
+    ]),
+  ) as ReconciliationGroups;
+  for (const row of lines.rows) {
+    const group = groups[row.group as ReconciliationGroup];
+    group.count = Number(row.count);
+    group.totalInr = row.total;
+    group.items.push(toItem(row));
+  }
+  const first = notReceived.rows[0];
+  if (first) {
+    groups.notReceived = {
+      count: Number(first.count),
+      totalInr: first.total,
+      items: notReceived.rows.map(toItem),
+    };
+  }
+  return groups;
+}
+
+/** The desk's totals for the dashboard: money with no order, and orders whose money did not come. */
+export async function reconciliationSummary(db: Database) {
+  const { rows } = await sql<{
+    unclaimed: string;
+    unclaimed_inr: string | null;
+    not_received: string;
+  }>`
+    SELECT (SELECT count(*) FROM (${classifiedLines({})}) c WHERE c."group" = 'unclaimed') AS unclaimed,
+           (SELECT sum(c.amount) FROM (${classifiedLines({})}) c WHERE c."group" = 'unclaimed') AS unclaimed_inr,
+           (SELECT count(*) FROM (${notReceivedOrders(null)}) n) AS not_received`.execute(db);
+  const row = rows[0];
+  return {
+    unclaimedCount: Number(row?.unclaimed ?? 0),
+    unclaimedInr: row?.unclaimed_inr ?? "0",
+    notReceivedCount: Number(row?.not_received ?? 0),
+  };
+}
+
+export type MatchedPair = { lineId: string; orderId: string };
+
+/** Every credit of an account in a group, with its order (for verifying all matched). */
+export async function linesInGroup(
+  db: Database,
+  accountId: string,
+  group: Exclude<ReconciliationGroup, "notReceived">,
+): Promise<MatchedPair[]> {
+  const { rows } = await sql<{ id: string; order_id: string }>`
+    SELECT c.id, c.order_id FROM (${classifiedLines({ accountId })}) c
+     WHERE c."group" = ${group}
+     ORDER BY c.value_date, c.line_number`.execute(db);
+  return rows.map((row) => ({ lineId: row.id, orderId: row.order_id }));
+}
+
+export type ClassifiedLine = {
+  group: ReconciliationGroup | "settled";
+  receiving_account_id: string;
+  order_id: string | null;
+  line_number: number;
+  value_date: string;
+  amount: string;
+  reference: string | null;
+  payer_name: string | null;
+  import_id: string;
+};
+
+/** The group of one open credit, with its order; undefined when it is decided or unknown. */
+export async function classifyLine(db: Database, lineId: string) {
+  const { rows } = await sql<ClassifiedLine>`
+    SELECT c."group", c.receiving_account_id, c.order_id, c.line_number, c.value_date::text AS value_date,
+           c.amount::text AS amount, c.reference, c.payer_name, c.import_id
+      FROM (${classifiedLines({ lineId })}) c`.execute(db);
+  return rows[0];
+}

@@ -1,0 +1,39 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { formatInr } from "../dashboard/dashboard-format";
+import { orderStatementLineQueryOptions } from "./reconciliation-api";
+
+/** The bank statement credit with the order's reference, in the account it was paid into. */
+export function OrderStatementLine({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const line = useQuery(orderStatementLineQueryOptions(orderId)).data?.line;
+  if (line === undefined) return null;
+  if (line === null) {
+    return <span className="text-muted-foreground">{t("adminReconciliation.orderLine.none")}</span>;
+  }
+  return (
+    <span data-testid="order-statement-line">
+      {t("adminReconciliation.orderLine.line", {
+        fileName: line.fileName,
+        lineNumber: line.lineNumber,
+        amount: formatInr(line.amount),
+        date: line.valueDate,
+      })}
+      <span className="block text-xs font-normal text-muted-foreground">
+        {line.payerName && t("adminReconciliation.orderLine.payer", { name: line.payerName })}
+        {line.decision && (
+          <>
+            {" · "}
+            {t("adminReconciliation.orderLine.decision", {
+              decision: t(`adminReconciliation.orderLine.decisions.${line.decision}`),
+            })}
+            {line.decisionNote && ` — ${line.decisionNote}`}
+          </>
+        )}
+      </span>
+      <span className="block font-mono text-xs font-normal text-muted-foreground">
+        {line.narration}
+      </span>
+    </span>
+  );
+}

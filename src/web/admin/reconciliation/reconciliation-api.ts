@@ -1,0 +1,91 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../lib/api-client";
+
+const reconciliation = api.api.admin.reconciliation;
+
+export const accountReconciliationQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: ["admin", "reconciliation", accountId],
+    queryFn: async () =>
+      unwrap(await reconciliation.accounts[":id"].$get({ param: { id: accountId } })),
+  });
+
+export type AccountReconciliation = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof accountReconciliationQueryOptions>["queryFn"]>>
+>;
+export type ReconciliationItem = AccountReconciliation["groups"]["matched"]["items"][number];
+
+export const reconciliationSummaryQueryOptions = queryOptions({
+  queryKey: ["admin", "reconciliation", "summary"],
+  queryFn: async () => unwrap(await reconciliation.summary.$get()),
+});
+
+export const orderStatementLineQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: ["admin", "reconciliation", "order", orderId],
+    queryFn: async () =>
+      unwrap(await reconciliation.orders[":id"]["statement-line"].$get({ param: { id: orderId } })),
+  });
+
+/** After any change, every reconciliation view and the orders are read again. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["admin", "reconciliation"] }),
+      queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
+    ]);
+}
+
+/** Sends the file itself as the body; the server tells CSV from XLSX by its first bytes. */
+export function useUploadStatement(accountId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const response = await reconciliation.accounts[":id"].statements.$post(
+        { param: { id: accountId }, query: { name: file.name } },
+        {
+          init: {
+            body: file,
+            headers: { "content-type": file.type || "application/octet-stream" },
+          },
+        },
+      );
+      return unwrap(response);
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useVerifyAllMatched(accountId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await reconciliation.accounts[":id"]["verify-matched"].$post({ param: { id: accountId } }),
+      ),
+    onSuccess: refresh,
+  });
+}
+
+export function useDecideLine() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({
+      lineId,
+      decision,
+      note,
+    }: {
+      lineId: string;
+      decision: "accept" | "dismiss";
+      note: string;
+    }) =>
+      unwrap(
+        await reconciliation.lines[":id"].decision.$post({
+          param: { id: lineId },
+          json: { decision, note },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+}

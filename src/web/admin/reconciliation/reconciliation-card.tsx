@@ -1,0 +1,54 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { formatInr } from "../dashboard/dashboard-format";
+import { reconciliationSummaryQueryOptions } from "./reconciliation-api";
+
+/** The dashboard's view of reconciliation: money with no order, orders whose money did not come. */
+export function ReconciliationCard() {
+  const { t } = useTranslation();
+  const summary = useQuery(reconciliationSummaryQueryOptions).data;
+  if (!summary) return null;
+  return (
+    <Card data-testid="reconciliation-card">
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>{t("adminReconciliation.dashboard.title")}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-muted-foreground">
+              {t("adminReconciliation.dashboard.unclaimed")}
+            </dt>
+            <dd className="text-2xl font-semibold tabular-nums">
+              {formatInr(summary.unclaimedInr)}
+            </dd>
+            <dd className="text-xs text-muted-foreground">
+              {t("adminReconciliation.dashboard.unclaimedCount", {
+                count: summary.unclaimedCount,
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">
+              {t("adminReconciliation.dashboard.notReceived")}
+            </dt>
+            <dd className="text-2xl font-semibold tabular-nums">{summary.notReceivedCount}</dd>
+            <dd className="text-xs text-muted-foreground">
+              {t("adminReconciliation.dashboard.notReceivedCount")}
+            </dd>
+          </div>
+        </dl>
+        <Link
+          to="/admin/reconciliation"
+          className="inline-block text-sm text-primary underline underline-offset-4"
+        >
+          {t("adminReconciliation.dashboard.open")}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,449 @@
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "../../components/ui/alert-dialog";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Spinner } from "../../components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
+import { cn } from "../../lib/utils";
+import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
+import { formatInr } from "../dashboard/dashboard-format";
+import {
+  type AccountReconciliation,
+  accountReconciliationQueryOptions,
+  type ReconciliationItem,
+  useDecideLine,
+  useUploadStatement,
+  useVerifyAllMatched,
+} from "./reconciliation-api";
+
+type Group = keyof AccountReconciliation["groups"];
+const GROUPS: Group[] = ["matched", "mismatch", "thirdParty", "unclaimed", "notReceived"];
+/** The groups an operator must look at: shown in amber when they hold anything. */
+const NEEDS_A_DECISION = new Set<Group>(["mismatch", "thirdParty", "unclaimed", "notReceived"]);
+
+export function ReconciliationPage() {
+  const { t } = useTranslation();
+  const accounts = useQuery(receivingAccountsQueryOptions).data?.accounts ?? [];
+  const [chosenId, setChosenId] = useState("");
+  const accountId = chosenId || accounts.find((account) => !account.retiredAt)?.id || "";
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">{t("adminReconciliation.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("adminReconciliation.description")}</p>
+      </header>
+      <div className="max-w-sm space-y-2">
+        <Label htmlFor="reconciliation-account">{t("adminReconciliation.account")}</Label>
+        <NativeSelect
+          id="reconciliation-account"
+          value={accountId}
+          onChange={(event) => setChosenId(event.target.value)}
+        >
+          {accounts.map((account) => (
+            <option key={account.id} value={account.id}>
+              {account.label} {account.retiredAt ? t("adminReconciliation.retired") : ""}
+            </option>
+          ))}
+        </NativeSelect>
+        {accounts.length === 0 && (
+          <p className="text-sm text-muted-foreground">{t("adminReconciliation.noAccounts")}</p>
+        )}
+      </div>
+      {accountId && <AccountReconciliationView key={accountId} accountId={accountId} />}
+    </div>
+  );
+}
+
+function AccountReconciliationView({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const reconciliation = useQuery(accountReconciliationQueryOptions(accountId));
+  const verify = useVerifyAllMatched(accountId);
+  const [deciding, setDeciding] = useState<{ item: ReconciliationItem; group: Group } | null>(null);
+  const groups = reconciliation.data?.groups;
+
+  const onVerifyAll = () =>
+    verify.mutate(undefined, {
+      onSuccess: ({ verified, skipped }) =>
+        toast.success(t("adminReconciliation.verified", { count: verified }), {
+          description: skipped ? t("adminReconciliation.skipped", { count: skipped }) : undefined,
+        }),
+      onError: (failure) => toast.error(failure.message),
+    });
+
+  return (
+    <>
+      <UploadCard accountId={accountId} />
+      {reconciliation.isPending && <Spinner />}
+      {groups && (
+        <>
+          <ul aria-label={t("adminReconciliation.title")} className="grid gap-3 sm:grid-cols-5">
+            {GROUPS.map((group) => (
+              <li
+                key={group}
+                data-testid={`group-count-${group}`}
+                className={cn(
+                  "rounded-lg border bg-card p-3",
+                  NEEDS_A_DECISION.has(group) && groups[group].count > 0 && "border-amber-500",
+                )}
+              >
+                <a href={`#group-${group}`} className="block">
+                  <span className="text-sm text-muted-foreground">
+                    {t(`adminReconciliation.groups.${group}`)}
+                  </span>
+                  <span className="block text-2xl font-semibold tabular-nums">
+                    {groups[group].count}
+                  </span>
+                  <span className="text-xs text-muted-foreground tabular-nums">
+                    {formatInr(groups[group].totalInr)}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          {GROUPS.map((group) => (
+            <GroupCard
+              key={group}
+              group={group}
+              summary={groups[group]}
+              onDecide={(item) => setDeciding({ item, group })}
+              action={
+                group === "matched" && groups.matched.count > 0 ? (
+                  <Button onClick={onVerifyAll} disabled={verify.isPending}>
+                    {verify.isPending && <Spinner />}
+                    {t("adminReconciliation.verifyAll", { count: groups.matched.count })}
+                  </Button>
+                ) : null
+              }
+            />
+          ))}
+        </>
+      )}
+      <DecisionDialog deciding={deciding} onDone={() => setDeciding(null)} />
+    </>
+  );
+}
+
+function UploadCard({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const upload = useUploadStatement(accountId);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setError(null);
+    upload.mutate(file, {
+      onSuccess: (summary) =>
+        toast.success(t("adminReconciliation.upload.imported", { fileName: summary.fileName }), {
+          description: t("adminReconciliation.upload.summary", {
+            added: summary.creditsAdded,
+            read: summary.creditsRead,
+            already: summary.creditsAlreadyImported,
+            debits: summary.debitsRead,
+            from: summary.firstValueDate,
+            to: summary.lastValueDate,
+          }),
+        }),
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>{t("adminReconciliation.upload.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("adminReconciliation.upload.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
+          <div className="space-y-2">
+            <Label htmlFor={inputId}>{t("adminReconciliation.upload.file")}</Label>
+            <Input
+              id={inputId}
+              type="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+          </div>
+          <Button type="submit" disabled={!file || upload.isPending}>
+            {upload.isPending && <Spinner />}
+            {t("adminReconciliation.upload.submit")}
+          </Button>
+        </form>
+        {upload.data && !error && (
+          <p className="mt-3 text-sm text-muted-foreground" role="status">
+            {t("adminReconciliation.upload.summary", {
+              added: upload.data.creditsAdded,
+              read: upload.data.creditsRead,
+              already: upload.data.creditsAlreadyImported,
+              debits: upload.data.debitsRead,
+              from: upload.data.firstValueDate,
+              to: upload.data.lastValueDate,
+            })}
+          </p>
+        )}
+        {error && (
+          <div role="alert" className="mt-3 text-sm text-destructive">
+            <p className="font-medium">{t("adminReconciliation.upload.failed")}</p>
+            <p>{error}</p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function GroupCard({
+  group,
+  summary,
+  onDecide,
+  action,
+}: {
+  group: Group;
+  summary: AccountReconciliation["groups"][Group];
+  onDecide: (item: ReconciliationItem) => void;
+  action: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const isOrderGroup = group === "notReceived";
+  const hasOrder = group !== "unclaimed";
+  const canDecide = group === "mismatch" || group === "thirdParty" || group === "unclaimed";
+  return (
+    <Card id={`group-${group}`} data-testid={`group-${group}`}>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1.5">
+          <CardTitle className="text-lg">
+            <h2>
+              {t(`adminReconciliation.groups.${group}`)}{" "}
+              <span className="text-muted-foreground tabular-nums">
+                {t("adminReconciliation.groupTotal", {
+                  count: summary.count,
+                  total: formatInr(summary.totalInr),
+                })}
+              </span>
+            </h2>
+          </CardTitle>
+          <CardDescription>{t(`adminReconciliation.groupHints.${group}`)}</CardDescription>
+        </div>
+        {action}
+      </CardHeader>
+      <CardContent>
+        {summary.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("adminReconciliation.empty")}</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                {!isOrderGroup && <TableHead>{t("adminReconciliation.columns.date")}</TableHead>}
+                <TableHead>{t("adminReconciliation.columns.reference")}</TableHead>
+                {!isOrderGroup && (
+                  <TableHead className="text-right">
+                    {t("adminReconciliation.columns.credit")}
+                  </TableHead>
+                )}
+                {!isOrderGroup && <TableHead>{t("adminReconciliation.columns.payer")}</TableHead>}
+                {hasOrder && (
+                  <TableHead className="text-right">
+                    {t("adminReconciliation.columns.orderAmount")}
+                  </TableHead>
+                )}
+                {hasOrder && <TableHead>{t("adminReconciliation.columns.orderPayer")}</TableHead>}
+                {hasOrder && <TableHead>{t("adminReconciliation.columns.order")}</TableHead>}
+                {!hasOrder && <TableHead>{t("adminReconciliation.columns.narration")}</TableHead>}
+                {canDecide && (
+                  <TableHead>
+                    <span className="sr-only">{t("adminReconciliation.columns.actions")}</span>
+                  </TableHead>
+                )}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {summary.items.map((item) => (
+                <TableRow key={item.lineId ?? item.orderId}>
+                  {!isOrderGroup && (
+                    <TableCell className="tabular-nums">{item.valueDate}</TableCell>
+                  )}
+                  <TableCell className="font-mono text-xs">{item.reference}</TableCell>
+                  {!isOrderGroup && (
+                    <TableCell className="text-right tabular-nums">
+                      {item.amount && formatInr(item.amount)}
+                    </TableCell>
+                  )}
+                  {!isOrderGroup && <TableCell>{item.payerName ?? "—"}</TableCell>}
+                  {hasOrder && (
+                    <TableCell className="text-right tabular-nums">
+                      {item.orderAmount && formatInr(item.orderAmount)}
+                    </TableCell>
+                  )}
+                  {hasOrder && <TableCell>{item.orderPayerName ?? "—"}</TableCell>}
+                  {hasOrder && (
+                    <TableCell className="text-xs">
+                      <span className="font-mono">{item.orderId?.slice(0, 8)}</span>{" "}
+                      <span className="text-muted-foreground">{item.orderEmail}</span>
+                    </TableCell>
+                  )}
+                  {!hasOrder && (
+                    <TableCell className="max-w-xs truncate text-xs" title={item.narration ?? ""}>
+                      {item.narration}
+                    </TableCell>
+                  )}
+                  {canDecide && (
+                    <TableCell className="text-right">
+                      <Button size="sm" variant="outline" onClick={() => onDecide(item)}>
+                        {group === "unclaimed"
+                          ? t("adminReconciliation.dismiss")
+                          : t("adminReconciliation.decide")}
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {summary.count > summary.items.length && (
+          <p className="mt-2 text-xs text-muted-foreground">
+            {t("adminReconciliation.showingFirst", {
+              shown: summary.items.length,
+              count: summary.count,
+            })}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Accept or dismiss a line; the note is required, and a refusal stays in the dialog. */
+function DecisionDialog({
+  deciding,
+  onDone,
+}: {
+  deciding: { item: ReconciliationItem; group: Group } | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const decide = useDecideLine();
+  const [shown, setShown] = useState(deciding);
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  if (deciding && deciding !== shown) {
+    setShown(deciding);
+    setNote("");
+    setError(null);
+  }
+  const item = shown?.item;
+  const canAccept = shown?.group === "mismatch" || shown?.group === "thirdParty";
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!deciding?.item.lineId) return;
+    // Which of the two buttons sent the form.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const decision = submitter?.value === "accept" ? "accept" : "dismiss";
+    setError(null);
+    decide.mutate(
+      { lineId: deciding.item.lineId, decision, note },
+      {
+        onSuccess: () => {
+          toast.success(t("adminReconciliation.decision.done"));
+          onDone();
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+
+  const amounts = {
+    reference: item?.reference ?? "",
+    amount: item?.amount ? formatInr(item.amount) : "",
+    date: item?.valueDate ?? "",
+    orderAmount: item?.orderAmount ? formatInr(item.orderAmount) : "",
+  };
+  return (
+    <AlertDialog
+      open={deciding !== null}
+      onOpenChange={(open) => {
+        if (!open && !decide.isPending) onDone();
+      }}
+    >
+      <AlertDialogContent>
+        <form onSubmit={onSubmit} className="grid gap-4">
+          <AlertDialogTitle>{t("adminReconciliation.decision.title", amounts)}</AlertDialogTitle>
+          <AlertDialogDescription className="break-words">
+            {canAccept
+              ? t("adminReconciliation.decision.description", amounts)
+              : t("adminReconciliation.decision.descriptionUnclaimed", amounts)}
+          </AlertDialogDescription>
+          <div className="space-y-2">
+            <Label htmlFor="decision-note">{t("adminReconciliation.decision.note")}</Label>
+            <Input
+              id="decision-note"
+              autoComplete="off"
+              required
+              maxLength={500}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button" disabled={decide.isPending}>
+              {t("admin.common.cancel")}
+            </AlertDialogCancel>
+            <AlertDialogConfirm
+              type="submit"
+              value="dismiss"
+              variant={canAccept ? "destructive" : "default"}
+              disabled={decide.isPending}
+            >
+              {t("adminReconciliation.decision.dismiss")}
+            </AlertDialogConfirm>
+            {canAccept && (
+              <AlertDialogConfirm type="submit" value="accept" disabled={decide.isPending}>
+                {decide.isPending && <Spinner />}
+                {t("adminReconciliation.decision.accept")}
+              </AlertDialogConfirm>
+            )}
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
