@@ -158,7 +158,7 @@ describe.each(cases)(
     const checkTransfer = (tx: FakeTransfer | null) => check(chainFormats[family](tx));
 
     it("confirms a successful transfer of the exact amount to the order's wallet", async () => {
-      expect(await checkTransfer(good)).toEqual({ outcome: "confirmed" });
+      expect(await checkTransfer(good)).toEqual({ outcome: "confirmed", transfers: [0] });
     });
 
     it("awaits confirmations while the transfer is too recent", async () => {
