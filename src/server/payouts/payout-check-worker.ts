@@ -61,18 +61,18 @@ export class PayoutCheckWorker {
     await this.#running;
   }
 
-  /** Looks at every check due now, until none is; returns how many looks it took. */
+  /** Looks once at every check due now; returns how many it looked at. */
   async checkDue(): Promise<number> {
-    let looks = 0;
+    const looked: string[] = [];
     for (;;) {
-      const claimed = await this.#claim();
-      if (claimed.length === 0) return looks;
-      looks += claimed.length;
+      const claimed = await this.#claim(looked);
+      if (claimed.length === 0) return looked.length;
+      looked.push(...claimed.map((check) => check.order_id));
       await Promise.all(claimed.map((check) => this.#look(check)));
     }
   }
 
-  async #claim(): Promise<PayoutCheckRow[]> {
+  async #claim(looked: string[]): Promise<PayoutCheckRow[]> {
     // Three calls at most per look (transaction, receipt, head).
     const leaseSeconds = Math.ceil((3 * this.deps.chains.timeoutMs) / 1000) + 5;
     return this.deps.db.transaction().execute(async (trx) => {
@@ -81,6 +81,7 @@ export class PayoutCheckWorker {
         .select("order_id")
         .where("state", "in", ["checking", "awaiting_confirmations"])
         .where("next_attempt_at", "<=", sql<Date>`now()`)
+        .$if(looked.length > 0, (query) => query.where("order_id", "not in", looked))
         .orderBy("next_attempt_at")
         .limit(BATCH)
         .forUpdate()
