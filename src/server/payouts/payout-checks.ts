@@ -120,7 +120,7 @@ async function lockCheck(trx: Transaction<DB>, orderId: string) {
     .where("order_id", "=", orderId)
     .forUpdate()
     .executeTakeFirst();
-  if (!check || check.state !== "failed") {
+  if (check?.state !== "failed") {
     throw new AppError(
       409,
       "NO_FAILED_PAYOUT_CHECK",
