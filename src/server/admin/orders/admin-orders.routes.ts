@@ -96,10 +96,19 @@ const listOrdersRoute = createRoute({
   tags: ["Admin"],
   summary: "All orders, newest first, a page at a time; filter by status, search",
   request: {
-    query: filterQuery.extend({
-      cursor: z.string().max(200).optional(),
-      limit: z.coerce.number().int().min(1).max(100).optional(),
-    }),
+    query: filterQuery
+      .extend({
+        cursor: z.string().max(200).optional(),
+        limit: z.coerce.number().int().min(1).max(100).optional(),
+        order: z
+          .enum(["newest", "oldest"], { error: "The order is newest or oldest." })
+          .optional()
+          .openapi({ description: "`oldest`: the longest-waiting first (the work queue)" }),
+      })
+      .refine((query) => query.order !== "oldest" || !query.search, {
+        path: ["order"],
+        error: "A search lists the newest first; clear the search to see the oldest first.",
+      }),
   },
   responses: {
     200: {
@@ -281,7 +290,8 @@ export function createAdminOrdersRouter(context: AppContext) {
   return (
     createRouter()
       .openapi(listOrdersRoute, async (c) => {
-        const { cursor: cursorText, limit, ...filter } = c.req.valid("query");
+        const { cursor: cursorText, limit, order, ...rest } = c.req.valid("query");
+        const filter = { ...rest, oldestFirst: order === "oldest" };
         const cursor = cursorText ? decodeCursor(cursorText) : null;
         if (cursorText && !cursor) {
           throw new AppError(400, "INVALID_CURSOR", "This page link is not valid.");
