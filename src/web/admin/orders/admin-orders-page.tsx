@@ -35,6 +35,7 @@ import { currencyLabel } from "../../orders/currency-label";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import {
   type AdminOrder,
+  adminOrderQueryOptions,
   adminOrdersQueryOptions,
   exportPath,
   type OrderFilter,
@@ -159,6 +160,11 @@ export function AdminOrdersPage() {
   const now = useMinuteClock();
   const verify = useChangeOrderStatus();
   const selectedOrder = orders[Math.min(selected, orders.length - 1)];
+  // The open order, shared with its details dialog: it may have left the filtered list.
+  const openOrder = useQuery({
+    ...adminOrderQueryOptions(detailsId ?? ""),
+    enabled: detailsId !== null,
+  }).data;
 
   const onVerify = (order: AdminOrder) => {
     if (order.status !== "pending" || verify.isPending) return;
@@ -174,19 +180,17 @@ export function AdminOrdersPage() {
 
   // The queue's keyboard: j/k or arrows move, Enter opens, v verifies, c completes.
   // With an order's details open, v and c act on that order.
-  const keys = useRef({ orders, selectedOrder, detailsId, change, onVerify });
-  keys.current = { orders, selectedOrder, detailsId, change, onVerify };
+  const keys = useRef({ orders, selectedOrder, detailsId, openOrder, change, onVerify });
+  keys.current = { orders, selectedOrder, detailsId, openOrder, change, onVerify };
   const setDetails = useRef(setDetailsId);
   setDetails.current = setDetailsId;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const { orders, selectedOrder, detailsId, change, onVerify } = keys.current;
+      const { orders, selectedOrder, detailsId, openOrder, change, onVerify } = keys.current;
       if (change || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) {
         return;
       }
-      const target = detailsId
-        ? (orders.find((order) => order.id === detailsId) ?? null)
-        : selectedOrder;
+      const target = detailsId ? openOrder : selectedOrder;
       if (!detailsId && (event.key === "j" || event.key === "ArrowDown")) {
         setSelected((index) => Math.min(index + 1, orders.length - 1));
       } else if (!detailsId && (event.key === "k" || event.key === "ArrowUp")) {
