@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ORDER_STATUSES, type OrderStatusValue } from "../../../shared/admin-order-input";
+import { findSendOption } from "../../../shared/catalog";
 import { CopyButton } from "../../components/copy-button";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Button } from "../../components/ui/button";
@@ -353,7 +354,7 @@ export function AdminOrdersPage() {
                     {t("adminOrders.columns.waiting")}
                   </TableHead>
 
-                  <TableHead className="hidden xl:table-cell">
+                  <TableHead className="hidden 2xl:table-cell">
                     {t("adminOrders.columns.date")}
                   </TableHead>
                   <TableHead className="hidden sm:table-cell">
@@ -480,7 +481,9 @@ function OrderRow({
   );
   const payment = (
     <>
-      <span className="block whitespace-nowrap">{currencyLabel(order.sendCurrency)}</span>
+      <span className="block whitespace-nowrap">
+        {findSendOption(order.sendCurrency)?.name ?? order.sendCurrency}
+      </span>
       {order.paymentReference && (
         <span className="flex items-center gap-0.5 whitespace-nowrap">
           <span className="font-mono text-xs">{order.paymentReference}</span>
@@ -515,7 +518,7 @@ function OrderRow({
         </button>
         <span className="font-mono text-xs text-muted-foreground">#{order.shortId}</span>
         {/* On narrow screens the hidden columns fold in here, so nothing needs sideways scrolling. */}
-        <div className="mt-1.5 space-y-1.5 text-sm xl:hidden">
+        <div className="mt-1.5 space-y-1.5 text-sm 2xl:hidden">
           <p className="lg:hidden">{exchange}</p>
           <div className="flex flex-wrap items-center gap-2">
             <span className="sm:hidden">{badge}</span>
@@ -541,7 +544,7 @@ function OrderRow({
       <TableCell className="hidden whitespace-nowrap sm:table-cell" data-testid="waiting">
         {waiting ?? <span className="text-muted-foreground">—</span>}
       </TableCell>
-      <TableCell className="hidden xl:table-cell">{date}</TableCell>
+      <TableCell className="hidden 2xl:table-cell">{date}</TableCell>
       <TableCell className="hidden whitespace-nowrap sm:table-cell">{badge}</TableCell>
       <TableCell className="sticky right-0 bg-card py-1.5 text-right">
         <DropdownMenu modal={false}>
