@@ -63,8 +63,9 @@ test("an admin completes an order with a payout hash; the customer's open page s
   await expect(admin.page.getByRole("columnheader")).toHaveText([
     "User",
     "Exchange",
+    "Payment",
     "Wallet",
-    "Date",
+    "Waiting",
     "Status",
     "Actions",
   ]);

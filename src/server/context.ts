@@ -3,6 +3,7 @@ import type { Auth } from "./auth/auth";
 import type { Database } from "./db/database";
 import type { OrderAnnouncer, OrderChangeHub } from "./events/order-changes";
 import type { NotificationTargets } from "./notifications/order-messages";
+import type { ChainConfig } from "./payouts/chain-config";
 
 export interface SupportLinks {
   whatsapp: string;
@@ -31,6 +32,8 @@ export interface AppContext {
   /** Bearer token that opens /metrics; without it /metrics does not exist. */
   metricsToken?: string;
   supportLinks: SupportLinks;
+  /** The chain endpoints payouts are checked on (server-side only). */
+  chains: ChainConfig;
   /** Folder of the built web app; absent when only the API is served. */
   webRoot?: string;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "./env";
+import { chainConfigFromEnv } from "./payouts/chain-config";
 import { runTsEntry } from "./testing/run-process";
 
 const SECRET = "s".repeat(32);
@@ -60,6 +61,14 @@ describe("parseEnv", () => {
     ["TELEGRAM_CHAT_ID", { TELEGRAM_BOT_TOKEN: "123:abc" }],
     ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
+    ["CHAIN_RPC_TRC20", { CHAIN_RPC_TRC20: "api.trongrid.io" }],
+    ["CHAIN_RPC_SOLANA", { CHAIN_RPC_SOLANA: "wss://api.mainnet-beta.solana.com" }],
+    ["CHAIN_CONFIRMATIONS_ERC20", { CHAIN_CONFIRMATIONS_ERC20: "0" }],
+    ["CHAIN_CONFIRMATIONS_BEP20", { CHAIN_CONFIRMATIONS_BEP20: "twelve" }],
+    ["CHAIN_TOKEN_POLYGON", { CHAIN_TOKEN_POLYGON: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }],
+    ["CHAIN_TOKEN_TRC20", { CHAIN_TOKEN_TRC20: "0xdAC17F958D2ee523a2206206994597C13D831ec7" }],
+    ["CHAIN_TIMEOUT_MS", { CHAIN_TIMEOUT_MS: "5" }],
+    ["CHAIN_RECHECK_SECONDS", { CHAIN_RECHECK_SECONDS: "-1" }],
   ];
   it.each(bad)("names %s in one line when it is bad (%o)", (variable, env) => {
     let error: unknown;
@@ -72,6 +81,33 @@ describe("parseEnv", () => {
     const message = (error as ConfigError).message;
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} \\S`));
     expect(message).not.toContain("\n");
+  });
+});
+
+describe("chain endpoints for the payout check", () => {
+  it("checks only the networks with an endpoint, with each network's confirmations and token", () => {
+    const config = chainConfigFromEnv(
+      parseEnv({
+        CHAIN_RPC_TRC20: "https://api.trongrid.io",
+        CHAIN_RPC_ERC20: "https://eth.example.in/rpc",
+        CHAIN_CONFIRMATIONS_ERC20: "30",
+        CHAIN_TOKEN_ERC20: "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+        CHAIN_RPC_SOLANA: "https://solana.example.in",
+        CHAIN_CONFIRMATIONS_TRC20: " ",
+      }),
+    );
+    expect(Object.keys(config.networks).sort()).toEqual(["erc20", "solana", "trc20"]);
+    expect(config.networks.trc20).toMatchObject({
+      endpoint: { url: "https://api.trongrid.io", confirmations: 19, timeoutMs: 10_000 },
+      token: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      decimals: 6,
+    });
+    expect(config.networks.erc20).toMatchObject({
+      endpoint: { confirmations: 30 },
+      token: "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+    });
+    expect(config.networks.bep20).toBeUndefined();
+    expect(config.recheckSeconds).toBe(30);
   });
 });
 

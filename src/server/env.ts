@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { NETWORKS, type NetworkId } from "../shared/catalog";
+import { validateWalletAddress } from "../shared/wallet-address";
 
 const optionalText = z
   .string()
@@ -6,13 +8,76 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional();
 
+const blankAsUnset = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+/** Confirmations a payout waits for when CHAIN_CONFIRMATIONS_<NETWORK> is not set (Solana waits for "finalized"). */
+export const DEFAULT_CONFIRMATIONS: Record<Exclude<NetworkId, "solana">, number> = {
+  trc20: 19,
+  bep20: 15,
+  erc20: 12,
+  polygon: 128,
+};
+
+/**
+ * Per network: the node the payout check asks (CHAIN_RPC_TRC20 …), the confirmations
+ * it waits for (CHAIN_CONFIRMATIONS_TRC20 …; not for Solana) and, optionally, another
+ * USDT contract or mint (CHAIN_TOKEN_TRC20 …). Server-side only.
+ */
+const chainVariables = Object.fromEntries(
+  NETWORKS.flatMap(({ id, name }) => {
+    const suffix = id.toUpperCase();
+    const variables: [string, z.ZodType][] = [
+      [
+        `CHAIN_RPC_${suffix}`,
+        optionalText.pipe(
+          z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+        ),
+      ],
+      [
+        `CHAIN_TOKEN_${suffix}`,
+        optionalText.pipe(
+          z
+            .string()
+            .refine((token) => validateWalletAddress("usdt", id, token).ok, {
+              error: `must be a ${name} token address`,
+            })
+            .optional(),
+        ),
+      ],
+    ];
+    if (id !== "solana") {
+      variables.push([
+        `CHAIN_CONFIRMATIONS_${suffix}`,
+        z.preprocess(
+          blankAsUnset,
+          z.coerce.number().int().min(1).max(10_000).default(DEFAULT_CONFIRMATIONS[id]),
+        ),
+      ]);
+    }
+    return variables;
+  }),
+) as Record<
+  `CHAIN_RPC_${Uppercase<NetworkId>}` | `CHAIN_TOKEN_${Uppercase<NetworkId>}`,
+  z.ZodOptional<z.ZodString>
+> &
+  Record<`CHAIN_CONFIRMATIONS_${Uppercase<Exclude<NetworkId, "solana">>}`, z.ZodType<number>>;
+
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.preprocess(
-      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-      z.coerce.number().int().min(0).max(65535).default(3000),
+    ...chainVariables,
+    /** How long one call to a chain endpoint may take. */
+    CHAIN_TIMEOUT_MS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(100).max(120_000).default(10_000),
     ),
+    /** How long a payout waiting for confirmations (or not yet seen) waits before the next look. */
+    CHAIN_RECHECK_SECONDS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(0).max(3600).default(30),
+    ),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: optionalText.pipe(
       z

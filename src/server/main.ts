@@ -12,6 +12,7 @@ async function main() {
   const { logger } = runtime.context;
   const app = createApp(runtime.context);
   runtime.outbox.start();
+  runtime.payoutChecks.start();
   const stopFolding = startFoldingOrderTotals(runtime.context.db, logger);
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {

@@ -13,6 +13,8 @@ import { OrderAnnouncer, OrderChangeHub, startOrderChangeFeed } from "./events/o
 import { LOG_REDACT_PATHS } from "./http/request-log";
 import { createMailer } from "./mail/mailer";
 import { OutboxWorker } from "./notifications/outbox-worker";
+import { chainConfigFromEnv } from "./payouts/chain-config";
+import { PayoutCheckWorker } from "./payouts/payout-check-worker";
 
 export const DEFAULT_SUPPORT_LINKS = {
   whatsapp: "https://wa.me/919000000000",
@@ -25,6 +27,8 @@ export interface Runtime {
   publicUrl: string;
   /** Delivers queued notifications; the server starts it, tests drive it by hand. */
   outbox: OutboxWorker;
+  /** Checks payouts on chain; the server starts it, tests drive it by hand. */
+  payoutChecks: PayoutCheckWorker;
   /** What runs after the answers (better-auth's mails); close() waits for it. */
   backgroundTasks: BackgroundTasks;
   close(): Promise<void>;
@@ -89,6 +93,7 @@ export async function openRuntime(
   const announcer = new OrderAnnouncer(database.db, logger);
   const stopOrderFeed = await startOrderChangeFeed(database, orderChanges, logger);
 
+  const chains = chainConfigFromEnv(env);
   const context: AppContext = {
     db: database.db,
     auth,
@@ -110,15 +115,25 @@ export async function openRuntime(
       telegram: env.SUPPORT_TELEGRAM_URL ?? DEFAULT_SUPPORT_LINKS.telegram,
       email: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_LINKS.email,
     },
+    chains,
     webRoot: options.webRoot,
   };
+  const payoutChecks = new PayoutCheckWorker({
+    db: database.db,
+    chains,
+    notify: context.notificationTargets,
+    announcer,
+    logger,
+  });
   return {
     context,
     publicUrl,
     outbox,
+    payoutChecks,
     backgroundTasks,
     close: async () => {
       await outbox.stop();
+      await payoutChecks.stop();
       await stopOrderFeed();
       await announcer.drain();
       await backgroundTasks.drain({ waitAtMostMs: BACKGROUND_TASKS_GRACE_MS });

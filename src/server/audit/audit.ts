@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "user.unblocked",
   "order.status_changed",
   "order.created",
+  "order.payout_check_requested",
+  "order.payout_check_overridden",
   "settings.saved",
   "receiving_account.created",
   "receiving_account.updated",

@@ -196,7 +196,36 @@ export interface OrderEventsTable {
   from_status: OrderStatus | null;
   to_status: OrderStatus;
   note: string | null;
+  /** The on-chain check's step or outcome this event records (migration 0030). */
+  payout_check: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Shown to the desk only, not on the customer's timeline. */
+  staff_only: Generated<boolean>;
   created_at: Generated<Date>;
+}
+
+export type PayoutCheckState =
+  | "checking"
+  | "awaiting_confirmations"
+  | "failed"
+  | "confirmed"
+  | "overridden";
+
+/** A payout hash checked on chain before its order closes (migration 0030); also the job's queue. */
+export interface PayoutChecksTable {
+  order_id: string;
+  payout_tx_hash: string;
+  state: PayoutCheckState;
+  failure_code: string | null;
+  failure_message: string | null;
+  /** The transaction's transfer that paid this order, once confirmed. */
+  transfer_index: number | null;
+  /** The admin's note for the customer, written on the completion event. */
+  note: string | null;
+  requested_by: string | null;
+  tries: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface AdminElevationsTable {
@@ -285,6 +314,7 @@ export interface DB {
   site_settings: SiteSettingsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
+  payout_checks: PayoutChecksTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

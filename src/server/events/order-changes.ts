@@ -10,7 +10,8 @@ export interface OrderChange {
   orderId: string;
   userId: string;
   status: OrderStatus;
-  kind: "created" | "status";
+  /** "payout": the on-chain check of its payout moved on (the desk's; customers are not told). */
+  kind: "created" | "status" | "payout";
 }
 
 /** Changes per NOTIFY: each is ≈ 150 bytes of JSON, and a payload must stay under 8,000. */

@@ -74,7 +74,7 @@ describe("order notifications", () => {
     expect(message?.text).toContain("100.0000 USDT (TRC20)");
     expect(message?.text).toContain(order.paymentReference);
     expect(message?.text).toContain("Payer: Rahul Kumar");
-    expect(message?.text).toContain(`http://localhost:3000/admin/orders?search=${order.shortId}`);
+    expect(message?.text).toContain(`http://localhost:3000/admin/orders?order=${order.id}`);
     expect(await mailSubjects()).toEqual([
       `${customer.email}: We received your order #${order.shortId}`,
       `desk@rupeedesk.test: New order #${order.shortId}: ₹8600.00 by UPI INR`,

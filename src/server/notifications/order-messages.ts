@@ -49,7 +49,8 @@ export function orderMessages(
   const messages: OutboxMessage[] = [];
 
   if (notice === "placed") {
-    const adminLink = `${targets.publicUrl}/admin/orders?search=${shortId}`;
+    // Opens the order's details on the work queue: verify, pay out, complete from there.
+    const adminLink = `${targets.publicUrl}/admin/orders?order=${order.id}`;
     const summary = [
       `New order #${shortId}`,
       `Customer: ${order.user_email}`,

@@ -73,6 +73,7 @@ export async function getCustomerOrder(db: Kysely<DB>, userId: string, orderId: 
     .selectFrom("order_events")
     .selectAll()
     .where("order_id", "=", orderId)
+    .where("staff_only", "=", false)
     .orderBy("id")
     .execute();
   return { order, events };

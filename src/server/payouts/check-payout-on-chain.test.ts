@@ -1,98 +1,25 @@
-import { sha256 } from "@noble/hashes/sha2.js";
-import { createBase58check, hex } from "@scure/base";
 import { afterEach, describe, expect, it } from "vitest";
-import type { NetworkId } from "../../shared/catalog";
-import { type FakeChainAnswer, startFakeChain } from "../testing/fake-chain";
+import type { ChainFamily, NetworkId } from "../../shared/catalog";
+import {
+  answerAsChain,
+  type FakeChainAnswer,
+  type FakeTokenTransfer,
+  startFakeChain,
+} from "../testing/fake-chain";
 import { USDT_TOKENS } from "./chain-tokens";
 import { checkPayoutOnChain, type ExpectedPayout } from "./check-payout-on-chain";
 
-/** A transaction as the stand-in chain holds it. */
-type FakeTransfer = {
+/** A transaction of one transfer, as the stand-in chain holds it. */
+type FakeTransfer = FakeTokenTransfer & {
   succeeded: boolean;
-  token: string;
-  to: string;
-  baseUnits: bigint;
   /** How many blocks deep it is (1 = in the newest block). */
   confirmations: number;
 };
 
-const HEAD = 1_000;
-const pad32 = (hexText: string) => hexText.padStart(64, "0");
-const tronHex = (address: string) => hex.encode(createBase58check(sha256).decode(address));
-
-/** Answers in each family's documented format (domain-reference, "Looking up a USDT payout"). */
-const chainFormats: Record<
-  "tron" | "evm" | "solana",
-  (tx: FakeTransfer | null) => (call: string) => FakeChainAnswer
-> = {
-  tron: (tx) => (call) => {
-    if (call === "/wallet/getnowblock") {
-      return { json: { block_header: { raw_data: { number: HEAD } } } };
-    }
-    if (!tx) return { json: {} };
-    if (call === "/wallet/gettransactioninfobyid") {
-      return { json: { blockNumber: HEAD - tx.confirmations + 1 } };
-    }
-    const data = `a9059cbb${pad32(tronHex(tx.to).slice(2))}${pad32(tx.baseUnits.toString(16))}`;
-    return {
-      json: {
-        txID: "ab".repeat(32),
-        ret: [{ contractRet: tx.succeeded ? "SUCCESS" : "REVERT" }],
-        raw_data: {
-          contract: [
-            {
-              type: "TriggerSmartContract",
-              parameter: { value: { contract_address: tronHex(tx.token), data } },
-            },
-          ],
-        },
-      },
-    };
-  },
-  evm: (tx) => (call) => {
-    if (call === "eth_blockNumber") return { json: `0x${HEAD.toString(16)}` };
-    if (!tx) return { json: null };
-    return {
-      json: {
-        status: tx.succeeded ? "0x1" : "0x0",
-        blockNumber: `0x${(HEAD - tx.confirmations + 1).toString(16)}`,
-        logs: [
-          {
-            address: tx.token.toLowerCase(),
-            topics: [
-              "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
-              `0x${pad32("1111111111111111111111111111111111111111")}`,
-              `0x${pad32(tx.to.slice(2).toLowerCase())}`,
-            ],
-            data: `0x${pad32(tx.baseUnits.toString(16))}`,
-          },
-        ],
-      },
-    };
-  },
-  solana: (tx) => (call) => {
-    if (call === "getSignatureStatuses") {
-      const status = tx && tx.confirmations >= 32 ? "finalized" : "confirmed";
-      return { json: { value: [{ confirmationStatus: status }] } };
-    }
-    if (!tx) return { json: null };
-    const balance = (amount: bigint) => ({
-      accountIndex: 2,
-      mint: tx.token,
-      owner: tx.to,
-      uiTokenAmount: { amount: amount.toString() },
-    });
-    return {
-      json: {
-        meta: {
-          err: tx.succeeded ? null : { InstructionError: [0, { Custom: 1 }] },
-          preTokenBalances: [balance(5n)],
-          postTokenBalances: [balance(5n + tx.baseUnits)],
-        },
-      },
-    };
-  },
-};
+const oneTransfer =
+  (family: ChainFamily) =>
+  (tx: FakeTransfer | null): ((call: string) => FakeChainAnswer) =>
+    answerAsChain(family, tx && { ...tx, transfers: [tx] });
 
 const cases: {
   network: NetworkId;
@@ -155,10 +82,10 @@ describe.each(cases)(
       const expected: ExpectedPayout = { network, hash, wallet, amount, token, decimals };
       return checkPayoutOnChain({ url: chain.url, timeoutMs, confirmations: 20 }, expected);
     }
-    const checkTransfer = (tx: FakeTransfer | null) => check(chainFormats[family](tx));
+    const checkTransfer = (tx: FakeTransfer | null) => check(oneTransfer(family)(tx));
 
     it("confirms a successful transfer of the exact amount to the order's wallet", async () => {
-      expect(await checkTransfer(good)).toEqual({ outcome: "confirmed" });
+      expect(await checkTransfer(good)).toEqual({ outcome: "confirmed", transfers: [0] });
     });
 
     it("awaits confirmations while the transfer is too recent", async () => {

@@ -30,7 +30,8 @@ export type PayoutFailure =
   | ChainEndpointError["code"];
 
 export type PayoutCheck =
-  | { outcome: "confirmed" }
+  /** `transfers`: the positions, among the transaction's transfers, of those that pay this order. */
+  | { outcome: "confirmed"; transfers: number[] }
   /** Everything holds, but the transaction has fewer confirmations than required. */
   | { outcome: "awaiting_confirmations" }
   | { outcome: "failed"; code: PayoutFailure; message: string };
@@ -61,12 +62,17 @@ export async function checkPayoutOnChain(
   }
   if (!lookup.succeeded) return failed("TX_FAILED", "The transaction failed on chain.");
   const verdict = judgeTransfers(lookup.transfers, expected);
-  if (verdict) return verdict;
-  return lookup.confirmed ? { outcome: "confirmed" } : { outcome: "awaiting_confirmations" };
+  if (!Array.isArray(verdict)) return verdict;
+  return lookup.confirmed
+    ? { outcome: "confirmed", transfers: verdict }
+    : { outcome: "awaiting_confirmations" };
 }
 
-/** Finds the expected transfer among those of the transaction, or names the nearest miss. */
-function judgeTransfers(transfers: TokenTransfer[], expected: ExpectedPayout): PayoutCheck | null {
+/** Finds the expected transfers among those of the transaction (their positions), or names the nearest miss. */
+function judgeTransfers(
+  transfers: TokenTransfer[],
+  expected: ExpectedPayout,
+): PayoutCheck | number[] {
   const same = (a: string, b: string) =>
     // EVM addresses are case-insensitive hex; TRON and Solana base58 are case-sensitive.
     networkOf(expected.network).family === "evm" ? a.toLowerCase() === b.toLowerCase() : a === b;
@@ -81,7 +87,10 @@ function judgeTransfers(transfers: TokenTransfer[], expected: ExpectedPayout): P
   if (toWallet.length === 0) {
     return failed("WRONG_RECIPIENT", "The USDT went to another address than the order's wallet.");
   }
-  if (!toWallet.some((transfer) => transfer.baseUnits === baseUnits)) {
+  const paying = transfers.flatMap((transfer, index) =>
+    toWallet.includes(transfer) && transfer.baseUnits === baseUnits ? [index] : [],
+  );
+  if (paying.length === 0) {
     const sent = new Decimal(toWallet[0]?.baseUnits.toString() ?? "0").div(
       new Decimal(10).pow(expected.decimals),
     );
@@ -90,7 +99,7 @@ function judgeTransfers(transfers: TokenTransfer[], expected: ExpectedPayout): P
       `The wallet received ${sent.toFixed()} USDT, not ${new Decimal(expected.amount).toFixed()}.`,
     );
   }
-  return null;
+  return paying;
 }
 
 function failed(code: PayoutFailure, message: string): PayoutCheck {

@@ -1,8 +1,18 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { createBase58check, hex } from "@scure/base";
+import type { ChainFamily } from "../../shared/catalog";
 
-/** How the stand-in answers one call: the chain's JSON, a body that is not JSON, or no answer at all. */
-export type FakeChainAnswer = { json: unknown } | { garbage: string } | { hang: true };
+/**
+ * How the stand-in answers one call: the chain's JSON, a body that is not JSON, no
+ * answer at all, or a dropped connection (a node that is down).
+ */
+export type FakeChainAnswer =
+  | { json: unknown }
+  | { garbage: string }
+  | { hang: true }
+  | { drop: true };
 
 /**
  * A stand-in for a chain node on a local port. A call is a TRON HTTP API path
@@ -26,6 +36,10 @@ export async function startFakeChain(respond: (call: string, params: unknown) =>
         ? respond(parsed.method ?? "", parsed.params)
         : respond(request.url ?? "", parsed);
       if ("hang" in answer) return; // leave the request open: the caller's timeout decides
+      if ("drop" in answer) {
+        request.socket.destroy();
+        return;
+      }
       response.writeHead(200, { "content-type": "application/json" });
       if ("garbage" in answer) {
         response.end(answer.garbage);
@@ -49,3 +63,103 @@ export async function startFakeChain(respond: (call: string, params: unknown) =>
       }),
   };
 }
+
+/** One token movement in a stand-in transaction. */
+export type FakeTokenTransfer = { token: string; to: string; baseUnits: bigint };
+
+/** A transaction as the stand-in chain holds it. */
+export type FakeTransaction = {
+  succeeded: boolean;
+  /** How many blocks deep it is (1 = in the newest block); Solana finalizes at 32. */
+  confirmations: number;
+  transfers: FakeTokenTransfer[];
+};
+
+const HEAD = 1_000;
+const pad32 = (hexText: string) => hexText.padStart(64, "0");
+const tronHex = (address: string) => hex.encode(createBase58check(sha256).decode(address));
+
+/**
+ * The stand-in's answers for a transaction (null: a hash the chain does not know) in
+ * each family's documented format (domain-reference, "Looking up a USDT payout").
+ */
+export function answerAsChain(
+  family: ChainFamily,
+  tx: FakeTransaction | null,
+): (call: string) => FakeChainAnswer {
+  return CHAIN_FORMATS[family](tx);
+}
+
+const CHAIN_FORMATS: Record<
+  ChainFamily,
+  (tx: FakeTransaction | null) => (call: string) => FakeChainAnswer
+> = {
+  tron: (tx) => (call) => {
+    if (call === "/wallet/getnowblock") {
+      return { json: { block_header: { raw_data: { number: HEAD } } } };
+    }
+    if (!tx) return { json: {} };
+    if (call === "/wallet/gettransactioninfobyid") {
+      return { json: { blockNumber: HEAD - tx.confirmations + 1 } };
+    }
+    return {
+      json: {
+        txID: "ab".repeat(32),
+        ret: [{ contractRet: tx.succeeded ? "SUCCESS" : "REVERT" }],
+        raw_data: {
+          contract: tx.transfers.map((transfer) => ({
+            type: "TriggerSmartContract",
+            parameter: {
+              value: {
+                contract_address: tronHex(transfer.token),
+                data: `a9059cbb${pad32(tronHex(transfer.to).slice(2))}${pad32(transfer.baseUnits.toString(16))}`,
+              },
+            },
+          })),
+        },
+      },
+    };
+  },
+  evm: (tx) => (call) => {
+    if (call === "eth_blockNumber") return { json: `0x${HEAD.toString(16)}` };
+    if (!tx) return { json: null };
+    return {
+      json: {
+        status: tx.succeeded ? "0x1" : "0x0",
+        blockNumber: `0x${(HEAD - tx.confirmations + 1).toString(16)}`,
+        logs: tx.transfers.map((transfer) => ({
+          address: transfer.token.toLowerCase(),
+          topics: [
+            "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
+            `0x${pad32("1111111111111111111111111111111111111111")}`,
+            `0x${pad32(transfer.to.slice(2).toLowerCase())}`,
+          ],
+          data: `0x${pad32(transfer.baseUnits.toString(16))}`,
+        })),
+      },
+    };
+  },
+  solana: (tx) => (call) => {
+    if (call === "getSignatureStatuses") {
+      const status = tx && tx.confirmations >= 32 ? "finalized" : "confirmed";
+      return { json: { value: [{ confirmationStatus: status }] } };
+    }
+    if (!tx) return { json: null };
+    const balances = (rise: (baseUnits: bigint) => bigint) =>
+      tx.transfers.map((transfer, index) => ({
+        accountIndex: index + 2,
+        mint: transfer.token,
+        owner: transfer.to,
+        uiTokenAmount: { amount: (5n + rise(transfer.baseUnits)).toString() },
+      }));
+    return {
+      json: {
+        meta: {
+          err: tx.succeeded ? null : { InstructionError: [0, { Custom: 1 }] },
+          preTokenBalances: balances(() => 0n),
+          postTokenBalances: balances((baseUnits) => baseUnits),
+        },
+      },
+    };
+  },
+};

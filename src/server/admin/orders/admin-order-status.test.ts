@@ -172,6 +172,22 @@ describe("POST /api/admin/orders/{id}/status", () => {
     expect(solana.json.payoutExplorerUrl).toBe(`https://solscan.io/tx/${SOLANA_SIGNATURE}`);
   });
 
+  it("closes at once where no chain endpoint is set, the event saying the payout was not checked on chain", async () => {
+    const order = await placeOrder(customer);
+    const response = await setStatus(order.id, {
+      status: "completed",
+      payoutTxHash: "cd".repeat(32),
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ status: "completed", payoutCheck: null });
+    const details = await admin.get(`/api/admin/orders/${order.id}`);
+    expect(details.json.events.at(-1)).toMatchObject({
+      toStatus: "completed",
+      payoutCheck: "not_checked",
+      staffOnly: false,
+    });
+  });
+
   it("takes the provider's reference for an e-wallet payout, with no explorer link", async () => {
     const order = await placeOrder(customer, {
       receiveCurrency: "payeer_usd",

@@ -83,6 +83,25 @@ describe("GET /api/admin/orders", () => {
     expect(seen).toEqual(ids(placed));
   });
 
+  it("lists the open orders oldest first for the work queue, a page at a time", async () => {
+    const pending = placed.filter((_, index) => index !== 1 && index !== 2).reverse();
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const query: Record<string, string> = { status: "pending", order: "oldest", limit: "2" };
+      const page = await list(cursor ? { ...query, cursor } : query);
+      seen.push(...ids(page.orders));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(ids(pending));
+  });
+
+  it("refuses oldest first with a search, which lists the newest first", async () => {
+    const response = await admin.get("/api/admin/orders?order=oldest&search=alice");
+    expect(response.status).toBe(400);
+    expect(response.text).toContain("clear the search");
+  });
+
   it("filters by status", async () => {
     expect(ids((await list({ status: "completed" })).orders)).toEqual([placed[1]?.id]);
     expect(ids((await list({ status: "cancelled" })).orders)).toEqual([placed[2]?.id]);

@@ -3,8 +3,10 @@ import {
   adminPlaceOrderInputSchema,
   changeOrderStatusInputSchema,
   hasControlCharacters,
+  noteSchema,
 } from "../../../shared/admin-order-input";
 import type { AppContext } from "../../context";
+import type { Database } from "../../db/database";
 import { clientIp } from "../../http/client-ip";
 import { AppError } from "../../http/errors";
 import { createRouter, errorResponse } from "../../http/router";
@@ -15,6 +17,13 @@ import {
   accountSummaries,
   type ReceivingAccountSummary,
 } from "../../orders/receiving-account-summary";
+import {
+  overridePayoutCheck,
+  type PayoutCheckRow,
+  payoutChecksOf,
+  retryPayoutCheck,
+  toPayoutCheckView,
+} from "../../payouts/payout-checks";
 import { changeOrderStatus } from "./change-order-status";
 import { createAdminOrder } from "./create-admin-order";
 import { getAdminOrder, iterateAdminOrders, listAdminOrders } from "./list-admin-orders";
@@ -28,11 +37,32 @@ const adminOrderSchema = orderSchema
       .object({ id: z.uuid(), label: z.string(), details: z.string() })
       .nullable()
       .describe("Where the customer was told to pay; null on orders an admin placed"),
+    payoutCheck: z
+      .object({
+        state: z.enum(["checking", "awaiting_confirmations", "failed", "confirmed", "overridden"]),
+        payoutTxHash: z.string(),
+        failureCode: z.string().nullable(),
+        failureMessage: z.string().nullable(),
+        updatedAt: z.string(),
+      })
+      .nullable()
+      .describe(
+        "The on-chain check of the payout hash entered for this order; null when none was made",
+      ),
   })
   .openapi("AdminOrder");
 
 const adminOrderEventSchema = orderEventSchema
-  .extend({ actorEmail: z.string().nullable() })
+  .extend({
+    actorEmail: z.string().nullable(),
+    payoutCheck: z
+      .string()
+      .nullable()
+      .describe(
+        "The payout check's step this event records: checking, awaiting_confirmations, confirmed, not_checked, overridden, or a failure code",
+      ),
+    staffOnly: z.boolean().describe("Not shown on the customer's timeline"),
+  })
   .openapi("AdminOrderEvent");
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
@@ -66,10 +96,19 @@ const listOrdersRoute = createRoute({
   tags: ["Admin"],
   summary: "All orders, newest first, a page at a time; filter by status, search",
   request: {
-    query: filterQuery.extend({
-      cursor: z.string().max(200).optional(),
-      limit: z.coerce.number().int().min(1).max(100).optional(),
-    }),
+    query: filterQuery
+      .extend({
+        cursor: z.string().max(200).optional(),
+        limit: z.coerce.number().int().min(1).max(100).optional(),
+        order: z
+          .enum(["newest", "oldest"], { error: "The order is newest or oldest." })
+          .optional()
+          .openapi({ description: "`oldest`: the longest-waiting first (the work queue)" }),
+      })
+      .refine((query) => query.order !== "oldest" || !query.search, {
+        path: ["order"],
+        error: "A search lists the newest first; clear the search to see the oldest first.",
+      }),
   },
   responses: {
     200: {
@@ -149,27 +188,101 @@ const changeStatusRoute = createRoute({
   tags: ["Admin"],
   summary: "Set an order's status (from any status), optionally with the payout hash",
   description:
-    "`payoutTxHash` only with `completed`: the transaction hash on the order's network, or the e-wallet provider's transfer reference. `note` is shown to the customer on the order's timeline.",
+    "`payoutTxHash` only with `completed`: the transaction hash on the order's network, or the e-wallet provider's transfer reference. `note` is shown to the customer on the order's timeline. A USDT payout on a network with a chain endpoint is checked on chain first: the answer is then 202 with the order unchanged and `payoutCheck.state` `checking`; the order closes once the chain confirms.",
   request: {
     params: z.object({ id: z.string().max(100) }),
     body: { content: json(changeOrderStatusInputSchema), required: true },
   },
   responses: {
     200: { description: "The order after the change", content: json(adminOrderSchema) },
+    202: {
+      description: "The payout is being checked on chain; the order closes when it is confirmed",
+      content: json(adminOrderSchema),
+    },
     400: errorResponse("Invalid status, note or payout hash"),
     ...adminOnly,
     404: errorResponse("No such order"),
-    409: errorResponse("The order already has this status"),
+    409: errorResponse("The order already has this status, or the hash is another wallet's"),
   },
 });
 
-function toAdminOrderView(order: OrderRow, accounts: Map<string, ReceivingAccountSummary>) {
+const noFailedCheck = errorResponse(
+  "The order's payout check has not failed (nothing to retry or override)",
+);
+
+const retryPayoutCheckRoute = createRoute({
+  method: "post",
+  path: "/api/admin/orders/{id}/payout-check/retry",
+  tags: ["Admin"],
+  summary: "Check a failed payout on chain again",
+  request: { params: z.object({ id: z.string().max(100) }) },
+  responses: {
+    202: { description: "The check is queued again", content: json(adminOrderSchema) },
+    ...adminOnly,
+    404: errorResponse("No such order"),
+    409: noFailedCheck,
+  },
+});
+
+const overridePayoutCheckRoute = createRoute({
+  method: "post",
+  path: "/api/admin/orders/{id}/payout-check/override",
+  tags: ["Admin"],
+  summary: "Close an order whose payout check failed, on the admin's word",
+  description:
+    "The note (why the chain's answer is overruled) is required and audited with the failure; it is not shown to the customer. A transfer that already paid another order cannot be overridden.",
+  request: {
+    params: z.object({ id: z.string().max(100) }),
+    body: {
+      content: json(
+        z.object({
+          note: noteSchema.pipe(
+            z.string({ error: "Say why the payout is good although the chain check failed." }),
+          ),
+        }),
+      ),
+      required: true,
+    },
+  },
+  responses: {
+    200: { description: "The order, completed", content: json(adminOrderSchema) },
+    400: errorResponse("No note, or a note that cannot be stored"),
+    ...adminOnly,
+    404: errorResponse("No such order"),
+    409: noFailedCheck,
+  },
+});
+
+function toAdminOrderView(
+  order: OrderRow,
+  accounts: Map<string, ReceivingAccountSummary>,
+  checks: Map<string, PayoutCheckRow>,
+) {
+  const check = checks.get(order.id);
   return {
     ...toOrderView(order),
     userId: order.user_id,
     userEmail: order.user_email,
     receivingAccount: accounts.get(order.receiving_account_id ?? "") ?? null,
+    payoutCheck: check ? toPayoutCheckView(check) : null,
   };
+}
+
+/** Orders as the desk sees them, with their receiving accounts and payout checks. */
+async function adminOrderViews(db: Database, orders: OrderRow[]) {
+  const [accounts, checks] = await Promise.all([
+    accountSummaries(db),
+    payoutChecksOf(
+      db,
+      orders.map((order) => order.id),
+    ),
+  ]);
+  return orders.map((order) => toAdminOrderView(order, accounts, checks));
+}
+
+async function adminOrderView(db: Database, order: OrderRow) {
+  const [view] = await adminOrderViews(db, [order]);
+  return view as NonNullable<typeof view>;
 }
 
 export function createAdminOrdersRouter(context: AppContext) {
@@ -177,20 +290,15 @@ export function createAdminOrdersRouter(context: AppContext) {
   return (
     createRouter()
       .openapi(listOrdersRoute, async (c) => {
-        const { cursor: cursorText, limit, ...filter } = c.req.valid("query");
+        const { cursor: cursorText, limit, order, ...rest } = c.req.valid("query");
+        const filter = { ...rest, oldestFirst: order === "oldest" };
         const cursor = cursorText ? decodeCursor(cursorText) : null;
         if (cursorText && !cursor) {
           throw new AppError(400, "INVALID_CURSOR", "This page link is not valid.");
         }
-        const [page, accounts] = await Promise.all([
-          listAdminOrders(db, filter, { cursor, limit }),
-          accountSummaries(db),
-        ]);
+        const page = await listAdminOrders(db, filter, { cursor, limit });
         return c.json(
-          {
-            orders: page.orders.map((order) => toAdminOrderView(order, accounts)),
-            nextCursor: page.nextCursor,
-          },
+          { orders: await adminOrderViews(db, page.orders), nextCursor: page.nextCursor },
           200,
         );
       })
@@ -236,24 +344,26 @@ export function createAdminOrdersRouter(context: AppContext) {
           notify: context.notificationTargets,
           announcer: context.announcer,
         });
-        return c.json(toAdminOrderView(order, await accountSummaries(db)), isReplay ? 200 : 201);
+        return c.json(await adminOrderView(db, order), isReplay ? 200 : 201);
       })
       .openapi(getOrderRoute, async (c) => {
         const found = await getAdminOrder(db, c.req.valid("param").id);
         if (!found) return c.json({ error: "Order not found", code: "NOT_FOUND" }, 404);
         return c.json(
           {
-            ...toAdminOrderView(found.order, await accountSummaries(db)),
+            ...(await adminOrderView(db, found.order)),
             events: found.events.map((event) => ({
               ...toOrderEventView(event),
               actorEmail: event.actor_email,
+              payoutCheck: event.payout_check,
+              staffOnly: event.staff_only,
             })),
           },
           200,
         );
       })
       .openapi(changeStatusRoute, async (c) => {
-        const order = await changeOrderStatus({
+        const { order, isCheckingOnChain } = await changeOrderStatus({
           db,
           admin: c.var.user,
           orderId: c.req.valid("param").id,
@@ -261,8 +371,31 @@ export function createAdminOrdersRouter(context: AppContext) {
           ipAddress: clientIp(c, context.trustProxy),
           notify: context.notificationTargets,
           announcer: context.announcer,
+          chains: context.chains,
         });
-        return c.json(toAdminOrderView(order, await accountSummaries(db)), 200);
+        return c.json(await adminOrderView(db, order), isCheckingOnChain ? 202 : 200);
+      })
+      .openapi(retryPayoutCheckRoute, async (c) => {
+        const order = await retryPayoutCheck({
+          db,
+          admin: c.var.user,
+          orderId: c.req.valid("param").id,
+          ipAddress: clientIp(c, context.trustProxy),
+          announcer: context.announcer,
+        });
+        return c.json(await adminOrderView(db, order), 202);
+      })
+      .openapi(overridePayoutCheckRoute, async (c) => {
+        const order = await overridePayoutCheck({
+          db,
+          admin: c.var.user,
+          orderId: c.req.valid("param").id,
+          reason: c.req.valid("json").note,
+          ipAddress: clientIp(c, context.trustProxy),
+          notify: context.notificationTargets,
+          announcer: context.announcer,
+        });
+        return c.json(await adminOrderView(db, order), 200);
       })
   );
 }

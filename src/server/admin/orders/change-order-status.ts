@@ -3,7 +3,7 @@ import {
   type ChangeOrderStatusInput,
   validatePayoutReference,
 } from "../../../shared/admin-order-input";
-import { findNetwork, findReceiveOption } from "../../../shared/catalog";
+import { findNetwork, findReceiveOption, type NetworkId } from "../../../shared/catalog";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
@@ -16,30 +16,50 @@ import {
 } from "../../notifications/order-messages";
 import { enqueue } from "../../notifications/outbox";
 import type { OrderRow } from "../../orders/order-view";
+import type { ChainConfig } from "../../payouts/chain-config";
+import { queuePayoutCheck } from "../../payouts/payout-checks";
 import { isOrderId } from "./list-admin-orders";
 
 /** Namespace of the advisory locks that make one payout hash's checks take turns. */
 const PAYOUT_HASH_LOCK = 0x7061_7974; // "payt"
 
+/** Makes everyone recording or confirming this payout hash take turns until the transaction ends. */
+export async function lockPayoutHash(trx: Transaction<DB>, payoutTxHash: string) {
+  await sql`SELECT pg_advisory_xact_lock(${PAYOUT_HASH_LOCK}::int, hashtext(${payoutTxHash}))`.execute(
+    trx,
+  );
+}
+
 /**
  * A payout hash is one transfer to one wallet (docs/decisions/010). It may be on
  * several orders only when one transaction paid them all: same currency, network
- * and wallet (a batch payout). Otherwise 409, naming the order that has it. Two
- * admins recording one hash at once take turns on a lock, so the second sees the
- * first one's order once it commits.
+ * and wallet (a batch payout). Otherwise 409, naming the order that has it, or
+ * whose payout is being checked on chain with it. Two admins recording one hash at
+ * once take turns on a lock, so the second sees the first one's order once it commits.
  */
-async function checkPayoutTxHashFree(
+export async function checkPayoutTxHashFree(
   trx: Transaction<DB>,
   order: Pick<OrderRow, "id" | "receive_currency" | "network" | "wallet_address">,
   payoutTxHash: string,
 ) {
-  await sql`SELECT pg_advisory_xact_lock(${PAYOUT_HASH_LOCK}::int, hashtext(${payoutTxHash}))`.execute(
-    trx,
-  );
+  await lockPayoutHash(trx, payoutTxHash);
   const other = await trx
     .selectFrom("orders")
     .select(["id", "receive_currency", "network", "wallet_address"])
-    .where("payout_tx_hash", "=", payoutTxHash)
+    .where((eb) =>
+      eb.or([
+        eb("payout_tx_hash", "=", payoutTxHash),
+        eb(
+          "id",
+          "in",
+          eb
+            .selectFrom("payout_checks")
+            .select("order_id")
+            .where("payout_tx_hash", "=", payoutTxHash)
+            .where("state", "<>", "confirmed"),
+        ),
+      ]),
+    )
     .where("id", "<>", order.id)
     .where((eb) =>
       eb.or([
@@ -68,12 +88,98 @@ const NOTICES: Partial<Record<OrderRow["status"], OrderNotice>> = {
   cancelled: "cancelled",
 };
 
+/** How a completion's payout was checked: recorded on its event for the desk. */
+export type PayoutCheckMark = "confirmed" | "overridden" | "not_checked";
+
+export interface StatusChange {
+  /** The admin who made (or, for a payout confirmed on chain, asked for) the change. */
+  actor: Pick<SessionUser, "id" | "email"> | null;
+  status: OrderRow["status"];
+  payoutTxHash: string | null;
+  note: string | null;
+  payoutCheck?: PayoutCheckMark;
+  ipAddress?: string | null;
+  notify: NotificationTargets;
+  /** Added to the audit entry (reconciliation: the statement line that proved the payment). */
+  auditDetails?: Record<string, unknown>;
+}
+
+/**
+ * Writes one status change of an order the transaction has locked: the row, the
+ * event, the audit entry and the customer's e-mail. A change other than the chain
+ * check's own completion ends the order's payout check (and a completed order moved
+ * back gives its transfer up).
+ */
+export async function applyStatusChange(
+  trx: Transaction<DB>,
+  order: OrderRow,
+  change: StatusChange,
+): Promise<OrderRow> {
+  const { actor, status, payoutTxHash, note } = change;
+  if (change.payoutCheck !== "confirmed" && change.payoutCheck !== "overridden") {
+    await trx.deleteFrom("payout_checks").where("order_id", "=", order.id).execute();
+  }
+  const updated = await trx
+    .updateTable("orders")
+    .set({ status, payout_tx_hash: payoutTxHash, updated_at: sql`now()` })
+    .where("id", "=", order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("order_events")
+    .values({
+      order_id: order.id,
+      actor_id: actor?.id ?? null,
+      actor_role: actor ? "admin" : "system",
+      from_status: order.status,
+      to_status: status,
+      note,
+      payout_check: change.payoutCheck ?? null,
+    })
+    .execute();
+  await recordAudit(trx, {
+    actor,
+    action: "order.status_changed",
+    target: { type: "order", id: order.id },
+    details: {
+      from: order.status,
+      to: status,
+      note,
+      payoutTxHash,
+      ...(change.payoutCheck ? { payoutCheck: change.payoutCheck } : {}),
+      ...(order.payout_tx_hash && order.payout_tx_hash !== payoutTxHash
+        ? { previousPayoutTxHash: order.payout_tx_hash }
+        : {}),
+      ...change.auditDetails,
+    },
+    ipAddress: change.ipAddress,
+  });
+  const notice = NOTICES[status];
+  if (notice) {
+    const customer = await trx
+      .selectFrom("user")
+      .select("emailVerified")
+      .where("id", "=", updated.user_id)
+      .executeTakeFirstOrThrow();
+    await enqueue(
+      trx,
+      orderMessages(notice, updated, change.notify, { isEmailVerified: customer.emailVerified }),
+    );
+  }
+  return updated;
+}
+
 /**
  * Sets an order's status, from any status (the product lets an admin correct
  * mistakes), in one transaction: the row is locked first, so two admins acting
  * at once are applied one after the other and each event's "from" is the status
  * the other left. The event, the audit entry, the live-update NOTIFY and the
  * customer's e-mail are written with the change or not at all.
+ *
+ * A USDT payout hash on a network with a chain endpoint does not close the order:
+ * the hash is queued for the on-chain check (docs/decisions/020), which closes it
+ * later; `payoutCheck` is then the queued check. Without an endpoint the order
+ * closes at once, its event marked "not checked on chain".
  *
  * A payout hash is kept only while the order is completed: moving a completed
  * order back clears it (the audit entry keeps the old one).
@@ -90,6 +196,7 @@ export async function changeOrderStatus({
   ipAddress,
   notify,
   announcer,
+  chains,
   alsoInTransaction,
 }: {
   db: Kysely<DB>;
@@ -99,13 +206,14 @@ export async function changeOrderStatus({
   ipAddress?: string | null;
   notify: NotificationTargets;
   announcer: OrderAnnouncer;
+  chains: ChainConfig;
   alsoInTransaction?: (
     trx: Transaction<DB>,
     order: OrderRow,
   ) => Promise<Record<string, unknown> | undefined>;
-}): Promise<OrderRow> {
+}): Promise<{ order: OrderRow; isCheckingOnChain: boolean }> {
   if (!isOrderId(orderId)) throw new AppError(404, "NOT_FOUND", "Order not found");
-  const updated = await db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom("orders")
       .selectAll()
@@ -113,7 +221,7 @@ export async function changeOrderStatus({
       .forUpdate()
       .executeTakeFirst();
     if (!order) throw new AppError(404, "NOT_FOUND", "Order not found");
-    const extraAuditDetails = (await alsoInTransaction?.(trx, order)) ?? {};
+    const auditDetails = await alsoInTransaction?.(trx, order);
     if (order.status === input.status) {
       throw new AppError(409, "SAME_STATUS", `This order is already ${input.status}.`);
     }
@@ -127,53 +235,29 @@ export async function changeOrderStatus({
       payoutTxHash = payout.normalized;
       await checkPayoutTxHashFree(trx, order, payoutTxHash);
     }
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: input.status, payout_tx_hash: payoutTxHash, updated_at: sql`now()` })
-      .where("id", "=", order.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        actor_id: admin.id,
-        actor_role: "admin",
-        from_status: order.status,
-        to_status: input.status,
+    const isChainPayout =
+      payoutTxHash !== null && order.receive_currency === "usdt" && order.network;
+    if (isChainPayout && chains.networks[order.network as NetworkId]) {
+      await queuePayoutCheck(trx, order, {
+        payoutTxHash: payoutTxHash as string,
         note: input.note ?? null,
-      })
-      .execute();
-    await recordAudit(trx, {
-      actor: { id: admin.id, email: admin.email },
-      action: "order.status_changed",
-      target: { type: "order", id: order.id },
-      details: {
-        from: order.status,
-        to: input.status,
-        note: input.note ?? null,
-        payoutTxHash,
-        ...(order.payout_tx_hash && order.payout_tx_hash !== payoutTxHash
-          ? { previousPayoutTxHash: order.payout_tx_hash }
-          : {}),
-        ...extraAuditDetails,
-      },
-      ipAddress,
-    });
-    const notice = NOTICES[input.status];
-    if (notice) {
-      const customer = await trx
-        .selectFrom("user")
-        .select("emailVerified")
-        .where("id", "=", updated.user_id)
-        .executeTakeFirstOrThrow();
-      await enqueue(
-        trx,
-        orderMessages(notice, updated, notify, { isEmailVerified: customer.emailVerified }),
-      );
+        admin,
+        ipAddress,
+      });
+      return { order, isCheckingOnChain: true };
     }
-    return updated;
+    const updated = await applyStatusChange(trx, order, {
+      actor: admin,
+      status: input.status,
+      payoutTxHash,
+      note: input.note ?? null,
+      payoutCheck: isChainPayout ? "not_checked" : undefined,
+      ipAddress,
+      notify,
+      auditDetails,
+    });
+    return { order: updated, isCheckingOnChain: false };
   });
-  await announcer.announce(updated, "status");
-  return updated;
+  await announcer.announce(result.order, result.isCheckingOnChain ? "payout" : "status");
+  return result;
 }

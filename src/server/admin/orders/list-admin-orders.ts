@@ -16,6 +16,8 @@ export interface AdminOrderFilter {
   receivingAccountId?: string;
   /** An e-mail fragment, an order id or its first 8+ characters, or a payment reference. */
   search?: string;
+  /** The work queue's order: the longest-waiting first (not with a search). */
+  oldestFirst?: boolean;
 }
 
 type Cursor = { createdAt: string; id: string };
@@ -60,7 +62,7 @@ interface SearchTuning {
 
 /** The status and account filters and the cursor, on the `orders` of a branch. */
 function scopeCondition(
-  { status, receivingAccountId }: Omit<AdminOrderFilter, "search">,
+  { status, receivingAccountId, oldestFirst }: Omit<AdminOrderFilter, "search">,
   cursor: Cursor | null | undefined,
 ) {
   const conditions = [sql`true`];
@@ -69,8 +71,9 @@ function scopeCondition(
     conditions.push(sql`orders.receiving_account_id = ${receivingAccountId}::uuid`);
   }
   if (cursor) {
+    const after = oldestFirst ? sql`>` : sql`<`;
     conditions.push(
-      sql`(orders.created_at, orders.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+      sql`(orders.created_at, orders.id) ${after} (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
     );
   }
   return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
@@ -177,15 +180,16 @@ export function adminOrdersQuery(
   filter: AdminOrderFilter,
   { cursor, limit, tuning }: { cursor?: Cursor | null; limit: number; tuning?: SearchTuning },
 ) {
+  const term = filter.search?.trim();
+  const direction = filter.oldestFirst && !term ? "asc" : "desc";
   const query = db
     .selectFrom("orders")
     .selectAll()
     // Microsecond timestamps survive only as text; a JS Date would drop them.
     .select(sql<string>`created_at::text`.as("cursor_created_at"))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .orderBy("created_at", direction)
+    .orderBy("id", direction)
     .limit(limit);
-  const term = filter.search?.trim();
   if (term) {
     return query.where("id", "in", searchHits(term, { filter, cursor, limit }, tuning));
   }

@@ -6,6 +6,7 @@ import type { DB, StatementLineDecision } from "../../db/schema";
 import type { OrderAnnouncer } from "../../events/order-changes";
 import { AppError } from "../../http/errors";
 import type { NotificationTargets } from "../../notifications/order-messages";
+import type { ChainConfig } from "../../payouts/chain-config";
 import { changeOrderStatus } from "../orders/change-order-status";
 import { type ClassifiedLine, classifyLine, linesInGroup } from "./match-statement-lines";
 
@@ -15,6 +16,7 @@ type Services = {
   ipAddress?: string | null;
   notify: NotificationTargets;
   announcer: OrderAnnouncer;
+  chains: ChainConfig;
 };
 
 /** The statement line as the audit entry of its order names it. */

@@ -254,6 +254,7 @@ export function createReconciliationRouter(context: AppContext) {
     ipAddress: ip,
     notify: context.notificationTargets,
     announcer: context.announcer,
+    chains: context.chains,
   });
   const router = createRouter();
   router.use(

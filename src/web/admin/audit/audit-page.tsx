@@ -37,6 +37,14 @@ const ACTIONS = {
   "order.created": { label: "adminAudit.actions.orderCreated", variant: "info" },
   "settings.saved": { label: "adminAudit.actions.settingsSaved", variant: "warning" },
   "receiving_account.created": { label: "adminAudit.actions.accountCreated", variant: "info" },
+  "order.payout_check_requested": {
+    label: "adminAudit.actions.payoutCheckRequested",
+    variant: "info",
+  },
+  "order.payout_check_overridden": {
+    label: "adminAudit.actions.payoutCheckOverridden",
+    variant: "warning",
+  },
   "receiving_account.updated": { label: "adminAudit.actions.accountUpdated", variant: "warning" },
   "receiving_account.paused": { label: "adminAudit.actions.accountPaused", variant: "warning" },
   "receiving_account.resumed": { label: "adminAudit.actions.accountResumed", variant: "success" },

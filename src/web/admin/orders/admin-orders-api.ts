@@ -19,6 +19,8 @@ export interface OrderFilter {
   search: string;
   /** A receiving account's id: only orders paid into it. */
   account?: string;
+  /** The work queue's order: the longest-waiting first (a search always lists the newest first). */
+  oldestFirst?: boolean;
 }
 
 function filterQuery({ status, search, account }: OrderFilter) {
@@ -29,8 +31,16 @@ function filterQuery({ status, search, account }: OrderFilter) {
   return query;
 }
 
+/** The list's query: the filter, and the queue's order when there is no search. */
+function listQuery(filter: OrderFilter) {
+  return {
+    ...filterQuery(filter),
+    ...(filter.oldestFirst && !filter.search ? { order: "oldest" as const } : {}),
+  };
+}
+
 async function listOrders(filter: OrderFilter, cursor: string) {
-  const query = { ...filterQuery(filter), ...(cursor ? { cursor } : {}) };
+  const query = { ...listQuery(filter), ...(cursor ? { cursor } : {}) };
   return unwrap(await api.api.admin.orders.$get({ query }));
 }
 
@@ -39,7 +49,7 @@ export type AdminOrder = Awaited<ReturnType<typeof listOrders>>["orders"][number
 /** Every customer's orders, newest first, a page at a time, filtered on the server. */
 export function adminOrdersQueryOptions(filter: OrderFilter) {
   return infiniteQueryOptions({
-    queryKey: [...ordersKey, "list", filterQuery(filter)],
+    queryKey: [...ordersKey, "list", listQuery(filter)],
     queryFn: ({ pageParam }) => listOrders(filter, pageParam),
     initialPageParam: "",
     getNextPageParam: (page) => page.nextCursor ?? undefined,
@@ -89,6 +99,31 @@ export function useChangeOrderStatus() {
       payoutTxHash?: string;
       note?: string;
     }) => unwrap(await api.api.admin.orders[":id"].status.$post({ param: { id }, json })),
+    onSuccess: invalidate,
+  });
+}
+
+/** Checks a failed payout on chain again. */
+export function useRetryPayoutCheck() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(await api.api.admin.orders[":id"]["payout-check"].retry.$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+}
+
+/** Closes an order whose payout check failed, with the admin's reason (audited). */
+export function useOverridePayoutCheck() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: async ({ id, note }: { id: string; note: string }) =>
+      unwrap(
+        await api.api.admin.orders[":id"]["payout-check"].override.$post({
+          param: { id },
+          json: { note },
+        }),
+      ),
     onSuccess: invalidate,
   });
 }

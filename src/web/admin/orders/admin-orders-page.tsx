@@ -1,10 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { Download, Eye, MoreHorizontal, PackageSearch, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ORDER_STATUSES, type OrderStatusValue } from "../../../shared/admin-order-input";
+import { findSendOption } from "../../../shared/catalog";
 import { CopyButton } from "../../components/copy-button";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Button } from "../../components/ui/button";
@@ -20,6 +22,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
+import { Switch } from "../../components/ui/switch";
 import {
   Table,
   TableBody,
@@ -35,12 +38,15 @@ import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-ap
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import {
   type AdminOrder,
+  adminOrderQueryOptions,
   adminOrdersQueryOptions,
   exportPath,
   type OrderFilter,
+  useChangeOrderStatus,
 } from "./admin-orders-api";
 import { ChangeStatusDialog, type StatusChange } from "./change-status-dialog";
 import { OrderDetailsDialog } from "./order-details-dialog";
+import { PayoutCheckBadge } from "./payout-check";
 import { PlaceOrderDialog } from "./place-order-dialog";
 
 /** How long typing pauses before the search goes to the server. */
@@ -74,20 +80,68 @@ function useOrderFilter() {
     status: parseStatus(params.get("status")),
     search: params.get("search")?.trim() ?? "",
     account: params.get("account") ?? undefined,
+    oldestFirst: params.get("oldest") === "1",
   };
   const update = (change: Partial<OrderFilter>) =>
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
         for (const [key, value] of Object.entries(change)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
+          const name = key === "oldestFirst" ? "oldest" : key;
+          if (value) next.set(name, value === true ? "1" : value);
+          else next.delete(name);
         }
         return next;
       },
       { replace: true },
     );
   return [filter, update] as const;
+}
+
+/** The open order's details live in the address (?order=ID): the Telegram alert links there. */
+function useOpenOrder() {
+  const [params, setParams] = useSearchParams();
+  const open = (id: string | null) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (id) next.set("order", id);
+      else next.delete("order");
+      return next;
+    });
+  return [params.get("order"), open] as const;
+}
+
+/** How long an open order has waited, in the desk's short words. */
+function waitingTime(since: string, now: number, t: TFunction) {
+  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
+  if (minutes < 60) return t("adminOrders.waiting.minutes", { count: minutes });
+  if (minutes < 24 * 60) {
+    return t("adminOrders.waiting.hours", {
+      hours: Math.floor(minutes / 60),
+      minutes: minutes % 60,
+    });
+  }
+  return t("adminOrders.waiting.days", { count: Math.floor(minutes / (24 * 60)) });
+}
+
+/** The current time, moving on every minute, for the waiting times. */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Keys typed into a field or a menu belong to it, not to the queue's shortcuts. */
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
+      target.closest("[role=menu]") !== null)
+  );
 }
 
 export function AdminOrdersPage() {
@@ -102,8 +156,67 @@ export function AdminOrdersPage() {
   });
   const orders = query.isError ? [] : (query.data?.pages.flatMap((page) => page.orders) ?? []);
   const [change, setChange] = useState<StatusChange | null>(null);
-  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [detailsId, setDetailsId] = useOpenOrder();
   const [isExporting, setIsExporting] = useState(false);
+  const [selected, setSelected] = useState(0);
+  const now = useMinuteClock();
+  const verify = useChangeOrderStatus();
+  const selectedOrder = orders[Math.min(selected, orders.length - 1)];
+  // The open order, shared with its details dialog: it may have left the filtered list.
+  const openOrder = useQuery({
+    ...adminOrderQueryOptions(detailsId ?? ""),
+    enabled: detailsId !== null,
+  }).data;
+
+  const onVerify = (order: AdminOrder) => {
+    if (order.status !== "pending" || verify.isPending) return;
+    verify.mutate(
+      { id: order.id, status: "processing" },
+      {
+        onSuccess: () => toast.success(t("adminOrders.desk.verifiedTitle", { id: order.shortId })),
+        onError: (failure) =>
+          toast.error(t("adminOrders.updateFailedTitle"), { description: failure.message }),
+      },
+    );
+  };
+
+  // The queue's keyboard: j/k or arrows move, Enter opens, v verifies, c completes.
+  // With an order's details open, v and c act on that order.
+  const keys = useRef({ orders, selectedOrder, detailsId, openOrder, change, onVerify });
+  keys.current = { orders, selectedOrder, detailsId, openOrder, change, onVerify };
+  const setDetails = useRef(setDetailsId);
+  setDetails.current = setDetailsId;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const { orders, selectedOrder, detailsId, openOrder, change, onVerify } = keys.current;
+      if (change || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) {
+        return;
+      }
+      const target = detailsId ? openOrder : selectedOrder;
+      if (!detailsId && (event.key === "j" || event.key === "ArrowDown")) {
+        setSelected((index) => Math.min(index + 1, orders.length - 1));
+      } else if (!detailsId && (event.key === "k" || event.key === "ArrowUp")) {
+        setSelected((index) => Math.max(index - 1, 0));
+      } else if (!detailsId && event.key === "Enter" && selectedOrder) {
+        if (event.target instanceof HTMLButtonElement) return;
+        setDetails.current(selectedOrder.id);
+      } else if (event.key === "v" && target) {
+        onVerify(target);
+      } else if (event.key === "c" && target && target.status !== "completed") {
+        setChange({ order: target, status: "completed" });
+      } else {
+        return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+  useEffect(() => {
+    document
+      .querySelector(`[data-order-row="${selectedOrder?.id}"]`)
+      ?.scrollIntoView({ block: "nearest" });
+  }, [selectedOrder?.id]);
 
   useEffect(() => {
     if (query.error) {
@@ -177,6 +290,17 @@ export function AdminOrdersPage() {
               value={filter.account ?? ""}
               onChange={(account) => updateFilter({ account })}
             />
+            <div className="flex items-center gap-2 pb-2">
+              <Switch
+                id="order-oldest-first"
+                checked={Boolean(filter.oldestFirst) && !filter.search}
+                disabled={Boolean(filter.search)}
+                onCheckedChange={(checked) => updateFilter({ oldestFirst: checked })}
+              />
+              <Label htmlFor="order-oldest-first" title={t("adminOrders.oldestFirstHint")}>
+                {t("adminOrders.oldestFirst")}
+              </Label>
+            </div>
             <div className="flex-1 space-y-1.5 sm:max-w-md">
               <Label htmlFor="order-search">{t("adminOrders.searchLabel")}</Label>
               <div className="relative">
@@ -221,11 +345,17 @@ export function AdminOrdersPage() {
                   <TableHead className="hidden lg:table-cell">
                     {t("adminOrders.columns.exchange")}
                   </TableHead>
+                  <TableHead className="hidden md:table-cell">
+                    {t("adminOrders.columns.payment")}
+                  </TableHead>
                   <TableHead className="hidden xl:table-cell">
                     {t("adminOrders.columns.wallet")}
                   </TableHead>
+                  <TableHead className="hidden sm:table-cell">
+                    {t("adminOrders.columns.waiting")}
+                  </TableHead>
 
-                  <TableHead className="hidden xl:table-cell">
+                  <TableHead className="hidden 2xl:table-cell">
                     {t("adminOrders.columns.date")}
                   </TableHead>
                   <TableHead className="hidden sm:table-cell">
@@ -237,10 +367,17 @@ export function AdminOrdersPage() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {orders.map((order) => (
+                {orders.map((order, index) => (
                   <OrderRow
                     key={order.id}
                     order={order}
+                    isSelected={order.id === selectedOrder?.id}
+                    waiting={
+                      order.status === "pending" || order.status === "processing"
+                        ? waitingTime(order.createdAt, now, t)
+                        : null
+                    }
+                    onSelect={() => setSelected(index)}
                     onView={() => setDetailsId(order.id)}
                     onChangeStatus={(status) => setChange({ order, status })}
                   />
@@ -252,19 +389,63 @@ export function AdminOrdersPage() {
           {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
         </CardContent>
       </Card>
+      <KeyboardShortcuts />
 
       <ChangeStatusDialog change={change} onDone={() => setChange(null)} />
-      <OrderDetailsDialog orderId={detailsId} onClose={() => setDetailsId(null)} />
+      <OrderDetailsDialog
+        orderId={detailsId}
+        onClose={() => setDetailsId(null)}
+        onChangeStatus={(order, status) =>
+          status === "processing" ? onVerify(order) : setChange({ order, status })
+        }
+      />
     </div>
+  );
+}
+
+/** The shortcuts, listed where the operator works. */
+function KeyboardShortcuts() {
+  const { t } = useTranslation();
+  const shortcuts: [string[], string][] = [
+    [["j", "k", "↑", "↓"], t("adminOrders.desk.shortcuts.move")],
+    [["Enter"], t("adminOrders.desk.shortcuts.open")],
+    [["v"], t("adminOrders.desk.shortcuts.verify")],
+    [["c"], t("adminOrders.desk.shortcuts.complete")],
+  ];
+  return (
+    <section aria-labelledby="keyboard-shortcuts" className="text-sm text-muted-foreground">
+      <h2 id="keyboard-shortcuts" className="mb-1 font-medium text-foreground">
+        {t("adminOrders.desk.shortcutsTitle")}
+      </h2>
+      <ul className="flex flex-wrap gap-x-5 gap-y-1">
+        {shortcuts.map(([keys, label]) => (
+          <li key={label} className="flex items-center gap-1.5">
+            {keys.map((key) => (
+              <kbd key={key} className="rounded border bg-muted px-1.5 font-mono text-xs">
+                {key}
+              </kbd>
+            ))}
+            <span>{label}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
 function OrderRow({
   order,
+  isSelected,
+  waiting,
+  onSelect,
   onView,
   onChangeStatus,
 }: {
   order: AdminOrder;
+  isSelected: boolean;
+  /** How long an open order has waited; null once it is closed. */
+  waiting: string | null;
+  onSelect: () => void;
   onView: () => void;
   onChangeStatus: (status: OrderStatusValue) => void;
 }) {
@@ -293,9 +474,40 @@ function OrderRow({
       <span className="block text-xs text-muted-foreground">{formatTime(order.createdAt)}</span>
     </time>
   );
-  const badge = <AdminOrderStatusBadge status={order.status} />;
+  const badge = (
+    <span className="flex flex-col items-start gap-1">
+      <AdminOrderStatusBadge status={order.status} />
+      <PayoutCheckBadge check={order.payoutCheck} />
+    </span>
+  );
+  const payment = (
+    <>
+      <span className="block whitespace-nowrap">
+        {findSendOption(order.sendCurrency)?.name ?? order.sendCurrency}
+      </span>
+      {order.paymentReference && (
+        <span className="flex items-center gap-0.5 whitespace-nowrap">
+          <span className="font-mono text-xs">{order.paymentReference}</span>
+          <CopyButton
+            value={order.paymentReference}
+            label={t("adminOrders.referenceOf", { id: order.shortId })}
+          />
+        </span>
+      )}
+      {order.payerName && (
+        <span className="block text-xs text-muted-foreground">
+          {t("adminOrders.payer", { name: order.payerName })}
+        </span>
+      )}
+    </>
+  );
   return (
-    <TableRow>
+    <TableRow
+      data-order-row={order.id}
+      aria-selected={isSelected}
+      onClick={onSelect}
+      className={isSelected ? "bg-muted/70 outline-2 -outline-offset-2 outline-primary" : undefined}
+    >
       <TableCell>
         <button
           type="button"
@@ -307,7 +519,7 @@ function OrderRow({
         </button>
         <span className="font-mono text-xs text-muted-foreground">#{order.shortId}</span>
         {/* On narrow screens the hidden columns fold in here, so nothing needs sideways scrolling. */}
-        <div className="mt-1.5 space-y-1.5 text-sm xl:hidden">
+        <div className="mt-1.5 space-y-1.5 text-sm 2xl:hidden">
           <p className="lg:hidden">{exchange}</p>
           <div className="flex flex-wrap items-center gap-2">
             <span className="sm:hidden">{badge}</span>
@@ -318,6 +530,7 @@ function OrderRow({
         </div>
       </TableCell>
       <TableCell className="hidden lg:table-cell">{exchange}</TableCell>
+      <TableCell className="hidden md:table-cell">{payment}</TableCell>
       <TableCell className="hidden xl:table-cell">
         <span className="flex items-center gap-1 whitespace-nowrap">
           <span className="font-mono text-xs" title={order.walletAddress}>
@@ -329,7 +542,10 @@ function OrderRow({
           />
         </span>
       </TableCell>
-      <TableCell className="hidden xl:table-cell">{date}</TableCell>
+      <TableCell className="hidden whitespace-nowrap sm:table-cell" data-testid="waiting">
+        {waiting ?? <span className="text-muted-foreground">—</span>}
+      </TableCell>
+      <TableCell className="hidden 2xl:table-cell">{date}</TableCell>
       <TableCell className="hidden whitespace-nowrap sm:table-cell">{badge}</TableCell>
       <TableCell className="sticky right-0 bg-card py-1.5 text-right">
         <DropdownMenu modal={false}>

@@ -70,8 +70,14 @@ export function ChangeStatusDialog({
         note: note.trim() || undefined,
       },
       {
-        onSuccess: () => {
-          toast.success(t("adminOrders.updatedTitle", { status: statusLabel }));
+        onSuccess: (updated) => {
+          if (updated.payoutCheck?.state === "checking") {
+            toast.info(t("adminOrders.payoutCheck.checkingTitle"), {
+              description: t("adminOrders.payoutCheck.checkingDescription"),
+            });
+          } else {
+            toast.success(t("adminOrders.updatedTitle", { status: statusLabel }));
+          }
           onDone();
         },
         onError: (failure) => {
@@ -89,7 +95,14 @@ export function ChangeStatusDialog({
         if (!open && !mutation.isPending) onDone();
       }}
     >
-      <AlertDialogContent>
+      <AlertDialogContent
+        onOpenAutoFocus={(event) => {
+          // From the keyboard: completing starts in the hash field, other changes on confirm.
+          event.preventDefault();
+          const field = isCompleting ? "#payout-tx-hash" : "[data-confirm]";
+          (event.currentTarget as HTMLElement).querySelector<HTMLElement>(field)?.focus();
+        }}
+      >
         <form onSubmit={onSubmit} className="grid gap-4">
           <AlertDialogTitle>
             {t("adminOrders.confirm.title", { status: statusLabel })}
@@ -140,6 +153,7 @@ export function ChangeStatusDialog({
               {t("admin.common.cancel")}
             </AlertDialogCancel>
             <AlertDialogConfirm
+              data-confirm
               type="submit"
               variant={status === "cancelled" ? "destructive" : "default"}
               disabled={mutation.isPending}

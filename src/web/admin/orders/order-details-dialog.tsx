@@ -1,9 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { ExternalLink } from "lucide-react";
+import { QRCodeSVG } from "qrcode.react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { findNetwork, type NetworkId } from "../../../shared/catalog";
 import { CopyButton } from "../../components/copy-button";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -17,6 +21,7 @@ import { currencyLabel } from "../../orders/currency-label";
 import { OrderStatementLine } from "../reconciliation/order-statement-line";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import { type AdminOrderDetails, adminOrderQueryOptions } from "./admin-orders-api";
+import { PayoutCheckPanel } from "./payout-check";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,13 +32,24 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One order as the desk sees it: every field, and the timeline with who made each change. */
+/** The amount as the operator types it into a wallet: no trailing zeros ("100.5000" → "100.5"). */
+function amountToSend(amount: string): string {
+  return amount.includes(".") ? amount.replace(/\.?0+$/, "") : amount;
+}
+
+/**
+ * One order as the desk sees it: what to pay out (network, exact amount, wallet with
+ * a QR code for a phone wallet), the verify and complete actions, every field, and
+ * the timeline with who made each change.
+ */
 export function OrderDetailsDialog({
   orderId,
   onClose,
+  onChangeStatus,
 }: {
   orderId: string | null;
   onClose: () => void;
+  onChangeStatus: (order: AdminOrderDetails, status: "processing" | "completed") => void;
 }) {
   const { t } = useTranslation();
   const query = useQuery({ ...adminOrderQueryOptions(orderId ?? ""), enabled: orderId !== null });
@@ -62,19 +78,124 @@ export function OrderDetailsDialog({
             <span className="sr-only">{t("admin.common.loading")}</span>
           </p>
         ) : (
-          <OrderDetails order={order} />
+          <OrderDetails order={order} onChangeStatus={onChangeStatus} />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function OrderDetails({ order }: { order: AdminOrderDetails }) {
+/** What the operator needs to pay out, large enough to read across the desk. */
+function PayoutToSend({ order }: { order: AdminOrderDetails }) {
   const { t } = useTranslation();
+  const amount = amountToSend(order.receiveAmount);
+  const network = order.network ? findNetwork(order.network as NetworkId) : undefined;
+  return (
+    <section
+      aria-label={t("adminOrders.desk.payTitle")}
+      className="grid gap-4 rounded-lg border bg-muted/40 p-4 sm:grid-cols-[auto_minmax(0,1fr)]"
+    >
+      <figure className="flex flex-col items-center gap-1.5">
+        <div className="rounded-md bg-white p-2">
+          <QRCodeSVG
+            value={order.walletAddress}
+            size={136}
+            marginSize={0}
+            title={t("adminOrders.desk.qrTitle")}
+          />
+        </div>
+        <figcaption className="text-xs text-muted-foreground">
+          {t("adminOrders.desk.scan")}
+        </figcaption>
+      </figure>
+      <div className="min-w-0 space-y-3">
+        <p>
+          <span className="block text-xs text-muted-foreground">
+            {t("adminOrders.desk.network")}
+          </span>
+          <span className="text-2xl font-bold tracking-tight" data-testid="payout-network">
+            {network?.name ?? currencyLabel(order.receiveCurrency)}
+          </span>
+        </p>
+        <p>
+          <span className="block text-xs text-muted-foreground">
+            {t("adminOrders.desk.sendExactly")}
+          </span>
+          <span className="flex items-center gap-1">
+            <span className="font-mono text-3xl font-bold" data-testid="payout-amount">
+              {amount}
+            </span>
+            <span className="text-lg font-semibold">{currencyLabel(order.receiveCurrency)}</span>
+            <CopyButton value={amount} label={t("adminOrders.desk.amount")} />
+          </span>
+        </p>
+        <p>
+          <span className="block text-xs text-muted-foreground">
+            {t("adminOrders.desk.toWallet")}
+          </span>
+          <span className="flex items-center gap-1">
+            <span className="font-mono text-sm break-all" data-testid="payout-wallet">
+              {order.walletAddress}
+            </span>
+            <CopyButton value={order.walletAddress} label={t("adminOrders.details.wallet")} />
+          </span>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** An event's line: a status change, or a step of the payout's chain check. */
+function eventTitle(event: AdminOrderDetails["events"][number], t: TFunction) {
   const statusLabel = (status: string) =>
     t(`adminOrders.status.${status as "pending"}`, { defaultValue: status });
+  if (event.staffOnly && event.payoutCheck) {
+    return t("adminOrders.payoutCheck.event", {
+      step: t(`adminOrders.payoutCheck.${event.payoutCheck as "checking"}`, {
+        defaultValue: event.payoutCheck,
+      }),
+    });
+  }
+  if (event.fromStatus === null) return t("adminOrders.details.eventPlaced");
+  return t("adminOrders.details.eventChanged", {
+    from: statusLabel(event.fromStatus),
+    to: statusLabel(event.toStatus),
+  });
+}
+
+function OrderDetails({
+  order,
+  onChangeStatus,
+}: {
+  order: AdminOrderDetails;
+  onChangeStatus: (order: AdminOrderDetails, status: "processing" | "completed") => void;
+}) {
+  const { t } = useTranslation();
+  const isOpen = order.status === "pending" || order.status === "processing";
   return (
     <div className="space-y-5 text-sm">
+      {isOpen && <PayoutToSend order={order} />}
+      {order.payoutCheck && <PayoutCheckPanel orderId={order.id} check={order.payoutCheck} />}
+      {isOpen && (
+        <div className="flex flex-wrap gap-2">
+          {order.status === "pending" && (
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onChangeStatus(order, "processing")}
+            >
+              {t("adminOrders.desk.verify")}
+              <kbd className="rounded border px-1 font-mono text-xs">v</kbd>
+            </Button>
+          )}
+          <Button type="button" onClick={() => onChangeStatus(order, "completed")}>
+            {t("adminOrders.actions.completed")}
+            <kbd className="rounded border border-primary-foreground/40 px-1 font-mono text-xs">
+              c
+            </kbd>
+          </Button>
+        </div>
+      )}
       <dl>
         <Row label={t("adminOrders.details.customer")}>{order.userEmail}</Row>
         <Row label={t("adminOrders.details.status")}>
@@ -156,12 +277,14 @@ function OrderDetails({ order }: { order: AdminOrderDetails }) {
                 aria-hidden
               />
               <p className="font-medium">
-                {event.fromStatus === null
-                  ? t("adminOrders.details.eventPlaced")
-                  : t("adminOrders.details.eventChanged", {
-                      from: statusLabel(event.fromStatus),
-                      to: statusLabel(event.toStatus),
-                    })}{" "}
+                {eventTitle(event, t)}{" "}
+                {!event.staffOnly && event.payoutCheck && (
+                  <Badge variant={event.payoutCheck === "confirmed" ? "success" : "warning"}>
+                    {t(`adminOrders.payoutCheck.${event.payoutCheck as "confirmed"}`, {
+                      defaultValue: event.payoutCheck,
+                    })}
+                  </Badge>
+                )}{" "}
                 <span className="font-normal text-muted-foreground break-all">
                   {t("adminOrders.details.by", {
                     actor: event.actorEmail ?? t("adminOrders.details.system"),

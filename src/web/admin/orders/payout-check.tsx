@@ -1,0 +1,125 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { type AdminOrder, useOverridePayoutCheck, useRetryPayoutCheck } from "./admin-orders-api";
+
+type PayoutCheck = NonNullable<AdminOrder["payoutCheck"]>;
+
+/** The chain check of an open order's payout, as a badge: checking, or why it failed. */
+export function PayoutCheckBadge({ check }: { check: AdminOrder["payoutCheck"] }) {
+  const { t } = useTranslation();
+  if (!check || check.state === "confirmed" || check.state === "overridden") return null;
+  if (check.state === "failed") {
+    return (
+      <Badge variant="destructive" className="whitespace-nowrap" title={check.failureMessage ?? ""}>
+        {t("adminOrders.payoutCheck.failedBadge", { code: check.failureCode })}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant="info" className="whitespace-nowrap">
+      <Spinner className="size-3" />
+      {t(`adminOrders.payoutCheck.${check.state}`)}
+    </Badge>
+  );
+}
+
+/**
+ * The payout check in the order's details: what the chain said, and for a failure
+ * the two ways on: check again, or close the order anyway with a reason (audited).
+ */
+export function PayoutCheckPanel({ orderId, check }: { orderId: string; check: PayoutCheck }) {
+  const { t } = useTranslation();
+  const retry = useRetryPayoutCheck();
+  const override = useOverridePayoutCheck();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const onOverride = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    override.mutate(
+      { id: orderId, note: reason.trim() },
+      {
+        onSuccess: () => toast.success(t("adminOrders.payoutCheck.overriddenToast")),
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+  const isFailed = check.state === "failed";
+  return (
+    <section
+      aria-label={t("adminOrders.payoutCheck.title")}
+      className={`space-y-3 rounded-lg border p-3 ${isFailed ? "border-destructive/50" : ""}`}
+    >
+      <p className="flex flex-wrap items-center gap-2 font-medium">
+        {t("adminOrders.payoutCheck.title")}
+        <span data-testid="payout-check-state">
+          {check.state === "failed" ? (
+            <Badge variant="destructive">{check.failureCode}</Badge>
+          ) : (
+            <Badge variant={check.state === "confirmed" ? "success" : "info"}>
+              {t(`adminOrders.payoutCheck.${check.state}`)}
+            </Badge>
+          )}
+        </span>
+      </p>
+      <p className="font-mono text-xs break-all text-muted-foreground">{check.payoutTxHash}</p>
+      {isFailed && (
+        <>
+          <p role="alert" className="text-destructive">
+            {check.failureMessage}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={retry.isPending}
+              onClick={() =>
+                retry.mutate(orderId, {
+                  onError: (failure) => setError(failure.message),
+                })
+              }
+            >
+              {retry.isPending && <Spinner />}
+              {t("adminOrders.payoutCheck.retry")}
+            </Button>
+          </div>
+          {check.failureCode !== "TRANSFER_USED" && (
+            <form onSubmit={onOverride} className="space-y-2">
+              <Label htmlFor="override-reason">{t("adminOrders.payoutCheck.overrideReason")}</Label>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  id="override-reason"
+                  autoComplete="off"
+                  maxLength={500}
+                  required
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+                <Button
+                  type="submit"
+                  variant="destructive"
+                  disabled={override.isPending || !reason.trim()}
+                >
+                  {override.isPending && <Spinner />}
+                  {t("adminOrders.payoutCheck.override")}
+                </Button>
+              </div>
+            </form>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
