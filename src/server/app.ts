@@ -22,6 +22,7 @@ import { AppError, isDataException } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { sameOriginWrites } from "./http/same-origin";
 import { createSpaRouter, inlineScriptSources, readIndexHtml } from "./http/spa";
+import { createOpsBackupRouter } from "./ops/backup/backup.routes";
 import { createMetrics, createMetricsRouter } from "./ops/metrics";
 import { createOrdersRouter } from "./orders/orders.routes";
 import { createSiteRouter } from "./site/site.routes";
@@ -124,6 +125,7 @@ export function createApp(context: AppContext) {
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));
+  app.route("/", createOpsBackupRouter(context));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
   if (context.webRoot) app.route("/", createSpaRouter(context.webRoot, indexHtml));
 

@@ -3,6 +3,7 @@ import type { Auth } from "./auth/auth";
 import type { Database } from "./db/database";
 import type { OrderAnnouncer, OrderChangeHub } from "./events/order-changes";
 import type { NotificationTargets } from "./notifications/order-messages";
+import type { Backups } from "./ops/backup/backups";
 
 export interface SupportLinks {
   whatsapp: string;
@@ -31,6 +32,9 @@ export interface AppContext {
   /** Bearer token that opens /metrics; without it /metrics does not exist. */
   metricsToken?: string;
   supportLinks: SupportLinks;
+  backups: Backups;
+  /** Opens POST /api/ops/backup to `npm run backup` (embedded database only). */
+  serverToken?: string;
   /** Folder of the built web app; absent when only the API is served. */
   webRoot?: string;
 }

@@ -13,6 +13,7 @@ import { OrderAnnouncer, OrderChangeHub, startOrderChangeFeed } from "./events/o
 import { LOG_REDACT_PATHS } from "./http/request-log";
 import { createMailer } from "./mail/mailer";
 import { OutboxWorker } from "./notifications/outbox-worker";
+import { createBackups } from "./ops/backup/backups";
 
 export const DEFAULT_SUPPORT_LINKS = {
   whatsapp: "https://wa.me/919000000000",
@@ -36,7 +37,12 @@ const BACKGROUND_TASKS_GRACE_MS = 10_000;
 /** Opens the database, applies migrations and builds what the app needs to serve. */
 export async function openRuntime(
   env: Env,
-  options: { database?: DatabaseHandle; logger?: Logger; webRoot?: string } = {},
+  options: {
+    database?: DatabaseHandle;
+    logger?: Logger;
+    webRoot?: string;
+    serverToken?: string;
+  } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL, redact: LOG_REDACT_PATHS });
   const dataDir = resolve(env.DATA_DIR);
@@ -111,6 +117,8 @@ export async function openRuntime(
       email: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_LINKS.email,
     },
     webRoot: options.webRoot,
+    backups: createBackups(database, env),
+    serverToken: options.serverToken,
   };
   return {
     context,

@@ -56,14 +56,15 @@ export function createMetrics(db: Database) {
 export function createMetricsRouter(registry: Registry, token: string | undefined) {
   return new Hono().get("/metrics", async (c) => {
     if (!token) return c.json({ error: "Not found" }, 404);
-    if (!isToken(c.req.header("authorization"), token)) {
+    if (!isBearerToken(c.req.header("authorization"), token)) {
       return c.json({ error: "A valid metrics token is required.", code: "UNAUTHORIZED" }, 401);
     }
     return c.text(await registry.metrics(), 200, { "content-type": registry.contentType });
   });
 }
 
-function isToken(header: string | undefined, token: string) {
+/** Whether an Authorization header carries this bearer token (compared in constant time). */
+export function isBearerToken(header: string | undefined, token: string) {
   const given = Buffer.from(header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : "");
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);

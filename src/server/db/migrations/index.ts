@@ -14,6 +14,7 @@ import * as orderPayerName from "./0017-order-payer-name";
 import * as paymentReferencePrefix from "./0018-payment-reference-prefix";
 import * as receivingAccounts from "./0020-receiving-accounts";
 import * as receivingAccountRules from "./0021-receiving-account-rules";
+import * as backups from "./0050-backups";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0018-payment-reference-prefix": paymentReferencePrefix,
   "0020-receiving-accounts": receivingAccounts,
   "0021-receiving-account-rules": receivingAccountRules,
+  "0050-backups": backups,
 };
