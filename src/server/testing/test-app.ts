@@ -46,6 +46,7 @@ export async function createTestApp(
     /** Waits for the work the app does after its answers (mails). */
     settle: () => runtime.backgroundTasks.drain(),
     outbox: runtime.outbox,
+    backups: runtime.context.backups,
     mailDir: join(dataDir, "mail"),
     kind: database.kind,
     async close() {

@@ -15,6 +15,8 @@ export interface Backups {
   /** HH:MM India time of the daily backup, if there is one. */
   dailyAt?: string;
   take(trigger: BackupTrigger): Promise<TakenBackup>;
+  /** The daily backup, if BACKUP_DAILY_AT is set and it is due (see takeDailyBackupIfDue). */
+  takeDailyIfDue(now?: Date): Promise<ScheduledOutcome | "not-scheduled">;
   /** Starts the daily backup when BACKUP_DAILY_AT is set; answers its stop. */
   startSchedule(logger: Logger): () => Promise<void>;
 }
@@ -29,13 +31,23 @@ export function backupSettings(env: Env): BackupSettings {
 
 export function createBackups(database: DatabaseHandle, env: Env): Backups {
   const settings = backupSettings(env);
+  // This process's own asks for the daily backup, one after another: the lock only
+  // keeps processes apart (and an embedded database has no lock to take).
+  let dailyQueue: Promise<unknown> = Promise.resolve();
   const backups: Backups = {
     settings,
     dailyAt: env.BACKUP_DAILY_AT,
     take: (trigger) => takeBackup(database, settings, trigger),
+    takeDailyIfDue: (now) => {
+      const { BACKUP_DAILY_AT: dailyAt } = env;
+      if (!dailyAt) return Promise.resolve("not-scheduled");
+      const outcome = dailyQueue.then(() => takeDailyBackupIfDue(database, backups, dailyAt, now));
+      dailyQueue = outcome.catch(() => {});
+      return outcome;
+    },
     startSchedule: (logger) =>
       env.BACKUP_DAILY_AT
-        ? startBackupSchedule(database, backups, env.BACKUP_DAILY_AT, logger)
+        ? startBackupSchedule(backups, env.BACKUP_DAILY_AT, logger)
         : async () => {},
   };
   return backups;
@@ -99,7 +111,6 @@ const CHECK_EVERY_MS = 60_000;
  * says no backup was taken).
  */
 function startBackupSchedule(
-  database: DatabaseHandle,
   backups: Backups,
   dailyAt: string,
   logger: Logger,
@@ -109,7 +120,8 @@ function startBackupSchedule(
   const check = () => {
     const due = lastDueAt(dailyAt, new Date()).getTime();
     if (running || failedFor === due) return;
-    running = takeDailyBackupIfDue(database, backups, dailyAt)
+    running = backups
+      .takeDailyIfDue()
       .then((outcome) => {
         if (outcome === "taken") logger.info({ dailyAt }, "daily backup taken");
       })
