@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DatabaseHandle } from "../../db/database";
 import { AppError } from "../../http/errors";
@@ -53,6 +53,7 @@ export async function takeBackup(
     } else if (database.postgres) {
       await runPgDump(settings.pgDump, database.postgres.url, partial);
     }
+    chmodSync(partial, 0o600); // pg_dump writes by the umask; a backup holds everything
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });
