@@ -48,7 +48,7 @@ export function createApp(context: AppContext) {
   const { auth, logger } = context;
   const app = new OpenAPIHono();
   const indexHtml = context.webRoot ? readIndexHtml(context.webRoot) : undefined;
-  const metrics = createMetrics(context.db);
+  const metrics = createMetrics(context);
 
   app.use(
     secureHeaders({

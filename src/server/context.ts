@@ -33,6 +33,8 @@ export interface AppContext {
   metricsToken?: string;
   supportLinks: SupportLinks;
   backups: Backups;
+  /** The PostgreSQL connection pool's counts, for /metrics (absent on PGlite). */
+  databasePool?: { totalCount: number; idleCount: number; waitingCount: number };
   /** Opens POST /api/ops/backup to `npm run backup` (embedded database only). */
   serverToken?: string;
   /** Folder of the built web app; absent when only the API is served. */

@@ -118,6 +118,7 @@ export async function openRuntime(
     },
     webRoot: options.webRoot,
     backups: createBackups(database, env),
+    databasePool: database.postgres?.pool,
     serverToken: options.serverToken,
   };
   return {
