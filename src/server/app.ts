@@ -6,6 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createReceivingAccountsRouter } from "./admin/accounts/receiving-accounts.routes";
 import { adminGuard, stepUpForAdminAccountSecurity } from "./admin/admin-guard";
 import { createAdminSessionRouter } from "./admin/admin-session.routes";
+import { createAdminChecklistRouter } from "./admin/checklist/checklist.routes";
 import { createAdminDashboardRouter } from "./admin/dashboard/dashboard.routes";
 import { createAdminOrdersRouter } from "./admin/orders/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "./admin/orders/order-feed.routes";
@@ -121,7 +122,8 @@ export function createApp(context: AppContext) {
     .route("/", createAdminOrderFeedRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))
-    .route("/", createAdminAuditRouter(context));
+    .route("/", createAdminAuditRouter(context))
+    .route("/", createAdminChecklistRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));

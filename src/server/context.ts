@@ -33,6 +33,8 @@ export interface AppContext {
   metricsToken?: string;
   supportLinks: SupportLinks;
   backups: Backups;
+  /** How e-mail leaves: SMTP, or files in the data folder (fine only in development). */
+  mailDelivery: { isSmtp: boolean; isProduction: boolean };
   /** The PostgreSQL connection pool's counts, for /metrics (absent on PGlite). */
   databasePool?: { totalCount: number; idleCount: number; waitingCount: number };
   /** Opens POST /api/ops/backup to `npm run backup` (embedded database only). */

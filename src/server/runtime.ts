@@ -118,6 +118,7 @@ export async function openRuntime(
     },
     webRoot: options.webRoot,
     backups: createBackups(database, env),
+    mailDelivery: { isSmtp: Boolean(env.SMTP_URL), isProduction: env.NODE_ENV === "production" },
     databasePool: database.postgres?.pool,
     serverToken: options.serverToken,
   };

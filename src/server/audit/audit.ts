@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "receiving_account.paused",
   "receiving_account.resumed",
   "receiving_account.retired",
+  "backup.created",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

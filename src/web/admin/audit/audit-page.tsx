@@ -44,6 +44,7 @@ const ACTIONS = {
     label: "adminAudit.actions.accountRetired",
     variant: "destructive",
   },
+  "backup.created": { label: "adminAudit.actions.backupCreated", variant: "default" },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }
