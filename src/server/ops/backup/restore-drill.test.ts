@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -169,7 +169,18 @@ describe("the restore drill", () => {
     const backup = await runTsEntry("src/server/cli/backup.ts", [], place);
     expect(backup.code, backup.stderr).toBe(0);
     const file = /^Backup written: (\S+) \(/.exec(backup.stdout)?.[1] ?? "";
+    // The server takes backups only for the token it left in the data folder (PGlite),
+    // and has no such route at all on PostgreSQL.
+    for (const authorization of ["", "Bearer not-the-server-token"]) {
+      const asked = await fetch(`${server.baseUrl}/api/ops/backup`, {
+        method: "POST",
+        headers: { authorization },
+      });
+      expect(asked.status).toBe(place.DATABASE_URL ? 404 : 401);
+    }
     await server.stop();
+    // A clean stop withdraws the server's note, so the next command opens the database itself.
+    expect(existsSync(join(place.DATA_DIR ?? "", "server.json"))).toBe(false);
 
     const refused = await runTsEntry("src/server/cli/restore.ts", [file], place);
     expect(refused.code).toBe(1);
