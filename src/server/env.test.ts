@@ -65,6 +65,19 @@ describe("parseEnv", () => {
     ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
   ];
+  it("says what a backup setting must be", () => {
+    expect(() => parseEnv({ BACKUP_KEEP: "2.5" })).toThrow(
+      "Invalid configuration: BACKUP_KEEP must be a whole number of 1 or more",
+    );
+    expect(() => parseEnv({ BACKUP_DAILY_AT: "2:30" })).toThrow(
+      "Invalid configuration: BACKUP_DAILY_AT must be HH:MM, 24-hour India time, e.g. 02:30",
+    );
+    expect(parseEnv({ BACKUP_DAILY_AT: "23:59", BACKUP_KEEP: "3" })).toMatchObject({
+      BACKUP_DAILY_AT: "23:59",
+      BACKUP_KEEP: 3,
+    });
+  });
+
   it.each(bad)("names %s in one line when it is bad (%o)", (variable, env) => {
     let error: unknown;
     try {

@@ -48,7 +48,11 @@ const envSchema = z
     SUPPORT_TELEGRAM_URL: optionalText.pipe(z.url().optional()),
     SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
     BACKUP_DIR: optionalText,
-    BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+    BACKUP_KEEP: z.coerce
+      .number({ error: "must be a whole number of 1 or more" })
+      .int("must be a whole number of 1 or more")
+      .min(1, "must be a whole number of 1 or more")
+      .default(14),
     BACKUP_DAILY_AT: optionalText.pipe(
       z
         .string()
