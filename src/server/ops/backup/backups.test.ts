@@ -55,7 +55,9 @@ describe("backups", () => {
       daily.backups.takeDailyIfDue(now),
       daily.backups.takeDailyIfDue(now),
     ]);
-    expect(outcomes.filter((outcome) => outcome === "taken")).toHaveLength(1);
+    const taken = outcomes.filter((outcome) => typeof outcome === "object");
+    expect(taken).toHaveLength(1);
+    expect(readdirSync(backupDir)).toContain(taken[0]?.fileName);
     expect(await daily.backups.takeDailyIfDue(now)).toBe("already-taken");
     const scheduled = await daily.db
       .selectFrom("backups")

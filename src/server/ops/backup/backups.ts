@@ -70,7 +70,8 @@ export function lastDueAt(dailyAt: string, now: Date): Date {
 /** Any fixed number, ours alone among the advisory locks taken on the database. */
 const DAILY_BACKUP_LOCK_KEY = 7_314_201_867;
 
-export type ScheduledOutcome = "taken" | "already-taken" | "another-process";
+/** The backup taken, or why none was. */
+export type ScheduledOutcome = TakenBackup | "already-taken" | "another-process";
 
 /**
  * Takes the daily backup unless one was taken since it was last due. Of several
@@ -96,8 +97,7 @@ export async function takeDailyBackupIfDue(
   let outcome: ScheduledOutcome = "already-taken";
   const ran = await database.ifNoOtherProcess(DAILY_BACKUP_LOCK_KEY, async () => {
     if (await takenSinceDue()) return;
-    await backups.take("schedule");
-    outcome = "taken";
+    outcome = await backups.take("schedule");
   });
   return ran ? outcome : "another-process";
 }
@@ -123,7 +123,9 @@ function startBackupSchedule(
     running = backups
       .takeDailyIfDue()
       .then((outcome) => {
-        if (outcome === "taken") logger.info({ dailyAt }, "daily backup taken");
+        if (typeof outcome === "object") {
+          logger.info({ dailyAt, file: outcome.file, bytes: outcome.bytes }, "daily backup taken");
+        }
       })
       .catch((error: unknown) => {
         failedFor = due;
