@@ -2,7 +2,12 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { main: "src/server/main.ts", "create-admin": "src/server/cli/create-admin.ts" },
+  entryPoints: {
+    main: "src/server/main.ts",
+    "create-admin": "src/server/cli/create-admin.ts",
+    backup: "src/server/cli/backup.ts",
+    restore: "src/server/cli/restore.ts",
+  },
   outdir: "dist/server",
   bundle: true,
   platform: "node",

@@ -6,6 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createReceivingAccountsRouter } from "./admin/accounts/receiving-accounts.routes";
 import { adminGuard, stepUpForAdminAccountSecurity } from "./admin/admin-guard";
 import { createAdminSessionRouter } from "./admin/admin-session.routes";
+import { createAdminChecklistRouter } from "./admin/checklist/checklist.routes";
 import { createAdminDashboardRouter } from "./admin/dashboard/dashboard.routes";
 import { createAdminOrdersRouter } from "./admin/orders/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "./admin/orders/order-feed.routes";
@@ -26,6 +27,7 @@ import { AppError, isDataException } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { sameOriginWrites } from "./http/same-origin";
 import { createSpaRouter, inlineScriptSources, readIndexHtml } from "./http/spa";
+import { createOpsBackupRouter } from "./ops/backup/backup.routes";
 import { createMetrics, createMetricsRouter } from "./ops/metrics";
 import { createOrdersRouter } from "./orders/orders.routes";
 import { createSiteRouter } from "./site/site.routes";
@@ -51,7 +53,7 @@ export function createApp(context: AppContext) {
   const { auth, logger } = context;
   const app = new OpenAPIHono();
   const indexHtml = context.webRoot ? readIndexHtml(context.webRoot) : undefined;
-  const metrics = createMetrics(context.db);
+  const metrics = createMetrics(context);
 
   app.use(
     secureHeaders({
@@ -126,10 +128,12 @@ export function createApp(context: AppContext) {
     .route("/", createAdminSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))
     .route("/", createReconciliationRouter(context))
-    .route("/", createAdminAuditRouter(context));
+    .route("/", createAdminAuditRouter(context))
+    .route("/", createAdminChecklistRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));
+  app.route("/", createOpsBackupRouter(context));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
   if (context.webRoot) app.route("/", createSpaRouter(context.webRoot, indexHtml));
 

@@ -3,6 +3,7 @@ import type { Auth } from "./auth/auth";
 import type { Database } from "./db/database";
 import type { OrderAnnouncer, OrderChangeHub } from "./events/order-changes";
 import type { NotificationTargets } from "./notifications/order-messages";
+import type { Backups } from "./ops/backup/backups";
 import type { ChainConfig } from "./payouts/chain-config";
 
 export interface SupportLinks {
@@ -34,6 +35,13 @@ export interface AppContext {
   supportLinks: SupportLinks;
   /** The chain endpoints payouts are checked on (server-side only). */
   chains: ChainConfig;
+  backups: Backups;
+  /** How e-mail leaves: SMTP, or files in the data folder (fine only in development). */
+  mailDelivery: { isSmtp: boolean; isProduction: boolean };
+  /** The PostgreSQL connection pool's counts, for /metrics (absent on PGlite). */
+  databasePool?: { totalCount: number; idleCount: number; waitingCount: number };
+  /** Opens POST /api/ops/backup to `npm run backup` (embedded database only). */
+  serverToken?: string;
   /** Folder of the built web app; absent when only the API is served. */
   webRoot?: string;
 }

@@ -58,6 +58,10 @@ describe("parseEnv", () => {
     ["ADMIN_EMAIL", { ADMIN_EMAIL: "boss", ADMIN_PASSWORD: "secret1" }],
     ["ADMIN_PASSWORD", { ADMIN_EMAIL: "boss@example.in", ADMIN_PASSWORD: "12345" }],
     ["SMTP_URL", { SMTP_URL: "http://mail.example.in" }],
+    ["BACKUP_DAILY_AT", { BACKUP_DAILY_AT: "25:00" }],
+    ["BACKUP_DAILY_AT", { BACKUP_DAILY_AT: "2:30am" }],
+    ["BACKUP_KEEP", { BACKUP_KEEP: "0" }],
+    ["BACKUP_KEEP", { BACKUP_KEEP: "many" }],
     ["TELEGRAM_CHAT_ID", { TELEGRAM_BOT_TOKEN: "123:abc" }],
     ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
@@ -70,6 +74,19 @@ describe("parseEnv", () => {
     ["CHAIN_TIMEOUT_MS", { CHAIN_TIMEOUT_MS: "5" }],
     ["CHAIN_RECHECK_SECONDS", { CHAIN_RECHECK_SECONDS: "-1" }],
   ];
+  it("says what a backup setting must be", () => {
+    expect(() => parseEnv({ BACKUP_KEEP: "2.5" })).toThrow(
+      "Invalid configuration: BACKUP_KEEP must be a whole number of 1 or more",
+    );
+    expect(() => parseEnv({ BACKUP_DAILY_AT: "2:30" })).toThrow(
+      "Invalid configuration: BACKUP_DAILY_AT must be HH:MM, 24-hour India time, e.g. 02:30",
+    );
+    expect(parseEnv({ BACKUP_DAILY_AT: "23:59", BACKUP_KEEP: "3" })).toMatchObject({
+      BACKUP_DAILY_AT: "23:59",
+      BACKUP_KEEP: 3,
+    });
+  });
+
   it.each(bad)("names %s in one line when it is bad (%o)", (variable, env) => {
     let error: unknown;
     try {

@@ -112,6 +112,20 @@ const envSchema = z
     SUPPORT_WHATSAPP_URL: optionalText.pipe(z.url().optional()),
     SUPPORT_TELEGRAM_URL: optionalText.pipe(z.url().optional()),
     SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
+    BACKUP_DIR: optionalText,
+    BACKUP_KEEP: z.coerce
+      .number({ error: "must be a whole number of 1 or more" })
+      .int("must be a whole number of 1 or more")
+      .min(1, "must be a whole number of 1 or more")
+      .default(14),
+    BACKUP_DAILY_AT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM, 24-hour India time, e.g. 02:30")
+        .optional(),
+    ),
+    PG_DUMP: optionalText,
+    PG_RESTORE: optionalText,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

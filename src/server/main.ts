@@ -1,21 +1,34 @@
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { startFoldingOrderTotals } from "./admin/dashboard/order-totals";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
+import { announceServer, newServerToken } from "./ops/backup/running-server";
 import { openRuntime } from "./runtime";
 
 async function main() {
   const env = parseEnv(process.env);
   const webRoot = fileURLToPath(new URL("../web", import.meta.url));
-  const runtime = await openRuntime(env, { webRoot });
+  // The embedded database is this process's alone: `npm run backup` asks it (running-server.ts).
+  const serverToken = env.DATABASE_URL ? undefined : newServerToken();
+  const runtime = await openRuntime(env, { webRoot, serverToken });
   const { logger } = runtime.context;
   const app = createApp(runtime.context);
   runtime.outbox.start();
   runtime.payoutChecks.start();
   const stopFolding = startFoldingOrderTotals(runtime.context.db, logger);
+  const stopBackups = runtime.context.backups.startSchedule(logger);
+  let withdrawAnnouncement = () => {};
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+    if (serverToken) {
+      withdrawAnnouncement = announceServer(resolve(env.DATA_DIR), {
+        pid: process.pid,
+        port: info.port,
+        token: serverToken,
+      });
+    }
     logger.info(
       `RupeeDesk is serving on http://localhost:${info.port} (public URL ${runtime.publicUrl})`,
     );
@@ -24,6 +37,8 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
     server.close(async () => {
+      withdrawAnnouncement();
+      await stopBackups();
       await stopFolding();
       await runtime.close();
       process.exit(0);

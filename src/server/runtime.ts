@@ -13,6 +13,7 @@ import { OrderAnnouncer, OrderChangeHub, startOrderChangeFeed } from "./events/o
 import { LOG_REDACT_PATHS } from "./http/request-log";
 import { createMailer } from "./mail/mailer";
 import { OutboxWorker } from "./notifications/outbox-worker";
+import { createBackups } from "./ops/backup/backups";
 import { chainConfigFromEnv } from "./payouts/chain-config";
 import { PayoutCheckWorker } from "./payouts/payout-check-worker";
 
@@ -40,7 +41,12 @@ const BACKGROUND_TASKS_GRACE_MS = 10_000;
 /** Opens the database, applies migrations and builds what the app needs to serve. */
 export async function openRuntime(
   env: Env,
-  options: { database?: DatabaseHandle; logger?: Logger; webRoot?: string } = {},
+  options: {
+    database?: DatabaseHandle;
+    logger?: Logger;
+    webRoot?: string;
+    serverToken?: string;
+  } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL, redact: LOG_REDACT_PATHS });
   const dataDir = resolve(env.DATA_DIR);
@@ -117,6 +123,10 @@ export async function openRuntime(
     },
     chains,
     webRoot: options.webRoot,
+    backups: createBackups(database, env),
+    mailDelivery: { isSmtp: Boolean(env.SMTP_URL), isProduction: env.NODE_ENV === "production" },
+    databasePool: database.postgres?.pool,
+    serverToken: options.serverToken,
   };
   const payoutChecks = new PayoutCheckWorker({
     db: database.db,

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "statement.imported",
   "statement.column_mapping_saved",
   "statement_line.dismissed",
+  "backup.created",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,6 +20,16 @@ export interface DatabaseHandle {
    * start together behind one load balancer.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` unless another process runs work under the same key right now;
+   * answers whether it ran. For a task one of several processes should do
+   * (the daily backup).
+   */
+  ifNoOtherProcess(key: number, work: () => Promise<void>): Promise<boolean>;
+  /** The embedded database itself (backups dump its data directory). */
+  pglite?: PGlite;
+  /** The PostgreSQL server's URL (backups run pg_dump on it) and the app's pool. */
+  postgres?: { url: string; pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -93,6 +103,8 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     kind: "postgres",
     listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload),
     exclusively: (work) => withAdvisoryLock(connectionString, STARTUP_LOCK_KEY, work),
+    ifNoOtherProcess: (key, work) => withTryAdvisoryLock(connectionString, key, work),
+    postgres: { url: connectionString, pool },
     close: () => db.destroy(),
   };
 }
@@ -113,6 +125,27 @@ async function withAdvisoryLock<T>(
     return await work();
   } finally {
     // Ending the session releases the lock, also when the unlock could not be sent.
+    await client.end();
+  }
+}
+
+/** Like withAdvisoryLock, but gives up at once when another session holds the lock. */
+async function withTryAdvisoryLock(
+  connectionString: string,
+  key: number,
+  work: () => Promise<void>,
+): Promise<boolean> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      "SELECT pg_try_advisory_lock($1) AS locked",
+      [key],
+    );
+    if (!rows[0]?.locked) return false;
+    await work();
+    return true;
+  } finally {
     await client.end();
   }
 }
@@ -153,6 +186,11 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
     listen: (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop()),
     // One process owns a PGlite data directory.
     exclusively: (work) => work(),
+    ifNoOtherProcess: async (_key, work) => {
+      await work();
+      return true;
+    },
+    pglite,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -296,6 +296,16 @@ export interface OrderTotalChangesTable {
   usdt: Numeric;
 }
 
+/** Backups taken (migration 0050). */
+export interface BackupsTable {
+  id: Generated<string>;
+  file_name: string;
+  bytes: ColumnType<string, number, number>;
+  trigger: "command" | "schedule" | "admin";
+  started_at: Timestamp;
+  finished_at: Generated<Date>;
+}
+
 export interface DB {
   receiving_accounts: ReceivingAccountsTable;
   receiving_account_offers: ReceivingAccountOffersTable;
@@ -319,4 +329,5 @@ export interface DB {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  backups: BackupsTable;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInCustomer } from "../testing/actors";
+import { signedInAdmin, signedInCustomer } from "../testing/actors";
 import { placeOrder } from "../testing/orders";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { readEvents } from "../testing/sse";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 
 const TOKEN = "metrics-token-for-tests";
 let testApp: TestApp;
@@ -48,6 +49,56 @@ describe("metrics", () => {
     expect(seriesValue(after, ORDERS_PLACED)).toBe(before + 1);
     expect(after).toContain("rupeedesk_http_request_duration_seconds_bucket");
     expect(after).not.toContain(order.id);
+  });
+
+  it("reports orders by status", async () => {
+    const customer = await signedInCustomer(testApp);
+    const pending = 'rupeedesk_orders{status="pending"}';
+    const before = await readMetrics();
+    await placeOrder(customer);
+    const after = await readMetrics();
+    expect(seriesValue(after, pending)).toBe(seriesValue(before, pending) + 1);
+    expect(after).toContain('rupeedesk_orders{status="cancelled"} ');
+  });
+
+  it("counts failed admin step-ups", async () => {
+    const admin = await signedInAdmin(testApp, { isElevated: false });
+    const series = "rupeedesk_admin_step_up_failures_total";
+    const before = seriesValue(await readMetrics(), series);
+    const failed = await admin.post("/api/admin/session/step-up", { password: "not-the-password" });
+    expect(failed.status).toBe(401);
+    expect(seriesValue(await readMetrics(), series)).toBe(before + 1);
+  });
+
+  it("reports the live order streams open in this process", async () => {
+    const customer = await signedInCustomer(testApp);
+    const order = await placeOrder(customer);
+    const series = "rupeedesk_live_streams_open";
+    const before = seriesValue(await readMetrics(), series);
+    const response = await testApp.app.request(`/api/orders/${order.id}/events`, {
+      headers: {
+        origin: TEST_ORIGIN,
+        cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+    });
+    const events = readEvents(response);
+    await events.next(); // the stream is open once it has said the order's status
+    expect(seriesValue(await readMetrics(), series)).toBe(before + 1);
+    await events.close();
+    // The server sees the stream end after the client let go.
+    while (seriesValue(await readMetrics(), series) !== before) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+
+  it("reports the PostgreSQL connection pool, where there is one", async () => {
+    const text = await readMetrics();
+    if (testApp.kind === "postgres") {
+      expect(seriesValue(text, 'rupeedesk_db_pool_connections{state="open"}')).toBeGreaterThan(0);
+      expect(text).toContain('rupeedesk_db_pool_connections{state="waiting"} ');
+    } else {
+      expect(text).not.toContain("rupeedesk_db_pool_connections");
+    }
   });
 
   it("refuses /metrics without the token or with a wrong one", async () => {

@@ -1,11 +1,18 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
+import { sql } from "kysely";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Database } from "../db/database";
+import { ORDER_STATUSES } from "../../shared/admin-order-input";
+import { currentTotals } from "../admin/dashboard/order-totals";
+import type { AppContext } from "../context";
 
-/** The Prometheus series of one app; a registry of its own so apps never share counts. */
-export function createMetrics(db: Database) {
+/**
+ * The Prometheus series of one app; a registry of its own so apps never share counts.
+ * Series read from the database (orders, outbox, step-up failures) are the desk's,
+ * the same from every process; the others are this process's.
+ */
+export function createMetrics({ db, orderChanges, databasePool }: AppContext) {
   const registry = new Registry();
   const httpRequests = new Counter({
     name: "rupeedesk_http_requests_total",
@@ -37,6 +44,55 @@ export function createMetrics(db: Database) {
       this.set({ state: "failed" }, Number(counts.failed));
     },
   });
+  new Gauge({
+    name: "rupeedesk_orders",
+    help: "Orders by status, all time (from the dashboard's totals)",
+    labelNames: ["status"],
+    registers: [registry],
+    async collect() {
+      const rows = await sql<{ status: string; orders: string | number }>`
+        SELECT status, coalesce(sum(orders), 0) AS orders FROM ${currentTotals} AS t GROUP BY status
+      `.execute(db);
+      const counts = new Map(rows.rows.map((row) => [row.status, Number(row.orders)]));
+      for (const status of ORDER_STATUSES) this.set({ status }, counts.get(status) ?? 0);
+    },
+  });
+  new Counter({
+    name: "rupeedesk_admin_step_up_failures_total",
+    help: "Failed admin step-ups (wrong password or code), as recorded in the audit log",
+    registers: [registry],
+    async collect() {
+      const row = await db
+        .selectFrom("audit_log")
+        .select(({ fn }) => fn.countAll<string>().as("count"))
+        .where("action", "=", "admin.step_up_failed")
+        .executeTakeFirstOrThrow();
+      // The audit log only grows, so its count is a counter that survives restarts.
+      this.reset();
+      this.inc(Number(row.count));
+    },
+  });
+  new Gauge({
+    name: "rupeedesk_live_streams_open",
+    help: "Live order update streams (customers' and the admin's) open in this process",
+    registers: [registry],
+    collect() {
+      this.set(orderChanges.size);
+    },
+  });
+  if (databasePool) {
+    new Gauge({
+      name: "rupeedesk_db_pool_connections",
+      help: "PostgreSQL connections of this process's pool: open, idle, and requests waiting for one",
+      labelNames: ["state"],
+      registers: [registry],
+      collect() {
+        this.set({ state: "open" }, databasePool.totalCount);
+        this.set({ state: "idle" }, databasePool.idleCount);
+        this.set({ state: "waiting" }, databasePool.waitingCount);
+      },
+    });
+  }
   const recordRequests: MiddlewareHandler = async (c, next) => {
     const stopTimer = httpDuration.startTimer();
     await next();
@@ -56,14 +112,15 @@ export function createMetrics(db: Database) {
 export function createMetricsRouter(registry: Registry, token: string | undefined) {
   return new Hono().get("/metrics", async (c) => {
     if (!token) return c.json({ error: "Not found" }, 404);
-    if (!isToken(c.req.header("authorization"), token)) {
+    if (!isBearerToken(c.req.header("authorization"), token)) {
       return c.json({ error: "A valid metrics token is required.", code: "UNAUTHORIZED" }, 401);
     }
     return c.text(await registry.metrics(), 200, { "content-type": registry.contentType });
   });
 }
 
-function isToken(header: string | undefined, token: string) {
+/** Whether an Authorization header carries this bearer token (compared in constant time). */
+export function isBearerToken(header: string | undefined, token: string) {
   const given = Buffer.from(header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : "");
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);

@@ -47,6 +47,7 @@ export async function createTestApp(
     settle: () => runtime.backgroundTasks.drain(),
     outbox: runtime.outbox,
     payoutChecks: runtime.payoutChecks,
+    backups: runtime.context.backups,
     mailDir: join(dataDir, "mail"),
     kind: database.kind,
     async close() {

@@ -17,6 +17,7 @@ import * as receivingAccountRules from "./0021-receiving-account-rules";
 import * as receivingAccountUnique from "./0022-receiving-account-unique";
 import * as payoutChecks from "./0030-payout-checks";
 import * as statementLines from "./0040-statement-lines";
+import * as backups from "./0050-backups";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0022-receiving-account-unique": receivingAccountUnique,
   "0030-payout-checks": payoutChecks,
   "0040-statement-lines": statementLines,
+  "0050-backups": backups,
 };

@@ -61,6 +61,7 @@ const ACTIONS = {
     label: "adminAudit.actions.statementLineDismissed",
     variant: "warning",
   },
+  "backup.created": { label: "adminAudit.actions.backupCreated", variant: "default" },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }

@@ -22,6 +22,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { formatDateTime } from "../../lib/format";
 import { ReconciliationCard } from "../reconciliation/reconciliation-card";
 import { ReceivingAccountsCard } from "./accounts-card";
+import { ChecklistCard } from "./checklist-card";
 import { type DashboardStats, dashboardQueryOptions } from "./dashboard-api";
 import { formatAge, formatInr, formatUsdt } from "./dashboard-format";
 import { VolumeChart } from "./volume-chart";
@@ -44,6 +45,7 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold tracking-tight">{t("adminDashboard.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("adminDashboard.description")}</p>
       </header>
+      <ChecklistCard />
       {query.data ? (
         <DashboardFigures stats={query.data} />
       ) : query.isPending ? (

@@ -1,0 +1,18 @@
+// `npm run backup`, `npm run restore`: the sources through tsx where the dev
+// dependencies are installed, otherwise the build (dist/server), as in a
+// production install without them.
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+
+const [name, ...args] = process.argv.slice(2);
+let hasTsx = true;
+try {
+  createRequire(import.meta.url).resolve("tsx");
+} catch {
+  hasTsx = false;
+}
+const nodeArgs = hasTsx
+  ? ["--import", "tsx", `src/server/cli/${name}.ts`, ...args]
+  : [`dist/server/${name}.js`, ...args];
+const result = spawnSync(process.execPath, nodeArgs, { stdio: "inherit" });
+process.exit(result.status ?? 1);

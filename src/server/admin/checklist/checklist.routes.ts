@@ -1,0 +1,62 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { recordAudit } from "../../audit/audit";
+import type { AppContext } from "../../context";
+import { clientIp } from "../../http/client-ip";
+import { createRouter, errorResponse } from "../../http/router";
+import { CHECKLIST_ITEMS, getFirstRunChecklist } from "./first-run-checklist";
+
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+const adminOnly = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not an administrator, or no step-up"),
+};
+
+const checklistSchema = z
+  .object({
+    items: z.array(z.object({ id: z.enum(CHECKLIST_ITEMS), done: z.boolean() })),
+    lastBackupAt: z.string().nullable().openapi({ description: "ISO time, or null: never" }),
+    backupDailyAt: z.string().nullable().openapi({ description: "HH:MM India time, or null" }),
+  })
+  .openapi("FirstRunChecklist");
+
+const getChecklistRoute = createRoute({
+  method: "get",
+  path: "/api/admin/checklist",
+  tags: ["Admin"],
+  summary:
+    "What the desk still lacks: receiving accounts in service, operator alerts, a backup in the last day, SMTP in production",
+  responses: {
+    200: { description: "The checklist", content: json(checklistSchema) },
+    ...adminOnly,
+  },
+});
+
+const takeBackupRoute = createRoute({
+  method: "post",
+  path: "/api/admin/backups",
+  tags: ["Admin"],
+  summary: "Take a backup of the database now, into the server's BACKUP_DIR (audited)",
+  responses: {
+    201: {
+      description: "Written",
+      content: json(z.object({ fileName: z.string(), bytes: z.number().int() })),
+    },
+    ...adminOnly,
+    500: errorResponse("The backup could not be taken; the message says why"),
+  },
+});
+
+export function createAdminChecklistRouter(context: AppContext) {
+  return createRouter()
+    .openapi(getChecklistRoute, async (c) => c.json(await getFirstRunChecklist(context), 200))
+    .openapi(takeBackupRoute, async (c) => {
+      const backup = await context.backups.take("admin");
+      await recordAudit(context.db, {
+        actor: { id: c.var.user.id, email: c.var.user.email },
+        action: "backup.created",
+        details: { fileName: backup.fileName, bytes: backup.bytes },
+        ipAddress: clientIp(c, context.trustProxy),
+      });
+      return c.json({ fileName: backup.fileName, bytes: backup.bytes }, 201);
+    });
+}
