@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Logger } from "pino";
 import { type NetworkId, networkOf } from "../../shared/catalog";
 import { applyStatusChange, lockPayoutHash } from "../admin/orders/change-order-status";
@@ -210,7 +210,7 @@ export class PayoutCheckWorker {
    * order's check has taken, or the failure naming the order that took it.
    */
   async #freeTransfer(
-    trx: Parameters<typeof lockPayoutHash>[0],
+    trx: Transaction<DB>,
     order: OrderRow,
     check: PayoutCheckRow,
     transfers: number[],
@@ -232,11 +232,7 @@ export class PayoutCheckWorker {
     };
   }
 
-  async #fail(
-    trx: Parameters<typeof lockPayoutHash>[0],
-    order: OrderRow,
-    failure: { code: string; message: string },
-  ) {
+  async #fail(trx: Transaction<DB>, order: OrderRow, failure: { code: string; message: string }) {
     await trx
       .updateTable("payout_checks")
       .set({

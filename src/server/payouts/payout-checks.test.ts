@@ -10,7 +10,8 @@ import {
   startFakeChain,
 } from "../testing/fake-chain";
 import { countRows, placeOrder, TRON_WALLET } from "../testing/orders";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { readEvents } from "../testing/sse";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { USDT_TOKENS } from "./chain-tokens";
 import { UNSEEN_LOOKS } from "./payout-check-worker";
 
@@ -293,6 +294,36 @@ describe.each(NETWORKS)("payout checked on $network", ({ network, wallet, other,
     expect(retried.json.payoutCheck).toMatchObject({ state: "checking", failureCode: null });
     await testApp.payoutChecks.checkDue();
     expect(await adminView(order.id)).toMatchObject({ status: "completed", payoutTxHash: hash });
+  });
+});
+
+describe("live at the desk", () => {
+  it("tells the admin's open pages of each step of the check", async () => {
+    const order = await processingOrder("trc20", TRON_WALLET);
+    chainHolds("trc20", { ...paysOrder("trc20", TRON_WALLET), confirmations: 2 });
+    const stream = await testApp.app.request("/api/admin/order-events", {
+      headers: {
+        origin: TEST_ORIGIN,
+        cookie: [...admin.cookies].map(([key, value]) => `${key}=${value}`).join("; "),
+      },
+    });
+    const events = readEvents(stream);
+    /** The next change of this order on the feed (other events, the pending count, pass by). */
+    const nextChange = async () => {
+      for (;;) {
+        const event = await events.next(5000);
+        const data = JSON.parse(event.data);
+        if (event.event === "order" && data.orderId === order.id) return data;
+      }
+    };
+    await complete(order.id, freshHash("tron"));
+    expect(await nextChange()).toMatchObject({ status: "processing", kind: "payout" });
+    await testApp.payoutChecks.checkDue(); // seen, too few confirmations
+    expect(await nextChange()).toMatchObject({ status: "processing", kind: "payout" });
+    chainHolds("trc20", paysOrder("trc20", TRON_WALLET));
+    await testApp.payoutChecks.checkDue();
+    expect(await nextChange()).toMatchObject({ status: "completed", kind: "status" });
+    await events.close();
   });
 });
 
