@@ -188,9 +188,10 @@ export async function reconciliationSummary(db: Database) {
     unclaimed_inr: string | null;
     not_received: string;
   }>`
-    SELECT (SELECT count(*) FROM (${classifiedLines({})}) c WHERE c."group" = 'unclaimed') AS unclaimed,
-           (SELECT sum(c.amount) FROM (${classifiedLines({})}) c WHERE c."group" = 'unclaimed') AS unclaimed_inr,
-           (SELECT count(*) FROM (${notReceivedOrders(null)}) n) AS not_received`.execute(db);
+    SELECT u.unclaimed, u.unclaimed_inr,
+           (SELECT count(*) FROM (${notReceivedOrders(null)}) n) AS not_received
+      FROM (SELECT count(*) AS unclaimed, sum(c.amount) AS unclaimed_inr
+              FROM (${classifiedLines({})}) c WHERE c."group" = 'unclaimed') u`.execute(db);
   const row = rows[0];
   return {
     unclaimedCount: Number(row?.unclaimed ?? 0),
