@@ -10,7 +10,11 @@ import { Readable } from "node:stream";
 import { sql } from "kysely";
 import pino from "pino";
 import { importStatement } from "../../src/server/admin/reconciliation/import-statement";
-import { listReconciliationGroups } from "../../src/server/admin/reconciliation/match-statement-lines";
+import {
+  groupedLinesQuery,
+  listReconciliationGroups,
+  notReceivedQuery,
+} from "../../src/server/admin/reconciliation/match-statement-lines";
 import { readStatement } from "../../src/server/admin/reconciliation/read-statement";
 import {
   type SampleTransaction,
@@ -172,6 +176,13 @@ try {
     importStatement(db, { accountId, fileName: "again.csv", file, actor }),
   );
   const groupsOnly = await measure(() => listReconciliationGroups(db, accountId));
+  // BENCH_EXPLAIN=1: how PostgreSQL runs the two queries of the groups.
+  if (process.env.BENCH_EXPLAIN) {
+    for (const query of [groupedLinesQuery(accountId), notReceivedQuery(accountId)]) {
+      const plan = await sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${query}`.execute(db);
+      console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+    }
+  }
 
   const { imported, groups } = endToEnd.result;
   console.log(
