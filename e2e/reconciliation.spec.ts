@@ -18,7 +18,8 @@ test("the admin imports a bank statement, verifies all matched, and the customer
 }) => {
   const admin = await secondBrowserPage(browser);
   await stepUpAsAdmin(admin);
-  // An account of this journey's own, so no other journey's orders are in its statement.
+  // An account of this journey's own, taking only digital rupee payments (which no other
+  // journey makes): no other journey's customer is shown it, nor its orders in its statement.
   const label = `Recon UPI ${Date.now().toString(36)}`;
   const upiId = `recon${Date.now().toString(36)}@okhdfcbank`;
   const created = await admin.request.post("/api/admin/receiving-accounts", {
@@ -28,7 +29,7 @@ test("the admin imports a bank statement, verifies all matched, and the customer
       label,
       upiId,
       payeeName: "RupeeDesk",
-      sendMethods: ["upi"],
+      sendMethods: ["erupee"],
       dailyCapInr: "",
       perOrderMaxInr: "",
       paused: false,
@@ -48,7 +49,7 @@ test("the admin imports a bank statement, verifies all matched, and the customer
         const offer = await fetch("/api/orders/payment-offer", {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ sendCurrency: "upi_inr", amount: "4300" }),
+          body: JSON.stringify({ sendCurrency: "erupee_inr", amount: "4300" }),
         });
         const { offerId, account } = (await offer.json()) as {
           offerId: string;
@@ -59,7 +60,7 @@ test("the admin imports a bank statement, verifies all matched, and the customer
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({
-            sendCurrency: "upi_inr",
+            sendCurrency: "erupee_inr",
             receiveCurrency: "usdt",
             network: "trc20",
             amount: "4300",
