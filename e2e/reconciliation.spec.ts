@@ -115,6 +115,27 @@ test("the admin imports a bank statement, verifies all matched, and the customer
 
   // The customer's page follows without a reload.
   await expect(page.getByRole("heading", { name: "Processing" })).toBeVisible();
+
+  // The order's details show the statement line it was verified against.
+  const shortId = order.id.slice(0, 8);
+  await admin.getByRole("link", { name: "Orders" }).first().click();
+  await admin.getByLabel("Search").fill(shortId);
+  await admin.getByRole("button", { name: `Actions for order ${shortId}` }).click();
+  await admin.getByRole("menuitem", { name: "View Details" }).click();
+  const details = admin.getByRole("dialog", { name: `Order ${shortId}` });
+  await expect(details.getByTestId("order-statement-line")).toContainText(
+    "hdfc-today.csv, line 6: ₹4,300.00",
+  );
+  await expect(details.getByTestId("order-statement-line")).toContainText("Decision: verified");
+  await admin.screenshot({ path: test.info().outputPath("order-details.png") });
+
+  // The dashboard shows the money nobody claimed.
+  await admin.keyboard.press("Escape");
+  await admin.getByRole("link", { name: "Dashboard" }).first().click();
+  await expect(admin.getByTestId("reconciliation-card")).toContainText("Unclaimed money");
+  await admin.getByTestId("reconciliation-card").screenshot({
+    path: test.info().outputPath("dashboard-card.png"),
+  });
   await admin.context().close();
 });
 
