@@ -31,6 +31,7 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
+import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { formatInr } from "../dashboard/dashboard-format";
 import { receivingAccountsQueryOptions } from "../orders/admin-orders-api";
@@ -102,6 +103,27 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
     <>
       <UploadCard accountId={accountId} />
       {reconciliation.isPending && <Spinner />}
+      {reconciliation.data && reconciliation.data.imports.length > 0 && (
+        <section aria-labelledby="statement-imports" className="space-y-2">
+          <h2 id="statement-imports" className="text-sm font-medium">
+            {t("adminReconciliation.imports.title")}
+          </h2>
+          <ul className="space-y-1 text-sm text-muted-foreground">
+            {reconciliation.data.imports.map((statement) => (
+              <li key={statement.importId}>
+                {t("adminReconciliation.imports.line", {
+                  fileName: statement.fileName,
+                  from: statement.firstValueDate,
+                  to: statement.lastValueDate,
+                  added: statement.creditsAdded,
+                  read: statement.creditsRead,
+                  at: formatDateTime(statement.importedAt),
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {groups && (
         <>
           <ul aria-label={t("adminReconciliation.title")} className="grid gap-3 sm:grid-cols-5">
