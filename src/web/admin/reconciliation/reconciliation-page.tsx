@@ -315,7 +315,9 @@ function GroupCard({
               {summary.items.map((item) => (
                 <TableRow key={item.lineId ?? item.orderId}>
                   {!isOrderGroup && (
-                    <TableCell className="tabular-nums">{item.valueDate}</TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {item.valueDate}
+                    </TableCell>
                   )}
                   <TableCell className="font-mono text-xs">{item.reference}</TableCell>
                   {!isOrderGroup && (
