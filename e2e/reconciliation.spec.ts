@@ -16,6 +16,8 @@ test("the admin imports a bank statement, verifies all matched, and the customer
   browser,
   baseURL,
 }) => {
+  // Two browsers, two sign-ups and an import: more than the usual 30 s on a busy machine.
+  test.slow();
   const admin = await secondBrowserPage(browser);
   await stepUpAsAdmin(admin);
   // An account of this journey's own, taking only digital rupee payments (which no other
@@ -153,4 +155,58 @@ test("a file that is not a statement is refused in the page, naming what was exp
   await expect(page.getByRole("alert")).toContainText(
     "No statement table found in the first 40 lines",
   );
+});
+
+test("a bank layout of its own is read once its column mapping is saved in the page", async ({
+  page,
+  baseURL,
+}) => {
+  await stepUpAsAdmin(page);
+  // Paused: no customer is shown it; its statements are still read.
+  const label = `Recon other bank ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/admin/receiving-accounts", {
+    headers: { origin: new URL(baseURL ?? "").origin },
+    data: {
+      kind: "upi",
+      label,
+      upiId: `mapped${Date.now().toString(36)}@okhdfcbank`,
+      payeeName: "RupeeDesk",
+      sendMethods: ["erupee"],
+      dailyCapInr: "",
+      perOrderMaxInr: "",
+      paused: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto("/admin/reconciliation");
+  await page.getByLabel("Receiving account").selectOption({ label });
+  const statement = `Posted On,Details,Money Out,Money In\r\n${today()},UPI/CR/${`7${Date.now()}`.slice(-12)}/PRIYA SHARMA/SBI,,1250.00\r\n`;
+  const importFile = async () => {
+    await page.getByLabel("Statement file").setInputFiles({
+      name: "other-bank.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(statement),
+    });
+    await page.getByRole("button", { name: "Import" }).click();
+  };
+  await importFile();
+  await expect(page.getByRole("alert")).toContainText("No statement table found");
+
+  await page.getByText("Column mapping for another bank's layout").click();
+  await page.getByLabel("Date column").fill("Posted On");
+  await page.getByLabel("Narration column").fill("Details");
+  await page.getByRole("button", { name: "Save mapping" }).click();
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: "Name the credit column, or the amount column and its Dr/Cr column.",
+    }),
+  ).toBeVisible();
+  await page.getByLabel("Credit column").fill("Money In");
+  await page.getByLabel("Debit column (optional)").fill("Money Out");
+  await page.getByRole("button", { name: "Save mapping" }).click();
+  await expect(page.getByText("Column mapping saved", { exact: true })).toBeVisible();
+
+  await importFile();
+  await expect(page.getByRole("status")).toContainText("New credits: 1 of 1");
+  await expect(page.getByRole("heading", { name: "Unclaimed 1 · ₹1,250.00" })).toBeVisible();
 });

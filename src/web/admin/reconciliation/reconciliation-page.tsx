@@ -35,6 +35,7 @@ import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { formatInr } from "../dashboard/dashboard-format";
 import { receivingAccountsQueryOptions } from "../orders/admin-orders-api";
+import { ColumnMappingForm } from "./column-mapping-form";
 import {
   type AccountReconciliation,
   accountReconciliationQueryOptions,
@@ -103,6 +104,9 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
     <>
       <UploadCard accountId={accountId} />
       {reconciliation.isPending && <Spinner />}
+      {reconciliation.data && (
+        <ColumnMappingForm accountId={accountId} saved={reconciliation.data.columnMapping} />
+      )}
       {reconciliation.data && reconciliation.data.imports.length > 0 && (
         <section aria-labelledby="statement-imports" className="space-y-2">
           <h2 id="statement-imports" className="text-sm font-medium">
