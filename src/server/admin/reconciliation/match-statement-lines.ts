@@ -136,12 +136,9 @@ function toItem(row: ItemRow): ReconciliationItem {
 export type GroupSummary = { count: number; totalInr: string; items: ReconciliationItem[] };
 export type ReconciliationGroups = Record<ReconciliationGroup, GroupSummary>;
 
-/** Every group of an account: counts and rupees of all, the first page of each (oldest first). */
-export async function listReconciliationGroups(
-  db: Database,
-  accountId: string,
-): Promise<ReconciliationGroups> {
-  const lines = await sql<ItemRow & { group: string; count: string; total: string }>`
+/** The first page of each group of an account's open credits, with each group's count and rupees. */
+export function groupedLinesQuery(accountId: string) {
+  return sql<ItemRow & { group: string; count: string; total: string }>`
     SELECT * FROM (
       SELECT c.*, c.value_date::text AS value_date, c.amount::text AS amount,
              c.order_amount::text AS order_amount,
@@ -149,14 +146,27 @@ export async function listReconciliationGroups(
              row_number() OVER (PARTITION BY c."group" ORDER BY c.value_date, c.line_number) AS position
         FROM (${classifiedLines({ accountId })}) c
       WINDOW w AS (PARTITION BY c."group")) ranked
-     WHERE position <= ${GROUP_PAGE_SIZE} AND "group" <> 'settled'
-     ORDER BY "group", position`.execute(db);
-  const notReceived = await sql<ItemRow & { count: string; total: string }>`
+     WHERE position <= ${GROUP_PAGE_SIZE}
+     ORDER BY "group", position`;
+}
+
+/** The first page of an account's orders not received, with their count and rupees. */
+export function notReceivedQuery(accountId: string) {
+  return sql<ItemRow & { count: string; total: string }>`
     SELECT n.*, n.order_amount::text AS order_amount,
            count(*) OVER () AS count, sum(n.order_amount) OVER () AS total
       FROM (${notReceivedOrders(accountId)}) n
      ORDER BY n.order_created_at
-     LIMIT ${GROUP_PAGE_SIZE}`.execute(db);
+     LIMIT ${GROUP_PAGE_SIZE}`;
+}
+
+/** Every group of an account: counts and rupees of all, the first page of each (oldest first). */
+export async function listReconciliationGroups(
+  db: Database,
+  accountId: string,
+): Promise<ReconciliationGroups> {
+  const lines = await groupedLinesQuery(accountId).execute(db);
+  const notReceived = await notReceivedQuery(accountId).execute(db);
 
   const groups = Object.fromEntries(
     RECONCILIATION_GROUPS.map((group) => [
@@ -165,6 +175,8 @@ export async function listReconciliationGroups(
     ]),
   ) as ReconciliationGroups;
   for (const row of lines.rows) {
+    // Filtered here, not in SQL, so the group of each line is worked out once.
+    if (row.group === "settled") continue;
     const group = groups[row.group as ReconciliationGroup];
     group.count = Number(row.count);
     group.totalInr = row.total;
@@ -188,9 +200,10 @@ export async function reconciliationSummary(db: Database) {
     unclaimed_inr: string | null;
     not_received: string;
   }>`
-    SELECT (SELECT count(*) FROM (${classifiedLines({})}) c WHERE c."group" = 'unclaimed') AS unclaimed,
-           (SELECT sum(c.amount) FROM (${classifiedLines({})}) c WHERE c."group" = 'unclaimed') AS unclaimed_inr,
-           (SELECT count(*) FROM (${notReceivedOrders(null)}) n) AS not_received`.execute(db);
+    SELECT u.unclaimed, u.unclaimed_inr,
+           (SELECT count(*) FROM (${notReceivedOrders(null)}) n) AS not_received
+      FROM (SELECT count(*) AS unclaimed, sum(c.amount) AS unclaimed_inr
+              FROM (${classifiedLines({})}) c WHERE c."group" = 'unclaimed') u`.execute(db);
   const row = rows[0];
   return {
     unclaimedCount: Number(row?.unclaimed ?? 0),

@@ -393,6 +393,41 @@ describe("deciding", () => {
     expect(nothingLeft.json).toEqual({ verified: 0, skipped: 0 });
   });
 
+  it("moves each order once when two admins verify all matched at the same time", async () => {
+    const orders = [
+      await placeOrder(customer, { amount: "100" }),
+      await placeOrder(customer, { amount: "200" }),
+      await placeOrder(customer, { amount: "300" }),
+    ];
+    await upload(
+      sampleStatementCsv(
+        "sbi",
+        orders.map((order, index) => upiCredit(order.paymentReference, `${(index + 1) * 100}.00`)),
+      ),
+    );
+    const otherAdmin = await signedInAdmin(testApp);
+    const answers = await Promise.all(
+      [admin, otherAdmin].map((who) =>
+        who.post(`/api/admin/reconciliation/accounts/${accountId}/verify-matched`),
+      ),
+    );
+    const verified = answers.reduce((sum, answer) => sum + (answer.json.verified as number), 0);
+    expect(verified).toBe(3);
+    const events = await testApp.db
+      .selectFrom("order_events")
+      .select("order_id")
+      .where(
+        "order_id",
+        "in",
+        orders.map((order) => order.id),
+      )
+      .where("to_status", "=", "processing")
+      .execute();
+    expect(events.map((event) => event.order_id).sort()).toEqual(
+      orders.map((order) => order.id).sort(),
+    );
+  });
+
   it("never verifies an order an operator cancelled: its credit is money without an order", async () => {
     const order = await placeOrder(customer, { amount: "900" });
     await upload(sampleStatementCsv("sbi", [upiCredit(order.paymentReference, "900.00")]));

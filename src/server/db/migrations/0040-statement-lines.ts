@@ -61,6 +61,9 @@ export async function up(db: Kysely<unknown>) {
   await sql`
     CREATE INDEX statement_lines_open ON statement_lines (receiving_account_id, value_date)
       WHERE decision IS NULL`.execute(db);
+  // An account's pending orders, for those whose money was not received.
+  await sql`CREATE INDEX orders_pending_by_account ON orders (receiving_account_id, created_at)
+      WHERE status = 'pending'`.execute(db);
   await sql`CREATE UNIQUE INDEX statement_lines_order ON statement_lines (order_id)
       WHERE order_id IS NOT NULL`.execute(db);
 

@@ -89,3 +89,19 @@ export function useDecideLine() {
     onSuccess: refresh,
   });
 }
+
+export type ColumnMapping = NonNullable<AccountReconciliation["columnMapping"]>;
+
+export function useSaveColumnMapping(accountId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (mapping: ColumnMapping) =>
+      unwrap(
+        await reconciliation.accounts[":id"]["column-mapping"].$put({
+          param: { id: accountId },
+          json: mapping,
+        }),
+      ),
+    onSuccess: refresh,
+  });
+}

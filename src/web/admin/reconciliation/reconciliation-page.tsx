@@ -31,9 +31,11 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
+import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
 import { formatInr } from "../dashboard/dashboard-format";
+import { ColumnMappingForm } from "./column-mapping-form";
 import {
   type AccountReconciliation,
   accountReconciliationQueryOptions,
@@ -102,6 +104,30 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
     <>
       <UploadCard accountId={accountId} />
       {reconciliation.isPending && <Spinner />}
+      {reconciliation.data && (
+        <ColumnMappingForm accountId={accountId} saved={reconciliation.data.columnMapping} />
+      )}
+      {reconciliation.data && reconciliation.data.imports.length > 0 && (
+        <section aria-labelledby="statement-imports" className="space-y-2">
+          <h2 id="statement-imports" className="text-sm font-medium">
+            {t("adminReconciliation.imports.title")}
+          </h2>
+          <ul className="space-y-1 text-sm text-muted-foreground">
+            {reconciliation.data.imports.map((statement) => (
+              <li key={statement.importId}>
+                {t("adminReconciliation.imports.line", {
+                  fileName: statement.fileName,
+                  from: statement.firstValueDate,
+                  to: statement.lastValueDate,
+                  added: statement.creditsAdded,
+                  read: statement.creditsRead,
+                  at: formatDateTime(statement.importedAt),
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {groups && (
         <>
           <ul aria-label={t("adminReconciliation.title")} className="grid gap-3 sm:grid-cols-5">
@@ -293,7 +319,9 @@ function GroupCard({
               {summary.items.map((item) => (
                 <TableRow key={item.lineId ?? item.orderId}>
                   {!isOrderGroup && (
-                    <TableCell className="tabular-nums">{item.valueDate}</TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {item.valueDate}
+                    </TableCell>
                   )}
                   <TableCell className="font-mono text-xs">{item.reference}</TableCell>
                   {!isOrderGroup && (

@@ -1,0 +1,230 @@
+// npm run bench:reconcile — importing and matching a 50,000-line bank statement
+// against 1,000,000 orders: the time beside the time to only read the file (the
+// floor), and the peak memory. PostgreSQL by default (BENCH_DB=pglite: the
+// embedded database instead).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { sql } from "kysely";
+import pino from "pino";
+import { importStatement } from "../../src/server/admin/reconciliation/import-statement";
+import {
+  groupedLinesQuery,
+  listReconciliationGroups,
+  notReceivedQuery,
+} from "../../src/server/admin/reconciliation/match-statement-lines";
+import { readStatement } from "../../src/server/admin/reconciliation/read-statement";
+import {
+  type SampleTransaction,
+  sampleStatementCsv,
+} from "../../src/server/admin/reconciliation/statement-fixtures";
+import { ensureAdmin } from "../../src/server/auth/ensure-admin";
+import type { Database } from "../../src/server/db/database";
+import { parseEnv } from "../../src/server/env";
+import { openRuntime } from "../../src/server/runtime";
+import { createBenchDatabase } from "./bench-database";
+
+const ORDERS = 1_000_000;
+const CREDITS = 50_000;
+/** Credits with an order: the rest are unclaimed. */
+const CLAIMED = 45_000;
+/** Every 10th order is paid into the statement's account, the others into another one. */
+const ACCOUNT_SHARE = 10;
+/** Pending orders of the account whose payment is in no statement line. */
+const NOT_PAID = 2_000;
+const CUSTOMERS = 1_000;
+
+const usePglite = process.env.BENCH_DB === "pglite";
+const database = usePglite ? null : await createBenchDatabase("reconcile");
+const runtime = await openRuntime(
+  parseEnv({
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-bench-")),
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+  }),
+  { logger: pino({ level: "error" }) },
+);
+const { db, auth } = runtime.context;
+
+const indiaDay = (offset: number) =>
+  new Date(Date.now() + 5.5 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** The k-th credit's order: every ACCOUNT_SHARE-th order, so they are spread through the table. */
+const orderOfCredit = (k: number) => k * ACCOUNT_SHARE;
+const reference = (g: number) => String(g).padStart(12, "0");
+
+/**
+ * A million orders over two years, almost all completed; the statement's account
+ * has every 10th. Its recent ones (those the statement pays, and NOT_PAID more)
+ * are pending, placed 2–3 days ago, so the statement covers them.
+ */
+async function seed(db: Database) {
+  const started = performance.now();
+  await ensureAdmin(
+    { auth, db },
+    { email: "bench-owner@example.com", password: "bench-pass" },
+    "admin:create",
+  );
+  const admin = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", "bench-owner@example.com")
+    .executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", role)
+    SELECT 'bench-customer-' || c, 'Customer ' || c, 'customer' || c || '@example.com', true,
+      now() - interval '800 days', now(), 'user'
+    FROM generate_series(0, ${CUSTOMERS - 1}) AS c`.execute(db);
+  const [account, other] = await db
+    .insertInto("receiving_accounts")
+    .values([
+      { kind: "upi", label: "Statement UPI", upi_id: "bench@okhdfcbank", send_methods: ["upi"] },
+      { kind: "upi", label: "Other UPI", upi_id: "other@okhdfcbank", send_methods: ["upi"] },
+    ])
+    .returning("id")
+    .execute();
+  if (!account || !other) throw new Error("No accounts");
+  const lastPending = orderOfCredit(CLAIMED + NOT_PAID);
+  const batch = 200_000;
+  for (let start = 1; start <= ORDERS; start += batch) {
+    const end = Math.min(ORDERS, start + batch - 1);
+    await sql`
+      INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
+        receive_amount, exchange_rate, network, wallet_address, payment_reference, payer_name,
+        receiving_account_id, status, created_at, updated_at)
+      SELECT 'bench-customer-' || (g % ${CUSTOMERS}), 'customer' || (g % ${CUSTOMERS}) || '@example.com',
+        'upi_inr', 1000 + g % 90000, 'usdt', trunc((1000 + g % 90000) / 86.0, 4), 86, 'trc20',
+        'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6', lpad(g::text, 12, '0'), 'Rahul Kumar',
+        CASE WHEN g % ${ACCOUNT_SHARE} = 0 THEN ${account.id}::uuid ELSE ${other.id}::uuid END,
+        CASE WHEN g % ${ACCOUNT_SHARE} = 0 AND g <= ${lastPending} THEN 'pending'
+             WHEN g % 33 = 0 THEN 'cancelled' ELSE 'completed' END,
+        CASE WHEN g % ${ACCOUNT_SHARE} = 0 AND g <= ${lastPending}
+             THEN now() - interval '2 days' - random() * interval '1 day'
+             ELSE now() - interval '4 days' - random() * interval '726 days' END,
+        now()
+      FROM generate_series(${start}::int, ${end}::int) AS g`.execute(db);
+  }
+  await sql`ANALYZE orders`.execute(db);
+  console.log(
+    `Seeded ${ORDERS.toLocaleString("en")} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { accountId: account.id, adminId: admin.id };
+}
+
+/**
+ * The account's statement over five days: CREDITS credits (most paying a pending
+ * order: some for another amount, some from another person, some with the
+ * payer's initial), the rest unclaimed, and a debit a day.
+ */
+function statementFile(): Buffer {
+  const lines: SampleTransaction[] = [];
+  for (let day = -4; day <= 0; day++) {
+    lines.push({ date: indiaDay(day), narration: "ATM WDL MG ROAD", debit: "2000.00" });
+  }
+  for (let k = 1; k <= CREDITS; k++) {
+    const claimed = k <= CLAIMED;
+    const g = claimed ? orderOfCredit(k) : ORDERS + k;
+    const amount = 1000 + (g % 90000) + (claimed && k % 50 === 0 ? 1 : 0);
+    const payer = k % 70 === 0 ? "ANITA DESAI" : k % 3 === 0 ? "R KUMAR" : "RAHUL KUMAR";
+    lines.push({
+      date: indiaDay(-4 + (k % 5)),
+      narration: `UPI/CR/${reference(g)}/${payer}/HDFC/payer${k}@okhdfcbank/Payment`,
+      credit: `${amount}.00`,
+    });
+  }
+  return Buffer.from(sampleStatementCsv("sbi", lines));
+}
+
+/** Runs `work`, sampling memory every 5 ms: its time and the process's peak RSS and heap meanwhile. */
+async function measure<T>(work: () => Promise<T>) {
+  let peakRss = process.memoryUsage.rss();
+  let peakHeap = process.memoryUsage().heapUsed;
+  const sampler = setInterval(() => {
+    const { rss, heapUsed } = process.memoryUsage();
+    peakRss = Math.max(peakRss, rss);
+    peakHeap = Math.max(peakHeap, heapUsed);
+  }, 5);
+  const started = performance.now();
+  const result = await work();
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  return { result, ms, peakRss, peakHeap };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+try {
+  const { accountId, adminId } = await seed(db);
+  const file = statementFile();
+  const actor = { id: adminId, email: "bench-owner@example.com" };
+  global.gc?.();
+
+  const floor = await measure(async () => {
+    let lines = 0;
+    for await (const _ of readStatement(Readable.from([file]), "csv")) lines += 1;
+    return lines;
+  });
+  const endToEnd = await measure(async () => {
+    const imported = await importStatement(db, { accountId, fileName: "bench.csv", file, actor });
+    const groups = await listReconciliationGroups(db, accountId);
+    return { imported, groups };
+  });
+  const importOnly = await measure(() =>
+    importStatement(db, { accountId, fileName: "again.csv", file, actor }),
+  );
+  const groupsOnly = await measure(() => listReconciliationGroups(db, accountId));
+  // BENCH_EXPLAIN=1: how PostgreSQL runs the two queries of the groups.
+  if (process.env.BENCH_EXPLAIN) {
+    for (const query of [groupedLinesQuery(accountId), notReceivedQuery(accountId)]) {
+      const plan = await sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${query}`.execute(db);
+      console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+    }
+  }
+
+  const { imported, groups } = endToEnd.result;
+  console.log(
+    `\n${usePglite ? "PGlite" : "PostgreSQL"}; ${cpus().length} CPUs, ${mb(totalmem())} RAM, load ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ")}`,
+  );
+  console.log(
+    `Statement: ${(file.byteLength / 1024 / 1024).toFixed(1)} MB CSV, ${floor.result.toLocaleString("en")} lines; ${ORDERS.toLocaleString("en")} orders`,
+  );
+  console.log(
+    `Groups: ${Object.entries(groups)
+      .map(([group, { count }]) => `${group} ${count}`)
+      .join(", ")}`,
+  );
+  console.table([
+    {
+      step: "read the file only (floor)",
+      time: seconds(floor.ms),
+      "peak RSS": mb(floor.peakRss),
+      "peak heap": mb(floor.peakHeap),
+    },
+    {
+      step: `import ${imported.creditsAdded} credits + match (end to end)`,
+      time: seconds(endToEnd.ms),
+      "peak RSS": mb(endToEnd.peakRss),
+      "peak heap": mb(endToEnd.peakHeap),
+    },
+    {
+      step: "the same file again (all already imported)",
+      time: seconds(importOnly.ms),
+      "peak RSS": mb(importOnly.peakRss),
+      "peak heap": mb(importOnly.peakHeap),
+    },
+    {
+      step: "the groups alone (page load)",
+      time: seconds(groupsOnly.ms),
+      "peak RSS": mb(groupsOnly.peakRss),
+      "peak heap": mb(groupsOnly.peakHeap),
+    },
+  ]);
+} finally {
+  await runtime.close();
+  await database?.drop();
+}
