@@ -179,7 +179,9 @@ test("an operator adds a bank account (a bad IFSC is refused under its field), c
   await expect(row).toContainText("ICICI Bank · 000405012345 · ICIC0000404");
   await expect(row).toContainText("IMPS/NEFT, Cash Deposit");
   await expect(row).toContainText("₹0.00 of ₹50,000.00");
-  await expect(row.getByRole("meter", { name: `${label}: share of today's cap used` })).toBeVisible();
+  await expect(
+    row.getByRole("meter", { name: `${label}: share of today's cap used` }),
+  ).toBeVisible();
   await expect(row).toContainText("Active");
 
   const actions = row.getByRole("button", { name: `Actions for ${label}` });

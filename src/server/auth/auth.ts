@@ -7,6 +7,7 @@ import {
   MIN_PASSWORD_LENGTH,
   storedWhatsappPattern,
 } from "../../shared/account-rules";
+import { isLanguage, LANGUAGES } from "../../shared/languages";
 import type { BackgroundTasks } from "../background-tasks";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
@@ -70,6 +71,15 @@ function checkWhatsapp(value: unknown) {
   }
 }
 
+function checkLanguage(value: unknown) {
+  if (!isLanguage(value)) {
+    throw new APIError("BAD_REQUEST", {
+      message: `Choose one of the languages: ${LANGUAGES.join(", ")}.`,
+      code: "INVALID_LANGUAGE",
+    });
+  }
+}
+
 export function createAuthOptions(deps: AuthDependencies) {
   const { mailer } = deps;
   return {
@@ -114,6 +124,9 @@ export function createAuthOptions(deps: AuthDependencies) {
     user: {
       additionalFields: {
         whatsappNumber: { type: "string", required: false, input: true },
+        // The language the customer last read the site in (en, hi): other devices and
+        // our mails follow it. Null until they first choose or sign up.
+        language: { type: "string", required: false, input: true },
       },
     },
     session: {
@@ -144,6 +157,12 @@ export function createAuthOptions(deps: AuthDependencies) {
         }
         if (ctx.path === "/update-user" && ctx.body?.whatsappNumber !== undefined) {
           checkWhatsapp(ctx.body.whatsappNumber);
+        }
+        if (
+          (ctx.path === "/sign-up/email" || ctx.path === "/update-user") &&
+          ctx.body?.language !== undefined
+        ) {
+          checkLanguage(ctx.body.language);
         }
       }),
     },

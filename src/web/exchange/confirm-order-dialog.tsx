@@ -26,6 +26,7 @@ import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
 import { ApiError } from "../lib/api-client";
+import { formatAmount } from "../lib/format";
 import { toast } from "../lib/toast";
 import { type PaymentAccount, usePaymentOffer, usePlaceOrder } from "./place-order";
 
@@ -115,7 +116,7 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
 
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-md bg-muted p-3 text-sm">
           <dt className="text-muted-foreground">{t("exchange.dialog.youSend")}</dt>
-          <dd className="text-right font-semibold">₹{draft.amount}</dd>
+          <dd className="text-right font-semibold">₹{formatAmount(draft.amount)}</dd>
           <dt className="text-muted-foreground">{t("exchange.dialog.youReceive")}</dt>
           <dd className="text-right font-semibold">
             {draft.receiveAmount} {currencyShortName(receiveOption?.name ?? "")}

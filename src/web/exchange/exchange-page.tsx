@@ -21,6 +21,7 @@ import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
+import { formatAmount } from "../lib/format";
 import { isAdmin, sessionQueryOptions, useSession } from "../lib/session";
 import { toast } from "../lib/toast";
 import { cn } from "../lib/utils";
@@ -279,7 +280,10 @@ export function ExchangePage() {
                 <p
                   className={cn("text-xs text-muted-foreground", isSettingsPending && "invisible")}
                 >
-                  {t("exchange.limits", { min: terms.minInrAmount, max: terms.maxInrAmount })}
+                  {t("exchange.limits", {
+                    min: formatAmount(terms.minInrAmount),
+                    max: formatAmount(terms.maxInrAmount),
+                  })}
                 </p>
               </fieldset>
 
