@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { createAccountLanguageRouter } from "./account/language.routes";
 import { createReceivingAccountsRouter } from "./admin/accounts/receiving-accounts.routes";
 import { adminGuard, stepUpForAdminAccountSecurity } from "./admin/admin-guard";
 import { createAdminSessionRouter } from "./admin/admin-session.routes";
@@ -120,7 +121,8 @@ export function createApp(context: AppContext) {
     .route("/", createAdminOrderFeedRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))
-    .route("/", createAdminAuditRouter(context));
+    .route("/", createAdminAuditRouter(context))
+    .route("/", createAccountLanguageRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));

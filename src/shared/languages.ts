@@ -10,6 +10,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** A stored language (null until a customer chooses), English when none. */
+export function languageOr(value: unknown, fallback: Language = DEFAULT_LANGUAGE): Language {
+  return isLanguage(value) ? value : fallback;
+}
+
 /** The locale dates and numbers are written in: Indian English or Hindi, both grouped in lakhs. */
 export function localeOf(language: Language): string {
   return language === "hi" ? "hi-IN" : "en-IN";

@@ -7,7 +7,7 @@ import {
   MIN_PASSWORD_LENGTH,
   storedWhatsappPattern,
 } from "../../shared/account-rules";
-import { isLanguage, LANGUAGES } from "../../shared/languages";
+import { isLanguage, LANGUAGES, languageOr } from "../../shared/languages";
 import type { BackgroundTasks } from "../background-tasks";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
@@ -71,6 +71,11 @@ function checkWhatsapp(value: unknown) {
   }
 }
 
+/** The language of a user better-auth hands to a mail callback (its additional fields included). */
+function languageOf(user: object) {
+  return languageOr((user as { language?: unknown }).language);
+}
+
 function checkLanguage(value: unknown) {
   if (!isLanguage(value)) {
     throw new APIError("BAD_REQUEST", {
@@ -108,17 +113,20 @@ export function createAuthOptions(deps: AuthDependencies) {
         id,
       }),
       // The answer to a sign-up for a taken address looks like success; the owner learns by mail.
+      // Customers' mails come in the language they last read the site in.
       onExistingUserSignUp: async ({ user }) => {
-        await mailer.send(existingAccountMail(user.email, `${deps.baseURL}/login`));
+        await mailer.send(
+          existingAccountMail(user.email, `${deps.baseURL}/login`, languageOf(user)),
+        );
       },
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(user.email, url));
+        await mailer.send(resetPasswordMail(user.email, url, languageOf(user)));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verifyEmailMail(user.email, url));
+        await mailer.send(verifyEmailMail(user.email, url, languageOf(user)));
       },
     },
     user: {
@@ -158,10 +166,8 @@ export function createAuthOptions(deps: AuthDependencies) {
         if (ctx.path === "/update-user" && ctx.body?.whatsappNumber !== undefined) {
           checkWhatsapp(ctx.body.whatsappNumber);
         }
-        if (
-          (ctx.path === "/sign-up/email" || ctx.path === "/update-user") &&
-          ctx.body?.language !== undefined
-        ) {
+        // Later changes go through PUT /api/account/language (update-user stays closed).
+        if (ctx.path === "/sign-up/email" && ctx.body?.language !== undefined) {
           checkLanguage(ctx.body.language);
         }
       }),

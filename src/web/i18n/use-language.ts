@@ -18,8 +18,8 @@ function rememberOnDevice(language: Language) {
 
 /** Saves the language on the account: other devices, and the mails we send, follow it. */
 async function saveOnAccount(language: Language) {
-  await fetch("/api/auth/update-user", {
-    method: "POST",
+  await fetch("/api/account/language", {
+    method: "PUT",
     credentials: "same-origin",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ language }),
