@@ -35,6 +35,9 @@ const contentSecurityPolicy = {
   imgSrc: ["'self'", "data:"],
   connectSrc: ["'self'"],
   fontSrc: ["'self'"],
+  // The installed app's manifest and service worker (public/): our own files only.
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

@@ -7,6 +7,7 @@ import { App } from "./app";
 import i18n, { changeTextsLanguage, initTexts } from "./i18n";
 import { queryClient } from "./lib/query-client";
 import { PRERENDERED_PATH } from "./prerendered-path";
+import { registerServiceWorker } from "./pwa/service-worker";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
@@ -46,3 +47,5 @@ if (
     createRoot(root).render(app);
   });
 }
+
+registerServiceWorker();

@@ -98,7 +98,7 @@ function sourceFiles(folder: string, extension: string): string[] {
 type AstNode = { type?: string; [key: string]: unknown };
 
 /** The words in JSX text and in read attributes written as literals in this TSX source. */
-export function literalTexts(source: string): string[] {
+function literalTexts(source: string): string[] {
   const found: string[] = [];
   const visit = (value: unknown) => {
     if (Array.isArray(value)) return value.forEach(visit);
