@@ -41,11 +41,22 @@ test("a customer switches to Hindi, signs up, orders and is written to in Hindi;
   // The order, placed in Hindi.
   await page.goto("/");
   await page.getByLabel("रकम").fill("8600");
+  // The form's own checks speak Hindi too.
+  await page.getByLabel("आपका USDT (TRC20) एड्रेस").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T");
+  await page.getByRole("button", { name: "ऑर्डर करें" }).click();
+  await expect(page.getByText("एड्रेस गलत है")).toBeVisible();
+  await expect(page.getByText("चेकसम मेल नहीं खाता")).toBeVisible();
   await page.getByLabel("आपका USDT (TRC20) एड्रेस").fill(TRON_WALLET);
   await page.getByRole("button", { name: "ऑर्डर करें" }).click();
   const dialog = page.getByRole("dialog", { name: "अपना ऑर्डर कन्फ़र्म करें" });
   await expect(dialog.getByText("₹8,600")).toBeVisible();
   await expect(dialog.getByText("rupeedesk@okhdfcbank")).toBeVisible();
+  await dialog.getByLabel("पेमेंट ट्रांज़ैक्शन ID").fill("12345");
+  await dialog.getByRole("button", { name: "ऑर्डर भेजें" }).click();
+  await expect(page.getByText(/उस पर लिखा नाम डालें/)).toBeVisible();
+  await dialog.getByLabel("पेमेंट करने वाले खाते पर लिखा नाम").fill("Rahul Kumar");
+  await dialog.getByRole("button", { name: "ऑर्डर भेजें" }).click();
+  await expect(page.getByText(/ट्रांज़ैक्शन ID वैसी ही डालें/)).toBeVisible();
   const reference = uniqueReference();
   await dialog.getByLabel("पेमेंट ट्रांज़ैक्शन ID").fill(reference);
   await dialog.getByLabel("पेमेंट करने वाले खाते पर लिखा नाम").fill("Rahul Kumar");

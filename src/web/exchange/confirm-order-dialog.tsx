@@ -25,6 +25,7 @@ import {
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
+import { checkErrorText } from "../i18n/server-errors";
 import { ApiError } from "../lib/api-client";
 import { formatAmount } from "../lib/format";
 import { toast } from "../lib/toast";
@@ -74,8 +75,9 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
       receivingOfferId: offer.data.offerId,
     });
     if (!parsed.success) {
+      const issue = parsed.error.issues[0];
       toast.error(t("exchange.errors.orderFailedTitle"), {
-        description: parsed.error.issues[0]?.message,
+        description: checkErrorText("fields", String(issue?.path[0]), issue?.message ?? ""),
       });
       return;
     }

@@ -21,6 +21,7 @@ import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
+import { checkErrorText } from "../i18n/server-errors";
 import { formatAmount } from "../lib/format";
 import { isAdmin, sessionQueryOptions, useSession } from "../lib/session";
 import { toast } from "../lib/toast";
@@ -181,7 +182,11 @@ export function ExchangePage() {
     const [{ validateWalletAddress }] = await loadConfirmStep();
     const address = validateWalletAddress(receiveCurrency, selectedNetwork, walletAddress);
     if (!address.ok) {
-      toast.error(t("exchange.errors.invalidAddressTitle"), { description: address.message });
+      toast.error(t("exchange.errors.invalidAddressTitle"), {
+        description: checkErrorText("wallet", address.code, address.message, {
+          network: networkName,
+        }),
+      });
       return;
     }
     if (!settingsNow) {

@@ -61,8 +61,9 @@ function loadArea(name: TextArea, language: Language): Promise<void> {
 function loadFirstScreen(language: Language): Promise<void> {
   if (language === "en") return Promise.resolve();
   return loadOnce(`${language}:first-screen`, async () => {
-    const { firstScreen, serverErrors } = await import("./hi/first-screen");
-    i18n.addResourceBundle(language, "translation", { ...firstScreen, serverErrors }, true, false);
+    const { firstScreen, serverErrors, checkErrors } = await import("./hi/first-screen");
+    const texts = { ...firstScreen, serverErrors, checkErrors };
+    i18n.addResourceBundle(language, "translation", texts, true, false);
   });
 }
 

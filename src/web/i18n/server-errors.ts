@@ -11,9 +11,31 @@ export function serverErrorText(
   error: { message?: string; code?: string },
   details: Record<string, unknown> = {},
 ): string {
-  const message = error.message ?? "";
-  if (!error.code || i18n.language === "en") return message;
-  const key = `serverErrors.${error.code}`;
+  return codedText("serverErrors", error.code, error.message ?? "", details);
+}
+
+/**
+ * What the form's own checks (src/shared: wallet address, order fields) say, in the
+ * reader's language: by the check's code or the field it refused, as for the server's
+ * refusals; English readers read the check's own message.
+ */
+export function checkErrorText(
+  kind: "wallet" | "fields",
+  code: string | undefined,
+  message: string,
+  values: Record<string, unknown> = {},
+): string {
+  return codedText(`checkErrors.${kind}`, code, message, values);
+}
+
+function codedText(
+  section: string,
+  code: string | undefined,
+  message: string,
+  values: Record<string, unknown>,
+): string {
+  if (!code || i18n.language === "en") return message;
+  const key = `${section}.${code}`;
   if (!i18n.exists(key)) return message;
-  return i18n.t(key as never, { ...details, defaultValue: message }) as string;
+  return i18n.t(key as never, { ...values, defaultValue: message }) as string;
 }

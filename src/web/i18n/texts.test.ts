@@ -77,6 +77,27 @@ describe("the customer texts", () => {
   });
 });
 
+describe("the Hindi texts of the form's own checks", () => {
+  const hindi = JSON.parse(readFileSync(join(here, "hi", "check-errors.json"), "utf8")) as {
+    wallet: Record<string, string>;
+    fields: Record<string, string>;
+  };
+  const shared = (name: string) => readFileSync(join(web, "..", "shared", name), "utf8");
+
+  it("name only codes the wallet check answers with", () => {
+    const union = /export type WalletErrorCode =([^;]+);/.exec(shared("wallet-address.ts"))?.[1];
+    const codes = [...(union ?? "").matchAll(/"(\w+)"/g)].map((m) => m[1]);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(Object.keys(hindi.wallet).filter((code) => !codes.includes(code))).toEqual([]);
+  });
+
+  it("name only fields of the order form", () => {
+    const source = shared("order-input.ts");
+    const missing = Object.keys(hindi.fields).filter((field) => !source.includes(`${field}:`));
+    expect(missing).toEqual([]);
+  });
+});
+
 /** The folders of customer-facing components (the admin panel's are English only). */
 const CUSTOMER_FOLDERS = ["account", "components", "exchange", "layout", "orders", "pages"];
 /** Attributes a person reads or hears. */

@@ -18,12 +18,16 @@ function rememberOnDevice(language: Language) {
 
 /** Saves the language on the account: other devices, and the mails we send, follow it. */
 async function saveOnAccount(language: Language) {
-  await fetch("/api/account/language", {
-    method: "PUT",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ language }),
-  });
+  try {
+    await fetch("/api/account/language", {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ language }),
+    });
+  } catch {
+    // Offline: this device remembers it; the account learns at the next change.
+  }
 }
 
 /**
