@@ -36,6 +36,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The installed app's service worker is e2e/installable.spec.ts's subject; elsewhere
+    // it would only stand between the journeys' page.route() and the network.
+    serviceWorkers: "block",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [

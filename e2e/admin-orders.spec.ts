@@ -177,7 +177,7 @@ test("an admin places a new order for a customer and it appears in the list", as
 
   // The customer finds it among their own orders.
   await page.goto("/order-history");
-  await expect(page.getByRole("row", { name: /10000\.00 INR → 116\.2790 USDT/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /10,000\.00 INR → 116\.2790 USDT/ })).toBeVisible();
   expect(admin.errors).toEqual([]);
   await admin.context.close();
 });

@@ -11,7 +11,7 @@ function uniqueReference() {
 test("8600 INR at the default rate of 86 shows 100.0000 USDT", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByText("Fixed rate: 1 USDT = ₹86")).toBeVisible();
-  await expect(page.getByText("Min: ₹0 • Max: ₹100000")).toBeVisible();
+  await expect(page.getByText("Min: ₹0 • Max: ₹1,00,000")).toBeVisible();
   const received = page.getByTestId("receive-amount");
   await expect(received).toHaveText(/0\.0000/);
   const amount = page.getByLabel("Amount");
@@ -77,7 +77,7 @@ test("a customer places an order, lands on its page and finds it in the history"
   await dialog.getByRole("button", { name: "Submit Order" }).click();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Payment Verification" })).toBeVisible();
-  await expect(page.getByText("8600.00 INR")).toBeVisible();
+  await expect(page.getByText("8,600.00 INR")).toBeVisible();
   await expect(page.getByText("100.0000 USDT")).toBeVisible();
   await expect(page.getByText(reference)).toBeVisible();
   await expect(
@@ -87,7 +87,7 @@ test("a customer places an order, lands on its page and finds it in the history"
 
   await page.goto("/order-history");
   const row = page.getByRole("row", { name: new RegExp(shortId) });
-  await expect(row).toContainText("8600.00 INR → 100.0000 USDT");
+  await expect(row).toContainText("8,600.00 INR → 100.0000 USDT");
   await expect(row).toContainText("Payment Verification");
 
   // The same payment reference cannot be used for a second order.

@@ -123,13 +123,19 @@ const publicPages = [
 ];
 
 for (const path of publicPages) {
-  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.locator("h1")).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-  });
+  for (const language of ["en", "hi"]) {
+    const suffix = language === "en" ? "" : " in Hindi";
+    test(`axe finds no serious or critical violation on ${path}${suffix}`, async ({ page }) => {
+      // The saved choice, as the Language switch leaves it (public/theme-init.js reads it).
+      await page.addInitScript((saved) => localStorage.setItem("language", saved), language);
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expect(page.locator("h1")).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      );
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    });
+  }
 }

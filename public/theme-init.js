@@ -10,7 +10,21 @@
     theme = !media || media.matches ? "dark" : "light";
   }
   document.documentElement.dataset.theme = theme;
-  // index.html carries the exchange screen pre-rendered for "/"; every other path is
-  // served the same file, and must not show it while its own page loads (styles.css).
-  if (location.pathname !== "/") document.documentElement.dataset.otherPage = "";
+  // The saved language, else Hindi when the browser's list names Hindi
+  // (src/shared/languages.ts, languageFromBrowser); main.tsx reads it from <html lang>.
+  let language = null;
+  try {
+    language = localStorage.getItem("language");
+  } catch {}
+  if (language !== "en" && language !== "hi") {
+    const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+    language = preferred.some((tag) => /^hi(-|$)/i.test(tag)) ? "hi" : "en";
+  }
+  document.documentElement.lang = language;
+  // index.html carries the exchange screen pre-rendered for "/" in English; every other
+  // path is served the same file, and must not show it while its own page loads
+  // (styles.css); nor must a Hindi reader see English flash before the Hindi texts arrive.
+  if (location.pathname !== "/" || language !== "en") {
+    document.documentElement.dataset.otherPage = "";
+  }
 })();

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { createAccountLanguageRouter } from "./account/language.routes";
 import { createReceivingAccountsRouter } from "./admin/accounts/receiving-accounts.routes";
 import { adminGuard, stepUpForAdminAccountSecurity } from "./admin/admin-guard";
 import { createAdminSessionRouter } from "./admin/admin-session.routes";
@@ -40,6 +41,9 @@ const contentSecurityPolicy = {
   imgSrc: ["'self'", "data:"],
   connectSrc: ["'self'"],
   fontSrc: ["'self'"],
+  // The installed app's manifest and service worker (public/): our own files only.
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
@@ -129,7 +133,8 @@ export function createApp(context: AppContext) {
     .route("/", createReceivingAccountsRouter(context))
     .route("/", createReconciliationRouter(context))
     .route("/", createAdminAuditRouter(context))
-    .route("/", createAdminChecklistRouter(context));
+    .route("/", createAdminChecklistRouter(context))
+    .route("/", createAccountLanguageRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));

@@ -7,6 +7,7 @@ import {
   MIN_PASSWORD_LENGTH,
   storedWhatsappPattern,
 } from "../../shared/account-rules";
+import { isLanguage, LANGUAGES, languageOr } from "../../shared/languages";
 import type { BackgroundTasks } from "../background-tasks";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
@@ -70,6 +71,20 @@ function checkWhatsapp(value: unknown) {
   }
 }
 
+/** The language of a user better-auth hands to a mail callback (its additional fields included). */
+function languageOf(user: object) {
+  return languageOr((user as { language?: unknown }).language);
+}
+
+function checkLanguage(value: unknown) {
+  if (!isLanguage(value)) {
+    throw new APIError("BAD_REQUEST", {
+      message: `Choose one of the languages: ${LANGUAGES.join(", ")}.`,
+      code: "INVALID_LANGUAGE",
+    });
+  }
+}
+
 export function createAuthOptions(deps: AuthDependencies) {
   const { mailer } = deps;
   return {
@@ -98,22 +113,28 @@ export function createAuthOptions(deps: AuthDependencies) {
         id,
       }),
       // The answer to a sign-up for a taken address looks like success; the owner learns by mail.
+      // Customers' mails come in the language they last read the site in.
       onExistingUserSignUp: async ({ user }) => {
-        await mailer.send(existingAccountMail(user.email, `${deps.baseURL}/login`));
+        await mailer.send(
+          existingAccountMail(user.email, `${deps.baseURL}/login`, languageOf(user)),
+        );
       },
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(user.email, url));
+        await mailer.send(resetPasswordMail(user.email, url, languageOf(user)));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verifyEmailMail(user.email, url));
+        await mailer.send(verifyEmailMail(user.email, url, languageOf(user)));
       },
     },
     user: {
       additionalFields: {
         whatsappNumber: { type: "string", required: false, input: true },
+        // The language the customer last read the site in (en, hi): other devices and
+        // our mails follow it. Null until they first choose or sign up.
+        language: { type: "string", required: false, input: true },
       },
     },
     session: {
@@ -144,6 +165,10 @@ export function createAuthOptions(deps: AuthDependencies) {
         }
         if (ctx.path === "/update-user" && ctx.body?.whatsappNumber !== undefined) {
           checkWhatsapp(ctx.body.whatsappNumber);
+        }
+        // Later changes go through PUT /api/account/language (update-user stays closed).
+        if (ctx.path === "/sign-up/email" && ctx.body?.language !== undefined) {
+          checkLanguage(ctx.body.language);
         }
       }),
     },

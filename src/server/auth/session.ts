@@ -76,6 +76,7 @@ function sessionQueryBuilder(db: Database) {
       "user.banExpires",
       "user.twoFactorEnabled",
       "user.whatsappNumber",
+      "user.language",
     ])
     .where(sql<boolean>`session.token = ANY(${[] as string[]}::text[])`)
     .where("session.expiresAt", ">", sql<Date>`now()`)

@@ -17,6 +17,8 @@ export interface UserTable {
   banExpires: Timestamp | null;
   twoFactorEnabled: boolean | null;
   whatsappNumber: string | null;
+  /** The language the customer last read the site in (shared/languages.ts); null until chosen. */
+  language: string | null;
 }
 
 export interface SessionTable {

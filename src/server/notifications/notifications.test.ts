@@ -199,7 +199,7 @@ describe("order notifications", () => {
           telegram: true,
           operatorEmail: "desk@rupeedesk.test",
         },
-        { isEmailVerified: true },
+        { isEmailVerified: true, language: "en" },
         (await accountSummaries(testApp.db)).get(stored.receiving_account_id ?? ""),
       );
       expect(queued).toEqual(expected);

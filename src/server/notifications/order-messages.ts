@@ -6,6 +6,7 @@ import {
   findSendOption,
   type NetworkId,
 } from "../../shared/catalog";
+import { type Language, localeOf } from "../../shared/languages";
 import type { OrderRow } from "../orders/order-view";
 import { accountLine, type ReceivingAccountSummary } from "../orders/receiving-account-summary";
 import type { OutboxMessage } from "./outbox";
@@ -40,7 +41,7 @@ export function orderMessages(
   notice: OrderNotice,
   order: OrderRow,
   targets: NotificationTargets,
-  customer: { isEmailVerified: boolean },
+  customer: { isEmailVerified: boolean; language: Language },
   /** Where the customer was told to pay; none on orders an admin places. */
   account?: ReceivingAccountSummary,
 ): OutboxMessage[] {
@@ -72,34 +73,74 @@ export function orderMessages(
     );
   }
 
-  const customerMessages: Record<OrderNotice, { subject: string; text: string; link: string }> = {
-    placed: {
-      subject: `We received your order #${shortId}`,
-      text: `Thank you. We are verifying your payment of ${sent}; you will receive ${received}. Delivery usually takes 5–10 minutes.`,
-      link: customerLink,
-    },
-    completed: {
-      subject: `Your order #${shortId} is complete`,
-      text: `We have sent ${received} to ${order.wallet_address}.`,
-      link:
-        order.payout_tx_hash && order.network
-          ? explorerTxUrl(order.network as NetworkId, order.payout_tx_hash)
-          : customerLink,
-    },
-    cancelled: {
-      subject: `Your order #${shortId} was cancelled`,
-      text: "If you paid for this order, reply through our support chat with your transaction ID and we will help you.",
-      link: customerLink,
-    },
+  const customerLinks: Record<OrderNotice, string> = {
+    placed: customerLink,
+    completed:
+      order.payout_tx_hash && order.network
+        ? explorerTxUrl(order.network as NetworkId, order.payout_tx_hash)
+        : customerLink,
+    cancelled: customerLink,
   };
   if (!customer.isEmailVerified) return messages;
-  const { subject, text, link } = customerMessages[notice];
+  const { subject, text } = customerMessage(notice, order, customer.language);
+  const link = customerLinks[notice];
   messages.push({
     channel: "email",
     topic: `order.${notice}`,
     payload: { to: order.user_email, subject, text: `${text}\n\n${link}\n\n— RupeeDesk`, link },
   });
   return messages;
+}
+
+/** What a customer reads about their order, in the language they last read the site in. */
+function customerMessage(
+  notice: OrderNotice,
+  order: OrderRow,
+  language: Language,
+): { subject: string; text: string } {
+  const { shortId, sent, received } = summarize(order);
+  if (language === "hi") {
+    // Lakh grouping; Intl reads the decimal string exactly, never as a binary float.
+    const amount = (text: string) => {
+      const places = text.split(".")[1]?.length ?? 0;
+      return new Intl.NumberFormat(localeOf(language), {
+        minimumFractionDigits: places,
+        maximumFractionDigits: places,
+      }).format(text as `${number}`);
+    };
+    const method = findSendOption(order.send_currency)?.name ?? order.send_currency;
+    const network = order.network ? findNetwork(order.network)?.name : undefined;
+    const unit = currencyShortName(findReceiveOption(order.receive_currency)?.name ?? "");
+    const receivedHi = `${amount(order.receive_amount)} ${unit || order.receive_currency}${network ? ` (${network})` : ""}`;
+    return {
+      placed: {
+        subject: `आपका ऑर्डर #${shortId} हमें मिल गया है`,
+        text: `धन्यवाद। हम ${method} से आए आपके ₹${amount(order.send_amount)} के पेमेंट की जाँच कर रहे हैं; आपको ${receivedHi} मिलेंगे। डिलीवरी में आमतौर पर 5–10 मिनट लगते हैं।`,
+      },
+      completed: {
+        subject: `आपका ऑर्डर #${shortId} पूरा हो गया`,
+        text: `हमने ${receivedHi} ${order.wallet_address} पर भेज दिए हैं।`,
+      },
+      cancelled: {
+        subject: `आपका ऑर्डर #${shortId} रद्द कर दिया गया`,
+        text: "अगर आपने इस ऑर्डर का पेमेंट किया था, तो अपनी ट्रांज़ैक्शन ID के साथ हमारी सपोर्ट चैट पर लिखें, हम आपकी मदद करेंगे।",
+      },
+    }[notice];
+  }
+  return {
+    placed: {
+      subject: `We received your order #${shortId}`,
+      text: `Thank you. We are verifying your payment of ${sent}; you will receive ${received}. Delivery usually takes 5–10 minutes.`,
+    },
+    completed: {
+      subject: `Your order #${shortId} is complete`,
+      text: `We have sent ${received} to ${order.wallet_address}.`,
+    },
+    cancelled: {
+      subject: `Your order #${shortId} was cancelled`,
+      text: "If you paid for this order, reply through our support chat with your transaction ID and we will help you.",
+    },
+  }[notice];
 }
 
 /** One notice to the operators: on Telegram and to the operator e-mail, where configured. */

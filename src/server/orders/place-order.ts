@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import type { Kysely } from "kysely";
+import { languageOr } from "../../shared/languages";
 import type { PlaceOrderInput } from "../../shared/order-input";
 import { quoteReceiveAmount } from "../../shared/quote";
 import type { SessionUser } from "../auth/session";
@@ -70,7 +71,7 @@ export async function placeOrder({
       "placed",
       draft,
       notify,
-      { isEmailVerified: user.emailVerified },
+      { isEmailVerified: user.emailVerified, language: languageOr(user.language) },
       account,
     ),
   });

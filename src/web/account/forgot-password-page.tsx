@@ -8,6 +8,7 @@ import { type ForgotPasswordForm, forgotPasswordFormSchema } from "../../shared/
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
+import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
@@ -28,7 +29,7 @@ export function ForgotPasswordPage() {
       });
       if (error) {
         toast.error(t("account.forgot.errorTitle"), {
-          description: error.message || t("account.forgot.errorMessage"),
+          description: serverErrorText(error) || t("account.forgot.errorMessage"),
         });
         return;
       }

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { type LoginForm, loginFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
+import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
@@ -33,7 +34,7 @@ export function LoginPage() {
     const { data, error } = await authClient.signIn.email(values);
     if (error) {
       toast.error(t("account.login.failedTitle"), {
-        description: error.message || t("session.somethingWrong"),
+        description: serverErrorText(error) || t("session.somethingWrong"),
       });
       return;
     }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
+import { serverErrorText } from "../i18n/server-errors";
 import { toast } from "../lib/toast";
 
 /** For an unverified address: why it matters, and the verification e-mail again. */
@@ -17,7 +18,9 @@ export function ResendVerification({ email }: { email: string }) {
     const { error } = await authClient.sendVerificationEmail({ email, callbackURL: "/profile" });
     setIsSending(false);
     if (error) {
-      toast.error(t("account.profile.resendFailedTitle"), { description: error.message ?? "" });
+      toast.error(t("account.profile.resendFailedTitle"), {
+        description: serverErrorText(error) ?? "",
+      });
       return;
     }
     toast.success(t("account.profile.resendSentTitle"), {

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { type ChangePasswordForm, changePasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
+import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
@@ -25,7 +26,7 @@ export function SecurityPage() {
       revokeOtherSessions: true,
     });
     if (error) {
-      toast.error(t("account.security.failedTitle"), { description: error.message ?? "" });
+      toast.error(t("account.security.failedTitle"), { description: serverErrorText(error) ?? "" });
       return;
     }
     form.reset();

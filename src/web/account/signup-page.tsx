@@ -11,6 +11,8 @@ import {
 } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
+import { currentLanguage } from "../i18n";
+import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
@@ -29,11 +31,13 @@ export function SignUpPage() {
       password: values.password,
       name: values.email.split("@")[0] ?? "",
       whatsappNumber: toStoredWhatsapp(values.whatsapp),
+      // The verification mail, and later ones, come in the language of the sign-up.
+      language: currentLanguage(),
       callbackURL: "/login",
     });
     if (error) {
       toast.error(t("account.signup.failedTitle"), {
-        description: error.message || t("session.somethingWrong"),
+        description: serverErrorText(error) || t("session.somethingWrong"),
       });
       return;
     }

@@ -17,6 +17,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
+import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { copyText } from "../lib/clipboard";
 import { useSession } from "../lib/session";
@@ -119,13 +120,13 @@ function PasswordStep({
   const onSubmit = async ({ twoFactorPassword: password }: TwoFactorPasswordForm) => {
     if (mode === "disable") {
       const { error } = await authClient.twoFactor.disable({ password });
-      if (error) return fail(error.message);
+      if (error) return fail(serverErrorText(error));
       toast.success(t("account.twoFactor.disabledTitle"));
       onDisabled();
       return;
     }
     const { data, error } = await authClient.twoFactor.enable({ password });
-    if (error) return fail(error.message);
+    if (error) return fail(serverErrorText(error));
     if (data && "totpURI" in data) onEnrolment(data);
   };
   const fail = (message: string | undefined) => {
@@ -210,7 +211,7 @@ function EnrolmentSteps({
       form.resetField("code");
       form.setFocus("code");
       toast.error(t("account.twoFactor.failedTitle"), {
-        description: error.message || t("session.somethingWrong"),
+        description: serverErrorText(error) || t("session.somethingWrong"),
       });
       return;
     }

@@ -10,6 +10,7 @@ import {
 } from "../../shared/two-factor-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
+import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 
@@ -81,7 +82,7 @@ function AuthenticatorStep({ onSuccess }: { onSuccess: () => void }) {
     if (!error) return onSuccess();
     form.resetField("code");
     form.setFocus("code");
-    showFailure(error.message);
+    showFailure(serverErrorText(error));
   };
   const isSubmitting = form.formState.isSubmitting;
   return (
@@ -119,7 +120,7 @@ function BackupCodeStep({ onSuccess }: { onSuccess: () => void }) {
     if (!error) return onSuccess();
     form.resetField("code");
     form.setFocus("code");
-    showFailure(error.message);
+    showFailure(serverErrorText(error));
   };
   const isSubmitting = form.formState.isSubmitting;
   return (

@@ -8,6 +8,7 @@ import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
+import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
@@ -72,7 +73,7 @@ function NewPasswordFormCard({ token }: { token: string }) {
   const onSubmit = async ({ password }: NewPasswordForm) => {
     const { error } = await authClient.resetPassword({ newPassword: password, token });
     if (error) {
-      toast.error(t("account.reset.errorTitle"), { description: error.message ?? "" });
+      toast.error(t("account.reset.errorTitle"), { description: serverErrorText(error) ?? "" });
       return;
     }
     await authClient.signOut();

@@ -25,7 +25,9 @@ import {
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
+import { checkErrorText } from "../i18n/server-errors";
 import { ApiError } from "../lib/api-client";
+import { formatAmount } from "../lib/format";
 import { toast } from "../lib/toast";
 import { type PaymentAccount, usePaymentOffer, usePlaceOrder } from "./place-order";
 
@@ -73,8 +75,9 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
       receivingOfferId: offer.data.offerId,
     });
     if (!parsed.success) {
+      const issue = parsed.error.issues[0];
       toast.error(t("exchange.errors.orderFailedTitle"), {
-        description: parsed.error.issues[0]?.message,
+        description: checkErrorText("fields", String(issue?.path[0]), issue?.message ?? ""),
       });
       return;
     }
@@ -115,7 +118,7 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
 
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-md bg-muted p-3 text-sm">
           <dt className="text-muted-foreground">{t("exchange.dialog.youSend")}</dt>
-          <dd className="text-right font-semibold">₹{draft.amount}</dd>
+          <dd className="text-right font-semibold">₹{formatAmount(draft.amount)}</dd>
           <dt className="text-muted-foreground">{t("exchange.dialog.youReceive")}</dt>
           <dd className="text-right font-semibold">
             {draft.receiveAmount} {currencyShortName(receiveOption?.name ?? "")}

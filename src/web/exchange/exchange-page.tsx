@@ -21,6 +21,8 @@ import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
+import { checkErrorText } from "../i18n/server-errors";
+import { formatAmount } from "../lib/format";
 import { isAdmin, sessionQueryOptions, useSession } from "../lib/session";
 import { toast } from "../lib/toast";
 import { cn } from "../lib/utils";
@@ -180,7 +182,11 @@ export function ExchangePage() {
     const [{ validateWalletAddress }] = await loadConfirmStep();
     const address = validateWalletAddress(receiveCurrency, selectedNetwork, walletAddress);
     if (!address.ok) {
-      toast.error(t("exchange.errors.invalidAddressTitle"), { description: address.message });
+      toast.error(t("exchange.errors.invalidAddressTitle"), {
+        description: checkErrorText("wallet", address.code, address.message, {
+          network: networkName,
+        }),
+      });
       return;
     }
     if (!settingsNow) {
@@ -279,7 +285,10 @@ export function ExchangePage() {
                 <p
                   className={cn("text-xs text-muted-foreground", isSettingsPending && "invisible")}
                 >
-                  {t("exchange.limits", { min: terms.minInrAmount, max: terms.maxInrAmount })}
+                  {t("exchange.limits", {
+                    min: formatAmount(terms.minInrAmount),
+                    max: formatAmount(terms.maxInrAmount),
+                  })}
                 </p>
               </fieldset>
 

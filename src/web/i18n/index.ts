@@ -1,15 +1,20 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/languages";
 import common from "./en/common.json";
 import exchange from "./en/exchange.json";
 
 /*
- * English now; another language is one more set of files with the same keys.
- * The first screen's texts load with the app; every other area's texts load
- * with that area's pages (see loadTexts and the router), keeping / small.
+ * English and Hindi. The first screen's English texts load with the app; Hindi's
+ * load only for those who read Hindi (one chunk, hi/first-screen.ts), and every
+ * other area's texts load with that area's pages, in the language being read
+ * (see loadTexts and the router), keeping / small. The admin areas are English
+ * only: in Hindi they fall back to English.
  */
 
-const areas = {
+type Texts = Promise<{ default: object }>;
+
+const english = {
   account: () => import("./en/account.json"),
   admin: () => import("./en/admin.json"),
   adminAccounts: () => import("./en/admin-accounts.json"),
@@ -21,37 +26,81 @@ const areas = {
   adminUsers: () => import("./en/admin-users.json"),
   orders: () => import("./en/orders.json"),
   pages: () => import("./en/pages.json"),
+} satisfies Record<string, () => Texts>;
+
+export type TextArea = keyof typeof english;
+
+/** The customer areas in Hindi; every area missing here reads English. */
+const hindi: Partial<Record<TextArea, () => Texts>> = {
+  account: () => import("./hi/account.json"),
+  orders: () => import("./hi/orders.json"),
+  pages: () => import("./hi/pages.json"),
 };
 
-export type TextArea = keyof typeof areas;
+const loaded = new Map<string, Promise<void>>();
 
-const loaded = new Map<TextArea, Promise<void>>();
+function loadOnce(key: string, load: () => Promise<void>): Promise<void> {
+  let loading = loaded.get(key);
+  if (!loading) {
+    loading = load();
+    loaded.set(key, loading);
+  }
+  return loading;
+}
+
+/** One area in one language (English also for an area a language lacks: the fallback). */
+function loadArea(name: TextArea, language: Language): Promise<void> {
+  const translated = language === "hi" ? hindi[name] : undefined;
+  const [lng, load] = translated ? [language, translated] : ["en", english[name]];
+  return loadOnce(`${lng}:${name}`, async () => {
+    const { default: texts } = await load();
+    i18n.addResourceBundle(lng, "translation", { [name]: texts }, true, false);
+  });
+}
+
+/** The first screen's texts of a language (English's came with the app). */
+function loadFirstScreen(language: Language): Promise<void> {
+  if (language === "en") return Promise.resolve();
+  return loadOnce(`${language}:first-screen`, async () => {
+    const { firstScreen, serverErrors, checkErrors } = await import("./hi/first-screen");
+    const texts = { ...firstScreen, serverErrors, checkErrors };
+    i18n.addResourceBundle(language, "translation", texts, true, false);
+  });
+}
+
+/** The areas whose pages have been shown: a change of language loads them again. */
+const shownAreas = new Set<TextArea>();
 
 /** Adds the texts of these areas (each once) before their pages render. */
 export function loadTexts(...names: TextArea[]): Promise<unknown> {
-  return Promise.all(
-    names.map((name) => {
-      let loading = loaded.get(name);
-      if (!loading) {
-        loading = areas[name]().then(({ default: texts }) => {
-          i18n.addResourceBundle("en", "translation", { [name]: texts }, true, false);
-        });
-        loaded.set(name, loading);
-      }
-      return loading;
-    }),
-  );
+  for (const name of names) shownAreas.add(name);
+  const language = currentLanguage();
+  return Promise.all(names.map((name) => loadArea(name, language)));
+}
+
+/** Everything the language needs for what is on screen, then the switch itself. */
+export async function changeTextsLanguage(language: Language): Promise<void> {
+  await Promise.all([
+    loadFirstScreen(language),
+    ...[...shownAreas].map((name) => loadArea(name, language)),
+  ]);
+  await i18n.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  return i18n.language === "hi" ? "hi" : "en";
 }
 
 /**
- * Sets i18next up with the first screen's texts; called once, before the first render
- * (main.tsx, in a start-up task after the entry is evaluated, and prerender.tsx).
+ * Sets i18next up with the first screen's texts in English; called once, before the
+ * first render (main.tsx, and prerender.tsx which renders English). main.tsx then
+ * loads another language's texts before its first render (see its comment).
  */
 export function initTexts() {
   void i18n.use(initReactI18next).init({
     resources: { en: { translation: { ...common, exchange } } },
-    lng: "en",
-    fallbackLng: "en",
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -16,8 +16,11 @@ export function Footer() {
   const [year, setYear] = useState(BUILD_YEAR);
   useLayoutEffect(() => setYear(new Date().getFullYear()), []);
   return (
-    <footer className="border-t px-4 pt-6 pb-24 text-sm text-muted-foreground md:pb-6">
-      <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
+    // On phones the page ends with room for the floating chat buttons (two 48 px
+    // buttons 16 px off the bottom, layout/floating-chat.tsx), so its last line, and
+    // everything above it, can be scrolled out from under them.
+    <footer className="border-t px-4 pt-6 pb-36 text-sm text-muted-foreground md:pb-6">
+      <nav aria-label={t("footer.navigation")} className="flex flex-wrap gap-x-5 gap-y-2">
         {links.map(({ to, key }) => (
           <Link key={to} to={to} className="hover:text-foreground hover:underline">
             {t(key)}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useSignOut } from "../account/use-sign-out";
 import { Button } from "../components/ui/button";
 import { useSession } from "../lib/session";
+import { LanguageSwitch } from "./language-switch";
 
 export function TopBar({
   isMenuOpen,
@@ -36,6 +37,7 @@ export function TopBar({
         <span className="truncate max-[399px]:sr-only">{t("brand")}</span>
       </Link>
       <div className="ml-auto flex shrink-0 items-center gap-2">
+        <LanguageSwitch />
         {isPending ? null : session ? (
           <>
             {/* On phones these two are icons; their names stay for screen readers. */}

@@ -1,10 +1,11 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../server/app";
+import { serverErrorText } from "../i18n/server-errors";
 
 /** The typed client of our own API; its types come from the server's routes. */
 export const api = hc<AppType>("/");
 
-/** A refusal from our API: the server's message (ready for a toast), status, code and any other fields. */
+/** A refusal from our API: the server's message in the reader's language (ready for a toast), status, code and any other fields. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -25,8 +26,9 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
   if (response.ok) return (await response.json()) as SuccessBody<R>;
   const body = ((await response.json().catch(() => null)) ?? {}) as Record<string, unknown>;
   const { error, code, ...details } = body;
+  const message = typeof error === "string" ? error : `Request failed (${response.status})`;
   throw new ApiError(
-    typeof error === "string" ? error : `Request failed (${response.status})`,
+    serverErrorText({ message, code: typeof code === "string" ? code : undefined }, details),
     response.status,
     typeof code === "string" ? code : undefined,
     details,

@@ -11,6 +11,7 @@ export const authClient = createAuthClient({
     inferAdditionalFields({
       user: {
         whatsappNumber: { type: "string", required: false },
+        language: { type: "string", required: false },
         role: { type: "string", required: false },
         banned: { type: "boolean", required: false },
       },

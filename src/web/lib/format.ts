@@ -1,20 +1,66 @@
-const dateFormat = new Intl.DateTimeFormat("en-IN", {
-  dateStyle: "medium",
-  timeZone: "Asia/Kolkata",
-});
+import i18n from "i18next";
+import { type Language, localeOf } from "../../shared/languages";
 
-/** A date as people in India read it, in India time. */
-export function formatDate(value: Date | string): string {
-  return dateFormat.format(new Date(value));
+/*
+ * Dates and amounts as people in India read them, in the language being read: India
+ * time, lakh grouping (₹1,00,000.00), Hindi month names in Hindi. Components calling
+ * these re-render on a change of language through their useTranslation().
+ */
+
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format as T;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Kolkata",
-});
+function language(): Language {
+  return i18n.language === "hi" ? "hi" : "en";
+}
 
-/** A moment as people in India read it, in India time. */
+function dateFormat(style: "date" | "dateTime") {
+  const locale = localeOf(language());
+  return cached(`${locale}:${style}`, () =>
+    style === "date"
+      ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "Asia/Kolkata" })
+      : new Intl.DateTimeFormat(locale, {
+          dateStyle: "medium",
+          timeStyle: "short",
+          timeZone: "Asia/Kolkata",
+        }),
+  );
+}
+
+/** A date in India time: "25 Nov 2026", "25 नव॰ 2026". */
+export function formatDate(value: Date | string): string {
+  return dateFormat("date").format(new Date(value));
+}
+
+/** A moment in India time. */
 export function formatDateTime(value: Date | string): string {
-  return dateTimeFormat.format(new Date(value));
+  return dateFormat("dateTime").format(new Date(value));
+}
+
+/**
+ * A decimal amount as the server wrote it ("100000.00"), grouped the Indian way
+ * ("1,00,000.00") with its decimals kept. Intl reads the string as an exact decimal
+ * (never a binary float); anything that is not a plain decimal is shown as it came.
+ */
+export function formatAmount(amount: string): string {
+  if (!/^\d+(\.\d+)?$/.test(amount)) return amount;
+  const places = amount.split(".")[1]?.length ?? 0;
+  const locale = localeOf(language());
+  const format = cached(
+    `${locale}:amount:${places}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: places,
+        maximumFractionDigits: places,
+      }),
+  );
+  return format.format(amount as `${number}`);
 }

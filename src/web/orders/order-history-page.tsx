@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { LoadMoreButton } from "../components/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
-import { formatDate } from "../lib/format";
+import { formatAmount, formatDate } from "../lib/format";
 import { toast } from "../lib/toast";
 import { currencyLabel } from "./currency-label";
 import { OrderStatusBadge } from "./order-status";
@@ -119,10 +119,10 @@ function OrderExchange({ order }: { order: HistoryOrder }) {
   return (
     <>
       <span className="whitespace-nowrap">
-        {order.sendAmount} {currencyLabel(order.sendCurrency)} →
+        {formatAmount(order.sendAmount)} {currencyLabel(order.sendCurrency)} →
       </span>{" "}
       <span className="whitespace-nowrap">
-        {order.receiveAmount} {currencyLabel(order.receiveCurrency)}
+        {formatAmount(order.receiveAmount)} {currencyLabel(order.receiveCurrency)}
       </span>
     </>
   );

@@ -7,7 +7,7 @@ import { findNetwork, type NetworkId } from "../../shared/catalog";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
-import { formatDateTime } from "../lib/format";
+import { formatAmount, formatDateTime } from "../lib/format";
 import { toast } from "../lib/toast";
 import { currencyLabel } from "./currency-label";
 import { knownStatus, OrderStatusIcon } from "./order-status";
@@ -68,12 +68,12 @@ export function OrderPage() {
         <CardContent>
           <dl className="text-sm">
             <Row label={t("orders.page.youSent")}>
-              {order.sendAmount} {currencyLabel(order.sendCurrency)}
+              {formatAmount(order.sendAmount)} {currencyLabel(order.sendCurrency)}
             </Row>
             <Row label={t("orders.page.youReceived")}>
-              {order.receiveAmount} {currencyLabel(order.receiveCurrency)}
+              {formatAmount(order.receiveAmount)} {currencyLabel(order.receiveCurrency)}
             </Row>
-            <Row label={t("orders.page.rate")}>₹{order.exchangeRate}</Row>
+            <Row label={t("orders.page.rate")}>₹{formatAmount(order.exchangeRate)}</Row>
             {order.network && (
               <Row label={t("orders.page.network")}>
                 {findNetwork(order.network as NetworkId)?.name ?? order.network}

@@ -4,6 +4,7 @@ import {
   validatePayoutReference,
 } from "../../../shared/admin-order-input";
 import { findNetwork, findReceiveOption, type NetworkId } from "../../../shared/catalog";
+import { languageOr } from "../../../shared/languages";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
@@ -158,12 +159,15 @@ export async function applyStatusChange(
   if (notice) {
     const customer = await trx
       .selectFrom("user")
-      .select("emailVerified")
+      .select(["emailVerified", "language"])
       .where("id", "=", updated.user_id)
       .executeTakeFirstOrThrow();
     await enqueue(
       trx,
-      orderMessages(notice, updated, change.notify, { isEmailVerified: customer.emailVerified }),
+      orderMessages(notice, updated, change.notify, {
+        isEmailVerified: customer.emailVerified,
+        language: languageOr(customer.language),
+      }),
     );
   }
   return updated;

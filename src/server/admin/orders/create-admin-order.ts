@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import type { Kysely } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
+import { languageOr } from "../../../shared/languages";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
@@ -57,7 +58,7 @@ export async function createAdminOrder({
 }): Promise<CreateAdminOrderResult> {
   const customer = await db
     .selectFrom("user")
-    .select(["id", "email", "banned", "emailVerified"])
+    .select(["id", "email", "banned", "emailVerified", "language"])
     // better-auth stores e-mails in lower case; the input is lower-cased too.
     .where("email", "=", input.userEmail)
     .executeTakeFirst();
@@ -138,7 +139,10 @@ export async function createAdminOrder({
       });
       await enqueue(
         trx,
-        orderMessages("placed", order, notify, { isEmailVerified: customer.emailVerified }),
+        orderMessages("placed", order, notify, {
+          isEmailVerified: customer.emailVerified,
+          language: languageOr(customer.language),
+        }),
       );
       return order;
     });

@@ -1,0 +1,137 @@
+import { expect, readMailLink, secondBrowserPage, test, uniqueEmail } from "./fixtures";
+
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
+const HINDI_HEADLINE = "भारतीय रुपये से USDT खरीदें";
+
+/** A 12-digit UPI reference no other test uses. */
+function uniqueReference() {
+  return `${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(-12);
+}
+
+test("a customer switches to Hindi, signs up, orders and is written to in Hindi; the choice follows them to a reload and another browser", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Buy USDT with Indian Rupees" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+  await expect(page.getByRole("heading", { name: HINDI_HEADLINE })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.getByRole("combobox", { name: "भाषा" })).toHaveValue("hi");
+
+  // Sign up and verify the address, in Hindi: the verification mail is Hindi too.
+  const email = uniqueEmail("hindi");
+  const password = "secret1";
+  await page.getByRole("link", { name: "साइन अप" }).click();
+  await page.getByLabel("ई-मेल").fill(email);
+  await page.getByLabel("WhatsApp नंबर").fill("9876543210");
+  await page.getByLabel("पासवर्ड", { exact: true }).fill(password);
+  await page.getByLabel("पासवर्ड दोबारा डालें").fill(password);
+  await page.getByRole("button", { name: "साइन अप" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(await readMailLink(email, "अपना RupeeDesk ई-मेल वेरिफ़ाई करें"));
+
+  await page.goto("/login");
+  await page.getByLabel("ई-मेल").fill(email);
+  await page.getByLabel("पासवर्ड", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "लॉग इन" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText("फिर से स्वागत है").first()).toBeVisible();
+
+  // The order, placed in Hindi.
+  await page.goto("/");
+  await page.getByLabel("रकम").fill("8600");
+  // The form's own checks speak Hindi too.
+  await page.getByLabel("आपका USDT (TRC20) एड्रेस").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T");
+  await page.getByRole("button", { name: "ऑर्डर करें" }).click();
+  await expect(page.getByText("एड्रेस गलत है")).toBeVisible();
+  await expect(page.getByText("चेकसम मेल नहीं खाता")).toBeVisible();
+  await page.getByLabel("आपका USDT (TRC20) एड्रेस").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "ऑर्डर करें" }).click();
+  const dialog = page.getByRole("dialog", { name: "अपना ऑर्डर कन्फ़र्म करें" });
+  await expect(dialog.getByText("₹8,600")).toBeVisible();
+  await expect(dialog.getByText("rupeedesk@okhdfcbank")).toBeVisible();
+  await dialog.getByLabel("पेमेंट ट्रांज़ैक्शन ID").fill("12345");
+  await dialog.getByRole("button", { name: "ऑर्डर भेजें" }).click();
+  await expect(page.getByText(/उस पर लिखा नाम डालें/)).toBeVisible();
+  await dialog.getByLabel("पेमेंट करने वाले खाते पर लिखा नाम").fill("Rahul Kumar");
+  await dialog.getByRole("button", { name: "ऑर्डर भेजें" }).click();
+  await expect(page.getByText(/ट्रांज़ैक्शन ID वैसी ही डालें/)).toBeVisible();
+  const reference = uniqueReference();
+  await dialog.getByLabel("पेमेंट ट्रांज़ैक्शन ID").fill(reference);
+  await dialog.getByLabel("पेमेंट करने वाले खाते पर लिखा नाम").fill("Rahul Kumar");
+  await dialog.getByRole("button", { name: "ऑर्डर भेजें" }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "पेमेंट की जाँच" })).toBeVisible();
+  await expect(page.getByText("8,600.00 INR")).toBeVisible();
+  // Dates in Hindi, India time.
+  const today = new Intl.DateTimeFormat("hi-IN", {
+    dateStyle: "medium",
+    timeZone: "Asia/Kolkata",
+  }).format(new Date());
+  await expect(page.getByText(today).first()).toBeVisible();
+  const orderUrl = page.url();
+  const shortId = orderUrl.split("/order/")[1]?.slice(0, 8) ?? "";
+
+  // The order mail is in Hindi and links to the order.
+  expect(await readMailLink(email, `आपका ऑर्डर #${shortId} हमें मिल गया है`)).toBe(orderUrl);
+
+  // The server refuses a second order with the same reference by its code: said in Hindi.
+  await page.goto("/");
+  await page.getByLabel("रकम").fill("1000");
+  await page.getByLabel("आपका USDT (TRC20) एड्रेस").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "ऑर्डर करें" }).click();
+  await dialog.getByLabel("पेमेंट ट्रांज़ैक्शन ID").fill(reference);
+  await dialog.getByLabel("पेमेंट करने वाले खाते पर लिखा नाम").fill("Rahul Kumar");
+  await dialog.getByRole("button", { name: "ऑर्डर भेजें" }).click();
+  await expect(page.getByText("ऑर्डर नहीं हो सका")).toBeVisible();
+  await expect(
+    page.getByText("आप इस पेमेंट रेफ़रेंस से पहले ही एक ऑर्डर कर चुके हैं।", { exact: false }),
+  ).toBeVisible();
+
+  // A reload keeps Hindi.
+  await page.goto(orderUrl);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "पेमेंट की जाँच" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+
+  // Another browser, English until the customer signs in: then their account's Hindi.
+  const other = await secondBrowserPage(browser);
+  await other.goto("/login");
+  await expect(other.locator("html")).toHaveAttribute("lang", "en");
+  await other.getByLabel("Email").fill(email);
+  await other.getByLabel("Password", { exact: true }).fill(password);
+  await other.getByRole("button", { name: "Log In" }).click();
+  await expect(other).toHaveURL(/\/profile$/);
+  await expect(other.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(other.getByRole("heading", { name: "प्रोफ़ाइल" })).toBeVisible();
+  await other.goto("/");
+  await expect(other.getByRole("heading", { name: HINDI_HEADLINE })).toBeVisible();
+  await other.context().close();
+});
+
+test("a first visit from a browser asking for Hindi opens in Hindi, without English showing first", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: "hi-IN" });
+  const page = await context.newPage();
+  // Without its JavaScript the page shows what the HTML alone paints: for a Hindi
+  // reader, not the English pre-render (it waits, unseen, for the Hindi texts).
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.locator("#root")).toBeHidden();
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: HINDI_HEADLINE })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "भाषा" })).toHaveValue("hi");
+  await expect(page.getByText("कम से कम: ₹0 • ज़्यादा से ज़्यादा: ₹1,00,000")).toBeVisible();
+
+  // Switching back to English is remembered over the browser's wish.
+  await page.getByRole("combobox", { name: "भाषा" }).selectOption("en");
+  await expect(page.getByRole("heading", { name: "Buy USDT with Indian Rupees" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Buy USDT with Indian Rupees" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await context.close();
+});

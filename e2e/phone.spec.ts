@@ -1,0 +1,119 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
+
+/*
+ * A small phone (360 px wide): the floating WhatsApp and Telegram buttons never
+ * hide what a customer must read or tap for good; the page ends with room for them.
+ */
+
+const PHONE = { width: 360, height: 740 };
+
+/** A signed-in customer's order, placed through the API as the exchange page does. */
+async function placeOrderByApi(page: Page): Promise<string> {
+  const { baseURL } = test.info().project.use;
+  const headers = { origin: new URL(baseURL ?? "").origin };
+  const offer = await page.request.post("/api/orders/payment-offer", {
+    data: { sendCurrency: "upi_inr", amount: "8600" },
+    headers,
+  });
+  expect(offer.status(), await offer.text()).toBe(200);
+  const order = await page.request.post("/api/orders", {
+    data: {
+      sendCurrency: "upi_inr",
+      receiveCurrency: "usdt",
+      network: "trc20",
+      amount: "8600",
+      walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
+      paymentReference: `${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(-12),
+      payerName: "Rahul Kumar",
+      quotedRate: "86",
+      receivingOfferId: (await offer.json()).offerId,
+    },
+    headers,
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  return (await order.json()).id;
+}
+
+/**
+ * Scrolls so the element's bottom sits just above the chat buttons (as far as the page
+ * lets it scroll), then answers whether the buttons still lie over any part of it.
+ */
+async function isCoveredAtBest(target: Locator): Promise<boolean> {
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate((element) => {
+    const chat = document.querySelector("[data-floating-chat]");
+    if (!chat) throw new Error("The chat buttons are missing");
+    const chatTop = Math.min(
+      ...[...chat.querySelectorAll("a")].map((a) => a.getBoundingClientRect().top),
+    );
+    const bottomInPage = element.getBoundingClientRect().bottom + window.scrollY;
+    window.scrollTo(0, bottomInPage - chatTop + 1);
+    const box = element.getBoundingClientRect();
+    if (box.top < 0) return true; // taller than the room above the buttons
+    return [...chat.querySelectorAll("a")].some((link) => {
+      const button = link.getBoundingClientRect();
+      return (
+        button.left < box.right &&
+        box.left < button.right &&
+        button.top < box.bottom &&
+        box.top < button.bottom
+      );
+    });
+  });
+}
+
+const LABELS = {
+  en: { transactionId: "Transaction ID", date: "Date" },
+  hi: { transactionId: "ट्रांज़ैक्शन ID", date: "तारीख" },
+};
+
+for (const language of ["en", "hi"] as const) {
+  test(`at 360 px (${language}), the chat buttons leave the order's transaction id and date, and the footer's last line, uncovered`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.addInitScript((saved) => localStorage.setItem("language", saved), language);
+    await signUpAndLogInByApi(page, uniqueEmail("phone"));
+    const orderId = await placeOrderByApi(page);
+    await page.goto(`/order/${orderId}`);
+    await expect(page.locator("[data-floating-chat]")).toBeVisible();
+    const row = (label: string) =>
+      page.locator("dl > div", { has: page.locator("dt", { hasText: label }) }).locator("dd");
+    const mustRead = {
+      "transaction id": row(LABELS[language].transactionId),
+      date: row(LABELS[language].date),
+      "footer's last line": page.locator("footer > p").last(),
+    };
+    for (const [name, target] of Object.entries(mustRead)) {
+      await expect(target).toBeVisible();
+      expect(await isCoveredAtBest(target), `${name} stays under the chat buttons`).toBe(false);
+    }
+  });
+}
+
+const signedInPages = ["/profile", "/security", "/order-history"];
+
+for (const language of ["en", "hi"]) {
+  test(`axe finds no serious or critical violation on the signed-in pages (${language}, 360 px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.addInitScript((saved) => localStorage.setItem("language", saved), language);
+    await signUpAndLogInByApi(page, uniqueEmail("axe"));
+    const orderId = await placeOrderByApi(page);
+    for (const path of [...signedInPages, `/order/${orderId}`]) {
+      await page.goto(path);
+      await expect(page.locator("h1, h2").first()).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      );
+      expect(
+        serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+      ).toEqual([]);
+    }
+  });
+}

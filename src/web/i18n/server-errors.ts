@@ -1,0 +1,41 @@
+import i18n from "i18next";
+
+/**
+ * What a refusal of our API or of the sign-in service says, in the reader's language:
+ * the server answers with a code and an English message; where a text exists for the
+ * code in the language being read (hi/server-errors.json), the reader sees that,
+ * with the answer's other fields filled in; otherwise the server's own message.
+ * English readers always read the server's message, word for word.
+ */
+export function serverErrorText(
+  error: { message?: string; code?: string },
+  details: Record<string, unknown> = {},
+): string {
+  return codedText("serverErrors", error.code, error.message ?? "", details);
+}
+
+/**
+ * What the form's own checks (src/shared: wallet address, order fields) say, in the
+ * reader's language: by the check's code or the field it refused, as for the server's
+ * refusals; English readers read the check's own message.
+ */
+export function checkErrorText(
+  kind: "wallet" | "fields",
+  code: string | undefined,
+  message: string,
+  values: Record<string, unknown> = {},
+): string {
+  return codedText(`checkErrors.${kind}`, code, message, values);
+}
+
+function codedText(
+  section: string,
+  code: string | undefined,
+  message: string,
+  values: Record<string, unknown>,
+): string {
+  if (!code || i18n.language === "en") return message;
+  const key = `${section}.${code}`;
+  if (!i18n.exists(key)) return message;
+  return i18n.t(key as never, { ...values, defaultValue: message }) as string;
+}

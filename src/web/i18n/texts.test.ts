@@ -1,0 +1,161 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { BASE_ERROR_CODES } from "@better-auth/core/error";
+import { TWO_FACTOR_ERROR_CODES } from "better-auth/plugins";
+import { parseAst } from "vite";
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../shared/languages";
+
+/*
+ * Every customer-facing text exists in every language, and customer-facing components
+ * take their words from the texts. The admin areas are English only.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const web = join(here, "..");
+const server = join(web, "..", "server");
+
+/** The customer areas: one file of texts each, per language. */
+const CUSTOMER_AREAS = ["common", "exchange", "account", "orders", "pages"];
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+const readTexts = (language: string, area: string) =>
+  JSON.parse(readFileSync(join(here, language, `${area}.json`), "utf8")) as Json;
+
+/** Each text's path ("help.categories.0.items.1.answer") with its {{placeholders}}. */
+function textPaths(value: Json, prefix = ""): Map<string, string> {
+  const paths = new Map<string, string>();
+  if (value !== null && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, placeholders] of textPaths(child, prefix ? `${prefix}.${key}` : key)) {
+        paths.set(path, placeholders);
+      }
+    }
+  } else {
+    const placeholders = [...String(value).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);
+    paths.set(prefix, placeholders.sort().join(","));
+  }
+  return paths;
+}
+
+describe("the customer texts", () => {
+  it.each(
+    CUSTOMER_AREAS.flatMap((area) => LANGUAGES.filter((l) => l !== "en").map((l) => [area, l])),
+  )("%s has the same texts, with the same placeholders, in English and in %s", (area, language) => {
+    const english = textPaths(readTexts("en", area));
+    const translated = textPaths(readTexts(language, area));
+    const onlyInEnglish = [...english.keys()].filter((path) => !translated.has(path));
+    const onlyTranslated = [...translated.keys()].filter((path) => !english.has(path));
+    expect({ onlyInEnglish, onlyTranslated }).toEqual({ onlyInEnglish: [], onlyTranslated: [] });
+    for (const [path, placeholders] of english) {
+      expect(translated.get(path), `${area}.${path}'s placeholders`).toBe(placeholders);
+    }
+  });
+
+  it("finds a difference between two languages (the comparison above can fail)", () => {
+    const english = textPaths({ a: "x", b: ["one", "two"], c: "{{min}}" });
+    const other = textPaths({ a: "y", b: ["one"], c: "{{max}}" });
+    expect([...english.keys()].filter((path) => !other.has(path))).toEqual(["b.1"]);
+    expect(other.get("c")).not.toBe(english.get("c"));
+  });
+
+  it("has a Hindi text only for error codes the server or the sign-in service answers with", () => {
+    const serverSource = sourceFiles(server, ".ts")
+      .filter((file) => !file.endsWith(".test.ts"))
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n");
+    const known = new Set([
+      ...Object.keys(BASE_ERROR_CODES),
+      ...Object.keys(TWO_FACTOR_ERROR_CODES),
+      ...[...serverSource.matchAll(/"([A-Z][A-Z_]+)"/g)].map((m) => m[1]),
+    ]);
+    const codes = Object.keys(
+      JSON.parse(readFileSync(join(here, "hi", "server-errors.json"), "utf8")) as object,
+    );
+    expect(codes.filter((code) => !known.has(code))).toEqual([]);
+  });
+});
+
+describe("the Hindi texts of the form's own checks", () => {
+  const hindi = JSON.parse(readFileSync(join(here, "hi", "check-errors.json"), "utf8")) as {
+    wallet: Record<string, string>;
+    fields: Record<string, string>;
+  };
+  const shared = (name: string) => readFileSync(join(web, "..", "shared", name), "utf8");
+
+  it("name only codes the wallet check answers with", () => {
+    const union = /export type WalletErrorCode =([^;]+);/.exec(shared("wallet-address.ts"))?.[1];
+    const codes = [...(union ?? "").matchAll(/"(\w+)"/g)].map((m) => m[1]);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(Object.keys(hindi.wallet).filter((code) => !codes.includes(code))).toEqual([]);
+  });
+
+  it("name only fields of the order form", () => {
+    const source = shared("order-input.ts");
+    const missing = Object.keys(hindi.fields).filter((field) => !source.includes(`${field}:`));
+    expect(missing).toEqual([]);
+  });
+});
+
+/** The folders of customer-facing components (the admin panel's are English only). */
+const CUSTOMER_FOLDERS = ["account", "components", "exchange", "layout", "orders", "pages"];
+/** Attributes a person reads or hears. */
+const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label"]);
+/**
+ * Words allowed as they stand: names that are the same in every language, and the
+ * symbols between texts.
+ */
+const ALLOWED = new Set(["RupeeDesk", "USDT", "INR", "UPI", "→", "₹", "#", "·", "•", ":", "/"]);
+
+function sourceFiles(folder: string, extension: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path, extension);
+    return entry.name.endsWith(extension) ? [path] : [];
+  });
+}
+
+type AstNode = { type?: string; [key: string]: unknown };
+
+/** The words in JSX text and in read attributes written as literals in this TSX source. */
+function literalTexts(source: string): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== "object") return;
+    const node = value as AstNode;
+    if (node.type === "JSXText") {
+      const text = String(node.value).replace(/\s+/g, " ").trim();
+      if (text) found.push(text);
+    }
+    const { name, value: attributeValue } = node as { name?: AstNode; value?: AstNode | null };
+    if (
+      node.type === "JSXAttribute" &&
+      READ_ATTRIBUTES.has(String(name?.name)) &&
+      attributeValue?.type === "Literal"
+    ) {
+      found.push(String(attributeValue.value));
+    }
+    for (const child of Object.values(node)) visit(child);
+  };
+  visit(parseAst(source, { lang: "tsx" }));
+  // Text with a letter of any script, not one of the allowed words.
+  return found.filter((text) => /\p{L}/u.test(text) && !ALLOWED.has(text));
+}
+
+describe("customer-facing components", () => {
+  const files = CUSTOMER_FOLDERS.flatMap((folder) => sourceFiles(join(web, folder), ".tsx"));
+
+  it.each(files.map((file) => [relative(web, file), file]))(
+    "%s writes no words of its own: they come from the texts",
+    (_, file) => {
+      expect(literalTexts(readFileSync(file, "utf8"))).toEqual([]);
+    },
+  );
+
+  it("notices words written in a component", () => {
+    const source = `export const A = () => <p title="Close">Hello {name}<b>₹</b><i>RupeeDesk</i></p>;`;
+    expect(literalTexts(source)).toEqual(["Close", "Hello"]);
+  });
+});

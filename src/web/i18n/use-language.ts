@@ -1,0 +1,72 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { isLanguage, type Language } from "../../shared/languages";
+import { sessionQueryOptions, useSession } from "../lib/session";
+import { changeTextsLanguage } from ".";
+
+/** Where the chosen language is remembered on this device (public/theme-init.js reads it too). */
+export const LANGUAGE_KEY = "language";
+
+function rememberOnDevice(language: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // storage may be unavailable (private mode); the language still applies for this visit
+  }
+}
+
+/** Saves the language on the account: other devices, and the mails we send, follow it. */
+async function saveOnAccount(language: Language) {
+  try {
+    await fetch("/api/account/language", {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ language }),
+    });
+  } catch {
+    // Offline: this device remembers it; the account learns at the next change.
+  }
+}
+
+/**
+ * The language being read and a way to change it. Signed in, the account's language
+ * applies (chosen last, on any device) and a change is saved on the account; an
+ * account that never chose takes this device's.
+ */
+export function useLanguage() {
+  const { i18n } = useTranslation();
+  const language: Language = i18n.language === "hi" ? "hi" : "en";
+  const { data: session } = useSession();
+  const queryClient = useQueryClient();
+  const userId = session?.user.id;
+  const accountLanguage = session?.user.language;
+
+  const changeLanguage = useCallback(
+    async (next: Language) => {
+      rememberOnDevice(next);
+      await changeTextsLanguage(next);
+      if (userId) {
+        await saveOnAccount(next);
+        await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+      }
+    },
+    [userId, queryClient],
+  );
+
+  useEffect(() => {
+    if (!userId) return;
+    const current: Language = i18n.language === "hi" ? "hi" : "en";
+    if (isLanguage(accountLanguage)) {
+      if (accountLanguage !== current) {
+        rememberOnDevice(accountLanguage);
+        void changeTextsLanguage(accountLanguage);
+      }
+    } else {
+      void saveOnAccount(current);
+    }
+  }, [userId, accountLanguage, i18n]);
+
+  return { language, changeLanguage };
+}
