@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { changeTextsLanguage, initTexts } from ".";
+import { checkErrorText, serverErrorText } from "./server-errors";
+
+/* A refusal's text in the reader's language: by its code, else the server's own words. */
+
+beforeAll(() => initTexts());
+
+const rateChanged = {
+  code: "RATE_CHANGED",
+  message:
+    "The rate has changed to ₹90.5 per USDT. Check the new amount and place the order again.",
+};
+
+describe("a refusal shown to a reader", () => {
+  it("is the server's own message, word for word, in English", async () => {
+    await changeTextsLanguage("en");
+    expect(serverErrorText(rateChanged, { exchangeRate: "90.5" })).toBe(rateChanged.message);
+    expect(checkErrorText("wallet", "invalid_checksum", "Not valid.")).toBe("Not valid.");
+  });
+
+  it("is the Hindi text for its code in Hindi, with the answer's figures filled in", async () => {
+    await changeTextsLanguage("hi");
+    expect(serverErrorText(rateChanged, { exchangeRate: "90.5" })).toBe(
+      "रेट बदलकर ₹90.5 प्रति USDT हो गया है। नई रकम देखें और फिर से ऑर्डर करें।",
+    );
+    expect(serverErrorText({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid" })).toBe(
+      "ई-मेल या पासवर्ड गलत है।",
+    );
+    expect(checkErrorText("wallet", "invalid_checksum", "x", { network: "TRC20" })).toContain(
+      "सही TRC20 एड्रेस नहीं है",
+    );
+  });
+
+  it("falls back to the server's message in Hindi when no text exists for its code", async () => {
+    await changeTextsLanguage("hi");
+    expect(serverErrorText({ code: "SOMETHING_NEW", message: "Something new." })).toBe(
+      "Something new.",
+    );
+    expect(serverErrorText({ message: "No code at all." })).toBe("No code at all.");
+    expect(checkErrorText("fields", "walletAddress", "Wallet message.")).toBe("Wallet message.");
+  });
+});
