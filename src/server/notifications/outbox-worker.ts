@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Logger } from "pino";
 import type { DB } from "../db/schema";
 import type { Mailer, MailMessage } from "../mail/mailer";
+import { PollingLoop } from "../polling-loop";
 import { sendTelegramMessage, type TelegramConfig } from "./telegram";
 
 export const OUTBOX_BATCH = 10;
@@ -19,8 +20,7 @@ export function retryDelaySeconds(attempts: number): number {
  * another is sending; a message is marked sent in the transaction that claimed it.
  */
 export class OutboxWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
+  #loop: PollingLoop | undefined;
 
   constructor(
     private readonly deps: {
@@ -32,20 +32,16 @@ export class OutboxWorker {
   ) {}
 
   start() {
-    const loop = async () => {
-      this.#running = this.deliverDue().catch((error) =>
-        this.deps.logger.error({ err: error }, "outbox delivery failed"),
-      );
-      await this.#running;
-      this.#timer = setTimeout(loop, POLL_MS);
-    };
-    this.#timer = setTimeout(loop, 0);
+    this.#loop = new PollingLoop(() => this.deliverDue(), {
+      intervalMs: POLL_MS,
+      logger: this.deps.logger,
+      failure: "outbox delivery failed",
+    });
+    this.#loop.start();
   }
 
   async stop() {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+    await this.#loop?.stop();
   }
 
   /** Delivers what is due now, a batch at a time; returns how many were sent. */

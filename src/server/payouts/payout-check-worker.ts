@@ -6,6 +6,7 @@ import type { DB } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";
 import type { NotificationTargets } from "../notifications/order-messages";
 import type { OrderRow } from "../orders/order-view";
+import { PollingLoop } from "../polling-loop";
 import type { ChainConfig } from "./chain-config";
 import { checkPayoutOnChain, type PayoutCheck } from "./check-payout-on-chain";
 import { type PayoutCheckRow, recordCheckEvent } from "./payout-checks";
@@ -31,8 +32,7 @@ type Outcome = PayoutCheck | { outcome: "failed"; code: "NO_ENDPOINT"; message: 
  * still the one claimed (an admin may have changed the order meanwhile).
  */
 export class PayoutCheckWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
+  #loop: PollingLoop | undefined;
 
   constructor(
     private readonly deps: {
@@ -45,20 +45,16 @@ export class PayoutCheckWorker {
   ) {}
 
   start() {
-    const loop = async () => {
-      this.#running = this.checkDue().catch((error) =>
-        this.deps.logger.error({ err: error }, "payout check failed"),
-      );
-      await this.#running;
-      this.#timer = setTimeout(loop, POLL_MS);
-    };
-    this.#timer = setTimeout(loop, 0);
+    this.#loop = new PollingLoop(() => this.checkDue(), {
+      intervalMs: POLL_MS,
+      logger: this.deps.logger,
+      failure: "payout check failed",
+    });
+    this.#loop.start();
   }
 
   async stop() {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+    await this.#loop?.stop();
   }
 
   /** Looks once at every check due now; returns how many it looked at. */

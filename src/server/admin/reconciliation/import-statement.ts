@@ -22,6 +22,22 @@ type Credits = {
   payerNames: (string | null)[];
 };
 
+/** A receiving account and the column mapping saved for its statements; 404 when there is none. */
+export async function findAccountWithMapping(db: Database, accountId: string) {
+  const account = await db
+    .selectFrom("receiving_accounts")
+    .leftJoin(
+      "statement_column_mappings",
+      "statement_column_mappings.receiving_account_id",
+      "receiving_accounts.id",
+    )
+    .select(["receiving_accounts.id", "statement_column_mappings.mapping"])
+    .where("receiving_accounts.id", "=", accountId)
+    .executeTakeFirst();
+  if (!account) throw new AppError(404, "NOT_FOUND", "No such receiving account.");
+  return { id: account.id, mapping: (account.mapping as ColumnMapping | null) ?? null };
+}
+
 export type ImportSummary = {
   importId: string;
   fileName: string;
@@ -77,17 +93,7 @@ export async function importStatement(
     ipAddress?: string | null;
   },
 ): Promise<ImportSummary> {
-  const account = await db
-    .selectFrom("receiving_accounts")
-    .leftJoin(
-      "statement_column_mappings",
-      "statement_column_mappings.receiving_account_id",
-      "receiving_accounts.id",
-    )
-    .select(["receiving_accounts.id", "statement_column_mappings.mapping"])
-    .where("receiving_accounts.id", "=", accountId)
-    .executeTakeFirst();
-  if (!account) throw new AppError(404, "NOT_FOUND", "No such receiving account.");
+  const account = await findAccountWithMapping(db, accountId);
   if (file.byteLength === 0) {
     throw new AppError(400, "EMPTY_FILE", "The file is empty. Choose the statement file.");
   }
@@ -96,7 +102,7 @@ export async function importStatement(
   const { credits, debitsRead, firstValueDate, lastValueDate } = await readCredits(
     file,
     format,
-    (account.mapping as ColumnMapping | null) ?? null,
+    account.mapping,
   );
 
   const summary = await db.transaction().execute(async (trx) => {

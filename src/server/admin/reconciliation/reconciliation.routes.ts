@@ -3,10 +3,9 @@ import { hasControlCharacters } from "../../../shared/admin-order-input";
 import type { AppContext } from "../../context";
 import { limitBodySize } from "../../http/body-limit";
 import { clientIp } from "../../http/client-ip";
-import { AppError } from "../../http/errors";
 import { createRouter, errorResponse } from "../../http/router";
 import { decideStatementLine, verifyAllMatched } from "./decide-statement-lines";
-import { importStatement } from "./import-statement";
+import { findAccountWithMapping, importStatement } from "./import-statement";
 import {
   listReconciliationGroups,
   RECONCILIATION_GROUPS,
@@ -317,17 +316,7 @@ export function createReconciliationRouter(context: AppContext) {
 }
 
 async function accountReconciliation({ db }: AppContext, accountId: string) {
-  const account = await db
-    .selectFrom("receiving_accounts")
-    .leftJoin(
-      "statement_column_mappings",
-      "statement_column_mappings.receiving_account_id",
-      "receiving_accounts.id",
-    )
-    .select(["receiving_accounts.id", "statement_column_mappings.mapping"])
-    .where("receiving_accounts.id", "=", accountId)
-    .executeTakeFirst();
-  if (!account) throw new AppError(404, "NOT_FOUND", "No such receiving account.");
+  const account = await findAccountWithMapping(db, accountId);
   const imports = await db
     .selectFrom("statement_imports")
     .select(["id", "file_name", "credits_read", "credits_added", "debits_read", "imported_at"])
@@ -340,7 +329,7 @@ async function accountReconciliation({ db }: AppContext, accountId: string) {
     .limit(10)
     .execute();
   return {
-    columnMapping: (account.mapping as z.infer<typeof columnMappingSchema> | null) ?? null,
+    columnMapping: account.mapping,
     imports: imports.map((row) => ({
       importId: row.id,
       fileName: row.file_name,
