@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import {
   E2E_ADMIN,
   expect,
+  expectNoSeriousViolations,
   logIn,
   readMailLink,
   secondBrowserPage,
@@ -12,14 +12,6 @@ import {
   uniqueEmail,
   VERIFY_SUBJECT,
 } from "./fixtures";
-
-/** Serious and critical accessibility problems on the page, toasts included. */
-async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
-}
 
 /** A badge in the row; phones show the same badges folded under the e-mail. */
 function badge(row: Locator, text: string) {
@@ -56,7 +48,7 @@ test("a stepped-up admin sees the dashboard's cards and chart", async ({ page })
   // The chart's figures, for screen readers: a header row and 14 days.
   const figures = page.getByRole("table", { name: "Volume, last 14 days" });
   await expect(figures.getByRole("row")).toHaveCount(15);
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
 });
 
 test("an admin finds a customer, promotes and demotes them, blocks and unblocks them", async ({
@@ -127,7 +119,7 @@ test("on a phone, an admin reaches the actions but cannot block or demote themse
   const { email } = E2E_ADMIN;
   await page.getByLabel("Search by email").fill(email);
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText("(you)");
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await page.getByRole("button", { name: `Actions for ${email}` }).click();
   await expect(page.getByRole("menuitem", { name: "Make User" })).toBeDisabled();
   await expect(page.getByRole("menuitem", { name: "Block" })).toHaveCount(0);

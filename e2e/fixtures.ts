@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { E2E_ADMIN } from "./admin-credentials";
@@ -45,6 +46,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { E2E_ADMIN, expect };
+
+/** axe's serious and critical violations on what the page shows now, named by where they are. */
+export async function expectNoSeriousViolations(page: Page, where = page.url()) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    serious.map((v) => v.nodes.map((n) => `${n.html}\n${n.failureSummary}`).join("\n")).join("\n"),
+  ).toEqual([]);
+}
 
 /**
  * A page in a second browser of its own (another person: a customer beside the

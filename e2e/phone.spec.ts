@@ -1,6 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousViolations,
+  signUpAndLogInByApi,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 /*
  * A small phone (360 px wide): the floating WhatsApp and Telegram buttons never
@@ -107,13 +112,7 @@ for (const language of ["en", "hi"]) {
       await page.goto(path);
       await expect(page.locator("h1, h2").first()).toBeVisible();
       await expect(page.locator("html")).toHaveAttribute("lang", language);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === "serious" || v.impact === "critical",
-      );
-      expect(
-        serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-      ).toEqual([]);
+      await expectNoSeriousViolations(page, path);
     }
   });
 }

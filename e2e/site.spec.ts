@@ -1,5 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, expectNoPageErrors, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  expectNoPageErrors,
+  expectNoSeriousViolations,
+  signUpAndLogInByApi,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 test("the theme toggle survives a reload", async ({ page }) => {
   await page.goto("/");
@@ -131,11 +137,7 @@ for (const path of publicPages) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(page.locator("h1")).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === "serious" || v.impact === "critical",
-      );
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      await expectNoSeriousViolations(page, path);
     });
   }
 }

@@ -169,22 +169,24 @@ export function AuditPage() {
                   <AuditListItem key={entry.id} entry={entry} />
                 ))}
               </ul>
-              <Table className="hidden md:table">
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>{t("adminAudit.columns.when")}</TableHead>
-                    <TableHead>{t("adminAudit.columns.who")}</TableHead>
-                    <TableHead>{t("adminAudit.columns.action")}</TableHead>
-                    <TableHead>{t("adminAudit.columns.target")}</TableHead>
-                    <TableHead>{t("adminAudit.columns.details")}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {entries.map((entry) => (
-                    <AuditRow key={entry.id} entry={entry} />
-                  ))}
-                </TableBody>
-              </Table>
+              <div className="hidden md:block">
+                <Table scrollLabel={t("adminAudit.tableLabel")}>
+                  <TableHeader>
+                    <TableRow className="hover:bg-transparent">
+                      <TableHead>{t("adminAudit.columns.when")}</TableHead>
+                      <TableHead>{t("adminAudit.columns.who")}</TableHead>
+                      <TableHead>{t("adminAudit.columns.action")}</TableHead>
+                      <TableHead>{t("adminAudit.columns.target")}</TableHead>
+                      <TableHead>{t("adminAudit.columns.details")}</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {entries.map((entry) => (
+                      <AuditRow key={entry.id} entry={entry} />
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
             </>
           )}
         </CardContent>

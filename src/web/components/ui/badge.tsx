@@ -11,7 +11,7 @@ const badgeVariants = cva(
         success: "border-transparent bg-emerald-600/15 text-emerald-800 dark:text-emerald-300",
         warning: "border-transparent bg-amber-500/15 text-amber-800 dark:text-amber-300",
         info: "border-transparent bg-sky-500/15 text-sky-800 dark:text-sky-300",
-        destructive: "border-transparent bg-destructive/15 text-destructive",
+        destructive: "border-transparent bg-destructive/15 text-red-800 dark:text-red-300",
       },
     },
     defaultVariants: { variant: "default" },

@@ -1,9 +1,22 @@
 import type * as React from "react";
 import { cn } from "../../lib/utils";
 
-function Table({ className, ...props }: React.ComponentProps<"table">) {
+/**
+ * A table in a container that scrolls sideways when it is wider. Give a table that
+ * may be wider than the page a `scrollLabel`: its container is then a named region
+ * keyboard users can focus and scroll.
+ */
+function Table({
+  className,
+  scrollLabel,
+  ...props
+}: React.ComponentProps<"table"> & { scrollLabel?: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
+      {...(scrollLabel && { role: "region", "aria-label": scrollLabel, tabIndex: 0 })}
+    >
       <table
         data-slot="table"
         className={cn("w-full caption-bottom text-left text-sm", className)}
