@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { recordAudit } from "../../audit/audit";
 import type { Database } from "../../db/database";
@@ -187,7 +186,7 @@ async function readCredits(
   let lastValueDate: string | null = null;
   /** How often a credit without a reference was seen, by its fingerprint. */
   const seenWithoutReference = new Map<string, number>();
-  for await (const line of readStatement(Readable.from([file]), format, mapping)) {
+  for await (const line of readStatement(file, format, mapping)) {
     if (firstValueDate === null || line.valueDate < firstValueDate) firstValueDate = line.valueDate;
     if (lastValueDate === null || line.valueDate > lastValueDate) lastValueDate = line.valueDate;
     if (line.direction === "debit") {

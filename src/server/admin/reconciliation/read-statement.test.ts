@@ -8,7 +8,6 @@ import {
   sampleStatementCsv,
   sampleStatementHeader,
   sampleStatementRows,
-  streamOf,
   toCsv,
   toXlsx,
 } from "./statement-fixtures";
@@ -33,7 +32,7 @@ const TRANSACTIONS: SampleTransaction[] = [
 
 async function readAll(content: string | Buffer, format: StatementFormat, mapping?: ColumnMapping) {
   const lines: StatementTransaction[] = [];
-  for await (const line of readStatement(streamOf(content), format, mapping)) lines.push(line);
+  for await (const line of readStatement(Buffer.from(content), format, mapping)) lines.push(line);
   return lines.map(({ amount, ...line }) => ({ ...line, amount: amount.toFixed(2) }));
 }
 

@@ -1,4 +1,3 @@
-import type { Readable } from "node:stream";
 import type { Decimal } from "../../../shared/money";
 import { AppError } from "../../http/errors";
 import { extractPaymentDetails } from "./narration";
@@ -40,53 +39,54 @@ const isBlankRow = (row: StatementRow) => row.cells.every((cell) => SEPARATOR_RO
  * The transactions of a statement file, in file order, read as a stream. The
  * table starts at the first row that is the header of the account's own mapping
  * or of a known bank layout; it ends at the first blank or separator row after
- * its first transaction (a blank row in XLSX is a gap in row numbers). A row without a date (an opening balance, a page
- * footer) is skipped; a row with a date that cannot be read stops the import.
+ * its first transaction (a blank row in XLSX is a gap in row numbers). A row
+ * without a date (an opening balance, a page footer) is skipped; a row with a date
+ * that cannot be read stops the import.
  */
 export async function* readStatement(
-  input: Readable,
+  file: Uint8Array,
   format: StatementFormat,
   mapping?: ColumnMapping | null,
 ): AsyncIterable<StatementTransaction> {
   const layouts: StatementLayout[] = mapping
     ? [{ name: "the account's column mapping", columns: mapping }, ...BANK_LAYOUTS]
     : [...BANK_LAYOUTS];
-  let columns: ColumnIndexes | null = null;
+  const header = await findHeader(file, format, layouts);
   let hasTransactions = false;
-  let rowsSeen = 0;
-  let previousLine = 0;
-  for await (const row of readStatementRows(input, format)) {
+  let previousLine = header.line;
+  for await (const row of readStatementRows(file, format, header.line + 1)) {
     // An XLSX file leaves blank rows out: a gap in the row numbers is a blank row.
     const followsBlankRow = format === "xlsx" && row.line > previousLine + 1;
     previousLine = row.line;
-    if (columns === null) {
-      columns = findHeader(row, layouts);
-      if (columns === null && ++rowsSeen >= HEADER_SEARCH_ROWS) break;
-      continue;
-    }
     if (hasTransactions && (isBlankRow(row) || followsBlankRow)) return;
     if (isBlankRow(row)) continue;
-    const transaction = readTransaction(row, columns);
+    const transaction = readTransaction(row, header.columns);
     if (transaction) {
       hasTransactions = true;
       yield transaction;
     }
   }
-  if (columns === null) {
-    throw new StatementError(
-      "NOT_A_STATEMENT",
-      null,
-      `No statement table found in the first ${HEADER_SEARCH_ROWS} lines. Expected a header row like an SBI, HDFC Bank, ICICI Bank, Axis Bank or Kotak statement (Date, Narration, Debit, Credit), or the column mapping saved for this account.`,
-    );
-  }
 }
 
-function findHeader(row: StatementRow, layouts: readonly StatementLayout[]): ColumnIndexes | null {
-  for (const layout of layouts) {
-    const columns = matchHeaderRow(row.cells, layout.columns);
-    if (columns) return columns;
+/** The statement table's header row: its line and where each column is. */
+async function findHeader(
+  file: Uint8Array,
+  format: StatementFormat,
+  layouts: readonly StatementLayout[],
+): Promise<{ line: number; columns: ColumnIndexes }> {
+  let rowsSeen = 0;
+  for await (const row of readStatementRows(file, format)) {
+    for (const layout of layouts) {
+      const columns = matchHeaderRow(row.cells, layout.columns);
+      if (columns) return { line: row.line, columns };
+    }
+    if (++rowsSeen >= HEADER_SEARCH_ROWS) break;
   }
-  return null;
+  throw new StatementError(
+    "NOT_A_STATEMENT",
+    null,
+    `No statement table found in the first ${HEADER_SEARCH_ROWS} lines. Expected a header row like an SBI, HDFC Bank, ICICI Bank, Axis Bank or Kotak statement (Date, Narration, Debit, Credit), or the column mapping saved for this account.`,
+  );
 }
 
 function readTransaction(row: StatementRow, columns: ColumnIndexes): StatementTransaction | null {

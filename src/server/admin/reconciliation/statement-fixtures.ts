@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 
 /*
@@ -245,8 +244,4 @@ export async function toXlsx(rows: readonly (readonly ExcelJS.CellValue[])[]): P
   for (const row of rows) sheet.addRow([...row]);
   workbook.addWorksheet("Notes").addRow(["Not the statement"]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-export function streamOf(content: string | Buffer): Readable {
-  return Readable.from([Buffer.from(content)]);
 }
