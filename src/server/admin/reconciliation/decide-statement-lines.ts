@@ -115,9 +115,16 @@ export async function verifyAllMatched(services: Services, accountId: string) {
   return { verified, skipped };
 }
 
+/** The groups whose credit an operator may take as the order's payment, with a note. */
+const ACCEPTABLE_GROUPS: readonly ClassifiedLine["group"][] = [
+  "mismatch",
+  "thirdParty",
+  "otherAccount",
+];
+
 /**
- * An operator's decision about a mismatch, a third-party payment or an unclaimed
- * credit, with a note: accept (the order moves to processing, as verified) or
+ * An operator's decision about a mismatch, a third-party payment, a payment into
+ * another account or an unclaimed credit, with a note: accept (the order moves to processing, as verified) or
  * dismiss (handled otherwise: refunded, a customer asked to place another order).
  */
 export async function decideStatementLine(
@@ -134,11 +141,11 @@ export async function decideStatementLine(
     );
   }
   if (decision === "accept") {
-    if ((line.group !== "mismatch" && line.group !== "thirdParty") || line.order_id === null) {
+    if (!ACCEPTABLE_GROUPS.includes(line.group) || line.order_id === null) {
       throw new AppError(
         409,
         "NOT_DECIDABLE",
-        "Only a mismatch or a third-party payment can be accepted; a matched line is verified, an unclaimed one has no order.",
+        "Only a mismatch, a third-party payment or a payment into another account can be accepted; a matched line is verified, an unclaimed one has no order.",
       );
     }
     await moveOrderForLine(services, lineId, line.order_id, [line.group], "accepted", note);

@@ -3,16 +3,19 @@ import type { Database } from "../../db/database";
 
 /*
  * Matching, computed when it is read (docs/decisions/023): a credit meets the
- * order of its account with the same payment reference. Order references are
- * unique and a credit is one per account and reference, so a reference is matched
- * to one order at most; an order placed after its payment was imported is matched
- * the next time anyone looks, with nothing to do at order placement.
+ * order with the same payment reference. Order references are unique, so a
+ * reference is matched to one order at most; an order placed after its payment
+ * was imported is matched the next time anyone looks, with nothing to do at order
+ * placement. A credit whose order was to be paid into another of the desk's
+ * accounts is "paid into another account": money that came, but not where the
+ * order's account caps and statements expect it.
  */
 
 export const RECONCILIATION_GROUPS = [
   "matched",
   "mismatch",
   "thirdParty",
+  "otherAccount",
   "unclaimed",
   "notReceived",
 ] as const;
@@ -30,9 +33,11 @@ export const NOT_RECEIVED_GRACE_DAYS = 1;
 export const GROUP_PAGE_SIZE = 100;
 
 /**
- * The open (undecided) credits of an account with their order and group. A credit
- * whose order was cancelled is money without an order: unclaimed. A credit whose
- * order an operator already moved on is settled and in no group.
+ * The open (undecided) credits of an account with their order and group. Only a
+ * pending order takes part in a group, so only pending orders are joined (a few
+ * thousand at most, by a partial index, whatever the years of orders behind
+ * them); a credit without one is settled when an operator already moved its order
+ * on (in no group), else unclaimed: no order, or a cancelled one.
  */
 function classifiedLines({ accountId, lineId }: { accountId?: string; lineId?: string }) {
   return sql`
@@ -40,17 +45,23 @@ function classifiedLines({ accountId, lineId }: { accountId?: string; lineId?: s
            l.narration, l.reference, l.payer_name,
            o.id AS order_id, o.send_amount AS order_amount, o.payer_name AS order_payer_name,
            o.user_email AS order_email, o.created_at AS order_created_at,
+           CASE WHEN o.receiving_account_id <> l.receiving_account_id THEN order_account.label END
+             AS order_account_label,
            CASE
-             WHEN o.id IS NULL OR o.status = 'cancelled' THEN 'unclaimed'
-             WHEN o.status <> 'pending' THEN 'settled'
+             WHEN o.id IS NULL THEN
+               CASE WHEN EXISTS (SELECT 1 FROM orders moved_on
+                                  WHERE moved_on.payment_reference = l.reference
+                                    AND moved_on.status NOT IN ('pending', 'cancelled'))
+                    THEN 'settled' ELSE 'unclaimed' END
+             WHEN o.receiving_account_id <> l.receiving_account_id THEN 'otherAccount'
              WHEN o.send_amount <> l.amount THEN 'mismatch'
              WHEN l.payer_name IS NULL OR o.payer_name IS NULL OR upper(o.payer_name) = l.payer_name
                   OR payer_names_agree(l.payer_name, o.payer_name) THEN 'matched'
              ELSE 'thirdParty'
            END AS "group"
       FROM statement_lines l
-      LEFT JOIN orders o
-        ON o.payment_reference = l.reference AND o.receiving_account_id = l.receiving_account_id
+      LEFT JOIN orders o ON o.payment_reference = l.reference AND o.status = 'pending'
+      LEFT JOIN receiving_accounts order_account ON order_account.id = o.receiving_account_id
      WHERE l.decision IS NULL
        ${accountId === undefined ? sql`` : sql`AND l.receiving_account_id = ${accountId}::uuid`}
        ${lineId === undefined ? sql`` : sql`AND l.id = ${lineId}::uuid`}`;
@@ -60,9 +71,9 @@ function classifiedLines({ accountId, lineId }: { accountId?: string; lineId?: s
 const ORDER_DAY = sql`(o.created_at AT TIME ZONE 'Asia/Kolkata')::date`;
 
 /**
- * Pending orders of an account (or all accounts) with no credit for their reference,
- * on days the account's imported statements cover from the day before the order to
- * the grace period after it.
+ * Pending orders of an account (or all accounts) with no credit for their reference
+ * in any account, on days the account's imported statements cover from the day
+ * before the order to the grace period after it.
  */
 function notReceivedOrders(accountId: string | null) {
   return sql`
@@ -73,8 +84,7 @@ function notReceivedOrders(accountId: string | null) {
        AND ${accountId === null ? sql`o.receiving_account_id IS NOT NULL` : sql`o.receiving_account_id = ${accountId}::uuid`}
        AND o.payment_reference IS NOT NULL
        AND NOT EXISTS (
-             SELECT 1 FROM statement_lines l
-              WHERE l.receiving_account_id = o.receiving_account_id AND l.line_key = o.payment_reference)
+             SELECT 1 FROM statement_lines l WHERE l.reference = o.payment_reference)
        AND NOT EXISTS (
              SELECT 1
                FROM generate_series(${ORDER_DAY} - 1, ${ORDER_DAY} + ${NOT_RECEIVED_GRACE_DAYS}::int, interval '1 day') AS day
@@ -97,6 +107,8 @@ export type ReconciliationItem = {
   orderPayerName: string | null;
   orderEmail: string | null;
   orderCreatedAt: string | null;
+  /** The account the order was to be paid into, when it is another than the credit's. */
+  orderAccountLabel: string | null;
 };
 
 type ItemRow = {
@@ -113,6 +125,7 @@ type ItemRow = {
   order_payer_name: string | null;
   order_email: string | null;
   order_created_at: Date | string | null;
+  order_account_label?: string | null;
 };
 
 function toItem(row: ItemRow): ReconciliationItem {
@@ -130,6 +143,7 @@ function toItem(row: ItemRow): ReconciliationItem {
     orderEmail: row.order_email,
     orderCreatedAt:
       row.order_created_at === null ? null : new Date(row.order_created_at).toISOString(),
+    orderAccountLabel: row.order_account_label ?? null,
   };
 }
 

@@ -43,6 +43,10 @@ const itemSchema = z
     orderPayerName: z.string().nullable(),
     orderEmail: z.string().nullable(),
     orderCreatedAt: z.string().nullable(),
+    orderAccountLabel: z
+      .string()
+      .nullable()
+      .describe("The account the order was to be paid into, when it is not this one"),
   })
   .openapi("ReconciliationItem");
 
@@ -85,7 +89,7 @@ const getAccountRoute = createRoute({
   path: "/api/admin/reconciliation/accounts/{id}",
   tags: ["Admin"],
   summary:
-    "An account's statements and its groups: matched, mismatch, third-party, unclaimed, not received",
+    "An account's statements and its groups: matched, mismatch, third-party, paid into another account, unclaimed, not received",
   request: { params: accountParams },
   responses: {
     200: { description: "The groups", content: json(accountReconciliationSchema) },
@@ -218,7 +222,7 @@ const orderLineRoute = createRoute({
   method: "get",
   path: "/api/admin/reconciliation/orders/{id}/statement-line",
   tags: ["Admin"],
-  summary: "The statement credit with this order's reference in its account, if imported",
+  summary: "The statement credit with this order's reference, in whichever account, if imported",
   request: { params: z.object({ id: uuidParam("an order") }) },
   responses: {
     200: {
@@ -234,6 +238,10 @@ const orderLineRoute = createRoute({
               amount: z.string(),
               narration: z.string(),
               payerName: z.string().nullable(),
+              otherAccountLabel: z
+                .string()
+                .nullable()
+                .describe("The account it was paid into, when it is not the order's"),
               decision: z.enum(["verified", "accepted", "dismissed"]).nullable(),
               decisionNote: z.string().nullable(),
             })

@@ -51,16 +51,13 @@ export async function saveColumnMapping(
   });
 }
 
-/** The credit with an order's reference in the account it was paid into, once imported. */
+/** The credit with an order's reference, in whichever of the desk's accounts it arrived, once imported. */
 export async function statementLineOfOrder(db: Database, orderId: string) {
   const row = await db
     .selectFrom("orders")
-    .innerJoin("statement_lines as line", (join) =>
-      join
-        .onRef("line.receiving_account_id", "=", "orders.receiving_account_id")
-        .onRef("line.line_key", "=", "orders.payment_reference"),
-    )
+    .innerJoin("statement_lines as line", "line.reference", "orders.payment_reference")
     .innerJoin("statement_imports as statement", "statement.id", "line.import_id")
+    .innerJoin("receiving_accounts as account", "account.id", "line.receiving_account_id")
     .select([
       "line.id",
       "statement.file_name",
@@ -70,8 +67,14 @@ export async function statementLineOfOrder(db: Database, orderId: string) {
       "line.payer_name",
       "line.decision",
       "line.decision_note",
+      "account.label as account_label",
     ])
-    .select((eb) => eb.cast<string>("line.value_date", "text").as("value_date"))
+    .select((eb) => [
+      eb.cast<string>("line.value_date", "text").as("value_date"),
+      eb("line.receiving_account_id", "=", eb.ref("orders.receiving_account_id")).as(
+        "is_order_account",
+      ),
+    ])
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
   if (!row) return null;
@@ -83,6 +86,7 @@ export async function statementLineOfOrder(db: Database, orderId: string) {
     amount: row.amount,
     narration: row.narration,
     payerName: row.payer_name,
+    otherAccountLabel: row.is_order_account === false ? row.account_label : null,
     decision: row.decision,
     decisionNote: row.decision_note,
   };

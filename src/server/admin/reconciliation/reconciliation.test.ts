@@ -136,6 +136,7 @@ describe("importing a statement", () => {
       matched: [matched.paymentReference, byInitial.paymentReference].sort(),
       mismatch: [underpaid.paymentReference],
       thirdParty: [thirdParty.paymentReference],
+      otherAccount: [],
       unclaimed: [unclaimed],
       notReceived: [notPaid.paymentReference],
     });
@@ -184,14 +185,45 @@ describe("importing a statement", () => {
     expect((await referencesByGroup()).unclaimed).toEqual([a, b, c].sort());
   });
 
-  it("keeps a credit of another account unmatched: an order is matched in its own account only", async () => {
+  it("finds a payment made into another of the desk's accounts: not unclaimed there, not missing here", async () => {
     const order = await placeOrder(customer, { amount: "4000" });
-    const otherAccount = await insertUpiAccount(testApp.db, { retired_at: new Date() });
-    await upload(sampleStatementCsv("sbi", [upiCredit(order.paymentReference, "4000.00")]), {
-      account: otherAccount,
+    const otherAccount = await insertUpiAccount(testApp.db, {
+      label: "Old UPI",
+      retired_at: new Date(),
     });
-    expect((await referencesByGroup(otherAccount)).unclaimed).toEqual([order.paymentReference]);
+    // The order's own account's statement covers its days without it.
+    await upload(sampleStatementCsv("sbi", coverage(-1, 1)));
+    await upload(
+      sampleStatementCsv("sbi", [...coverage(-1, 1), upiCredit(order.paymentReference, "4000.00")]),
+      { account: otherAccount },
+    );
+
+    const there = await groups(otherAccount);
+    expect(there.unclaimed?.count).toBe(0);
+    expect(there.otherAccount?.items).toEqual([
+      expect.objectContaining({
+        reference: order.paymentReference,
+        amount: "4000.00",
+        orderId: order.id,
+        orderAccountLabel: expect.stringMatching(/^UPI \d+$/),
+      }),
+    ]);
+    expect((await referencesByGroup()).notReceived).toEqual([]);
     expect((await referencesByGroup()).matched).toEqual([]);
+
+    const lineId = there.otherAccount?.items[0]?.lineId as string;
+    const accepted = await admin.post(`/api/admin/reconciliation/lines/${lineId}/decision`, {
+      decision: "accept",
+      note: "Customer used the old UPI ID",
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(await orderStatus(order.id)).toBe("processing");
+    const line = await admin.get(`/api/admin/reconciliation/orders/${order.id}/statement-line`);
+    expect(line.json.line).toMatchObject({
+      otherAccountLabel: "Old UPI",
+      decision: "accepted",
+      decisionNote: "Customer used the old UPI ID",
+    });
   });
 
   it("reads an XLSX statement, keeping a formula as text", async () => {

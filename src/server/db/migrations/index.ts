@@ -17,6 +17,7 @@ import * as receivingAccountRules from "./0021-receiving-account-rules";
 import * as receivingAccountUnique from "./0022-receiving-account-unique";
 import * as payoutChecks from "./0030-payout-checks";
 import * as statementLines from "./0040-statement-lines";
+import * as statementLinesByReference from "./0041-statement-lines-by-reference";
 import * as backups from "./0050-backups";
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   "0022-receiving-account-unique": receivingAccountUnique,
   "0030-payout-checks": payoutChecks,
   "0040-statement-lines": statementLines,
+  "0041-statement-lines-by-reference": statementLinesByReference,
   "0050-backups": backups,
 };

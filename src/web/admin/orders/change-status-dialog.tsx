@@ -3,15 +3,8 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { OrderStatusValue } from "../../../shared/admin-order-input";
 import { findNetwork, type NetworkId } from "../../../shared/catalog";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "../../components/ui/alert-dialog";
+import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confirm-with-note-dialog";
+import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
@@ -42,17 +35,14 @@ export function ChangeStatusDialog({
 }) {
   const { t } = useTranslation();
   const mutation = useChangeOrderStatus();
-  // Keeps the text while the dialog animates closed.
-  const [shown, setShown] = useState(change);
   const [payoutTxHash, setPayoutTxHash] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
-  if (change && change !== shown) {
-    setShown(change);
+  const shown = useDialogSubject(change, () => {
     setPayoutTxHash("");
     setNote("");
     setError(null);
-  }
+  });
   const order = shown?.order;
   const status = shown?.status ?? "pending";
   const statusLabel = t(`adminOrders.status.${status}`);
@@ -89,81 +79,58 @@ export function ChangeStatusDialog({
   };
 
   return (
-    <AlertDialog
+    <ConfirmWithNoteDialog
       open={change !== null}
-      onOpenChange={(open) => {
-        if (!open && !mutation.isPending) onDone();
+      isPending={mutation.isPending}
+      onClose={onDone}
+      onSubmit={onSubmit}
+      onOpenAutoFocus={(event) => {
+        // From the keyboard: completing starts in the hash field, other changes on confirm.
+        event.preventDefault();
+        const field = isCompleting ? "#payout-tx-hash" : "[data-confirm]";
+        (event.currentTarget as HTMLElement).querySelector<HTMLElement>(field)?.focus();
       }}
+      title={t("adminOrders.confirm.title", { status: statusLabel })}
+      description={t("adminOrders.confirm.description", {
+        id: order?.shortId ?? "",
+        email: order?.userEmail ?? "",
+        status: statusLabel,
+      })}
+      noteLabel={t("adminOrders.confirm.note")}
+      note={note}
+      onNoteChange={setNote}
+      error={error}
+      actions={
+        <AlertDialogConfirm
+          data-confirm
+          type="submit"
+          variant={status === "cancelled" ? "destructive" : "default"}
+          disabled={mutation.isPending}
+        >
+          {mutation.isPending && <Spinner />}
+          {t("adminOrders.confirm.confirm", { status: statusLabel })}
+        </AlertDialogConfirm>
+      }
     >
-      <AlertDialogContent
-        onOpenAutoFocus={(event) => {
-          // From the keyboard: completing starts in the hash field, other changes on confirm.
-          event.preventDefault();
-          const field = isCompleting ? "#payout-tx-hash" : "[data-confirm]";
-          (event.currentTarget as HTMLElement).querySelector<HTMLElement>(field)?.focus();
-        }}
-      >
-        <form onSubmit={onSubmit} className="grid gap-4">
-          <AlertDialogTitle>
-            {t("adminOrders.confirm.title", { status: statusLabel })}
-          </AlertDialogTitle>
-          <AlertDialogDescription className="break-words">
-            {t("adminOrders.confirm.description", {
-              id: order?.shortId ?? "",
-              email: order?.userEmail ?? "",
-              status: statusLabel,
-            })}
-          </AlertDialogDescription>
-          {isCompleting && order && (
-            <div className="space-y-2">
-              <Label htmlFor="payout-tx-hash">{t("adminOrders.confirm.payout")}</Label>
-              <Input
-                id="payout-tx-hash"
-                className="font-mono"
-                autoComplete="off"
-                spellCheck={false}
-                value={payoutTxHash}
-                onChange={(event) => setPayoutTxHash(event.target.value)}
-                aria-invalid={error !== null}
-                aria-describedby="payout-tx-hash-hint"
-              />
-              <p id="payout-tx-hash-hint" className="text-xs text-muted-foreground">
-                {t("adminOrders.confirm.payoutOptional")}{" "}
-                {t(`adminOrders.payoutFormat.${payoutFormat(order)}`)}
-              </p>
-            </div>
-          )}
-          <div className="space-y-2">
-            <Label htmlFor="status-note">{t("adminOrders.confirm.note")}</Label>
-            <Input
-              id="status-note"
-              autoComplete="off"
-              maxLength={500}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button" disabled={mutation.isPending}>
-              {t("admin.common.cancel")}
-            </AlertDialogCancel>
-            <AlertDialogConfirm
-              data-confirm
-              type="submit"
-              variant={status === "cancelled" ? "destructive" : "default"}
-              disabled={mutation.isPending}
-            >
-              {mutation.isPending && <Spinner />}
-              {t("adminOrders.confirm.confirm", { status: statusLabel })}
-            </AlertDialogConfirm>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
+      {isCompleting && order && (
+        <div className="space-y-2">
+          <Label htmlFor="payout-tx-hash">{t("adminOrders.confirm.payout")}</Label>
+          <Input
+            id="payout-tx-hash"
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            value={payoutTxHash}
+            onChange={(event) => setPayoutTxHash(event.target.value)}
+            aria-invalid={error !== null}
+            aria-describedby="payout-tx-hash-hint"
+          />
+          <p id="payout-tx-hash-hint" className="text-xs text-muted-foreground">
+            {t("adminOrders.confirm.payoutOptional")}{" "}
+            {t(`adminOrders.payoutFormat.${payoutFormat(order)}`)}
+          </p>
+        </div>
+      )}
+    </ConfirmWithNoteDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatInr } from "../dashboard/dashboard-format";
 import { orderStatementLineQueryOptions } from "./reconciliation-api";
 
-/** The bank statement credit with the order's reference, in the account it was paid into. */
+/** The bank statement credit with the order's reference, in whichever account it was paid into. */
 export function OrderStatementLine({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const line = useQuery(orderStatementLineQueryOptions(orderId)).data?.line;
@@ -19,6 +19,11 @@ export function OrderStatementLine({ orderId }: { orderId: string }) {
         amount: formatInr(line.amount),
         date: line.valueDate,
       })}
+      {line.otherAccountLabel && (
+        <span className="block text-xs font-medium text-amber-700 dark:text-amber-400">
+          {t("adminReconciliation.orderLine.otherAccount", { label: line.otherAccountLabel })}
+        </span>
+      )}
       <span className="block text-xs font-normal text-muted-foreground">
         {line.payerName && t("adminReconciliation.orderLine.payer", { name: line.payerName })}
         {line.decision && (

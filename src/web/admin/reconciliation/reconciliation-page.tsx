@@ -2,15 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "../../components/ui/alert-dialog";
+import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confirm-with-note-dialog";
+import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -46,9 +39,18 @@ import {
 } from "./reconciliation-api";
 
 type Group = keyof AccountReconciliation["groups"];
-const GROUPS: Group[] = ["matched", "mismatch", "thirdParty", "unclaimed", "notReceived"];
+const GROUPS: Group[] = [
+  "matched",
+  "mismatch",
+  "thirdParty",
+  "otherAccount",
+  "unclaimed",
+  "notReceived",
+];
 /** The groups an operator must look at: shown in amber when they hold anything. */
-const NEEDS_A_DECISION = new Set<Group>(["mismatch", "thirdParty", "unclaimed", "notReceived"]);
+const NEEDS_A_DECISION = new Set<Group>(GROUPS.filter((group) => group !== "matched"));
+/** The groups whose credit may be accepted as its order's payment (the server's rule too). */
+const ACCEPTABLE = new Set<Group>(["mismatch", "thirdParty", "otherAccount"]);
 
 export function ReconciliationPage() {
   const { t } = useTranslation();
@@ -130,7 +132,10 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
       )}
       {groups && (
         <>
-          <ul aria-label={t("adminReconciliation.title")} className="grid gap-3 sm:grid-cols-5">
+          <ul
+            aria-label={t("adminReconciliation.title")}
+            className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
+          >
             {GROUPS.map((group) => (
               <li
                 key={group}
@@ -265,7 +270,7 @@ function GroupCard({
   const { t } = useTranslation();
   const isOrderGroup = group === "notReceived";
   const hasOrder = group !== "unclaimed";
-  const canDecide = group === "mismatch" || group === "thirdParty" || group === "unclaimed";
+  const canDecide = ACCEPTABLE.has(group) || group === "unclaimed";
   return (
     <Card id={`group-${group}`} data-testid={`group-${group}`}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -340,6 +345,11 @@ function GroupCard({
                     <TableCell className="text-xs">
                       <span className="font-mono">{item.orderId?.slice(0, 8)}</span>{" "}
                       <span className="text-muted-foreground">{item.orderEmail}</span>
+                      {item.orderAccountLabel && (
+                        <span className="block font-medium text-amber-700 dark:text-amber-400">
+                          {t("adminReconciliation.orderAccount", { label: item.orderAccountLabel })}
+                        </span>
+                      )}
                     </TableCell>
                   )}
                   {!hasOrder && (
@@ -384,16 +394,14 @@ function DecisionDialog({
 }) {
   const { t } = useTranslation();
   const decide = useDecideLine();
-  const [shown, setShown] = useState(deciding);
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
-  if (deciding && deciding !== shown) {
-    setShown(deciding);
+  const shown = useDialogSubject(deciding, () => {
     setNote("");
     setError(null);
-  }
+  });
   const item = shown?.item;
-  const canAccept = shown?.group === "mismatch" || shown?.group === "thirdParty";
+  const canAccept = shown ? ACCEPTABLE.has(shown.group) : false;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -421,57 +429,40 @@ function DecisionDialog({
     orderAmount: item?.orderAmount ? formatInr(item.orderAmount) : "",
   };
   return (
-    <AlertDialog
+    <ConfirmWithNoteDialog
       open={deciding !== null}
-      onOpenChange={(open) => {
-        if (!open && !decide.isPending) onDone();
-      }}
-    >
-      <AlertDialogContent>
-        <form onSubmit={onSubmit} className="grid gap-4">
-          <AlertDialogTitle>{t("adminReconciliation.decision.title", amounts)}</AlertDialogTitle>
-          <AlertDialogDescription className="break-words">
-            {canAccept
-              ? t("adminReconciliation.decision.description", amounts)
-              : t("adminReconciliation.decision.descriptionUnclaimed", amounts)}
-          </AlertDialogDescription>
-          <div className="space-y-2">
-            <Label htmlFor="decision-note">{t("adminReconciliation.decision.note")}</Label>
-            <Input
-              id="decision-note"
-              autoComplete="off"
-              required
-              maxLength={500}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button" disabled={decide.isPending}>
-              {t("admin.common.cancel")}
-            </AlertDialogCancel>
-            <AlertDialogConfirm
-              type="submit"
-              value="dismiss"
-              variant={canAccept ? "destructive" : "default"}
-              disabled={decide.isPending}
-            >
-              {t("adminReconciliation.decision.dismiss")}
+      isPending={decide.isPending}
+      onClose={onDone}
+      onSubmit={onSubmit}
+      title={t("adminReconciliation.decision.title", amounts)}
+      description={
+        canAccept
+          ? t("adminReconciliation.decision.description", amounts)
+          : t("adminReconciliation.decision.descriptionUnclaimed", amounts)
+      }
+      noteLabel={t("adminReconciliation.decision.note")}
+      isNoteRequired
+      note={note}
+      onNoteChange={setNote}
+      error={error}
+      actions={
+        <>
+          <AlertDialogConfirm
+            type="submit"
+            value="dismiss"
+            variant={canAccept ? "destructive" : "default"}
+            disabled={decide.isPending}
+          >
+            {t("adminReconciliation.decision.dismiss")}
+          </AlertDialogConfirm>
+          {canAccept && (
+            <AlertDialogConfirm type="submit" value="accept" disabled={decide.isPending}>
+              {decide.isPending && <Spinner />}
+              {t("adminReconciliation.decision.accept")}
             </AlertDialogConfirm>
-            {canAccept && (
-              <AlertDialogConfirm type="submit" value="accept" disabled={decide.isPending}>
-                {decide.isPending && <Spinner />}
-                {t("adminReconciliation.decision.accept")}
-              </AlertDialogConfirm>
-            )}
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
+          )}
+        </>
+      }
+    />
   );
 }
