@@ -31,6 +31,8 @@ const CREDITS = 50_000;
 const CLAIMED = 45_000;
 /** Every 10th order is paid into the statement's account, the others into another one. */
 const ACCOUNT_SHARE = 10;
+/** Every 100th claimed credit pays a pending order of the other account (the wrong account). */
+const PAID_ELSEWHERE_EVERY = 100;
 /** Pending orders of the account whose payment is in no statement line. */
 const NOT_PAID = 2_000;
 const CUSTOMERS = 1_000;
@@ -50,14 +52,18 @@ const { db, auth } = runtime.context;
 const indiaDay = (offset: number) =>
   new Date(Date.now() + 5.5 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** The k-th credit's order: every ACCOUNT_SHARE-th order, so they are spread through the table. */
-const orderOfCredit = (k: number) => k * ACCOUNT_SHARE;
+/**
+ * The k-th credit's order: every ACCOUNT_SHARE-th order, so they are spread through
+ * the table; for every PAID_ELSEWHERE_EVERY-th, the next order (the other account's).
+ */
+const orderOfCredit = (k: number) => k * ACCOUNT_SHARE + (k % PAID_ELSEWHERE_EVERY === 1 ? 1 : 0);
 const reference = (g: number) => String(g).padStart(12, "0");
 
 /**
  * A million orders over two years, almost all completed; the statement's account
- * has every 10th. Its recent ones (those the statement pays, and NOT_PAID more)
- * are pending, placed 2–3 days ago, so the statement covers them.
+ * has every 10th. Its recent ones (those the statement pays, and NOT_PAID more),
+ * and the other account's orders the statement pays, are pending, placed 2–3 days
+ * ago, so the statement covers them.
  */
 async function seed(db: Database) {
   const started = performance.now();
@@ -97,13 +103,15 @@ async function seed(db: Database) {
         'upi_inr', 1000 + g % 90000, 'usdt', trunc((1000 + g % 90000) / 86.0, 4), 86, 'trc20',
         'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6', lpad(g::text, 12, '0'), 'Rahul Kumar',
         CASE WHEN g % ${ACCOUNT_SHARE} = 0 THEN ${account.id}::uuid ELSE ${other.id}::uuid END,
-        CASE WHEN g % ${ACCOUNT_SHARE} = 0 AND g <= ${lastPending} THEN 'pending'
-             WHEN g % 33 = 0 THEN 'cancelled' ELSE 'completed' END,
-        CASE WHEN g % ${ACCOUNT_SHARE} = 0 AND g <= ${lastPending}
-             THEN now() - interval '2 days' - random() * interval '1 day'
+        CASE WHEN pending THEN 'pending' WHEN g % 33 = 0 THEN 'cancelled' ELSE 'completed' END,
+        CASE WHEN pending THEN now() - interval '2 days' - random() * interval '1 day'
              ELSE now() - interval '4 days' - random() * interval '726 days' END,
         now()
-      FROM generate_series(${start}::int, ${end}::int) AS g`.execute(db);
+      FROM generate_series(${start}::int, ${end}::int) AS g,
+        LATERAL (SELECT g / ${ACCOUNT_SHARE} AS k, g % ${ACCOUNT_SHARE} AS share) AS c,
+        LATERAL (SELECT g <= ${lastPending} AND CASE
+          WHEN k % ${PAID_ELSEWHERE_EVERY} = 1 AND k <= ${CLAIMED} THEN share = 1 ELSE share = 0 END
+        AS pending) AS p`.execute(db);
   }
   await sql`ANALYZE orders`.execute(db);
   console.log(
