@@ -24,7 +24,8 @@ export function createRouter() {
         : issue.code === "custom" || !field
           ? issue.message
           : `${field}: ${issue.message}`;
-      return c.json({ error: message, code: "INVALID_INPUT" }, 400);
+      // The field lets a reader of another language read the form's own text for it.
+      return c.json({ error: message, code: "INVALID_INPUT", ...(field && { field }) }, 400);
     },
   });
 }

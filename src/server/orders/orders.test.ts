@@ -218,6 +218,17 @@ describe("placing an order", () => {
     expect(response.json).toMatchObject({ code: "RATE_CHANGED", exchangeRate: "90.5" });
   });
 
+  it("names the limit, or the refused field, beside the code (for a reader of another language)", async () => {
+    const client = await customer();
+    await setSettings({ min_inr_amount: "2000", max_inr_amount: "5000" });
+    const low = await postOrder(client, orderInput({ amount: "1000" }));
+    expect(low.json).toMatchObject({ code: "AMOUNT_TOO_LOW", minInrAmount: "2000" });
+    const high = await postOrder(client, orderInput({ amount: "5000.01" }));
+    expect(high.json).toMatchObject({ code: "AMOUNT_TOO_HIGH", maxInrAmount: "5000" });
+    const badName = await postOrder(client, orderInput({ amount: "3000", payerName: "Rahul 42" }));
+    expect(badName.json).toMatchObject({ code: "INVALID_INPUT", field: "payerName" });
+  });
+
   it("refuses a signed-out caller with 401 and stores nothing", async () => {
     const before = await countOrders();
     const response = await createClient(testApp).post("/api/orders", orderInput());

@@ -223,6 +223,7 @@ export function checkAmountLimits(amountText: string, settings: SettingsInForce)
       400,
       "AMOUNT_TOO_LOW",
       `Amount Too Low: The minimum amount is ₹${plainDecimal(settings.min_inr_amount)}.`,
+      { minInrAmount: plainDecimal(settings.min_inr_amount) },
     );
   }
   if (amount.gt(settings.max_inr_amount)) {
@@ -230,6 +231,7 @@ export function checkAmountLimits(amountText: string, settings: SettingsInForce)
       400,
       "AMOUNT_TOO_HIGH",
       `Amount Too High: The maximum amount is ₹${plainDecimal(settings.max_inr_amount)}.`,
+      { maxInrAmount: plainDecimal(settings.max_inr_amount) },
     );
   }
 }

@@ -32,6 +32,22 @@ describe("a refusal shown to a reader", () => {
     );
   });
 
+  it("reads the limit, or the form's own text for a refused field, in Hindi", async () => {
+    await changeTextsLanguage("hi");
+    const tooLow = {
+      code: "AMOUNT_TOO_LOW",
+      message: "Amount Too Low: The minimum amount is ₹2000.",
+    };
+    expect(serverErrorText(tooLow, { minInrAmount: "2000" })).toBe(
+      "रकम बहुत कम है: कम से कम रकम ₹2000 है।",
+    );
+    const badName = { code: "INVALID_INPUT", message: "payerName: Enter the name…" };
+    expect(serverErrorText(badName, { field: "payerName" })).toContain("बैंक या UPI खाते");
+    expect(serverErrorText(badName, { field: "somethingElse" })).toContain("फ़ॉर्म जाँचें");
+    await changeTextsLanguage("en");
+    expect(serverErrorText(badName, { field: "payerName" })).toBe(badName.message);
+  });
+
   it("falls back to the server's message in Hindi when no text exists for its code", async () => {
     await changeTextsLanguage("hi");
     expect(serverErrorText({ code: "SOMETHING_NEW", message: "Something new." })).toBe(

@@ -5,13 +5,24 @@ import i18n from "i18next";
  * the server answers with a code and an English message; where a text exists for the
  * code in the language being read (hi/server-errors.json), the reader sees that,
  * with the answer's other fields filled in; otherwise the server's own message.
- * English readers always read the server's message, word for word.
+ * A refused field (INVALID_INPUT naming its field) reads the form's own text for that
+ * field where there is one. English readers always read the server's message, word
+ * for word.
  */
 export function serverErrorText(
   error: { message?: string; code?: string },
   details: Record<string, unknown> = {},
 ): string {
-  return codedText("serverErrors", error.code, error.message ?? "", details);
+  const message = error.message ?? "";
+  const { field } = details;
+  if (
+    error.code === "INVALID_INPUT" &&
+    typeof field === "string" &&
+    i18n.exists(`checkErrors.fields.${field}`)
+  ) {
+    return checkErrorText("fields", field, message);
+  }
+  return codedText("serverErrors", error.code, message, details);
 }
 
 /**

@@ -75,6 +75,26 @@ describe("the customer texts", () => {
     );
     expect(codes.filter((code) => !known.has(code))).toEqual([]);
   });
+
+  it("has a Hindi text for every error code a customer's request can be refused with", () => {
+    const customerFacing = ["orders", "account", "auth", "site", "http", "events", "app.ts"];
+    const codes = new Set(
+      customerFacing
+        .flatMap((name) =>
+          name.endsWith(".ts") ? [join(server, name)] : sourceFiles(join(server, name), ".ts"),
+        )
+        .filter((file) => !file.endsWith(".test.ts"))
+        .flatMap((file) => [
+          ...readFileSync(file, "utf8").matchAll(/(?:AppError\(\s*\d+,|code:)\s*"([A-Z][A-Z_]+)"/g),
+        ])
+        .map((m) => m[1]),
+    );
+    expect(codes.size).toBeGreaterThan(10);
+    const hindi = JSON.parse(
+      readFileSync(join(here, "hi", "server-errors.json"), "utf8"),
+    ) as object;
+    expect([...codes].filter((code) => !(code in hindi))).toEqual([]);
+  });
 });
 
 describe("the Hindi texts of the form's own checks", () => {
