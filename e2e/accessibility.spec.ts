@@ -98,3 +98,28 @@ for (const theme of THEMES) {
     await admin.close();
   });
 }
+
+test("an admin who reads the site in Hindi finds the admin panel in English, and so do screen readers", async ({
+  page,
+}) => {
+  // The device's choice only: the e2e admin's account keeps its own language.
+  await page.addInitScript(() => localStorage.setItem("language", "hi"));
+  const devanagari = /[\u0900-\u097F]/;
+  await page.goto("/admin-login");
+  await expect(page.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect(await page.locator("body").innerText()).not.toMatch(devanagari);
+
+  await stepUpAsAdmin(page);
+  for (const [path, heading] of ADMIN_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect(await page.locator("body").innerText(), path).not.toMatch(devanagari);
+  }
+  await page.goto("/admin/orders");
+  await page.getByRole("button", { name: "Place New Order" }).click();
+  const dialog = page.getByRole("dialog", { name: "Place a New Order" });
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeAttached();
+  expect(await dialog.innerText()).not.toMatch(devanagari);
+});

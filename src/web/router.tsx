@@ -2,7 +2,8 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "re
 import { Route, Routes } from "react-router";
 import { RedirectIfSignedIn, RequireSession } from "./account/guards";
 import { ExchangePage } from "./exchange/exchange-page";
-import { loadTexts, type TextArea } from "./i18n";
+import { loadEnglishTexts, loadTexts, type TextArea } from "./i18n";
+import { InEnglish } from "./i18n/in-english";
 import { MainLayout } from "./layout/main-layout";
 import { showToaster } from "./lib/toast";
 import { NotFoundPage } from "./pages/not-found-page";
@@ -12,9 +13,10 @@ function lazyPage<M, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
   texts: TextArea[] = [],
+  loadPageTexts = loadTexts,
 ): LazyExoticComponent<ComponentType> {
   return lazy(async () => {
-    const [module] = await Promise.all([load(), loadTexts(...texts)]);
+    const [module] = await Promise.all([load(), loadPageTexts(...texts)]);
     return { default: module[name] as ComponentType };
   });
 }
@@ -38,35 +40,49 @@ const account: TextArea[] = ["account"];
 const orders: TextArea[] = ["orders"];
 const pages: TextArea[] = ["pages"];
 
+/** An admin page: its texts in English, the only language the admin panel is written in. */
+function lazyAdminPage<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  texts: TextArea[] = [],
+) {
+  return lazyPage(load, name, texts, loadEnglishTexts);
+}
+
 const loadAdminLoginPage = withToaster(() => import("./admin/admin-login-page"));
 const loadAdminGuard = withToaster(() => import("./admin/admin-guard"));
-const AdminLoginPage = lazyPage(loadAdminLoginPage, "AdminLoginPage", ["admin", "account"]);
-const RequireAdmin = lazyPage(loadAdminGuard, "RequireAdmin");
-const AdminLayout = lazyPage(() => import("./admin/admin-layout"), "AdminLayout", ["admin"]);
-const DashboardPage = lazyPage(() => import("./admin/dashboard/dashboard-page"), "DashboardPage", [
-  "adminDashboard",
-  "adminReconciliation",
+const AdminLoginPage = lazyAdminPage(loadAdminLoginPage, "AdminLoginPage", ["admin", "account"]);
+const RequireAdmin = lazyAdminPage(loadAdminGuard, "RequireAdmin");
+const AdminLayout = lazyAdminPage(() => import("./admin/admin-layout"), "AdminLayout", ["admin"]);
+const DashboardPage = lazyAdminPage(
+  () => import("./admin/dashboard/dashboard-page"),
+  "DashboardPage",
+  ["adminDashboard", "adminReconciliation"],
+);
+const UsersPage = lazyAdminPage(() => import("./admin/users/users-page"), "UsersPage", [
+  "adminUsers",
 ]);
-const UsersPage = lazyPage(() => import("./admin/users/users-page"), "UsersPage", ["adminUsers"]);
-const AdminOrdersPage = lazyPage(
+const AdminOrdersPage = lazyAdminPage(
   () => import("./admin/orders/admin-orders-page"),
   "AdminOrdersPage",
   ["adminOrders", "orders", "adminReconciliation"],
 );
-const ReceivingAccountsPage = lazyPage(
+const ReceivingAccountsPage = lazyAdminPage(
   () => import("./admin/accounts/receiving-accounts-page"),
   "ReceivingAccountsPage",
   ["adminAccounts"],
 );
-const SettingsPage = lazyPage(() => import("./admin/settings/settings-page"), "SettingsPage", [
+const SettingsPage = lazyAdminPage(() => import("./admin/settings/settings-page"), "SettingsPage", [
   "adminSettings",
 ]);
-const ReconciliationPage = lazyPage(
+const ReconciliationPage = lazyAdminPage(
   () => import("./admin/reconciliation/reconciliation-page"),
   "ReconciliationPage",
   ["adminReconciliation"],
 );
-const AuditPage = lazyPage(() => import("./admin/audit/audit-page"), "AuditPage", ["adminAudit"]);
+const AuditPage = lazyAdminPage(() => import("./admin/audit/audit-page"), "AuditPage", [
+  "adminAudit",
+]);
 
 const HelpPage = lazyPage(() => import("./pages/help-page"), "HelpPage", pages);
 const ContactPage = lazyPage(() => import("./pages/contact-page"), "ContactPage", pages);
@@ -103,16 +119,18 @@ const ReferralsPage = lazyPage(() => import("./orders/referrals-page"), "Referra
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="admin-login" element={<Page component={AdminLoginPage} />} />
-      <Route path="admin" element={<Page component={RequireAdmin} />}>
-        <Route element={<Page component={AdminLayout} />}>
-          <Route index element={<Page component={DashboardPage} />} />
-          <Route path="users" element={<Page component={UsersPage} />} />
-          <Route path="orders" element={<Page component={AdminOrdersPage} />} />
-          <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
-          <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />
-          <Route path="settings" element={<Page component={SettingsPage} />} />
-          <Route path="audit" element={<Page component={AuditPage} />} />
+      <Route element={<InEnglish />}>
+        <Route path="admin-login" element={<Page component={AdminLoginPage} />} />
+        <Route path="admin" element={<Page component={RequireAdmin} />}>
+          <Route element={<Page component={AdminLayout} />}>
+            <Route index element={<Page component={DashboardPage} />} />
+            <Route path="users" element={<Page component={UsersPage} />} />
+            <Route path="orders" element={<Page component={AdminOrdersPage} />} />
+            <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
+            <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />
+            <Route path="settings" element={<Page component={SettingsPage} />} />
+            <Route path="audit" element={<Page component={AuditPage} />} />
+          </Route>
         </Route>
       </Route>
       <Route element={<MainLayout />}>

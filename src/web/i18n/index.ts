@@ -78,6 +78,11 @@ export function loadTexts(...names: TextArea[]): Promise<unknown> {
   return Promise.all(names.map((name) => loadArea(name, language)));
 }
 
+/** Adds the English texts of these areas, for pages written in English only (the admin panel). */
+export function loadEnglishTexts(...names: TextArea[]): Promise<unknown> {
+  return Promise.all(names.map((name) => loadArea(name, "en")));
+}
+
 /** Everything the language needs for what is on screen, then the switch itself. */
 export async function changeTextsLanguage(language: Language): Promise<void> {
   await Promise.all([
@@ -89,6 +94,15 @@ export async function changeTextsLanguage(language: Language): Promise<void> {
 
 export function currentLanguage(): Language {
   return i18n.language === "hi" ? "hi" : "en";
+}
+
+/**
+ * The language the page is read in: <html lang>, which follows the reader's choice
+ * except in the admin panel, written in English only (in-english.tsx).
+ */
+export function pageLanguage(): Language {
+  const lang = globalThis.document?.documentElement.lang || i18n.language;
+  return lang === "hi" ? "hi" : "en";
 }
 
 /**

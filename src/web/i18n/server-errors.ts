@@ -1,4 +1,5 @@
 import i18n from "i18next";
+import { pageLanguage } from ".";
 
 /**
  * What a refusal of our API or of the sign-in service says, in the reader's language:
@@ -45,7 +46,7 @@ function codedText(
   message: string,
   values: Record<string, unknown>,
 ): string {
-  if (!code || i18n.language === "en") return message;
+  if (!code || pageLanguage() === "en") return message;
   const key = `${section}.${code}`;
   if (!i18n.exists(key)) return message;
   return i18n.t(key as never, { ...values, defaultValue: message }) as string;

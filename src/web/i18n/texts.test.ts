@@ -87,7 +87,7 @@ describe("the customer texts", () => {
         .flatMap((file) => [
           ...readFileSync(file, "utf8").matchAll(/(?:AppError\(\s*\d+,|code:)\s*"([A-Z][A-Z_]+)"/g),
         ])
-        .map((m) => m[1]),
+        .map((m) => String(m[1])),
     );
     expect(codes.size).toBeGreaterThan(10);
     const hindi = JSON.parse(

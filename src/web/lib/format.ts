@@ -1,5 +1,5 @@
-import i18n from "i18next";
-import { type Language, localeOf } from "../../shared/languages";
+import { localeOf } from "../../shared/languages";
+import { pageLanguage } from "../i18n";
 
 /*
  * Dates and amounts as people in India read them, in the language being read: India
@@ -18,12 +18,8 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return format as T;
 }
 
-function language(): Language {
-  return i18n.language === "hi" ? "hi" : "en";
-}
-
 function dateFormat(style: "date" | "dateTime") {
-  const locale = localeOf(language());
+  const locale = localeOf(pageLanguage());
   return cached(`${locale}:${style}`, () =>
     style === "date"
       ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "Asia/Kolkata" })
@@ -53,7 +49,7 @@ export function formatDateTime(value: Date | string): string {
 export function formatAmount(amount: string): string {
   if (!/^\d+(\.\d+)?$/.test(amount)) return amount;
   const places = amount.split(".")[1]?.length ?? 0;
-  const locale = localeOf(language());
+  const locale = localeOf(pageLanguage());
   const format = cached(
     `${locale}:amount:${places}`,
     () =>
