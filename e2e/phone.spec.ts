@@ -116,3 +116,62 @@ for (const language of ["en", "hi"]) {
     }
   });
 }
+
+/**
+ * The controls on screen smaller than a 44 × 44 px touch target, or reaching past the
+ * screen's edge, each by its name and size.
+ */
+async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll(
+      "a[href], button, input, select, textarea, summary, [role=button], [role=switch], [role=checkbox], [role=radio], [role=tab], [tabindex]:not([tabindex='-1'])",
+    );
+    return [...controls].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      // Off screen (the closed drawer) or visually hidden (a name for screen readers).
+      if (box.right <= 0 || box.left >= innerWidth || box.width <= 1 || box.height <= 1) return [];
+      if (getComputedStyle(control).visibility === "hidden") return [];
+      const isSmall = box.width < 44 || box.height < 44 || box.right > innerWidth;
+      const name = control.getAttribute("aria-label") ?? control.textContent?.trim() ?? "";
+      return isSmall ? [`${control.tagName} "${name}" ${box.width}×${box.height}`] : [];
+    });
+  });
+}
+
+for (const language of ["en", "hi"] as const) {
+  test(`at 360 px (${language}), every control a customer taps is a 44 px target`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(PHONE);
+    await page.addInitScript((saved) => localStorage.setItem("language", saved), language);
+    const expectLargeTargets = async (where: string) => {
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      expect(await smallTouchTargets(page), where).toEqual([]);
+    };
+    const publicPages = ["/", "/help", "/contact-us", "/about-us", "/refund-policy", "/login"];
+    for (const path of [...publicPages, "/signup", "/forgot-password", "/missing-page"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expectLargeTargets(path);
+    }
+    await page.goto("/");
+    await page.locator("button[aria-controls=site-sidebar]").click();
+    await expect(page.locator("#site-sidebar")).toBeInViewport();
+    await expectLargeTargets("the menu");
+
+    await signUpAndLogInByApi(page, uniqueEmail("targets"));
+    const orderId = await placeOrderByApi(page);
+    for (const path of [...signedInPages, "/my-referrals", `/order/${orderId}`]) {
+      await page.goto(path);
+      await expect(page.locator("h1, h2").first()).toBeVisible();
+      await expectLargeTargets(path);
+    }
+    await page.goto("/");
+    await page.locator("input[name=amount]").fill("5000");
+    await page.locator("input[name=walletAddress]").fill("TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6");
+    await page.getByRole("button", { name: language === "en" ? "Place Order" : "ऑर्डर करें" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectLargeTargets("Confirm Your Order");
+  });
+}

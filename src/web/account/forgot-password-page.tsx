@@ -92,7 +92,7 @@ export function ForgotPasswordPage() {
           submittingLabel={t("account.forgot.submitting")}
         />
         <p className="text-center text-sm">
-          <Link to="/login" className="text-primary hover:underline">
+          <Link to="/login" className="touch-target text-primary hover:underline">
             {t("account.forgot.backToLogin")}
           </Link>
         </p>

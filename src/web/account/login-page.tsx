@@ -78,7 +78,7 @@ export function LoginPage() {
           required
         />
         <div className="text-right text-sm">
-          <Link to="/forgot-password" className="text-primary hover:underline">
+          <Link to="/forgot-password" className="touch-target text-primary hover:underline">
             {t("account.login.forgot")}
           </Link>
         </div>
@@ -89,7 +89,7 @@ export function LoginPage() {
         />
         <p className="text-center text-sm text-muted-foreground">
           {t("account.login.noAccount")}{" "}
-          <Link to="/signup" className="text-primary underline underline-offset-4">
+          <Link to="/signup" className="touch-target text-primary underline underline-offset-4">
             {t("account.login.signUp")}
           </Link>
         </p>

@@ -41,13 +41,13 @@ export function ProfilePage() {
       </dl>
       {!user.emailVerified && <ResendVerification email={user.email} />}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <Button variant="outline" asChild className="flex-1">
+        <Button variant="outline" asChild className="sm:flex-1">
           <Link to="/security">
             <KeyRound aria-hidden />
             {t("account.profile.securityLink")}
           </Link>
         </Button>
-        <Button variant="destructive" className="flex-1" onClick={signOut}>
+        <Button variant="destructive" className="sm:flex-1" onClick={signOut}>
           <LogOut aria-hidden />
           {t("account.profile.logOut")}
         </Button>

@@ -44,10 +44,7 @@ export function SecurityPage() {
   const isSubmitting = form.formState.isSubmitting;
   return (
     <div className="space-y-4">
-      <Link
-        to="/profile"
-        className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
-      >
+      <Link to="/profile" className="touch-target gap-1 text-sm text-primary hover:underline">
         <ArrowLeft className="size-4" aria-hidden />
         {t("account.security.back")}
       </Link>

@@ -95,7 +95,7 @@ export function SignUpPage() {
         />
         <p className="text-center text-sm text-muted-foreground">
           {t("account.signup.haveAccount")}{" "}
-          <Link to="/login" className="text-primary underline underline-offset-4">
+          <Link to="/login" className="touch-target text-primary underline underline-offset-4">
             {t("account.signup.logIn")}
           </Link>
         </p>

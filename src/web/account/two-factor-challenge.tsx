@@ -47,14 +47,18 @@ export function TwoFactorChallenge({
       <div className="flex flex-col items-center gap-2 text-sm">
         <button
           type="button"
-          className="text-primary hover:underline"
+          className="touch-target text-primary hover:underline"
           onClick={() => setIsBackupCode((value) => !value)}
         >
           {isBackupCode
             ? t("account.twoFactor.useAuthenticator")
             : t("account.twoFactor.useBackupCode")}
         </button>
-        <button type="button" className="text-muted-foreground hover:underline" onClick={onBack}>
+        <button
+          type="button"
+          className="touch-target text-muted-foreground hover:underline"
+          onClick={onBack}
+        >
           {t("account.twoFactor.backToLogin")}
         </button>
       </div>

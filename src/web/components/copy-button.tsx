@@ -20,7 +20,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       type="button"
       variant="ghost"
       size="icon"
-      className="size-8 shrink-0"
+      className="size-11 shrink-0 sm:size-8"
       aria-label={isCopied ? t("copy.copied") : t("copy.copy", { label })}
       onClick={async () => {
         if (await copyText(value)) setIsCopied(true);

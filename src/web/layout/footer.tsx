@@ -22,7 +22,7 @@ export function Footer() {
     <footer className="border-t px-4 pt-6 pb-36 text-sm text-muted-foreground md:pb-6">
       <nav aria-label={t("footer.navigation")} className="flex flex-wrap gap-x-5 gap-y-2">
         {links.map(({ to, key }) => (
-          <Link key={to} to={to} className="hover:text-foreground hover:underline">
+          <Link key={to} to={to} className="touch-target hover:text-foreground hover:underline">
             {t(key)}
           </Link>
         ))}

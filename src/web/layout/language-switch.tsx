@@ -19,7 +19,7 @@ export function LanguageSwitch() {
         onChange={(event) => {
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
         }}
-        className="h-8 appearance-none rounded-md border bg-background py-1 pr-2 pl-7 text-sm"
+        className="h-11 appearance-none rounded-md border bg-background py-1 pr-2 pl-7 text-sm sm:h-8"
       >
         {LANGUAGES.map((option) => (
           <option key={option} value={option} lang={option}>

@@ -33,7 +33,7 @@ export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => v
   const { data: session } = useSession();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted",
+      "flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm sm:min-h-0 font-medium transition-colors hover:bg-muted",
       isActive && "bg-accent text-accent-foreground",
     );
 

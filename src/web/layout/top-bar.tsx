@@ -17,7 +17,7 @@ export function TopBar({
   const { data: session, isPending } = useSession();
   const signOut = useSignOut();
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:gap-3 sm:px-4">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b bg-background/90 px-2 backdrop-blur sm:gap-3 sm:px-4">
       <Button
         variant="ghost"
         size="icon"
@@ -32,22 +32,25 @@ export function TopBar({
       {/* The name shows from 400 px; below that only the logo does, whatever the session,
           so the bar does not shift when the session arrives. Should a wider font still not
           fit, the name is cut short rather than run under the buttons. */}
-      <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold tracking-tight">
+      <Link
+        to="/"
+        className="flex min-h-11 min-w-11 items-center justify-center gap-2 text-lg font-bold tracking-tight"
+      >
         <img src="/favicon.svg" alt="" className="size-7 shrink-0" />
         <span className="truncate max-[399px]:sr-only">{t("brand")}</span>
       </Link>
-      <div className="ml-auto flex shrink-0 items-center gap-2">
+      <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
         <LanguageSwitch />
         {isPending ? null : session ? (
           <>
             {/* On phones these two are icons; their names stay for screen readers. */}
-            <Button variant="outline" size="sm" className="max-sm:w-8 max-sm:px-0" asChild>
+            <Button variant="outline" size="sm" className="max-sm:w-11 max-sm:px-0" asChild>
               <Link to="/profile">
                 <User aria-hidden />
                 <span className="max-sm:sr-only">{t("nav.profile")}</span>
               </Link>
             </Button>
-            <Button variant="ghost" size="sm" className="max-sm:w-8 max-sm:px-0" onClick={signOut}>
+            <Button variant="ghost" size="sm" className="max-sm:w-11 max-sm:px-0" onClick={signOut}>
               <LogOut aria-hidden />
               <span className="max-sm:sr-only">{t("nav.logOut")}</span>
             </Button>

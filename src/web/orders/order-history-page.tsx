@@ -133,7 +133,7 @@ function ViewLink({ order }: { order: HistoryOrder }) {
   return (
     <Link
       to={`/order/${order.id}`}
-      className="text-primary underline underline-offset-4"
+      className="touch-target text-primary underline underline-offset-4"
       aria-label={`${t("orders.history.view")} ${order.shortId}`}
     >
       {t("orders.history.view")}

@@ -47,7 +47,7 @@ export function OrderPage() {
     <div className="mx-auto max-w-2xl space-y-4">
       <Link
         to="/profile"
-        className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-4"
+        className="touch-target gap-1 text-sm text-primary underline underline-offset-4"
       >
         <ArrowLeft className="size-4" aria-hidden />
         {t("orders.page.back")}
@@ -96,7 +96,7 @@ export function OrderPage() {
                     href={order.payoutExplorerUrl}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="mt-1 flex items-center gap-1 text-primary underline underline-offset-4 sm:justify-end"
+                    className="mt-1 flex items-center gap-1 max-sm:min-h-11 text-primary underline underline-offset-4 sm:justify-end"
                   >
                     {t("orders.page.viewOnExplorer")}
                     <ExternalLink className="size-3.5" aria-hidden />

@@ -9,10 +9,10 @@ export function PasswordInput(props: React.ComponentProps<"input">) {
   const [isVisible, setIsVisible] = useState(false);
   return (
     <div className="relative">
-      <Input {...props} type={isVisible ? "text" : "password"} className="pr-10" />
+      <Input {...props} type={isVisible ? "text" : "password"} className="pr-11 sm:pr-10" />
       <button
         type="button"
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
+        className="absolute inset-y-0 right-0 flex w-11 items-center sm:w-10 justify-center text-muted-foreground hover:text-foreground"
         onClick={() => setIsVisible((visible) => !visible)}
         aria-label={isVisible ? t("account.fields.hidePassword") : t("account.fields.showPassword")}
       >

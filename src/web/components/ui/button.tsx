@@ -14,11 +14,12 @@ const buttonVariants = cva(
         ghost: "hover:bg-muted",
         link: "text-primary underline-offset-4 hover:underline",
       },
+      // On a phone every button is a 44 px touch target.
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-8 px-3",
+        default: "h-11 px-4 py-2 sm:h-10",
+        sm: "h-11 px-3 sm:h-8",
         lg: "h-12 px-6 text-base",
-        icon: "size-10",
+        icon: "size-11 sm:size-10",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -26,7 +26,7 @@ function DialogContent({
       >
         {children}
         <DialogPrimitive.Close
-          className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+          className="absolute top-1.5 right-1.5 flex size-11 items-center justify-center rounded-sm sm:top-4 sm:right-4 sm:size-auto opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
           aria-label={closeLabel}
         >
           <X className="size-4" aria-hidden />
