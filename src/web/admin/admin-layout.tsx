@@ -53,8 +53,9 @@ export function AdminLayout() {
       <aside
         id="admin-sidebar"
         className={cn(
-          "fixed inset-y-0 left-0 z-50 flex w-60 flex-col border-r bg-card transition-transform md:sticky md:top-0 md:h-screen md:translate-x-0",
-          isMenuOpen ? "translate-x-0" : "-translate-x-full",
+          "fixed inset-y-0 left-0 z-50 flex w-60 flex-col border-r bg-card transition-[translate,visibility] md:sticky md:top-0 md:h-screen md:translate-x-0",
+          // Closed on a phone, the drawer is out of the Tab order and out of screen readers' reach.
+          isMenuOpen ? "translate-x-0" : "-translate-x-full max-md:invisible",
         )}
       >
         <div className="flex h-16 items-center justify-between border-b px-4">
