@@ -108,18 +108,18 @@ test("an admin who reads the site in Hindi finds the admin panel in English, and
   await page.goto("/admin-login");
   await expect(page.getByRole("heading", { name: "Admin Access" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  expect(await page.locator("body").innerText()).not.toMatch(devanagari);
+  expect(await page.locator("body").textContent()).not.toMatch(devanagari);
 
   await stepUpAsAdmin(page);
   for (const [path, heading] of ADMIN_PAGES) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    expect(await page.locator("body").innerText(), path).not.toMatch(devanagari);
+    expect(await page.locator("body").textContent(), path).not.toMatch(devanagari);
   }
   await page.goto("/admin/orders");
   await page.getByRole("button", { name: "Place New Order" }).click();
   const dialog = page.getByRole("dialog", { name: "Place a New Order" });
   await expect(dialog.getByRole("button", { name: "Close" })).toBeAttached();
-  expect(await dialog.innerText()).not.toMatch(devanagari);
+  expect(await dialog.textContent()).not.toMatch(devanagari);
 });

@@ -12,6 +12,7 @@ test("a customer switches to Hindi, signs up, orders and is written to in Hindi;
   page,
   browser,
 }) => {
+  test.slow(); // two sign-ins, two e-mails, an order and a second browser
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Buy USDT with Indian Rupees" })).toBeVisible();
   await page.getByRole("combobox", { name: "Language" }).selectOption("hi");

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import {
   expect,
   expectNoSeriousViolations,
+  placeOrderByApi,
   signUpAndLogInByApi,
   test,
   uniqueEmail,
@@ -13,33 +14,6 @@ import {
  */
 
 const PHONE = { width: 360, height: 740 };
-
-/** A signed-in customer's order, placed through the API as the exchange page does. */
-async function placeOrderByApi(page: Page): Promise<string> {
-  const { baseURL } = test.info().project.use;
-  const headers = { origin: new URL(baseURL ?? "").origin };
-  const offer = await page.request.post("/api/orders/payment-offer", {
-    data: { sendCurrency: "upi_inr", amount: "8600" },
-    headers,
-  });
-  expect(offer.status(), await offer.text()).toBe(200);
-  const order = await page.request.post("/api/orders", {
-    data: {
-      sendCurrency: "upi_inr",
-      receiveCurrency: "usdt",
-      network: "trc20",
-      amount: "8600",
-      walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
-      paymentReference: `${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(-12),
-      payerName: "Rahul Kumar",
-      quotedRate: "86",
-      receivingOfferId: (await offer.json()).offerId,
-    },
-    headers,
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  return (await order.json()).id;
-}
 
 /**
  * Scrolls so the element's bottom sits just above the chat buttons (as far as the page

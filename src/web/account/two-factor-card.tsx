@@ -46,7 +46,7 @@ export function TwoFactorCard() {
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardHeader>
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <CardTitle>
             <h2 className="text-lg">{t("account.twoFactor.title")}</h2>
           </CardTitle>
@@ -154,7 +154,7 @@ function PasswordStep({
         autoFocus
         required
       />
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" className="flex-1" onClick={onCancel}>
           {t("account.twoFactor.cancel")}
         </Button>
@@ -256,7 +256,7 @@ function EnrolmentSteps({
             </li>
           ))}
         </ul>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" className="flex-1" onClick={onCopyCodes}>
             <Copy aria-hidden />
             {t("account.twoFactor.copyCodes")}
@@ -282,7 +282,7 @@ function EnrolmentSteps({
             normalize={(value) => value.replace(/\D/g, "")}
             required
           />
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" className="flex-1" onClick={onDone}>
               {t("account.twoFactor.cancel")}
             </Button>

@@ -214,7 +214,7 @@ export function ExchangePage() {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section className="space-y-5" aria-labelledby="exchange-heading">
         <div className="space-y-2">
           <h1 id="exchange-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -314,9 +314,9 @@ export function ExchangePage() {
                   <output
                     aria-label={t("exchange.youReceive")}
                     data-testid="receive-amount"
-                    className="flex h-10 min-w-0 flex-1 items-center justify-between rounded-md border border-input bg-muted px-3 text-lg font-semibold"
+                    className="flex min-h-11 min-w-0 flex-1 items-center justify-between gap-2 rounded-md border border-input bg-muted px-3 py-1 text-lg font-semibold sm:min-h-10"
                   >
-                    <span className="truncate">{receiveAmount}</span>
+                    <span className="min-w-0 wrap-anywhere">{receiveAmount}</span>
                     <span className="text-sm text-muted-foreground">{receiveSymbol}</span>
                   </output>
                 </div>
@@ -407,7 +407,7 @@ function SellNote() {
         <h2 className="font-semibold">{t("exchange.sellTitle")}</h2>
         <p className="text-muted-foreground">{t("exchange.sellMessage")}</p>
         {data && (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" asChild>
               <a href={data.supportLinks.whatsapp} target="_blank" rel="noopener noreferrer">
                 <MessageCircle aria-hidden />

@@ -16,8 +16,9 @@ export function TopBar({
   const { t } = useTranslation();
   const { data: session, isPending } = useSession();
   const signOut = useSignOut();
+  // Large text wraps the bar onto a second line rather than off the screen.
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b bg-background/90 px-2 backdrop-blur sm:gap-3 sm:px-4">
+    <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center gap-1 border-b bg-background/90 px-2 backdrop-blur sm:gap-3 sm:px-4">
       <Button
         variant="ghost"
         size="icon"
@@ -39,7 +40,7 @@ export function TopBar({
         <img src="/favicon.svg" alt="" className="size-7 shrink-0" />
         <span className="truncate max-[399px]:sr-only">{t("brand")}</span>
       </Link>
-      <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2">
         <LanguageSwitch />
         {isPending ? null : session ? (
           <>

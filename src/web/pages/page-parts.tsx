@@ -145,7 +145,7 @@ export function SupportChannels({ className }: { className?: string }) {
   ];
 
   return (
-    <ul className={cn("grid gap-4 sm:grid-cols-3", className)}>
+    <ul className={cn("grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-3", className)}>
       {channels.map(({ key, href, icon: Icon, iconClass, label, detail, isExternal }) => (
         <li key={key}>
           <a
@@ -163,13 +163,13 @@ export function SupportChannels({ className }: { className?: string }) {
               <Icon className="size-5" aria-hidden />
             </span>
             <span className="min-w-0 flex-1">
-              <span className="flex items-center gap-1.5 font-semibold">
+              <span className="flex flex-wrap items-center gap-1.5 font-semibold wrap-anywhere">
                 {label}
                 {isExternal && (
-                  <ExternalLink className="size-3.5 text-muted-foreground" aria-hidden />
+                  <ExternalLink className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
                 )}
               </span>
-              <span className="block text-sm break-words text-muted-foreground">{detail}</span>
+              <span className="block text-sm wrap-anywhere text-muted-foreground">{detail}</span>
               {isExternal && <span className="sr-only">{t("pages.channels.newTab")}</span>}
             </span>
           </a>

@@ -4,7 +4,7 @@ import type * as React from "react";
 import { cn } from "../../lib/utils";
 
 const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-center text-sm wrap-anywhere font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -14,11 +14,11 @@ const buttonVariants = cva(
         ghost: "hover:bg-muted",
         link: "text-primary underline-offset-4 hover:underline",
       },
-      // On a phone every button is a 44 px touch target.
+      // On a phone every button is a 44 px touch target; large text wraps and grows it.
       size: {
-        default: "h-11 px-4 py-2 sm:h-10",
-        sm: "h-11 px-3 sm:h-8",
-        lg: "h-12 px-6 text-base",
+        default: "min-h-11 px-4 py-2 sm:min-h-10",
+        sm: "min-h-11 px-3 py-1 sm:min-h-8",
+        lg: "min-h-12 px-6 py-2 text-base",
         icon: "size-11 sm:size-10",
       },
     },

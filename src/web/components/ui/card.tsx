@@ -25,7 +25,7 @@ function CardTitle({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card-title"
-      className={cn("text-xl font-semibold leading-tight tracking-tight", className)}
+      className={cn("text-xl font-semibold leading-tight tracking-tight wrap-anywhere", className)}
       {...props}
     />
   );
