@@ -189,3 +189,50 @@ export async function placeOrderByApi(page: Page): Promise<string> {
   expect(order.status(), await order.text()).toBe(201);
   return (await order.json()).id;
 }
+
+/**
+ * Shows a customer every page of the site in `language` and checks each with `check`:
+ * the public pages, the open phone menu (at a phone's width), the signed-in pages of a
+ * new customer with an order, and Confirm Your Order open.
+ */
+export async function tourCustomerPages(
+  page: Page,
+  language: "en" | "hi",
+  check: (where: string) => Promise<void>,
+) {
+  await page.addInitScript((saved) => localStorage.setItem("language", saved), language);
+  const checkInLanguage = async (where: string) => {
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await check(where);
+  };
+  const publicPages = ["/", "/help", "/contact-us", "/about-us", "/terms-and-conditions"];
+  const accountPages = ["/login", "/signup", "/forgot-password"];
+  for (const path of [...publicPages, "/refund-policy", ...accountPages, "/missing-page"]) {
+    await page.goto(path);
+    await expect(page.locator("h1").first()).toBeVisible();
+    await checkInLanguage(path);
+  }
+  const openMenu = page.locator("button[aria-controls=site-sidebar]");
+  if (await openMenu.isVisible()) {
+    await openMenu.click();
+    await expect(page.locator("#site-sidebar")).toBeInViewport();
+    await checkInLanguage("the menu");
+  }
+
+  await signUpAndLogInByApi(page, uniqueEmail("tour"));
+  const orderId = await placeOrderByApi(page);
+  const signedInPages = ["/profile", "/security", "/order-history", "/my-referrals"];
+  for (const path of [...signedInPages, `/order/${orderId}`]) {
+    await page.goto(path);
+    await expect(page.locator("h1, h2").first()).toBeVisible();
+    await checkInLanguage(path);
+  }
+  await page.goto("/");
+  await page.locator("input[name=amount]").fill("5000");
+  await page.locator("input[name=walletAddress]").fill("TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6");
+  await expect(page.getByTestId("receive-amount")).toContainText("58.1395");
+  await checkInLanguage("/ with an amount");
+  await page.getByRole("button", { name: language === "en" ? "Place Order" : "ऑर्डर करें" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await checkInLanguage("Confirm Your Order");
+}

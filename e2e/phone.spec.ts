@@ -5,6 +5,7 @@ import {
   placeOrderByApi,
   signUpAndLogInByApi,
   test,
+  tourCustomerPages,
   uniqueEmail,
 } from "./fixtures";
 
@@ -118,34 +119,8 @@ for (const language of ["en", "hi"] as const) {
   }) => {
     test.slow();
     await page.setViewportSize(PHONE);
-    await page.addInitScript((saved) => localStorage.setItem("language", saved), language);
-    const expectLargeTargets = async (where: string) => {
-      await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await tourCustomerPages(page, language, async (where) => {
       expect(await smallTouchTargets(page), where).toEqual([]);
-    };
-    const publicPages = ["/", "/help", "/contact-us", "/about-us", "/refund-policy", "/login"];
-    for (const path of [...publicPages, "/signup", "/forgot-password", "/missing-page"]) {
-      await page.goto(path);
-      await expect(page.locator("h1").first()).toBeVisible();
-      await expectLargeTargets(path);
-    }
-    await page.goto("/");
-    await page.locator("button[aria-controls=site-sidebar]").click();
-    await expect(page.locator("#site-sidebar")).toBeInViewport();
-    await expectLargeTargets("the menu");
-
-    await signUpAndLogInByApi(page, uniqueEmail("targets"));
-    const orderId = await placeOrderByApi(page);
-    for (const path of [...signedInPages, "/my-referrals", `/order/${orderId}`]) {
-      await page.goto(path);
-      await expect(page.locator("h1, h2").first()).toBeVisible();
-      await expectLargeTargets(path);
-    }
-    await page.goto("/");
-    await page.locator("input[name=amount]").fill("5000");
-    await page.locator("input[name=walletAddress]").fill("TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6");
-    await page.getByRole("button", { name: language === "en" ? "Place Order" : "ऑर्डर करें" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectLargeTargets("Confirm Your Order");
+    });
   });
 }
