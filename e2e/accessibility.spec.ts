@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import {
   expect,
   expectNoSeriousViolations,
@@ -7,6 +6,7 @@ import {
   stepUpAsAdmin,
   test,
   uniqueEmail,
+  useTheme,
 } from "./fixtures";
 
 /*
@@ -29,11 +29,6 @@ const ADMIN_PAGES = [
   ["/admin/settings", "Settings"],
   ["/admin/audit", "Audit Log"],
 ] as const;
-
-async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
-  // The saved choice, as the theme toggle leaves it (public/theme-init.js reads it).
-  await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
-}
 
 for (const theme of THEMES) {
   for (const { name, size } of WIDTHS) {

@@ -193,7 +193,7 @@ export async function placeOrderByApi(page: Page): Promise<string> {
 /**
  * Shows a customer every page of the site in `language` and checks each with `check`:
  * the public pages, the open phone menu (at a phone's width), the signed-in pages of a
- * new customer with an order, and Confirm Your Order open.
+ * new customer with an order, a toast, and Confirm Your Order open.
  */
 export async function tourCustomerPages(
   page: Page,
@@ -228,11 +228,22 @@ export async function tourCustomerPages(
     await checkInLanguage(path);
   }
   await page.goto("/");
+  const placeOrder = page.getByRole("button", {
+    name: language === "en" ? "Place Order" : "ऑर्डर करें",
+  });
+  await placeOrder.click();
+  await expect(page.locator("[data-sonner-toast]")).toBeVisible();
+  await checkInLanguage("a toast");
   await page.locator("input[name=amount]").fill("5000");
   await page.locator("input[name=walletAddress]").fill("TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6");
   await expect(page.getByTestId("receive-amount")).toContainText("58.1395");
   await checkInLanguage("/ with an amount");
-  await page.getByRole("button", { name: language === "en" ? "Place Order" : "ऑर्डर करें" }).click();
+  await placeOrder.click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await checkInLanguage("Confirm Your Order");
+}
+
+/** The saved theme, as the theme toggle leaves it (public/theme-init.js reads it). */
+export async function useTheme(page: Page, theme: "light" | "dark") {
+  await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
 }
