@@ -46,7 +46,7 @@ const SIZES = [
 ] as const;
 
 for (const { name, size } of SIZES) {
-  test(`a customer signs up, logs in, orders and changes the password with the keyboard alone (${name})`, async ({
+  test(`a customer signs up, asks for a reset link, logs in, orders and changes the password with the keyboard alone (${name})`, async ({
     page,
   }) => {
     test.slow();
@@ -71,6 +71,11 @@ for (const { name, size } of SIZES) {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/login$/);
     await page.goto(await readMailLink(email, VERIFY_SUBJECT));
+
+    await page.goto("/forgot-password");
+    await typeInto(page, page.getByLabel("Email"), email);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Check Your Email!" })).toBeVisible();
 
     await page.goto("/login");
     await typeInto(page, page.getByLabel("Email"), email);
