@@ -76,16 +76,21 @@ const ORDER_DAY = sql`(o.created_at AT TIME ZONE 'Asia/Kolkata')::date`;
  * before the order to the grace period after it.
  */
 function notReceivedOrders(accountId: string | null) {
+  // OFFSET 0 keeps the subquery apart: the coverage check runs only for the orders
+  // that no credit pays, not for every pending order.
   return sql`
     SELECT o.id AS order_id, o.receiving_account_id, o.payment_reference, o.send_amount AS order_amount,
            o.payer_name AS order_payer_name, o.user_email AS order_email, o.created_at AS order_created_at
-      FROM orders o
-     WHERE o.status = 'pending'
-       AND ${accountId === null ? sql`o.receiving_account_id IS NOT NULL` : sql`o.receiving_account_id = ${accountId}::uuid`}
-       AND o.payment_reference IS NOT NULL
-       AND NOT EXISTS (
-             SELECT 1 FROM statement_lines l WHERE l.reference = o.payment_reference)
-       AND NOT EXISTS (
+      FROM (SELECT o.id, o.receiving_account_id, o.payment_reference, o.send_amount, o.payer_name,
+                   o.user_email, o.created_at
+              FROM orders o
+             WHERE o.status = 'pending'
+               AND ${accountId === null ? sql`o.receiving_account_id IS NOT NULL` : sql`o.receiving_account_id = ${accountId}::uuid`}
+               AND o.payment_reference IS NOT NULL
+               AND NOT EXISTS (
+                     SELECT 1 FROM statement_lines l WHERE l.reference = o.payment_reference)
+            OFFSET 0) o
+     WHERE NOT EXISTS (
              SELECT 1
                FROM generate_series(${ORDER_DAY} - 1, ${ORDER_DAY} + ${NOT_RECEIVED_GRACE_DAYS}::int, interval '1 day') AS day
               WHERE NOT EXISTS (
@@ -150,18 +155,31 @@ function toItem(row: ItemRow): ReconciliationItem {
 export type GroupSummary = { count: number; totalInr: string; items: ReconciliationItem[] };
 export type ReconciliationGroups = Record<ReconciliationGroup, GroupSummary>;
 
-/** The first page of each group of an account's open credits, with each group's count and rupees. */
+/**
+ * The first page of each group of an account's open credits, with each group's count
+ * and rupees. The groups are counted and ranked on the lines' keys alone; only the
+ * lines of the first pages are read whole (a sort of every narration would spill
+ * to disk).
+ */
 export function groupedLinesQuery(accountId: string) {
   return sql<ItemRow & { group: string; count: string; total: string }>`
-    SELECT * FROM (
-      SELECT c.*, c.value_date::text AS value_date, c.amount::text AS amount,
-             c.order_amount::text AS order_amount,
-             count(*) OVER w AS count, sum(c.amount) OVER w AS total,
-             row_number() OVER (PARTITION BY c."group" ORDER BY c.value_date, c.line_number) AS position
-        FROM (${classifiedLines({ accountId })}) c
-      WINDOW w AS (PARTITION BY c."group")) ranked
-     WHERE position <= ${GROUP_PAGE_SIZE}
-     ORDER BY "group", position`;
+    SELECT l.id, l.line_number, l.value_date::text AS value_date, l.amount::text AS amount,
+           l.narration, l.reference, l.payer_name,
+           o.id AS order_id, o.send_amount::text AS order_amount, o.payer_name AS order_payer_name,
+           o.user_email AS order_email, o.created_at AS order_created_at,
+           CASE WHEN o.receiving_account_id <> l.receiving_account_id THEN order_account.label END
+             AS order_account_label,
+           ranked."group", ranked.count, ranked.total
+      FROM (SELECT c.id, c.order_id, c."group",
+                   count(*) OVER w AS count, sum(c.amount) OVER w AS total,
+                   row_number() OVER (PARTITION BY c."group" ORDER BY c.value_date, c.line_number) AS position
+              FROM (${classifiedLines({ accountId })}) c
+            WINDOW w AS (PARTITION BY c."group")) ranked
+      JOIN statement_lines l ON l.id = ranked.id
+      LEFT JOIN orders o ON o.id = ranked.order_id
+      LEFT JOIN receiving_accounts order_account ON order_account.id = o.receiving_account_id
+     WHERE ranked.position <= ${GROUP_PAGE_SIZE}
+     ORDER BY ranked."group", ranked.position`;
 }
 
 /** The first page of an account's orders not received, with their count and rupees. */
