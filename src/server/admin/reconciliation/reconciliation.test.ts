@@ -185,6 +185,25 @@ describe("importing a statement", () => {
     expect((await referencesByGroup()).unclaimed).toEqual([a, b, c].sort());
   });
 
+  it("keeps a credit in its import's account: the database refuses a line naming another", async () => {
+    const imported = await upload(sampleStatementCsv("sbi", [upiCredit(nextReference(), "10.00")]));
+    const otherAccount = await insertUpiAccount(testApp.db);
+    const forged = {
+      import_id: imported.json.importId as string,
+      line_number: 99,
+      value_date: indiaDay(),
+      amount: "10.00",
+      narration: "UPI/CR/forged",
+      line_key: "FORGED-LINE",
+    };
+    await expect(
+      testApp.db
+        .insertInto("statement_lines")
+        .values({ ...forged, receiving_account_id: otherAccount })
+        .execute(),
+    ).rejects.toMatchObject({ code: "23503", constraint: "statement_lines_import_account" });
+  });
+
   it("finds a payment made into another of the desk's accounts: not unclaimed there, not missing here", async () => {
     const order = await placeOrder(customer, { amount: "4000" });
     const otherAccount = await insertUpiAccount(testApp.db, {

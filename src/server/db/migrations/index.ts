@@ -18,6 +18,7 @@ import * as receivingAccountUnique from "./0022-receiving-account-unique";
 import * as payoutChecks from "./0030-payout-checks";
 import * as statementLines from "./0040-statement-lines";
 import * as statementLinesByReference from "./0041-statement-lines-by-reference";
+import * as statementLineImportAndAccount from "./0042-statement-line-import-and-account";
 import * as backups from "./0050-backups";
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   "0030-payout-checks": payoutChecks,
   "0040-statement-lines": statementLines,
   "0041-statement-lines-by-reference": statementLinesByReference,
+  "0042-statement-line-import-and-account": statementLineImportAndAccount,
   "0050-backups": backups,
 };
