@@ -85,10 +85,7 @@ export function TwoFactorCard() {
                 {t("account.twoFactor.disable")}
               </Button>
             ) : (
-              <Button
-                className="h-auto min-h-10 w-full whitespace-normal"
-                onClick={() => setStep({ name: "enable-password" })}
-              >
+              <Button className="w-full" onClick={() => setStep({ name: "enable-password" })}>
                 <ShieldCheck aria-hidden />
                 {t("account.twoFactor.enable")}
               </Button>
