@@ -1,4 +1,8 @@
 import { sql } from "kysely";
+import {
+  RECONCILIATION_GROUPS,
+  type ReconciliationGroup,
+} from "../../../shared/reconciliation-groups";
 import type { Database } from "../../db/database";
 
 /*
@@ -10,16 +14,6 @@ import type { Database } from "../../db/database";
  * accounts is "paid into another account": money that came, but not where the
  * order's account caps and statements expect it.
  */
-
-export const RECONCILIATION_GROUPS = [
-  "matched",
-  "mismatch",
-  "thirdParty",
-  "otherAccount",
-  "unclaimed",
-  "notReceived",
-] as const;
-export type ReconciliationGroup = (typeof RECONCILIATION_GROUPS)[number];
 
 /**
  * Days after an order's day its payment may still arrive (NEFT settles in batches,

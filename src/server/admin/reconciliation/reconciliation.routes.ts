@@ -1,16 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { hasControlCharacters } from "../../../shared/admin-order-input";
+import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import type { AppContext } from "../../context";
 import { limitBodySize } from "../../http/body-limit";
 import { clientIp } from "../../http/client-ip";
 import { createRouter, errorResponse } from "../../http/router";
 import { decideStatementLine, verifyAllMatched } from "./decide-statement-lines";
 import { findAccountWithMapping, importStatement } from "./import-statement";
-import {
-  listReconciliationGroups,
-  RECONCILIATION_GROUPS,
-  reconciliationSummary,
-} from "./match-statement-lines";
+import { listReconciliationGroups, reconciliationSummary } from "./match-statement-lines";
 import { saveColumnMapping, statementLineOfOrder } from "./reconciliation.service";
 import { columnMappingSchema } from "./statement-layouts";
 

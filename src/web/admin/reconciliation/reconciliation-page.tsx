@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confirm-with-note-dialog";
 import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
@@ -39,14 +40,7 @@ import {
 } from "./reconciliation-api";
 
 type Group = keyof AccountReconciliation["groups"];
-const GROUPS: Group[] = [
-  "matched",
-  "mismatch",
-  "thirdParty",
-  "otherAccount",
-  "unclaimed",
-  "notReceived",
-];
+const GROUPS: readonly Group[] = RECONCILIATION_GROUPS;
 /** The groups an operator must look at: shown in amber when they hold anything. */
 const NEEDS_A_DECISION = new Set<Group>(GROUPS.filter((group) => group !== "matched"));
 /** The groups whose credit may be accepted as its order's payment (the server's rule too). */
