@@ -166,4 +166,13 @@ describe("payer names", () => {
       SELECT payer_names_agree(${bankName}, ${orderName}) AS agree`.execute(testApp.db);
     expect(rows[0]?.agree).toBe(agree);
   });
+
+  it("splits a name into its parts, longest first, without titles or marks", async () => {
+    const { rows } = await sql<{ parts: string[]; none: string[]; unknown: string[] }>`
+      SELECT payer_name_parts(' Mr. rahul  kumar-SHARMA r ') AS parts,
+             payer_name_parts('Dr.') AS none, payer_name_parts(NULL) AS unknown`.execute(
+      testApp.db,
+    );
+    expect(rows[0]).toEqual({ parts: ["SHARMA", "KUMAR", "RAHUL", "R"], none: [], unknown: [] });
+  });
 });

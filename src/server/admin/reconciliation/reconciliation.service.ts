@@ -55,7 +55,8 @@ export async function saveColumnMapping(
 export async function statementLineOfOrder(db: Database, orderId: string) {
   const row = await db
     .selectFrom("orders")
-    .innerJoin("statement_lines as line", "line.reference", "orders.payment_reference")
+    // A credit's line key is its reference (migration 0044): this is the index that finds it.
+    .innerJoin("statement_lines as line", "line.line_key", "orders.payment_reference")
     .innerJoin("statement_imports as statement", "statement.id", "line.import_id")
     .innerJoin("receiving_accounts as account", "account.id", "line.receiving_account_id")
     .select([

@@ -19,6 +19,8 @@ import * as payoutChecks from "./0030-payout-checks";
 import * as statementLines from "./0040-statement-lines";
 import * as statementLinesByReference from "./0041-statement-lines-by-reference";
 import * as statementLineImportAndAccount from "./0042-statement-line-import-and-account";
+import * as payerNamePartsInPlpgsql from "./0043-payer-name-parts-in-plpgsql";
+import * as statementLinesByLineKey from "./0044-statement-lines-by-line-key";
 import * as backups from "./0050-backups";
 
 /**
@@ -46,5 +48,7 @@ export const migrations: Record<string, Migration> = {
   "0040-statement-lines": statementLines,
   "0041-statement-lines-by-reference": statementLinesByReference,
   "0042-statement-line-import-and-account": statementLineImportAndAccount,
+  "0043-payer-name-parts-in-plpgsql": payerNamePartsInPlpgsql,
+  "0044-statement-lines-by-line-key": statementLinesByLineKey,
   "0050-backups": backups,
 };
