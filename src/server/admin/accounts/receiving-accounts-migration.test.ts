@@ -1,44 +1,19 @@
-import { getMigrations } from "better-auth/db/migration";
-import { Migrator, sql } from "kysely";
-import pino from "pino";
+import type { BetterAuthOptions } from "better-auth";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "../../auth/auth";
-import { BackgroundTasks } from "../../background-tasks";
-import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../../db/database";
+import type { DatabaseHandle } from "../../db/database";
 import { migrateToLatest } from "../../db/migrate";
-import { migrations } from "../../db/migrations";
-import { scratchPostgresDatabase } from "../../testing/postgres";
+import { olderReleaseDatabase } from "../../testing/migration-database";
 
 /** A database migrated only up to the release before receiving accounts, holding an order. */
 describe("migrations 0020–0021: receiving accounts on a database with orders from before", () => {
   let database: DatabaseHandle;
-  let drop = async () => {};
-  let authOptions: ReturnType<typeof createAuth>["options"];
+  let close = async () => {};
+  let authOptions: BetterAuthOptions;
 
   beforeAll(async () => {
-    const scratch = await scratchPostgresDatabase("migration");
-    if (scratch) {
-      database = openPostgres(scratch.url);
-      drop = scratch.drop;
-    } else {
-      database = wrapPglite(await createPglite());
-    }
-    const logger = pino({ level: "silent" });
-    authOptions = createAuth({
-      db: database.db,
-      mailer: { send: async () => {} },
-      logger,
-      backgroundTasks: new BackgroundTasks(logger),
-      secret: "migration-secret-migration-secret-migration",
-      baseURL: "http://localhost",
-      trustedOrigins: [],
-    }).options;
-    await (await getMigrations(authOptions)).runMigrations();
-    const provider = { getMigrations: async () => migrations };
-    const before = await new Migrator({ db: database.db, provider }).migrateTo(
-      "0016-step-up-attempts",
-    );
-    if (before.error) throw before.error;
+    const older = await olderReleaseDatabase((name) => name <= "0016-step-up-attempts");
+    ({ database, authOptions, close } = older);
 
     await sql`
       INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
@@ -61,8 +36,7 @@ describe("migrations 0020–0021: receiving accounts on a database with orders f
   });
 
   afterAll(async () => {
-    await database.close();
-    await drop();
+    await close();
   });
 
   it("makes the settings' UPI ID and bank details the first accounts", async () => {

@@ -1,0 +1,48 @@
+import { getMigrations } from "better-auth/db/migration";
+import { type Migration, Migrator } from "kysely";
+import pino from "pino";
+import { createAuth } from "../auth/auth";
+import { BackgroundTasks } from "../background-tasks";
+import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../db/database";
+import { migrations } from "../db/migrations";
+import { scratchPostgresDatabase } from "./postgres";
+
+/**
+ * An empty database of its own (PostgreSQL on the PostgreSQL run, else PGlite)
+ * with better-auth's tables and only the project's migrations that `included`
+ * keeps: an older release's database, for testing the upgrade from it with
+ * `migrateToLatest(database.db, authOptions)`.
+ */
+export async function olderReleaseDatabase(included: (name: string) => boolean) {
+  const scratch = await scratchPostgresDatabase("migration");
+  const database: DatabaseHandle = scratch
+    ? openPostgres(scratch.url)
+    : wrapPglite(await createPglite());
+  const logger = pino({ level: "silent" });
+  const authOptions = createAuth({
+    db: database.db,
+    mailer: { send: async () => {} },
+    logger,
+    backgroundTasks: new BackgroundTasks(logger),
+    secret: "migration-secret-migration-secret-migration",
+    baseURL: "http://localhost",
+    trustedOrigins: [],
+  }).options;
+  await (await getMigrations(authOptions)).runMigrations();
+  const older: Record<string, Migration> = Object.fromEntries(
+    Object.entries(migrations).filter(([name]) => included(name)),
+  );
+  const { error } = await new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => older },
+  }).migrateToLatest();
+  if (error) throw error;
+  return {
+    database,
+    authOptions,
+    close: async () => {
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
