@@ -103,11 +103,13 @@ describe("the admin order search on a large table", () => {
     }
   });
 
-  it("answers a page of a common e-mail fragment in well under a second", async () => {
-    const started = performance.now();
+  // How fast is the benchmark's to say (npm run bench:admin); the plan is above.
+  it("answers a page of a common e-mail fragment: 20 of its orders, newest first", async () => {
     const page = await listAdminOrders(testApp.db, { search: "example.com" });
     expect(page.orders).toHaveLength(20);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(page.orders.every((order) => order.user_email.endsWith("example.com"))).toBe(true);
+    const times = page.orders.map((order) => new Date(order.created_at).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
   it("reads an export in bounded batches, newest first, up to the cap", async () => {
