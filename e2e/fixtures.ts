@@ -206,8 +206,9 @@ export async function tourCustomerPages(
     await check(where);
   };
   const publicPages = ["/", "/help", "/contact-us", "/about-us", "/terms-and-conditions"];
+  const policyPages = ["/privacy-policy", "/refund-policy"];
   const accountPages = ["/login", "/signup", "/forgot-password"];
-  for (const path of [...publicPages, "/refund-policy", ...accountPages, "/missing-page"]) {
+  for (const path of [...publicPages, ...policyPages, ...accountPages, "/missing-page"]) {
     await page.goto(path);
     await expect(page.locator("h1").first()).toBeVisible();
     await checkInLanguage(path);

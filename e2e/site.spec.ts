@@ -1,11 +1,4 @@
-import {
-  expect,
-  expectNoPageErrors,
-  expectNoSeriousViolations,
-  signUpAndLogInByApi,
-  test,
-  uniqueEmail,
-} from "./fixtures";
+import { expect, expectNoPageErrors, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
 
 test("the theme toggle survives a reload", async ({ page }) => {
   await page.goto("/");
@@ -113,31 +106,3 @@ test("on a phone the sidebar opens as a drawer", async ({ page }) => {
   await expect(page).toHaveURL(/\/help$/);
   await expect(nav).not.toBeInViewport();
 });
-
-const publicPages = [
-  "/",
-  "/help",
-  "/contact-us",
-  "/about-us",
-  "/terms-and-conditions",
-  "/privacy-policy",
-  "/refund-policy",
-  "/login",
-  "/signup",
-  "/forgot-password",
-  "/missing-page",
-];
-
-for (const path of publicPages) {
-  for (const language of ["en", "hi"]) {
-    const suffix = language === "en" ? "" : " in Hindi";
-    test(`axe finds no serious or critical violation on ${path}${suffix}`, async ({ page }) => {
-      // The saved choice, as the Language switch leaves it (public/theme-init.js reads it).
-      await page.addInitScript((saved) => localStorage.setItem("language", saved), language);
-      await page.goto(path);
-      await expect(page.locator("html")).toHaveAttribute("lang", language);
-      await expect(page.locator("h1")).toBeVisible();
-      await expectNoSeriousViolations(page, path);
-    });
-  }
-}
