@@ -3,9 +3,29 @@ import { type Migration, Migrator } from "kysely";
 import pino from "pino";
 import { createAuth } from "../auth/auth";
 import { BackgroundTasks } from "../background-tasks";
-import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../db/database";
+import {
+  createPglite,
+  type Database,
+  type DatabaseHandle,
+  openPostgres,
+  wrapPglite,
+} from "../db/database";
 import { migrations } from "../db/migrations";
 import { scratchPostgresDatabase } from "./postgres";
+
+/** better-auth's options as far as migrating needs them: no mail, no logs, no site. */
+export function migrationAuthOptions(db: Database) {
+  const logger = pino({ level: "silent" });
+  return createAuth({
+    db,
+    mailer: { send: async () => {} },
+    logger,
+    backgroundTasks: new BackgroundTasks(logger),
+    secret: "migration-secret-migration-secret-migration",
+    baseURL: "http://localhost",
+    trustedOrigins: [],
+  }).options;
+}
 
 /**
  * An empty database of its own (PostgreSQL on the PostgreSQL run, else PGlite)
@@ -18,16 +38,7 @@ export async function olderReleaseDatabase(included: (name: string) => boolean) 
   const database: DatabaseHandle = scratch
     ? openPostgres(scratch.url)
     : wrapPglite(await createPglite());
-  const logger = pino({ level: "silent" });
-  const authOptions = createAuth({
-    db: database.db,
-    mailer: { send: async () => {} },
-    logger,
-    backgroundTasks: new BackgroundTasks(logger),
-    secret: "migration-secret-migration-secret-migration",
-    baseURL: "http://localhost",
-    trustedOrigins: [],
-  }).options;
+  const authOptions = migrationAuthOptions(database.db);
   await (await getMigrations(authOptions)).runMigrations();
   const older: Record<string, Migration> = Object.fromEntries(
     Object.entries(migrations).filter(([name]) => included(name)),
