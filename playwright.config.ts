@@ -37,7 +37,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // DOM snapshots are enough to read a failure; the screencast behind trace
+    // screenshots kept the browser encoding frames through every journey.
+    trace: { mode: "retain-on-failure", screenshots: false },
     // The installed app's service worker is e2e/installable.spec.ts's subject; elsewhere
     // it would only stand between the journeys' page.route() and the network.
     serviceWorkers: "block",

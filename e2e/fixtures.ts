@@ -220,7 +220,12 @@ export async function tourCustomerPages(
   const openMenu = page.locator("button[aria-controls=site-sidebar]");
   if (await openMenu.isVisible()) {
     await openMenu.click();
-    await expect(page.locator("#site-sidebar")).toBeInViewport();
+    const menu = page.locator("#site-sidebar");
+    await expect(menu).toBeInViewport();
+    // Measured mid-slide, a 44 px button can be 43.99 px wide.
+    await menu.evaluate((drawer) =>
+      Promise.all(drawer.getAnimations({ subtree: true }).map((slide) => slide.finished)),
+    );
     await checkInLanguage("the menu");
   }
 
