@@ -53,6 +53,9 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testIgnore: [SITE_WIDE_SPECS, LAST_SPECS],
       dependencies: ["setup"],
+      // Test by test, not file by file: the axe tours fill a file for minutes, and
+      // the journeys share nothing but the desk the setup made.
+      fullyParallel: true,
     },
     // Specs that change site-wide settings run alone, after the rest, so they cannot
     // change the rate or limits under another test's feet.
