@@ -1,5 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, signUpAndLogInByApi, stepUpAsAdmin, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  placeOrderByApi,
+  secondBrowserPage,
+  signUpAndLogInByApi,
+  stepUpAsAdmin,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 /** A TRON transaction id from the TRON docs (domain-reference §4). */
@@ -196,4 +204,33 @@ test("the filtered list downloads as CSV", async ({ page }) => {
   for (const line of text.split("\r\n").slice(1).filter(Boolean)) {
     expect(line.split(",")[3]).toBe("completed");
   }
+});
+
+test("an order opened while the search is still being applied stays open", async ({
+  page,
+  browser,
+}) => {
+  const customer = await secondBrowserPage(browser);
+  await signUpAndLogInByApi(customer, uniqueEmail("orders-search"));
+  const orderId = await placeOrderByApi(customer);
+  const shortId = orderId.slice(0, 8);
+  await customer.context().close();
+
+  await stepUpAsAdmin(page);
+  await page.clock.install();
+  await page.goto("/admin/orders");
+  const actions = page.getByRole("button", { name: `Actions for order ${shortId}` });
+  await expect(actions).toBeVisible();
+  // The search waits for the typing to stop; the admin opens the order before it does.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.getByLabel("Search").fill(shortId);
+  await actions.click();
+  await page.getByRole("menuitem", { name: "View Details" }).click();
+  const details = page.getByRole("dialog", { name: `Order ${shortId}` });
+  await expect(details).toBeVisible();
+
+  await page.clock.runFor(1_000);
+  await expect(page).toHaveURL(new RegExp(`search=${shortId}`));
+  await expect(page).toHaveURL(new RegExp(`order=${orderId}`));
+  await expect(details).toBeVisible();
 });

@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { Download, Eye, MoreHorizontal, PackageSearch, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { type NavigateOptions, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ORDER_STATUSES, type OrderStatusValue } from "../../../shared/admin-order-input";
 import { findSendOption } from "../../../shared/catalog";
@@ -73,9 +73,24 @@ function shortAddress(address: string): string {
   return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
 }
 
+/**
+ * The page's address parameters, and a change to them made on the address as it is
+ * now: react-router hands a functional update the parameters of the render that made
+ * it, so the search box's delayed update would undo an order opened meanwhile.
+ */
+function useAddressParams() {
+  const [params, setParams] = useSearchParams();
+  const change = (edit: (next: URLSearchParams) => void, options?: NavigateOptions) => {
+    const next = new URLSearchParams(window.location.search);
+    edit(next);
+    setParams(next, options);
+  };
+  return [params, change] as const;
+}
+
 /** The filter lives in the address (?status=&search=), so a link from a notification opens it. */
 function useOrderFilter() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const filter: OrderFilter = {
     status: parseStatus(params.get("status")),
     search: params.get("search")?.trim() ?? "",
@@ -83,15 +98,13 @@ function useOrderFilter() {
     oldestFirst: params.get("oldest") === "1",
   };
   const update = (change: Partial<OrderFilter>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
+    changeParams(
+      (next) => {
         for (const [key, value] of Object.entries(change)) {
           const name = key === "oldestFirst" ? "oldest" : key;
           if (value) next.set(name, value === true ? "1" : value);
           else next.delete(name);
         }
-        return next;
       },
       { replace: true },
     );
@@ -100,13 +113,11 @@ function useOrderFilter() {
 
 /** The open order's details live in the address (?order=ID): the Telegram alert links there. */
 function useOpenOrder() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const open = (id: string | null) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
+    changeParams((next) => {
       if (id) next.set("order", id);
       else next.delete("order");
-      return next;
     });
   return [params.get("order"), open] as const;
 }
