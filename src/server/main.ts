@@ -5,6 +5,7 @@ import { startFoldingOrderTotals } from "./admin/dashboard/order-totals";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { announceServer, newServerToken } from "./ops/backup/running-server";
+import { foldTotalsAndTellOperatorsNearCap } from "./orders/cap-alert";
 import { openRuntime } from "./runtime";
 
 async function main() {
@@ -17,7 +18,11 @@ async function main() {
   const app = createApp(runtime.context);
   runtime.outbox.start();
   runtime.payoutChecks.start();
-  const stopFolding = startFoldingOrderTotals(runtime.context.db, logger);
+  const stopFolding = startFoldingOrderTotals(
+    () =>
+      foldTotalsAndTellOperatorsNearCap(runtime.context.db, runtime.context.notificationTargets),
+    logger,
+  );
   const stopBackups = runtime.context.backups.startSchedule(logger);
   let withdrawAnnouncement = () => {};
 

@@ -147,6 +147,13 @@ export interface ReceivingAccountCapAlertsTable {
   day: ColumnType<string, string, string>;
 }
 
+/** Rupees an account took on an India day, orders not cancelled (migration 0023). */
+export interface ReceivingAccountDayTotalsTable {
+  receiving_account_id: string;
+  day: ColumnType<string, string, string>;
+  inr: Numeric;
+}
+
 /** The column mapping of a receiving account's statements (migration 0040). */
 export interface StatementColumnMappingsTable {
   receiving_account_id: string;
@@ -296,6 +303,8 @@ export interface OrderTotalChangesTable {
   orders: number;
   inr: Numeric;
   usdt: Numeric;
+  /** The order's receiving account (migration 0023; null on rows written before it). */
+  receiving_account_id: string | null;
 }
 
 /** Backups taken (migration 0050). */
@@ -312,6 +321,7 @@ export interface DB {
   receiving_accounts: ReceivingAccountsTable;
   receiving_account_offers: ReceivingAccountOffersTable;
   receiving_account_cap_alerts: ReceivingAccountCapAlertsTable;
+  receiving_account_day_totals: ReceivingAccountDayTotalsTable;
   statement_column_mappings: StatementColumnMappingsTable;
   statement_imports: StatementImportsTable;
   statement_lines: StatementLinesTable;

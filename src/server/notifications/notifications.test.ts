@@ -172,6 +172,8 @@ describe("order notifications", () => {
         network: null,
         walletAddress: "123456789",
       }),
+      // Into the bank account: its line is the bank, the number and the IFSC.
+      await placeOrder(customer, { sendCurrency: "bank_inr", amount: "8600.5" }),
       await placeOrder(customer, {
         amount: "7",
         receiveCurrency: "payeer_usd",
@@ -203,7 +205,7 @@ describe("order notifications", () => {
         (await accountSummaries(testApp.db)).get(stored.receiving_account_id ?? ""),
       );
       expect(queued).toEqual(expected);
-      expect(JSON.stringify(queued)).toContain("Paid into: UPI");
+      expect(JSON.stringify(queued)).toMatch(/Paid into: (UPI|Bank) \d+ \(\w/);
     }
     await testApp.outbox.deliverDue();
   });

@@ -8,7 +8,11 @@ import {
 } from "../../shared/catalog";
 import { type Language, localeOf } from "../../shared/languages";
 import type { OrderRow } from "../orders/order-view";
-import { accountLine, type ReceivingAccountSummary } from "../orders/receiving-account-summary";
+import {
+  accountLine,
+  type OFFERED_ACCOUNT,
+  type ReceivingAccountSummary,
+} from "../orders/receiving-account-summary";
 import type { OutboxMessage } from "./outbox";
 
 /** Where operator notifications go; a channel without an address is skipped. */
@@ -43,7 +47,7 @@ export function orderMessages(
   targets: NotificationTargets,
   customer: { isEmailVerified: boolean; language: Language },
   /** Where the customer was told to pay; none on orders an admin places. */
-  account?: ReceivingAccountSummary,
+  account?: ReceivingAccountSummary | typeof OFFERED_ACCOUNT,
 ): OutboxMessage[] {
   const { shortId, sent, received } = summarize(order);
   const customerLink = `${targets.publicUrl}/order/${order.id}`;

@@ -6,6 +6,7 @@ import { isDeadlock, isRefusedByDatabase } from "../http/errors";
 import type { OutboxMessage } from "../notifications/outbox";
 import { OFFER_HONOURED_HOURS } from "./offer-receiving-account";
 import type { OrderRow } from "./order-view";
+import { OFFERED_ACCOUNT } from "./receiving-account-summary";
 
 /** An order as the customer asked for it, with what the rules need to judge it. */
 export interface OrderCandidate {
@@ -334,10 +335,18 @@ async function insertOrdersIfAllowed(
       INSERT INTO order_events (order_id, actor_id, actor_role, from_status, to_status)
       SELECT id, user_id, 'customer', NULL, 'pending' FROM inserted
     ),
+    -- The operators' "Paid into" line names the offer's account, as accountLine writes it.
+    paid_into AS (
+      SELECT inserted.id, account.label || ' (' || coalesce(account.upi_id, concat_ws(' ',
+          nullif(account.bank_name, ''), nullif(account.bank_account_number, ''),
+          nullif(account.bank_ifsc_code, ''))) || ')' AS line
+      FROM inserted JOIN receiving_accounts AS account ON account.id = inserted.receiving_account_id
+    ),
     notifications AS (
       INSERT INTO notification_outbox (channel, topic, payload)
-      SELECT message.channel, message.topic, message.payload
-      FROM inserted JOIN input ON input.id = inserted.id,
+      SELECT message.channel, message.topic, jsonb_set(message.payload, '{text}',
+        to_jsonb(replace(message.payload ->> 'text', ${OFFERED_ACCOUNT}, paid_into.line)))
+      FROM paid_into JOIN input ON input.id = paid_into.id,
         jsonb_to_recordset(input.messages) AS message (channel text, topic text, payload jsonb)
     )
     SELECT checked.id AS candidate_id,

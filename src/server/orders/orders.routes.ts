@@ -5,7 +5,6 @@ import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
 import { getSiteSettings } from "../site/site-settings.service";
-import { tellOperatorsNearCap } from "./cap-alert";
 import { decodeCursor, getCustomerOrder, listCustomerOrders } from "./customer-orders";
 import { offerReceivingAccount, type ReceivingOffer } from "./offer-receiving-account";
 import { respondWithOrderStream, statusEvent } from "./order-stream";
@@ -200,14 +199,6 @@ export function createOrdersRouter(context: AppContext) {
         announcer: context.announcer,
         maxOrdersPerMinute: context.maxOrdersPerMinute,
       });
-      if (!isReplay && order.receiving_account_id) {
-        // The order is stored and answered whatever happens to the operators' notice.
-        await tellOperatorsNearCap(
-          db,
-          order.receiving_account_id,
-          context.notificationTargets,
-        ).catch((error) => context.logger.error({ err: error }, "the cap alert failed"));
-      }
       return c.json(toOrderView(order), isReplay ? 200 : 201);
     })
     .openapi(paymentOfferRoute, async (c) => {

@@ -13,7 +13,7 @@ import { plainDecimal } from "../site/site-settings.service";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { type SettingsInForce, writeOrder } from "./order-batch";
 import type { OrderRow } from "./order-view";
-import { offeredAccount } from "./receiving-account-summary";
+import { OFFERED_ACCOUNT } from "./receiving-account-summary";
 
 export interface PlaceOrderResult {
   order: OrderRow;
@@ -59,8 +59,6 @@ export async function placeOrder({
     receiveCurrency: input.receiveCurrency,
   });
   const draft = draftOrder(user, input, receiveAmount, idempotencyKey ?? null);
-  // For the operators' alert; the statement itself checks the offer.
-  const account = await offeredAccount(db, input.receivingOfferId, user.id);
   const outcome = await writeOrder(db, {
     draft,
     quotedRate: input.quotedRate,
@@ -72,7 +70,7 @@ export async function placeOrder({
       draft,
       notify,
       { isEmailVerified: user.emailVerified, language: languageOr(user.language) },
-      account,
+      OFFERED_ACCOUNT,
     ),
   });
 

@@ -31,8 +31,18 @@ export function summarizeAccount(account: SummaryColumns): ReceivingAccountSumma
   return { id: account.id, label: account.label, details };
 }
 
+/**
+ * Stands for the account an order's offer names, in the messages placeOrder writes
+ * before that offer is looked up: the order statement puts the account's line in
+ * its place (order-batch.ts), so an order costs no query of its own for it.
+ */
+export const OFFERED_ACCOUNT = "{{the offer's receiving account}}";
+
 /** "Label (details)", for a CSV cell or a notification line. */
-export function accountLine(account: ReceivingAccountSummary | undefined): string {
+export function accountLine(
+  account: ReceivingAccountSummary | typeof OFFERED_ACCOUNT | undefined,
+): string {
+  if (account === OFFERED_ACCOUNT) return OFFERED_ACCOUNT;
   return account ? `${account.label} (${account.details})` : "";
 }
 
@@ -43,16 +53,4 @@ export function accountLine(account: ReceivingAccountSummary | undefined): strin
 export async function accountSummaries(db: Kysely<DB>) {
   const rows = await db.selectFrom("receiving_accounts").select(SUMMARY_COLUMNS).execute();
   return new Map(rows.map((row) => [row.id, summarizeAccount(row)]));
-}
-
-/** The account a customer's offer shows; undefined for an offer that is not theirs. */
-export async function offeredAccount(db: Kysely<DB>, offerId: string, userId: string) {
-  const row = await db
-    .selectFrom("receiving_account_offers as offer")
-    .innerJoin("receiving_accounts as account", "account.id", "offer.receiving_account_id")
-    .select(SUMMARY_COLUMNS.map((column) => `account.${column}` as const))
-    .where("offer.id", "=", offerId)
-    .where("offer.user_id", "=", userId)
-    .executeTakeFirst();
-  return row ? summarizeAccount(row) : undefined;
 }

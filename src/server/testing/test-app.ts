@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import { createApp } from "../app";
 import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../db/database";
 import { parseEnv } from "../env";
+import { foldTotalsAndTellOperatorsNearCap } from "../orders/cap-alert";
 import { openRuntime } from "../runtime";
 import { scratchPostgresDatabase } from "./postgres";
 import { insertBankAccount, insertUpiAccount } from "./receiving-accounts";
@@ -41,11 +42,16 @@ export async function createTestApp(
   return {
     app,
     db: runtime.context.db,
+    /** The driver under `db`, for tests that count what a request costs it. */
+    database,
     auth: runtime.context.auth,
     announcer: runtime.context.announcer,
     /** Waits for the work the app does after its answers (mails). */
     settle: () => runtime.backgroundTasks.drain(),
     outbox: runtime.outbox,
+    /** What the server does every second: folds the order totals, tells of accounts near their cap. */
+    foldOrderTotals: () =>
+      foldTotalsAndTellOperatorsNearCap(runtime.context.db, runtime.context.notificationTargets),
     payoutChecks: runtime.payoutChecks,
     backups: runtime.context.backups,
     mailDir: join(dataDir, "mail"),

@@ -79,14 +79,48 @@ describe("the receiving account on orders", () => {
     await insertUpiAccount(testApp.db, { label: "Capped UPI", daily_cap_inr: "10000" });
     const before = (await outboxTexts("receiving_account.near_cap")).length;
     await placeInto("7000");
+    await testApp.foldOrderTotals();
     expect(await outboxTexts("receiving_account.near_cap")).toHaveLength(before);
     await placeInto("1000");
+    // The order's answer does not wait for the notice: it comes with the next fold.
+    expect(await outboxTexts("receiving_account.near_cap")).toHaveLength(before);
+    await testApp.foldOrderTotals();
     const told = (await outboxTexts("receiving_account.near_cap")).slice(before);
     expect(told.map((message) => message.channel).sort()).toEqual(["email", "telegram"]);
     expect(told[0]?.text).toMatch(
       /Receiving account "Capped UPI" has taken ₹8000 of its ₹10000 daily cap today/,
     );
     await placeInto("1000");
+    await testApp.foldOrderTotals();
     expect(await outboxTexts("receiving_account.near_cap")).toHaveLength(before + 2);
+  });
+
+  it("counts the day's orders that were not cancelled, and tells once when two processes fold at once", async () => {
+    const accountId = await insertUpiAccount(testApp.db, {
+      label: "Busy UPI",
+      daily_cap_inr: "10000",
+    });
+    const before = (await outboxTexts("receiving_account.near_cap")).length;
+    const cancelled = await placeInto("5000");
+    await testApp.db
+      .updateTable("orders")
+      .set({ status: "cancelled" })
+      .where("id", "=", cancelled)
+      .execute();
+    await placeInto("4000");
+    await testApp.foldOrderTotals();
+    expect(await outboxTexts("receiving_account.near_cap")).toHaveLength(before);
+
+    await placeInto("4000");
+    await Promise.all([testApp.foldOrderTotals(), testApp.foldOrderTotals()]);
+    const told = (await outboxTexts("receiving_account.near_cap")).slice(before);
+    expect(told).toHaveLength(2);
+    expect(told[0]?.text).toMatch(/"Busy UPI" has taken ₹8000 of its ₹10000/);
+    const total = await testApp.db
+      .selectFrom("receiving_account_day_totals")
+      .select("inr")
+      .where("receiving_account_id", "=", accountId)
+      .executeTakeFirstOrThrow();
+    expect(Number(total.inr)).toBe(8000);
   });
 });

@@ -6,7 +6,7 @@ import { migrateToLatest } from "../../db/migrate";
 import { olderReleaseDatabase } from "../../testing/migration-database";
 
 /** A database migrated only up to the release before receiving accounts, holding an order. */
-describe("migrations 0020–0021: receiving accounts on a database with orders from before", () => {
+describe("migrations 0020–0023: receiving accounts on a database with orders from before", () => {
   let database: DatabaseHandle;
   let close = async () => {};
   let authOptions: BetterAuthOptions;
@@ -112,6 +112,19 @@ describe("migrations 0020–0021: receiving accounts on a database with orders f
         upi_id: null,
         bank_account_number: "50100123456789",
       },
+    ]);
+  });
+
+  it("counts the earlier orders in their accounts' day totals (migration 0023)", async () => {
+    const totals = await sql<{ kind: string; inr: string }>`
+      SELECT account.kind, totals.inr::text AS inr
+        FROM receiving_account_day_totals AS totals
+        JOIN receiving_accounts AS account ON account.id = totals.receiving_account_id
+       WHERE totals.day = (now() AT TIME ZONE 'Asia/Kolkata')::date
+       ORDER BY account.kind DESC`.execute(database.db);
+    expect(totals.rows).toEqual([
+      { kind: "upi", inr: "8600.00" },
+      { kind: "bank", inr: "20000.00" },
     ]);
   });
 

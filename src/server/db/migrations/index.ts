@@ -15,6 +15,7 @@ import * as paymentReferencePrefix from "./0018-payment-reference-prefix";
 import * as receivingAccounts from "./0020-receiving-accounts";
 import * as receivingAccountRules from "./0021-receiving-account-rules";
 import * as receivingAccountUnique from "./0022-receiving-account-unique";
+import * as receivingAccountDayTotals from "./0023-receiving-account-day-totals";
 import * as payoutChecks from "./0030-payout-checks";
 import * as statementLines from "./0040-statement-lines";
 import * as statementLinesByReference from "./0041-statement-lines-by-reference";
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "0020-receiving-accounts": receivingAccounts,
   "0021-receiving-account-rules": receivingAccountRules,
   "0022-receiving-account-unique": receivingAccountUnique,
+  "0023-receiving-account-day-totals": receivingAccountDayTotals,
   "0030-payout-checks": payoutChecks,
   "0040-statement-lines": statementLines,
   "0041-statement-lines-by-reference": statementLinesByReference,

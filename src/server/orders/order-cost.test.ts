@@ -1,0 +1,100 @@
+import { type RawBuilder, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, signedInCustomer } from "../testing/actors";
+import { orderInput, TRON_WALLET, withOffer } from "../testing/orders";
+import { insertUpiAccount, retireReceivingAccounts } from "../testing/receiving-accounts";
+import { type Recording, recordStatements } from "../testing/statement-recorder";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+/*
+ * What placing an order costs the database, counted rather than timed, so that
+ * a slower order path fails here on any machine (the speed itself is
+ * `npm run bench:orders`'s to measure). Statements are what one order costs
+ * when it is alone; under load the order statement and the announcement are
+ * shared by the orders of the same moment (docs/decisions/017).
+ */
+
+/** The session lookup, the order statement (rules, order, event, messages), the announcement. */
+const STATEMENTS_PER_ORDER = 3;
+const TRANSACTIONS_PER_ORDER = 3;
+/** Orders already placed into the account today, for the cost that must not grow with them. */
+const ORDERS_OF_THE_DAY = 20_000;
+/** Buffers an order may read beyond the same order into an account that took nothing today. */
+const EXTRA_BUFFERS_ALLOWED = 5;
+
+let testApp: TestApp;
+let customer: Client;
+let accountId: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await retireReceivingAccounts(testApp.db);
+  // A cap as a desk would set one, far above the test's orders.
+  accountId = await insertUpiAccount(testApp.db, { daily_cap_inr: "100000000" });
+  customer = await signedInCustomer(testApp);
+  // Yesterday's orders first: the tables and their indexes are as large (as deep)
+  // before today's orders as after them, so only the day's orders differ.
+  await insertOrdersIntoAccount(sql`now() - interval '1 day'`);
+  await placeRecorded(); // the customer's first order creates rows later ones update
+});
+afterAll(() => testApp.close());
+
+/** One order placed and announced, with what the database was sent meanwhile. */
+async function placeRecorded({ explain = false } = {}): Promise<Recording> {
+  const body = await withOffer(customer, orderInput({ amount: "8600" }));
+  await testApp.settle();
+  const recording = recordStatements(testApp.database, { explain });
+  try {
+    const placed = await customer.post("/api/orders", body);
+    await testApp.announcer.drain();
+    await testApp.settle();
+    expect(placed.status, placed.text).toBe(201);
+    return recording.stop();
+  } finally {
+    recording.stop(); // also when an expectation failed: the next test gets the driver as it was
+  }
+}
+
+/** ORDERS_OF_THE_DAY orders of another customer into the account, placed at `placedAt`. */
+async function insertOrdersIntoAccount(placedAt: RawBuilder<unknown>) {
+  const other = await signedInCustomer(testApp);
+  await sql`
+    INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
+      receive_amount, exchange_rate, network, wallet_address, payment_reference, payer_name,
+      receiving_account_id, created_at)
+    SELECT ${other.userId}, ${other.email}, 'upi_inr', 1000, 'usdt', 11.6279, 86, 'trc20',
+      ${TRON_WALLET}, (700000000000 + ${sql.raw(String(ordersInserted))} + n)::text, 'Rahul Kumar',
+      ${accountId}::uuid, ${placedAt}
+    FROM generate_series(1, ${ORDERS_OF_THE_DAY}::int) AS n`.execute(testApp.db);
+  ordersInserted += ORDERS_OF_THE_DAY;
+  await sql`ANALYZE orders`.execute(testApp.db);
+}
+let ordersInserted = 0;
+
+function listed({ statements }: Recording) {
+  return statements
+    .map(({ sql, buffers }) => `${buffers ?? "-"}\t${sql.replace(/\s+/g, " ").slice(0, 120)}`)
+    .join("\n");
+}
+
+describe("placing one order", () => {
+  it(`costs at most ${STATEMENTS_PER_ORDER} statements and ${TRANSACTIONS_PER_ORDER} transactions`, async () => {
+    const recording = await placeRecorded();
+    expect(recording.statements.length, listed(recording)).toBeLessThanOrEqual(
+      STATEMENTS_PER_ORDER,
+    );
+    expect(recording.transactions, listed(recording)).toBeLessThanOrEqual(TRANSACTIONS_PER_ORDER);
+  });
+
+  it(`reads as many buffers with ${ORDERS_OF_THE_DAY} orders in the account today as with none`, async () => {
+    const first = await placeRecorded({ explain: true });
+
+    await insertOrdersIntoAccount(sql`now()`);
+    const later = await placeRecorded({ explain: true });
+    expect(later.statements.length).toBe(first.statements.length);
+    expect(
+      later.buffers,
+      `with none:\n${listed(first)}\nwith ${ORDERS_OF_THE_DAY}:\n${listed(later)}`,
+    ).toBeLessThanOrEqual(first.buffers + EXTRA_BUFFERS_ALLOWED);
+  });
+});
