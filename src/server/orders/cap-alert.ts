@@ -1,6 +1,11 @@
-import { sql } from "kysely";
-import { foldOrderTotals } from "../admin/dashboard/order-totals";
+import { sql, type Transaction } from "kysely";
+import {
+  type AccountDayTotal,
+  foldOrderTotals,
+  vacuumFoldedChanges,
+} from "../admin/dashboard/order-totals";
 import type { Database } from "../db/database";
+import type { DB } from "../db/schema";
 import { type NotificationTargets, operatorMessages } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
 import { plainDecimal } from "../site/site-settings.service";
@@ -21,39 +26,50 @@ export async function foldTotalsAndTellOperatorsNearCap(
   db: Database,
   targets: NotificationTargets,
 ) {
-  await db.transaction().execute(async (trx) => {
-    const changed = await foldOrderTotals(trx);
-    if (changed.length === 0) return;
-    const { rows } = await sql<{ label: string; received: string; cap: string }>`
-      WITH changed AS (
-        SELECT * FROM jsonb_to_recordset(${JSON.stringify(changed)}::jsonb)
-          AS changed (receiving_account_id uuid, day date, inr numeric)
-      ),
-      reached AS (
-        SELECT account.id, account.label, account.daily_cap_inr, changed.day, changed.inr
-        FROM changed JOIN receiving_accounts AS account ON account.id = changed.receiving_account_id
-        WHERE changed.day = (now() AT TIME ZONE 'Asia/Kolkata')::date
-          AND changed.inr >= account.daily_cap_inr * ${CAP_ALERT_SHARE}::numeric
-      ),
-      alert AS (
-        INSERT INTO receiving_account_cap_alerts (receiving_account_id, day)
-        SELECT id, day FROM reached
-        ON CONFLICT DO NOTHING
-        RETURNING receiving_account_id
-      )
-      SELECT reached.label, reached.inr::text AS received, reached.daily_cap_inr::text AS cap
-      FROM alert JOIN reached ON reached.id = alert.receiving_account_id`.execute(trx);
-    for (const reached of rows) {
-      const text = `Receiving account "${reached.label}" has taken ₹${plainDecimal(reached.received)} of its ₹${plainDecimal(reached.cap)} daily cap today. Add room or another account before it fills: ${targets.publicUrl}/admin/accounts`;
-      await enqueue(
-        trx,
-        operatorMessages(targets, {
-          topic: "receiving_account.near_cap",
-          subject: `Receiving account "${reached.label}" is at 80 % of its daily cap`,
-          text,
-          link: `${targets.publicUrl}/admin/accounts`,
-        }),
-      );
-    }
+  const fold = await db.transaction().execute(async (trx) => {
+    const fold = await foldOrderTotals(trx);
+    await tellOperatorsNearCap(trx, fold.accountDays, targets);
+    return fold;
   });
+  await vacuumFoldedChanges(db, fold.moved);
+}
+
+/** Today's notice for each account whose total reached the share of its cap, unless it had one. */
+async function tellOperatorsNearCap(
+  trx: Transaction<DB>,
+  changed: AccountDayTotal[],
+  targets: NotificationTargets,
+) {
+  if (changed.length === 0) return;
+  const { rows } = await sql<{ label: string; received: string; cap: string }>`
+    WITH changed AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(changed)}::jsonb)
+        AS changed (receiving_account_id uuid, day date, inr numeric)
+    ),
+    reached AS (
+      SELECT account.id, account.label, account.daily_cap_inr, changed.day, changed.inr
+      FROM changed JOIN receiving_accounts AS account ON account.id = changed.receiving_account_id
+      WHERE changed.day = (now() AT TIME ZONE 'Asia/Kolkata')::date
+        AND changed.inr >= account.daily_cap_inr * ${CAP_ALERT_SHARE}::numeric
+    ),
+    alert AS (
+      INSERT INTO receiving_account_cap_alerts (receiving_account_id, day)
+      SELECT id, day FROM reached
+      ON CONFLICT DO NOTHING
+      RETURNING receiving_account_id
+    )
+    SELECT reached.label, reached.inr::text AS received, reached.daily_cap_inr::text AS cap
+    FROM alert JOIN reached ON reached.id = alert.receiving_account_id`.execute(trx);
+  for (const reached of rows) {
+    const text = `Receiving account "${reached.label}" has taken ₹${plainDecimal(reached.received)} of its ₹${plainDecimal(reached.cap)} daily cap today. Add room or another account before it fills: ${targets.publicUrl}/admin/accounts`;
+    await enqueue(
+      trx,
+      operatorMessages(targets, {
+        topic: "receiving_account.near_cap",
+        subject: `Receiving account "${reached.label}" is at 80 % of its daily cap`,
+        text,
+        link: `${targets.publicUrl}/admin/accounts`,
+      }),
+    );
+  }
 }

@@ -9,14 +9,20 @@ export interface AccountDayTotal {
   inr: string;
 }
 
+/** What a fold did: the change rows it moved, and the account days it changed with their new totals. */
+export interface Fold {
+  moved: number;
+  accountDays: AccountDayTotal[];
+}
+
 /**
  * Moves the pending change rows into order_totals and receiving_account_day_totals
- * in one statement; answers the account days it changed, with their new totals.
- * Safe to run from several processes at once: a row deleted by one is skipped by
- * the others, and an upsert waits for another's on the same row, then adds to it.
+ * in one statement. Safe to run from several processes at once: a row deleted by
+ * one is skipped by the others, and an upsert waits for another's on the same
+ * row, then adds to it.
  */
-export async function foldOrderTotals(db: Kysely<DB>): Promise<AccountDayTotal[]> {
-  const { rows } = await sql<AccountDayTotal>`
+export async function foldOrderTotals(db: Kysely<DB>): Promise<Fold> {
+  const { rows } = await sql<{ moved: number; account_days: AccountDayTotal[] }>`
     WITH moved AS (
       DELETE FROM order_total_changes
       RETURNING day, status, orders, inr, usdt, receiving_account_id
@@ -27,14 +33,35 @@ export async function foldOrderTotals(db: Kysely<DB>): Promise<AccountDayTotal[]
         orders = t.orders + EXCLUDED.orders,
         inr = t.inr + EXCLUDED.inr,
         usdt = t.usdt + EXCLUDED.usdt
+    ), by_account AS (
+      INSERT INTO receiving_account_day_totals AS t (receiving_account_id, day, inr)
+      SELECT receiving_account_id, day, sum(inr) FROM moved
+      WHERE receiving_account_id IS NOT NULL AND status <> 'cancelled'
+      GROUP BY receiving_account_id, day
+      ON CONFLICT (receiving_account_id, day) DO UPDATE SET inr = t.inr + EXCLUDED.inr
+      RETURNING receiving_account_id, day, inr
     )
-    INSERT INTO receiving_account_day_totals AS t (receiving_account_id, day, inr)
-    SELECT receiving_account_id, day, sum(inr) FROM moved
-    WHERE receiving_account_id IS NOT NULL AND status <> 'cancelled'
-    GROUP BY receiving_account_id, day
-    ON CONFLICT (receiving_account_id, day) DO UPDATE SET inr = t.inr + EXCLUDED.inr
-    RETURNING receiving_account_id, day::text, inr::text`.execute(db);
-  return rows;
+    SELECT (SELECT count(*) FROM moved)::int AS moved,
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('receiving_account_id', receiving_account_id,
+          'day', day::text, 'inr', inr::text)), '[]') FROM by_account) AS account_days`.execute(db);
+  const [fold] = rows;
+  return { moved: fold?.moved ?? 0, accountDays: fold?.account_days ?? [] };
+}
+
+/**
+ * Change rows folded since this process last vacuumed the table. Every fold
+ * deletes what it moved, and the embedded database runs no autovacuum: the dead
+ * rows would stay, and every read of the totals (currentTotals) would scan all
+ * the orders ever placed.
+ */
+const movedSinceVacuum = new WeakMap<Kysely<DB>, number>();
+const VACUUM_AFTER_MOVED = 10_000;
+
+/** After a fold, outside its transaction: vacuums the change rows once enough were folded. */
+export async function vacuumFoldedChanges(db: Kysely<DB>, moved: number) {
+  const total = (movedSinceVacuum.get(db) ?? 0) + moved;
+  movedSinceVacuum.set(db, total >= VACUUM_AFTER_MOVED ? 0 : total);
+  if (total >= VACUUM_AFTER_MOVED) await sql`VACUUM order_total_changes`.execute(db);
 }
 
 /** Folded totals plus the changes not folded yet: exact at any moment. */
