@@ -1,0 +1,287 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { REPO_ROOT } from "./run-process";
+import { freePort } from "./server-process";
+
+/*
+ * Order placement under load on PostgreSQL, for `npm run bench:orders` and its
+ * short run in the test suite: the real route against a bare INSERT on the same
+ * server process and database, each signed-in customer on a connection of its own.
+ */
+
+export type LoadRoute = "baseline" | "orders";
+
+export interface LoadRun {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  /** The server process's CPU time per request (ms). */
+  serverCpuMs: number;
+  /** The PostgreSQL processes' CPU time per request (ms), NaN where /proc cannot tell. */
+  databaseCpuMs: number;
+  walBytes: number;
+}
+
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/**
+ * Starts the benchmark's server (scripts/bench/order-server.ts) on the database,
+ * with one customer per connection and `offersPerCustomer` payment offers each
+ * (an order names one, decision 019). `run` loads one route for a while.
+ */
+export async function startOrderLoad({
+  databaseUrl,
+  connections,
+  offersPerCustomer,
+  profileDir,
+}: {
+  databaseUrl: string;
+  connections: number;
+  offersPerCustomer: number;
+  /** Where the server writes its CPU profile (open it in Chrome's DevTools). */
+  profileDir?: string;
+}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-bench-"));
+  const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const server = spawn(
+    process.execPath,
+    [...profileArgs, "--import", "tsx", "scripts/bench/order-server.ts"],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+        LOG_LEVEL: "error",
+        TRUST_PROXY: "true",
+        // Customers ordering flat out exceed the real per-minute limit; the check still runs.
+        ORDER_RATE_LIMIT_PER_MINUTE: "100000",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  const close = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    for (let tries = 0; ; tries++) {
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      } catch {}
+      if (tries > 300) throw new Error("The benchmark server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const headers = { "content-type": "application/json", origin: baseUrl };
+    /** Signs a customer up and in (each from its own address, as the per-IP limits expect). */
+    const signedInCookie = async (email: string, address: string) => {
+      const from = { ...headers, "x-forwarded-for": address };
+      const account = {
+        email,
+        password: "secret1",
+        name: "bench",
+        whatsappNumber: "+919876543210",
+      };
+      await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: from,
+        body: JSON.stringify(account),
+      });
+      const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: from,
+        body: JSON.stringify({ email, password: "secret1" }),
+      });
+      return signIn.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
+    };
+    // The baseline's rows belong to a user of their own (the first account), so they
+    // do not count against the customers' per-minute order limit.
+    await signedInCookie("baseline@example.com", "10.9.0.1");
+    const cookies = await Promise.all(
+      Array.from({ length: connections }, (_, i) =>
+        signedInCookie(`customer${i}@example.com`, `10.9.1.${i}`),
+      ),
+    );
+    const offers = await prepareOffers(databaseUrl, connections, offersPerCustomer);
+    let reference = 100_000_000_000;
+    const orderBody = (customer: number) => {
+      const offer = offers[customer]?.pop();
+      if (!offer) throw new Error("The benchmark ran out of prepared offers");
+      return JSON.stringify({
+        sendCurrency: "upi_inr",
+        receiveCurrency: "usdt",
+        network: "trc20",
+        amount: offer.amount,
+        walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
+        paymentReference: String(reference++),
+        payerName: "Rahul Kumar",
+        quotedRate: "86",
+        receivingOfferId: offer.id,
+      });
+    };
+    let nextCustomer = 0;
+    const orderRequests: Partial<autocannon.Options> = {
+      headers,
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request, context: { customer?: number }) => {
+            context.customer ??= nextCustomer++ % cookies.length;
+            return {
+              ...request,
+              headers: { ...headers, cookie: cookies[context.customer] ?? "" },
+              body: orderBody(context.customer),
+            };
+          },
+        },
+      ],
+    };
+
+    const usage = async () => ({
+      ...((await (await fetch(`${baseUrl}/bench/usage`)).json()) as {
+        cpuMs: number;
+        walBytes: number;
+      }),
+      databaseCpuMs: postgresCpuMs(),
+    });
+    const load = (route: LoadRoute, durationS: number) =>
+      new Promise<autocannon.Result>((resolve, reject) => {
+        autocannon(
+          {
+            url: `${baseUrl}${route === "orders" ? "/api/orders" : "/bench/baseline"}`,
+            method: "POST",
+            connections,
+            duration: durationS,
+            ...(route === "orders" ? orderRequests : {}),
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+      });
+    /** One load run, with the server's and PostgreSQL's CPU and the WAL per request. */
+    const run = async (route: LoadRoute, durationS: number): Promise<LoadRun> => {
+      const before = await usage();
+      const result = await load(route, durationS);
+      const after = await usage();
+      const requests = result.requests.total;
+      return {
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        non2xx: result.non2xx,
+        serverCpuMs: (after.cpuMs - before.cpuMs) / requests,
+        databaseCpuMs: postgresCpuSpent(before.databaseCpuMs, after.databaseCpuMs) / requests,
+        walBytes: (after.walBytes - before.walBytes) / requests,
+      };
+    };
+    return { run, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * The routes in turns, `rounds` times after a warm-up of each, so load from other
+ * work on the machine falls on both alike; each round's real / baseline ratio.
+ */
+export async function alternateRounds(
+  run: (route: LoadRoute, durationS: number) => Promise<LoadRun>,
+  { rounds, durationS, warmUpS }: { rounds: number; durationS: number; warmUpS: number },
+) {
+  await run("baseline", warmUpS);
+  await run("orders", warmUpS);
+  const results: { baseline: LoadRun; orders: LoadRun; ratio: number }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const baseline = await run("baseline", durationS);
+    const orders = await run("orders", durationS);
+    results.push({
+      baseline,
+      orders,
+      ratio: orders.requestsPerSecond / baseline.requestsPerSecond,
+    });
+  }
+  return results;
+}
+
+/**
+ * CPU time (ms) of each PostgreSQL process on this machine so far, by pid, from
+ * /proc (Linux; the benchmark's server is local). Empty where /proc is not readable.
+ */
+function postgresCpuMs(): Map<string, number> {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const byPid = new Map<string, number>();
+  try {
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+        if (name !== "postgres") continue;
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        byPid.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs); // utime, stime
+      } catch {} // the process ended meanwhile
+    }
+  } catch {}
+  return byPid;
+}
+
+/** CPU the PostgreSQL processes used between two readings (a process that ended since is left out). */
+function postgresCpuSpent(before: Map<string, number>, after: Map<string, number>): number {
+  if (after.size === 0) return Number.NaN;
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
+}
+
+/**
+ * An uncapped UPI account, and for each customer (customer0…) unused offers into
+ * it, straight in the database: an offer stays valid for an order, one amount
+ * each, so the load measures the order route alone.
+ */
+async function prepareOffers(url: string, customers: number, offersPerCustomer: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const account = await client.query<{ id: string }>(
+      `INSERT INTO receiving_accounts (kind, label, upi_id, payee_name, send_methods)
+       VALUES ('upi', 'Bench UPI', 'bench@okhdfcbank', 'RupeeDesk', '{upi}') RETURNING id`,
+    );
+    const rows = await client.query<{ email: string; id: string; amount: string }>(
+      `INSERT INTO receiving_account_offers
+         (user_id, receiving_account_id, send_currency, send_amount, expires_at)
+       SELECT u.id, $1, 'upi_inr', 1000 + n, now() + interval '1 hour'
+         FROM "user" u, generate_series(1, $2::int) AS n
+        WHERE u.email LIKE 'customer%@example.com'
+       RETURNING (SELECT email FROM "user" WHERE id = user_id), id, send_amount::text AS amount`,
+      [account.rows[0]?.id, offersPerCustomer],
+    );
+    const byCustomer = Array.from(
+      { length: customers },
+      () => [] as { id: string; amount: string }[],
+    );
+    for (const row of rows.rows) {
+      const index = Number(/^customer(\d+)@/.exec(row.email)?.[1]);
+      byCustomer[index]?.push({ id: row.id, amount: row.amount });
+    }
+    return byCustomer;
+  } finally {
+    await client.end();
+  }
+}
