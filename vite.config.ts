@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin, type UserConfig } from "vite";
+import { DEFAULT_LANGUAGE, LANGUAGES, PRERENDERED_PAGE } from "./src/shared/languages";
 
 const OUT_DIR = "dist/web";
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -17,20 +18,31 @@ const shared = {
 /** JSX, and React's fast refresh in the dev server. */
 const jsx = () => react();
 
+const HINDI_TEXTS_MODULE = "src/web/i18n/hi/first-screen.ts";
+
 /**
- * After the browser build, renders the exchange screen (src/web/prerender.tsx) and
- * writes its HTML into index.html's #root, so / paints before its JavaScript has
- * arrived; main.tsx then hydrates it.
+ * After the browser build, renders the exchange screen (src/web/prerender.tsx) in
+ * English into index.html's #root and in Hindi into index.hi.html, so / paints in the
+ * reader's language before its JavaScript has arrived; main.tsx then hydrates it. The
+ * Hindi page also preloads its texts' chunk, which main.tsx needs before hydrating.
  */
 function prerenderFirstScreen(): Plugin {
   let outDir = OUT_DIR;
+  let hindiTextsChunk: string | undefined;
   return {
     name: "rupeedesk:prerender-first-screen",
     apply: "build",
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
+    generateBundle(_, bundle) {
+      const hindiTexts = resolve(HINDI_TEXTS_MODULE);
+      hindiTextsChunk = Object.values(bundle).find(
+        (output) => output.type === "chunk" && output.facadeModuleId === hindiTexts,
+      )?.fileName;
+    },
     async closeBundle() {
+      if (!hindiTextsChunk) throw new Error(`The build has no chunk for ${HINDI_TEXTS_MODULE}`);
       const serverOut = mkdtempSync(join(tmpdir(), "rupeedesk-prerender-"));
       try {
         await build({
@@ -52,13 +64,18 @@ function prerenderFirstScreen(): Plugin {
         const indexPath = join(outDir, "index.html");
         const html = readFileSync(indexPath, "utf8");
         if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-        writeFileSync(
-          indexPath,
-          inlineRenderBlocking(
-            html.replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${prerender()}</div>`),
-            outDir,
-          ),
-        );
+        const page = inlineRenderBlocking(html, outDir);
+        const hindiTexts = `<link rel="modulepreload" crossorigin href="/${hindiTextsChunk}">`;
+        for (const language of LANGUAGES) {
+          const root = `<div id="root" data-prerendered="${language}">${prerender(language)}</div>`;
+          let languagePage = page.replace(ROOT_ELEMENT, () => root);
+          if (language !== DEFAULT_LANGUAGE) {
+            languagePage = languagePage
+              .replace('<html lang="en"', `<html lang="${language}"`)
+              .replace("</head>", () => `  ${hindiTexts}\n  </head>`);
+          }
+          writeFileSync(join(outDir, PRERENDERED_PAGE[language]), languagePage);
+        }
       } finally {
         rmSync(serverOut, { recursive: true, force: true });
       }

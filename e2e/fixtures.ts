@@ -257,3 +257,64 @@ export async function tourCustomerPages(
 export async function useTheme(page: Page, theme: "light" | "dark") {
   await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
 }
+
+declare global {
+  interface Window {
+    /** What watchLayoutShifts has seen move: the shifts' sum and what moved. */
+    layoutShifts: { total: number; moved: string[] };
+  }
+}
+
+/**
+ * From the next navigation on, adds up the page's layout shifts not caused by input
+ * (window.layoutShifts), each named by what moved and how far.
+ */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    window.layoutShifts = { total: 0, moved: [] };
+    const nameOf = (node: Node | null) =>
+      node instanceof Element
+        ? `<${node.tagName.toLowerCase()} class="${node.className}">${(node.textContent ?? "").slice(0, 40)}`
+        : String(node?.nodeName);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: {
+          node: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        window.layoutShifts.total += entry.value;
+        for (const source of entry.sources ?? []) {
+          const { previousRect: from, currentRect: to } = source;
+          window.layoutShifts.moved.push(
+            `${nameOf(source.node)} ${from.x},${from.y} ${from.width}×${from.height} → ${to.x},${to.y} ${to.width}×${to.height} (${entry.value.toFixed(4)})`,
+          );
+        }
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/**
+ * Waits until the page has nothing left to do: its fonts loaded, and the main thread
+ * free in five idle periods in a row (an animation's frames leave it free between them;
+ * a long task or a burst of work resets the count).
+ */
+export async function waitUntilIdle(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise<void>((resolve) => {
+      let freePeriods = 0;
+      const check = (deadline: IdleDeadline) => {
+        freePeriods = deadline.timeRemaining() > 5 ? freePeriods + 1 : 0;
+        if (freePeriods >= 5) resolve();
+        else requestIdleCallback(check);
+      };
+      requestIdleCallback(check);
+    });
+  });
+}

@@ -117,11 +117,12 @@ test("a first visit from a browser asking for Hindi opens in Hindi, without Engl
   const context = await browser.newContext({ locale: "hi-IN" });
   const page = await context.newPage();
   // Without its JavaScript the page shows what the HTML alone paints: for a Hindi
-  // reader, not the English pre-render (it waits, unseen, for the Hindi texts).
+  // reader, the exchange screen pre-rendered in Hindi, and no English.
   await page.route("**/assets/*.js", (route) => route.abort());
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
-  await expect(page.locator("#root")).toBeHidden();
+  await expect(page.getByRole("heading", { name: HINDI_HEADLINE })).toBeVisible();
+  await expect(page.getByText("Buy USDT with Indian Rupees")).toHaveCount(0);
   await page.unrouteAll();
   await page.reload();
   await expect(page.getByRole("heading", { name: HINDI_HEADLINE })).toBeVisible();
@@ -131,6 +132,8 @@ test("a first visit from a browser asking for Hindi opens in Hindi, without Engl
   // Switching back to English is remembered over the browser's wish.
   await page.getByRole("combobox", { name: "भाषा" }).selectOption("en");
   await expect(page.getByRole("heading", { name: "Buy USDT with Indian Rupees" })).toBeVisible();
+  // The server learns the choice too: the next page comes pre-rendered in English.
+  await page.route("**/assets/*.js", (route) => route.abort());
   await page.reload();
   await expect(page.getByRole("heading", { name: "Buy USDT with Indian Rupees" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

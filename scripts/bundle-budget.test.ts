@@ -11,20 +11,26 @@ afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-/** A fake build whose first screen loads one script of `kilobytes` of hard-to-compress text. */
-function buildWith(kilobytes: number) {
+const hardToCompress = (kilobytes: number) =>
+  randomBytes(kilobytes * 1024)
+    .toString("base64")
+    .slice(0, kilobytes * 1024);
+
+/**
+ * A fake build whose English first screen loads one script of `kilobytes` of
+ * hard-to-compress text, and whose Hindi one preloads `hindiKilobytes` more (its texts).
+ */
+function buildWith(kilobytes: number, hindiKilobytes = 1) {
   const root = mkdtempSync(join(tmpdir(), "rupeedesk-budget-"));
   roots.push(root);
   mkdirSync(join(root, "assets"));
+  writeFileSync(join(root, "assets", "index-abc.js"), hardToCompress(kilobytes));
+  writeFileSync(join(root, "assets", "hindi-abc.js"), hardToCompress(hindiKilobytes));
+  const entry = '<script type="module" src="/assets/index-abc.js"></script>';
+  writeFileSync(join(root, "index.html"), entry);
   writeFileSync(
-    join(root, "assets", "index-abc.js"),
-    randomBytes(kilobytes * 1024)
-      .toString("base64")
-      .slice(0, kilobytes * 1024),
-  );
-  writeFileSync(
-    join(root, "index.html"),
-    '<script type="module" src="/assets/index-abc.js"></script>',
+    join(root, "index.hi.html"),
+    `${entry}<link rel="modulepreload" href="/assets/hindi-abc.js">`,
   );
   return root;
 }
@@ -46,8 +52,15 @@ describe("the first-screen bundle budget", () => {
 
   it("fails CI (exit 1) when the first screen grows past it", () => {
     // Base64 text gzips to about three quarters of its size: twice the budget is well over it.
-    const result = check(buildWith(BUDGET.jsGzipKb * 2));
+    const result = check(buildWith(BUDGET.jsGzipKb.en * 2));
     expect(result.status).toBe(1);
     expect(result.stdout).toContain("OVER BUDGET");
+  });
+
+  it("counts what the Hindi first screen preloads beside the entry", () => {
+    const result = check(buildWith(50, BUDGET.jsGzipKb.hi * 2));
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/First-screen JS \(en\).* ok\n/);
+    expect(result.stdout).toMatch(/First-screen JS \(hi\).* OVER BUDGET/);
   });
 });

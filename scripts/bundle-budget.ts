@@ -1,22 +1,25 @@
-// Measures what the first screen (/) loads: the entry script, its modulepreloads,
-// stylesheets and inline styles from dist/web/index.html, gzipped. Exits 1 over budget.
+// Measures what the first screen (/) loads in each language: the entry script, its
+// modulepreloads, stylesheets and inline styles of dist/web/index.html (English) and
+// index.hi.html (Hindi, which preloads its texts too), gzipped. Exits 1 over budget.
 //   tsx scripts/bundle-budget.ts          check the budget
 //   tsx scripts/bundle-budget.ts --json   print the figures as JSON
 //   … --web-root DIR                      measure another build than dist/web
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { LANGUAGES, PRERENDERED_PAGE } from "../src/shared/languages";
 
 /** The targets with React DOM (docs/benchmarks.md, "The web"). */
 export const TARGET = { jsGzipKb: 110, cssGzipKb: 12 };
 /**
- * What CI enforces: today's size with React DOM (133 KB JS, 7.8 KB CSS) plus a little
- * room, so any growth must be argued for. The JS target is not met yet: see docs/benchmarks.md.
+ * What CI enforces: today's size with React DOM (en 134 KB JS, 8.5 KB CSS; Hindi
+ * readers also preload their texts, 139 KB) plus a little room, so any growth must be
+ * argued for. The JS target is not met yet: see docs/benchmarks.md.
  */
-export const BUDGET = { jsGzipKb: 136, cssGzipKb: 9 };
+export const BUDGET = { jsGzipKb: { en: 136, hi: 141 }, cssGzipKb: 9 };
 
-export function firstScreenAssets(webRoot = "dist/web") {
-  const html = readFileSync(join(webRoot, "index.html"), "utf8");
+export function firstScreenAssets(webRoot = "dist/web", page = PRERENDERED_PAGE.en) {
+  const html = readFileSync(join(webRoot, page), "utf8");
   const references = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
     (m) => m[1] ?? "",
   );
@@ -47,15 +50,35 @@ export function firstScreenAssets(webRoot = "dist/web") {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rootFlag = process.argv.indexOf("--web-root");
-  const figures = firstScreenAssets(rootFlag > 0 ? process.argv[rootFlag + 1] : undefined);
+  const webRoot = rootFlag > 0 ? process.argv[rootFlag + 1] : undefined;
+  const byLanguage = LANGUAGES.map((language) => ({
+    language,
+    figures: firstScreenAssets(webRoot, PRERENDERED_PAGE[language]),
+  }));
   if (process.argv.includes("--json")) {
-    console.log(JSON.stringify(figures, null, 2));
+    console.log(
+      JSON.stringify(Object.fromEntries(byLanguage.map((l) => [l.language, l.figures])), null, 2),
+    );
   } else {
     const line = (name: string, value: number, budget: number, target: number) =>
       `${name}: ${value.toFixed(1)} KB gzipped (budget ${budget} KB, target ${target} KB) ${value <= budget ? "ok" : "OVER BUDGET"}`;
-    console.log(line("First-screen JS", figures.jsGzipKb, BUDGET.jsGzipKb, TARGET.jsGzipKb));
-    console.log(line("First-screen CSS", figures.cssGzipKb, BUDGET.cssGzipKb, TARGET.cssGzipKb));
-    if (figures.jsGzipKb > BUDGET.jsGzipKb || figures.cssGzipKb > BUDGET.cssGzipKb) {
+    let isOver = false;
+    for (const { language, figures } of byLanguage) {
+      const jsBudget = BUDGET.jsGzipKb[language];
+      console.log(
+        line(`First-screen JS (${language})`, figures.jsGzipKb, jsBudget, TARGET.jsGzipKb),
+      );
+      console.log(
+        line(
+          `First-screen CSS (${language})`,
+          figures.cssGzipKb,
+          BUDGET.cssGzipKb,
+          TARGET.cssGzipKb,
+        ),
+      );
+      isOver ||= figures.jsGzipKb > jsBudget || figures.cssGzipKb > BUDGET.cssGzipKb;
+    }
+    if (isOver) {
       console.error("The first screen is over its size budget: see docs/benchmarks.md.");
       process.exit(1);
     }

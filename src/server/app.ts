@@ -27,7 +27,7 @@ import { clientIp } from "./http/client-ip";
 import { AppError, isDataException } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { sameOriginWrites } from "./http/same-origin";
-import { createSpaRouter, inlineScriptSources, readIndexHtml } from "./http/spa";
+import { createSpaRouter, inlineScriptSources, readAppPages } from "./http/spa";
 import { createOpsBackupRouter } from "./ops/backup/backup.routes";
 import { createMetrics, createMetricsRouter } from "./ops/metrics";
 import { createOrdersRouter } from "./orders/orders.routes";
@@ -56,14 +56,17 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(context: AppContext) {
   const { auth, logger } = context;
   const app = new OpenAPIHono();
-  const indexHtml = context.webRoot ? readIndexHtml(context.webRoot) : undefined;
+  const pages = context.webRoot ? readAppPages(context.webRoot) : {};
   const metrics = createMetrics(context);
 
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         ...contentSecurityPolicy,
-        scriptSrc: [...contentSecurityPolicy.scriptSrc, ...inlineScriptSources(indexHtml)],
+        scriptSrc: [
+          ...contentSecurityPolicy.scriptSrc,
+          ...new Set(Object.values(pages).flatMap(inlineScriptSources)),
+        ],
       },
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
@@ -140,7 +143,7 @@ export function createApp(context: AppContext) {
   app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));
   app.route("/", createOpsBackupRouter(context));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
-  if (context.webRoot) app.route("/", createSpaRouter(context.webRoot, indexHtml));
+  if (context.webRoot) app.route("/", createSpaRouter(context.webRoot, pages));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

@@ -1,19 +1,32 @@
 import { readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { isLanguage, languageFromBrowser } from "./languages";
+import { isLanguage, type Language, languageFromBrowser, readerLanguage } from "./languages";
 
-/** What public/theme-init.js (run before the first paint) sets on <html> for this visitor. */
-function firstPaint(preferred: string[], saved: string | null, path = "/") {
-  const html = { lang: "", dataset: {} as Record<string, string> };
+/**
+ * What public/theme-init.js (run before the first paint) sets on <html>, and the
+ * cookie it writes, for this visitor on a page the server pre-rendered in `pageLanguage`.
+ */
+function firstPaint(
+  preferred: string[],
+  saved: string | null,
+  path = "/",
+  pageLanguage: Language = "en",
+) {
+  const html = { lang: pageLanguage, dataset: {} as Record<string, string> };
+  const document = { documentElement: html, cookie: "" };
   runInNewContext(readFileSync("public/theme-init.js", "utf8"), {
-    document: { documentElement: html },
+    document,
     localStorage: { getItem: (key: string) => (key === "language" ? saved : null) },
     navigator: { languages: preferred, language: preferred[0] },
     location: { pathname: path },
     window: {},
   });
-  return { lang: html.lang, hidesPrerendered: "otherPage" in html.dataset };
+  return {
+    lang: html.lang,
+    hidesPrerendered: "otherPage" in html.dataset,
+    cookie: document.cookie,
+  };
 }
 
 describe("a visitor's language", () => {
@@ -35,11 +48,37 @@ describe("a visitor's language", () => {
     expect(firstPaint(["hi-IN"], "fr").lang).toBe("hi");
   });
 
-  it("keeps the pre-rendered English screen unseen for a Hindi reader, shown for an English one", () => {
-    expect(firstPaint(["en-US"], null)).toEqual({ lang: "en", hidesPrerendered: false });
-    expect(firstPaint(["hi-IN"], null)).toEqual({ lang: "hi", hidesPrerendered: true });
-    expect(firstPaint(["en-US"], null, "/help").hidesPrerendered).toBe(true);
+  it("shows the pre-rendered screen only to a reader of its language, and only on /", () => {
+    expect(firstPaint(["en-US"], null, "/", "en").hidesPrerendered).toBe(false);
+    expect(firstPaint(["hi-IN"], null, "/", "hi").hidesPrerendered).toBe(false);
+    expect(firstPaint(["hi-IN"], null, "/", "en").hidesPrerendered).toBe(true);
+    expect(firstPaint(["en-US"], "hi", "/", "en").hidesPrerendered).toBe(true);
+    expect(firstPaint(["en-US"], null, "/help", "en").hidesPrerendered).toBe(true);
   });
+
+  it("tells the server a saved choice by cookie, and guesses none into one", () => {
+    expect(firstPaint(["en-US"], "hi").cookie).toMatch(/^language=hi; path=\/; /);
+    expect(firstPaint(["hi-IN"], null).cookie).toBe("");
+  });
+
+  it.each([
+    [["hi-IN"], null],
+    [["en-IN", "hi;q=0.8"], null],
+    [["en-US"], null],
+    [["en-US"], "hi"],
+    [["hi-IN"], "en"],
+    [[], null],
+  ])(
+    "sends a browser asking for %j with saved choice %s the page it shows at once",
+    (preferred, saved) => {
+      const tags = preferred.map((entry) => entry.split(";")[0] ?? "");
+      const sent = readerLanguage(saved ?? undefined, preferred.join(","));
+      expect(firstPaint(tags, saved, "/", sent)).toMatchObject({
+        lang: sent,
+        hidesPrerendered: false,
+      });
+    },
+  );
 
   it("accepts only the languages the site is written in", () => {
     expect([isLanguage("en"), isLanguage("hi"), isLanguage("HI"), isLanguage(null)]).toEqual([

@@ -29,3 +29,29 @@ export function languageFromBrowser(preferred: readonly string[]): Language {
   const asksForHindi = preferred.some((tag) => /^hi(-|$)/i.test(tag));
   return asksForHindi ? "hi" : DEFAULT_LANGUAGE;
 }
+
+/**
+ * The built pages carrying the first screen pre-rendered in each language: the build
+ * (vite.config.ts) writes them, the server sends the reader's.
+ */
+export const PRERENDERED_PAGE: Record<Language, string> = { en: "index.html", hi: "index.hi.html" };
+
+/**
+ * The language to send a page in, as public/theme-init.js will choose it: the choice
+ * remembered in the `language` cookie, else the browser's list (Accept-Language).
+ */
+export function readerLanguage(
+  savedChoice: string | undefined,
+  acceptLanguage: string | undefined,
+): Language {
+  if (isLanguage(savedChoice)) return savedChoice;
+  const tags = (acceptLanguage ?? "")
+    .split(",")
+    .map((entry) => entry.split(";"))
+    .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ""))
+    .map(([tag]) => (tag ?? "").trim());
+  return languageFromBrowser(tags);
+}
+
+/** The cookie that tells the server the language a reader chose (theme-init.js and the app set it). */
+export const LANGUAGE_COOKIE = "language";

@@ -1,5 +1,5 @@
 import "./styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage } from "../shared/languages";
@@ -29,23 +29,26 @@ const app = import.meta.env.DEV ? (
   <App Router={BrowserRouter} queryClient={queryClient} />
 );
 
-// The built index.html carries the exchange screen pre-rendered in English (see
-// vite.config.ts): on / an English reader's React hydrates it where it stands, each
-// <Suspense> part in a task of its own and the part the user touches first. Any other
-// path, and a reader of another language (theme-init.js kept the English hidden),
-// renders afresh once that language's texts have arrived.
-if (
-  language === DEFAULT_LANGUAGE &&
-  root.hasAttribute("data-prerendered") &&
-  window.location.pathname === PRERENDERED_PATH
-) {
-  hydrateRoot(root, app);
-} else {
-  void changeTextsLanguage(language).finally(() => {
+// The built page carries the exchange screen pre-rendered in the reader's language
+// (see vite.config.ts): on / React hydrates it where it stands, once that language's
+// texts are here (English's come with the app, Hindi's chunk is preloaded). Any other
+// path, and a reader whose saved language differs from the page's (theme-init.js kept
+// it hidden), renders afresh once that language's texts have arrived.
+const isPrerenderedForReader =
+  root.dataset.prerendered === language && window.location.pathname === PRERENDERED_PATH;
+void changeTextsLanguage(language).finally(() => {
+  // In a transition React works in slices of a few milliseconds, yielding to the
+  // browser between them; outside one it would do the whole screen in one long task.
+  if (isPrerenderedForReader) {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
     root.removeAttribute("data-prerendered");
     root.replaceChildren();
-    createRoot(root).render(app);
-  });
-}
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
+  }
+});
 
 registerServiceWorker();

@@ -2,18 +2,24 @@ import { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
+import type { Language } from "../shared/languages";
 import { App } from "./app";
-import { initTexts } from "./i18n";
+import i18n, { addFirstScreenTexts, initTexts } from "./i18n";
+import * as hindiFirstScreen from "./i18n/hi/first-screen";
 import { PRERENDERED_PATH } from "./prerendered-path";
 
 /**
  * The first screen's HTML, rendered at build time into index.html (vite.config.ts)
- * so it paints before the JavaScript arrives. It is what the browser's first render
+ * so it paints before the JavaScript arrives, once in each language (index.html and
+ * index.hi.html; the server sends the reader's). It is what the browser's first render
  * produces too: session and settings still loading, theme-neutral markup (the
  * theme's colours come from CSS), no clock-dependent text.
  */
-export function prerender(): string {
-  initTexts();
+export function prerender(language: Language): string {
+  if (!i18n.isInitialized) initTexts();
+  if (language === "hi") addFirstScreenTexts(language, hindiFirstScreen);
+  // Its texts are all here, so the change is made before the render below.
+  void i18n.changeLanguage(language);
   return renderToString(<App Router={PrerenderedPathRouter} queryClient={new QueryClient()} />);
 }
 

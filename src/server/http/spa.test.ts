@@ -6,7 +6,14 @@ import { createSpaRouter, inlineScriptSources } from "./spa";
 
 const webRoot = mkdtempSync(join(tmpdir(), "rupeedesk-web-"));
 mkdirSync(join(webRoot, "assets"));
-writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>RupeeDesk</title>");
+writeFileSync(
+  join(webRoot, "index.html"),
+  '<!doctype html><html lang="en"><title>RupeeDesk</title>',
+);
+writeFileSync(
+  join(webRoot, "index.hi.html"),
+  '<!doctype html><html lang="hi"><title>RupeeDesk</title>',
+);
 writeFileSync(join(webRoot, "assets", "app-abc123.js"), "console.log(1)");
 writeFileSync(join(webRoot, "favicon.svg"), "<svg/>");
 const spa = createSpaRouter(webRoot);
@@ -35,6 +42,33 @@ describe("the single-page app router", () => {
       expect(await response.text()).toContain("<title>RupeeDesk</title>");
     },
   );
+
+  it.each([
+    ["a browser asking for English", { "accept-language": "en-IN,en;q=0.9" }, "en"],
+    ["a phone listing Hindi after English", { "accept-language": "en-IN,hi;q=0.8" }, "hi"],
+    ["a browser refusing Hindi", { "accept-language": "en, hi;q=0" }, "en"],
+    ["a saved choice of Hindi", { cookie: "language=hi", "accept-language": "en" }, "hi"],
+    ["a saved choice of English", { cookie: "language=en", "accept-language": "hi" }, "en"],
+    [
+      "a saved choice of no known language",
+      { cookie: "language=fr", "accept-language": "hi" },
+      "hi",
+    ],
+    ["no preference at all", {}, "en"],
+  ])("sends %s the page pre-rendered in its language", async (_, headers, language) => {
+    for (const path of ["/", "/profile"]) {
+      const response = await spa.request(path, { headers });
+      expect(await response.text()).toContain(`<html lang="${language}">`);
+      expect(response.headers.get("vary")).toBe("Cookie, Accept-Language");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+    }
+  });
+
+  it("sends the English page when no Hindi page was built", async () => {
+    const englishOnly = createSpaRouter(webRoot, { en: '<html lang="en">' });
+    const response = await englishOnly.request("/", { headers: { "accept-language": "hi" } });
+    expect(await response.text()).toBe('<html lang="en">');
+  });
 
   it("serves hashed assets as immutable", async () => {
     const response = await spa.request("/assets/app-abc123.js");

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "../lib/api-client";
+import { unwrap } from "../lib/api-answers";
+import { api } from "../lib/api-client";
 
 export const adminSessionQueryOptions = queryOptions({
   queryKey: ["admin", "session"],

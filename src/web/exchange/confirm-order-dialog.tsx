@@ -26,7 +26,7 @@ import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
 import { checkErrorText } from "../i18n/server-errors";
-import { ApiError } from "../lib/api-client";
+import { ApiError } from "../lib/api-answers";
 import { formatAmount } from "../lib/format";
 import { toast } from "../lib/toast";
 import { type PaymentAccount, usePaymentOffer, usePlaceOrder } from "./place-order";

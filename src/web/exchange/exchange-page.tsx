@@ -93,7 +93,7 @@ export function ExchangePage() {
   const [draft, setDraft] = useState<OrderDraft | null>(null);
   // What was typed or chosen on the pre-rendered form before it came alive (or what
   // the browser restored there) is in the fields, not yet in the state: take it when
-  // the form's part hydrates, or the next render would put the state's values back.
+  // the form hydrates, or the next render would put the state's values back.
   const takeEarlyInput = useCallback((form: HTMLDivElement | null) => {
     for (const field of form?.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[name]") ??
       []) {
@@ -254,116 +254,108 @@ export function ExchangePage() {
           </p>
         </div>
 
-        <Suspense>
-          <Card ref={takeEarlyInput}>
-            <CardContent className="space-y-5 p-4 sm:p-6">
-              <fieldset className="space-y-2">
-                <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
-                {/* On a narrow phone a currency's whole name needs the row: the select sits above. */}
-                <div className="grid gap-2 min-[420px]:flex">
-                  <NativeSelect
-                    name="sendCurrency"
-                    aria-label={t("exchange.sendCurrency")}
-                    className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
-                    value={sendCurrency}
-                    onChange={(event) => setSendCurrency(event.target.value as SendCurrencyId)}
-                  >
-                    <CatalogOptions options={SEND_OPTIONS} />
-                  </NativeSelect>
-                  <Input
-                    name="amount"
-                    aria-label={t("exchange.amount")}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder={t("exchange.amountPlaceholder")}
-                    value={amount}
-                    onChange={(event) => setAmount(keepAmountInput(event.target.value))}
-                    onFocus={() => void loadFormCode()}
-                    className="text-lg"
-                  />
-                </div>
-                <p
-                  className={cn("text-xs text-muted-foreground", isSettingsPending && "invisible")}
+        <Card ref={takeEarlyInput}>
+          <CardContent className="space-y-5 p-4 sm:p-6">
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
+              {/* On a narrow phone a currency's whole name needs the row: the select sits above. */}
+              <div className="grid gap-2 min-[420px]:flex">
+                <NativeSelect
+                  name="sendCurrency"
+                  aria-label={t("exchange.sendCurrency")}
+                  className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
+                  value={sendCurrency}
+                  onChange={(event) => setSendCurrency(event.target.value as SendCurrencyId)}
                 >
-                  {t("exchange.limits", {
-                    min: formatAmount(terms.minInrAmount),
-                    max: formatAmount(terms.maxInrAmount),
-                  })}
-                </p>
-              </fieldset>
-
-              <div className="flex justify-center text-muted-foreground">
-                <ArrowDown className="size-5" aria-hidden />
-              </div>
-
-              <fieldset className="space-y-2">
-                <legend className="text-sm font-semibold">{t("exchange.youReceive")}</legend>
-                {/* On a narrow phone a currency's whole name needs the row: the select sits above. */}
-                <div className="grid gap-2 min-[420px]:flex">
-                  <NativeSelect
-                    name="receiveCurrency"
-                    aria-label={t("exchange.receiveCurrency")}
-                    className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
-                    value={receiveCurrency}
-                    onChange={(event) =>
-                      setReceiveCurrency(event.target.value as ReceiveCurrencyId)
-                    }
-                  >
-                    <CatalogOptions options={RECEIVE_OPTIONS} />
-                  </NativeSelect>
-                  <output
-                    aria-label={t("exchange.youReceive")}
-                    data-testid="receive-amount"
-                    className="flex min-h-11 min-w-0 flex-1 items-center justify-between gap-2 rounded-md border border-input bg-muted px-3 py-1 text-lg font-semibold sm:min-h-10"
-                  >
-                    <span className="min-w-0 wrap-anywhere">{receiveAmount}</span>
-                    <span className="text-sm text-muted-foreground">{receiveSymbol}</span>
-                  </output>
-                </div>
-              </fieldset>
-
-              {selectedNetwork && (
-                <div className="space-y-2">
-                  <Label htmlFor="network">{t("exchange.selectNetwork")}</Label>
-                  <NativeSelect
-                    id="network"
-                    name="network"
-                    value={network}
-                    onChange={(event) => setNetwork(event.target.value as NetworkId)}
-                  >
-                    <CatalogOptions options={NETWORKS} />
-                  </NativeSelect>
-                </div>
-              )}
-
-              <div className="space-y-2">
-                <Label htmlFor="wallet-address">{addressLabel}</Label>
+                  <CatalogOptions options={SEND_OPTIONS} />
+                </NativeSelect>
                 <Input
-                  id="wallet-address"
-                  name="walletAddress"
+                  name="amount"
+                  aria-label={t("exchange.amount")}
+                  inputMode="decimal"
                   autoComplete="off"
-                  spellCheck={false}
-                  placeholder={addressPlaceholder}
-                  value={walletAddress}
-                  onChange={(event) => setWalletAddress(event.target.value)}
-                  className="font-mono"
+                  placeholder={t("exchange.amountPlaceholder")}
+                  value={amount}
+                  onChange={(event) => setAmount(keepAmountInput(event.target.value))}
+                  onFocus={() => void loadFormCode()}
+                  className="text-lg"
                 />
               </div>
+              <p className={cn("text-xs text-muted-foreground", isSettingsPending && "invisible")}>
+                {t("exchange.limits", {
+                  min: formatAmount(terms.minInrAmount),
+                  max: formatAmount(terms.maxInrAmount),
+                })}
+              </p>
+            </fieldset>
 
-              <Button size="lg" className="w-full" onClick={onPlaceOrder}>
-                {t("exchange.placeOrder")}
-              </Button>
-            </CardContent>
-          </Card>
-        </Suspense>
+            <div className="flex justify-center text-muted-foreground">
+              <ArrowDown className="size-5" aria-hidden />
+            </div>
+
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-semibold">{t("exchange.youReceive")}</legend>
+              {/* On a narrow phone a currency's whole name needs the row: the select sits above. */}
+              <div className="grid gap-2 min-[420px]:flex">
+                <NativeSelect
+                  name="receiveCurrency"
+                  aria-label={t("exchange.receiveCurrency")}
+                  className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
+                  value={receiveCurrency}
+                  onChange={(event) => setReceiveCurrency(event.target.value as ReceiveCurrencyId)}
+                >
+                  <CatalogOptions options={RECEIVE_OPTIONS} />
+                </NativeSelect>
+                <output
+                  aria-label={t("exchange.youReceive")}
+                  data-testid="receive-amount"
+                  className="flex min-h-11 min-w-0 flex-1 items-center justify-between gap-2 rounded-md border border-input bg-muted px-3 py-1 text-lg font-semibold sm:min-h-10"
+                >
+                  <span className="min-w-0 wrap-anywhere">{receiveAmount}</span>
+                  <span className="text-sm text-muted-foreground">{receiveSymbol}</span>
+                </output>
+              </div>
+            </fieldset>
+
+            {selectedNetwork && (
+              <div className="space-y-2">
+                <Label htmlFor="network">{t("exchange.selectNetwork")}</Label>
+                <NativeSelect
+                  id="network"
+                  name="network"
+                  value={network}
+                  onChange={(event) => setNetwork(event.target.value as NetworkId)}
+                >
+                  <CatalogOptions options={NETWORKS} />
+                </NativeSelect>
+              </div>
+            )}
+
+            <div className="space-y-2">
+              <Label htmlFor="wallet-address">{addressLabel}</Label>
+              <Input
+                id="wallet-address"
+                name="walletAddress"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={addressPlaceholder}
+                value={walletAddress}
+                onChange={(event) => setWalletAddress(event.target.value)}
+                className="font-mono"
+              />
+            </div>
+
+            <Button size="lg" className="w-full" onClick={onPlaceOrder}>
+              {t("exchange.placeOrder")}
+            </Button>
+          </CardContent>
+        </Card>
       </section>
 
-      <Suspense>
-        <aside className="space-y-4">
-          <Instructions />
-          <SellNote />
-        </aside>
-      </Suspense>
+      <aside className="space-y-4">
+        <Instructions />
+        <SellNote />
+      </aside>
 
       {draft && settings && (
         <Suspense fallback={null}>

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SendCurrencyId } from "../../shared/catalog";
 import type { PlaceOrderInput } from "../../shared/order-input";
-import { api, unwrap } from "../lib/api-client";
+import { unwrap } from "../lib/api-answers";
+import { api } from "../lib/api-client";
 import { siteSettingsQueryOptions } from "../site/site-settings";
 
 /** Places the order; a retry of the same submission sends the same idempotency key. */

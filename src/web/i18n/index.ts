@@ -58,13 +58,22 @@ function loadArea(name: TextArea, language: Language): Promise<void> {
   });
 }
 
+type FirstScreenTexts = typeof import("./hi/first-screen");
+
+/** Adds a language's first-screen texts (the browser loads them; the build's pre-render imports them). */
+export function addFirstScreenTexts(
+  language: Language,
+  { firstScreen, serverErrors, checkErrors }: FirstScreenTexts,
+) {
+  const texts = { ...firstScreen, serverErrors, checkErrors };
+  i18n.addResourceBundle(language, "translation", texts, true, false);
+}
+
 /** The first screen's texts of a language (English's came with the app). */
 function loadFirstScreen(language: Language): Promise<void> {
   if (language === "en") return Promise.resolve();
   return loadOnce(`${language}:first-screen`, async () => {
-    const { firstScreen, serverErrors, checkErrors } = await import("./hi/first-screen");
-    const texts = { ...firstScreen, serverErrors, checkErrors };
-    i18n.addResourceBundle(language, "translation", texts, true, false);
+    addFirstScreenTexts(language, await import("./hi/first-screen"));
   });
 }
 

@@ -1,18 +1,21 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { isLanguage, type Language } from "../../shared/languages";
+import { isLanguage, LANGUAGE_COOKIE, type Language } from "../../shared/languages";
 import { sessionQueryOptions, useSession } from "../lib/session";
 import { changeTextsLanguage } from ".";
 
 /** Where the chosen language is remembered on this device (public/theme-init.js reads it too). */
 export const LANGUAGE_KEY = "language";
 
+/** Remembers the choice on this device, and tells the server, which sends the next page pre-rendered in it. */
 function rememberOnDevice(language: Language) {
+  // biome-ignore lint/suspicious/noDocumentCookie: Safari has no Cookie Store API; the value is one of two words.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
-    // storage may be unavailable (private mode); the language still applies for this visit
+    // storage may be unavailable (private mode); the cookie still tells the server
   }
 }
 

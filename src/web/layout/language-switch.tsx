@@ -3,7 +3,11 @@ import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGES } from "../../shared/languages";
 import { useLanguage } from "../i18n/use-language";
 
-/** English or हिन्दी, each option written in its own language (and marked so for screen readers). */
+/**
+ * English or हिन्दी, each option written in its own language (and marked so for screen
+ * readers). On a phone only its icon shows (the options open in full), so the top bar
+ * fits one line in either language.
+ */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const { language, changeLanguage } = useLanguage();
@@ -12,17 +16,17 @@ export function LanguageSwitch() {
       <span className="sr-only">{t("language.label")}</span>
       <Languages
         aria-hidden
-        className="pointer-events-none absolute left-2 size-4 text-muted-foreground"
+        className="pointer-events-none absolute max-sm:left-3.5 left-2 size-4 text-muted-foreground"
       />
       <select
         value={language}
         onChange={(event) => {
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
         }}
-        className="h-11 appearance-none rounded-md border bg-background py-1 pr-2 pl-7 text-sm sm:h-8"
+        className="h-11 appearance-none rounded-md border bg-background py-1 text-sm max-sm:w-11 max-sm:text-transparent sm:h-8 sm:pr-2 sm:pl-7"
       >
         {LANGUAGES.map((option) => (
-          <option key={option} value={option} lang={option}>
+          <option key={option} value={option} lang={option} className="text-foreground">
             {t(`language.${option}`)}
           </option>
         ))}

@@ -1,9 +1,11 @@
 import { LogOut, Menu, User } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSignOut } from "../account/use-sign-out";
 import { Button } from "../components/ui/button";
 import { useSession } from "../lib/session";
+import { cn } from "../lib/utils";
 import { LanguageSwitch } from "./language-switch";
 
 export function TopBar({
@@ -42,8 +44,10 @@ export function TopBar({
       </Link>
       <div className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2">
         <LanguageSwitch />
-        {isPending ? null : session ? (
-          <>
+        {/* Both sets of buttons hold one grid cell, the one not in force unseen, so the bar
+            keeps its size whether the session is still loading, signed in or signed out. */}
+        <div className="grid justify-items-end">
+          <SessionButtons isShown={!isPending && Boolean(session)}>
             {/* On phones these two are icons; their names stay for screen readers. */}
             <Button variant="outline" size="sm" className="max-sm:w-11 max-sm:px-0" asChild>
               <Link to="/profile">
@@ -55,18 +59,32 @@ export function TopBar({
               <LogOut aria-hidden />
               <span className="max-sm:sr-only">{t("nav.logOut")}</span>
             </Button>
-          </>
-        ) : (
-          <>
+          </SessionButtons>
+          <SessionButtons isShown={!isPending && !session}>
             <Button variant="outline" size="sm" asChild>
               <Link to="/signup">{t("nav.signUp")}</Link>
             </Button>
             <Button size="sm" asChild>
               <Link to="/login">{t("nav.logIn")}</Link>
             </Button>
-          </>
-        )}
+          </SessionButtons>
+        </div>
       </div>
     </header>
+  );
+}
+
+/** One set of the bar's session buttons; unseen ones keep their room but leave the tab order. */
+function SessionButtons({ isShown, children }: { isShown: boolean; children: ReactNode }) {
+  return (
+    <div
+      className={cn(
+        "col-start-1 row-start-1 flex items-center gap-1 sm:gap-2",
+        !isShown && "invisible",
+      )}
+      inert={!isShown}
+    >
+      {children}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeTextsLanguage, initTexts } from "../i18n";
 import { formatAmount, formatDate } from "./format";
@@ -15,6 +16,22 @@ describe("amounts and dates as people in India read them", () => {
       expect(formatAmount("90071992547409931.99")).toBe("90,07,19,92,54,74,09,931.99");
       expect(formatAmount("0")).toBe("0");
     }
+  });
+
+  it("group exactly as Intl writes en-IN and hi-IN, for any plain decimal", () => {
+    const decimal = fc
+      .tuple(fc.stringMatching(/^(0|[1-9]\d{0,14})$/), fc.stringMatching(/^(\.\d{1,4})?$/))
+      .map(([whole, decimals]) => whole + decimals);
+    fc.assert(
+      fc.property(decimal, fc.constantFrom("en-IN", "hi-IN"), (amount, locale) => {
+        const places = amount.split(".")[1]?.length ?? 0;
+        const intl = new Intl.NumberFormat(locale, {
+          minimumFractionDigits: places,
+          maximumFractionDigits: places,
+        });
+        expect(formatAmount(amount)).toBe(intl.format(amount as `${number}`));
+      }),
+    );
   });
 
   it("show anything that is not a plain decimal as it came", () => {

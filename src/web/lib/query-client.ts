@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { ApiError } from "./api-client";
+import { ApiError } from "./api-answers";
 
 /** A lapsed admin step-up anywhere sends the admin guard back to /admin-login. */
 function onError(error: Error) {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { api, unwrap } from "../lib/api-client";
+import { unwrap } from "../lib/api-answers";
+import { api } from "../lib/api-client";
 
 const FINAL_STATUSES = new Set(["completed", "cancelled"]);
 /** How often an open order page asks for news while its live stream is down… */

@@ -1,10 +1,19 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "../lib/api-client";
+import type { InferResponseType } from "hono/client";
+import { unwrap } from "../lib/api-answers";
+import type { api } from "../lib/api-client";
 import { useIsHydrated } from "../lib/hydration";
 
+type SiteSettingsAnswer = InferResponseType<(typeof api.api)["site-settings"]["$get"], 200>;
+
+/*
+ * Read with fetch, typed by the server's route: the first screen needs this one
+ * answer, not the typed client (hono/client), which the pages that write load.
+ */
 export const siteSettingsQueryOptions = queryOptions({
   queryKey: ["site-settings"],
-  queryFn: async () => unwrap(await api.api["site-settings"].$get()),
+  queryFn: async (): Promise<SiteSettingsAnswer> =>
+    unwrap(await fetch("/api/site-settings", { credentials: "same-origin" })),
   staleTime: 60_000,
 });
 

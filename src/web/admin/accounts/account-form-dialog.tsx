@@ -20,7 +20,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-answers";
 import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
 import {
   type ReceivingAccount,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReceivingAccountInput } from "../../../shared/receiving-account-input";
-import { api, unwrap } from "../../lib/api-client";
+import { unwrap } from "../../lib/api-answers";
+import { api } from "../../lib/api-client";
 
 /** Every receiving account with today's figures: this page, the dashboard card and the orders filter. */
 export const receivingAccountsQueryOptions = queryOptions({

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { AuditAction } from "../../../server/audit/audit";
-import { api, unwrap } from "../../lib/api-client";
+import { unwrap } from "../../lib/api-answers";
+import { api } from "../../lib/api-client";
 
 export type AuditFilters = { action?: AuditAction; actor?: string };
 

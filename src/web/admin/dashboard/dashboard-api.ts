@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api, unwrap } from "../../lib/api-client";
+import { unwrap } from "../../lib/api-answers";
+import { api } from "../../lib/api-client";
 
 /** How often an open dashboard refreshes its figures. */
 export const DASHBOARD_REFRESH_MS = 60_000;

@@ -8,7 +8,8 @@ import type {
   AdminPlaceOrderFormValues,
   OrderStatusValue,
 } from "../../../shared/admin-order-input";
-import { api, unwrap } from "../../lib/api-client";
+import { unwrap } from "../../lib/api-answers";
+import { api } from "../../lib/api-client";
 
 const ordersKey = ["admin", "orders"] as const;
 /** How often an open list asks for new orders, besides the live feed (see use-order-feed.ts). */

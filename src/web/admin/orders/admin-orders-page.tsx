@@ -31,7 +31,7 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
-import { ApiError, unwrap } from "../../lib/api-client";
+import { ApiError, unwrap } from "../../lib/api-answers";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";

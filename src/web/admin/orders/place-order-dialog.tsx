@@ -22,7 +22,7 @@ import {
 import { Label } from "../../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-answers";
 import { useSiteSettings } from "../../site/site-settings";
 import { useCreateAdminOrder } from "./admin-orders-api";
 

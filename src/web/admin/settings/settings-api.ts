@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SiteSettingsField, SiteSettingsInput } from "../../../shared/site-settings-input";
-import { ApiError, api, unwrap } from "../../lib/api-client";
+import { ApiError, unwrap } from "../../lib/api-answers";
+import { api } from "../../lib/api-client";
 import { siteSettingsQueryOptions } from "../../site/site-settings";
 
 async function getAdminSettings() {

@@ -4,7 +4,8 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api, unwrap } from "../../lib/api-client";
+import { unwrap } from "../../lib/api-answers";
+import { api } from "../../lib/api-client";
 
 const usersKey = ["admin", "users"] as const;
 
