@@ -6,19 +6,20 @@ import { DEFAULT_LANGUAGE, isLanguage } from "../shared/languages";
 import { App } from "./app";
 import i18n, { changeTextsLanguage, initTexts } from "./i18n";
 import { queryClient } from "./lib/query-client";
+import { prepareClassMerging } from "./lib/utils";
 import { PRERENDERED_PATH } from "./prerendered-path";
 import { registerServiceWorker } from "./pwa/service-worker";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
-initTexts();
 // <html lang> names the language being read: public/theme-init.js set it before the
 // first paint (saved choice, else the browser's); it follows every change from here.
 const { lang } = document.documentElement;
 const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 i18n.on("languageChanged", (next) => {
-  document.documentElement.lang = next;
+  // Only a change: setting <html lang> restyles and lays out the whole page again.
+  if (document.documentElement.lang !== next) document.documentElement.lang = next;
 });
 
 const app = import.meta.env.DEV ? (
@@ -36,19 +37,34 @@ const app = import.meta.env.DEV ? (
 // it hidden), renders afresh once that language's texts have arrived.
 const isPrerenderedForReader =
   root.dataset.prerendered === language && window.location.pathname === PRERENDERED_PATH;
-void changeTextsLanguage(language).finally(() => {
-  // In a transition React works in slices of a few milliseconds, yielding to the
-  // browser between them; outside one it would do the whole screen in one long task.
+
+/** A new task: the browser may paint or answer a tap between two steps of the start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Each step in a task of its own after the modules' evaluation: the texts, the class
+ * merging's map, then the render, which a transition makes React do in slices of a few milliseconds, yielding
+ * to the browser between them; outside one it would be one long task.
+ */
+async function start(container: HTMLElement) {
+  await nextTask();
+  initTexts();
+  await changeTextsLanguage(language);
+  await nextTask();
+  prepareClassMerging();
+  await nextTask();
   if (isPrerenderedForReader) {
     startTransition(() => {
-      hydrateRoot(root, app);
+      hydrateRoot(container, app);
     });
   } else {
-    root.removeAttribute("data-prerendered");
-    root.replaceChildren();
-    const reactRoot = createRoot(root);
+    container.removeAttribute("data-prerendered");
+    container.replaceChildren();
+    const reactRoot = createRoot(container);
     startTransition(() => reactRoot.render(app));
   }
-});
+}
+
+void start(root);
 
 registerServiceWorker();
