@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
+import { expect, holdRequests, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 
@@ -148,14 +148,7 @@ test("Place Order before the site settings have arrived waits for them", async (
 
 test("what is typed and chosen before the page comes alive is kept", async ({ page }) => {
   // A slow phone: the page is painted, but its code has not run yet.
-  let releaseCode = () => {};
-  const codeReleased = new Promise<void>((resolve) => {
-    releaseCode = resolve;
-  });
-  await page.route("**/assets/*.js", async (route) => {
-    await codeReleased;
-    await route.continue();
-  });
+  const releaseCode = await holdRequests(page, "**/assets/*.js");
   await page.goto("/", { waitUntil: "commit" });
   await page.getByLabel("Amount").fill("8600");
   await page.getByLabel("Currency you receive").selectOption("payeer_usd");

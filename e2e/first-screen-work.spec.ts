@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, test, waitUntilIdle } from "./fixtures";
+import { expect, holdRequests, test, waitUntilIdle } from "./fixtures";
 
 /*
  * The first screen comes alive without long tasks on the main thread: what Lighthouse
@@ -121,14 +121,7 @@ async function mainThreadTasks(page: Page, run: () => Promise<void>) {
 
 /** Loads / with the API's answers held until it has gone idle, then lets them through and settles. */
 async function loadFirstScreen(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/**", async (route) => {
-    await released;
-    await route.fallback();
-  });
+  const release = await holdRequests(page, "**/api/**");
   await page.goto("/", { waitUntil: "load" });
   await waitUntilIdle(page);
   release();

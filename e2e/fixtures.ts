@@ -258,6 +258,22 @@ export async function useTheme(page: Page, theme: "light" | "dark") {
   await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
 }
 
+/**
+ * Holds the answers to the requests matching `url` until the returned function is
+ * called: a slow network's order of events, made certain.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
 declare global {
   interface Window {
     /** What watchLayoutShifts has seen move: the shifts' sum and what moved. */

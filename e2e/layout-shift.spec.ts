@@ -1,6 +1,7 @@
 import type { Page, Request, Response } from "@playwright/test";
 import {
   expect,
+  holdRequests,
   placeOrderByApi,
   signUpAndLogInByApi,
   test,
@@ -51,10 +52,6 @@ const LANGUAGES = [
  * the main thread idle.
  */
 async function loadWithApiHeldBack(page: Page, path: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   const underWay = new Set<Request>();
   const track = (request: Request) => {
     if (request.resourceType() !== "eventsource") underWay.add(request);
@@ -64,10 +61,7 @@ async function loadWithApiHeldBack(page: Page, path: string) {
   page.on("request", track);
   page.on("response", answered);
   page.on("requestfailed", failed);
-  await page.route("**/api/**", async (route) => {
-    await released;
-    await route.fallback();
-  });
+  const release = await holdRequests(page, "**/api/**");
   await page.goto(path, { waitUntil: "load" });
   await waitUntilIdle(page);
   release();
