@@ -20,9 +20,10 @@ export const BUDGET = { jsGzipKb: { en: 136, hi: 141 }, cssGzipKb: 9 };
 
 export function firstScreenAssets(webRoot = "dist/web", page = PRERENDERED_PAGE.en) {
   const html = readFileSync(join(webRoot, page), "utf8");
-  const references = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-    (m) => m[1] ?? "",
-  );
+  // Files the page names (src, href) or imports from an inline script (its entry).
+  const references = [
+    ...html.matchAll(/(?:src=|href=|import\()"(\/assets\/[^"]+\.(?:js|css))"/g),
+  ].map((m) => m[1] ?? "");
   const assets = references.map((path) => {
     const bytes = readFileSync(join(webRoot, path));
     return { path, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };

@@ -29,6 +29,8 @@ describe("the CSP sources of index.html's inline scripts", () => {
     expect(sources[0]).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
     expect(sources[1]).not.toBe(sources[0]);
     expect(inlineScriptSources(undefined)).toEqual([]);
+    // The inline module that loads the entry after the first frame (vite.config.ts).
+    expect(inlineScriptSources('<script type="module">import("/a.js")</script>')).toHaveLength(1);
   });
 });
 

@@ -38,7 +38,7 @@ export function readAppPages(webRoot: string): AppPages {
  * the first paint without a blocking request), by their SHA-256.
  */
 export function inlineScriptSources(indexHtml: string | undefined): string[] {
-  return [...(indexHtml ?? "").matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+  return [...(indexHtml ?? "").matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map(
     ([, code]) =>
       `'sha256-${createHash("sha256")
         .update(code ?? "")

@@ -5,9 +5,12 @@
  */
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  window.addEventListener("load", () => {
+  const register = () => {
     navigator.serviceWorker.register("/sw.js").catch(() => {
       // Without it the site works as before; only the offline page is missing.
     });
-  });
+  };
+  // The entry itself may load after the page's load event (vite.config.ts).
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
 }
