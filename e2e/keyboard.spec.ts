@@ -20,6 +20,8 @@ function isFocusShown(page: Page): Promise<boolean> {
 
 /** Presses Tab until `target` has the focus; every control on the way shows its focus, in sight. */
 async function tabTo(page: Page, target: Locator) {
+  // The page may still be coming: its script loads after the first frame.
+  await expect(target).toBeVisible();
   for (let presses = 0; presses < 40; presses++) {
     await page.keyboard.press("Tab");
     const focused = page.locator(":focus");
