@@ -87,26 +87,18 @@ function prerenderFirstScreen(): Plugin {
  * What must run or apply before the first paint comes inside index.html instead of
  * as requests the paint waits for (each a round trip on a slow mobile network): the
  * theme script (allowed by its hash in the CSP, src/server/http/spa.ts) and the
- * stylesheet. The entry script, which the pre-rendered screen does not need to paint,
- * is requested after the first frame: on a slow link the HTML then has it to itself
- * (otherwise the preload scanner fetches 134 KB of script beside it).
+ * stylesheet.
  */
 function inlineRenderBlocking(html: string, outDir: string): string {
   const themeScript = '<script src="/theme-init.js"></script>';
   const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
-  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-  if (!html.includes(themeScript) || !stylesheet.test(html) || !entry.test(html)) {
-    throw new Error("index.html has no theme script, stylesheet or entry script to place");
+  if (!html.includes(themeScript) || !stylesheet.test(html)) {
+    throw new Error("index.html has no theme script or stylesheet to inline");
   }
   const readBuilt = (path: string) => readFileSync(join(outDir, path), "utf8").trim();
-  const entrySrc = html.match(entry)?.[1];
-  // A hidden tab draws no frame: it loads the entry at once.
-  const loadEntry = `const load = () => import(${JSON.stringify(entrySrc)}); if (document.visibilityState === "hidden") load(); else requestAnimationFrame(() => setTimeout(load));`;
   return html
     .replace(themeScript, () => `<script>${readBuilt("theme-init.js")}</script>`)
-    .replace(stylesheet, (_, href: string) => `<style>${readBuilt(href)}</style>`)
-    .replace(entry, "")
-    .replace("</body>", () => `  <script type="module">${loadEntry}</script>\n  </body>`);
+    .replace(stylesheet, (_, href: string) => `<style>${readBuilt(href)}</style>`);
 }
 
 export default defineConfig({

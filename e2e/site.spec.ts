@@ -26,8 +26,7 @@ test("/ comes alive on its pre-rendered HTML without a hydration error, signed o
 }) => {
   // What / loads is React DOM 19 itself, not a stand-in runtime.
   const html = await (await page.request.get("/")).text();
-  // The page imports its entry once it has painted (vite.config.ts).
-  const entry = html.match(/<script type="module">[^<]*import\("([^"]+)"\)/)?.[1] ?? "";
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? "";
   const script = await (await page.request.get(entry)).text();
   expect(script).toMatch(/rendererPackageName:`react-dom`[^}]*reconcilerVersion:`19\./);
   await page.goto("/");
