@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import {
+  beforeTimersFire,
   expect,
   placeOrderByApi,
   secondBrowserPage,
@@ -221,15 +222,14 @@ test("an order opened while the search is still being applied stays open", async
   await page.goto("/admin/orders");
   const actions = page.getByRole("button", { name: `Actions for order ${shortId}` });
   await expect(actions).toBeVisible();
-  // The search waits for the typing to stop; the admin opens the order before it does.
-  await page.clock.pauseAt(Date.now() + 60_000);
-  await page.getByLabel("Search").fill(shortId);
-  await actions.click();
-  await page.getByRole("menuitem", { name: "View Details" }).click();
   const details = page.getByRole("dialog", { name: `Order ${shortId}` });
-  await expect(details).toBeVisible();
-
-  await page.clock.runFor(1_000);
+  // The search waits for the typing to stop; the admin opens the order before it does.
+  await beforeTimersFire(page, async () => {
+    await page.getByLabel("Search").fill(shortId);
+    await actions.click();
+    await page.getByRole("menuitem", { name: "View Details" }).click();
+    await expect(details).toBeVisible();
+  });
   await expect(page).toHaveURL(new RegExp(`search=${shortId}`));
   await expect(page).toHaveURL(new RegExp(`order=${orderId}`));
   await expect(details).toBeVisible();

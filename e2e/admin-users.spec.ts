@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import {
+  beforeTimersFire,
   E2E_ADMIN,
   expect,
   expectNoSeriousViolations,
@@ -7,6 +8,7 @@ import {
   readMailLink,
   secondBrowserPage,
   signUp,
+  signUpAndLogInByApi,
   stepUpAsAdmin,
   test,
   uniqueEmail,
@@ -126,4 +128,31 @@ test("on a phone, an admin reaches the actions but cannot block or demote themse
   await page.getByRole("menuitem", { name: "View Details" }).click();
   const details = page.getByRole("dialog", { name: "User Details" });
   await expect(details.getByText("Total Volume (INR)")).toBeInViewport();
+});
+
+test("a row's menu opened while the search is still being applied stays open, with Block in it", async ({
+  page,
+  browser,
+}) => {
+  const customer = await secondBrowserPage(browser);
+  const email = uniqueEmail("users-search");
+  await signUpAndLogInByApi(customer, email);
+  await customer.context().close();
+
+  await stepUpAsAdmin(page);
+  await page.clock.install();
+  await page.goto("/admin/users");
+  const actions = page.getByRole("button", { name: `Actions for ${email}` });
+  await expect(actions).toBeVisible();
+  const block = page.getByRole("menuitem", { name: "Block" });
+  // The search waits for the typing to stop; the admin opens the row's menu before it does.
+  await beforeTimersFire(page, async () => {
+    await page.getByLabel("Search by email").fill(email);
+    await actions.click();
+    await expect(block).toBeVisible();
+  });
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(block).toBeVisible();
+  await block.click();
+  await expect(page.getByRole("alertdialog")).toContainText(email);
 });

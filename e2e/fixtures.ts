@@ -274,6 +274,19 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
+/**
+ * Does `act` while the page's timers stand still (install its clock before it loads),
+ * then lets a second pass and time run on: what a delayed update (a search box's)
+ * does to whatever `act` opened is certain to happen after it, as on a slow machine.
+ * Time runs on because the list's data reaches the page through timers of its own.
+ */
+export async function beforeTimersFire(page: Page, act: () => Promise<void>) {
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await act();
+  await page.clock.runFor(1_000);
+  await page.clock.resume();
+}
+
 declare global {
   interface Window {
     /** What watchLayoutShifts has seen move: the shifts' sum and what moved. */

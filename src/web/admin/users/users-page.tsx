@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import {
   Ban,
   CircleCheck,
@@ -45,6 +45,7 @@ import {
 } from "../../components/ui/table";
 import { formatDate } from "../../lib/format";
 import { useSession } from "../../lib/session";
+import { cn } from "../../lib/utils";
 import { UserDetailsDialog } from "./user-details-dialog";
 import { type AdminUser, type UserAction, usersQueryOptions, useUserAction } from "./users-api";
 
@@ -65,7 +66,11 @@ export function UsersPage() {
   const { data: session } = useSession();
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
-  const query = useInfiniteQuery(usersQueryOptions(search));
+  // The rows shown stay while a new search loads: a row's open menu keeps its row.
+  const query = useInfiniteQuery({
+    ...usersQueryOptions(search),
+    placeholderData: keepPreviousData,
+  });
   const users = query.isError ? [] : (query.data?.pages.flatMap((page) => page.users) ?? []);
   const [confirming, setConfirming] = useState<{ user: AdminUser; action: UserAction } | null>(
     null,
@@ -121,7 +126,7 @@ export function UsersPage() {
               )}
             </div>
           ) : (
-            <Table className="sm:min-w-[34rem]">
+            <Table className={cn("sm:min-w-[34rem]", query.isPlaceholderData && "opacity-60")}>
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
                   <TableHead>{t("adminUsers.columns.email")}</TableHead>
