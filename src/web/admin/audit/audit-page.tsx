@@ -212,7 +212,7 @@ function Who({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   return (
     <>
-      <div className="break-words">{entry.actorEmail ?? t("adminAudit.system")}</div>
+      <div className="[overflow-wrap:anywhere]">{entry.actorEmail ?? t("adminAudit.system")}</div>
       {entry.ipAddress && (
         <div className="text-xs whitespace-nowrap text-muted-foreground">
           {t("adminAudit.ip", { ip: entry.ipAddress })}
@@ -344,7 +344,8 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
   return (
     <ul className="space-y-1">
       {lines.map((line) => (
-        <li key={line.key} className="break-words">
+        // Anywhere, not break-words: a long value must not widen the table past the page.
+        <li key={line.key} className="[overflow-wrap:anywhere]">
           {line.label && <span className="font-medium">{line.label}: </span>}
           {line.change ? (
             <>

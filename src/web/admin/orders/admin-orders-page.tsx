@@ -372,8 +372,8 @@ export function AdminOrdersPage() {
                   <TableHead className="hidden sm:table-cell">
                     {t("adminOrders.columns.status")}
                   </TableHead>
-                  <TableHead className="sticky right-0 bg-card text-right">
-                    {t("admin.common.actions")}
+                  <TableHead className="sticky right-0 w-12 bg-card text-right">
+                    <span className="sr-only">{t("admin.common.actions")}</span>
                   </TableHead>
                 </TableRow>
               </TableHeader>
@@ -471,7 +471,7 @@ function OrderRow({
       </span>
       {order.receivingAccount && (
         <span
-          className="block text-xs whitespace-nowrap text-muted-foreground"
+          className="block text-xs text-muted-foreground"
           title={order.receivingAccount.details}
         >
           {t("adminOrders.paidIntoLine", { label: order.receivingAccount.label })}
@@ -497,8 +497,8 @@ function OrderRow({
         {findSendOption(order.sendCurrency)?.name ?? order.sendCurrency}
       </span>
       {order.paymentReference && (
-        <span className="flex items-center gap-0.5 whitespace-nowrap">
-          <span className="font-mono text-xs">{order.paymentReference}</span>
+        <span className="flex items-center gap-0.5">
+          <span className="font-mono text-xs break-all">{order.paymentReference}</span>
           <CopyButton
             value={order.paymentReference}
             label={t("adminOrders.referenceOf", { id: order.shortId })}
@@ -523,7 +523,7 @@ function OrderRow({
         <button
           type="button"
           onClick={onView}
-          className="block max-w-[13rem] truncate text-left font-medium hover:underline focus-visible:underline xl:max-w-[16rem]"
+          className="block max-w-[11rem] truncate text-left font-medium hover:underline focus-visible:underline"
           title={order.userEmail}
         >
           {order.userEmail}
@@ -557,7 +557,7 @@ function OrderRow({
         {waiting ?? <span className="text-muted-foreground">—</span>}
       </TableCell>
       <TableCell className="hidden 2xl:table-cell">{date}</TableCell>
-      <TableCell className="hidden whitespace-nowrap sm:table-cell">{badge}</TableCell>
+      <TableCell className="hidden sm:table-cell">{badge}</TableCell>
       <TableCell className="sticky right-0 bg-card py-1.5 text-right">
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>

@@ -16,13 +16,13 @@ export function PayoutCheckBadge({ check }: { check: AdminOrder["payoutCheck"] }
   if (!check || check.state === "confirmed" || check.state === "overridden") return null;
   if (check.state === "failed") {
     return (
-      <Badge variant="destructive" className="whitespace-nowrap" title={check.failureMessage ?? ""}>
+      <Badge variant="destructive" title={check.failureMessage ?? ""}>
         {t("adminOrders.payoutCheck.failedBadge", { code: check.failureCode })}
       </Badge>
     );
   }
   return (
-    <Badge variant="info" className="whitespace-nowrap">
+    <Badge variant="info">
       <Spinner className="size-3" />
       {t(`adminOrders.payoutCheck.${check.state}`)}
     </Badge>

@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import { expect, secondBrowserPage, signUpAndLogInByApi, stepUpAsAdmin, test } from "./fixtures";
+
+/*
+ * Every admin table fits the laptop widths operators use, with the sidebar open, or
+ * scrolls where its scrollbar is on screen: a column cut off at the right edge of a
+ * table whose scrollbar is below the fold is a column the operator never sees.
+ */
+
+const WIDTHS = [1280, 1366, 1440];
+// The dashboard's one table is the chart's figures, for screen readers only.
+const PAGES = [
+  "/admin/users",
+  "/admin/orders",
+  "/admin/accounts",
+  "/admin/reconciliation",
+  "/admin/audit",
+];
+
+/** The widest order a customer can place: long e-mail, 40-character slip number, long name. */
+async function placeWideOrder(page: Page) {
+  await signUpAndLogInByApi(
+    page,
+    `venkata.ramana.subrahmanyam.${Date.now().toString(36)}@rupeedesk-example.co.in`,
+  );
+  const headers = { origin: new URL(test.info().project.use.baseURL ?? "").origin };
+  const offer = await page.request.post("/api/orders/payment-offer", {
+    data: { sendCurrency: "cash_inr", amount: "100000" },
+    headers,
+  });
+  expect(offer.status(), await offer.text()).toBe(200);
+  const order = await page.request.post("/api/orders", {
+    data: {
+      sendCurrency: "cash_inr",
+      receiveCurrency: "usdt",
+      network: "trc20",
+      amount: "100000",
+      walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
+      paymentReference: `SLIP${Date.now()}`.padEnd(40, "7"),
+      payerName: "Venkata Ramana Subrahmanyam Chakravarthy",
+      quotedRate: "86",
+      receivingOfferId: (await offer.json()).offerId,
+    },
+    headers,
+  });
+  expect(order.status(), await order.text()).toBe(201);
+}
+
+/**
+ * The table cells shown whose right edge lies past what the operator sees of them:
+ * past the viewport, or past their table's box unless that box scrolls sideways with
+ * its scrollbar on screen.
+ */
+function cutCells(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("td, th")].flatMap((cell) => {
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0) return []; // a column folded away at this width
+      const container = cell.closest("[data-slot=table-container]");
+      if (!container) throw new Error("A table outside the Table component");
+      const area = container.getBoundingClientRect();
+      const scrollsVisibly =
+        container.scrollWidth > container.clientWidth && area.bottom <= window.innerHeight;
+      const isCut =
+        box.right > window.innerWidth + 1 || (box.right > area.right + 1 && !scrollsVisibly);
+      const name = `${cell.tagName} "${(cell.textContent ?? "").trim().slice(0, 30)}"`;
+      return isCut ? [`${name} ends at ${Math.round(box.right)} px`] : [];
+    }),
+  );
+}
+
+test("every admin table fits at 1280, 1366 and 1440 px with the sidebar open, or scrolls visibly", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const customer = await secondBrowserPage(browser);
+  await placeWideOrder(customer);
+  await customer.context().close();
+
+  await stepUpAsAdmin(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Admin navigation" })).toBeInViewport();
+      await expect(page.locator("h1")).toBeVisible();
+      await expect(page.getByRole("status")).toHaveCount(0); // loaded
+      if (path !== "/admin/reconciliation")
+        await expect(page.locator("table").first()).toBeVisible();
+      expect(await cutCells(page), `${path} at ${width} px`).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width} px scrolls sideways`,
+      ).toBeLessThanOrEqual(width);
+    }
+  }
+});
