@@ -77,6 +77,58 @@ for (const language of ["en", "hi"] as const) {
 }
 
 /**
+ * The form fields a chat button lies over: on screen as the page opens, then each
+ * one scrolled to the screen's bottom edge, and focused (typing or pasting into it).
+ */
+function fieldsUnderTheChat(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const chat = [...document.querySelectorAll("[data-floating-chat] a")];
+    if (chat.length === 0) throw new Error("The chat buttons are missing");
+    const isCovered = (field: Element) => {
+      const box = field.getBoundingClientRect();
+      return chat.some((link) => {
+        const button = link.getBoundingClientRect();
+        return (
+          button.width > 0 &&
+          button.left < box.right &&
+          box.left < button.right &&
+          button.top < box.bottom &&
+          box.top < button.bottom
+        );
+      });
+    };
+    const fields = [...document.querySelectorAll<HTMLElement>("main :is(input, select, textarea)")];
+    const nameOf = (field: Element) => field.getAttribute("name") ?? field.id;
+    const covered = fields.filter(isCovered).map((field) => `${nameOf(field)} as the page opens`);
+    for (const field of fields) {
+      field.scrollIntoView({ block: "end" });
+      if (isCovered(field)) covered.push(`${nameOf(field)} at the screen's bottom`);
+      field.focus();
+      if (isCovered(field)) covered.push(`${nameOf(field)} focused`);
+      field.blur();
+    }
+    return covered;
+  });
+}
+
+for (const language of ["en", "hi"] as const) {
+  test(`at 360 px (${language}), no form field lies under the chat buttons, on screen or focused`, async ({
+    page,
+  }) => {
+    await page.addInitScript((saved) => localStorage.setItem("language", saved), language);
+    // The phone of the report (its wallet field at the screen's bottom) and a shorter one.
+    for (const height of [800, 740]) {
+      await page.setViewportSize({ ...PHONE, height });
+      for (const path of ["/", "/signup"]) {
+        await page.goto(path);
+        await expect(page.locator("[data-floating-chat]")).toBeVisible();
+        expect(await fieldsUnderTheChat(page), `${path} at 360 × ${height}`).toEqual([]);
+      }
+    }
+  });
+}
+
+/**
  * The controls on screen smaller than a 44 × 44 px touch target, or reaching past the
  * screen's edge, each by its name and size.
  */

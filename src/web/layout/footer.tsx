@@ -16,7 +16,7 @@ export function Footer() {
   const [year, setYear] = useState(BUILD_YEAR);
   useLayoutEffect(() => setYear(new Date().getFullYear()), []);
   return (
-    // On phones the page ends with room for the floating chat buttons (two 48 px
+    // On phones the page ends with room for the floating chat buttons (two 44 px
     // buttons 16 px off the bottom, layout/floating-chat.tsx), so its last line, and
     // everything above it, can be scrolled out from under them.
     <footer className="border-t px-4 pt-6 pb-36 text-sm text-muted-foreground md:pb-6">

@@ -19,8 +19,10 @@ export function MainLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar isMenuOpen={isMenuOpen} onOpenMenu={() => setIsMenuOpen(true)} />
         {/* At least a screen tall: the footer starts below the fold, so a page whose
-            content arrives late (session, data, its code) never moves it on screen. */}
-        <main className="mx-auto min-h-screen w-full max-w-5xl flex-1 px-4 py-8">
+            content arrives late (session, data, its code) never moves it on screen.
+            On a phone its right margin is the chat buttons' lane (layout/floating-chat.tsx),
+            so they lie over no field, wherever the page is scrolled. */}
+        <main className="mx-auto min-h-screen w-full max-w-5xl flex-1 px-4 py-8 max-sm:pr-12">
           <Outlet />
         </main>
         <Footer />
