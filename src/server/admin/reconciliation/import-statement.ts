@@ -1,25 +1,14 @@
-import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { recordAudit } from "../../audit/audit";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
-import { readStatement, StatementError } from "./read-statement";
+import { readCreditsOffThread } from "./read-off-thread";
+import { StatementError } from "./read-statement";
 import type { ColumnMapping } from "./statement-layouts";
 import type { StatementFormat } from "./statement-rows";
 
 /** Credits written per INSERT: 9 arrays of this length, whatever the statement's size. */
 const INSERT_CHUNK = 5_000;
-
-/** The credits of a file, column by column, as the INSERT takes them. */
-type Credits = {
-  lineNumbers: number[];
-  valueDates: string[];
-  amounts: string[];
-  narrations: string[];
-  lineKeys: string[];
-  references: (string | null)[];
-  payerNames: (string | null)[];
-};
 
 /** A receiving account and the column mapping saved for its statements; 404 when there is none. */
 export async function findAccountWithMapping(db: Database, accountId: string) {
@@ -98,11 +87,11 @@ export async function importStatement(
   }
 
   const format = detectStatementFormat(file);
-  const { credits, debitsRead, firstValueDate, lastValueDate } = await readCredits(
+  const { credits, debitsRead, firstValueDate, lastValueDate } = await readCreditsOffThread({
     file,
     format,
-    account.mapping,
-  );
+    mapping: account.mapping,
+  });
 
   const summary = await db.transaction().execute(async (trx) => {
     const { id: importId } = await trx
@@ -169,58 +158,4 @@ export async function importStatement(
     );
   }
   return summary;
-}
-
-/** Reads the whole file into columns; a statement without a single transaction is refused. */
-async function readCredits(
-  file: Uint8Array,
-  format: StatementFormat,
-  mapping: ColumnMapping | null,
-) {
-  const credits: Credits = {
-    lineNumbers: [],
-    valueDates: [],
-    amounts: [],
-    narrations: [],
-    lineKeys: [],
-    references: [],
-    payerNames: [],
-  };
-  let debitsRead = 0;
-  let firstValueDate: string | null = null;
-  let lastValueDate: string | null = null;
-  /** How often a credit without a reference was seen, by its fingerprint. */
-  const seenWithoutReference = new Map<string, number>();
-  for await (const line of readStatement(file, format, mapping)) {
-    if (firstValueDate === null || line.valueDate < firstValueDate) firstValueDate = line.valueDate;
-    if (lastValueDate === null || line.valueDate > lastValueDate) lastValueDate = line.valueDate;
-    if (line.direction === "debit") {
-      debitsRead += 1;
-      continue;
-    }
-    const amount = line.amount.toFixed(2);
-    let lineKey = line.reference;
-    if (lineKey === null) {
-      // Two identical credits on one day are two payments: the n-th of them is its own line.
-      const fingerprint = `${line.valueDate}|${amount}|${line.narration}`;
-      const occurrence = (seenWithoutReference.get(fingerprint) ?? 0) + 1;
-      seenWithoutReference.set(fingerprint, occurrence);
-      lineKey = `LINE-${createHash("sha256").update(`${fingerprint}|${occurrence}`).digest("hex").slice(0, 32)}`;
-    }
-    credits.lineNumbers.push(line.line);
-    credits.valueDates.push(line.valueDate);
-    credits.amounts.push(amount);
-    credits.narrations.push(line.narration);
-    credits.lineKeys.push(lineKey);
-    credits.references.push(line.reference);
-    credits.payerNames.push(line.payerName);
-  }
-  if (firstValueDate === null || lastValueDate === null) {
-    throw new StatementError(
-      "STATEMENT_EMPTY",
-      null,
-      "The statement table has no transactions. Expected at least one line with a date and a debit or credit under the header row.",
-    );
-  }
-  return { credits, debitsRead, firstValueDate, lastValueDate };
 }

@@ -1,7 +1,7 @@
 import type { CellValue } from "exceljs";
 import { describe, expect, it } from "vitest";
 import type { AppError } from "../../http/errors";
-import { readStatement, type StatementTransaction } from "./read-statement";
+import { MAX_STATEMENT_LINES, readStatement, type StatementTransaction } from "./read-statement";
 import {
   type SampleBank,
   type SampleTransaction,
@@ -13,6 +13,7 @@ import {
 } from "./statement-fixtures";
 import type { ColumnMapping } from "./statement-layouts";
 import type { StatementFormat } from "./statement-rows";
+import { xlsxBomb } from "./xlsx-bombs";
 
 const TRANSACTIONS: SampleTransaction[] = [
   {
@@ -206,4 +207,50 @@ it("control characters in a cell are read as spaces", async () => {
   ]);
   const [line] = await readAll(file, "csv");
   expect(line?.narration).toBe("UPI/CR/412345678901/RAHUL [2J KUMAR");
+});
+
+describe("an Excel file that inflates a thousand times over", () => {
+  it.each(["one long cell", "many rows", "many shared strings"] as const)(
+    "%s to 1.5 GB is refused from its directory, before anything is inflated",
+    async (kind) => {
+      expect(await readError(xlsxBomb(kind, { megabytes: 1_500 }), "xlsx")).toEqual({
+        status: 422,
+        code: "STATEMENT_TOO_LARGE",
+        message: expect.stringContaining("unpacks to more than a bank statement holds"),
+      });
+    },
+  );
+
+  it.each(["one long cell", "many rows", "many shared strings"] as const)(
+    "%s whose directory says 64 KB is refused once 64 KB are inflated",
+    async (kind) => {
+      const file = xlsxBomb(kind, { megabytes: 1_500, declaredBytes: 64 * 1024 });
+      expect(await readError(file, "xlsx")).toMatchObject({ code: "STATEMENT_UNREADABLE" });
+    },
+  );
+
+  it("more than 50 MB of shared strings is refused: they are held while the sheet is read", async () => {
+    expect(
+      await readError(xlsxBomb("many shared strings", { megabytes: 60 }), "xlsx"),
+    ).toMatchObject({ code: "STATEMENT_TOO_LARGE" });
+  });
+
+  it("a cell longer than Excel allows is refused as it arrives", async () => {
+    expect(await readError(xlsxBomb("one long cell", { megabytes: 1 }), "xlsx")).toEqual({
+      status: 422,
+      code: "STATEMENT_UNREADABLE",
+      message:
+        "This is not a readable Excel (.xlsx) file: a cell holds more than the 32,767 characters Excel allows.",
+    });
+  });
+});
+
+it(`a statement of more than ${MAX_STATEMENT_LINES} lines is refused`, async () => {
+  const line = "24-11-2026,,UPI/CR/412345678901/RAHUL,,10.00,,";
+  const file = `Tran Date,CHQNO,PARTICULARS,DR,CR,BAL,SOL\r\n${`${line}\r\n`.repeat(MAX_STATEMENT_LINES + 1)}`;
+  expect(await readError(file)).toEqual({
+    status: 422,
+    code: "STATEMENT_TOO_LONG",
+    message: "The statement has more than 2,00,000 lines. Split it by date.",
+  });
 });

@@ -24,6 +24,8 @@ export type StatementTransaction = {
 
 /** Account holder, address, period and such come before the table; banks print up to ~25 rows. */
 const HEADER_SEARCH_ROWS = 40;
+/** Four times the 50,000 lines a busy account's month takes; a file read is held whole until written. */
+export const MAX_STATEMENT_LINES = 200_000;
 /** A row of only these marks separates the table from what is around it (HDFC prints ******). */
 const SEPARATOR_ROW = /^[*\-=_\s]*$/;
 
@@ -54,7 +56,15 @@ export async function* readStatement(
   const header = await findHeader(file, format, layouts);
   let hasTransactions = false;
   let previousLine = header.line;
+  let rowsRead = 0;
   for await (const row of readStatementRows(file, format, header.line + 1)) {
+    if (++rowsRead > MAX_STATEMENT_LINES) {
+      throw new StatementError(
+        "STATEMENT_TOO_LONG",
+        null,
+        `The statement has more than ${MAX_STATEMENT_LINES.toLocaleString("en-IN")} lines. Split it by date.`,
+      );
+    }
     // An XLSX file leaves blank rows out: a gap in the row numbers is a blank row.
     const followsBlankRow = format === "xlsx" && row.line > previousLine + 1;
     previousLine = row.line;

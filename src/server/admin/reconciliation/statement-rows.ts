@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import ExcelJS from "exceljs";
 import { AppError } from "../../http/errors";
+import { inflateXlsxPart, listXlsxParts, SHARED_STRINGS, unreadableXlsx } from "./xlsx-parts";
 
 /*
  * The rows of a statement file as text cells, read as a stream a slice of the
@@ -35,9 +36,13 @@ export async function* readStatementRows(
   format: StatementFormat,
   fromLine = 1,
 ): AsyncIterable<StatementRow> {
+  if (format === "xlsx") {
+    yield* readXlsxRows(file, fromLine);
+    return;
+  }
   const input = Readable.from(slicesOf(file));
   try {
-    yield* format === "csv" ? readCsvRows(input, fromLine) : readXlsxRows(input, fromLine);
+    yield* readCsvRows(input, fromLine);
   } finally {
     input.destroy();
   }
@@ -80,27 +85,73 @@ function csvProblem(error: unknown): string {
   return error instanceof Error ? error.message : "unknown error";
 }
 
-async function* readXlsxRows(input: Readable, fromLine: number): AsyncIterable<StatementRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: "emit",
-    sharedStrings: "cache",
-    styles: "cache",
-    hyperlinks: "ignore",
-  });
+/**
+ * exceljs's streaming reader parses the parts it is handed. Its own parse() reads
+ * the ZIP front to back in one pass: it parks every sheet stored before the shared
+ * strings (as Excel stores them) in a temporary file, inflated whole, and now and
+ * then drops a part while paused (a FILE_ENDED or a missing workbook). Here the
+ * parts are found by name and inflated within bounds (xlsx-parts.ts).
+ */
+type PartParsers = {
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncIterable<unknown>;
+  _parseWorksheet(part: Readable, sheetNo: string): Iterable<{ value: AsyncIterable<ExcelJS.Row> }>;
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets?: { rId: string }[] };
+};
+
+async function* readXlsxRows(file: Uint8Array, fromLine: number): AsyncIterable<StatementRow> {
   try {
-    // The statement is the first sheet; the others are not read.
-    for await (const worksheet of workbook) {
+    const parts = listXlsxParts(file);
+    const part = (name: string) => {
+      const found = parts.get(name);
+      return found ? inflateXlsxPart(file, found) : null;
+    };
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+      worksheets: "emit",
+      sharedStrings: "cache",
+      styles: "cache",
+      hyperlinks: "ignore",
+    }) as unknown as PartParsers;
+    const rels = part("xl/_rels/workbook.xml.rels");
+    const workbook = part("xl/workbook.xml");
+    if (!rels || !workbook) throw unreadableXlsx();
+    await reader._parseRels(rels);
+    await reader._parseWorkbook(workbook);
+    // Styles say which number cells are dates.
+    const styles = part("xl/styles.xml");
+    if (styles) await reader._parseStyles(styles);
+    const sharedStrings = part(SHARED_STRINGS);
+    if (sharedStrings) for await (const _ of reader._parseSharedStrings(sharedStrings));
+    // The statement is the workbook's first sheet; the others are not read.
+    const sheetName = firstSheetPart(reader);
+    const sheet = sheetName ? part(sheetName) : null;
+    if (!sheet) throw unreadableXlsx();
+    for (const { value: worksheet } of reader._parseWorksheet(sheet, sheetNumber(sheetName))) {
       for await (const row of worksheet) {
         if (row.number < fromLine) continue;
         const values = Array.isArray(row.values) ? row.values.slice(1) : [];
         yield { line: row.number, cells: Array.from(values, cellText) };
       }
-      break;
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(422, "STATEMENT_UNREADABLE", "This is not a readable Excel (.xlsx) file.");
+    throw unreadableXlsx();
   }
+}
+
+/** The part of the workbook's first sheet: its relationship's target, under xl/ unless absolute. */
+function firstSheetPart(reader: PartParsers): string | null {
+  const rId = reader.model?.sheets?.[0]?.rId;
+  const target = reader.workbookRels?.find((rel) => rel.Id === rId)?.Target;
+  if (!target) return null;
+  return target.startsWith("/") ? target.slice(1) : `xl/${target}`;
+}
+
+function sheetNumber(part: string | null): string {
+  return part?.match(/sheet(\d+)\.xml$/)?.[1] ?? "1";
 }
 
 /** One cell as the text a person sees in it; a date as YYYY-MM-DD, a formula as its formula. */
