@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin, type UserConfig } from "vite";
+import { startSteps } from "./scripts/build/start-steps";
 import { DEFAULT_LANGUAGE, LANGUAGES, PRERENDERED_PAGE } from "./src/shared/languages";
 
 const OUT_DIR = "dist/web";
@@ -41,7 +42,9 @@ function prerenderFirstScreen(): Plugin {
         (output) => output.type === "chunk" && output.facadeModuleId === hindiTexts,
       )?.fileName;
     },
-    async closeBundle() {
+    async closeBundle(error) {
+      // A failed build has no index.html: let its own error show.
+      if (error) return;
       if (!hindiTextsChunk) throw new Error(`The build has no chunk for ${HINDI_TEXTS_MODULE}`);
       const serverOut = mkdtempSync(join(tmpdir(), "rupeedesk-prerender-"));
       try {
@@ -103,15 +106,9 @@ function inlineRenderBlocking(html: string, outDir: string): string {
 
 export default defineConfig({
   ...shared,
-  plugins: [jsx(), tailwindcss(), prerenderFirstScreen()],
-  build: {
-    outDir: OUT_DIR,
-    emptyOutDir: true,
-    // What the first screen imports statically goes in one file beside the entry, not
-    // twenty small ones: each request costs a round trip on a slow mobile network.
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: "first-screen", tags: ["$initial"] }] } },
-    },
-  },
+  // Each step of the start (src/web/main.tsx) in one file, not twenty small ones: each
+  // request costs a round trip on a slow mobile network.
+  plugins: [jsx(), tailwindcss(), startSteps("src/web/main.tsx"), prerenderFirstScreen()],
+  build: { outDir: OUT_DIR, emptyOutDir: true },
   server: { proxy: { "/api": "http://localhost:3000" } },
 });

@@ -1,4 +1,11 @@
-import { expect, readMailLink, secondBrowserPage, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  holdRequests,
+  readMailLink,
+  secondBrowserPage,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 const HINDI_HEADLINE = "भारतीय रुपये से USDT खरीदें";
@@ -138,4 +145,18 @@ test("a first visit from a browser asking for Hindi opens in Hindi, without Engl
   await expect(page.getByRole("heading", { name: "Buy USDT with Indian Rupees" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await context.close();
+});
+
+test("a language chosen on the page before its script has run is the one it then shows", async ({
+  page,
+}) => {
+  // The app's files held back: the page is the pre-rendered HTML alone, as on a slow
+  // network, and the reader picks Hindi on its switch already.
+  const release = await holdRequests(page, "**/assets/first-screen-*.js");
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+  release();
+  await expect(page.getByRole("heading", { name: HINDI_HEADLINE })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.getByRole("combobox", { name: "भाषा" })).toHaveValue("hi");
 });

@@ -24,11 +24,14 @@ test("the theme follows the system preference when none is stored", async ({ bro
 test("/ comes alive on its pre-rendered HTML without a hydration error, signed out and in", async ({
   page,
 }) => {
-  // What / loads is React DOM 19 itself, not a stand-in runtime.
+  // What / loads (its entry and the files it preloads for the start's steps) is React
+  // DOM 19 itself, not a stand-in runtime.
   const html = await (await page.request.get("/")).text();
-  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? "";
-  const script = await (await page.request.get(entry)).text();
-  expect(script).toMatch(/rendererPackageName:`react-dom`[^}]*reconcilerVersion:`19\./);
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? "");
+  const scripts = await Promise.all(
+    files.map(async (file) => (await page.request.get(file)).text()),
+  );
+  expect(scripts.join("\n")).toMatch(/rendererPackageName:`react-dom`[^}]*reconcilerVersion:`19\./);
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Log In" })).toBeVisible();
   await signUpAndLogInByApi(page, uniqueEmail("hydrate"));

@@ -12,11 +12,13 @@ import { LANGUAGES, PRERENDERED_PAGE } from "../src/shared/languages";
 /** The targets with React DOM (docs/benchmarks.md, "The web"). */
 export const TARGET = { jsGzipKb: 110, cssGzipKb: 12 };
 /**
- * What CI enforces: today's size with React DOM (en 134 KB JS, 8.5 KB CSS; Hindi
- * readers also preload their texts, 139 KB) plus a little room, so any growth must be
- * argued for. The JS target is not met yet: see docs/benchmarks.md.
+ * What CI enforces: today's size with React DOM (en 140.5 KB JS, 8.5 KB CSS; Hindi
+ * readers also preload their texts, 145.4 KB) plus a little room, so any growth must be
+ * argued for. The start's steps (src/web/main.tsx) cost 6.6 KB over one file, as gzip
+ * compresses each file alone, for a main thread that never runs more than React DOM's
+ * evaluation at once. The JS target is not met yet: see docs/benchmarks.md.
  */
-export const BUDGET = { jsGzipKb: { en: 136, hi: 141 }, cssGzipKb: 9 };
+export const BUDGET = { jsGzipKb: { en: 142, hi: 147 }, cssGzipKb: 9 };
 
 export function firstScreenAssets(webRoot = "dist/web", page = PRERENDERED_PAGE.en) {
   const html = readFileSync(join(webRoot, page), "utf8");

@@ -4,7 +4,16 @@
 // (../shared/seed-replica, built and served here), so load on the machine falls on all three.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -14,6 +23,8 @@ import { firstScreenAssets, TARGET } from "../bundle-budget";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+// A folder to keep each run's Lighthouse report in (JSON), to read its long tasks and timeline.
+const REPORTS_DIR = process.env.BENCH_REPORTS_DIR;
 const REFERENCE_SOURCE = resolve("../shared/seed-replica");
 const REFERENCE_BUILD = resolve("node_modules/.cache/seed-replica");
 const TARGET_SCORE = 95;
@@ -88,7 +99,7 @@ function startProcess(args: string[], options: { cwd?: string; env?: NodeJS.Proc
   return spawn(process.execPath, args, { ...options, stdio: ["ignore", "ignore", "inherit"] });
 }
 
-async function measure(url: string, chromePort: number): Promise<Run> {
+async function measure(url: string, chromePort: number, reportName: string): Promise<Run> {
   const result = await lighthouse(url, {
     port: chromePort,
     onlyCategories: ["performance"],
@@ -96,6 +107,10 @@ async function measure(url: string, chromePort: number): Promise<Run> {
     logLevel: "error",
   });
   if (!result) throw new Error("Lighthouse returned nothing");
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    writeFileSync(join(REPORTS_DIR, `${reportName}.json`), result.report as string);
+  }
   const { categories, audits, environment } = result.lhr;
   return {
     score: Math.round((categories.performance?.score ?? 0) * 100),
@@ -173,14 +188,14 @@ try {
     ...(referenceDir
       ? [{ name: "Reference (seed replica)", url: referenceUrl, chrome: english }]
       : []),
-    { name: "/ for an English reader", url: `${appUrl}/`, chrome: english },
-    { name: "/ for a Hindi reader", url: `${appUrl}/`, chrome: hindi },
+    { name: "/ for an English reader", id: "english", url: `${appUrl}/`, chrome: english },
+    { name: "/ for a Hindi reader", id: "hindi", url: `${appUrl}/`, chrome: hindi },
   ];
   const runs = new Map<string, Run[]>(pages.map(({ name }) => [name, []]));
   // Lighthouse's simulated figures vary with the machine's load: the pages take turns.
   for (let run = 0; run < RUNS; run++) {
-    for (const { name, url, chrome } of pages)
-      runs.get(name)?.push(await measure(url, chrome.port));
+    for (const { name, id, url, chrome } of pages)
+      runs.get(name)?.push(await measure(url, chrome.port, `${id}-${run + 1}`));
   }
   const results = pages.map(({ name }) => ({ name, ...report(name, runs.get(name) ?? []) }));
   const reference = referenceDir ? results[0] : undefined;

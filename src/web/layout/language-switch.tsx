@@ -1,4 +1,5 @@
 import { Languages } from "lucide-react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGES } from "../../shared/languages";
 import { useLanguage } from "../i18n/use-language";
@@ -11,6 +12,17 @@ import { useLanguage } from "../i18n/use-language";
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const { language, changeLanguage } = useLanguage();
+  // A language picked on the pre-rendered switch before the app came alive is in the
+  // field, not yet in the state: take it when the switch hydrates. (Afterwards the
+  // field always shows the state, so this does nothing.)
+  const takeEarlyChoice = useCallback(
+    (select: HTMLSelectElement | null) => {
+      if (select && isLanguage(select.value) && select.value !== language) {
+        void changeLanguage(select.value);
+      }
+    },
+    [language, changeLanguage],
+  );
   return (
     <label className="relative flex items-center">
       <span className="sr-only">{t("language.label")}</span>
@@ -19,6 +31,7 @@ export function LanguageSwitch() {
         className="pointer-events-none absolute max-sm:left-3.5 left-2 size-4 text-muted-foreground"
       />
       <select
+        ref={takeEarlyChoice}
         value={language}
         onChange={(event) => {
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
