@@ -1,9 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema";
-import type { OrderRow } from "./order-view";
+import { isOrderId, type OrderRow } from "./order-view";
 
 export const ORDER_PAGE_SIZE = 20;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where a page of orders ends: the last row's exact timestamp (as PostgreSQL prints it) and id. */
 interface Cursor {
@@ -22,7 +21,7 @@ export function decodeCursor(text: string): Cursor | null {
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [createdAt, id] = value;
     if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt))) return null;
-    if (typeof id !== "string" || !UUID_PATTERN.test(id)) return null;
+    if (typeof id !== "string" || !isOrderId(id)) return null;
     return { createdAt, id };
   } catch {
     return null;
@@ -61,7 +60,7 @@ export async function listCustomerOrders(
 
 /** The order and its events if it belongs to the user; undefined otherwise (also for a malformed id). */
 export async function getCustomerOrder(db: Kysely<DB>, userId: string, orderId: string) {
-  if (!UUID_PATTERN.test(orderId)) return undefined;
+  if (!isOrderId(orderId)) return undefined;
   const order = await db
     .selectFrom("orders")
     .selectAll()

@@ -6,6 +6,13 @@ import { plainDecimal } from "../site/site-settings.service";
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the text can be an order id (a uuid): anything else is no order, without asking the database. */
+export function isOrderId(text: string): boolean {
+  return UUID_PATTERN.test(text);
+}
+
 /** An order as its customer sees it: amounts as exact decimal strings. */
 export function toOrderView(order: OrderRow) {
   const network = order.network as NetworkId | null;

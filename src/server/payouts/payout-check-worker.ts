@@ -1,15 +1,16 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Logger } from "pino";
 import { type NetworkId, networkOf } from "../../shared/catalog";
-import { applyStatusChange, lockPayoutHash } from "../admin/orders/change-order-status";
 import type { DB } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";
 import type { NotificationTargets } from "../notifications/order-messages";
+import { applyStatusChange } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
 import { PollingLoop } from "../polling-loop";
 import type { ChainConfig } from "./chain-config";
 import { checkPayoutOnChain, type PayoutCheck } from "./check-payout-on-chain";
 import { type PayoutCheckRow, recordCheckEvent } from "./payout-checks";
+import { lockPayoutHash } from "./payout-hash";
 
 /** Checks looked at together; each waits on its own node. */
 const BATCH = 4;

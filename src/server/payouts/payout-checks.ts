@@ -1,13 +1,13 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
-import { applyStatusChange, checkPayoutTxHashFree } from "../admin/orders/change-order-status";
-import { isOrderId } from "../admin/orders/list-admin-orders";
 import { recordAudit } from "../audit/audit";
 import type { SessionUser } from "../auth/session";
 import type { DB, PayoutChecksTable } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";
 import { AppError } from "../http/errors";
 import type { NotificationTargets } from "../notifications/order-messages";
-import type { OrderRow } from "../orders/order-view";
+import { applyStatusChange } from "../orders/apply-status-change";
+import { isOrderId, type OrderRow } from "../orders/order-view";
+import { checkPayoutTxHashFree } from "./payout-hash";
 
 export type PayoutCheckRow = Selectable<PayoutChecksTable>;
 

@@ -10,6 +10,7 @@ import type { Database } from "../../db/database";
 import { clientIp } from "../../http/client-ip";
 import { AppError } from "../../http/errors";
 import { createRouter, errorResponse } from "../../http/router";
+import { changeOrderStatus } from "../../orders/change-order-status";
 import { decodeCursor } from "../../orders/customer-orders";
 import { type OrderRow, toOrderEventView, toOrderView } from "../../orders/order-view";
 import { orderEventSchema, orderSchema, statusSchema } from "../../orders/orders.routes";
@@ -24,7 +25,6 @@ import {
   retryPayoutCheck,
   toPayoutCheckView,
 } from "../../payouts/payout-checks";
-import { changeOrderStatus } from "./change-order-status";
 import { createAdminOrder } from "./create-admin-order";
 import { getAdminOrder, iterateAdminOrders, listAdminOrders } from "./list-admin-orders";
 import { CSV_MAX_ROWS, csvFileName, ORDER_CSV_HEADER, orderCsvLine } from "./orders-csv";

@@ -2,11 +2,10 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import { normalizePaymentReference } from "../../../shared/payment-reference";
 import type { DB, OrderStatus } from "../../db/schema";
 import { decodeCursor, encodeCursor } from "../../orders/customer-orders";
-import type { OrderRow } from "../../orders/order-view";
+import { isOrderId, type OrderRow } from "../../orders/order-view";
 
 export const ADMIN_ORDER_PAGE_SIZE = 20;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An order id typed by an admin: at least its first 8 hex digits, hyphens optional. */
 const ID_PREFIX = /^[0-9a-f]{8,32}$/;
 
@@ -21,10 +20,6 @@ export interface AdminOrderFilter {
 }
 
 type Cursor = { createdAt: string; id: string };
-
-export function isOrderId(text: string): boolean {
-  return UUID_PATTERN.test(text);
-}
 
 /** The uuids an id prefix covers, as a range the primary key index can scan. */
 export function idPrefixRange(term: string): { low: string; high: string } | null {

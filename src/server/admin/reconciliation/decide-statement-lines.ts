@@ -6,8 +6,8 @@ import type { DB, StatementLineDecision } from "../../db/schema";
 import type { OrderAnnouncer } from "../../events/order-changes";
 import { AppError } from "../../http/errors";
 import type { NotificationTargets } from "../../notifications/order-messages";
+import { changeOrderStatus } from "../../orders/change-order-status";
 import type { ChainConfig } from "../../payouts/chain-config";
-import { changeOrderStatus } from "../orders/change-order-status";
 import { type ClassifiedLine, classifyLine, linesInGroup } from "./match-statement-lines";
 
 type Services = {
