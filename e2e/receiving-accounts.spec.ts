@@ -114,7 +114,13 @@ test("customers are spread over three UPI IDs, a full one is skipped, all full i
   );
   for (const account of ACCOUNTS) await expect(refusal.getByText(account.upiId)).toHaveCount(0);
   await expect(refusal.getByRole("img", { name: /UPI QR code/ })).toHaveCount(0);
-  await expect(refusal.getByRole("button", { name: "Submit Order" })).toBeDisabled();
+  // A pause: nothing to try again, and the disabled Submit says why.
+  await expect(refusal.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  const submit = refusal.getByRole("button", { name: "Submit Order" });
+  await expect(submit).toBeDisabled();
+  await expect(submit).toHaveAccessibleDescription(
+    "No order can be placed while payments are paused.",
+  );
 
   // The first customer's account is paused after it was shown: a reload shows it
   // again, and the order placed with it is taken.

@@ -29,6 +29,12 @@ import { checkErrorText } from "../i18n/server-errors";
 import { ApiError } from "../lib/api-answers";
 import { formatAmount } from "../lib/format";
 import { toast } from "../lib/toast";
+import {
+  PaymentStepProblemBox,
+  paymentStepProblem,
+  SUBMIT_BLOCKED_REASON_ID,
+  SubmitBlockedReason,
+} from "./payment-step-problem";
 import { type PaymentAccount, usePaymentOffer, usePlaceOrder } from "./place-order";
 
 export interface OrderDraft {
@@ -135,13 +141,17 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
           <dd className="text-right font-mono text-xs break-all">{draft.walletAddress}</dd>
         </dl>
 
-        {offer.isPending ? (
+        {offer.isPending || (offer.isError && offer.isFetching) ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner />
             {t("exchange.dialog.findingAccount")}
           </p>
         ) : offer.isError ? (
-          <PaymentsPaused message={offer.error.message} />
+          <PaymentStepProblemBox
+            problem={paymentStepProblem(offer.error)}
+            error={offer.error}
+            onRetry={() => offer.refetch()}
+          />
         ) : offer.data.account.kind === "upi" ? (
           <UpiPayment account={offer.data.account} amount={draft.amount} />
         ) : (
@@ -178,10 +188,20 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
           </p>
         </div>
 
-        <Button size="lg" onClick={onSubmit} disabled={placeOrder.isPending || !offer.data}>
+        <Button
+          size="lg"
+          onClick={onSubmit}
+          disabled={placeOrder.isPending || !offer.data}
+          aria-describedby={offer.data ? undefined : SUBMIT_BLOCKED_REASON_ID}
+        >
           {placeOrder.isPending && <Spinner />}
           {placeOrder.isPending ? t("exchange.dialog.submitting") : t("exchange.dialog.submit")}
         </Button>
+        {!offer.data && (
+          <SubmitBlockedReason
+            problem={offer.isError && !offer.isFetching ? paymentStepProblem(offer.error) : null}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -256,19 +276,5 @@ function BankPayment({ account, method }: { account: PaymentAccount; method: str
       <DetailRow label={t("exchange.dialog.accountNumber")} value={account.accountNumber ?? ""} />
       <DetailRow label={t("exchange.dialog.ifscCode")} value={account.ifscCode ?? ""} />
     </PaymentBox>
-  );
-}
-
-/** No account takes this payment today: say so, and show nothing to pay to. */
-function PaymentsPaused({ message }: { message: string }) {
-  const { t } = useTranslation();
-  return (
-    <div
-      role="alert"
-      className="space-y-1 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
-    >
-      <p className="font-semibold">{t("exchange.dialog.pausedTitle")}</p>
-      <p>{message}</p>
-    </div>
   );
 }

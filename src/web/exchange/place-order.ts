@@ -3,6 +3,7 @@ import type { SendCurrencyId } from "../../shared/catalog";
 import type { PlaceOrderInput } from "../../shared/order-input";
 import { unwrap } from "../lib/api-answers";
 import { api } from "../lib/api-client";
+import { sessionQueryOptions } from "../lib/session";
 import { siteSettingsQueryOptions } from "../site/site-settings";
 
 /** Places the order; a retry of the same submission sends the same idempotency key. */
@@ -28,13 +29,21 @@ export function usePlaceOrder() {
 /**
  * Where to pay for this method and amount: the server picks the account and
  * holds it for this customer (asking again shows the same one). Never retried
- * or refetched by itself: a refusal ("paused for today") is the answer to show.
+ * or refetched by itself: a refusal ("paused for today") is the answer to show;
+ * after a failure the customer asks again (payment-step-problem.tsx).
  */
 export function usePaymentOffer(sendCurrency: SendCurrencyId, amount: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: ["payment-offer", sendCurrency, amount],
-    queryFn: async () =>
-      unwrap(await api.api.orders["payment-offer"].$post({ json: { sendCurrency, amount } })),
+    queryFn: async () => {
+      const response = await api.api.orders["payment-offer"].$post({
+        json: { sendCurrency, amount },
+      });
+      // The session ended: the page learns it too, or /login would send the customer on as signed in.
+      if (response.status === 401) queryClient.invalidateQueries(sessionQueryOptions);
+      return unwrap(response);
+    },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,

@@ -1,0 +1,84 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "../components/ui/button";
+import { ApiError } from "../lib/api-answers";
+
+/**
+ * Why the payment step shows no account to pay into. Only the server's "no account
+ * takes this payment" is a pause; a lost connection, an ended session and a failure
+ * on the server each need other words and another way on.
+ */
+export type PaymentStepProblem = "paused" | "signedOut" | "offline" | "failed";
+
+export function paymentStepProblem(error: Error): PaymentStepProblem {
+  // fetch rejects (no ApiError) when no answer arrived at all.
+  if (!(error instanceof ApiError)) return "offline";
+  if (error.code === "NO_RECEIVING_ACCOUNT") return "paused";
+  if (error.status === 401) return "signedOut";
+  return "failed";
+}
+
+/** The visible reason a disabled Submit Order gives, by id, to screen readers too. */
+export const SUBMIT_BLOCKED_REASON_ID = "submit-blocked-reason";
+
+export function SubmitBlockedReason({ problem }: { problem: PaymentStepProblem | null }) {
+  const { t } = useTranslation();
+  const reason =
+    problem === "paused"
+      ? t("exchange.dialog.submitPaused")
+      : problem === "signedOut"
+        ? t("exchange.dialog.submitSignedOut")
+        : t("exchange.dialog.submitNeedsAccount");
+  return (
+    <p id={SUBMIT_BLOCKED_REASON_ID} className="text-xs text-muted-foreground">
+      {reason}
+    </p>
+  );
+}
+
+/** What went wrong, in the reader's words, with the way on: try again, or log in again. */
+export function PaymentStepProblemBox({
+  problem,
+  error,
+  onRetry,
+}: {
+  problem: PaymentStepProblem;
+  error: Error;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const title = {
+    paused: t("exchange.dialog.pausedTitle"),
+    signedOut: t("exchange.dialog.signedOutTitle"),
+    offline: t("exchange.dialog.offlineTitle"),
+    failed: t("exchange.dialog.failedTitle"),
+  }[problem];
+  // The server's words where it refused for a reason the customer can act on (a
+  // pause, maintenance, an amount); our own where it failed.
+  const message =
+    problem === "signedOut"
+      ? t("exchange.dialog.signedOutMessage")
+      : problem === "offline"
+        ? t("exchange.dialog.offlineMessage")
+        : problem === "failed" && error instanceof ApiError && error.status >= 500
+          ? t("exchange.dialog.failedMessage")
+          : error.message;
+  return (
+    <div
+      role="alert"
+      className="space-y-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
+    >
+      <p className="font-semibold">{title}</p>
+      <p>{message}</p>
+      {problem === "signedOut" ? (
+        <Button asChild size="sm" variant="outline">
+          <Link to="/login">{t("exchange.dialog.logInAgain")}</Link>
+        </Button>
+      ) : problem !== "paused" ? (
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          {t("exchange.dialog.retry")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
