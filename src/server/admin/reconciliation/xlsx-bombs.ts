@@ -50,25 +50,22 @@ function zipOf(parts: BombPart[], declare: (name: string, size: number) => numbe
     );
     const crc = pieces.every((piece) => typeof piece === "string") ? crc32(pieces.join("")) : 0;
     const fileName = Buffer.from(name);
+    // What the local header and the directory entry both say of the part, in the same order.
+    const fields = Buffer.alloc(26);
+    fields.writeUInt16LE(20, 0); // version needed
+    fields.writeUInt16LE(8, 4); // deflated
+    fields.writeUInt16LE(0x21, 8); // 1 January 1980
+    fields.writeUInt32LE(crc, 10);
+    fields.writeUInt32LE(data.byteLength, 14);
+    fields.writeUInt32LE(size, 18);
+    fields.writeUInt16LE(fileName.byteLength, 22);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.byteLength, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(fileName.byteLength, 26);
+    fields.copy(local, 4);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt16LE(0x21, 14);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.byteLength, 20);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(fileName.byteLength, 28);
+    entry.writeUInt16LE(20, 4); // version made by
+    fields.copy(entry, 6);
     entry.writeUInt32LE(offset, 42);
     directory.push(entry, fileName);
     chunks.push(local, fileName, data);
