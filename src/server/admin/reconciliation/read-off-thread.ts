@@ -73,6 +73,8 @@ function startWorker(): Worker {
   });
   // An idle reader never keeps the process from ending.
   started.unref();
+  // A job's error is that job's answer (runJob); unheard, one would end the process.
+  started.on("error", () => {});
   started.on("exit", () => {
     if (worker === started) worker = null;
   });
