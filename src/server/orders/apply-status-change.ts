@@ -3,13 +3,27 @@ import { languageOr } from "../../shared/languages";
 import { recordAudit } from "../audit/audit";
 import type { SessionUser } from "../auth/session";
 import type { DB } from "../db/schema";
+import { AppError } from "../http/errors";
 import {
   type NotificationTargets,
   type OrderNotice,
   orderMessages,
 } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
-import type { OrderRow } from "./order-view";
+import { isOrderId, type OrderRow } from "./order-view";
+
+/** Locks the order until the transaction ends, so that changes to it take turns; 404 when there is none. */
+export async function lockOrder(trx: Transaction<DB>, orderId: string): Promise<OrderRow> {
+  if (!isOrderId(orderId)) throw new AppError(404, "NOT_FOUND", "Order not found");
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) throw new AppError(404, "NOT_FOUND", "Order not found");
+  return order;
+}
 
 /** The customer hears by e-mail of these steps (the order page shows every one live). */
 const NOTICES: Partial<Record<OrderRow["status"], OrderNotice>> = {

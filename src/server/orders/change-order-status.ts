@@ -12,8 +12,8 @@ import type { NotificationTargets } from "../notifications/order-messages";
 import type { ChainConfig } from "../payouts/chain-config";
 import { queuePayoutCheck } from "../payouts/payout-checks";
 import { checkPayoutTxHashFree } from "../payouts/payout-hash";
-import { applyStatusChange } from "./apply-status-change";
-import { isOrderId, type OrderRow } from "./order-view";
+import { applyStatusChange, lockOrder } from "./apply-status-change";
+import type { OrderRow } from "./order-view";
 
 /**
  * Sets an order's status, from any status (the product lets an admin correct
@@ -58,15 +58,8 @@ export async function changeOrderStatus({
     order: OrderRow,
   ) => Promise<Record<string, unknown> | undefined>;
 }): Promise<{ order: OrderRow; isCheckingOnChain: boolean }> {
-  if (!isOrderId(orderId)) throw new AppError(404, "NOT_FOUND", "Order not found");
   const result = await db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw new AppError(404, "NOT_FOUND", "Order not found");
+    const order = await lockOrder(trx, orderId);
     const auditDetails = await alsoInTransaction?.(trx, order);
     if (order.status === input.status) {
       throw new AppError(409, "SAME_STATUS", `This order is already ${input.status}.`);

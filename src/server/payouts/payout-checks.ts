@@ -5,8 +5,8 @@ import type { DB, PayoutChecksTable } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";
 import { AppError } from "../http/errors";
 import type { NotificationTargets } from "../notifications/order-messages";
-import { applyStatusChange } from "../orders/apply-status-change";
-import { isOrderId, type OrderRow } from "../orders/order-view";
+import { applyStatusChange, lockOrder } from "../orders/apply-status-change";
+import type { OrderRow } from "../orders/order-view";
 import { checkPayoutTxHashFree } from "./payout-hash";
 
 export type PayoutCheckRow = Selectable<PayoutChecksTable>;
@@ -106,14 +106,7 @@ export async function queuePayoutCheck(
 
 /** Locks the order and its check; 404 without an order, 409 when no check can take this step. */
 async function lockCheck(trx: Transaction<DB>, orderId: string) {
-  if (!isOrderId(orderId)) throw new AppError(404, "NOT_FOUND", "Order not found");
-  const order = await trx
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", orderId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) throw new AppError(404, "NOT_FOUND", "Order not found");
+  const order = await lockOrder(trx, orderId);
   const check = await trx
     .selectFrom("payout_checks")
     .selectAll()
