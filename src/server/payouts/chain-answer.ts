@@ -71,6 +71,29 @@ export async function postJson<Schema extends z.ZodType>(
   return parsed.data;
 }
 
+/** keccak256("Transfer(address,address,uint256)"), the first topic of an ERC-20 and TRC-20 transfer event. */
+const TRANSFER_TOPIC = "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+
+/**
+ * Reads a token transfer event: topics [Transfer, from, to], each address a 20-byte
+ * word left-padded to 32, and the amount as the one 32-byte word of data (hex with or
+ * without 0x, as EVM and TRON nodes write it). Any other event is no transfer, also one
+ * of the same name in another layout (an NFT's, whose token id is a fourth topic).
+ * Returns the recipient's 20 bytes in lowercase hex.
+ */
+export function readTransferEvent(log: {
+  topics: string[];
+  data?: string;
+}): { to: string; baseUnits: bigint } | undefined {
+  const bare = (word: string) => word.replace(/^0x/, "").toLowerCase();
+  const [signature, from, to, ...more] = log.topics.map(bare);
+  const data = bare(log.data ?? "");
+  const isAddressWord = (word: string | undefined) => /^0{24}[0-9a-f]{40}$/.test(word ?? "");
+  if (signature !== TRANSFER_TOPIC || more.length > 0) return undefined;
+  if (!isAddressWord(from) || !isAddressWord(to) || !/^[0-9a-f]{64}$/.test(data)) return undefined;
+  return { to: (to as string).slice(24), baseUnits: BigInt(`0x${data}`) };
+}
+
 /** Reads a hex quantity ("0x1a" or plain hex) as a bigint. */
 export function hexToBigInt(hex: string): bigint {
   return BigInt(hex.startsWith("0x") ? hex : `0x${hex}`);

@@ -4,8 +4,11 @@ import {
   answerAsChain,
   type FakeChainAnswer,
   type FakeTokenTransfer,
+  type FakeTransaction,
   startFakeChain,
+  tronTransferCallData,
 } from "../testing/fake-chain";
+import { TRON_WALLET } from "../testing/orders";
 import { USDT_TOKENS } from "./chain-tokens";
 import { checkPayoutOnChain, type ExpectedPayout } from "./check-payout-on-chain";
 
@@ -61,6 +64,17 @@ afterEach(async () => {
   closeChain = undefined;
 });
 
+// A generous timeout, so a busy machine never turns an answer into CHAIN_TIMEOUT.
+async function checkOnChain(
+  respond: (call: string) => FakeChainAnswer,
+  expected: ExpectedPayout,
+  timeoutMs = 10_000,
+) {
+  const chain = await startFakeChain(respond);
+  closeChain = chain.close;
+  return checkPayoutOnChain({ url: chain.url, timeoutMs, confirmations: 20 }, expected);
+}
+
 describe.each(cases)(
   "payout check on $network",
   ({ network, family, wallet, other, otherToken, hash }) => {
@@ -75,13 +89,8 @@ describe.each(cases)(
       confirmations: 40,
     };
 
-    // A generous timeout, so a busy machine never turns an answer into CHAIN_TIMEOUT.
-    async function check(respond: (call: string) => FakeChainAnswer, timeoutMs = 10_000) {
-      const chain = await startFakeChain(respond);
-      closeChain = chain.close;
-      const expected: ExpectedPayout = { network, hash, wallet, amount, token, decimals };
-      return checkPayoutOnChain({ url: chain.url, timeoutMs, confirmations: 20 }, expected);
-    }
+    const check = (respond: (call: string) => FakeChainAnswer, timeoutMs?: number) =>
+      checkOnChain(respond, { network, hash, wallet, amount, token, decimals }, timeoutMs);
     const checkTransfer = (tx: FakeTransfer | null) => check(oneTransfer(family)(tx));
 
     it("confirms a successful transfer of the exact amount to the order's wallet", async () => {
@@ -121,3 +130,113 @@ describe.each(cases)(
     });
   },
 );
+
+/*
+ * TRON: the payout is read from the Transfer events of the transaction
+ * (gettransactioninfobyid's log), as on EVM networks, never from its call data.
+ */
+describe("TRON payout check by transfer events", () => {
+  const usdt = USDT_TOKENS.trc20.token;
+  const expected: ExpectedPayout = {
+    network: "trc20",
+    hash: "ab".repeat(32),
+    wallet: TRON_WALLET,
+    amount: "125.5",
+    token: usdt,
+    decimals: 6,
+  };
+  const exact = 125_500_000n;
+  const other = "TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY";
+  /** Contracts of no one's: 0x41 then twenty 0x22, 0x33 or 0x44 bytes. */
+  const lookAlikeToken = "TD5gsCwxykWsLN9aPrq2TAfNjByuZKYp4E";
+  const contractWallet = "TEdvoHEatmDKvTh3o9vBRB9Vdtbhn4QFhy";
+  const batchContract = "TGCAjMXComunWZEXCT1LPBdcYbDVuyexBv";
+  const paid = { token: usdt, to: TRON_WALLET, baseUnits: exact };
+  const tx = (transfers: FakeTokenTransfer[], more: Partial<FakeTransaction> = {}) =>
+    answerAsChain("tron", { succeeded: true, confirmations: 40, transfers, ...more });
+
+  it.each<[string, (call: string) => FakeChainAnswer, number[]]>([
+    ["a direct transfer() of USDT", tx([paid]), [0]],
+    [
+      // execTransaction(…) of a multisig: its call data names neither the wallet nor USDT.
+      "a transfer made by a contract wallet",
+      tx([paid], { call: { contract: contractWallet, data: `6a761202${"00".repeat(64)}` } }),
+      [0],
+    ],
+    [
+      "its own transfer among a batch contract's",
+      tx(
+        [
+          { token: usdt, to: other, baseUnits: exact },
+          paid,
+          { token: usdt, to: other, baseUnits: 7_000_000n },
+        ],
+        { call: { contract: batchContract, data: `1e89d545${"00".repeat(96)}` } },
+      ),
+      [1],
+    ],
+  ])("confirms %s", async (_name, respond, transfers) => {
+    expect(await checkOnChain(respond, expected)).toEqual({ outcome: "confirmed", transfers });
+  });
+
+  it.each<[string, (call: string) => FakeChainAnswer, string]>([
+    [
+      "call data that names the wallet and amount, without an event",
+      tx([], { call: { contract: usdt, data: tronTransferCallData(TRON_WALLET, exact) } }),
+      "WRONG_TOKEN",
+    ],
+    [
+      "a Transfer event of another contract",
+      tx([{ ...paid, token: lookAlikeToken }]),
+      "WRONG_TOKEN",
+    ],
+    ["an Approval, which moves nothing", tx([{ ...paid, event: "Approval" }]), "WRONG_TOKEN"],
+    ["USDT to another address", tx([{ ...paid, to: other }]), "WRONG_RECIPIENT"],
+    [
+      "USDT to another address beside another token's transfer to the wallet",
+      tx([
+        { token: usdt, to: other, baseUnits: exact },
+        { ...paid, token: lookAlikeToken },
+      ]),
+      "WRONG_RECIPIENT",
+    ],
+    ["one base unit more", tx([{ ...paid, baseUnits: exact + 1n }]), "WRONG_AMOUNT"],
+    ["a transaction that reverted", tx([paid], { succeeded: false }), "TX_FAILED"],
+  ])("refuses %s", async (_name, respond, code) => {
+    expect(await checkOnChain(respond, expected)).toMatchObject({ outcome: "failed", code });
+  });
+
+  it("names the exact amount the wallet received", async () => {
+    const result = await checkOnChain(tx([{ ...paid, baseUnits: exact + 1n }]), expected);
+    expect(result).toMatchObject({ message: "The wallet received 125.500001 USDT, not 125.5." });
+  });
+
+  it.each([
+    ["counts the contract the operator configured", lookAlikeToken, { outcome: "confirmed" }],
+    ["refuses the usual USDT when another is configured", usdt, { code: "WRONG_TOKEN" }],
+  ])("%s", async (_name, eventToken, outcome) => {
+    const result = await checkOnChain(tx([{ ...paid, token: eventToken }]), {
+      ...expected,
+      token: lookAlikeToken,
+    });
+    expect(result).toMatchObject(outcome);
+  });
+
+  it("takes a TRX transfer (no contract ran) for a payout of no USDT, not a failure", async () => {
+    const trxTransfer = (call: string): FakeChainAnswer =>
+      call === "/wallet/gettransactioninfobyid"
+        ? { json: { id: expected.hash, blockNumber: 900, receipt: { net_usage: 268 } } }
+        : tx([])(call);
+    expect(await checkOnChain(trxTransfer, expected)).toMatchObject({ code: "WRONG_TOKEN" });
+  });
+
+  it("refuses an event address in a form the node does not document (base58)", async () => {
+    const base58Address = (call: string): FakeChainAnswer => {
+      const answer = tx([paid])(call);
+      if (call !== "/wallet/gettransactioninfobyid" || !("json" in answer)) return answer;
+      const info = answer.json as { log: { address: string }[] };
+      return { json: { ...info, log: info.log.map((log) => ({ ...log, address: usdt })) } };
+    };
+    expect(await checkOnChain(base58Address, expected)).toMatchObject({ code: "CHAIN_BAD_ANSWER" });
+  });
+});

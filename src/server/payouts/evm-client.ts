@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { type ChainEndpoint, type ChainLookup, callJsonRpc, hexToBigInt } from "./chain-answer";
-
-/** keccak256("Transfer(address,address,uint256)"): the ERC-20 transfer event. */
-const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+import {
+  type ChainEndpoint,
+  type ChainLookup,
+  callJsonRpc,
+  hexToBigInt,
+  readTransferEvent,
+} from "./chain-answer";
 
 const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/);
 const receiptSchema = z
@@ -30,14 +33,18 @@ export async function lookUpEvmTransaction(
   if (hexToBigInt(receipt.status) !== 1n) return { found: true, succeeded: false };
   const head = await callJsonRpc(endpoint, "eth_blockNumber", [], hexQuantity);
   const confirmations = hexToBigInt(head) - hexToBigInt(receipt.blockNumber) + 1n;
-  const transfers = receipt.logs
-    .filter((log) => log.topics[0]?.toLowerCase() === TRANSFER_TOPIC && log.topics[2])
-    .map((log) => ({
-      token: log.address.toLowerCase(),
-      // The recipient is topic 2, the 20-byte address left-padded to 32 bytes.
-      to: `0x${(log.topics[2] ?? "").slice(-40).toLowerCase()}`,
-      baseUnits: log.data === "0x" ? 0n : hexToBigInt(log.data),
-    }));
+  const transfers = receipt.logs.flatMap((log) => {
+    const transfer = readTransferEvent(log);
+    return transfer
+      ? [
+          {
+            token: log.address.toLowerCase(),
+            to: `0x${transfer.to}`,
+            baseUnits: transfer.baseUnits,
+          },
+        ]
+      : [];
+  });
   return {
     found: true,
     succeeded: true,

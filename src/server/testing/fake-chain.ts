@@ -64,8 +64,16 @@ export async function startFakeChain(respond: (call: string, params: unknown) =>
   };
 }
 
-/** One token movement in a stand-in transaction. */
-export type FakeTokenTransfer = { token: string; to: string; baseUnits: bigint };
+/**
+ * One token event in a stand-in transaction: a Transfer of the token to the address,
+ * or (TRON, EVM) an Approval of the same shape, which moves nothing.
+ */
+export type FakeTokenTransfer = {
+  token: string;
+  to: string;
+  baseUnits: bigint;
+  event?: "Transfer" | "Approval";
+};
 
 /** A transaction as the stand-in chain holds it. */
 export type FakeTransaction = {
@@ -73,11 +81,36 @@ export type FakeTransaction = {
   /** How many blocks deep it is (1 = in the newest block); Solana finalizes at 32. */
   confirmations: number;
   transfers: FakeTokenTransfer[];
+  /**
+   * TRON: the contract the transaction called and its call data (hex). Left out, it is
+   * a direct payout: the first transfer's token called with transfer(to, amount).
+   */
+  call?: { contract: string; data: string };
 };
 
 const HEAD = 1_000;
 const pad32 = (hexText: string) => hexText.padStart(64, "0");
 const tronHex = (address: string) => hex.encode(createBase58check(sha256).decode(address));
+const EVENT_TOPICS = {
+  // keccak256("Transfer(address,address,uint256)") and keccak256("Approval(address,address,uint256)")
+  Transfer: "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
+  Approval: "8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925",
+};
+/** The sender's topic of every stand-in event (a 20-byte address, padded). */
+const FROM_TOPIC = pad32("1111111111111111111111111111111111111111");
+
+/** A TRC-20 transfer(to, amount) call's data: the call a direct TRON payout makes. */
+export function tronTransferCallData(to: string, baseUnits: bigint): string {
+  return `a9059cbb${pad32(tronHex(to).slice(2))}${pad32(baseUnits.toString(16))}`;
+}
+
+/** The stand-in's event for one token movement: [event, from, to] and the amount as data. */
+function eventOf(transfer: FakeTokenTransfer, toHex: string) {
+  return {
+    topics: [EVENT_TOPICS[transfer.event ?? "Transfer"], FROM_TOPIC, pad32(toHex)],
+    data: pad32(transfer.baseUnits.toString(16)),
+  };
+}
 
 /**
  * The stand-in's answers for a transaction (null: a hash the chain does not know) in
@@ -90,6 +123,8 @@ export function answerAsChain(
   return CHAIN_FORMATS[family](tx);
 }
 
+const TX_ID = "ab".repeat(32);
+
 const CHAIN_FORMATS: Record<
   ChainFamily,
   (tx: FakeTransaction | null) => (call: string) => FakeChainAnswer
@@ -99,23 +134,56 @@ const CHAIN_FORMATS: Record<
       return { json: { block_header: { raw_data: { number: HEAD } } } };
     }
     if (!tx) return { json: {} };
+    const first = tx.transfers[0];
+    const called = tx.call ?? {
+      contract: first?.token ?? "",
+      data: first ? tronTransferCallData(first.to, first.baseUnits) : "",
+    };
     if (call === "/wallet/gettransactioninfobyid") {
-      return { json: { blockNumber: HEAD - tx.confirmations + 1 } };
+      return {
+        json: {
+          id: TX_ID,
+          fee: 13_844_850,
+          blockNumber: HEAD - tx.confirmations + 1,
+          blockTimeStamp: 1_764_000_000_000,
+          contractResult: [tx.succeeded ? pad32("1") : ""],
+          contract_address: tronHex(called.contract),
+          receipt: {
+            energy_fee: 13_499_850,
+            energy_usage_total: 130_285,
+            net_fee: 345_000,
+            result: tx.succeeded ? "SUCCESS" : "REVERT",
+          },
+          // A failed call's events are undone: the node lists none.
+          ...(tx.succeeded
+            ? {
+                log: tx.transfers.map((transfer) => ({
+                  // An event names its contract by 20 bytes, without TRON's 0x41.
+                  address: tronHex(transfer.token).slice(2),
+                  ...eventOf(transfer, tronHex(transfer.to).slice(2)),
+                })),
+              }
+            : { result: "FAILED", resMessage: hex.encode(new TextEncoder().encode("REVERT")) }),
+        },
+      };
     }
     return {
       json: {
-        txID: "ab".repeat(32),
+        txID: TX_ID,
         ret: [{ contractRet: tx.succeeded ? "SUCCESS" : "REVERT" }],
         raw_data: {
-          contract: tx.transfers.map((transfer) => ({
-            type: "TriggerSmartContract",
-            parameter: {
-              value: {
-                contract_address: tronHex(transfer.token),
-                data: `a9059cbb${pad32(tronHex(transfer.to).slice(2))}${pad32(transfer.baseUnits.toString(16))}`,
+          contract: [
+            {
+              type: "TriggerSmartContract",
+              parameter: {
+                value: {
+                  owner_address: `41${"11".repeat(20)}`,
+                  contract_address: tronHex(called.contract),
+                  data: called.data,
+                },
               },
             },
-          })),
+          ],
         },
       },
     };
@@ -127,15 +195,14 @@ const CHAIN_FORMATS: Record<
       json: {
         status: tx.succeeded ? "0x1" : "0x0",
         blockNumber: `0x${(HEAD - tx.confirmations + 1).toString(16)}`,
-        logs: tx.transfers.map((transfer) => ({
-          address: transfer.token.toLowerCase(),
-          topics: [
-            "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
-            `0x${pad32("1111111111111111111111111111111111111111")}`,
-            `0x${pad32(transfer.to.slice(2).toLowerCase())}`,
-          ],
-          data: `0x${pad32(transfer.baseUnits.toString(16))}`,
-        })),
+        logs: tx.transfers.map((transfer) => {
+          const { topics, data } = eventOf(transfer, transfer.to.slice(2).toLowerCase());
+          return {
+            address: transfer.token.toLowerCase(),
+            topics: topics.map((topic) => `0x${topic}`),
+            data: `0x${data}`,
+          };
+        }),
       },
     };
   },
