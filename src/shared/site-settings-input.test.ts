@@ -15,6 +15,11 @@ const VALID: SiteSettingsInput = {
   supportWhatsappUrl: "",
   supportTelegramUrl: "",
   supportEmail: "",
+  offerHoldNewCustomerInr: "10000",
+  offerHoldCapPercent: "50",
+  offerAlertMultiple: "3",
+  offersPerCustomerPerHour: "30",
+  offersPerAddressPerHour: "200",
 };
 
 function issuesOf(change: Partial<Record<keyof SiteSettingsInput, unknown>>) {

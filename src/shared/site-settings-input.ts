@@ -48,6 +48,11 @@ export const SITE_SETTINGS_FIELD_LABELS = {
   supportWhatsappUrl: "WhatsApp Link",
   supportTelegramUrl: "Telegram Link",
   supportEmail: "Support Email",
+  offerHoldNewCustomerInr: "Hold for a New Customer",
+  offerHoldCapPercent: "Share of a Cap Offers May Hold",
+  offerAlertMultiple: "Alert at Offers Above",
+  offersPerCustomerPerHour: "Offers per Customer per Hour",
+  offersPerAddressPerHour: "Offers per Address per Hour",
 } as const;
 export type SiteSettingsField = keyof typeof SITE_SETTINGS_FIELD_LABELS;
 
@@ -99,6 +104,19 @@ function inrLimit(label: string, isZeroAllowed: boolean) {
       decimalRule((value) => value.lt(INR_LIMIT_LIMIT)),
       {
         error: `${label} must be less than 1,000,000,000,000.`,
+      },
+    );
+}
+
+/** A whole number from min to max, as text ("50"). */
+function wholeNumber(label: string, min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      decimalRule((value) => value.isInteger() && value.gte(min) && value.lte(max)),
+      {
+        error: `${label} must be a whole number from ${min} to ${max.toLocaleString("en-US")}.`,
       },
     );
 }
@@ -182,6 +200,20 @@ export const siteSettingsInputSchema = z
     supportEmail: optionalFormat(
       isEmail,
       "Support Email must be an e-mail address, e.g. support@example.com (or leave it empty for the default).",
+    ),
+    // What payment offers may hold, and how often they may be asked for (docs/decisions/029).
+    offerHoldNewCustomerInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.offerHoldNewCustomerInr, true),
+    offerHoldCapPercent: wholeNumber(SITE_SETTINGS_FIELD_LABELS.offerHoldCapPercent, 0, 100),
+    offerAlertMultiple: wholeNumber(SITE_SETTINGS_FIELD_LABELS.offerAlertMultiple, 1, 1000),
+    offersPerCustomerPerHour: wholeNumber(
+      SITE_SETTINGS_FIELD_LABELS.offersPerCustomerPerHour,
+      1,
+      10000,
+    ),
+    offersPerAddressPerHour: wholeNumber(
+      SITE_SETTINGS_FIELD_LABELS.offersPerAddressPerHour,
+      1,
+      1000000,
     ),
   })
   .superRefine(

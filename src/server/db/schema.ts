@@ -69,6 +69,11 @@ export interface SiteSettingsTable {
   support_whatsapp_url: string | null;
   support_telegram_url: string | null;
   support_email: string | null;
+  offer_hold_new_customer_inr: ColumnType<string, string | undefined, string>;
+  offer_hold_cap_percent: Generated<number>;
+  offer_alert_multiple: Generated<number>;
+  offers_per_customer_per_hour: Generated<number>;
+  offers_per_address_per_hour: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -140,6 +145,8 @@ export interface ReceivingAccountOffersTable {
   created_at: Generated<Date>;
   expires_at: Date;
   order_id: string | null;
+  /** Rupees the offer reserves under the account's cap (migration 0060): at most send_amount. */
+  held_inr: ColumnType<string, string | undefined, string>;
 }
 
 export interface ReceivingAccountCapAlertsTable {
@@ -290,6 +297,13 @@ export interface OrderTotalsTable {
 }
 
 /** One customer's order-limit window (migration 0014). */
+/** Payment offer requests counted per customer or address (migration 0060). */
+export interface PaymentOfferWindowsTable {
+  key: string;
+  window_started_at: Date;
+  requests: number;
+}
+
 export interface OrderRateWindowsTable {
   user_id: string;
   window_started_at: Date;
@@ -321,6 +335,8 @@ export interface DB {
   receiving_accounts: ReceivingAccountsTable;
   receiving_account_offers: ReceivingAccountOffersTable;
   receiving_account_cap_alerts: ReceivingAccountCapAlertsTable;
+  receiving_account_offer_alerts: ReceivingAccountCapAlertsTable;
+  payment_offer_windows: PaymentOfferWindowsTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;
   statement_column_mappings: StatementColumnMappingsTable;
   statement_imports: StatementImportsTable;

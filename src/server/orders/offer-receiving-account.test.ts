@@ -1,21 +1,30 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Client, signedInCustomer } from "../testing/actors";
+import {
+  type Client,
+  insertVerifiedCustomers,
+  signedInCustomer,
+  verifiedCustomer,
+} from "../testing/actors";
 import { countRows, orderInput } from "../testing/orders";
 import {
   insertBankAccount,
   insertUpiAccount,
+  offerFor,
   retireReceivingAccounts,
+  setOfferSettings,
 } from "../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
-import { offerReceivingAccount } from "./offer-receiving-account";
 
 let testApp: TestApp;
 
 beforeAll(async () => {
   testApp = await createTestApp();
+  // Rotation and caps: offers of verified customers reserve their whole amount here.
+  // What an offer may reserve is src/server/risk/offer-holds.test.ts's.
+  await setOfferSettings(testApp.db, { offer_hold_cap_percent: 100 });
 });
 afterAll(() => testApp.close());
 beforeEach(() => retireReceivingAccounts(testApp.db));
@@ -41,29 +50,10 @@ async function accountShown(customer: Client, amount: string) {
   return row.id;
 }
 
-/** Customers inserted straight into the database: the race needs many, not their sign-up. */
-async function manyUserIds(count: number) {
-  const ids = Array.from({ length: count }, () => randomUUID());
-  await testApp.db
-    .insertInto("user")
-    .values(
-      ids.map((id) => ({
-        id,
-        name: "Racer",
-        email: `${id}@example.com`,
-        emailVerified: true,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })),
-    )
-    .execute();
-  return ids;
-}
-
 describe("POST /api/orders/payment-offer", () => {
   it("takes turns over three accounts, skips a full one, and refuses plainly when all are full", async () => {
     const [first, second, third] = await upiAccounts(["10000", "5000", "10000"]);
-    const customers = await Promise.all(Array.from({ length: 6 }, () => signedInCustomer(testApp)));
+    const customers = await Promise.all(Array.from({ length: 6 }, () => verifiedCustomer(testApp)));
     const turns = [];
     for (const customer of customers.slice(0, 3)) turns.push(await accountShown(customer, "5000"));
     expect(new Set(turns)).toEqual(new Set([first, second, third]));
@@ -87,11 +77,9 @@ describe("POST /api/orders/payment-offer", () => {
 
   it("never goes over the cap when 50 customers race for room for 10", async () => {
     const [account] = await upiAccounts(["10000"]);
-    const userIds = await manyUserIds(50);
+    const userIds = await insertVerifiedCustomers(testApp.db, 50);
     const results = await Promise.allSettled(
-      userIds.map((userId) =>
-        offerReceivingAccount(testApp.db, { userId, sendCurrency: "upi_inr", amount: "1000" }),
-      ),
+      userIds.map((userId) => offerFor(testApp.db, userId, { amount: "1000" })),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(10);
     const held = await testApp.db
@@ -135,7 +123,7 @@ describe("POST /api/orders/payment-offer", () => {
 
   it("keeps one open offer per customer and method: a new amount frees the old one's room", async () => {
     await upiAccounts(["3000"]);
-    const customer = await signedInCustomer(testApp);
+    const customer = await verifiedCustomer(testApp);
     expect((await askOffer(customer, "3000")).status).toBe(200);
     expect((await askOffer(customer, "2000")).status).toBe(200);
     // The first offer no longer holds 3000: another customer gets the 1000 left.

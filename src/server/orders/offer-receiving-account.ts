@@ -4,6 +4,13 @@ import { type PaymentMethod, SEND_OPTIONS } from "../../shared/catalog";
 import type { Database } from "../db/database";
 import type { DB, ReceivingAccountsTable } from "../db/schema";
 import { AppError } from "../http/errors";
+import type { NotificationTargets } from "../notifications/order-messages";
+import {
+  holdAllowance,
+  type OfferSettings,
+  roomToReserve,
+  tellOperatorsOfIdleOffers,
+} from "../risk/offer-holds";
 import { INDIA_DAY_START } from "./india-day";
 
 /** How long the account shown at the payment step holds room under its cap. */
@@ -31,20 +38,30 @@ export interface ReceivingOffer {
   account: AccountRow;
 }
 
+/** Who asks, for what: the customer as their session names them. */
+export interface OfferRequest {
+  customer: { id: string; emailVerified: boolean };
+  sendCurrency: string;
+  amount: string;
+}
+
 /**
- * Picks the account a customer pays into and holds room for the amount
- * (docs/decisions/019). The customer's own unused offer for the same method and
- * amount is shown again (a reload, a second look), even if its account was paused
- * since. Otherwise, among the unpaused accounts serving the method whose daily cap
- * and per-order maximum leave room, the one that has taken the least today
- * (orders of India's day and open offers), ties to the one shown longest ago:
- * the day's volume spreads over the accounts. Every account of the method is
- * locked first, so customers racing for the last room cannot both get it, and one
- * customer's two requests cannot both add an offer.
+ * Picks the account a customer pays into and reserves room for the amount
+ * (docs/decisions/019, 029). The customer's own unused offer for the same method
+ * and amount is shown again (a reload, a second look), even if its account was
+ * paused since. Otherwise, among the unpaused accounts serving the method whose
+ * daily cap and per-order maximum leave room beside today's orders and what
+ * open offers reserve, the one that has taken the least today, ties to the one
+ * shown longest ago: the day's volume spreads over the accounts. What the offer
+ * reserves is bounded by the customer's history and a share of the cap
+ * (risk/offer-holds.ts). Every account of the method is locked first, so
+ * customers racing for the last room cannot both get it, and one customer's two
+ * requests cannot both add an offer.
  */
 export async function offerReceivingAccount(
   db: Database,
-  request: { userId: string; sendCurrency: string; amount: string },
+  request: OfferRequest,
+  { settings, notify }: { settings: OfferSettings; notify: NotificationTargets },
 ): Promise<ReceivingOffer> {
   const method = SEND_OPTIONS.find((option) => option.id === request.sendCurrency)?.method;
   if (!method) throw new AppError(400, "INVALID_SEND_CURRENCY", "Choose how you pay.");
@@ -64,33 +81,35 @@ export async function offerReceivingAccount(
     await trx
       .updateTable("receiving_account_offers")
       .set({ expires_at: sql<Date>`least(expires_at, now())` })
-      .where("user_id", "=", request.userId)
+      .where("user_id", "=", request.customer.id)
       .where("send_currency", "=", request.sendCurrency)
       .where("order_id", "is", null)
       .execute();
 
-    const taken = await takenToday(
+    const inService = accounts.filter((account) => !account.paused);
+    const today = await takenToday(
       trx,
-      accounts.filter((account) => !account.paused).map((account) => account.id),
+      inService.map((account) => account.id),
     );
     const amount = new Decimal(request.amount);
-    const withRoom = accounts
-      .filter((account) => !account.paused)
-      .map((account) => ({ account, taken: new Decimal(taken.get(account.id) ?? 0) }))
-      .filter(({ account, taken }) => {
+    const withRoom = inService
+      .map((account) => ({ account, ...(today.get(account.id) ?? NOTHING_TAKEN) }))
+      .filter(({ account, paid, reserved }) => {
         const { per_order_max_inr: perOrderMax, daily_cap_inr: cap } = account;
         return (
           (perOrderMax === null || amount.lte(perOrderMax)) &&
-          (cap === null || taken.plus(amount).lte(cap))
+          (cap === null || paid.plus(reserved).plus(amount).lte(cap))
         );
       })
       .sort(
         (a, b) =>
-          a.taken.comparedTo(b.taken) ||
+          a.paid.plus(a.reserved).comparedTo(b.paid.plus(b.reserved)) ||
           shownAt(a.account.last_offered_at) - shownAt(b.account.last_offered_at),
       );
-    const account = withRoom[0]?.account;
-    if (account) {
+    const chosen = withRoom[0];
+    if (chosen) {
+      const { account } = chosen;
+      const allowance = await holdAllowance(trx, request.customer, settings);
       await trx
         .updateTable("receiving_accounts")
         .set({ last_offered_at: sql<Date>`clock_timestamp()` })
@@ -99,14 +118,27 @@ export async function offerReceivingAccount(
       const offer = await trx
         .insertInto("receiving_account_offers")
         .values({
-          user_id: request.userId,
+          user_id: request.customer.id,
           receiving_account_id: account.id,
           send_currency: request.sendCurrency,
           send_amount: request.amount,
+          held_inr: roomToReserve(
+            amount,
+            allowance,
+            { daily_cap_inr: account.daily_cap_inr, reserved: chosen.reserved },
+            settings,
+          ).toFixed(2),
           expires_at: sql<Date>`now() + make_interval(mins => ${OFFER_MINUTES})`,
         })
         .returning(["id", "expires_at"])
         .executeTakeFirstOrThrow();
+      await tellOperatorsOfIdleOffers(
+        trx,
+        account,
+        { paid: chosen.paid, asked: chosen.asked.plus(amount) },
+        settings,
+        notify,
+      );
       return { offerId: offer.id, expiresAt: offer.expires_at, account };
     }
     throw new AppError(
@@ -121,7 +153,7 @@ export async function offerReceivingAccount(
 /** The customer's unused offer for this amount and method, its hold renewed; not on a retired account. */
 async function findOpenOffer(
   trx: Transaction<DB>,
-  request: { userId: string; sendCurrency: string; amount: string },
+  request: OfferRequest,
   accounts: AccountRow[],
 ): Promise<ReceivingOffer | undefined> {
   const offer = await trx
@@ -131,7 +163,7 @@ async function findOpenOffer(
       eb
         .selectFrom("receiving_account_offers")
         .select("id")
-        .where("user_id", "=", request.userId)
+        .where("user_id", "=", request.customer.id)
         .where("send_currency", "=", request.sendCurrency)
         .where("send_amount", "=", request.amount)
         .where("order_id", "is", null)
@@ -154,17 +186,34 @@ function shownAt(date: Date | null): number {
   return date ? date.getTime() : Number.NEGATIVE_INFINITY;
 }
 
-/** Rupees each account took today (India's day, orders not cancelled) plus what open offers hold. */
+const NOTHING_TAKEN = { paid: new Decimal(0), reserved: new Decimal(0), asked: new Decimal(0) };
+
+/**
+ * Each account's day: the rupees its orders took (India's day, orders not
+ * cancelled), what its open offers reserve, and what they ask for.
+ */
 async function takenToday(trx: Transaction<DB>, accountIds: string[]) {
-  if (accountIds.length === 0) return new Map<string, string>();
-  const { rows } = await sql<{ id: string; taken: string }>`
+  if (accountIds.length === 0) return new Map<string, typeof NOTHING_TAKEN>();
+  const { rows } = await sql<{ id: string; paid: string; reserved: string; asked: string }>`
     SELECT account.id,
       coalesce((SELECT sum(send_amount) FROM orders
                  WHERE receiving_account_id = account.id AND status <> 'cancelled'
-                   AND created_at >= ${INDIA_DAY_START}), 0)
-      + coalesce((SELECT sum(send_amount) FROM receiving_account_offers
-                 WHERE receiving_account_id = account.id AND order_id IS NULL
-                   AND expires_at > now()), 0) AS taken
-    FROM unnest(${accountIds}::uuid[]) AS account (id)`.execute(trx);
-  return new Map(rows.map((row) => [row.id, row.taken]));
+                   AND created_at >= ${INDIA_DAY_START}), 0) AS paid,
+      offers.reserved, offers.asked
+    FROM unnest(${accountIds}::uuid[]) AS account (id)
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(held_inr), 0) AS reserved, coalesce(sum(send_amount), 0) AS asked
+      FROM receiving_account_offers
+      WHERE receiving_account_id = account.id AND order_id IS NULL AND expires_at > now()
+    ) AS offers`.execute(trx);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        paid: new Decimal(row.paid),
+        reserved: new Decimal(row.reserved),
+        asked: new Decimal(row.asked),
+      },
+    ]),
+  );
 }

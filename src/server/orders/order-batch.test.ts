@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInCustomer } from "../testing/actors";
 import { nextReference, orderInput, postOrder, TRON_WALLET, withOffer } from "../testing/orders";
+import { offerFor } from "../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { offerReceivingAccount } from "./offer-receiving-account";
 import { writeOrder } from "./order-batch";
 import type { OrderRow } from "./order-view";
 
@@ -15,7 +15,7 @@ async function storedOrders(ids: string[]) {
 
 /** An order ready to write, with its own offer, as placeOrder hands it over. */
 async function candidate(userId: string, id: string, sendCurrency = "upi_inr") {
-  const offer = await offerReceivingAccount(testApp.db, { userId, sendCurrency, amount: "8600" });
+  const offer = await offerFor(testApp.db, userId, { sendCurrency, amount: "8600" });
   const now = new Date();
   const draft: OrderRow = {
     id,

@@ -2,8 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { paymentOfferInputSchema, placeOrderInputSchema } from "../../shared/order-input";
 import { isSessionLive, requireUser } from "../auth/session";
 import type { AppContext } from "../context";
+import { clientIp } from "../http/client-ip";
 import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
+import { countOfferRequest } from "../risk/offer-holds";
 import { getSiteSettings } from "../site/site-settings.service";
 import { decodeCursor, getCustomerOrder, listCustomerOrders } from "./customer-orders";
 import { offerReceivingAccount, type ReceivingOffer } from "./offer-receiving-account";
@@ -98,7 +100,7 @@ const paymentOfferRoute = createRoute({
   tags: ["Orders"],
   summary: "Where to pay: the receiving account for this method and amount",
   description:
-    "Picks an account with room under its daily cap and holds the amount for 30 minutes. The same customer asking again for the same method and amount is shown the same account (for 24 hours, until an order uses it), even if it was paused since. The order must name `offerId` as `receivingOfferId`.",
+    "Picks an account with room under its daily cap and reserves room for 30 minutes: as much of the amount as the customer's history allows, within a share of the cap (docs/decisions/029). The same customer asking again for the same method and amount is shown the same account (for 24 hours, until an order uses it), even if it was paused since. The order must name `offerId` as `receivingOfferId`.",
   request: { body: { content: json(paymentOfferInputSchema), required: true } },
   responses: {
     200: {
@@ -111,6 +113,9 @@ const paymentOfferRoute = createRoute({
     401: errorResponse("Not signed in"),
     403: errorResponse("Maintenance mode"),
     409: errorResponse("No account takes this method and amount today (`NO_RECEIVING_ACCOUNT`)"),
+    429: errorResponse(
+      "Too many requests for payment details from this customer or address in the last hour",
+    ),
   },
 });
 
@@ -206,7 +211,17 @@ export function createOrdersRouter(context: AppContext) {
       const settings = await getSiteSettings(db);
       checkMaintenance(c.var.user, settings);
       checkAmountLimits(input.amount, settings);
-      const offer = await offerReceivingAccount(db, { userId: c.var.user.id, ...input });
+      const customer = c.var.user;
+      await countOfferRequest(
+        db,
+        { customerId: customer.id, address: clientIp(c, context.trustProxy) },
+        settings,
+      );
+      const offer = await offerReceivingAccount(
+        db,
+        { customer, ...input },
+        { settings, notify: context.notificationTargets },
+      );
       return c.json(
         {
           offerId: offer.offerId,

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { ensureAdmin } from "../auth/ensure-admin";
+import type { Database } from "../db/database";
 import type { TestApp } from "./test-app";
 import { createClient, readLatestMail } from "./test-client";
 
@@ -57,4 +59,23 @@ export function stepUpFailures(testApp: TestApp, adminId: string) {
     .where("action", "=", "admin.step_up_failed")
     .orderBy("id")
     .execute();
+}
+
+/** Verified customers inserted straight into the database: a race needs many, not their sign-up. */
+export async function insertVerifiedCustomers(db: Database, count: number) {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  await db
+    .insertInto("user")
+    .values(
+      ids.map((id) => ({
+        id,
+        name: "Racer",
+        email: `${id}@example.com`,
+        emailVerified: true,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })),
+    )
+    .execute();
+  return ids;
 }

@@ -1,7 +1,9 @@
-import type { Insertable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import { expect } from "vitest";
 import type { Database } from "../db/database";
-import type { ReceivingAccountsTable } from "../db/schema";
+import type { ReceivingAccountsTable, SiteSettingsTable } from "../db/schema";
+import { offerReceivingAccount } from "../orders/offer-receiving-account";
+import { getSiteSettings } from "../site/site-settings.service";
 import { createClient, type RequestTarget } from "./test-client";
 
 /* Receiving accounts for tests: every test app starts with one of each kind. */
@@ -86,4 +88,28 @@ export async function addUpiAccountAsAdmin(target: RequestTarget, admin = PROCES
     paused: false,
   });
   expect(added.status, added.text).toBe(201);
+}
+
+/**
+ * The payment step for a customer inserted straight into the database (a race
+ * needs many, not their sign-up), under the settings in force; nobody is told.
+ */
+export async function offerFor(
+  db: Database,
+  customerId: string,
+  { sendCurrency = "upi_inr", amount }: { sendCurrency?: string; amount: string },
+) {
+  return offerReceivingAccount(
+    db,
+    { customer: { id: customerId, emailVerified: true }, sendCurrency, amount },
+    { settings: await getSiteSettings(db), notify: { publicUrl: "", telegram: false } },
+  );
+}
+
+/** Sets the payment offer rules' settings (decision 029), as an admin's save would. */
+export async function setOfferSettings(
+  db: Database,
+  settings: Partial<Updateable<SiteSettingsTable>>,
+) {
+  await db.updateTable("site_settings").set(settings).where("id", "=", 1).execute();
 }

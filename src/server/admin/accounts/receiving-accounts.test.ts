@@ -242,6 +242,11 @@ describe("the Settings page's payment details", () => {
     supportWhatsappUrl: "",
     supportTelegramUrl: "",
     supportEmail: "",
+    offerHoldNewCustomerInr: "10000",
+    offerHoldCapPercent: "50",
+    offerAlertMultiple: "3",
+    offersPerCustomerPerHour: "30",
+    offersPerAddressPerHour: "200",
   };
   const saveSettings = (settings: typeof SETTINGS) =>
     admin.request("PUT", "/api/admin/settings", settings);

@@ -26,6 +26,19 @@ const adminSettingsSchema = z
     supportWhatsappUrl: z.string().nullable().describe("null: the default link is used"),
     supportTelegramUrl: z.string().nullable().describe("null: the default link is used"),
     supportEmail: z.string().nullable().describe("null: the default address is used"),
+    offerHoldNewCustomerInr: decimalText.describe(
+      "Rupees a payment offer of a verified customer without a completed order may reserve",
+    ),
+    offerHoldCapPercent: z
+      .string()
+      .describe("Percent of an account's daily cap open offers may reserve"),
+    offerAlertMultiple: z
+      .string()
+      .describe(
+        "Operators are told when open offers ask for this many times an account's day and largest order",
+      ),
+    offersPerCustomerPerHour: z.string(),
+    offersPerAddressPerHour: z.string(),
     supportDefaults: z
       .object({ whatsapp: z.string(), telegram: z.string(), email: z.string() })
       .describe("What an empty support link falls back to"),

@@ -28,6 +28,11 @@ function toAdminSettingsValues(row: SiteSettingsRow) {
     supportWhatsappUrl: row.support_whatsapp_url,
     supportTelegramUrl: row.support_telegram_url,
     supportEmail: row.support_email,
+    offerHoldNewCustomerInr: plainDecimal(row.offer_hold_new_customer_inr),
+    offerHoldCapPercent: String(row.offer_hold_cap_percent),
+    offerAlertMultiple: String(row.offer_alert_multiple),
+    offersPerCustomerPerHour: String(row.offers_per_customer_per_hour),
+    offersPerAddressPerHour: String(row.offers_per_address_per_hour),
   };
 }
 
@@ -53,6 +58,11 @@ function toStoredValues(input: SiteSettingsInput): AdminSettings {
     exchangeRate: canonical(input.exchangeRate),
     minInrAmount: canonical(input.minInrAmount),
     maxInrAmount: canonical(input.maxInrAmount),
+    offerHoldNewCustomerInr: canonical(input.offerHoldNewCustomerInr),
+    offerHoldCapPercent: canonical(input.offerHoldCapPercent),
+    offerAlertMultiple: canonical(input.offerAlertMultiple),
+    offersPerCustomerPerHour: canonical(input.offersPerCustomerPerHour),
+    offersPerAddressPerHour: canonical(input.offersPerAddressPerHour),
     supportWhatsappUrl: orDefault(input.supportWhatsappUrl),
     supportTelegramUrl: orDefault(input.supportTelegramUrl),
     supportEmail: orDefault(input.supportEmail),
@@ -117,6 +127,11 @@ export async function saveSiteSettings({
         support_whatsapp_url: next.supportWhatsappUrl,
         support_telegram_url: next.supportTelegramUrl,
         support_email: next.supportEmail,
+        offer_hold_new_customer_inr: next.offerHoldNewCustomerInr,
+        offer_hold_cap_percent: Number(next.offerHoldCapPercent),
+        offer_alert_multiple: Number(next.offerAlertMultiple),
+        offers_per_customer_per_hour: Number(next.offersPerCustomerPerHour),
+        offers_per_address_per_hour: Number(next.offersPerAddressPerHour),
         updated_at: sql`now()`,
       })
       .where("id", "=", 1)

@@ -26,6 +26,11 @@ const DEFAULT_INPUT: SiteSettingsInput = {
   supportWhatsappUrl: "",
   supportTelegramUrl: "",
   supportEmail: "",
+  offerHoldNewCustomerInr: "10000",
+  offerHoldCapPercent: "50",
+  offerAlertMultiple: "3",
+  offersPerCustomerPerHour: "30",
+  offersPerAddressPerHour: "200",
 };
 
 const GOOD_INPUT: SiteSettingsInput = {
@@ -42,6 +47,11 @@ const GOOD_INPUT: SiteSettingsInput = {
   supportWhatsappUrl: "https://wa.me/919876543210",
   supportTelegramUrl: "https://t.me/rupeedesk",
   supportEmail: "help@rupeedesk.example",
+  offerHoldNewCustomerInr: "5000.50",
+  offerHoldCapPercent: "40",
+  offerAlertMultiple: "5",
+  offersPerCustomerPerHour: "12",
+  offersPerAddressPerHour: "500",
 };
 
 const save = (client: Client, input: unknown) =>
@@ -86,6 +96,11 @@ beforeEach(async () => {
       support_whatsapp_url: null,
       support_telegram_url: null,
       support_email: null,
+      offer_hold_new_customer_inr: "10000",
+      offer_hold_cap_percent: 50,
+      offer_alert_multiple: 3,
+      offers_per_customer_per_hour: 30,
+      offers_per_address_per_hour: 200,
     })
     .where("id", "=", 1)
     .execute();
@@ -162,6 +177,11 @@ describe("PUT /api/admin/settings", () => {
       bank_ifsc_code: "KKBK0000261",
       support_whatsapp_url: "https://wa.me/919876543210",
       support_email: "help@rupeedesk.example",
+      offer_hold_new_customer_inr: "5000.50",
+      offer_hold_cap_percent: 40,
+      offer_alert_multiple: 5,
+      offers_per_customer_per_hour: 12,
+      offers_per_address_per_hour: 500,
     });
     const publicSettings = (await createClient(testApp).get("/api/site-settings")).json;
     expect(publicSettings.supportLinks).toEqual({
@@ -236,6 +256,18 @@ describe("PUT /api/admin/settings", () => {
     ["supportWhatsappUrl", "javascript:alert(1)", /WhatsApp Link/],
     ["supportTelegramUrl", "t.me/rupeedesk", /Telegram Link must be an https:\/\//],
     ["supportEmail", "not-an-email", /Support Email must be an e-mail address/],
+    ["offerHoldNewCustomerInr", "-1", /Hold for a New Customer must be a rupee amount 0 or more/],
+    ["offerHoldNewCustomerInr", "10.001", /Hold for a New Customer/],
+    [
+      "offerHoldCapPercent",
+      "101",
+      /Share of a Cap Offers May Hold must be a whole number from 0 to 100/,
+    ],
+    ["offerHoldCapPercent", "12.5", /Share of a Cap Offers May Hold/],
+    ["offerAlertMultiple", "0", /Alert at Offers Above must be a whole number from 1/],
+    ["offersPerCustomerPerHour", "0", /Offers per Customer per Hour must be a whole number/],
+    ["offersPerCustomerPerHour", 30, /Offers per Customer per Hour/],
+    ["offersPerAddressPerHour", "1e3", /Offers per Address per Hour/],
   ];
 
   it.each(refusals)(

@@ -23,6 +23,7 @@ import * as statementLineImportAndAccount from "./0042-statement-line-import-and
 import * as payerNamePartsInPlpgsql from "./0043-payer-name-parts-in-plpgsql";
 import * as statementLinesByLineKey from "./0044-statement-lines-by-line-key";
 import * as backups from "./0050-backups";
+import * as offerHolds from "./0060-offer-holds";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0043-payer-name-parts-in-plpgsql": payerNamePartsInPlpgsql,
   "0044-statement-lines-by-line-key": statementLinesByLineKey,
   "0050-backups": backups,
+  "0060-offer-holds": offerHolds,
 };

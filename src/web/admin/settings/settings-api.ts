@@ -61,5 +61,10 @@ export function toSettingsForm(settings: AdminSettings): SiteSettingsInput {
     supportWhatsappUrl: settings.supportWhatsappUrl ?? "",
     supportTelegramUrl: settings.supportTelegramUrl ?? "",
     supportEmail: settings.supportEmail ?? "",
+    offerHoldNewCustomerInr: settings.offerHoldNewCustomerInr,
+    offerHoldCapPercent: settings.offerHoldCapPercent,
+    offerAlertMultiple: settings.offerAlertMultiple,
+    offersPerCustomerPerHour: settings.offersPerCustomerPerHour,
+    offersPerAddressPerHour: settings.offersPerAddressPerHour,
   };
 }

@@ -282,6 +282,37 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         </CardContent>
       </Card>
 
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("adminSettings.offers.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("adminSettings.offers.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-3">
+          {(
+            [
+              ["offerHoldNewCustomerInr", "decimal", "offerHoldNewCustomerInrHint"],
+              ["offerHoldCapPercent", "numeric", "offerHoldCapPercentHint"],
+              ["offerAlertMultiple", "numeric", "offerAlertMultipleHint"],
+              ["offersPerCustomerPerHour", "numeric", "offersPerHourHint"],
+              ["offersPerAddressPerHour", "numeric", "offersPerHourHint"],
+            ] as const
+          ).map(([name, inputMode, hint]) => (
+            <div key={name} className="min-w-0 space-y-2">
+              <FormField
+                control={form.control}
+                name={name}
+                label={t(`adminSettings.fields.${name}`)}
+                inputMode={inputMode}
+                autoComplete="off"
+              />
+              <p className="text-xs text-muted-foreground">{t(`adminSettings.fields.${hint}`)}</p>
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
         <p className="text-center text-xs text-muted-foreground sm:text-right">
           {t("adminSettings.lastSaved", { date: formatDateTime(settings.updatedAt) })}
