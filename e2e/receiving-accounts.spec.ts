@@ -40,7 +40,7 @@ async function adminApi(request: APIRequestContext, baseURL: string) {
 
 /**
  * A new customer with a verified e-mail (an unverified one's offer holds no room:
- * docs/decisions/029) in a browser of their own, at the Confirm Your Order dialog for ₹5000.
+ * docs/decisions/030) in a browser of their own, at the Confirm Your Order dialog for ₹5000.
  */
 async function customerAtPaymentStep(browser: Browser, baseURL: string, index: number) {
   const context = await browser.newContext({

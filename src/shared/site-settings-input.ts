@@ -201,7 +201,7 @@ export const siteSettingsInputSchema = z
       isEmail,
       "Support Email must be an e-mail address, e.g. support@example.com (or leave it empty for the default).",
     ),
-    // What payment offers may hold, and how often they may be asked for (docs/decisions/029).
+    // What payment offers may hold, and how often they may be asked for (docs/decisions/030).
     offerHoldNewCustomerInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.offerHoldNewCustomerInr, true),
     offerHoldCapPercent: wholeNumber(SITE_SETTINGS_FIELD_LABELS.offerHoldCapPercent, 0, 100),
     offerAlertMultiple: wholeNumber(SITE_SETTINGS_FIELD_LABELS.offerAlertMultiple, 1, 1000),

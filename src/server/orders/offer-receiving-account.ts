@@ -47,7 +47,7 @@ export interface OfferRequest {
 
 /**
  * Picks the account a customer pays into and reserves room for the amount
- * (docs/decisions/019, 029). The customer's own unused offer for the same method
+ * (docs/decisions/019, 030). The customer's own unused offer for the same method
  * and amount is shown again (a reload, a second look), even if its account was
  * paused since. Otherwise, among the unpaused accounts serving the method whose
  * daily cap and per-order maximum leave room beside today's orders and what

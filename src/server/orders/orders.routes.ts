@@ -100,7 +100,7 @@ const paymentOfferRoute = createRoute({
   tags: ["Orders"],
   summary: "Where to pay: the receiving account for this method and amount",
   description:
-    "Picks an account with room under its daily cap and reserves room for 30 minutes: as much of the amount as the customer's history allows, within a share of the cap (docs/decisions/029). The same customer asking again for the same method and amount is shown the same account (for 24 hours, until an order uses it), even if it was paused since. The order must name `offerId` as `receivingOfferId`.",
+    "Picks an account with room under its daily cap and reserves room for 30 minutes: as much of the amount as the customer's history allows, within a share of the cap (docs/decisions/030). The same customer asking again for the same method and amount is shown the same account (for 24 hours, until an order uses it), even if it was paused since. The order must name `offerId` as `receivingOfferId`.",
   request: { body: { content: json(paymentOfferInputSchema), required: true } },
   responses: {
     200: {

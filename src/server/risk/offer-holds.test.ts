@@ -17,7 +17,7 @@ import {
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 
-/* Payment offers cannot pause the desk (docs/decisions/029). */
+/* Payment offers cannot pause the desk (docs/decisions/030). */
 
 let testApp: TestApp;
 

@@ -8,7 +8,7 @@ import { enqueue } from "../notifications/outbox";
 import { plainDecimal, type SiteSettingsRow } from "../site/site-settings.service";
 
 /*
- * What keeps payment offers from pausing the desk (docs/decisions/029). An offer
+ * What keeps payment offers from pausing the desk (docs/decisions/030). An offer
  * shows where to pay and reserves room under the account's daily cap; these
  * rules bound what it reserves, so throwaway sign-ups asking for the largest
  * amounts cannot fill the caps of honest customers' accounts.

@@ -106,7 +106,7 @@ export async function offerFor(
   );
 }
 
-/** Sets the payment offer rules' settings (decision 029), as an admin's save would. */
+/** Sets the payment offer rules' settings (decision 030), as an admin's save would. */
 export async function setOfferSettings(
   db: Database,
   settings: Partial<Updateable<SiteSettingsTable>>,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /*
- * Payment offers reserve only what the customer has earned (docs/decisions/029):
+ * Payment offers reserve only what the customer has earned (docs/decisions/030):
  * each offer records the rupees it holds under its account's cap, which may be
  * less than the amount shown, or nothing. Offers made before held their whole
  * amount. The rules' figures are settings; the offer requests are counted per
