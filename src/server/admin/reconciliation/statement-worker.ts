@@ -1,7 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { AppError } from "../../http/errors";
 import { readCredits } from "./read-credits";
-import type { StatementJob, StatementJobAnswer } from "./read-off-thread";
+import type { StatementJob, StatementJobAnswer, StatementWorkerMessage } from "./read-off-thread";
 
 /*
  * The thread statements are read on (read-off-thread.ts starts it): parsing a
@@ -9,6 +9,7 @@ import type { StatementJob, StatementJobAnswer } from "./read-off-thread";
  */
 
 parentPort?.on("message", async ({ file, format, mapping }: StatementJob) => {
+  parentPort?.postMessage("reading" satisfies StatementWorkerMessage);
   let answer: StatementJobAnswer;
   try {
     answer = { ok: true, read: await readCredits(file, format, mapping) };
