@@ -31,6 +31,7 @@ import { createSpaRouter, inlineScriptSources, readAppPages } from "./http/spa";
 import { createOpsBackupRouter } from "./ops/backup/backup.routes";
 import { createMetrics, createMetricsRouter } from "./ops/metrics";
 import { createOrdersRouter } from "./orders/orders.routes";
+import { createBlocklistRouter } from "./risk/blocklist.routes";
 import { createSiteRouter } from "./site/site.routes";
 
 const contentSecurityPolicy = {
@@ -134,6 +135,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminOrderFeedRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))
+    .route("/", createBlocklistRouter(context))
     .route("/", createReconciliationRouter(context))
     .route("/", createAdminAuditRouter(context))
     .route("/", createAdminChecklistRouter(context))

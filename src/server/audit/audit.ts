@@ -23,13 +23,18 @@ export const AUDIT_ACTIONS = [
   "statement.column_mapping_saved",
   "statement_line.dismissed",
   "backup.created",
+  "blocklist.entry_added",
+  "blocklist.entry_removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   actor: { id: string; email: string } | null;
   action: AuditAction;
-  target?: { type: "user" | "order" | "settings" | "receiving_account"; id: string };
+  target?: {
+    type: "user" | "order" | "settings" | "receiving_account" | "blocklist_entry";
+    id: string;
+  };
   details?: Record<string, unknown>;
   ipAddress?: string | null;
 }

@@ -11,6 +11,7 @@ import { isLanguage, LANGUAGES, languageOr } from "../../shared/languages";
 import type { BackgroundTasks } from "../background-tasks";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
+import { isSignUpBlocked } from "../risk/blocklist.service";
 import { authLogger, logAuthApiError } from "./auth-log";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "./auth-mails";
 
@@ -68,6 +69,21 @@ function checkSignUpExtras(body: { name?: unknown; image?: unknown } | undefined
 function checkWhatsapp(value: unknown) {
   if (typeof value !== "string" || !storedWhatsappPattern.test(value)) {
     throw new APIError("BAD_REQUEST", { message: WHATSAPP_ERROR, code: "INVALID_WHATSAPP" });
+  }
+}
+
+/** A sign-up whose phone or e-mail domain is on the blocklist, refused without saying so. */
+async function refuseBlockedSignUp(
+  db: Database,
+  body: { email?: unknown; whatsappNumber?: unknown },
+) {
+  if (typeof body.email !== "string" || typeof body.whatsappNumber !== "string") return;
+  if (await isSignUpBlocked(db, { email: body.email, phone: body.whatsappNumber })) {
+    throw new APIError("BAD_REQUEST", {
+      message:
+        "We cannot open an account with these details. Please contact us on WhatsApp or Telegram.",
+      code: "SIGN_UP_NOT_ACCEPTED",
+    });
   }
 }
 
@@ -162,6 +178,7 @@ export function createAuthOptions(deps: AuthDependencies) {
         if (ctx.path === "/sign-up/email") {
           checkSignUpExtras(ctx.body);
           checkWhatsapp(ctx.body?.whatsappNumber);
+          await refuseBlockedSignUp(deps.db, ctx.body);
         }
         if (ctx.path === "/update-user" && ctx.body?.whatsappNumber !== undefined) {
           checkWhatsapp(ctx.body.whatsappNumber);

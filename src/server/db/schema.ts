@@ -297,6 +297,19 @@ export interface OrderTotalsTable {
 }
 
 /** One customer's order-limit window (migration 0014). */
+/** A blocked payer name, UPI ID, bank account, phone, e-mail domain or wallet (migration 0061). */
+export interface BlocklistEntriesTable {
+  id: Generated<string>;
+  kind: string;
+  value: string;
+  match_key: string;
+  reason: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  removed_by: string | null;
+  removed_at: Date | null;
+}
+
 /** Payment offer requests counted per customer or address (migration 0060). */
 export interface PaymentOfferWindowsTable {
   key: string;
@@ -337,6 +350,7 @@ export interface DB {
   receiving_account_cap_alerts: ReceivingAccountCapAlertsTable;
   receiving_account_offer_alerts: ReceivingAccountCapAlertsTable;
   payment_offer_windows: PaymentOfferWindowsTable;
+  blocklist_entries: BlocklistEntriesTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;
   statement_column_mappings: StatementColumnMappingsTable;
   statement_imports: StatementImportsTable;

@@ -4,6 +4,7 @@ import { preparedStatement } from "../db/database";
 import type { DB } from "../db/schema";
 import { isDeadlock, isRefusedByDatabase } from "../http/errors";
 import type { OutboxMessage } from "../notifications/outbox";
+import { orderBlocklistKeys } from "../risk/blocklist-keys";
 import { OFFER_HONOURED_HOURS } from "./offer-receiving-account";
 import type { OrderRow } from "./order-view";
 import { OFFERED_ACCOUNT } from "./receiving-account-summary";
@@ -39,6 +40,8 @@ export interface CandidateOutcome {
   gotSlot: boolean;
   /** The payment-step offer it names is this customer's, for this method and amount, and unused. */
   isOfferValid: boolean;
+  /** Its wallet or payer name is on the blocklist. */
+  isBlocked: boolean;
   settings: SettingsInForce;
 }
 
@@ -225,14 +228,19 @@ async function insertOrdersIfAllowed(
   candidates: OrderCandidate[],
 ): Promise<CandidateOutcome[]> {
   const input = candidates.map(
-    ({ draft, quotedRate, isAdmin, isDeliverable, maxOrdersPerMinute, messages }) => ({
-      ...draft,
-      quoted_rate: quotedRate,
-      is_admin: isAdmin,
-      is_deliverable: isDeliverable,
-      max_orders: maxOrdersPerMinute,
-      messages,
-    }),
+    ({ draft, quotedRate, isAdmin, isDeliverable, maxOrdersPerMinute, messages }) => {
+      const blocklistKeys = orderBlocklistKeys(draft);
+      return {
+        ...draft,
+        quoted_rate: quotedRate,
+        is_admin: isAdmin,
+        is_deliverable: isDeliverable,
+        max_orders: maxOrdersPerMinute,
+        wallet_key: blocklistKeys.wallet,
+        payer_name_key: blocklistKeys.payerName,
+        messages,
+      };
+    },
   );
   const { rows } = await sql<
     Partial<OrderRow> & {
@@ -246,6 +254,7 @@ async function insertOrdersIfAllowed(
       reference_used: boolean;
       got_slot: boolean;
       offer_valid: boolean;
+      blocked: boolean;
     }
   >`${preparedStatement("place_orders")}
     WITH input AS (
@@ -253,7 +262,8 @@ async function insertOrdersIfAllowed(
         id uuid, user_id text, user_email text, send_currency text, send_amount numeric,
         receive_currency text, receive_amount numeric, quoted_rate numeric, network text,
         wallet_address text, payment_reference text, payer_name text, idempotency_key text,
-        receiving_offer_id uuid, is_admin boolean, is_deliverable boolean, max_orders integer, messages jsonb)
+        receiving_offer_id uuid, is_admin boolean, is_deliverable boolean, max_orders integer,
+        wallet_key text, payer_name_key text, messages jsonb)
     ),
     settings AS (
       SELECT exchange_rate, min_inr_amount, max_inr_amount, maintenance_mode
@@ -267,6 +277,7 @@ async function insertOrdersIfAllowed(
         used.found IS NOT NULL AS reference_used,
         offer.receiving_account_id AS offered_account_id,
         offer.receiving_account_id IS NOT NULL AS offer_valid,
+        blocked.found IS NOT NULL AS blocked,
         (NOT settings.maintenance_mode OR input.is_admin)
           AND settings.exchange_rate = input.quoted_rate
           AND input.send_amount BETWEEN settings.min_inr_amount AND settings.max_inr_amount
@@ -291,10 +302,16 @@ async function insertOrdersIfAllowed(
             AND offer.send_amount = input.send_amount AND offer.order_id IS NULL
             AND offer.created_at > now() - make_interval(hours => ${OFFER_HONOURED_HOURS})
         ) AS offer ON true
+        LEFT JOIN LATERAL (
+          SELECT true AS found FROM blocklist_entries AS entry
+          WHERE entry.match_key IN (input.wallet_key, input.payer_name_key)
+            AND entry.removed_at IS NULL
+          LIMIT 1
+        ) AS blocked ON true
     ),
     allowed AS (
       SELECT * FROM checked
-      WHERE passed_rules AND NOT has_earlier AND NOT reference_used AND offer_valid
+      WHERE passed_rules AND NOT has_earlier AND NOT reference_used AND offer_valid AND NOT blocked
     ),
     -- The upsert waits for a concurrent claim on the same customer's row and then
     -- sees its count, so parallel submissions cannot all slip under the limit.
@@ -354,6 +371,7 @@ async function insertOrdersIfAllowed(
       settings.exchange_rate AS settings_rate, settings.min_inr_amount AS settings_min,
       settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
       checked.passed_rules, checked.has_earlier, checked.reference_used, checked.offer_valid,
+      checked.blocked,
       EXISTS (SELECT 1 FROM slot WHERE slot.user_id = checked.user_id) AS got_slot
     FROM checked CROSS JOIN settings LEFT JOIN inserted ON inserted.id = checked.id`.execute(db);
   if (rows.length === 0) throw new Error("The site settings row is missing");
@@ -372,6 +390,7 @@ async function insertOrdersIfAllowed(
       reference_used,
       got_slot,
       offer_valid,
+      blocked,
       ...order
     } = row;
     return {
@@ -381,6 +400,7 @@ async function insertOrdersIfAllowed(
       passedRules: passed_rules,
       gotSlot: got_slot,
       isOfferValid: offer_valid,
+      isBlocked: blocked,
       settings: {
         exchange_rate: settings_rate,
         min_inr_amount: settings_min,

@@ -77,7 +77,9 @@ const placeOrderRoute = createRoute({
     409: errorResponse(
       "The rate changed, or the payment reference was used already (with `orderId` when by the caller's own order)",
     ),
-    422: errorResponse("The idempotency key was used before for an order with other details"),
+    422: errorResponse(
+      "The idempotency key was used before for an order with other details, or the desk does not accept this order (`ORDER_NOT_ACCEPTED`)",
+    ),
     429: errorResponse("Too many orders in the last minute"),
   },
 });

@@ -90,6 +90,14 @@ export async function placeOrder({
     checkOrderAllowed(user, input, outcome.settings);
     throw new AppError(400, "AMOUNT_TOO_SMALL", "This amount is too small to deliver anything.");
   }
+  // Never "blocked": the message is the same for every reason a desk declines an order.
+  if (outcome.isBlocked) {
+    throw new AppError(
+      422,
+      "ORDER_NOT_ACCEPTED",
+      "We cannot accept this order. If you have already paid, contact us on WhatsApp or Telegram with your payment reference.",
+    );
+  }
   if (outcome.isReferenceUsed || outcome.gotSlot) {
     // Most often the customer's own order, sent again after a reload (which loses
     // the retry's key): then point to it. Another customer's order is not named.

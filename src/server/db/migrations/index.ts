@@ -24,6 +24,7 @@ import * as payerNamePartsInPlpgsql from "./0043-payer-name-parts-in-plpgsql";
 import * as statementLinesByLineKey from "./0044-statement-lines-by-line-key";
 import * as backups from "./0050-backups";
 import * as offerHolds from "./0060-offer-holds";
+import * as blocklist from "./0061-blocklist";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0044-statement-lines-by-line-key": statementLinesByLineKey,
   "0050-backups": backups,
   "0060-offer-holds": offerHolds,
+  "0061-blocklist": blocklist,
 };

@@ -62,6 +62,11 @@ const ACTIONS = {
     variant: "warning",
   },
   "backup.created": { label: "adminAudit.actions.backupCreated", variant: "default" },
+  "blocklist.entry_added": { label: "adminAudit.actions.blocklistEntryAdded", variant: "warning" },
+  "blocklist.entry_removed": {
+    label: "adminAudit.actions.blocklistEntryRemoved",
+    variant: "warning",
+  },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }

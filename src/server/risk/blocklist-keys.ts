@@ -1,0 +1,124 @@
+import { domainToASCII } from "node:url";
+import unhomoglyph from "unhomoglyph";
+import { NETWORKS } from "../../shared/catalog";
+import { isValidUpiId } from "../../shared/payment-reference";
+import { ACCOUNT_NUMBER_PATTERN } from "../../shared/site-settings-input";
+import { validateWalletAddress } from "../../shared/wallet-address";
+
+/*
+ * What a blocklist entry matches, as one key "<kind>:<normalised value>": an
+ * entry and the order or sign-up it is checked against go through the same
+ * function, so spacing, case and look-alike letters cannot pass it.
+ */
+
+export const BLOCKLIST_KINDS = [
+  "payer_name",
+  "upi_id",
+  "bank_account",
+  "phone",
+  "email_domain",
+  "wallet",
+] as const;
+export type BlocklistKind = (typeof BLOCKLIST_KINDS)[number];
+
+/** What each kind must look like, for the refusal of an entry that is not one. */
+export const BLOCKLIST_KIND_EXPECTS: Record<BlocklistKind, string> = {
+  payer_name: "a name with at least one letter",
+  upi_id: "a UPI ID like name@bank",
+  bank_account: "a bank account number of 9 to 18 digits",
+  phone: "an Indian mobile number of 10 digits (a +91 or 0 before it is fine)",
+  email_domain: "an e-mail domain like example.com",
+  wallet: "a USDT wallet address of TRON, an EVM network (BEP20, ERC20, Polygon) or Solana",
+};
+
+/**
+ * A name as it reads: NFKC (full-width and compatibility forms), every
+ * look-alike letter as the one it imitates (Unicode's confusables, so a Cyrillic
+ * "а" is an "a"), in lower case, and anything but letters and digits as one space.
+ */
+export function nameSkeleton(name: string): string {
+  // The table is case-sensitive (a Greek "Κ" is a "K", its "κ" no "k"): capitals
+  // first, then the lower case look-alikes ("rn" for "m").
+  const capitals = unhomoglyph(name.normalize("NFKC").toUpperCase()).toLowerCase();
+  return unhomoglyph(capitals)
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, " ")
+    .trim();
+}
+
+/** An address as the chain reads it: EVM hex in one case (one address on every EVM network); base58 as it is. */
+export function walletKeyOf(address: string): string {
+  const trimmed = address.trim();
+  return /^0x[0-9a-f]{40}$/i.test(trimmed) ? trimmed.toLowerCase() : trimmed;
+}
+
+function isUsdtWallet(address: string): boolean {
+  return NETWORKS.some((network) => validateWalletAddress("usdt", network.id, address).ok);
+}
+
+/** The last 10 digits of an Indian mobile number, whatever was written around them. */
+function phoneDigits(phone: string): string | null {
+  const digits = phone.replace(/\D/g, "");
+  const national = digits.replace(/^(91|0)(?=\d{10}$)/, "");
+  return /^[6-9]\d{9}$/.test(national) ? national : null;
+}
+
+/** The domain in ASCII (an internationalised one as punycode), lower case, without a leading "@". */
+function domainKey(domain: string): string | null {
+  const ascii = domainToASCII(domain.trim().replace(/^@/, "").replace(/\.$/, "").toLowerCase());
+  return ascii.includes(".") && !ascii.startsWith(".") ? ascii : null;
+}
+
+/** The normalised form of a value of this kind, or null when it is not one. */
+export function normaliseBlocklistValue(kind: BlocklistKind, value: string): string | null {
+  switch (kind) {
+    case "payer_name": {
+      const skeleton = nameSkeleton(value);
+      return /\p{L}/u.test(skeleton) ? skeleton : null;
+    }
+    case "upi_id": {
+      // A UPI ID is one address whatever the case of its name or its handle.
+      const vpa = value.replace(/\s/g, "").toLowerCase();
+      return isValidUpiId(vpa) ? vpa : null;
+    }
+    case "bank_account": {
+      const number = value.replace(/[\s-]/g, "");
+      return ACCOUNT_NUMBER_PATTERN.test(number) ? number : null;
+    }
+    case "phone":
+      return phoneDigits(value);
+    case "email_domain":
+      return domainKey(value);
+    case "wallet": {
+      const key = walletKeyOf(value);
+      return isUsdtWallet(key) || isUsdtWallet(value.trim()) ? key : null;
+    }
+  }
+}
+
+export function blocklistKey(kind: BlocklistKind, normalised: string): string {
+  return `${kind}:${normalised}`;
+}
+
+/** The keys an order is checked against: its wallet, and its payer's name when it has one. */
+export function orderBlocklistKeys(order: { wallet_address: string; payer_name: string | null }) {
+  const name = order.payer_name === null ? null : nameSkeleton(order.payer_name);
+  return {
+    wallet: blocklistKey("wallet", walletKeyOf(order.wallet_address)),
+    payerName: name ? blocklistKey("payer_name", name) : null,
+  };
+}
+
+/** The keys a sign-up is checked against: the phone, and the e-mail's domain and every domain above it. */
+export function signUpBlocklistKeys(signUp: { email: string; phone: string | null }): string[] {
+  const keys: string[] = [];
+  const phone = signUp.phone === null ? null : phoneDigits(signUp.phone);
+  if (phone) keys.push(blocklistKey("phone", phone));
+  const domain = domainKey(signUp.email.slice(signUp.email.lastIndexOf("@") + 1));
+  const labels = domain?.split(".") ?? [];
+  for (let start = 0; start < labels.length - 1; start++) {
+    keys.push(blocklistKey("email_domain", labels.slice(start).join(".")));
+  }
+  return keys;
+}

@@ -1,0 +1,116 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { AppContext } from "../context";
+import { clientIp } from "../http/client-ip";
+import { createRouter, errorResponse } from "../http/router";
+import { addBlocklistEntry, listBlocklist, removeBlocklistEntry } from "./blocklist.service";
+import { BLOCKLIST_KINDS } from "./blocklist-keys";
+
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+/** Why an entry is added or removed: the operators' own words, one line. */
+const reason = z
+  .string({ error: "Reason: say why, in a few words." })
+  .trim()
+  .min(1, { error: "Reason: say why, in a few words." })
+  .max(500, { error: "Reason: at most 500 characters." })
+  .refine((text) => !/\p{Cc}/u.test(text), { error: "Reason: one line, no control characters." });
+
+const entrySchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(BLOCKLIST_KINDS),
+    value: z.string().describe("As the operator entered it"),
+    reason: z.string(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable().describe("The admin's e-mail"),
+  })
+  .openapi("BlocklistEntry");
+
+const entryInput = z
+  .object({
+    kind: z.enum(BLOCKLIST_KINDS, { error: `Kind: one of ${BLOCKLIST_KINDS.join(", ")}.` }),
+    value: z
+      .string({ error: "Value: enter what to block." })
+      .max(200, { error: "Value: at most 200 characters." }),
+    reason,
+  })
+  .openapi("BlocklistEntryInput");
+
+const adminOnly = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not an administrator, or no step-up"),
+};
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/admin/risk/blocklist",
+  tags: ["Admin"],
+  summary: "The blocklist entries in force, newest first",
+  responses: {
+    200: { description: "The entries", content: json(z.object({ entries: z.array(entrySchema) })) },
+    ...adminOnly,
+  },
+});
+
+const addRoute = createRoute({
+  method: "post",
+  path: "/api/admin/risk/blocklist",
+  tags: ["Admin"],
+  summary:
+    "Block a payer name, UPI ID, bank account, phone, e-mail domain or wallet, with a reason (audited)",
+  request: { body: { content: json(entryInput), required: true } },
+  responses: {
+    201: { description: "Added", content: json(z.object({ id: z.uuid() })) },
+    400: errorResponse("A field is invalid, or the value is not one of its kind"),
+    ...adminOnly,
+    409: errorResponse("The value is on the list already (compared normalised)"),
+  },
+});
+
+const removeRoute = createRoute({
+  method: "post",
+  path: "/api/admin/risk/blocklist/{id}/remove",
+  tags: ["Admin"],
+  summary: "Take an entry off the blocklist, with a reason (kept and audited)",
+  request: {
+    params: z.object({
+      id: z.uuid({ error: "This is not a blocklist entry id." }).openapi({
+        param: { name: "id", in: "path" },
+      }),
+    }),
+    body: { content: json(z.object({ reason })), required: true },
+  },
+  responses: {
+    200: { description: "Removed", content: json(z.object({ id: z.uuid() })) },
+    400: errorResponse("A malformed id or reason"),
+    ...adminOnly,
+    404: errorResponse("No such entry in force"),
+  },
+});
+
+export function createBlocklistRouter(context: AppContext) {
+  const { db } = context;
+  const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json({ entries: await listBlocklist(db) }, 200))
+    .openapi(addRoute, async (c) => {
+      const id = await addBlocklistEntry(
+        db,
+        actorOf(c.var.user),
+        c.req.valid("json"),
+        clientIp(c, context.trustProxy),
+      );
+      return c.json({ id }, 201);
+    })
+    .openapi(removeRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      await removeBlocklistEntry(
+        db,
+        actorOf(c.var.user),
+        id,
+        c.req.valid("json").reason,
+        clientIp(c, context.trustProxy),
+      );
+      return c.json({ id }, 200);
+    });
+}

@@ -1,0 +1,130 @@
+import { sql } from "kysely";
+import { recordAudit } from "../audit/audit";
+import type { Database } from "../db/database";
+import { AppError, uniqueViolation } from "../http/errors";
+import {
+  BLOCKLIST_KIND_EXPECTS,
+  type BlocklistKind,
+  blocklistKey,
+  normaliseBlocklistValue,
+  signUpBlocklistKeys,
+} from "./blocklist-keys";
+
+type Actor = { id: string; email: string };
+
+/** The entries in force, newest first, with who added them. */
+export async function listBlocklist(db: Database) {
+  const rows = await db
+    .selectFrom("blocklist_entries as entry")
+    .leftJoin("user", "user.id", "entry.created_by")
+    .select([
+      "entry.id",
+      "entry.kind",
+      "entry.value",
+      "entry.reason",
+      "entry.created_at",
+      "user.email as created_by_email",
+    ])
+    .where("entry.removed_at", "is", null)
+    .orderBy("entry.created_at", "desc")
+    .orderBy("entry.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind as BlocklistKind,
+    value: row.value,
+    reason: row.reason,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by_email,
+  }));
+}
+
+/** Adds an entry (audited); the same value of a kind in force already answers 409. */
+export async function addBlocklistEntry(
+  db: Database,
+  actor: Actor,
+  input: { kind: BlocklistKind; value: string; reason: string },
+  ipAddress?: string,
+) {
+  const normalised = normaliseBlocklistValue(input.kind, input.value);
+  if (normalised === null) {
+    throw new AppError(
+      400,
+      "INVALID_INPUT",
+      `Value: enter ${BLOCKLIST_KIND_EXPECTS[input.kind]}.`,
+      { field: "value" },
+    );
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const entry = await trx
+        .insertInto("blocklist_entries")
+        .values({
+          kind: input.kind,
+          value: input.value.trim(),
+          match_key: blocklistKey(input.kind, normalised),
+          reason: input.reason,
+          created_by: actor.id,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        actor,
+        action: "blocklist.entry_added",
+        target: { type: "blocklist_entry", id: entry.id },
+        details: { kind: input.kind, value: input.value.trim(), reason: input.reason },
+        ipAddress,
+      });
+      return entry.id;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === "blocklist_entries_in_force") {
+      throw new AppError(409, "ALREADY_BLOCKED", "This value is on the blocklist already.");
+    }
+    throw error;
+  }
+}
+
+/** Takes an entry off the list (kept, with who removed it and why; audited). */
+export async function removeBlocklistEntry(
+  db: Database,
+  actor: Actor,
+  id: string,
+  reason: string,
+  ipAddress?: string,
+) {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .updateTable("blocklist_entries")
+      .set({ removed_at: sql<Date>`now()`, removed_by: actor.id })
+      .where("id", "=", id)
+      .where("removed_at", "is", null)
+      .returning(["kind", "value"])
+      .executeTakeFirst();
+    if (!removed) throw new AppError(404, "NOT_FOUND", "No such blocklist entry in force.");
+    await recordAudit(trx, {
+      actor,
+      action: "blocklist.entry_removed",
+      target: { type: "blocklist_entry", id },
+      details: { kind: removed.kind, value: removed.value, reason },
+      ipAddress,
+    });
+  });
+}
+
+/** Whether a sign-up's phone or e-mail domain is on the list. */
+export async function isSignUpBlocked(
+  db: Database,
+  signUp: { email: string; phone: string | null },
+) {
+  const keys = signUpBlocklistKeys(signUp);
+  if (keys.length === 0) return false;
+  const found = await db
+    .selectFrom("blocklist_entries")
+    .select("id")
+    .where("match_key", "in", keys)
+    .where("removed_at", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Client, freshEmail, signedInAdmin, signedInCustomer } from "../testing/actors";
+import { countRows, ERC20_WALLET, orderInput, postOrder, TRON_WALLET } from "../testing/orders";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { createClient } from "../testing/test-client";
+
+/* The blocklist (issue 25, item 1): kept by stepped-up admins, checked on orders and sign-ups. */
+
+let testApp: TestApp;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await signedInAdmin(testApp);
+});
+afterAll(() => testApp.close());
+beforeEach(async () => {
+  await testApp.db.deleteFrom("blocklist_entries").execute();
+});
+
+async function block(kind: string, value: string, reason = "Fraud complaint from the bank") {
+  const response = await admin.post("/api/admin/risk/blocklist", { kind, value, reason });
+  expect(response.status, response.text).toBe(201);
+  return response.json.id as string;
+}
+
+async function blocklistAudits() {
+  return testApp.db
+    .selectFrom("audit_log")
+    .select(["action", "target_id", "details", "actor_id"])
+    .where("action", "like", "blocklist.%")
+    .orderBy("id")
+    .execute();
+}
+
+describe("the admin blocklist API", () => {
+  it("adds, lists and removes entries, each with its reason, audited", async () => {
+    const id = await block("upi_id", " Fraudster@OKAXIS ", "Freeze notice 12/11");
+    const list = await admin.get("/api/admin/risk/blocklist");
+    expect(list.status).toBe(200);
+    expect(list.json.entries).toEqual([
+      {
+        id,
+        kind: "upi_id",
+        value: "Fraudster@OKAXIS",
+        reason: "Freeze notice 12/11",
+        createdAt: expect.any(String),
+        createdBy: admin.email,
+      },
+    ]);
+
+    const removed = await admin.post(`/api/admin/risk/blocklist/${id}/remove`, {
+      reason: "Cleared by the bank",
+    });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await admin.get("/api/admin/risk/blocklist")).json.entries).toEqual([]);
+    const again = await admin.post(`/api/admin/risk/blocklist/${id}/remove`, { reason: "x" });
+    expect(again.status).toBe(404);
+
+    expect((await blocklistAudits()).filter((audit) => audit.target_id === id)).toEqual([
+      {
+        action: "blocklist.entry_added",
+        target_id: id,
+        actor_id: admin.userId,
+        details: { kind: "upi_id", value: "Fraudster@OKAXIS", reason: "Freeze notice 12/11" },
+      },
+      {
+        action: "blocklist.entry_removed",
+        target_id: id,
+        actor_id: admin.userId,
+        details: { kind: "upi_id", value: "Fraudster@OKAXIS", reason: "Cleared by the bank" },
+      },
+    ]);
+  });
+
+  it("refuses the same value twice, however it is spelled", async () => {
+    await block("bank_account", "000405012345");
+    const twice = await admin.post("/api/admin/risk/blocklist", {
+      kind: "bank_account",
+      value: "0004 0501 2345",
+      reason: "Again",
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.json.code).toBe("ALREADY_BLOCKED");
+  });
+
+  it.each([
+    [{ kind: "iban", value: "x", reason: "r" }, /Kind: one of/],
+    [{ kind: "phone", value: "12345", reason: "r" }, /Value: enter an Indian mobile number/],
+    [{ kind: "wallet", value: "0x123", reason: "r" }, /Value: enter a USDT wallet address/],
+    [{ kind: "email_domain", value: "localhost", reason: "r" }, /Value: enter an e-mail domain/],
+    [{ kind: "payer_name", value: "Rahul", reason: "  " }, /Reason: say why/],
+    [{ kind: "payer_name", value: "Rahul" }, /Reason: say why/],
+    [{ kind: "payer_name", value: "x".repeat(201), reason: "r" }, /Value: at most 200/],
+    [{ kind: "payer_name", value: "Rahul", reason: "a\nb" }, /Reason: one line/],
+  ])("refuses %j with a 400 and writes nothing", async (body, message) => {
+    const auditsBefore = (await blocklistAudits()).length;
+    const response = await admin.post("/api/admin/risk/blocklist", body);
+    expect(response.status, response.text).toBe(400);
+    expect(response.json.error).toMatch(message);
+    expect(await testApp.db.selectFrom("blocklist_entries").select("id").execute()).toEqual([]);
+    expect(await blocklistAudits()).toHaveLength(auditsBefore);
+  });
+
+  it("refuses a malformed id on removal", async () => {
+    const response = await admin.post("/api/admin/risk/blocklist/nope/remove", { reason: "r" });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("an order whose wallet or payer name is blocked", () => {
+  async function expectRefused(customer: Client, overrides: Record<string, unknown>) {
+    const before = await countRows(testApp);
+    const response = await postOrder(customer, orderInput(overrides));
+    expect(response.status, response.text).toBe(422);
+    expect(response.json.code).toBe("ORDER_NOT_ACCEPTED");
+    // Neutral: nothing says why.
+    expect(response.json.error).not.toMatch(/block|list|wallet|name/i);
+    expect(await countRows(testApp)).toEqual(before);
+  }
+
+  it("is refused by its wallet, in any case of an EVM address", async () => {
+    await block("wallet", ERC20_WALLET.toLowerCase());
+    const customer = await signedInCustomer(testApp);
+    await expectRefused(customer, { network: "erc20", walletAddress: ERC20_WALLET });
+    await expectRefused(customer, {
+      network: "bep20",
+      walletAddress: ERC20_WALLET.toUpperCase().replace("0X", "0x"),
+    });
+    expect((await postOrder(customer, orderInput({ walletAddress: TRON_WALLET }))).status).toBe(
+      201,
+    );
+  });
+
+  it("is refused by its payer name, through spacing, case and look-alike letters, until removed", async () => {
+    // Entered with Cyrillic "а"s; orders take Latin letters only, so the look-alikes there are Latin.
+    const id = await block("payer_name", "R\u0430hul Kum\u0430r");
+    const customer = await signedInCustomer(testApp);
+    await expectRefused(customer, { payerName: "RAHUL  kumar" });
+    await expectRefused(customer, { payerName: "Rahul. Kumar" });
+    await expectRefused(customer, { payerName: "Rahul Kurnar" });
+    expect((await postOrder(customer, orderInput({ payerName: "Rahul Kumari" }))).status).toBe(201);
+
+    await admin.post(`/api/admin/risk/blocklist/${id}/remove`, { reason: "Cleared" });
+    expect((await postOrder(customer, orderInput({ payerName: "Rahul Kumar" }))).status).toBe(201);
+  });
+});
+
+describe("a sign-up with a blocked phone or e-mail domain", () => {
+  async function signUp(email: string, whatsappNumber: string) {
+    return createClient(testApp).signUp(email, "secret1", whatsappNumber);
+  }
+
+  async function userExists(email: string) {
+    const user = await testApp.db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email.toLowerCase())
+      .executeTakeFirst();
+    return user !== undefined;
+  }
+
+  it("is refused without saying why, and no account is made", async () => {
+    await block("phone", "98765 43210");
+    await block("email_domain", "Throwaway.io");
+    const cases = [
+      [freshEmail("phone"), "+919876543210"],
+      [freshEmail("domain").replace("example.com", "throwaway.io"), "+919812345678"],
+      [freshEmail("sub").replace("example.com", "mail.THROWAWAY.io"), "+919812345678"],
+    ] as const;
+    for (const [email, phone] of cases) {
+      const response = await signUp(email, phone);
+      expect(response.status, email).toBe(400);
+      expect(response.json.code).toBe("SIGN_UP_NOT_ACCEPTED");
+      expect(response.json.message).not.toMatch(/block/i);
+      expect(await userExists(email)).toBe(false);
+    }
+    const fine = freshEmail("fine");
+    expect((await signUp(fine, "+919812345678")).status).toBe(200);
+    expect(await userExists(fine)).toBe(true);
+  });
+});
