@@ -79,13 +79,13 @@ async function completedOrderOf(customer: Client, amount: string) {
 describe("offers of customers who never paid", () => {
   it("cannot make an honest customer's offer fail on an account with room for both", async () => {
     const account = await insertUpiAccount(testApp.db, { daily_cap_inr: "200000" });
-    // As measured before: two fresh sign-ups ask for ₹99,997 and ₹90,003.
+    // Before decision 030 the first two took the whole cap and everyone after was refused.
+    const fresh = await Promise.all(Array.from({ length: 10 }, () => signedInCustomer(testApp)));
+    for (const customer of fresh) expect((await askOffer(customer, "100000")).status).toBe(200);
+    // The measured pair, and ten verified sign-ups asking for the most.
     for (const amount of ["99997", "90003"]) {
       expect((await askOffer(await signedInCustomer(testApp), amount)).status).toBe(200);
     }
-    // Ten more fresh accounts ask for the largest amount; ten verified ones too.
-    const fresh = await Promise.all(Array.from({ length: 10 }, () => signedInCustomer(testApp)));
-    for (const customer of fresh) expect((await askOffer(customer, "100000")).status).toBe(200);
     for (const id of await insertVerifiedCustomers(testApp.db, 10)) {
       await offerFor(testApp.db, id, { amount: "100000" });
     }
