@@ -18,7 +18,7 @@ const VALID: SiteSettingsInput = {
   offerHoldNewCustomerInr: "10000",
   offerHoldCapPercent: "50",
   offerAlertMultiple: "3",
-  offersPerCustomerPerHour: "30",
+  offersPerCustomerPerHour: "60",
   offersPerAddressPerHour: "200",
 };
 

@@ -26,7 +26,7 @@ const DEFAULTS = {
   offer_hold_new_customer_inr: "10000",
   offer_hold_cap_percent: 50,
   offer_alert_multiple: 3,
-  offers_per_customer_per_hour: 30,
+  offers_per_customer_per_hour: 60,
   offers_per_address_per_hour: 200,
 };
 

@@ -245,7 +245,7 @@ describe("the Settings page's payment details", () => {
     offerHoldNewCustomerInr: "10000",
     offerHoldCapPercent: "50",
     offerAlertMultiple: "3",
-    offersPerCustomerPerHour: "30",
+    offersPerCustomerPerHour: "60",
     offersPerAddressPerHour: "200",
   };
   const saveSettings = (settings: typeof SETTINGS) =>

@@ -29,7 +29,7 @@ const DEFAULT_INPUT: SiteSettingsInput = {
   offerHoldNewCustomerInr: "10000",
   offerHoldCapPercent: "50",
   offerAlertMultiple: "3",
-  offersPerCustomerPerHour: "30",
+  offersPerCustomerPerHour: "60",
   offersPerAddressPerHour: "200",
 };
 
@@ -99,7 +99,7 @@ beforeEach(async () => {
       offer_hold_new_customer_inr: "10000",
       offer_hold_cap_percent: 50,
       offer_alert_multiple: 3,
-      offers_per_customer_per_hour: 30,
+      offers_per_customer_per_hour: 60,
       offers_per_address_per_hour: 200,
     })
     .where("id", "=", 1)

@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>) {
         CHECK (offer_hold_cap_percent BETWEEN 0 AND 100),
       ADD COLUMN offer_alert_multiple integer NOT NULL DEFAULT 3
         CHECK (offer_alert_multiple >= 1),
-      ADD COLUMN offers_per_customer_per_hour integer NOT NULL DEFAULT 30
+      ADD COLUMN offers_per_customer_per_hour integer NOT NULL DEFAULT 60
         CHECK (offers_per_customer_per_hour >= 1),
       ADD COLUMN offers_per_address_per_hour integer NOT NULL DEFAULT 200
         CHECK (offers_per_address_per_hour >= 1)`.execute(db);
