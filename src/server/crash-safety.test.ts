@@ -5,7 +5,11 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { postOrder } from "./testing/orders";
 import { scratchPostgresDatabase } from "./testing/postgres";
-import { addUpiAccountAsAdmin, withProcessAdmin } from "./testing/receiving-accounts";
+import {
+  addUpiAccountAsAdmin,
+  saveSettingsAsAdmin,
+  withProcessAdmin,
+} from "./testing/receiving-accounts";
 import { startServerProcess } from "./testing/server-process";
 import { createClient } from "./testing/test-client";
 
@@ -42,6 +46,11 @@ describe("a crash while orders are placed", () => {
     });
     const first = await startServerProcess(env);
     await addUpiAccountAsAdmin(first);
+    // One customer asks for 400 payment offers, far beyond what a desk allows an hour.
+    await saveSettingsAsAdmin(first, {
+      offersPerCustomerPerHour: "10000",
+      offersPerAddressPerHour: "10000",
+    });
     cleanups.push(() => first.stop("SIGKILL"));
     const customer = createClient(first);
     expect((await customer.signUp("crash@example.com", "secret1")).status).toBe(200);

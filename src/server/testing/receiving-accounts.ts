@@ -71,12 +71,18 @@ export function withProcessAdmin(env: Record<string, string>): Record<string, st
   return { ADMIN_EMAIL: PROCESS_ADMIN.email, ADMIN_PASSWORD: PROCESS_ADMIN.password, ...env };
 }
 
-/** Adds an uncapped UPI account to a running server, through its admin API as an operator would. */
-export async function addUpiAccountAsAdmin(target: RequestTarget, admin = PROCESS_ADMIN) {
+/** The process's admin, signed in and stepped up. */
+async function stepUpProcessAdmin(target: RequestTarget, admin: typeof PROCESS_ADMIN) {
   const client = createClient(target);
   expect((await client.signIn(admin.email, admin.password)).status).toBe(200);
   const stepUp = await client.post("/api/admin/session/step-up", { password: admin.password });
   expect(stepUp.status).toBe(200);
+  return client;
+}
+
+/** Adds an uncapped UPI account to a running server, through its admin API as an operator would. */
+export async function addUpiAccountAsAdmin(target: RequestTarget, admin = PROCESS_ADMIN) {
+  const client = await stepUpProcessAdmin(target, admin);
   const added = await client.post("/api/admin/receiving-accounts", {
     kind: "upi",
     label: "Desk UPI",
@@ -88,6 +94,26 @@ export async function addUpiAccountAsAdmin(target: RequestTarget, admin = PROCES
     paused: false,
   });
   expect(added.status, added.text).toBe(201);
+}
+
+/** Changes some settings of a running server, through its admin API (which takes every field). */
+export async function saveSettingsAsAdmin(
+  target: RequestTarget,
+  changes: Record<string, string>,
+  admin = PROCESS_ADMIN,
+) {
+  const client = await stepUpProcessAdmin(target, admin);
+  const {
+    supportDefaults: _defaults,
+    updatedAt: _updatedAt,
+    ...settings
+  } = (await client.get("/api/admin/settings")).json;
+  const asForm = Object.entries({ ...settings, ...changes }).map(([field, value]) => [
+    field,
+    value ?? "",
+  ]);
+  const saved = await client.request("PUT", "/api/admin/settings", Object.fromEntries(asForm));
+  expect(saved.status, saved.text).toBe(200);
 }
 
 /**
