@@ -33,7 +33,11 @@ const receivingAccountSchema = z
     retiredAt: z.string().nullable(),
     fromSettings: z.boolean().describe("Its payment details are edited on the Settings page"),
     receivedTodayInr: z.string().describe("Orders into it today (India's day), not cancelled"),
-    heldInr: z.string().describe("Amounts customers were shown it for and may still pay"),
+    heldInr: z
+      .string()
+      .describe(
+        "Room reserved for customers who were shown it and may still pay (at most what they asked for)",
+      ),
     capUsedPercent: z.number().nullable(),
     openOrders: z.number().int(),
     wasShown: z

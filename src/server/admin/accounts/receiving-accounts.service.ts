@@ -32,9 +32,10 @@ export async function listReceivingAccounts(db: Database) {
         .where("orders.status", "<>", "cancelled")
         .where("orders.created_at", ">=", INDIA_DAY_START)
         .as("received_today_inr"),
+      // What open offers reserve under the cap, not what they ask for (decision 030).
       eb
         .selectFrom("receiving_account_offers as offer")
-        .select(sql<string>`coalesce(sum(send_amount), 0)`.as("total"))
+        .select(sql<string>`coalesce(sum(held_inr), 0)`.as("total"))
         .whereRef("offer.receiving_account_id", "=", "account.id")
         .where("offer.order_id", "is", null)
         .where("offer.expires_at", ">", sql<Date>`now()`)

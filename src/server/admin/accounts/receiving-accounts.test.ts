@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import {
+  type Client,
+  signedInAdmin,
+  signedInCustomer,
+  verifiedCustomer,
+} from "../../testing/actors";
 import { orderInput, withOffer } from "../../testing/orders";
 import { retireReceivingAccounts } from "../../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -66,7 +71,8 @@ describe("/api/admin/receiving-accounts", () => {
   it("adds accounts and lists today's volume against the cap, held amounts and open orders", async () => {
     const upi = await addAccount(UPI_FORM);
     const bank = await addAccount(BANK_FORM);
-    const customer = await signedInCustomer(testApp);
+    // Verified, so the offer reserves its amount (decision 030).
+    const customer = await verifiedCustomer(testApp);
     const placed = await customer.post(
       "/api/orders",
       await withOffer(customer, orderInput({ amount: "8600" })),
