@@ -25,7 +25,8 @@ const HINDI_TEXTS_MODULE = "src/web/i18n/hi/first-screen.ts";
  * After the browser build, renders the exchange screen (src/web/prerender.tsx) in
  * English into index.html's #root and in Hindi into index.hi.html, so / paints in the
  * reader's language before its JavaScript has arrived; main.tsx then hydrates it. The
- * Hindi page also preloads its texts' chunk, which main.tsx needs before hydrating.
+ * Hindi page also preloads its texts' chunk (with the start's files, start-files.ts), which
+ * main.tsx needs before hydrating.
  */
 function prerenderFirstScreen(): Plugin {
   let outDir = OUT_DIR;
@@ -67,6 +68,8 @@ function prerenderFirstScreen(): Plugin {
         const indexPath = join(outDir, "index.html");
         const html = readFileSync(indexPath, "utf8");
         if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+        if (!html.includes("</template>"))
+          throw new Error("index.html has no start files' template");
         const page = inlineRenderBlocking(html, outDir);
         const hindiTexts = `<link rel="modulepreload" crossorigin href="/${hindiTextsChunk}">`;
         for (const language of LANGUAGES) {
@@ -75,7 +78,7 @@ function prerenderFirstScreen(): Plugin {
           if (language !== DEFAULT_LANGUAGE) {
             languagePage = languagePage
               .replace('<html lang="en"', `<html lang="${language}"`)
-              .replace("</head>", () => `  ${hindiTexts}\n  </head>`);
+              .replace("</template>", () => `${hindiTexts}</template>`);
           }
           writeFileSync(join(outDir, PRERENDERED_PAGE[language]), languagePage);
         }

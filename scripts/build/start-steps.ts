@@ -1,12 +1,14 @@
 import type { Plugin } from "vite";
+import { START_FILES_TEMPLATE } from "../../src/web/start-files";
 
 /**
  * The web app starts in steps (src/web/main.tsx): the entry imports, one after the
  * other and each in a task of its own, the modules it names with `import()`. This
  * plugin gives each step a file of its own holding all that step needs and no earlier
  * step had: what it imports statically, even what lazy pages share with it. A module
- * runs when its file is first imported, so the steps' work stays apart; and the page
- * requests every step's file at once (modulepreload, in step order), so no step waits
+ * runs when its file is first imported, so the steps' work stays apart; and the entry
+ * requests every step's file at once (modulepreload links, in step order, which the page
+ * holds in a template until its first paint: src/web/start-files.ts), so no step waits
  * on the network for the one before.
  */
 /**
@@ -118,8 +120,9 @@ export function startSteps(entry: string): Plugin {
       const links = files
         .filter((file) => !html.includes(`/${file}"`))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join("\n    ");
-      page.source = html.replace("</head>", () => `  ${links}\n  </head>`);
+        .join("");
+      const template = `<template id="${START_FILES_TEMPLATE}">${links}</template>`;
+      page.source = html.replace("</head>", () => `  ${template}\n  </head>`);
     },
   };
 }
