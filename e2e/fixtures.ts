@@ -287,6 +287,46 @@ export async function beforeTimersFire(page: Page, act: () => Promise<void>) {
   await page.clock.resume();
 }
 
+/**
+ * Comes back to the page's tab a minute later: whatever it shows is stale by then
+ * (the page's clock, installed before it loaded, jumps on), so its lists refresh.
+ */
+export async function returnToTabLater(page: Page) {
+  await page.clock.fastForward(60_000);
+  await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+}
+
+/** From now on the page's requests to this API path fail, as with the connection lost. */
+export async function loseConnectionTo(page: Page, path: string) {
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => route.abort("internetdisconnected"),
+  );
+}
+
+/**
+ * A UPI account of the test's own, added by the signed-in admin: paused, so no
+ * customer is shown it (its statements are still read). Returns its id.
+ */
+export async function addPausedUpiAccount(page: Page, label: string): Promise<string> {
+  const { baseURL } = test.info().project.use;
+  const created = await page.request.post("/api/admin/receiving-accounts", {
+    headers: { origin: new URL(baseURL ?? "").origin },
+    data: {
+      kind: "upi",
+      label,
+      upiId: `paused${Date.now().toString(36)}${counter++}@okhdfcbank`,
+      payeeName: "RupeeDesk",
+      sendMethods: ["erupee"],
+      dailyCapInr: "",
+      perOrderMaxInr: "",
+      paused: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).id;
+}
+
 declare global {
   interface Window {
     /** What watchLayoutShifts has seen move: the shifts' sum and what moved. */

@@ -14,13 +14,7 @@ import {
 } from "../../components/ui/alert-dialog";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../components/ui/card";
+import { Card, CardContent } from "../../components/ui/card";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -37,6 +31,7 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
+import { AdminListBody } from "../components/admin-list-body";
 import { formatInr } from "../dashboard/dashboard-format";
 import { AccountFormDialog } from "./account-form-dialog";
 import { CapMeter } from "./cap-meter";
@@ -72,65 +67,47 @@ export function ReceivingAccountsPage() {
         </Button>
       </header>
 
-      {query.isPending ? (
-        <p role="status" className="flex justify-center py-10">
-          <Spinner className="size-6" />
-          <span className="sr-only">{t("admin.common.loading")}</span>
-        </p>
-      ) : query.isError ? (
-        <Card role="alert" className="border-destructive/50">
-          <CardHeader>
-            <CardTitle className="text-base">{t("adminAccounts.fetchErrorTitle")}</CardTitle>
-            <CardDescription>{query.error.message}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button variant="outline" onClick={() => query.refetch()}>
-              {t("adminAccounts.retry")}
-            </Button>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardContent className="p-0 sm:p-2">
-            {accounts.length === 0 ? (
-              <p className="p-6 text-center text-sm text-muted-foreground">
-                {t("adminAccounts.empty")}
-              </p>
-            ) : (
-              <Table>
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>{t("adminAccounts.columns.account")}</TableHead>
-                    <TableHead className="hidden md:table-cell">
-                      {t("adminAccounts.columns.methods")}
-                    </TableHead>
-                    <TableHead className="min-w-48">{t("adminAccounts.columns.today")}</TableHead>
-                    <TableHead className="hidden text-right sm:table-cell">
-                      {t("adminAccounts.columns.openOrders")}
-                    </TableHead>
-                    <TableHead className="hidden sm:table-cell">
-                      {t("adminAccounts.columns.status")}
-                    </TableHead>
-                    <TableHead className="w-12">
-                      <span className="sr-only">{t("admin.common.actions")}</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {accounts.map((account) => (
-                    <AccountRow
-                      key={account.id}
-                      account={account}
-                      onEdit={() => setEditing(account)}
-                      onRetire={() => setRetiring(account)}
-                    />
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </CardContent>
-        </Card>
-      )}
+      <Card>
+        <CardContent className="p-0 sm:p-2">
+          <AdminListBody
+            query={query}
+            isEmpty={accounts.length === 0}
+            failedTitle={t("adminAccounts.fetchErrorTitle")}
+            empty={{ title: t("adminAccounts.empty") }}
+          >
+            <Table>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>{t("adminAccounts.columns.account")}</TableHead>
+                  <TableHead className="hidden md:table-cell">
+                    {t("adminAccounts.columns.methods")}
+                  </TableHead>
+                  <TableHead className="min-w-48">{t("adminAccounts.columns.today")}</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">
+                    {t("adminAccounts.columns.openOrders")}
+                  </TableHead>
+                  <TableHead className="hidden sm:table-cell">
+                    {t("adminAccounts.columns.status")}
+                  </TableHead>
+                  <TableHead className="w-12">
+                    <span className="sr-only">{t("admin.common.actions")}</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {accounts.map((account) => (
+                  <AccountRow
+                    key={account.id}
+                    account={account}
+                    onEdit={() => setEditing(account)}
+                    onRetire={() => setRetiring(account)}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </AdminListBody>
+        </CardContent>
+      </Card>
 
       {editing !== undefined && (
         <AccountFormDialog account={editing} onClose={() => setEditing(undefined)} />

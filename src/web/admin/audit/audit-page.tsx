@@ -14,7 +14,6 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { Spinner } from "../../components/ui/spinner";
 import {
   Table,
   TableBody,
@@ -23,6 +22,7 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
+import { AdminListBody } from "../components/admin-list-body";
 import { type AuditEntry, type AuditFilters, auditLogQueryOptions } from "./audit-api";
 
 /** Each action's human label, and the badge colour it gets. */
@@ -150,50 +150,36 @@ export function AuditPage() {
 
       <Card>
         <CardContent className="p-0">
-          {audit.isError ? (
-            <div role="alert" className="space-y-3 p-6 text-sm">
-              <p className="font-medium">{t("adminAudit.errorTitle")}</p>
-              <p className="text-muted-foreground">{audit.error.message}</p>
-              <Button variant="outline" onClick={() => audit.refetch()}>
-                {t("adminAudit.retry")}
-              </Button>
+          <AdminListBody
+            query={audit}
+            isEmpty={entries.length === 0}
+            failedTitle={t("adminAudit.errorTitle")}
+            empty={{ title: isFiltered ? t("adminAudit.emptyFiltered") : t("adminAudit.empty") }}
+          >
+            <ul className="divide-y md:hidden">
+              {entries.map((entry) => (
+                <AuditListItem key={entry.id} entry={entry} />
+              ))}
+            </ul>
+            <div className="hidden md:block">
+              <Table scrollLabel={t("adminAudit.tableLabel")}>
+                <TableHeader>
+                  <TableRow className="hover:bg-transparent">
+                    <TableHead>{t("adminAudit.columns.when")}</TableHead>
+                    <TableHead>{t("adminAudit.columns.who")}</TableHead>
+                    <TableHead>{t("adminAudit.columns.action")}</TableHead>
+                    <TableHead>{t("adminAudit.columns.target")}</TableHead>
+                    <TableHead>{t("adminAudit.columns.details")}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {entries.map((entry) => (
+                    <AuditRow key={entry.id} entry={entry} />
+                  ))}
+                </TableBody>
+              </Table>
             </div>
-          ) : audit.isPending ? (
-            <p role="status" className="flex items-center gap-2 p-6 text-sm text-muted-foreground">
-              <Spinner />
-              {t("adminAudit.loading")}
-            </p>
-          ) : entries.length === 0 ? (
-            <p className="p-6 text-center text-sm text-muted-foreground">
-              {isFiltered ? t("adminAudit.emptyFiltered") : t("adminAudit.empty")}
-            </p>
-          ) : (
-            <>
-              <ul className="divide-y md:hidden">
-                {entries.map((entry) => (
-                  <AuditListItem key={entry.id} entry={entry} />
-                ))}
-              </ul>
-              <div className="hidden md:block">
-                <Table scrollLabel={t("adminAudit.tableLabel")}>
-                  <TableHeader>
-                    <TableRow className="hover:bg-transparent">
-                      <TableHead>{t("adminAudit.columns.when")}</TableHead>
-                      <TableHead>{t("adminAudit.columns.who")}</TableHead>
-                      <TableHead>{t("adminAudit.columns.action")}</TableHead>
-                      <TableHead>{t("adminAudit.columns.target")}</TableHead>
-                      <TableHead>{t("adminAudit.columns.details")}</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {entries.map((entry) => (
-                      <AuditRow key={entry.id} entry={entry} />
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-            </>
-          )}
+          </AdminListBody>
         </CardContent>
       </Card>
 

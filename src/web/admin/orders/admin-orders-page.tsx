@@ -35,6 +35,7 @@ import { ApiError, unwrap } from "../../lib/api-answers";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
+import { AdminListBody } from "../components/admin-list-body";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import {
   type AdminOrder,
@@ -165,7 +166,7 @@ export function AdminOrdersPage() {
     ...adminOrdersQueryOptions(filter),
     placeholderData: keepPreviousData,
   });
-  const orders = query.isError ? [] : (query.data?.pages.flatMap((page) => page.orders) ?? []);
+  const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
   const [change, setChange] = useState<StatusChange | null>(null);
   const [detailsId, setDetailsId] = useOpenOrder();
   const [isExporting, setIsExporting] = useState(false);
@@ -228,12 +229,6 @@ export function AdminOrdersPage() {
       .querySelector(`[data-order-row="${selectedOrder?.id}"]`)
       ?.scrollIntoView({ block: "nearest" });
   }, [selectedOrder?.id]);
-
-  useEffect(() => {
-    if (query.error) {
-      toast.error(t("adminOrders.fetchFailedTitle"), { description: query.error.message });
-    }
-  }, [query.error, t]);
 
   const onSearchChange = (value: string) => {
     setSearchText(value);
@@ -333,22 +328,18 @@ export function AdminOrdersPage() {
             </div>
           </div>
 
-          {query.isPending ? (
-            <p role="status" className="flex justify-center py-10">
-              <Spinner className="size-6" />
-              <span className="sr-only">{t("admin.common.loading")}</span>
-            </p>
-          ) : orders.length === 0 ? (
-            <div className="py-10 text-center">
-              <PackageSearch className="mx-auto size-10 text-muted-foreground" aria-hidden />
-              <p className="mt-3 font-medium">{t("adminOrders.empty")}</p>
-              {filter.search && (
-                <p className="text-sm text-muted-foreground">
-                  {t("adminOrders.emptySearch", { search: filter.search })}
-                </p>
-              )}
-            </div>
-          ) : (
+          <AdminListBody
+            query={query}
+            isEmpty={orders.length === 0}
+            failedTitle={t("adminOrders.fetchFailedTitle")}
+            empty={{
+              icon: PackageSearch,
+              title: t("adminOrders.empty"),
+              detail: filter.search
+                ? t("adminOrders.emptySearch", { search: filter.search })
+                : undefined,
+            }}
+          >
             <Table className={query.isPlaceholderData ? "opacity-60" : undefined}>
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
@@ -395,7 +386,7 @@ export function AdminOrdersPage() {
                 ))}
               </TableBody>
             </Table>
-          )}
+          </AdminListBody>
 
           {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
         </CardContent>

@@ -46,6 +46,7 @@ import {
 import { formatDate } from "../../lib/format";
 import { useSession } from "../../lib/session";
 import { cn } from "../../lib/utils";
+import { AdminListBody } from "../components/admin-list-body";
 import { UserDetailsDialog } from "./user-details-dialog";
 import { type AdminUser, type UserAction, usersQueryOptions, useUserAction } from "./users-api";
 
@@ -71,17 +72,11 @@ export function UsersPage() {
     ...usersQueryOptions(search),
     placeholderData: keepPreviousData,
   });
-  const users = query.isError ? [] : (query.data?.pages.flatMap((page) => page.users) ?? []);
+  const users = query.data?.pages.flatMap((page) => page.users) ?? [];
   const [confirming, setConfirming] = useState<{ user: AdminUser; action: UserAction } | null>(
     null,
   );
   const [detailsFor, setDetailsFor] = useState<AdminUser | null>(null);
-
-  useEffect(() => {
-    if (query.error) {
-      toast.error(t("adminUsers.fetchFailedTitle"), { description: query.error.message });
-    }
-  }, [query.error, t]);
 
   return (
     <div className="space-y-6">
@@ -110,22 +105,16 @@ export function UsersPage() {
             </div>
           </div>
 
-          {query.isPending ? (
-            <p role="status" className="flex justify-center py-10">
-              <Spinner className="size-6" />
-              <span className="sr-only">{t("admin.common.loading")}</span>
-            </p>
-          ) : users.length === 0 ? (
-            <div className="py-10 text-center">
-              <UserX className="mx-auto size-10 text-muted-foreground" aria-hidden />
-              <p className="mt-3 font-medium">{t("adminUsers.empty")}</p>
-              {search && (
-                <p className="text-sm text-muted-foreground">
-                  {t("adminUsers.emptySearch", { search })}
-                </p>
-              )}
-            </div>
-          ) : (
+          <AdminListBody
+            query={query}
+            isEmpty={users.length === 0}
+            failedTitle={t("adminUsers.fetchFailedTitle")}
+            empty={{
+              icon: UserX,
+              title: t("adminUsers.empty"),
+              detail: search ? t("adminUsers.emptySearch", { search }) : undefined,
+            }}
+          >
             <Table className={cn("sm:min-w-[34rem]", query.isPlaceholderData && "opacity-60")}>
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
@@ -156,7 +145,7 @@ export function UsersPage() {
                 ))}
               </TableBody>
             </Table>
-          )}
+          </AdminListBody>
 
           {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
         </CardContent>
