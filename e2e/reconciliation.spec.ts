@@ -1,6 +1,8 @@
 import { sampleStatementCsv } from "../src/server/admin/reconciliation/statement-fixtures";
 import {
+  addPausedUpiAccount,
   expect,
+  returnToTabLater,
   secondBrowserPage,
   signUpAndLogInByApi,
   stepUpAsAdmin,
@@ -159,25 +161,10 @@ test("a file that is not a statement is refused in the page, naming what was exp
 
 test("a bank layout of its own is read once its column mapping is saved in the page", async ({
   page,
-  baseURL,
 }) => {
   await stepUpAsAdmin(page);
-  // Paused: no customer is shown it; its statements are still read.
   const label = `Recon other bank ${Date.now().toString(36)}`;
-  const created = await page.request.post("/api/admin/receiving-accounts", {
-    headers: { origin: new URL(baseURL ?? "").origin },
-    data: {
-      kind: "upi",
-      label,
-      upiId: `mapped${Date.now().toString(36)}@okhdfcbank`,
-      payeeName: "RupeeDesk",
-      sendMethods: ["erupee"],
-      dailyCapInr: "",
-      perOrderMaxInr: "",
-      paused: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await addPausedUpiAccount(page, label);
   await page.goto("/admin/reconciliation");
   await page.getByLabel("Receiving account").selectOption({ label });
   const statement = `Posted On,Details,Money Out,Money In\r\n${today()},UPI/CR/${`7${Date.now()}`.slice(-12)}/PRIYA SHARMA/SBI,,1250.00\r\n`;
@@ -209,4 +196,51 @@ test("a bank layout of its own is read once its column mapping is saved in the p
   await importFile();
   await expect(page.getByRole("status")).toContainText("New credits: 1 of 1");
   await expect(page.getByRole("heading", { name: "Unclaimed 1 · ₹1,250.00" })).toBeVisible();
+});
+
+test("a line's decision stays open, with its note, while the groups refresh with a new statement", async ({
+  page,
+  baseURL,
+}) => {
+  await stepUpAsAdmin(page);
+  const label = `Recon refreshed ${Date.now().toString(36)}`;
+  const accountId = await addPausedUpiAccount(page, label);
+  /** Imports a statement of one credit nobody claimed, as another operator would. */
+  const importUnclaimed = async (reference: string) => {
+    const imported = await page.request.post(
+      `/api/admin/reconciliation/accounts/${accountId}/statements?name=${reference}.csv`,
+      {
+        headers: { origin: new URL(baseURL ?? "").origin, "content-type": "text/csv" },
+        data: sampleStatementCsv("hdfc", [
+          {
+            date: today(),
+            narration: `UPI-SURESH NAIR-suresh@oksbi-SBIN0001234-${reference}-UPI`,
+            credit: "999.00",
+          },
+        ]),
+      },
+    );
+    expect(imported.status(), await imported.text()).toBe(201);
+  };
+  const stamp = String(Date.now()).slice(-10);
+  const [first, second] = [`81${stamp}`, `82${stamp}`];
+  await importUnclaimed(first);
+  await page.clock.install();
+  await page.goto("/admin/reconciliation");
+  await page.getByLabel("Receiving account").selectOption({ label });
+  // Its heading: behind the open dialog, the page is hidden from the accessibility tree.
+  const unclaimed = page.getByTestId("group-unclaimed");
+  await expect(unclaimed).toContainText("Unclaimed 1 · ₹999.00");
+  await unclaimed.getByRole("button", { name: "Dismiss" }).click();
+  const decision = page.getByRole("alertdialog", { name: `Decide: ${first}` });
+  await decision.getByLabel("Note (required)").fill("Paid back to the sender");
+
+  await importUnclaimed(second);
+  await returnToTabLater(page);
+  await expect(unclaimed).toContainText("Unclaimed 2 · ₹1,998.00");
+  await expect(decision.getByLabel("Note (required)")).toHaveValue("Paid back to the sender");
+  await decision.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByText("Decision saved")).toBeVisible();
+  await expect(unclaimed).toContainText("Unclaimed 1 · ₹999.00");
+  await expect(unclaimed).toContainText(second);
 });
