@@ -2,7 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
 import { createRouter, errorResponse } from "../http/router";
-import { addBlocklistEntry, listBlocklist, removeBlocklistEntry } from "./blocklist.service";
+import {
+  addBlocklistEntry,
+  importBlocklist,
+  listBlocklist,
+  removeBlocklistEntry,
+} from "./blocklist.service";
+import { blocklistCsv } from "./blocklist-csv";
 import { BLOCKLIST_KINDS } from "./blocklist-keys";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
@@ -88,6 +94,41 @@ const removeRoute = createRoute({
   },
 });
 
+const exportRoute = createRoute({
+  method: "get",
+  path: "/api/admin/risk/blocklist/export",
+  tags: ["Admin"],
+  summary: "The entries in force as CSV (kind, value, reason, added_at, added_by)",
+  description: "Cells a spreadsheet would read as a formula start with a single quote.",
+  responses: {
+    200: { description: "The list", content: { "text/csv": { schema: z.string() } } },
+    ...adminOnly,
+  },
+});
+
+const importRoute = createRoute({
+  method: "post",
+  path: "/api/admin/risk/blocklist/import",
+  tags: ["Admin"],
+  summary: "Add the entries of a CSV file as the export writes it (the file as the body; audited)",
+  description:
+    "Columns kind, value, reason (more are ignored). Every line is checked first: a bad one refuses the file, naming its line, and nothing is written. Values on the list already, or twice in the file, are skipped.",
+  responses: {
+    200: {
+      description: "Imported",
+      content: json(z.object({ added: z.number().int(), skipped: z.number().int() })),
+    },
+    400: errorResponse("Not a readable list: the line and what was expected are named"),
+    ...adminOnly,
+  },
+});
+
+/** An export's file name, by India's date. */
+function exportFileName(now = new Date()) {
+  const day = now.toLocaleDateString("en-CA", { timeZone: "Asia/Kolkata" });
+  return `rupeedesk-blocklist-${day}.csv`;
+}
+
 export function createBlocklistRouter(context: AppContext) {
   const { db } = context;
   const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
@@ -101,6 +142,22 @@ export function createBlocklistRouter(context: AppContext) {
         clientIp(c, context.trustProxy),
       );
       return c.json({ id }, 201);
+    })
+    .openapi(exportRoute, async (c) =>
+      c.body(blocklistCsv(await listBlocklist(db)), 200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${exportFileName()}"`,
+        "cache-control": "no-store",
+      }),
+    )
+    .openapi(importRoute, async (c) => {
+      const summary = await importBlocklist(
+        db,
+        actorOf(c.var.user),
+        await c.req.text(),
+        clientIp(c, context.trustProxy),
+      );
+      return c.json(summary, 200);
     })
     .openapi(removeRoute, async (c) => {
       const { id } = c.req.valid("param");

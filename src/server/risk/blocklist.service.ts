@@ -1,7 +1,9 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { recordAudit } from "../audit/audit";
 import type { Database } from "../db/database";
-import { AppError, uniqueViolation } from "../http/errors";
+import type { DB } from "../db/schema";
+import { AppError } from "../http/errors";
+import { readBlocklistCsv } from "./blocklist-csv";
 import {
   BLOCKLIST_KIND_EXPECTS,
   type BlocklistKind,
@@ -55,34 +57,62 @@ export async function addBlocklistEntry(
       { field: "value" },
     );
   }
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const entry = await trx
-        .insertInto("blocklist_entries")
-        .values({
-          kind: input.kind,
-          value: input.value.trim(),
-          match_key: blocklistKey(input.kind, normalised),
-          reason: input.reason,
-          created_by: actor.id,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        actor,
-        action: "blocklist.entry_added",
-        target: { type: "blocklist_entry", id: entry.id },
-        details: { kind: input.kind, value: input.value.trim(), reason: input.reason },
-        ipAddress,
-      });
-      return entry.id;
-    });
-  } catch (error) {
-    if (uniqueViolation(error) === "blocklist_entries_in_force") {
-      throw new AppError(409, "ALREADY_BLOCKED", "This value is on the blocklist already.");
+  const id = await db
+    .transaction()
+    .execute((trx) =>
+      insertEntry(trx, actor, { ...input, value: input.value.trim(), normalised }, ipAddress),
+    );
+  if (id === null)
+    throw new AppError(409, "ALREADY_BLOCKED", "This value is on the blocklist already.");
+  return id;
+}
+
+/**
+ * Adds the entries of a CSV file as the export writes it, in one transaction,
+ * each audited; a value on the list already (or twice in the file) is skipped.
+ * A bad line refuses the whole file.
+ */
+export async function importBlocklist(db: Database, actor: Actor, csv: string, ipAddress?: string) {
+  const entries = readBlocklistCsv(csv);
+  return db.transaction().execute(async (trx) => {
+    let added = 0;
+    for (const entry of entries) {
+      if ((await insertEntry(trx, actor, entry, ipAddress)) !== null) added += 1;
     }
-    throw error;
-  }
+    return { added, skipped: entries.length - added };
+  });
+}
+
+/** The entry and its audit row; null when its value is on the list already. */
+async function insertEntry(
+  trx: Transaction<DB>,
+  actor: Actor,
+  entry: { kind: BlocklistKind; value: string; normalised: string; reason: string },
+  ipAddress: string | undefined,
+) {
+  const inserted = await trx
+    .insertInto("blocklist_entries")
+    .values({
+      kind: entry.kind,
+      value: entry.value,
+      match_key: blocklistKey(entry.kind, entry.normalised),
+      reason: entry.reason,
+      created_by: actor.id,
+    })
+    .onConflict((conflict) =>
+      conflict.column("match_key").where("removed_at", "is", null).doNothing(),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  if (!inserted) return null;
+  await recordAudit(trx, {
+    actor,
+    action: "blocklist.entry_added",
+    target: { type: "blocklist_entry", id: inserted.id },
+    details: { kind: entry.kind, value: entry.value, reason: entry.reason },
+    ipAddress,
+  });
+  return inserted.id;
 }
 
 /** Takes an entry off the list (kept, with who removed it and why; audited). */

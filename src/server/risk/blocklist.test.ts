@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Client, freshEmail, signedInAdmin, signedInCustomer } from "../testing/actors";
 import { countRows, ERC20_WALLET, orderInput, postOrder, TRON_WALLET } from "../testing/orders";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { createClient } from "../testing/test-client";
+import { createClient, RawBody } from "../testing/test-client";
 
 /* The blocklist (issue 25, item 1): kept by stepped-up admins, checked on orders and sign-ups. */
 
@@ -105,6 +105,58 @@ describe("the admin blocklist API", () => {
   it("refuses a malformed id on removal", async () => {
     const response = await admin.post("/api/admin/risk/blocklist/nope/remove", { reason: "r" });
     expect(response.status).toBe(400);
+  });
+});
+
+describe("the blocklist as CSV", () => {
+  const importCsv = (csv: string) =>
+    admin.post("/api/admin/risk/blocklist/import", new RawBody(csv), {
+      "content-type": "text/csv",
+    });
+
+  it("exports the entries in force, guarded against formulas, and imports them back", async () => {
+    await block("phone", "+91 98765 43210", 'Said "wrong number", twice');
+    await block("email_domain", "throwaway.io", "Disposable addresses");
+    const exported = await admin.get("/api/admin/risk/blocklist/export");
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(exported.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="rupeedesk-blocklist-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = exported.text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("kind,value,reason,added_at,added_by");
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^phone,'\+91 98765 43210,"Said ""wrong number"", twice",/),
+    );
+
+    await testApp.db.deleteFrom("blocklist_entries").execute();
+    const imported = await importCsv(exported.text);
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.json).toEqual({ added: 2, skipped: 0 });
+    const entries = (await admin.get("/api/admin/risk/blocklist")).json.entries;
+    expect(entries.map((entry: { value: string }) => entry.value).sort()).toEqual([
+      "+91 98765 43210",
+      "throwaway.io",
+    ]);
+    // Again, and once more spelled otherwise: nothing new.
+    expect((await importCsv(exported.text)).json).toEqual({ added: 0, skipped: 2 });
+    const respelled = "kind,value,reason\r\nemail_domain,@THROWAWAY.IO,Again\r\n";
+    expect((await importCsv(respelled)).json).toEqual({ added: 0, skipped: 1 });
+  });
+
+  it.each([
+    ["kind,value\r\nphone,9876543210\r\n", /Line 1: the first line must be the header/],
+    ["kind,value,reason\r\nphone,9876543210,ok\r\niban,x,ok\r\n", /Line 3: the kind must be/],
+    ["kind,value,reason\r\nwallet,0x12,ok\r\n", /Line 2: the value must be a USDT wallet/],
+    ["kind,value,reason\r\nphone,9876543210,\r\n", /Line 2: the reason must be/],
+    ['kind,value,reason\r\nphone,"9876543210,ok\r\n', /not a readable CSV file/],
+  ])("refuses a file with a bad line, naming it, and imports none of it", async (csv, message) => {
+    const auditsBefore = (await blocklistAudits()).length;
+    const response = await importCsv(csv);
+    expect(response.status, response.text).toBe(400);
+    expect(response.json.error).toMatch(message);
+    expect(await testApp.db.selectFrom("blocklist_entries").select("id").execute()).toEqual([]);
+    expect(await blocklistAudits()).toHaveLength(auditsBefore);
   });
 });
 
