@@ -101,12 +101,17 @@ export function blocklistKey(kind: BlocklistKind, normalised: string): string {
   return `${kind}:${normalised}`;
 }
 
+/** The key a payer's name is checked by, as an order or a bank statement writes it. */
+export function payerNameKey(name: string | null): string | null {
+  const skeleton = name === null ? "" : nameSkeleton(name);
+  return skeleton ? blocklistKey("payer_name", skeleton) : null;
+}
+
 /** The keys an order is checked against: its wallet, and its payer's name when it has one. */
 export function orderBlocklistKeys(order: { wallet_address: string; payer_name: string | null }) {
-  const name = order.payer_name === null ? null : nameSkeleton(order.payer_name);
   return {
     wallet: blocklistKey("wallet", walletKeyOf(order.wallet_address)),
-    payerName: name ? blocklistKey("payer_name", name) : null,
+    payerName: payerNameKey(order.payer_name),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type BlocklistKind,
   blocklistKey,
   normaliseBlocklistValue,
+  payerNameKey,
   signUpBlocklistKeys,
 } from "./blocklist-keys";
 
@@ -157,4 +158,21 @@ export async function isSignUpBlocked(
     .limit(1)
     .executeTakeFirst();
   return found !== undefined;
+}
+
+/** Which of these payer names (a statement's, an order's) are on the blocklist, read in one query. */
+export async function blockedPayerNames(db: Database, names: (string | null)[]) {
+  const keyOf = new Map(names.map((name) => [name, payerNameKey(name)]));
+  const keys = [...new Set(keyOf.values())].filter((key): key is string => key !== null);
+  if (keys.length === 0) return new Set<string>();
+  const found = await db
+    .selectFrom("blocklist_entries")
+    .select("match_key")
+    .where("match_key", "in", keys)
+    .where("removed_at", "is", null)
+    .execute();
+  const blocked = new Set(found.map((entry) => entry.match_key));
+  return new Set(
+    [...keyOf].flatMap(([name, key]) => (name !== null && key && blocked.has(key) ? [name] : [])),
+  );
 }

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sampleStatementCsv } from "../admin/reconciliation/statement-fixtures";
 import { type Client, freshEmail, signedInAdmin, signedInCustomer } from "../testing/actors";
-import { countRows, ERC20_WALLET, orderInput, postOrder, TRON_WALLET } from "../testing/orders";
+import {
+  countRows,
+  ERC20_WALLET,
+  orderInput,
+  placeOrder,
+  postOrder,
+  TRON_WALLET,
+} from "../testing/orders";
+import { insertUpiAccount, retireReceivingAccounts } from "../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient, RawBody } from "../testing/test-client";
 
@@ -195,6 +204,59 @@ describe("an order whose wallet or payer name is blocked", () => {
 
     await admin.post(`/api/admin/risk/blocklist/${id}/remove`, { reason: "Cleared" });
     expect((await postOrder(customer, orderInput({ payerName: "Rahul Kumar" }))).status).toBe(201);
+  });
+});
+
+describe("a statement credit from a blocked payer", () => {
+  it("is flagged in reconciliation and left when all matched are verified", async () => {
+    await retireReceivingAccounts(testApp.db);
+    const accountId = await insertUpiAccount(testApp.db);
+    const customer = await signedInCustomer(testApp);
+    const honest = await placeOrder(customer, { amount: "8600", payerName: "Rahul Kumar" });
+    const flagged = await placeOrder(customer, { amount: "4300", payerName: "Anil Mehta" });
+    const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+    const credit = (reference: string, amount: string, payer: string) => ({
+      date: today,
+      narration: `UPI/CR/${reference}/${payer}/HDFC/payer@okhdfcbank/Payment`,
+      credit: amount,
+    });
+    const imported = await admin.request(
+      "POST",
+      `/api/admin/reconciliation/accounts/${accountId}/statements?name=today.csv`,
+      new RawBody(
+        sampleStatementCsv("sbi", [
+          credit(honest.paymentReference, "8600.00", "RAHUL KUMAR"),
+          credit(flagged.paymentReference, "4300.00", "ANIL MEHTA"),
+        ]),
+      ),
+      { "content-type": "text/csv" },
+    );
+    expect(imported.status, imported.text).toBe(201);
+    // Blocked after the order was placed: the bank's freeze notice names the payer.
+    await block("payer_name", "Anil  MEHTA");
+
+    const groups = (await admin.get(`/api/admin/reconciliation/accounts/${accountId}`)).json.groups;
+    const flags = Object.fromEntries(
+      groups.matched.items.map((item: { reference: string; isPayerBlocked: boolean }) => [
+        item.reference,
+        item.isPayerBlocked,
+      ]),
+    );
+    expect(flags).toEqual({ [honest.paymentReference]: false, [flagged.paymentReference]: true });
+
+    const verified = await admin.post(
+      `/api/admin/reconciliation/accounts/${accountId}/verify-matched`,
+    );
+    expect(verified.json).toEqual({ verified: 1, skipped: 0, blockedPayers: 1 });
+    const statuses = await testApp.db
+      .selectFrom("orders")
+      .select(["id", "status"])
+      .where("id", "in", [honest.id, flagged.id])
+      .execute();
+    expect(Object.fromEntries(statuses.map((order) => [order.id, order.status]))).toEqual({
+      [honest.id]: "processing",
+      [flagged.id]: "pending",
+    });
   });
 });
 

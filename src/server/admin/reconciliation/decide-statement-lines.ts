@@ -8,6 +8,7 @@ import { AppError } from "../../http/errors";
 import type { NotificationTargets } from "../../notifications/order-messages";
 import { changeOrderStatus } from "../../orders/change-order-status";
 import type { ChainConfig } from "../../payouts/chain-config";
+import { blockedPayerNames } from "../../risk/blocklist.service";
 import { type ClassifiedLine, classifyLine, linesInGroup } from "./match-statement-lines";
 
 type Services = {
@@ -90,10 +91,16 @@ async function moveOrderForLine(
  * "Verify all matched": every pending order of the account whose credit has its
  * reference, its amount and its payer moves to processing, one order at a time
  * through the order status service. An order that changed meanwhile is skipped
- * and counted, not an error for the others.
+ * and counted, not an error for the others. A credit whose payer is on the
+ * blocklist is left for an operator to look at, and counted.
  */
 export async function verifyAllMatched(services: Services, accountId: string) {
-  const pairs = await linesInGroup(services.db, accountId, "matched");
+  const matched = await linesInGroup(services.db, accountId, "matched");
+  const blocked = await blockedPayerNames(
+    services.db,
+    matched.map((pair) => pair.payerName),
+  );
+  const pairs = matched.filter((pair) => pair.payerName === null || !blocked.has(pair.payerName));
   let verified = 0;
   let skipped = 0;
   for (const { lineId, orderId } of pairs) {
@@ -112,7 +119,7 @@ export async function verifyAllMatched(services: Services, accountId: string) {
       skipped += 1;
     }
   }
-  return { verified, skipped };
+  return { verified, skipped, blockedPayers: matched.length - pairs.length };
 }
 
 /** The groups whose credit an operator may take as the order's payment, with a note. */

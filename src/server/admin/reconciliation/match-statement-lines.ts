@@ -4,6 +4,7 @@ import {
   type ReconciliationGroup,
 } from "../../../shared/reconciliation-groups";
 import type { Database } from "../../db/database";
+import { blockedPayerNames } from "../../risk/blocklist.service";
 
 /*
  * Matching, computed when it is read (docs/decisions/023): a credit meets the
@@ -109,6 +110,8 @@ export type ReconciliationItem = {
   orderCreatedAt: string | null;
   /** The account the order was to be paid into, when it is another than the credit's. */
   orderAccountLabel: string | null;
+  /** The credit's payer is on the blocklist: it is never verified with the others. */
+  isPayerBlocked: boolean;
 };
 
 type ItemRow = {
@@ -128,7 +131,7 @@ type ItemRow = {
   order_account_label?: string | null;
 };
 
-function toItem(row: ItemRow): ReconciliationItem {
+function toItem(row: ItemRow, blockedPayers: Set<string>): ReconciliationItem {
   return {
     lineId: row.id ?? null,
     lineNumber: row.line_number ?? null,
@@ -144,6 +147,7 @@ function toItem(row: ItemRow): ReconciliationItem {
     orderCreatedAt:
       row.order_created_at === null ? null : new Date(row.order_created_at).toISOString(),
     orderAccountLabel: row.order_account_label ?? null,
+    isPayerBlocked: row.payer_name != null && blockedPayers.has(row.payer_name),
   };
 }
 
@@ -196,6 +200,10 @@ export async function listReconciliationGroups(
 ): Promise<ReconciliationGroups> {
   const lines = await groupedLinesQuery(accountId).execute(db);
   const notReceived = await notReceivedQuery(accountId).execute(db);
+  const blockedPayers = await blockedPayerNames(
+    db,
+    lines.rows.map((row) => row.payer_name ?? null),
+  );
 
   const groups = Object.fromEntries(
     RECONCILIATION_GROUPS.map((group) => [
@@ -209,14 +217,14 @@ export async function listReconciliationGroups(
     const group = groups[row.group as ReconciliationGroup];
     group.count = Number(row.count);
     group.totalInr = row.total;
-    group.items.push(toItem(row));
+    group.items.push(toItem(row, blockedPayers));
   }
   const first = notReceived.rows[0];
   if (first) {
     groups.notReceived = {
       count: Number(first.count),
       totalInr: first.total,
-      items: notReceived.rows.map(toItem),
+      items: notReceived.rows.map((row) => toItem(row, blockedPayers)),
     };
   }
   return groups;
@@ -241,7 +249,7 @@ export async function reconciliationSummary(db: Database) {
   };
 }
 
-export type MatchedPair = { lineId: string; orderId: string };
+export type MatchedPair = { lineId: string; orderId: string; payerName: string | null };
 
 /** Every credit of an account in a group, with its order (for verifying all matched). */
 export async function linesInGroup(
@@ -249,11 +257,11 @@ export async function linesInGroup(
   accountId: string,
   group: Exclude<ReconciliationGroup, "notReceived">,
 ): Promise<MatchedPair[]> {
-  const { rows } = await sql<{ id: string; order_id: string }>`
-    SELECT c.id, c.order_id FROM (${classifiedLines({ accountId })}) c
+  const { rows } = await sql<{ id: string; order_id: string; payer_name: string | null }>`
+    SELECT c.id, c.order_id, c.payer_name FROM (${classifiedLines({ accountId })}) c
      WHERE c."group" = ${group}
      ORDER BY c.value_date, c.line_number`.execute(db);
-  return rows.map((row) => ({ lineId: row.id, orderId: row.order_id }));
+  return rows.map((row) => ({ lineId: row.id, orderId: row.order_id, payerName: row.payer_name }));
 }
 
 export type ClassifiedLine = {

@@ -44,6 +44,9 @@ const itemSchema = z
       .string()
       .nullable()
       .describe("The account the order was to be paid into, when it is not this one"),
+    isPayerBlocked: z
+      .boolean()
+      .describe("The credit's payer is on the blocklist: Verify all matched leaves it"),
   })
   .openapi("ReconciliationItem");
 
@@ -149,8 +152,15 @@ const verifyRoute = createRoute({
   request: { params: accountParams },
   responses: {
     200: {
-      description: "How many moved, and how many changed meanwhile and were left",
-      content: json(z.object({ verified: z.number().int(), skipped: z.number().int() })),
+      description:
+        "How many moved, how many changed meanwhile and were left, and how many were left because their payer is on the blocklist",
+      content: json(
+        z.object({
+          verified: z.number().int(),
+          skipped: z.number().int(),
+          blockedPayers: z.number().int(),
+        }),
+      ),
     },
     400: errorResponse("A malformed id"),
     ...adminOnly,
