@@ -1,7 +1,9 @@
+import type { Page } from "@playwright/test";
 import { sampleStatementCsv } from "../src/server/admin/reconciliation/statement-fixtures";
 import {
   addPausedUpiAccount,
   expect,
+  loseConnectionTo,
   returnToTabLater,
   secondBrowserPage,
   signUpAndLogInByApi,
@@ -198,14 +200,16 @@ test("a bank layout of its own is read once its column mapping is saved in the p
   await expect(page.getByRole("heading", { name: "Unclaimed 1 · ₹1,250.00" })).toBeVisible();
 });
 
-test("a line's decision stays open, with its note, while the groups refresh with a new statement", async ({
-  page,
-  baseURL,
-}) => {
+/**
+ * A paused account of the test's own with one credit nobody claimed, on the
+ * Reconciliation page (its clock installed), the credit's Dismiss dialog open with
+ * a note typed. `importUnclaimed` imports another such credit, as another operator would.
+ */
+async function openDismissal(page: Page) {
   await stepUpAsAdmin(page);
   const label = `Recon refreshed ${Date.now().toString(36)}`;
   const accountId = await addPausedUpiAccount(page, label);
-  /** Imports a statement of one credit nobody claimed, as another operator would. */
+  const { baseURL } = test.info().project.use;
   const importUnclaimed = async (reference: string) => {
     const imported = await page.request.post(
       `/api/admin/reconciliation/accounts/${accountId}/statements?name=${reference}.csv`,
@@ -234,7 +238,13 @@ test("a line's decision stays open, with its note, while the groups refresh with
   await unclaimed.getByRole("button", { name: "Dismiss" }).click();
   const decision = page.getByRole("alertdialog", { name: `Decide: ${first}` });
   await decision.getByLabel("Note (required)").fill("Paid back to the sender");
+  return { accountId, unclaimed, decision, importUnclaimed, second };
+}
 
+test("a line's decision stays open, with its note, while the groups refresh with a new statement", async ({
+  page,
+}) => {
+  const { unclaimed, decision, importUnclaimed, second } = await openDismissal(page);
   await importUnclaimed(second);
   await returnToTabLater(page);
   await expect(unclaimed).toContainText("Unclaimed 2 · ₹1,998.00");
@@ -243,4 +253,16 @@ test("a line's decision stays open, with its note, while the groups refresh with
   await expect(page.getByText("Decision saved")).toBeVisible();
   await expect(unclaimed).toContainText("Unclaimed 1 · ₹999.00");
   await expect(unclaimed).toContainText(second);
+});
+
+test("a refresh of the groups that fails keeps them and the open decision, and says so", async ({
+  page,
+}) => {
+  const { accountId, unclaimed, decision } = await openDismissal(page);
+  await loseConnectionTo(page, `/api/admin/reconciliation/accounts/${accountId}`);
+  await returnToTabLater(page);
+  // Behind the open dialog, the notice is hidden from the accessibility tree too.
+  await expect(page.getByText("The list could not be updated")).toBeVisible();
+  await expect(unclaimed).toContainText("Unclaimed 1 · ₹999.00");
+  await expect(decision.getByLabel("Note (required)")).toHaveValue("Paid back to the sender");
 });

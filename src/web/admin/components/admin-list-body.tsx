@@ -22,20 +22,20 @@ export interface EmptyList {
 
 /**
  * An admin list's body: a spinner until the first answer, the failure when there
- * is none, `empty` or the rows. A refresh (or next page) that fails once rows are
+ * is none, `empty` (when given and `isEmpty`) or the rows. A refresh (or next page) that fails once rows are
  * shown keeps them, so a row's open menu or dialog stays, under a quiet notice.
  */
 export function AdminListBody({
   query,
-  isEmpty,
+  isEmpty = false,
   failedTitle,
   empty,
   children,
 }: {
   query: ListQuery;
-  isEmpty: boolean;
+  isEmpty?: boolean;
   failedTitle: string;
-  empty: EmptyList;
+  empty?: EmptyList;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -75,7 +75,7 @@ export function AdminListBody({
           {retry}
         </div>
       )}
-      {isEmpty ? <Empty {...empty} /> : children}
+      {isEmpty && empty ? <Empty {...empty} /> : children}
     </>
   );
 }

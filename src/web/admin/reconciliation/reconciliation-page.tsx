@@ -28,6 +28,7 @@ import {
 import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
+import { AdminListBody } from "../components/admin-list-body";
 import { formatInr } from "../dashboard/dashboard-format";
 import { ColumnMappingForm } from "./column-mapping-form";
 import {
@@ -99,78 +100,79 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
   return (
     <>
       <UploadCard accountId={accountId} />
-      {reconciliation.isPending && <Spinner />}
-      {reconciliation.data && (
-        <ColumnMappingForm accountId={accountId} saved={reconciliation.data.columnMapping} />
-      )}
-      {reconciliation.data && reconciliation.data.imports.length > 0 && (
-        <section aria-labelledby="statement-imports" className="space-y-2">
-          <h2 id="statement-imports" className="text-sm font-medium">
-            {t("adminReconciliation.imports.title")}
-          </h2>
-          <ul className="space-y-1 text-sm text-muted-foreground">
-            {reconciliation.data.imports.map((statement) => (
-              <li key={statement.importId}>
-                {t("adminReconciliation.imports.line", {
-                  fileName: statement.fileName,
-                  from: statement.firstValueDate,
-                  to: statement.lastValueDate,
-                  added: statement.creditsAdded,
-                  read: statement.creditsRead,
-                  at: formatDateTime(statement.importedAt),
-                })}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {groups && (
-        <>
-          <ul
-            aria-label={t("adminReconciliation.title")}
-            className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
-          >
+      <AdminListBody query={reconciliation} failedTitle={t("adminReconciliation.fetchFailed")}>
+        {reconciliation.data && (
+          <ColumnMappingForm accountId={accountId} saved={reconciliation.data.columnMapping} />
+        )}
+        {reconciliation.data && reconciliation.data.imports.length > 0 && (
+          <section aria-labelledby="statement-imports" className="space-y-2">
+            <h2 id="statement-imports" className="text-sm font-medium">
+              {t("adminReconciliation.imports.title")}
+            </h2>
+            <ul className="space-y-1 text-sm text-muted-foreground">
+              {reconciliation.data.imports.map((statement) => (
+                <li key={statement.importId}>
+                  {t("adminReconciliation.imports.line", {
+                    fileName: statement.fileName,
+                    from: statement.firstValueDate,
+                    to: statement.lastValueDate,
+                    added: statement.creditsAdded,
+                    read: statement.creditsRead,
+                    at: formatDateTime(statement.importedAt),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {groups && (
+          <>
+            <ul
+              aria-label={t("adminReconciliation.title")}
+              className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
+            >
+              {GROUPS.map((group) => (
+                <li
+                  key={group}
+                  data-testid={`group-count-${group}`}
+                  className={cn(
+                    "rounded-lg border bg-card p-3",
+                    NEEDS_A_DECISION.has(group) && groups[group].count > 0 && "border-amber-500",
+                  )}
+                >
+                  <a href={`#group-${group}`} className="block">
+                    <span className="text-sm text-muted-foreground">
+                      {t(`adminReconciliation.groups.${group}`)}
+                    </span>
+                    <span className="block text-2xl font-semibold tabular-nums">
+                      {groups[group].count}
+                    </span>
+                    <span className="text-xs text-muted-foreground tabular-nums">
+                      {formatInr(groups[group].totalInr)}
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
             {GROUPS.map((group) => (
-              <li
+              <GroupCard
                 key={group}
-                data-testid={`group-count-${group}`}
-                className={cn(
-                  "rounded-lg border bg-card p-3",
-                  NEEDS_A_DECISION.has(group) && groups[group].count > 0 && "border-amber-500",
-                )}
-              >
-                <a href={`#group-${group}`} className="block">
-                  <span className="text-sm text-muted-foreground">
-                    {t(`adminReconciliation.groups.${group}`)}
-                  </span>
-                  <span className="block text-2xl font-semibold tabular-nums">
-                    {groups[group].count}
-                  </span>
-                  <span className="text-xs text-muted-foreground tabular-nums">
-                    {formatInr(groups[group].totalInr)}
-                  </span>
-                </a>
-              </li>
+                group={group}
+                summary={groups[group]}
+                onDecide={(item) => setDeciding({ item, group })}
+                action={
+                  group === "matched" && groups.matched.count > 0 ? (
+                    <Button onClick={onVerifyAll} disabled={verify.isPending}>
+                      {verify.isPending && <Spinner />}
+                      {t("adminReconciliation.verifyAll", { count: groups.matched.count })}
+                    </Button>
+                  ) : null
+                }
+              />
             ))}
-          </ul>
-          {GROUPS.map((group) => (
-            <GroupCard
-              key={group}
-              group={group}
-              summary={groups[group]}
-              onDecide={(item) => setDeciding({ item, group })}
-              action={
-                group === "matched" && groups.matched.count > 0 ? (
-                  <Button onClick={onVerifyAll} disabled={verify.isPending}>
-                    {verify.isPending && <Spinner />}
-                    {t("adminReconciliation.verifyAll", { count: groups.matched.count })}
-                  </Button>
-                ) : null
-              }
-            />
-          ))}
-        </>
-      )}
+          </>
+        )}
+      </AdminListBody>
       <DecisionDialog deciding={deciding} onDone={() => setDeciding(null)} />
     </>
   );
