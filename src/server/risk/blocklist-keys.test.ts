@@ -4,6 +4,7 @@ import {
   normaliseBlocklistValue,
   orderBlocklistKeys,
   signUpBlocklistKeys,
+  statementCreditKeys,
 } from "./blocklist-keys";
 
 /* One value in many spellings is one key; what is not a value of its kind is none. */
@@ -79,6 +80,19 @@ describe("normalised blocklist values", () => {
       payerName: `payer_name:${normaliseBlocklistValue("payer_name", "Rahul Kumar")}`,
     });
     expect(orderBlocklistKeys({ wallet_address: "T1", payer_name: null }).payerName).toBeNull();
+  });
+
+  it("checks a statement's credit by its payer and every UPI ID in its narration", () => {
+    expect(
+      statementCreditKeys({
+        payerName: "RAHUL KUMAR",
+        narration: "UPI/CR/412345678901/RAHUL KUMAR/HDFC/Rahul.K@OkHdfcBank/Payment",
+      }),
+    ).toEqual([
+      `payer_name:${normaliseBlocklistValue("payer_name", "Rahul Kumar")}`,
+      "upi_id:rahul.k@okhdfcbank",
+    ]);
+    expect(statementCreditKeys({ payerName: null, narration: "NEFT CR 123" })).toEqual([]);
   });
 
   it("checks a sign-up's phone and its e-mail's domain with every domain above it", () => {

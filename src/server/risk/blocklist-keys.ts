@@ -107,6 +107,23 @@ export function payerNameKey(name: string | null): string | null {
   return skeleton ? blocklistKey("payer_name", skeleton) : null;
 }
 
+/** A UPI ID as a bank's narration writes it ("…/rahul.k@okhdfcbank/…"). */
+const UPI_ID_IN_TEXT = /[a-z0-9.\-_]{2,256}@[a-z]{2,64}/gi;
+
+/** The keys a statement's credit is checked by: its payer's name and every UPI ID its narration names. */
+export function statementCreditKeys(credit: {
+  payerName: string | null;
+  narration: string | null;
+}): string[] {
+  const upiIds = [...(credit.narration?.matchAll(UPI_ID_IN_TEXT) ?? [])].map((match) =>
+    normaliseBlocklistValue("upi_id", match[0]),
+  );
+  return [
+    payerNameKey(credit.payerName),
+    ...upiIds.map((vpa) => (vpa ? blocklistKey("upi_id", vpa) : null)),
+  ].filter((key): key is string => key !== null);
+}
+
 /** The keys an order is checked against: its wallet, and its payer's name when it has one. */
 export function orderBlocklistKeys(order: { wallet_address: string; payer_name: string | null }) {
   return {

@@ -9,8 +9,8 @@ import {
   type BlocklistKind,
   blocklistKey,
   normaliseBlocklistValue,
-  payerNameKey,
   signUpBlocklistKeys,
+  statementCreditKeys,
 } from "./blocklist-keys";
 
 type Actor = { id: string; email: string };
@@ -160,19 +160,25 @@ export async function isSignUpBlocked(
   return found !== undefined;
 }
 
-/** Which of these payer names (a statement's, an order's) are on the blocklist, read in one query. */
-export async function blockedPayerNames(db: Database, names: (string | null)[]) {
-  const keyOf = new Map(names.map((name) => [name, payerNameKey(name)]));
-  const keys = [...new Set(keyOf.values())].filter((key): key is string => key !== null);
-  if (keys.length === 0) return new Set<string>();
-  const found = await db
-    .selectFrom("blocklist_entries")
-    .select("match_key")
-    .where("match_key", "in", keys)
-    .where("removed_at", "is", null)
-    .execute();
+/**
+ * Tells which of these statement credits come from a payer on the blocklist (by
+ * name, or a UPI ID in the narration), all read in one query.
+ */
+export async function blockedCredits(
+  db: Database,
+  credits: { payerName: string | null; narration: string | null }[],
+) {
+  const keys = new Set(credits.flatMap(statementCreditKeys));
+  const found =
+    keys.size === 0
+      ? []
+      : await db
+          .selectFrom("blocklist_entries")
+          .select("match_key")
+          .where("match_key", "in", [...keys])
+          .where("removed_at", "is", null)
+          .execute();
   const blocked = new Set(found.map((entry) => entry.match_key));
-  return new Set(
-    [...keyOf].flatMap(([name, key]) => (name !== null && key && blocked.has(key) ? [name] : [])),
-  );
+  return (credit: { payerName: string | null; narration: string | null }) =>
+    statementCreditKeys(credit).some((key) => blocked.has(key));
 }

@@ -208,16 +208,22 @@ describe("an order whose wallet or payer name is blocked", () => {
 });
 
 describe("a statement credit from a blocked payer", () => {
-  it("is flagged in reconciliation and left when all matched are verified", async () => {
+  it("is flagged in reconciliation, by name or UPI ID, and left when all matched are verified", async () => {
     await retireReceivingAccounts(testApp.db);
     const accountId = await insertUpiAccount(testApp.db);
     const customer = await signedInCustomer(testApp);
     const honest = await placeOrder(customer, { amount: "8600", payerName: "Rahul Kumar" });
     const flagged = await placeOrder(customer, { amount: "4300", payerName: "Anil Mehta" });
+    const byUpiId = await placeOrder(customer, { amount: "2150", payerName: "Suresh Nair" });
     const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
-    const credit = (reference: string, amount: string, payer: string) => ({
+    const credit = (
+      reference: string,
+      amount: string,
+      payer: string,
+      vpa = "payer@okhdfcbank",
+    ) => ({
       date: today,
-      narration: `UPI/CR/${reference}/${payer}/HDFC/payer@okhdfcbank/Payment`,
+      narration: `UPI/CR/${reference}/${payer}/HDFC/${vpa}/Payment`,
       credit: amount,
     });
     const imported = await admin.request(
@@ -227,6 +233,7 @@ describe("a statement credit from a blocked payer", () => {
         sampleStatementCsv("sbi", [
           credit(honest.paymentReference, "8600.00", "RAHUL KUMAR"),
           credit(flagged.paymentReference, "4300.00", "ANIL MEHTA"),
+          credit(byUpiId.paymentReference, "2150.00", "SURESH NAIR", "suresh.n@oksbi"),
         ]),
       ),
       { "content-type": "text/csv" },
@@ -234,6 +241,7 @@ describe("a statement credit from a blocked payer", () => {
     expect(imported.status, imported.text).toBe(201);
     // Blocked after the order was placed: the bank's freeze notice names the payer.
     await block("payer_name", "Anil  MEHTA");
+    await block("upi_id", "Suresh.N@OKSBI");
 
     const groups = (await admin.get(`/api/admin/reconciliation/accounts/${accountId}`)).json.groups;
     const flags = Object.fromEntries(
@@ -242,20 +250,25 @@ describe("a statement credit from a blocked payer", () => {
         item.isPayerBlocked,
       ]),
     );
-    expect(flags).toEqual({ [honest.paymentReference]: false, [flagged.paymentReference]: true });
+    expect(flags).toEqual({
+      [honest.paymentReference]: false,
+      [flagged.paymentReference]: true,
+      [byUpiId.paymentReference]: true,
+    });
 
     const verified = await admin.post(
       `/api/admin/reconciliation/accounts/${accountId}/verify-matched`,
     );
-    expect(verified.json).toEqual({ verified: 1, skipped: 0, blockedPayers: 1 });
+    expect(verified.json).toEqual({ verified: 1, skipped: 0, blockedPayers: 2 });
     const statuses = await testApp.db
       .selectFrom("orders")
       .select(["id", "status"])
-      .where("id", "in", [honest.id, flagged.id])
+      .where("id", "in", [honest.id, flagged.id, byUpiId.id])
       .execute();
     expect(Object.fromEntries(statuses.map((order) => [order.id, order.status]))).toEqual({
       [honest.id]: "processing",
       [flagged.id]: "pending",
+      [byUpiId.id]: "pending",
     });
   });
 });

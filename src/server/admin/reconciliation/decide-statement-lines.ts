@@ -8,7 +8,7 @@ import { AppError } from "../../http/errors";
 import type { NotificationTargets } from "../../notifications/order-messages";
 import { changeOrderStatus } from "../../orders/change-order-status";
 import type { ChainConfig } from "../../payouts/chain-config";
-import { blockedPayerNames } from "../../risk/blocklist.service";
+import { blockedCredits } from "../../risk/blocklist.service";
 import { type ClassifiedLine, classifyLine, linesInGroup } from "./match-statement-lines";
 
 type Services = {
@@ -96,11 +96,8 @@ async function moveOrderForLine(
  */
 export async function verifyAllMatched(services: Services, accountId: string) {
   const matched = await linesInGroup(services.db, accountId, "matched");
-  const blocked = await blockedPayerNames(
-    services.db,
-    matched.map((pair) => pair.payerName),
-  );
-  const pairs = matched.filter((pair) => pair.payerName === null || !blocked.has(pair.payerName));
+  const isBlocked = await blockedCredits(services.db, matched);
+  const pairs = matched.filter((pair) => !isBlocked(pair));
   let verified = 0;
   let skipped = 0;
   for (const { lineId, orderId } of pairs) {

@@ -4,7 +4,7 @@ import {
   type ReconciliationGroup,
 } from "../../../shared/reconciliation-groups";
 import type { Database } from "../../db/database";
-import { blockedPayerNames } from "../../risk/blocklist.service";
+import { blockedCredits } from "../../risk/blocklist.service";
 
 /*
  * Matching, computed when it is read (docs/decisions/023): a credit meets the
@@ -110,7 +110,7 @@ export type ReconciliationItem = {
   orderCreatedAt: string | null;
   /** The account the order was to be paid into, when it is another than the credit's. */
   orderAccountLabel: string | null;
-  /** The credit's payer is on the blocklist: it is never verified with the others. */
+  /** The credit's payer (name or UPI ID) is on the blocklist: it is never verified with the others. */
   isPayerBlocked: boolean;
 };
 
@@ -131,7 +131,14 @@ type ItemRow = {
   order_account_label?: string | null;
 };
 
-function toItem(row: ItemRow, blockedPayers: Set<string>): ReconciliationItem {
+/** What the blocklist is checked against in a credit. */
+type Credit = { payerName: string | null; narration: string | null };
+
+function creditOf(row: Pick<ItemRow, "payer_name" | "narration">): Credit {
+  return { payerName: row.payer_name ?? null, narration: row.narration ?? null };
+}
+
+function toItem(row: ItemRow, isBlocked: (credit: Credit) => boolean): ReconciliationItem {
   return {
     lineId: row.id ?? null,
     lineNumber: row.line_number ?? null,
@@ -147,7 +154,7 @@ function toItem(row: ItemRow, blockedPayers: Set<string>): ReconciliationItem {
     orderCreatedAt:
       row.order_created_at === null ? null : new Date(row.order_created_at).toISOString(),
     orderAccountLabel: row.order_account_label ?? null,
-    isPayerBlocked: row.payer_name != null && blockedPayers.has(row.payer_name),
+    isPayerBlocked: isBlocked(creditOf(row)),
   };
 }
 
@@ -200,10 +207,7 @@ export async function listReconciliationGroups(
 ): Promise<ReconciliationGroups> {
   const lines = await groupedLinesQuery(accountId).execute(db);
   const notReceived = await notReceivedQuery(accountId).execute(db);
-  const blockedPayers = await blockedPayerNames(
-    db,
-    lines.rows.map((row) => row.payer_name ?? null),
-  );
+  const isBlocked = await blockedCredits(db, lines.rows.map(creditOf));
 
   const groups = Object.fromEntries(
     RECONCILIATION_GROUPS.map((group) => [
@@ -217,14 +221,14 @@ export async function listReconciliationGroups(
     const group = groups[row.group as ReconciliationGroup];
     group.count = Number(row.count);
     group.totalInr = row.total;
-    group.items.push(toItem(row, blockedPayers));
+    group.items.push(toItem(row, isBlocked));
   }
   const first = notReceived.rows[0];
   if (first) {
     groups.notReceived = {
       count: Number(first.count),
       totalInr: first.total,
-      items: notReceived.rows.map((row) => toItem(row, blockedPayers)),
+      items: notReceived.rows.map((row) => toItem(row, isBlocked)),
     };
   }
   return groups;
@@ -249,7 +253,7 @@ export async function reconciliationSummary(db: Database) {
   };
 }
 
-export type MatchedPair = { lineId: string; orderId: string; payerName: string | null };
+export type MatchedPair = { lineId: string; orderId: string } & Credit;
 
 /** Every credit of an account in a group, with its order (for verifying all matched). */
 export async function linesInGroup(
@@ -257,11 +261,11 @@ export async function linesInGroup(
   accountId: string,
   group: Exclude<ReconciliationGroup, "notReceived">,
 ): Promise<MatchedPair[]> {
-  const { rows } = await sql<{ id: string; order_id: string; payer_name: string | null }>`
-    SELECT c.id, c.order_id, c.payer_name FROM (${classifiedLines({ accountId })}) c
+  const { rows } = await sql<{ id: string; order_id: string } & ItemRow>`
+    SELECT c.id, c.order_id, c.payer_name, c.narration FROM (${classifiedLines({ accountId })}) c
      WHERE c."group" = ${group}
      ORDER BY c.value_date, c.line_number`.execute(db);
-  return rows.map((row) => ({ lineId: row.id, orderId: row.order_id, payerName: row.payer_name }));
+  return rows.map((row) => ({ lineId: row.id, orderId: row.order_id, ...creditOf(row) }));
 }
 
 export type ClassifiedLine = {
