@@ -37,7 +37,10 @@ const entryInput = z
     kind: z.enum(BLOCKLIST_KINDS, { error: `Kind: one of ${BLOCKLIST_KINDS.join(", ")}.` }),
     value: z
       .string({ error: "Value: enter what to block." })
-      .max(200, { error: "Value: at most 200 characters." }),
+      .max(200, { error: "Value: at most 200 characters." })
+      .refine((text) => !/\p{Cc}/u.test(text), {
+        error: "Value: one line, no control characters.",
+      }),
     reason,
   })
   .openapi("BlocklistEntryInput");

@@ -102,6 +102,7 @@ describe("the admin blocklist API", () => {
     [{ kind: "payer_name", value: "Rahul" }, /Reason: say why/],
     [{ kind: "payer_name", value: "x".repeat(201), reason: "r" }, /Value: at most 200/],
     [{ kind: "payer_name", value: "Rahul", reason: "a\nb" }, /Reason: one line/],
+    [{ kind: "payer_name", value: "Rahul\u0000Kumar", reason: "r" }, /Value: one line/],
   ])("refuses %j with a 400 and writes nothing", async (body, message) => {
     const auditsBefore = (await blocklistAudits()).length;
     const response = await admin.post("/api/admin/risk/blocklist", body);
@@ -158,6 +159,7 @@ describe("the blocklist as CSV", () => {
     ["kind,value,reason\r\nphone,9876543210,ok\r\niban,x,ok\r\n", /Line 3: the kind must be/],
     ["kind,value,reason\r\nwallet,0x12,ok\r\n", /Line 2: the value must be a USDT wallet/],
     ["kind,value,reason\r\nphone,9876543210,\r\n", /Line 2: the reason must be/],
+    ["kind,value,reason\r\npayer_name,Rahul\u0000Kumar,ok\r\n", /Line 2: the value must be/],
     ['kind,value,reason\r\nphone,"9876543210,ok\r\n', /not a readable CSV file/],
   ])("refuses a file with a bad line, naming it, and imports none of it", async (csv, message) => {
     const auditsBefore = (await blocklistAudits()).length;
