@@ -204,3 +204,13 @@ test("on a phone, the menu closes with Escape, and its backdrop covers the chat 
   await page.keyboard.press("Escape");
   await expect(menu).not.toBeInViewport();
 });
+
+test("Place Order tapped before the page comes alive is not lost", async ({ page }) => {
+  // The app's files held back: the page is the pre-rendered HTML alone, as on a slow
+  // network, and the customer taps Place Order on it already.
+  const release = await holdRequests(page, "**/assets/first-screen-*.js");
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: "Place Order" }).click();
+  release();
+  await expect(page.getByText("Please enter amount and wallet address.")).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import "./styles.css";
 import { DEFAULT_LANGUAGE, isLanguage } from "../shared/languages";
+import { keepEarlyClicks } from "./early-clicks";
 import { registerServiceWorker } from "./pwa/service-worker";
 import { requestStartFiles } from "./start-files";
 
@@ -10,6 +11,8 @@ if (!root) throw new Error("The page has no #root element");
 // first paint (saved choice, else the browser's); it follows every change from here.
 const { lang } = document.documentElement;
 const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+
+const repeatEarlyClick = keepEarlyClicks(root);
 
 /** A new task: the browser may paint or answer a tap between two steps of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -23,8 +26,10 @@ const afterNextFrame = () =>
 
 /**
  * The pre-rendered page paints first; then the app's files are all requested at once
- * (start-files.ts), and their modules run in steps, each in a task of its own: run at once they made one task of
- * 26-29 ms of CPU on a fast desktop, four times that on a phone, while a tap waits.
+ * (start-files.ts), and their modules run in steps, each in a task of its own: run at
+ * once they made one task of 26-29 ms of CPU on a fast desktop, four times that on a
+ * phone, while a tap waits. A button tapped before the app listens is tapped again
+ * once it does (early-clicks.ts).
  * React DOM, the largest, goes first and alone; then the texts in the reader's
  * language, tailwind-merge's map of classes, the app's own modules, the render, and
  * at last, when the browser is idle, the installed app's service worker.
@@ -45,6 +50,7 @@ async function start(container: HTMLElement) {
   const { startApp } = await import("./start-app");
   await nextTask();
   startApp(container, language);
+  repeatEarlyClick();
   registerServiceWorker();
 }
 
