@@ -48,3 +48,8 @@ export function formatAmount(value: Decimal, places: number): string {
 export function canonicalAmount(value: Decimal): string {
   return value.toFixed();
 }
+
+/** A decimal column as its shortest exact text: "86.0000" → "86". */
+export function plainDecimal(value: string): string {
+  return canonicalAmount(new Decimal(value));
+}

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import { plainDecimal } from "../../shared/money";
 import {
   type AccountDayTotal,
   foldOrderTotals,
@@ -8,7 +9,6 @@ import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { type NotificationTargets, operatorMessages } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
-import { plainDecimal } from "../site/site-settings.service";
 
 /** The share of a daily cap at which the operators are told, once per account and India's day. */
 export const CAP_ALERT_SHARE = "0.8";

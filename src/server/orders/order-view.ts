@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { explorerTxUrl, type NetworkId } from "../../shared/catalog";
+import { plainDecimal } from "../../shared/money";
 import type { OrderEventsTable, OrdersTable } from "../db/schema";
-import { plainDecimal } from "../site/site-settings.service";
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { csvLine } from "../admin/orders/orders-csv";
+import { csvLine } from "../http/csv";
 import { AppError } from "../http/errors";
 import {
   BLOCKLIST_KIND_EXPECTS,

@@ -1,11 +1,12 @@
 import Decimal from "decimal.js";
 import { type Selectable, sql, type Transaction } from "kysely";
+import { plainDecimal } from "../../shared/money";
 import type { Database } from "../db/database";
 import type { DB, ReceivingAccountsTable } from "../db/schema";
 import { AppError } from "../http/errors";
 import { type NotificationTargets, operatorMessages } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
-import { plainDecimal, type SiteSettingsRow } from "../site/site-settings.service";
+import type { SiteSettingsRow } from "../site/site-settings.service";
 
 /*
  * What keeps payment offers from pausing the desk (docs/decisions/030). An offer

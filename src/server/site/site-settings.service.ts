@@ -1,5 +1,5 @@
-import Decimal from "decimal.js";
 import type { Kysely, Selectable } from "kysely";
+import { plainDecimal } from "../../shared/money";
 import type { SupportLinks } from "../context";
 import type { DB, SiteSettingsTable } from "../db/schema";
 
@@ -7,11 +7,6 @@ export type SiteSettingsRow = Selectable<SiteSettingsTable>;
 
 export async function getSiteSettings(db: Kysely<DB>): Promise<SiteSettingsRow> {
   return db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
-}
-
-/** A decimal column as its shortest exact text: "86.0000" → "86". */
-export function plainDecimal(value: string): string {
-  return new Decimal(value).toFixed();
 }
 
 /** What every visitor may see: the rate, limits, where to pay, and how to reach support. */

@@ -1,4 +1,5 @@
 import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from "kysely";
+import { plainDecimal } from "../../../shared/money";
 import type { ReceivingAccountInput } from "../../../shared/receiving-account-input";
 import { readDecimal } from "../../../shared/site-settings-input";
 import { recordAudit } from "../../audit/audit";
@@ -6,7 +7,6 @@ import type { Database } from "../../db/database";
 import type { DB, ReceivingAccountKind, ReceivingAccountsTable } from "../../db/schema";
 import { AppError, uniqueViolation } from "../../http/errors";
 import { INDIA_DAY_START } from "../../orders/india-day";
-import { plainDecimal } from "../../site/site-settings.service";
 
 /*
  * The Receiving Accounts page (docs/decisions/019): what each account took

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvFileName, csvLine } from "./orders-csv";
+import { csvField, csvLine } from "../../http/csv";
+import { csvFileName } from "./orders-csv";
 
 describe("csvField", () => {
   it.each([

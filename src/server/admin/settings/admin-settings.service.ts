@@ -1,13 +1,10 @@
 import { sql } from "kysely";
+import { plainDecimal } from "../../../shared/money";
 import { readDecimal, type SiteSettingsInput } from "../../../shared/site-settings-input";
 import { recordAudit } from "../../audit/audit";
 import type { SupportLinks } from "../../context";
 import type { Database } from "../../db/database";
-import {
-  getSiteSettings,
-  plainDecimal,
-  type SiteSettingsRow,
-} from "../../site/site-settings.service";
+import { getSiteSettings, type SiteSettingsRow } from "../../site/site-settings.service";
 import { followSettingsPaymentDetails } from "../accounts/receiving-accounts.service";
 
 /** Every setting the admin edits, as stored: decimals as canonical text, a support link null for the default. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { plainDecimal } from "../../../shared/money";
 import type { SiteSettingsInput } from "../../../shared/site-settings-input";
-import { plainDecimal } from "../../site/site-settings.service";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { postOrder } from "../../testing/orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
