@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, secondBrowserPage, signUpAndLogInByApi, stepUpAsAdmin, test } from "./fixtures";
+import { sampleStatementCsv } from "../src/server/admin/reconciliation/statement-fixtures";
+import {
+  addPausedUpiAccount,
+  expect,
+  secondBrowserPage,
+  signUpAndLogInByApi,
+  stepUpAsAdmin,
+  test,
+} from "./fixtures";
 
 /*
  * Every admin table fits the laptop widths operators use, with the sidebar open, or
@@ -47,6 +55,35 @@ async function placeWideOrder(page: Page) {
 }
 
 /**
+ * A statement of the widest credits a bank writes, imported into an account of this
+ * test's own (paused, so no customer is shown it): the reconciliation page's tables,
+ * with rows. Returns the account's label.
+ */
+async function importWideStatement(page: Page): Promise<string> {
+  const label = `Wide statement ${Date.now().toString(36)}`;
+  const accountId = await addPausedUpiAccount(page, label);
+  const stamp = String(Date.now()).slice(-10);
+  const imported = await page.request.post(
+    `/api/admin/reconciliation/accounts/${accountId}/statements?name=wide.csv`,
+    {
+      headers: {
+        origin: new URL(test.info().project.use.baseURL ?? "").origin,
+        "content-type": "text/csv",
+      },
+      data: sampleStatementCsv("hdfc", [
+        {
+          date: new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10),
+          narration: `UPI-VENKATA RAMANA SUBRAHMANYAM CHAKRAVARTHY-venkata.ramana.subrahmanyam@okhdfcbank-HDFC0001234-9${stamp}1-UPI`,
+          credit: "99999.99",
+        },
+      ]),
+    },
+  );
+  expect(imported.status(), await imported.text()).toBe(201);
+  return label;
+}
+
+/**
  * The table cells shown whose right edge lies past what the operator sees of them:
  * past the viewport, or past their table's box unless that box scrolls sideways with
  * its scrollbar on screen.
@@ -79,15 +116,19 @@ test("every admin table fits at 1280, 1366 and 1440 px with the sidebar open, or
   await customer.context().close();
 
   await stepUpAsAdmin(page);
+  const statementAccount = await importWideStatement(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of PAGES) {
       await page.goto(path);
       await expect(page.getByRole("navigation", { name: "Admin navigation" })).toBeInViewport();
       await expect(page.locator("h1")).toBeVisible();
+      if (path === "/admin/reconciliation") {
+        await page.getByLabel("Receiving account").selectOption({ label: statementAccount });
+        await expect(page.getByTestId("group-unclaimed")).toContainText("Unclaimed 1");
+      }
       await expect(page.getByRole("status")).toHaveCount(0); // loaded
-      if (path !== "/admin/reconciliation")
-        await expect(page.locator("table").first()).toBeVisible();
+      await expect(page.locator("table").first()).toBeVisible();
       expect(await cutCells(page), `${path} at ${width} px`).toEqual([]);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth),
