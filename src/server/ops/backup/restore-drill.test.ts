@@ -81,6 +81,10 @@ describe("the restore drill", () => {
       ...asForm,
       exchangeRate: RATE,
       supportEmail: "drill@rupeedesk.example",
+      // One customer places orders as fast as it can while the backup runs: each
+      // asks for its payment offer, far more than a desk allows a customer an hour.
+      offersPerCustomerPerHour: "10000",
+      offersPerAddressPerHour: "10000",
     });
     expect(saved.status, saved.text).toBe(200);
 
@@ -150,6 +154,10 @@ describe("the restore drill", () => {
     expect(restoredSettings).toMatchObject({
       exchangeRate: RATE,
       supportEmail: "drill@rupeedesk.example",
+      // One customer places orders as fast as it can while the backup runs: each
+      // asks for its payment offer, far more than a desk allows a customer an hour.
+      offersPerCustomerPerHour: "10000",
+      offersPerAddressPerHour: "10000",
     });
     const audit = (await restoredAdmin.get("/api/admin/audit?limit=100")).json;
     const actions = JSON.stringify(audit);
