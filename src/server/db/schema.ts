@@ -310,6 +310,17 @@ export interface BlocklistEntriesTable {
   removed_at: Date | null;
 }
 
+/** A customer asked to verify, or who submitted (migration 0070); no row: not needed. */
+export interface CustomerVerificationsTable {
+  user_id: string;
+  status: "requested" | "submitted" | "verified" | "rejected";
+  requested_at: Date | null;
+  requested_by: string | null;
+  requested_note: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** Payment offer requests counted per customer or address (migration 0060). */
 export interface PaymentOfferWindowsTable {
   key: string;
@@ -351,6 +362,7 @@ export interface DB {
   receiving_account_offer_alerts: ReceivingAccountCapAlertsTable;
   payment_offer_windows: PaymentOfferWindowsTable;
   blocklist_entries: BlocklistEntriesTable;
+  customer_verifications: CustomerVerificationsTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;
   statement_column_mappings: StatementColumnMappingsTable;
   statement_imports: StatementImportsTable;

@@ -25,6 +25,7 @@ import * as statementLinesByLineKey from "./0044-statement-lines-by-line-key";
 import * as backups from "./0050-backups";
 import * as offerHolds from "./0060-offer-holds";
 import * as blocklist from "./0061-blocklist";
+import * as customerVerifications from "./0070-customer-verifications";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "0050-backups": backups,
   "0060-offer-holds": offerHolds,
   "0061-blocklist": blocklist,
+  "0070-customer-verifications": customerVerifications,
 };
