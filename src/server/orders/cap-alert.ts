@@ -9,6 +9,7 @@ import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { type NotificationTargets, operatorMessages } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
+import { INDIA_TODAY } from "./india-day";
 
 /** The share of a daily cap at which the operators are told, once per account and India's day. */
 export const CAP_ALERT_SHARE = "0.8";
@@ -49,7 +50,7 @@ async function tellOperatorsNearCap(
     reached AS (
       SELECT account.id, account.label, account.daily_cap_inr, changed.day, changed.inr
       FROM changed JOIN receiving_accounts AS account ON account.id = changed.receiving_account_id
-      WHERE changed.day = (now() AT TIME ZONE 'Asia/Kolkata')::date
+      WHERE changed.day = ${INDIA_TODAY}
         AND changed.inr >= account.daily_cap_inr * ${CAP_ALERT_SHARE}::numeric
     ),
     alert AS (

@@ -1,4 +1,4 @@
 import { sql } from "kysely";
 
-/** The start of today in India (Asia/Kolkata) as a timestamp: daily caps and the dashboard count from it. */
-export const INDIA_DAY_START = sql<Date>`(date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')`;
+/** Today's date in India, as the running totals (order_total_changes, receiving_account_day_totals) key their days. */
+export const INDIA_TODAY = sql<string>`(now() AT TIME ZONE 'Asia/Kolkata')::date`;

@@ -11,7 +11,7 @@ import {
   roomToReserve,
   tellOperatorsOfIdleOffers,
 } from "../risk/offer-holds";
-import { INDIA_DAY_START } from "./india-day";
+import { rupeesTakenToday } from "./account-taken-today";
 
 /** How long the account shown at the payment step holds room under its cap. */
 export const OFFER_MINUTES = 30;
@@ -196,9 +196,7 @@ async function takenToday(trx: Transaction<DB>, accountIds: string[]) {
   if (accountIds.length === 0) return new Map<string, typeof NOTHING_TAKEN>();
   const { rows } = await sql<{ id: string; paid: string; reserved: string; asked: string }>`
     SELECT account.id,
-      coalesce((SELECT sum(send_amount) FROM orders
-                 WHERE receiving_account_id = account.id AND status <> 'cancelled'
-                   AND created_at >= ${INDIA_DAY_START}), 0) AS paid,
+      ${rupeesTakenToday(sql.ref("account.id"))} AS paid,
       offers.reserved, offers.asked
     FROM unnest(${accountIds}::uuid[]) AS account (id)
     CROSS JOIN LATERAL (

@@ -6,7 +6,7 @@ import { recordAudit } from "../../audit/audit";
 import type { Database } from "../../db/database";
 import type { DB, ReceivingAccountKind, ReceivingAccountsTable } from "../../db/schema";
 import { AppError, uniqueViolation } from "../../http/errors";
-import { INDIA_DAY_START } from "../../orders/india-day";
+import { rupeesTakenToday } from "../../orders/account-taken-today";
 
 /*
  * The Receiving Accounts page (docs/decisions/019): what each account took
@@ -25,13 +25,7 @@ export async function listReceivingAccounts(db: Database) {
     .selectFrom("receiving_accounts as account")
     .selectAll("account")
     .select((eb) => [
-      eb
-        .selectFrom("orders")
-        .select(sql<string>`coalesce(sum(send_amount), 0)`.as("total"))
-        .whereRef("orders.receiving_account_id", "=", "account.id")
-        .where("orders.status", "<>", "cancelled")
-        .where("orders.created_at", ">=", INDIA_DAY_START)
-        .as("received_today_inr"),
+      rupeesTakenToday(sql.ref("account.id")).as("received_today_inr"),
       // What open offers reserve under the cap, not what they ask for (decision 030).
       eb
         .selectFrom("receiving_account_offers as offer")
