@@ -3,8 +3,10 @@
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { sql } from "kysely";
+import { startFoldingOrderTotals } from "../../src/server/admin/dashboard/order-totals";
 import { createApp } from "../../src/server/app";
 import { parseEnv } from "../../src/server/env";
+import { foldTotalsAndTellOperatorsNearCap } from "../../src/server/orders/cap-alert";
 import { openRuntime } from "../../src/server/runtime";
 
 const runtime = await openRuntime(parseEnv(process.env));
@@ -34,12 +36,35 @@ baseline.get("/bench/usage", async (c) => {
   return c.json({ cpuMs: (user + system) / 1000, walBytes: Number(rows[0]?.bytes) });
 });
 
+// The running totals are folded every second, as the real server does (main.ts).
+const stopFolding = startFoldingOrderTotals(
+  () => foldTotalsAndTellOperatorsNearCap(db, runtime.context.notificationTargets),
+  runtime.context.logger,
+);
+
+/** Requests being answered: the load's last ones outlive its connections. */
+let underWay = 0;
+let whenIdle = () => {};
 const server = serve({
-  fetch: (request) =>
-    new URL(request.url).pathname.startsWith("/bench/")
-      ? baseline.fetch(request)
-      : app.fetch(request),
+  fetch: async (request) => {
+    underWay += 1;
+    try {
+      return await (new URL(request.url).pathname.startsWith("/bench/")
+        ? baseline.fetch(request)
+        : app.fetch(request));
+    } finally {
+      underWay -= 1;
+      if (underWay === 0) whenIdle();
+    }
+  },
   port: Number(process.env.PORT),
 });
-process.on("SIGTERM", () => server.close(() => runtime.close().then(() => process.exit(0))));
+process.on("SIGTERM", () =>
+  server.close(async () => {
+    if (underWay > 0) await new Promise<void>((resolve) => (whenIdle = resolve));
+    await stopFolding();
+    await runtime.close();
+    process.exit(0);
+  }),
+);
 console.log("ready");
