@@ -20,6 +20,7 @@ import { createAdminUsersRouter } from "./admin/users/admin-users.routes";
 import { createAdminAuditRouter } from "./audit/audit.routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { holdAuthErrors } from "./auth/auth-log";
+import { createBooksRouter } from "./books/books.routes";
 import type { AppContext } from "./context";
 import { createHealthRouter } from "./health/health.routes";
 import { limitBodySize } from "./http/body-limit";
@@ -139,6 +140,7 @@ export function createApp(context: AppContext) {
     .route("/", createReconciliationRouter(context))
     .route("/", createAdminAuditRouter(context))
     .route("/", createAdminChecklistRouter(context))
+    .route("/", createBooksRouter(context))
     .route("/", createAccountLanguageRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "backup.created",
   "blocklist.entry_added",
   "blocklist.entry_removed",
+  "usdt_purchase.recorded",
+  "usdt_purchase.updated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,7 +34,7 @@ export interface AuditEntry {
   actor: { id: string; email: string } | null;
   action: AuditAction;
   target?: {
-    type: "user" | "order" | "settings" | "receiving_account" | "blocklist_entry";
+    type: "user" | "order" | "settings" | "receiving_account" | "blocklist_entry" | "usdt_purchase";
     id: string;
   };
   details?: Record<string, unknown>;

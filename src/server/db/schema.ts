@@ -321,6 +321,26 @@ export interface CustomerVerificationsTable {
   updated_at: Generated<Date>;
 }
 
+/** USDT the desk bought (migration 0085): the books cost sold coins from these. */
+export interface UsdtPurchasesTable {
+  id: Generated<string>;
+  /** The India day it was bought, YYYY-MM-DD. */
+  bought_on: ColumnType<string, string, string>;
+  network: string;
+  quantity_usdt: Numeric;
+  paid_currency: "INR" | "USD";
+  paid_amount: Numeric;
+  /** Rupees per dollar; set exactly when paid in USD. */
+  usd_inr_rate: Numeric | null;
+  /** Computed by the database: paid_amount, times the rate when paid in USD. */
+  cost_inr: ColumnType<string, never, never>;
+  source: string;
+  note: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** Payment offer requests counted per customer or address (migration 0060). */
 export interface PaymentOfferWindowsTable {
   key: string;
@@ -384,4 +404,5 @@ export interface DB {
   account: AccountTable;
   verification: VerificationTable;
   backups: BackupsTable;
+  usdt_purchases: UsdtPurchasesTable;
 }

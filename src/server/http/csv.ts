@@ -18,3 +18,14 @@ export function csvField(value: string | null | undefined): string {
 export function csvLine(values: (string | null | undefined)[]): string {
   return `${values.map(csvField).join(",")}\r\n`;
 }
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number field: a plain decimal stays as it is, minus sign included (a spreadsheet
+ * reads "-500.00" as a number, and nothing after the sign can make it a formula);
+ * anything else is written as csvField writes text.
+ */
+export function csvNumberField(value: string): string {
+  return PLAIN_NUMBER.test(value) ? value : csvField(value);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvLine } from "../../http/csv";
+import { csvField, csvLine, csvNumberField } from "../../http/csv";
 import { csvFileName } from "./orders-csv";
 
 describe("csvField", () => {
@@ -20,6 +20,15 @@ describe("csvField", () => {
     ["a=b", "a=b"],
   ])("writes %j as %j", (value, expected) => {
     expect(csvField(value)).toBe(expected);
+  });
+});
+
+describe("csvNumberField", () => {
+  it("keeps a plain decimal's minus sign, and writes anything else as text", () => {
+    expect(csvNumberField("-500.25")).toBe("-500.25");
+    expect(csvNumberField("86000")).toBe("86000");
+    expect(csvNumberField("-2+3")).toBe("'-2+3");
+    expect(csvNumberField("=1+2")).toBe("'=1+2");
   });
 });
 

@@ -26,6 +26,7 @@ import * as backups from "./0050-backups";
 import * as offerHolds from "./0060-offer-holds";
 import * as blocklist from "./0061-blocklist";
 import * as customerVerifications from "./0070-customer-verifications";
+import * as usdtPurchases from "./0085-usdt-purchases";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "0060-offer-holds": offerHolds,
   "0061-blocklist": blocklist,
   "0070-customer-verifications": customerVerifications,
+  "0085-usdt-purchases": usdtPurchases,
 };

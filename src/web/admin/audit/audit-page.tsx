@@ -67,6 +67,8 @@ const ACTIONS = {
     label: "adminAudit.actions.blocklistEntryRemoved",
     variant: "warning",
   },
+  "usdt_purchase.recorded": { label: "adminAudit.actions.purchaseRecorded", variant: "info" },
+  "usdt_purchase.updated": { label: "adminAudit.actions.purchaseUpdated", variant: "warning" },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }
