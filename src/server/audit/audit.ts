@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   "blocklist.entry_removed",
   "usdt_purchase.recorded",
   "usdt_purchase.updated",
+  "user.file_exported",
+  "retention.dry_run_viewed",
+  "retention.purged",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

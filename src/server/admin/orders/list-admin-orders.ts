@@ -86,7 +86,9 @@ function scopeCondition(
  *   order's `user_email` is its customer's e-mail (e-mails cannot be changed,
  *   docs/decisions/009), so both ways find the same orders;
  * - the id starts with it (a primary-key range);
- * - the payment reference is exactly it once normalized (the unique index).
+ * - the payment reference is exactly it once normalized (the unique index), or
+ *   begins with it (from 6 characters);
+ * - the UTR of the statement line matched to the order is exactly it.
  *
  * The parts whose condition is false (few or many customers, a walk that found a
  * page) are skipped by PostgreSQL at run time ("never executed" in a plan).
@@ -140,6 +142,13 @@ function searchHits(
   } else if (reference) {
     branches.push(sql`SELECT orders.id, orders.created_at FROM orders
       WHERE orders.payment_reference = ${reference} AND ${scope}`);
+  }
+  if (reference) {
+    // A bank's freeze notice names the UTR its statement shows: the matched line's, which
+    // may differ from the one the customer typed. One probe of the line-key index.
+    branches.push(sql`SELECT orders.id, orders.created_at FROM statement_lines AS line
+      JOIN orders ON orders.id = line.order_id
+      WHERE line.line_key = ${reference} AND line.reference IS NOT NULL AND ${scope}`);
   }
   return sql<string>`(
     WITH matching_customers AS MATERIALIZED (

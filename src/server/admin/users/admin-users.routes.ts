@@ -15,6 +15,7 @@ import {
   USER_ROLES,
   unblockUser,
 } from "./admin-users.service";
+import { CUSTOMER_FILE_ENTRIES, exportCustomerFile } from "./customer-file/export-customer-file";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
@@ -146,6 +147,26 @@ const unblockRoute = createRoute({
   },
 });
 
+const exportFileRoute = createRoute({
+  method: "post",
+  path: "/api/admin/users/{id}/file",
+  tags: ["Admin"],
+  summary:
+    "The customer's file: a ZIP of their record for a bank, an auditor or the police (audited)",
+  description: `Streamed as it is written. Holds ${Object.entries(CUSTOMER_FILE_ENTRIES)
+    .map(([name, holds]) => `${name} (${holds})`)
+    .join(", ")}.`,
+  request: { params: userIdParams },
+  responses: {
+    200: {
+      description: "A ZIP attachment",
+      content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    ...adminOnly,
+    404: errorResponse("No such user"),
+  },
+});
+
 export function createAdminUsersRouter(context: AppContext) {
   const { db } = context;
   const actorOf = (c: Context<AppEnv>): Actor => ({
@@ -182,5 +203,17 @@ export function createAdminUsersRouter(context: AppContext) {
     .openapi(unblockRoute, async (c) => {
       const user = await unblockUser(db, { actor: actorOf(c), userId: c.req.valid("param").id });
       return c.json(user, 200);
+    })
+    .openapi(exportFileRoute, async (c) => {
+      const { fileName, body } = await exportCustomerFile(db, {
+        actor: actorOf(c),
+        userId: c.req.valid("param").id,
+        logger: context.logger,
+      });
+      return c.body(body, 200, {
+        "content-type": "application/zip",
+        "content-disposition": `attachment; filename="${fileName}"`,
+        "cache-control": "no-store",
+      });
     });
 }

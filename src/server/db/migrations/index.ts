@@ -27,6 +27,7 @@ import * as offerHolds from "./0060-offer-holds";
 import * as blocklist from "./0061-blocklist";
 import * as customerVerifications from "./0070-customer-verifications";
 import * as usdtPurchases from "./0085-usdt-purchases";
+import * as customerFile from "./0095-customer-file";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "0061-blocklist": blocklist,
   "0070-customer-verifications": customerVerifications,
   "0085-usdt-purchases": usdtPurchases,
+  "0095-customer-file": customerFile,
 };

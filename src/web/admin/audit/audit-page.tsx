@@ -69,6 +69,9 @@ const ACTIONS = {
   },
   "usdt_purchase.recorded": { label: "adminAudit.actions.purchaseRecorded", variant: "info" },
   "usdt_purchase.updated": { label: "adminAudit.actions.purchaseUpdated", variant: "warning" },
+  "user.file_exported": { label: "adminAudit.actions.customerFileExported", variant: "warning" },
+  "retention.dry_run_viewed": { label: "adminAudit.actions.retentionDryRun", variant: "default" },
+  "retention.purged": { label: "adminAudit.actions.retentionPurged", variant: "destructive" },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }

@@ -1,0 +1,310 @@
+import { parse } from "csv-parse/sync";
+import { type KyselyPlugin, sql } from "kysely";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import { type Client, signedInAdmin, signedInCustomer } from "../../../testing/actors";
+import { ERC20_WALLET, placeOrder, TRON_TX_HASH, TRON_WALLET } from "../../../testing/orders";
+import { insertMatchedStatementLine } from "../../../testing/statement-lines";
+import { createTestApp, type TestApp } from "../../../testing/test-app";
+import { createClient, type RequestTarget } from "../../../testing/test-client";
+import { CUSTOMER_FILE_PAGE_SIZE } from "./customer-file-records";
+import { exportCustomerFile } from "./export-customer-file";
+
+/* The customer's file (issue 25, item 4): a stepped-up admin's ZIP of one customer's record. */
+
+let testApp: TestApp;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await signedInAdmin(testApp);
+});
+afterAll(() => testApp.close());
+
+/** The archive's files by name, in the order they were written. */
+async function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) =>
+      error ? reject(error) : resolve(file),
+    ),
+  );
+  const files = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on("entry", (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, async (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        files.set(entry.fileName, Buffer.concat(chunks));
+        zip.readEntry();
+      });
+    });
+    zip.on("end", resolve);
+    zip.on("error", reject);
+    zip.readEntry();
+  });
+  return files;
+}
+
+/** POST the export as a client does, keeping the body as bytes. */
+async function requestFile(client: Client, target: RequestTarget, userId: string) {
+  const response = await target.app.request(`/api/admin/users/${userId}/file`, {
+    method: "POST",
+    headers: {
+      origin: "http://localhost:3000",
+      "x-forwarded-for": client.ip,
+      cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+    },
+  });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The text an uncompressed PDF shows: pdfkit writes each line as hex strings between kerning figures. */
+function pdfShownText(pdf: Buffer): string {
+  return [...pdf.toString("latin1").matchAll(/\[([^\]]*)\] TJ/g)]
+    .map(([, parts]) =>
+      [...(parts ?? "").matchAll(/<([0-9a-f]*)>/g)]
+        .map(([, hex]) => Buffer.from(hex ?? "", "hex").toString("latin1"))
+        .join(""),
+    )
+    .join("\n");
+}
+
+const csvRows = (file: Buffer | undefined) =>
+  parse(file ?? "", { columns: true, bom: true }) as Record<string, string>[];
+
+function exportAudits(userId: string) {
+  return testApp.db
+    .selectFrom("audit_log")
+    .select(["actor_email", "details", "created_at"])
+    .where("action", "=", "user.file_exported")
+    .where("target_id", "=", userId)
+    .execute();
+}
+
+describe("the customer's file", () => {
+  it("holds the profile, verification, every order with its statement line and chain check, the audit rows and blocklist hits", async () => {
+    const customer = await signedInCustomer(testApp);
+    const paid = await placeOrder(customer);
+    const open = await placeOrder(customer, { amount: "4300" });
+    const utr = "612345678901";
+    await insertMatchedStatementLine(testApp.db, {
+      orderId: paid.id,
+      reference: utr,
+      amount: "8600.00",
+      payerName: "RAHUL KUMAR",
+    });
+    await testApp.db
+      .updateTable("orders")
+      .set({ status: "completed", payout_tx_hash: TRON_TX_HASH })
+      .where("id", "=", paid.id)
+      .execute();
+    await testApp.db
+      .insertInto("payout_checks")
+      .values({
+        order_id: paid.id,
+        payout_tx_hash: TRON_TX_HASH,
+        state: "confirmed",
+        failure_code: null,
+        failure_message: null,
+        transfer_index: 0,
+        note: null,
+        requested_by: admin.userId,
+      })
+      .execute();
+    await testApp.db
+      .insertInto("customer_verifications")
+      .values({
+        user_id: customer.userId,
+        status: "verified",
+        requested_at: null,
+        requested_by: null,
+        requested_note: null,
+      })
+      .execute();
+    const blocked = await admin.post("/api/admin/risk/blocklist", {
+      kind: "wallet",
+      value: TRON_WALLET,
+      reason: "Police notice 42/2026",
+    });
+    expect(blocked.status).toBe(201);
+    expect((await admin.post(`/api/admin/users/${customer.userId}/block`)).status).toBe(200);
+
+    const { response, bytes } = await requestFile(admin, testApp, customer.userId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="rupeedesk-customer-customer-[\w-]+-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const files = await readZip(bytes);
+    expect([...files.keys()]).toEqual([
+      "profile.json",
+      "orders.csv",
+      "audit.csv",
+      "blocklist-hits.csv",
+      "summary.pdf",
+    ]);
+
+    const profile = JSON.parse(String(files.get("profile.json")));
+    expect(profile).toMatchObject({
+      id: customer.userId,
+      email: customer.email,
+      whatsappNumber: "+919876543210",
+      isBlocked: true,
+      verification: { status: "verified" },
+      orders: {
+        total: 2,
+        completed: 1,
+        open: 1,
+        completedInr: "8600.00",
+        withStatementLine: 1,
+        payoutsConfirmed: 1,
+      },
+    });
+
+    const orders = csvRows(files.get("orders.csv"));
+    expect(orders.map((order) => order["Order ID"]).sort()).toEqual([paid.id, open.id].sort());
+    const paidRow = orders.find((order) => order["Order ID"] === paid.id);
+    expect(paidRow).toMatchObject({
+      Status: "completed",
+      "Send Amount": "8600.00",
+      "Payment Reference": paid.paymentReference,
+      "Statement UTR": utr,
+      "Statement Payer Name": "RAHUL KUMAR",
+      "Statement Decision": "verified",
+      "Payout Tx Hash": TRON_TX_HASH,
+      "Chain Check": "confirmed",
+    });
+    expect(paidRow?.["Payout Explorer URL"]).toContain(TRON_TX_HASH);
+    expect(orders.find((order) => order["Order ID"] === open.id)?.["Statement UTR"]).toBe("");
+
+    const audit = csvRows(files.get("audit.csv"));
+    expect(audit.map((row) => row.Action)).toEqual(["user.blocked", "user.file_exported"]);
+    expect(audit[1]).toMatchObject({ "Actor Email": admin.email, "Target ID": customer.userId });
+
+    const hits = csvRows(files.get("blocklist-hits.csv"));
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({
+      Kind: "wallet",
+      Value: TRON_WALLET,
+      Reason: "Police notice 42/2026",
+    });
+    expect(hits[0]?.Matched).toContain(`order ${paid.id.slice(0, 8)} wallet`);
+
+    const pdf = files.get("summary.pdf") ?? Buffer.alloc(0);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const pdfText = pdf.toString("latin1");
+    expect(pdfText).toContain(`(Customer file: ${customer.email})`);
+    expect(pdfShownText(pdf)).toContain(`Customer file: ${customer.email}`);
+    expect(pdfShownText(pdf)).toContain("Blocklist hits");
+  });
+
+  it("is audited: who exported it and when", async () => {
+    const customer = await signedInCustomer(testApp);
+    const before = new Date();
+    expect((await requestFile(admin, testApp, customer.userId)).response.status).toBe(200);
+    const audits = await exportAudits(customer.userId);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.actor_email).toBe(admin.email);
+    expect(audits[0]?.details).toMatchObject({ email: customer.email, orders: 0 });
+    expect(audits[0]?.created_at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+  });
+
+  it("is refused to anyone but a stepped-up admin, and writes nothing then", async () => {
+    const customer = await signedInCustomer(testApp);
+    const otherCustomer = await signedInCustomer(testApp);
+    const unelevated = await signedInAdmin(testApp, { isElevated: false });
+    const callers: [Client, number][] = [
+      [createClient(testApp), 401],
+      [customer, 403],
+      [otherCustomer, 403],
+      [unelevated, 403],
+    ];
+    for (const [caller, status] of callers) {
+      const { response } = await requestFile(caller, testApp, customer.userId);
+      expect(response.status).toBe(status);
+      expect(response.headers.get("content-type")).toContain("application/json");
+    }
+    expect(await exportAudits(customer.userId)).toEqual([]);
+  });
+
+  it("answers 404 for no such user", async () => {
+    const { response } = await requestFile(admin, testApp, "no-such-user");
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("a bank's freeze notice", () => {
+  it("names a UTR that Admin → Orders finds, by the customer's reference or the statement line's, with the customer to export", async () => {
+    const customer = await signedInCustomer(testApp);
+    // (The first test blocked TRON_WALLET.)
+    const order = await placeOrder(customer, { network: "erc20", walletAddress: ERC20_WALLET });
+    // The bank's statement shows its own reference for the credit, not the one the customer typed.
+    const bankUtr = "698765432101";
+    await insertMatchedStatementLine(testApp.db, {
+      orderId: order.id,
+      reference: bankUtr,
+      amount: "8600.00",
+      payerName: "RAHUL KUMAR",
+    });
+    for (const term of [bankUtr, order.paymentReference]) {
+      const found = await admin.get(`/api/admin/orders?search=${term}`);
+      expect(found.status).toBe(200);
+      expect(
+        found.json.orders.map((hit: { id: string; userId: string }) => [hit.id, hit.userId]),
+      ).toEqual([[order.id, customer.userId]]);
+    }
+    expect((await requestFile(admin, testApp, customer.userId)).response.status).toBe(200);
+  });
+});
+
+describe("the customer's file of 10,000 orders", () => {
+  const ORDERS = 10_000;
+  let customer: Awaited<ReturnType<typeof signedInCustomer>>;
+
+  beforeAll(async () => {
+    customer = await signedInCustomer(testApp);
+    await sql`
+      INSERT INTO orders (user_id, user_email, send_currency, send_amount, receive_currency,
+        receive_amount, exchange_rate, network, wallet_address, payment_reference, status, created_at)
+      SELECT ${customer.userId}, ${customer.email}, 'upi_inr', 1000 + n, 'usdt', 11.6279, 86,
+        'trc20', ${TRON_WALLET}, (500000000000 + n)::text, 'completed',
+        now() - make_interval(mins => ${ORDERS} - n)
+      FROM generate_series(1, ${ORDERS}) AS n`.execute(testApp.db);
+  });
+
+  it("is streamed: the first bytes go out before the orders are read, and the orders are read page by page as the reader takes them", async () => {
+    let ordersRead = 0;
+    // Counts the order rows the export reads from the database.
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        if (result.rows[0] && "line_value_date" in result.rows[0]) ordersRead += result.rows.length;
+        return result;
+      },
+    };
+    const { body } = await exportCustomerFile(testApp.db.withPlugin(counting), {
+      actor: { id: admin.userId, email: admin.email },
+      userId: customer.userId,
+      logger: pino({ level: "silent" }),
+    });
+    const readAtEachChunk: number[] = [];
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) {
+      readAtEachChunk.push(ordersRead);
+      chunks.push(Buffer.from(chunk));
+    }
+    expect(readAtEachChunk[0]).toBe(0);
+    expect(ordersRead).toBe(ORDERS);
+    // Each page of orders was read while the reader was taking the archive, not all up front.
+    // (Deflate may hold two pages' lines before it writes a chunk: at least half the steps show.)
+    const pagesSeen = new Set(readAtEachChunk.filter((read) => read > 0 && read < ORDERS));
+    expect(pagesSeen.size).toBeGreaterThanOrEqual(ORDERS / CUSTOMER_FILE_PAGE_SIZE / 2);
+    expect(Math.max(...pagesSeen)).toBeGreaterThan(ORDERS - 2 * CUSTOMER_FILE_PAGE_SIZE);
+    const files = await readZip(Buffer.concat(chunks));
+    const orders = csvRows(files.get("orders.csv"));
+    expect(orders).toHaveLength(ORDERS);
+    expect(orders.at(-1)?.["Payment Reference"]).toBe(String(500_000_000_000 + ORDERS));
+  }, 120_000);
+});
