@@ -75,7 +75,7 @@ export async function offerReceivingAccount(
       .forUpdate()
       .execute();
 
-    const shownBefore = await findOpenOffer(trx, request, accounts);
+    const shownBefore = await findOpenOffer(trx, request, accounts, settings);
     if (shownBefore) return shownBefore;
     // One open offer per customer and method: a new amount frees the old one's room.
     await trx
@@ -150,35 +150,48 @@ export async function offerReceivingAccount(
   });
 }
 
-/** The customer's unused offer for this amount and method, its hold renewed; not on a retired account. */
+/**
+ * The customer's unused offer for this amount and method, shown again; not on a
+ * retired account. Its hold is renewed as a new offer's would be: bounded by the
+ * customer's allowance and by the share of the cap the account's other open
+ * offers leave (decision 030), so re-asking cannot keep room the check would refuse.
+ */
 async function findOpenOffer(
   trx: Transaction<DB>,
   request: OfferRequest,
   accounts: AccountRow[],
+  settings: OfferSettings,
 ): Promise<ReceivingOffer | undefined> {
+  const shown = await trx
+    .selectFrom("receiving_account_offers")
+    .select(["id", "receiving_account_id"])
+    .where("user_id", "=", request.customer.id)
+    .where("send_currency", "=", request.sendCurrency)
+    .where("send_amount", "=", request.amount)
+    .where("order_id", "is", null)
+    .where("created_at", ">", sql<Date>`now() - make_interval(hours => ${OFFER_HONOURED_HOURS})`)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const account = accounts.find((candidate) => candidate.id === shown?.receiving_account_id);
+  if (!shown || !account) return undefined;
+  const others = (await takenToday(trx, [account.id], shown.id)).get(account.id) ?? NOTHING_TAKEN;
+  const held = roomToReserve(
+    new Decimal(request.amount),
+    await holdAllowance(trx, request.customer, settings),
+    { daily_cap_inr: account.daily_cap_inr, reserved: others.reserved },
+    settings,
+  );
   const offer = await trx
     .updateTable("receiving_account_offers")
-    .set({ expires_at: sql<Date>`now() + make_interval(mins => ${OFFER_MINUTES})` })
-    .where("id", "=", (eb) =>
-      eb
-        .selectFrom("receiving_account_offers")
-        .select("id")
-        .where("user_id", "=", request.customer.id)
-        .where("send_currency", "=", request.sendCurrency)
-        .where("send_amount", "=", request.amount)
-        .where("order_id", "is", null)
-        .where(
-          "created_at",
-          ">",
-          sql<Date>`now() - make_interval(hours => ${OFFER_HONOURED_HOURS})`,
-        )
-        .orderBy("created_at", "desc")
-        .limit(1),
-    )
-    .returning(["id", "expires_at", "receiving_account_id"])
-    .executeTakeFirst();
-  const account = accounts.find((candidate) => candidate.id === offer?.receiving_account_id);
-  return offer && account ? { offerId: offer.id, expiresAt: offer.expires_at, account } : undefined;
+    .set({
+      expires_at: sql<Date>`now() + make_interval(mins => ${OFFER_MINUTES})`,
+      held_inr: held.toFixed(2),
+    })
+    .where("id", "=", shown.id)
+    .returning(["id", "expires_at"])
+    .executeTakeFirstOrThrow();
+  return { offerId: offer.id, expiresAt: offer.expires_at, account };
 }
 
 /** Never shown sorts first. */
@@ -190,9 +203,9 @@ const NOTHING_TAKEN = { paid: new Decimal(0), reserved: new Decimal(0), asked: n
 
 /**
  * Each account's day: the rupees its orders took (India's day, orders not
- * cancelled), what its open offers reserve, and what they ask for.
+ * cancelled), what its open offers (but `exceptOfferId`) reserve, and what they ask for.
  */
-async function takenToday(trx: Transaction<DB>, accountIds: string[]) {
+async function takenToday(trx: Transaction<DB>, accountIds: string[], exceptOfferId?: string) {
   if (accountIds.length === 0) return new Map<string, typeof NOTHING_TAKEN>();
   const { rows } = await sql<{ id: string; paid: string; reserved: string; asked: string }>`
     SELECT account.id,
@@ -203,6 +216,7 @@ async function takenToday(trx: Transaction<DB>, accountIds: string[]) {
       SELECT coalesce(sum(held_inr), 0) AS reserved, coalesce(sum(send_amount), 0) AS asked
       FROM receiving_account_offers
       WHERE receiving_account_id = account.id AND order_id IS NULL AND expires_at > now()
+        AND id IS DISTINCT FROM ${exceptOfferId ?? null}::uuid
     ) AS offers`.execute(trx);
   return new Map(
     rows.map((row) => [

@@ -149,6 +149,25 @@ describe("what an offer reserves", () => {
     expect(await reservedBy(offer.offerId)).toBe("0.00");
   });
 
+  it("renews a re-shown offer's hold through the same share check as a new one", async () => {
+    const account = await insertUpiAccount(testApp.db, { daily_cap_inr: "10000" });
+    const [first, second] = (await insertVerifiedCustomers(testApp.db, 2)) as [string, string];
+    const shown = await offerFor(testApp.db, first, { amount: "5000" });
+    expect(await reservedBy(shown.offerId)).toBe("5000.00");
+    // Its 30 minutes pass: the room goes to the next customer.
+    await sql`UPDATE receiving_account_offers SET expires_at = now() - interval '1 minute'
+      WHERE id = ${shown.offerId}`.execute(testApp.db);
+    const next = await offerFor(testApp.db, second, { amount: "4000" });
+    expect(await reservedBy(next.offerId)).toBe("4000.00");
+
+    // Shown again on a reload, it keeps only what the share leaves beside the other offer.
+    const again = await offerFor(testApp.db, first, { amount: "5000" });
+    expect(again.offerId).toBe(shown.offerId);
+    expect(again.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(await reservedBy(shown.offerId)).toBe("1000.00");
+    expect(await openOffersOn(account)).toEqual({ reserved: "5000.00", asked: "9000.00" });
+  });
+
   it("reserves nothing at a share of 0, and the whole amount at 100", async () => {
     await insertUpiAccount(testApp.db, { daily_cap_inr: "10000" });
     const [first, second] = (await insertVerifiedCustomers(testApp.db, 2)) as [string, string];
