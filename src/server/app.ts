@@ -33,6 +33,7 @@ import { createOpsBackupRouter } from "./ops/backup/backup.routes";
 import { createMetrics, createMetricsRouter } from "./ops/metrics";
 import { createOrdersRouter } from "./orders/orders.routes";
 import { createBlocklistRouter } from "./risk/blocklist.routes";
+import { createRetentionRouter } from "./risk/retention/retention.routes";
 import { createSiteRouter } from "./site/site.routes";
 
 const contentSecurityPolicy = {
@@ -137,6 +138,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))
     .route("/", createBlocklistRouter(context))
+    .route("/", createRetentionRouter(context))
     .route("/", createReconciliationRouter(context))
     .route("/", createAdminAuditRouter(context))
     .route("/", createAdminChecklistRouter(context))

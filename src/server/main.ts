@@ -5,7 +5,9 @@ import { startFoldingOrderTotals } from "./admin/dashboard/order-totals";
 import { createApp } from "./app";
 import { ConfigError, parseEnv } from "./env";
 import { announceServer, newServerToken } from "./ops/backup/running-server";
+import { startDailyJob } from "./ops/daily-jobs";
 import { foldTotalsAndTellOperatorsNearCap } from "./orders/cap-alert";
+import { runDailyRetention } from "./risk/retention/retention";
 import { openRuntime } from "./runtime";
 
 async function main() {
@@ -24,6 +26,12 @@ async function main() {
     logger,
   );
   const stopBackups = runtime.context.backups.startSchedule(logger);
+  const stopRetention = startDailyJob(
+    runtime.context.db,
+    "retention",
+    () => runDailyRetention(runtime.context.db),
+    logger,
+  );
   let withdrawAnnouncement = () => {};
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
@@ -44,6 +52,7 @@ async function main() {
     server.close(async () => {
       withdrawAnnouncement();
       await stopBackups();
+      await stopRetention();
       await stopFolding();
       await runtime.close();
       process.exit(0);

@@ -74,6 +74,8 @@ export interface SiteSettingsTable {
   offer_alert_multiple: Generated<number>;
   offers_per_customer_per_hour: Generated<number>;
   offers_per_address_per_hour: Generated<number>;
+  /** Years a closed customer's data is kept after their last activity (migration 0096). */
+  retention_years: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -365,6 +367,34 @@ export interface OrderTotalChangesTable {
   receiving_account_id: string | null;
 }
 
+/** A customer whose data retention purged (migration 0096). */
+export interface PurgedCustomersTable {
+  user_id: string;
+  last_active_at: Date;
+  orders: number;
+  purged_at: Generated<Date>;
+}
+
+/** The India day a daily job last ran (migration 0096). */
+export interface DailyJobsTable {
+  name: string;
+  last_run_on: ColumnType<string, string, string>;
+}
+
+/** A customer whose data retention purged (migration 0096). */
+export interface PurgedCustomersTable {
+  user_id: string;
+  last_active_at: Date;
+  orders: number;
+  purged_at: Generated<Date>;
+}
+
+/** The India day a daily job last ran (migration 0096). */
+export interface DailyJobsTable {
+  name: string;
+  last_run_on: ColumnType<string, string, string>;
+}
+
 /** Backups taken (migration 0050). */
 export interface BackupsTable {
   id: Generated<string>;
@@ -405,4 +435,6 @@ export interface DB {
   verification: VerificationTable;
   backups: BackupsTable;
   usdt_purchases: UsdtPurchasesTable;
+  purged_customers: PurgedCustomersTable;
+  daily_jobs: DailyJobsTable;
 }

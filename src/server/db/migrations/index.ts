@@ -28,6 +28,7 @@ import * as blocklist from "./0061-blocklist";
 import * as customerVerifications from "./0070-customer-verifications";
 import * as usdtPurchases from "./0085-usdt-purchases";
 import * as customerFile from "./0095-customer-file";
+import * as retention from "./0096-retention";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "0070-customer-verifications": customerVerifications,
   "0085-usdt-purchases": usdtPurchases,
   "0095-customer-file": customerFile,
+  "0096-retention": retention,
 };

@@ -313,9 +313,10 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
       return value ? t("adminAudit.values.on") : t("adminAudit.values.off");
     return typeof value === "object" ? JSON.stringify(value) : String(value);
   };
+  // The retention setting is saved on its own (risk/retention), audited like the others.
   const fieldLabel = (field: string) =>
-    field in SITE_SETTINGS_FIELD_LABELS
-      ? t(`adminAudit.fields.${field as SiteSettingsField}`)
+    field in SITE_SETTINGS_FIELD_LABELS || field === "retentionYears"
+      ? t(`adminAudit.fields.${field as SiteSettingsField | "retentionYears"}`)
       : field;
 
   const details = entry.details;
