@@ -80,6 +80,10 @@ const ReconciliationPage = lazyAdminPage(
   "ReconciliationPage",
   ["adminReconciliation"],
 );
+const BooksPage = lazyAdminPage(() => import("./admin/books/books-page"), "BooksPage", [
+  "adminBooks",
+  "adminDashboard",
+]);
 const AuditPage = lazyAdminPage(() => import("./admin/audit/audit-page"), "AuditPage", [
   "adminAudit",
 ]);
@@ -129,6 +133,7 @@ export function AppRoutes() {
             <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
             <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />
             <Route path="settings" element={<Page component={SettingsPage} />} />
+            <Route path="books" element={<Page component={BooksPage} />} />
             <Route path="audit" element={<Page component={AuditPage} />} />
           </Route>
         </Route>

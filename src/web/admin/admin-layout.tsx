@@ -2,6 +2,7 @@ import {
   ArrowLeft,
   Bell,
   BellRing,
+  BookOpenCheck,
   ClipboardList,
   FileCheck,
   Landmark,
@@ -29,6 +30,7 @@ const links = [
   { to: "/admin/orders", key: "admin.nav.orders", icon: ClipboardList, end: false },
   { to: "/admin/accounts", key: "admin.nav.accounts", icon: Landmark, end: false },
   { to: "/admin/reconciliation", key: "admin.nav.reconciliation", icon: FileCheck, end: false },
+  { to: "/admin/books", key: "admin.nav.books", icon: BookOpenCheck, end: false },
   { to: "/admin/settings", key: "admin.nav.settings", icon: Settings, end: false },
   { to: "/admin/audit", key: "admin.nav.audit", icon: ScrollText, end: false },
 ] as const;

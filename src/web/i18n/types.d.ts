@@ -2,6 +2,7 @@ import type account from "./en/account.json";
 import type admin from "./en/admin.json";
 import type adminAccounts from "./en/admin-accounts.json";
 import type adminAudit from "./en/admin-audit.json";
+import type adminBooks from "./en/admin-books.json";
 import type adminDashboard from "./en/admin-dashboard.json";
 import type adminOrders from "./en/admin-orders.json";
 import type adminReconciliation from "./en/admin-reconciliation.json";
@@ -21,6 +22,7 @@ declare module "i18next" {
         admin: typeof admin;
         adminAccounts: typeof adminAccounts;
         adminAudit: typeof adminAudit;
+        adminBooks: typeof adminBooks;
         adminDashboard: typeof adminDashboard;
         adminOrders: typeof adminOrders;
         adminReconciliation: typeof adminReconciliation;

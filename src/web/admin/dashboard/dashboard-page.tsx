@@ -8,7 +8,7 @@ import {
   Send,
   Users,
 } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import {
@@ -20,6 +20,7 @@ import {
 } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { formatDateTime } from "../../lib/format";
+import { StatCard } from "../components/stat-card";
 import { ReconciliationCard } from "../reconciliation/reconciliation-card";
 import { ReceivingAccountsCard } from "./accounts-card";
 import { ChecklistCard } from "./checklist-card";
@@ -128,31 +129,6 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
         </CardContent>
       </Card>
     </>
-  );
-}
-
-function StatCard({
-  icon: Icon,
-  title,
-  note,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  note?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
-        <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
-        <Icon className="size-4 text-muted-foreground" aria-hidden />
-      </CardHeader>
-      <CardContent>
-        <p className="text-3xl font-bold tabular-nums">{children}</p>
-        {note && <p className="mt-1 text-xs text-muted-foreground">{note}</p>}
-      </CardContent>
-    </Card>
   );
 }
 

@@ -31,7 +31,8 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
-import { ApiError, unwrap } from "../../lib/api-answers";
+import { ApiError } from "../../lib/api-answers";
+import { downloadFile } from "../../lib/download";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
@@ -239,17 +240,7 @@ export function AdminOrdersPage() {
   const onExport = async () => {
     setIsExporting(true);
     try {
-      const response = await fetch(exportPath(filter));
-      if (!response.ok) await unwrap(response);
-      const name =
-        response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ??
-        "orders.csv";
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await downloadFile(exportPath(filter), "orders.csv");
     } catch (error) {
       toast.error(t("adminOrders.exportFailedTitle"), {
         description: error instanceof ApiError ? error.message : String(error),

@@ -1,0 +1,413 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import {
+  BookX,
+  Coins,
+  Download,
+  FileSpreadsheet,
+  IndianRupee,
+  Pencil,
+  Plus,
+  Send,
+  TrendingUp,
+  TriangleAlert,
+  Wallet,
+} from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { findNetwork } from "../../../shared/catalog";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
+import { ApiError } from "../../lib/api-answers";
+import { downloadFile } from "../../lib/download";
+import { cn } from "../../lib/utils";
+import { AdminListBody } from "../components/admin-list-body";
+import { StatCard } from "../components/stat-card";
+import { formatDay, formatInr, formatUsdt } from "../dashboard/dashboard-format";
+import { VolumeChart } from "../dashboard/volume-chart";
+import {
+  type BookRange,
+  type Books,
+  booksExportPath,
+  booksQueryOptions,
+  type Purchase,
+  purchasesQueryOptions,
+} from "./books-api";
+import { PurchaseFormDialog } from "./purchase-form-dialog";
+
+/** Today in India, YYYY-MM-DD: the books' days are India days. */
+function indiaToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+}
+
+/** A month's days, up to today when it is the current month. */
+function monthRange(month: string, today: string): BookRange {
+  const [year, monthNumber] = month.split("-").map((part) => Number.parseInt(part, 10));
+  const lastDay = new Date(Date.UTC(year ?? 1970, monthNumber ?? 1, 0)).toISOString().slice(0, 10);
+  return { from: `${month}-01`, to: lastDay < today ? lastDay : today };
+}
+
+const networkName = (id: string) =>
+  findNetwork(id)?.name ?? (id === "binance_pay_usdt" ? "Binance Pay" : id);
+const rateText = (rate: string | null) => (rate === null ? "—" : formatInr(rate));
+
+export function BooksPage() {
+  const { t } = useTranslation();
+  const today = indiaToday();
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const range = monthRange(month, today);
+  const books = useQuery({ ...booksQueryOptions(range), placeholderData: keepPreviousData });
+  const [exporting, setExporting] = useState<"csv" | "xlsx" | null>(null);
+
+  const onExport = async (file: "csv" | "xlsx") => {
+    setExporting(file);
+    try {
+      await downloadFile(booksExportPath(range, file), `books.${file}`);
+    } catch (error) {
+      toast.error(t("adminBooks.exportFailedTitle"), {
+        description: error instanceof ApiError ? error.message : String(error),
+      });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight">{t("adminBooks.title")}</h1>
+          <p className="text-sm text-muted-foreground">{t("adminBooks.description")}</p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="space-y-2">
+            <Label htmlFor="books-month">{t("adminBooks.month")}</Label>
+            <Input
+              id="books-month"
+              type="month"
+              value={month}
+              max={today.slice(0, 7)}
+              onChange={(event) => {
+                if (/^\d{4}-\d{2}$/.test(event.target.value)) setMonth(event.target.value);
+              }}
+              className="w-44"
+            />
+          </div>
+          <Button variant="outline" onClick={() => onExport("csv")} disabled={exporting !== null}>
+            {exporting === "csv" ? <Spinner /> : <Download aria-hidden />}
+            {t("adminBooks.exportCsv")}
+          </Button>
+          <Button variant="outline" onClick={() => onExport("xlsx")} disabled={exporting !== null}>
+            {exporting === "xlsx" ? <Spinner /> : <FileSpreadsheet aria-hidden />}
+            {t("adminBooks.exportWorkbook")}
+          </Button>
+        </div>
+      </header>
+
+      <AdminListBody query={books} failedTitle={t("adminBooks.fetchFailedTitle")}>
+        {books.data && (
+          <div className={cn("space-y-6", books.isPlaceholderData && "opacity-60")}>
+            <BookTotals books={books.data} />
+            <Card>
+              <CardContent className="px-2 pt-6 sm:px-6">
+                <VolumeChart series={books.data.days} />
+              </CardContent>
+            </Card>
+            <BookDays books={books.data} />
+          </div>
+        )}
+      </AdminListBody>
+
+      <Purchases range={range} today={today} />
+    </div>
+  );
+}
+
+function BookTotals({ books }: { books: Books }) {
+  const { t } = useTranslation();
+  const { totals, stock } = books;
+  const perUsdt = (value: string | null) =>
+    value === null
+      ? t("adminBooks.totals.none")
+      : t("adminBooks.totals.perUsdt", { value: formatInr(value) });
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          icon={IndianRupee}
+          title={t("adminBooks.totals.inr")}
+          note={`${t("adminBooks.totals.orders")}: ${totals.orders}`}
+        >
+          {formatInr(totals.inr)}
+        </StatCard>
+        <StatCard
+          icon={Send}
+          title={t("adminBooks.totals.usdt")}
+          note={`${t("adminBooks.totals.averageRate")}: ${perUsdt(totals.averageRate)}`}
+        >
+          {formatUsdt(totals.usdt)}
+        </StatCard>
+        <StatCard
+          icon={Coins}
+          title={t("adminBooks.totals.cost")}
+          note={`${t("adminBooks.totals.averageCost")}: ${perUsdt(totals.averageCost)}`}
+        >
+          {formatInr(totals.costInr)}
+        </StatCard>
+        <StatCard
+          icon={TrendingUp}
+          title={t("adminBooks.totals.margin")}
+          note={`${t("adminBooks.totals.spread")}: ${perUsdt(totals.spreadPerUsdt)}`}
+        >
+          {formatInr(totals.marginInr)}
+        </StatCard>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          icon={Wallet}
+          title={t("adminBooks.totals.stock")}
+          note={t("adminBooks.totals.stockCost", { cost: formatInr(stock.costInr) })}
+        >
+          {formatUsdt(stock.usdt)}
+        </StatCard>
+      </div>
+      {totals.uncostedUsdt !== "0.0000" && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-md border border-amber-300 p-3 text-sm text-amber-800 dark:text-amber-300"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {t("adminBooks.uncosted", { usdt: formatUsdt(totals.uncostedUsdt) })}
+        </p>
+      )}
+    </>
+  );
+}
+
+function BookDays({ books }: { books: Books }) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState<string | null>(null);
+  const day = books.days.find((row) => row.date === selected);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{t("adminBooks.days.title")}</CardTitle>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-6">
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>{t("adminBooks.days.date")}</TableHead>
+              <TableHead className="text-right">{t("adminBooks.days.orders")}</TableHead>
+              <TableHead className="text-right">{t("adminBooks.days.inr")}</TableHead>
+              <TableHead className="text-right">{t("adminBooks.days.usdt")}</TableHead>
+              <TableHead className="text-right">{t("adminBooks.days.rate")}</TableHead>
+              <TableHead className="text-right">{t("adminBooks.days.cost")}</TableHead>
+              <TableHead className="text-right">{t("adminBooks.days.margin")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {books.days.map((row) => (
+              <TableRow key={row.date} data-state={row.date === selected ? "selected" : undefined}>
+                <TableCell>
+                  <Button
+                    variant="link"
+                    className="h-auto p-0"
+                    aria-expanded={row.date === selected}
+                    aria-label={t("adminBooks.days.show", { date: row.date })}
+                    onClick={() => setSelected(row.date === selected ? null : row.date)}
+                  >
+                    {formatDay(row.date)}
+                  </Button>
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{row.orders}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatInr(row.inr)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatUsdt(row.usdt)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {rateText(row.averageRate)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatInr(row.costInr)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatInr(row.marginInr)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {day && <BookDay books={books} date={day.date} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** One day's rupees by receiving account (orders beside statements) and USDT by network. */
+function BookDay({ books, date }: { books: Books; date: string }) {
+  const { t } = useTranslation();
+  const accounts = books.accounts.filter((row) => row.date === date);
+  const networks = books.networks.filter((row) => row.date === date);
+  return (
+    <section aria-label={date} className="mt-6 space-y-4 border-t px-4 pt-4 sm:px-0">
+      <div>
+        <h3 className="font-semibold">{t("adminBooks.day.title", { date: formatDay(date) })}</h3>
+        <p className="text-sm text-muted-foreground">{t("adminBooks.day.description")}</p>
+      </div>
+      {accounts.length === 0 && networks.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("adminBooks.day.empty")}</p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Table aria-label={t("adminBooks.day.accounts")}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>{t("adminBooks.day.account")}</TableHead>
+                <TableHead className="text-right">{t("adminBooks.day.ordersInr")}</TableHead>
+                <TableHead className="text-right">{t("adminBooks.day.statementInr")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {accounts.map((row) => (
+                <TableRow key={row.accountId ?? "none"}>
+                  <TableCell>{row.accountLabel}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatInr(row.ordersInr)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {row.statementInr === null ? (
+                      <span className="text-muted-foreground">
+                        {t("adminBooks.day.noStatement")}
+                      </span>
+                    ) : (
+                      formatInr(row.statementInr)
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Table aria-label={t("adminBooks.day.networks")}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>{t("adminBooks.day.network")}</TableHead>
+                <TableHead className="text-right">{t("adminBooks.day.orders")}</TableHead>
+                <TableHead className="text-right">{t("adminBooks.day.usdt")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {networks.map((row) => (
+                <TableRow key={row.network}>
+                  <TableCell>{networkName(row.network)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{row.orders}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatUsdt(row.usdt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Purchases({ range, today }: { range: BookRange; today: string }) {
+  const { t } = useTranslation();
+  const query = useQuery(purchasesQueryOptions(range));
+  const purchases = query.data?.purchases ?? [];
+  const [editing, setEditing] = useState<Purchase | "new" | null>(null);
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div className="space-y-1">
+          <CardTitle className="text-lg">{t("adminBooks.purchases.title")}</CardTitle>
+          <CardDescription>{t("adminBooks.form.description")}</CardDescription>
+        </div>
+        <Button onClick={() => setEditing("new")}>
+          <Plus aria-hidden />
+          {t("adminBooks.purchases.record")}
+        </Button>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-6">
+        <AdminListBody
+          query={query}
+          isEmpty={purchases.length === 0}
+          failedTitle={t("adminBooks.purchases.fetchFailedTitle")}
+          empty={{ icon: BookX, title: t("adminBooks.purchases.empty") }}
+        >
+          <Table>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>{t("adminBooks.purchases.date")}</TableHead>
+                <TableHead>{t("adminBooks.purchases.network")}</TableHead>
+                <TableHead className="text-right">{t("adminBooks.purchases.quantity")}</TableHead>
+                <TableHead className="text-right">{t("adminBooks.purchases.paid")}</TableHead>
+                <TableHead className="text-right">{t("adminBooks.purchases.cost")}</TableHead>
+                <TableHead>{t("adminBooks.purchases.source")}</TableHead>
+                <TableHead>
+                  <span className="sr-only">{t("admin.common.actions")}</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {purchases.map((purchase) => (
+                <TableRow key={purchase.id}>
+                  <TableCell>{formatDay(purchase.boughtOn)}</TableCell>
+                  <TableCell>{networkName(purchase.network)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatUsdt(purchase.quantityUsdt)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {purchase.paidCurrency === "USD"
+                      ? `$${purchase.paidAmount} × ${purchase.usdInrRate}`
+                      : formatInr(purchase.paidAmount)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatInr(purchase.costInr)}
+                  </TableCell>
+                  <TableCell>
+                    <p>{purchase.source}</p>
+                    {purchase.note && (
+                      <p className="text-xs text-muted-foreground">{purchase.note}</p>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setEditing(purchase)}
+                      aria-label={`${t("adminBooks.purchases.edit")} ${purchase.boughtOn}`}
+                    >
+                      <Pencil aria-hidden />
+                      {t("adminBooks.purchases.edit")}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </AdminListBody>
+      </CardContent>
+      {editing && (
+        <PurchaseFormDialog
+          purchase={editing === "new" ? null : editing}
+          today={today}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Card>
+  );
+}

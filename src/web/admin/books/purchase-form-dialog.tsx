@@ -1,0 +1,167 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { NETWORKS } from "../../../shared/catalog";
+import {
+  type UsdtPurchase,
+  type UsdtPurchaseInput,
+  usdtPurchaseInputSchema,
+} from "../../../shared/usdt-purchase-input";
+import { FormField } from "../../components/form/form-field";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Spinner } from "../../components/ui/spinner";
+import { ApiError } from "../../lib/api-answers";
+import { type Purchase, useSavePurchase } from "./books-api";
+
+type PurchaseFormValues = Required<UsdtPurchaseInput>;
+type PurchaseField = keyof PurchaseFormValues;
+
+// The server's own rule; the form always holds every field, as text.
+const resolver = zodResolver(usdtPurchaseInputSchema) as unknown as Resolver<
+  PurchaseFormValues,
+  unknown,
+  UsdtPurchase
+>;
+
+function toFormValues(purchase: Purchase | null, today: string): PurchaseFormValues {
+  return {
+    boughtOn: purchase?.boughtOn ?? today,
+    network: (purchase?.network ?? "trc20") as PurchaseFormValues["network"],
+    quantityUsdt: purchase?.quantityUsdt ?? "",
+    paidCurrency: purchase?.paidCurrency ?? "INR",
+    paidAmount: purchase?.paidAmount ?? "",
+    usdInrRate: purchase?.usdInrRate ?? "",
+    source: purchase?.source ?? "",
+    note: purchase?.note ?? "",
+  };
+}
+
+/** Record a purchase (no `purchase`) or edit one; the server's refusal shows under its field. */
+export function PurchaseFormDialog({
+  purchase,
+  today,
+  onClose,
+}: {
+  purchase: Purchase | null;
+  /** Today in India: a new purchase's date. */
+  today: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSavePurchase();
+  const form = useForm<PurchaseFormValues, unknown, UsdtPurchase>({
+    resolver,
+    defaultValues: toFormValues(purchase, today),
+  });
+  const paidCurrency = useWatch({ control: form.control, name: "paidCurrency" });
+
+  const onSubmit = form.handleSubmit((input) =>
+    save
+      .mutateAsync({ id: purchase?.id, input })
+      .then(() => {
+        toast.success(t("adminBooks.form.savedTitle"));
+        onClose();
+      })
+      .catch((error: unknown) => {
+        const field = error instanceof ApiError ? error.details.field : undefined;
+        if (typeof field === "string" && error instanceof Error) {
+          form.setError(field as PurchaseField, { message: error.message }, { shouldFocus: true });
+        }
+        toast.error(t("adminBooks.form.saveErrorTitle"), {
+          description: error instanceof Error ? error.message : undefined,
+        });
+      }),
+  );
+
+  const textField = (name: PurchaseField, extra: Record<string, unknown> = {}) => (
+    <FormField
+      control={form.control}
+      name={name}
+      label={t(`adminBooks.form.${name}` as never)}
+      autoComplete="off"
+      spellCheck={false}
+      {...extra}
+    />
+  );
+  const select = (name: "network" | "paidCurrency", options: { id: string; name: string }[]) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <div className="space-y-2">
+          <Label htmlFor={`field-${name}`}>{t(`adminBooks.form.${name}`)}</Label>
+          <NativeSelect
+            id={`field-${name}`}
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value)}
+          >
+            {options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+    />
+  );
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !save.isPending) onClose();
+      }}
+    >
+      <DialogContent closeLabel={t("dialog.close")} className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>
+            {purchase
+              ? t("adminBooks.form.editTitle", { date: purchase.boughtOn })
+              : t("adminBooks.form.addTitle")}
+          </DialogTitle>
+          <DialogDescription>{t("adminBooks.form.description")}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {textField("boughtOn", { type: "date", max: today })}
+            {select("network", [...NETWORKS])}
+          </div>
+          {textField("quantityUsdt", { inputMode: "decimal" })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {select("paidCurrency", [
+              { id: "INR", name: "INR (₹)" },
+              { id: "USD", name: "USD ($)" },
+            ])}
+            {textField("paidAmount", { inputMode: "decimal" })}
+          </div>
+          {paidCurrency === "USD" && (
+            <div className="space-y-2">
+              {textField("usdInrRate", { inputMode: "decimal" })}
+              <p className="text-xs text-muted-foreground">{t("adminBooks.form.usdInrRateHint")}</p>
+            </div>
+          )}
+          {textField("source", {
+            maxLength: 100,
+            placeholder: t("adminBooks.form.sourcePlaceholder"),
+          })}
+          {textField("note", { maxLength: 500 })}
+          <Button type="submit" className="w-full" disabled={save.isPending}>
+            {save.isPending && <Spinner />}
+            {save.isPending ? t("adminBooks.form.saving") : t("adminBooks.form.save")}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
