@@ -1,0 +1,151 @@
+// npm run bench:books — the books of a year at 1,000 orders a day: a month's and the
+// year's books, and their workbook, beside the floor of the same run (a bare sum of
+// the same completed orders, and the dashboard's figures), over BENCH_RUNS runs (5).
+// PostgreSQL by default (BENCH_DB=pglite: the embedded database instead).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import pino from "pino";
+import { getDashboardStats } from "../../src/server/admin/dashboard/dashboard-stats";
+import { foldOrderTotals } from "../../src/server/admin/dashboard/order-totals";
+import { ensureAdmin } from "../../src/server/auth/ensure-admin";
+import { booksWorkbook } from "../../src/server/books/books-export";
+import { getBooks } from "../../src/server/books/daily-books";
+import { listPurchases } from "../../src/server/books/usdt-purchases";
+import { parseEnv } from "../../src/server/env";
+import { openRuntime } from "../../src/server/runtime";
+import { insertGeneratedOrders } from "../../src/server/testing/generated-orders";
+import { createBenchDatabase, percentile } from "./bench-database";
+
+const DAYS = 365;
+const PER_DAY = 1_000;
+/** A purchase every this many days. */
+const PURCHASE_EVERY = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+const usePglite = process.env.BENCH_DB === "pglite";
+const database = usePglite ? null : await createBenchDatabase("books");
+const runtime = await openRuntime(
+  parseEnv({
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-bench-")),
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+  }),
+  { logger: pino({ level: "error" }) },
+);
+const { db, auth } = runtime.context;
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+const yearStart = addDays(today, -(DAYS - 1));
+const monthStart = addDays(today, -29);
+
+async function seed() {
+  const started = performance.now();
+  await ensureAdmin(
+    { auth, db },
+    { email: "bench-owner@example.com", password: "bench-pass" },
+    "admin:create",
+  );
+  const owner = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", "bench-owner@example.com")
+    .executeTakeFirstOrThrow();
+  const accountIds = [];
+  for (const label of ["UPI main", "UPI spare", "HDFC current"]) {
+    const { id } = await db
+      .insertInto("receiving_accounts")
+      .values({
+        kind: "upi",
+        label,
+        upi_id: `${label.replaceAll(" ", ".")}@okhdfcbank`,
+        send_methods: ["upi"],
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    accountIds.push(id);
+  }
+  // A month at a time: one statement per month keeps the embedded database's memory in bounds.
+  for (let month = 0; month * 30 < DAYS; month++) {
+    await insertGeneratedOrders(db, {
+      from: addDays(yearStart, month * 30),
+      days: Math.min(30, DAYS - month * 30),
+      perDay: PER_DAY,
+      userId: owner.id,
+      accountIds,
+      tag: `BENCH-${month}-`,
+    });
+    await foldOrderTotals(db);
+  }
+  await sql`
+    INSERT INTO usdt_purchases (bought_on, network, quantity_usdt, paid_currency, paid_amount, source)
+    SELECT ${yearStart}::date + d, 'trc20', 400000, 'INR', 400000 * (85 + (d % 50) / 100.0), 'bench'
+    FROM generate_series(0, ${DAYS - 1}, ${PURCHASE_EVERY}) AS d`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  return performance.now() - started;
+}
+
+/** Runs `work` RUNS times: its median and p95 in ms. */
+async function time(work: () => Promise<unknown>) {
+  const ms: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await work();
+    ms.push(performance.now() - started);
+  }
+  return { median: percentile(ms, 50), p95: percentile(ms, 95) };
+}
+
+/** The floor: one pass over the same completed orders, summed and nothing more. */
+const bareSum = (from: string, to: string) =>
+  sql`SELECT count(*), sum(send_amount), sum(receive_amount) FROM orders
+    WHERE status = 'completed'
+      AND created_at >= (${from}::date::timestamp AT TIME ZONE 'Asia/Kolkata')
+      AND created_at < ((${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')`.execute(db);
+
+try {
+  const seedMs = await seed();
+  const month = { from: monthStart, to: today };
+  const year = { from: yearStart, to: today };
+  const figures = {
+    "floor: bare sum of the month's orders": await time(() => bareSum(month.from, month.to)),
+    "floor: the dashboard's figures": await time(() => getDashboardStats(db)),
+    "books of the month": await time(() => getBooks(db, month)),
+    "books of the month + workbook": await time(async () =>
+      booksWorkbook(await getBooks(db, month), await listPurchases(db, month)),
+    ),
+    "floor: bare sum of the year's orders": await time(() => bareSum(year.from, year.to)),
+    "books of the year": await time(() => getBooks(db, year)),
+    "books of the year + workbook": await time(async () =>
+      booksWorkbook(await getBooks(db, year), await listPurchases(db, year)),
+    ),
+  };
+  const books = await getBooks(db, year);
+  console.log(
+    `\n${usePglite ? "PGlite" : "PostgreSQL"}; ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, load ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ")}`,
+  );
+  console.log(
+    `${(DAYS * PER_DAY).toLocaleString("en")} orders over ${DAYS} days (${books.totals.orders.toLocaleString("en")} completed), seeded in ${(seedMs / 1000).toFixed(1)} s; median of ${RUNS} runs`,
+  );
+  const floorOf = (name: string) =>
+    name.includes("month")
+      ? figures["floor: bare sum of the month's orders"].median
+      : figures["floor: bare sum of the year's orders"].median;
+  console.table(
+    Object.entries(figures).map(([step, { median, p95 }]) => ({
+      step,
+      "median ms": median.toFixed(1),
+      "p95 ms": p95.toFixed(1),
+      "× bare sum": step.startsWith("floor") ? "" : (median / floorOf(step)).toFixed(2),
+    })),
+  );
+} finally {
+  await runtime.close();
+  await database?.drop();
+}
