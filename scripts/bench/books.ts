@@ -85,7 +85,8 @@ async function seed() {
     INSERT INTO usdt_purchases (bought_on, network, quantity_usdt, paid_currency, paid_amount, source)
     SELECT ${yearStart}::date + d, 'trc20', 400000, 'INR', 400000 * (85 + (d % 50) / 100.0), 'bench'
     FROM generate_series(0, ${DAYS - 1}, ${PURCHASE_EVERY}) AS d`.execute(db);
-  await sql`ANALYZE`.execute(db);
+  // As the server does after its folds (vacuumFoldedChanges): no dead change rows left to scan.
+  await sql`VACUUM ANALYZE`.execute(db);
   return performance.now() - started;
 }
 

@@ -1,10 +1,12 @@
-import { unwrap } from "./api-answers";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ApiError, unwrap } from "./api-answers";
 
 /**
  * Fetches a file the API answers as an attachment and saves it under the name the
  * server gave it; a refusal throws the server's ApiError.
  */
-export async function downloadFile(path: string, fallbackName: string) {
+async function downloadFile(path: string, fallbackName: string) {
   const response = await fetch(path);
   if (!response.ok) await unwrap(response);
   const name =
@@ -15,4 +17,25 @@ export async function downloadFile(path: string, fallbackName: string) {
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * An export button's download: which file is on its way (null when none), and the
+ * function that fetches one, telling a failure in a toast under `failedTitle`.
+ */
+export function useDownload(failedTitle: string) {
+  const [pending, setPending] = useState<string | null>(null);
+  const download = async (path: string, fallbackName: string) => {
+    setPending(fallbackName);
+    try {
+      await downloadFile(path, fallbackName);
+    } catch (error) {
+      toast.error(failedTitle, {
+        description: error instanceof ApiError ? error.message : String(error),
+      });
+    } finally {
+      setPending(null);
+    }
+  };
+  return { pending, download };
 }

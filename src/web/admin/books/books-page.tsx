@@ -14,7 +14,6 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { findNetwork } from "../../../shared/catalog";
 import { Button } from "../../components/ui/button";
 import {
@@ -35,8 +34,7 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
-import { ApiError } from "../../lib/api-answers";
-import { downloadFile } from "../../lib/download";
+import { useDownload } from "../../lib/download";
 import { cn } from "../../lib/utils";
 import { AdminListBody } from "../components/admin-list-body";
 import { StatCard } from "../components/stat-card";
@@ -74,20 +72,9 @@ export function BooksPage() {
   const [month, setMonth] = useState(today.slice(0, 7));
   const range = monthRange(month, today);
   const books = useQuery({ ...booksQueryOptions(range), placeholderData: keepPreviousData });
-  const [exporting, setExporting] = useState<"csv" | "xlsx" | null>(null);
-
-  const onExport = async (file: "csv" | "xlsx") => {
-    setExporting(file);
-    try {
-      await downloadFile(booksExportPath(range, file), `books.${file}`);
-    } catch (error) {
-      toast.error(t("adminBooks.exportFailedTitle"), {
-        description: error instanceof ApiError ? error.message : String(error),
-      });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const exported = useDownload(t("adminBooks.exportFailedTitle"));
+  const onExport = (file: "csv" | "xlsx") =>
+    exported.download(booksExportPath(range, file), `books.${file}`);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
@@ -110,12 +97,20 @@ export function BooksPage() {
               className="w-44"
             />
           </div>
-          <Button variant="outline" onClick={() => onExport("csv")} disabled={exporting !== null}>
-            {exporting === "csv" ? <Spinner /> : <Download aria-hidden />}
+          <Button
+            variant="outline"
+            onClick={() => onExport("csv")}
+            disabled={exported.pending !== null}
+          >
+            {exported.pending === "books.csv" ? <Spinner /> : <Download aria-hidden />}
             {t("adminBooks.exportCsv")}
           </Button>
-          <Button variant="outline" onClick={() => onExport("xlsx")} disabled={exporting !== null}>
-            {exporting === "xlsx" ? <Spinner /> : <FileSpreadsheet aria-hidden />}
+          <Button
+            variant="outline"
+            onClick={() => onExport("xlsx")}
+            disabled={exported.pending !== null}
+          >
+            {exported.pending === "books.xlsx" ? <Spinner /> : <FileSpreadsheet aria-hidden />}
             {t("adminBooks.exportWorkbook")}
           </Button>
         </div>

@@ -31,8 +31,7 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
-import { ApiError } from "../../lib/api-answers";
-import { downloadFile } from "../../lib/download";
+import { useDownload } from "../../lib/download";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
@@ -170,7 +169,7 @@ export function AdminOrdersPage() {
   const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
   const [change, setChange] = useState<StatusChange | null>(null);
   const [detailsId, setDetailsId] = useOpenOrder();
-  const [isExporting, setIsExporting] = useState(false);
+  const exported = useDownload(t("adminOrders.exportFailedTitle"));
   const [selected, setSelected] = useState(0);
   const now = useMinuteClock();
   const verify = useChangeOrderStatus();
@@ -237,19 +236,6 @@ export function AdminOrdersPage() {
     searchTimer.current = setTimeout(() => updateFilter({ search: value.trim() }), SEARCH_DELAY_MS);
   };
 
-  const onExport = async () => {
-    setIsExporting(true);
-    try {
-      await downloadFile(exportPath(filter), "orders.csv");
-    } catch (error) {
-      toast.error(t("adminOrders.exportFailedTitle"), {
-        description: error instanceof ApiError ? error.message : String(error),
-      });
-    } finally {
-      setIsExporting(false);
-    }
-  };
-
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -258,8 +244,12 @@ export function AdminOrdersPage() {
           <p className="text-sm text-muted-foreground">{t("adminOrders.description")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={onExport} disabled={isExporting}>
-            {isExporting ? <Spinner /> : <Download aria-hidden />}
+          <Button
+            variant="outline"
+            onClick={() => exported.download(exportPath(filter), "orders.csv")}
+            disabled={exported.pending !== null}
+          >
+            {exported.pending ? <Spinner /> : <Download aria-hidden />}
             {t("adminOrders.exportCsv")}
           </Button>
           <PlaceOrderDialog />
