@@ -35,6 +35,11 @@ import { createOrdersRouter } from "./orders/orders.routes";
 import { createBlocklistRouter } from "./risk/blocklist.routes";
 import { createRetentionRouter } from "./risk/retention/retention.routes";
 import { createSiteRouter } from "./site/site.routes";
+import { createAdminVerificationsRouter } from "./verification/admin-verifications.routes";
+import {
+  createVerificationRouter,
+  VERIFICATION_UPLOAD_PATH,
+} from "./verification/verification.routes";
 
 const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
@@ -77,6 +82,8 @@ export function createApp(context: AppContext) {
       strictTransportSecurity: context.publicUrl.startsWith("https://")
         ? "max-age=31536000; includeSubDomains"
         : false,
+      // A route may answer with its own policy (identity documents: verification/).
+      overwrite: false,
     }),
   );
   app.use("/api/*", requestLog(logger));
@@ -99,9 +106,12 @@ export function createApp(context: AppContext) {
   const limitApiBody = limitBodySize(MAX_BODY_BYTES, (c) =>
     c.json({ error: "The request is too large.", code: "TOO_LARGE" }, 413),
   );
-  // A bank statement upload has its own, larger limit (reconciliation.routes.ts).
+  // A bank statement upload and a verification's documents have their own, larger
+  // limits (reconciliation.routes.ts, verification.routes.ts).
   app.use("/api/*", (c, next) =>
-    STATEMENT_UPLOAD_PATH.test(c.req.path) ? next() : limitApiBody(c, next),
+    STATEMENT_UPLOAD_PATH.test(c.req.path) || c.req.path === VERIFICATION_UPLOAD_PATH
+      ? next()
+      : limitApiBody(c, next),
   );
   app.use("/api/*", sameOriginWrites(context.trustedOrigins));
 
@@ -143,7 +153,9 @@ export function createApp(context: AppContext) {
     .route("/", createAdminAuditRouter(context))
     .route("/", createAdminChecklistRouter(context))
     .route("/", createBooksRouter(context))
-    .route("/", createAccountLanguageRouter(context));
+    .route("/", createAccountLanguageRouter(context))
+    .route("/", createVerificationRouter(context))
+    .route("/", createAdminVerificationsRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));

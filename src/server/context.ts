@@ -5,6 +5,7 @@ import type { OrderAnnouncer, OrderChangeHub } from "./events/order-changes";
 import type { NotificationTargets } from "./notifications/order-messages";
 import type { Backups } from "./ops/backup/backups";
 import type { ChainConfig } from "./payouts/chain-config";
+import type { DocumentKeys } from "./verification/document-key";
 
 export interface SupportLinks {
   whatsapp: string;
@@ -36,6 +37,8 @@ export interface AppContext {
   /** The chain endpoints payouts are checked on (server-side only). */
   chains: ChainConfig;
   backups: Backups;
+  /** The keys identity documents are sealed and opened with (DOCUMENT_KEY). */
+  documentKeys: DocumentKeys;
   /** How e-mail leaves: SMTP, or files in the data folder (fine only in development). */
   mailDelivery: { isSmtp: boolean; isProduction: boolean };
   /** The PostgreSQL connection pool's counts, for /metrics (absent on PGlite). */

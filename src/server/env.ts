@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NETWORKS, type NetworkId } from "../shared/catalog";
 import { validateWalletAddress } from "../shared/wallet-address";
+import { DOCUMENT_KEY_PATTERN } from "./verification/document-key";
 
 const optionalText = z
   .string()
@@ -89,6 +90,20 @@ const envSchema = z
     BETTER_AUTH_SECRET: optionalText.pipe(
       z.string().min(32, "must be at least 32 characters").optional(),
     ),
+    /** Seals identity documents (AES-256-GCM): 64 hex digits, `openssl rand -hex 32`. */
+    DOCUMENT_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(DOCUMENT_KEY_PATTERN, "must be 64 hex digits (openssl rand -hex 32)")
+        .optional(),
+    ),
+    /** The key before a rotation, kept until `npm run documents:reencrypt` has run. */
+    DOCUMENT_KEY_PREVIOUS: optionalText.pipe(
+      z
+        .string()
+        .regex(DOCUMENT_KEY_PATTERN, "must be 64 hex digits (openssl rand -hex 32)")
+        .optional(),
+    ),
     TRUST_PROXY: z.stringbool().default(false),
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, "must be at least 16 characters").optional(),
@@ -136,6 +151,20 @@ const envSchema = z
         code: "custom",
         path: ["BETTER_AUTH_SECRET"],
         message: "is required when NODE_ENV=production",
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.DOCUMENT_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DOCUMENT_KEY"],
+        message: "is required when NODE_ENV=production (openssl rand -hex 32)",
+      });
+    }
+    if (env.DOCUMENT_KEY_PREVIOUS && !env.DOCUMENT_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DOCUMENT_KEY"],
+        message: "must be set when DOCUMENT_KEY_PREVIOUS is (the new key)",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -16,6 +16,7 @@ import { OutboxWorker } from "./notifications/outbox-worker";
 import { createBackups } from "./ops/backup/backups";
 import { chainConfigFromEnv } from "./payouts/chain-config";
 import { PayoutCheckWorker } from "./payouts/payout-check-worker";
+import { documentKeysFrom, loadOrCreateDevDocumentKey } from "./verification/document-key";
 
 export const DEFAULT_SUPPORT_LINKS = {
   whatsapp: "https://wa.me/919000000000",
@@ -124,6 +125,10 @@ export async function openRuntime(
     chains,
     webRoot: options.webRoot,
     backups: createBackups(database, env),
+    documentKeys: documentKeysFrom(
+      env.DOCUMENT_KEY ?? loadOrCreateDevDocumentKey(dataDir),
+      env.DOCUMENT_KEY_PREVIOUS,
+    ),
     mailDelivery: { isSmtp: Boolean(env.SMTP_URL), isProduction: env.NODE_ENV === "production" },
     databasePool: database.postgres?.pool,
     serverToken: options.serverToken,

@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   "user.file_exported",
   "retention.dry_run_viewed",
   "retention.purged",
+  "verification.requested",
+  "verification.approved",
+  "verification.rejected",
+  "verification.document_viewed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

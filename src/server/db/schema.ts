@@ -321,6 +321,41 @@ export interface CustomerVerificationsTable {
   requested_note: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The submission under review, or decided last (migration 0071). */
+  submission_id: string | null;
+  /** The PAN name, once verified: the customer's name in payer-name checks. */
+  verified_name: string | null;
+}
+
+/** One submission of a customer's details and documents (migration 0071). */
+export interface VerificationSubmissionsTable {
+  id: Generated<string>;
+  user_id: string;
+  legal_name: string;
+  pan: string;
+  /** A `date`: read it as text (`::text`), never as a JavaScript Date. */
+  date_of_birth: ColumnType<string, string, string>;
+  address: string;
+  address_document_kind: "aadhaar_masked" | "passport" | "voter_id" | "driving_licence";
+  submitted_at: Generated<Date>;
+  decision: "verified" | "rejected" | null;
+  decided_at: Date | null;
+  decided_by: string | null;
+  decision_note: string | null;
+}
+
+/** One sealed document of a submission (migration 0071). */
+export interface VerificationDocumentsTable {
+  id: ColumnType<string, string, never>;
+  submission_id: string;
+  kind: "panCard" | "addressDocument" | "selfie";
+  content_type: "image/jpeg" | "image/png" | "application/pdf";
+  byte_size: number;
+  key_id: string;
+  iv: Buffer;
+  auth_tag: Buffer;
+  ciphertext: Buffer;
+  created_at: Generated<Date>;
 }
 
 /** USDT the desk bought (migration 0085): the books cost sold coins from these. */
@@ -413,6 +448,8 @@ export interface DB {
   payment_offer_windows: PaymentOfferWindowsTable;
   blocklist_entries: BlocklistEntriesTable;
   customer_verifications: CustomerVerificationsTable;
+  verification_submissions: VerificationSubmissionsTable;
+  verification_documents: VerificationDocumentsTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;
   statement_column_mappings: StatementColumnMappingsTable;
   statement_imports: StatementImportsTable;

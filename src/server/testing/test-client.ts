@@ -39,13 +39,21 @@ export function createClient(
       "x-forwarded-for": ip,
     };
     if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (body !== undefined) headers["content-type"] = "application/json";
+    // A form sets its own multipart content type, with the boundary.
+    if (body !== undefined && !(body instanceof FormData))
+      headers["content-type"] = "application/json";
     Object.assign(headers, extraHeaders);
     const response = await testApp.app.request(path, {
       method,
       headers,
       body:
-        body === undefined ? undefined : body instanceof RawBody ? body.text : JSON.stringify(body),
+        body === undefined
+          ? undefined
+          : body instanceof RawBody
+            ? body.text
+            : body instanceof FormData
+              ? body
+              : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");

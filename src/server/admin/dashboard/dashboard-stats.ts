@@ -30,6 +30,8 @@ export interface DashboardStats {
   last7Days: { inrReceived: string; usdtPaidOut: string };
   series: DashboardDay[];
   oldestPendingAt: string | null;
+  /** Identity verifications waiting for review (a partial index keeps it small). */
+  verificationsWaiting: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function getDashboardStats(
     pending_orders: number;
     completed_orders: number;
     oldest_pending_at: Date | string | null;
+    verifications_waiting: number;
   }>`
     SELECT
       (SELECT count(*) FROM "user")::int AS total_users,
@@ -57,7 +60,9 @@ export async function getDashboardStats(
         AS pending_orders,
       (SELECT coalesce(sum(orders), 0) FROM ${currentTotals} AS t WHERE status = 'completed')::int
         AS completed_orders,
-      (SELECT min(created_at) FROM orders WHERE status = 'pending') AS oldest_pending_at
+      (SELECT min(created_at) FROM orders WHERE status = 'pending') AS oldest_pending_at,
+      (SELECT count(*) FROM customer_verifications WHERE status = 'submitted')::int
+        AS verifications_waiting
   `.execute(db);
 
   const days = await sql<DashboardDay>`
@@ -107,5 +112,6 @@ export async function getDashboardStats(
     series: days.rows.map(({ date, inr, usdt, orders }) => ({ date, inr, usdt, orders })),
     oldestPendingAt:
       row.oldest_pending_at === null ? null : new Date(row.oldest_pending_at).toISOString(),
+    verificationsWaiting: row.verifications_waiting,
   };
 }

@@ -28,6 +28,10 @@ const dashboardSchema = z
       )
       .openapi({ description: "The last 14 India days, oldest first, days without orders as 0" }),
     oldestPendingAt: z.string().nullable().openapi({ description: "ISO time, or null" }),
+    verificationsWaiting: z
+      .number()
+      .int()
+      .openapi({ description: "Identity verifications waiting for review" }),
   })
   .openapi("AdminDashboard");
 

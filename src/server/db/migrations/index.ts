@@ -26,6 +26,7 @@ import * as backups from "./0050-backups";
 import * as offerHolds from "./0060-offer-holds";
 import * as blocklist from "./0061-blocklist";
 import * as customerVerifications from "./0070-customer-verifications";
+import * as verificationSubmissions from "./0071-verification-submissions";
 import * as usdtPurchases from "./0085-usdt-purchases";
 import * as customerFile from "./0095-customer-file";
 import * as retention from "./0096-retention";
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "0085-usdt-purchases": usdtPurchases,
   "0095-customer-file": customerFile,
   "0096-retention": retention,
+  "0071-verification-submissions": verificationSubmissions,
 };

@@ -72,6 +72,16 @@ const ACTIONS = {
   "user.file_exported": { label: "adminAudit.actions.customerFileExported", variant: "warning" },
   "retention.dry_run_viewed": { label: "adminAudit.actions.retentionDryRun", variant: "default" },
   "retention.purged": { label: "adminAudit.actions.retentionPurged", variant: "destructive" },
+  "verification.requested": { label: "adminAudit.actions.verificationRequested", variant: "info" },
+  "verification.approved": { label: "adminAudit.actions.verificationApproved", variant: "success" },
+  "verification.rejected": {
+    label: "adminAudit.actions.verificationRejected",
+    variant: "destructive",
+  },
+  "verification.document_viewed": {
+    label: "adminAudit.actions.verificationDocumentViewed",
+    variant: "default",
+  },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }

@@ -1,0 +1,457 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, signedInAdmin, signedInCustomer, verifiedCustomer } from "../testing/actors";
+import {
+  pdfDocument,
+  pdfWithScript,
+  photoWithLocation,
+  pngBomb,
+  pngImage,
+  type UploadFile,
+  VERIFICATION_DETAILS,
+  validDocuments,
+  verificationForm,
+} from "../testing/identity-documents";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { createClient } from "../testing/test-client";
+
+/* Identity verification (issue 24, items 2 to 5): the customer's submission, the review. */
+
+let testApp: TestApp;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ ADMIN_NOTIFY_EMAIL: "desk@example.in" });
+  admin = await signedInAdmin(testApp);
+});
+afterAll(() => testApp.close());
+
+async function submit(customer: Client, documents?: Parameters<typeof verificationForm>[0]) {
+  return customer.post(
+    "/api/verification",
+    verificationForm(documents ?? (await validDocuments())),
+  );
+}
+
+async function storedFor(userId: string) {
+  const submissions = await testApp.db
+    .selectFrom("verification_submissions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .execute();
+  const documents = await testApp.db
+    .selectFrom("verification_documents as d")
+    .innerJoin("verification_submissions as s", "s.id", "d.submission_id")
+    .select("d.id")
+    .where("s.user_id", "=", userId)
+    .execute();
+  const row = await testApp.db
+    .selectFrom("customer_verifications")
+    .select("status")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return { submissions: submissions.length, documents: documents.length, status: row?.status };
+}
+
+function outboxTo(to: string) {
+  return testApp.db
+    .selectFrom("notification_outbox")
+    .select(["topic", "payload"])
+    .where(({ ref, eb }) => eb(ref("payload", "->>").key("to" as never), "=", to))
+    .orderBy("id")
+    .execute();
+}
+
+describe("a customer's verification", () => {
+  it("is not needed until asked; a submission waits for review with its documents sealed", async () => {
+    const customer = await signedInCustomer(testApp);
+    expect((await customer.get("/api/verification")).json).toEqual({
+      status: "not_needed",
+      requestedAt: null,
+      requestNote: null,
+      submission: null,
+    });
+
+    const response = await submit(customer);
+    expect(response.status, response.text).toBe(201);
+    expect(response.json).toMatchObject({
+      status: "submitted",
+      submission: {
+        legalName: "Ravi Kumar Sharma",
+        pan: "ABCPK1234F",
+        dateOfBirth: "1990-04-15",
+        addressDocumentKind: "aadhaar_masked",
+        decision: null,
+      },
+    });
+    const documents = response.json.submission.documents as { id: string; kind: string }[];
+    expect(documents.map((document) => document.kind).sort()).toEqual([
+      "addressDocument",
+      "panCard",
+      "selfie",
+    ]);
+
+    // At rest, the bytes are not the document's.
+    const pdf = await pdfDocument();
+    const rows = await testApp.db
+      .selectFrom("verification_documents")
+      .select(["kind", "ciphertext", "key_id"])
+      .where(
+        "id",
+        "in",
+        documents.map((document) => document.id),
+      )
+      .execute();
+    const sealedPdf = rows.find((row) => row.kind === "addressDocument");
+    expect(sealedPdf?.ciphertext.includes(Buffer.from("%PDF-"))).toBe(false);
+    expect(sealedPdf?.ciphertext.length).toBe(pdf.length);
+    expect(new Set(rows.map((row) => row.key_id)).size).toBe(1);
+
+    // The customer sees what they sent: the photo without its EXIF (location), the PDF as sent.
+    const panCard = documents.find((document) => document.kind === "panCard");
+    const photo = await customer.request("GET", `/api/verification/documents/${panCard?.id}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    expect(photo.headers.get("cache-control")).toBe("no-store");
+    const photoBytes = await (
+      await testApp.app.request(`/api/verification/documents/${panCard?.id}`, {
+        headers: { cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      })
+    ).arrayBuffer();
+    const metadata = await sharp(Buffer.from(photoBytes)).metadata();
+    expect(metadata).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+    expect(metadata.exif).toBeUndefined();
+
+    // Operators hear of it.
+    expect((await outboxTo("desk@example.in")).map((row) => row.topic)).toContain(
+      "verification.submitted",
+    );
+  });
+
+  it("cannot be sent again while it waits, nor set its own status (mass assignment)", async () => {
+    const customer = await signedInCustomer(testApp);
+    const form = verificationForm(await validDocuments(), {
+      ...VERIFICATION_DETAILS,
+      status: "verified",
+      verifiedName: "Someone Else",
+    } as typeof VERIFICATION_DETAILS);
+    expect((await customer.post("/api/verification", form)).status).toBe(201);
+    expect((await storedFor(customer.userId)).status).toBe("submitted");
+    const again = await submit(customer);
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe("VERIFICATION_WAITING");
+    expect(await storedFor(customer.userId)).toMatchObject({ submissions: 1, documents: 3 });
+  });
+
+  it("stores one submission when two race", async () => {
+    const customer = await signedInCustomer(testApp);
+    const documents = await validDocuments();
+    const answers = await Promise.all([submit(customer, documents), submit(customer, documents)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(await storedFor(customer.userId)).toMatchObject({ submissions: 1, documents: 3 });
+  });
+
+  it.each([
+    ["legalName", { legalName: "R" }],
+    ["pan", { pan: "ABCCK1234F" }], // a company's PAN
+    ["pan", { pan: "ABCP1234F" }],
+    ["dateOfBirth", { dateOfBirth: "2015-01-01" }],
+    ["dateOfBirth", { dateOfBirth: "1990-02-30" }],
+    ["address", { address: "Delhi" }],
+    ["addressDocumentKind", { addressDocumentKind: "aadhaar" }], // unmasked: never
+  ])("refuses a bad %s with a 400 naming it, storing nothing", async (field, change) => {
+    const customer = await signedInCustomer(testApp);
+    const form = verificationForm(await validDocuments(), { ...VERIFICATION_DETAILS, ...change });
+    const response = await customer.post("/api/verification", form);
+    expect(response.status).toBe(400);
+    expect(response.json.field).toBe(field);
+    expect(await storedFor(customer.userId)).toEqual({
+      submissions: 0,
+      documents: 0,
+      status: undefined,
+    });
+  });
+});
+
+describe("hostile files", () => {
+  const jpegWithTail = async () =>
+    Buffer.concat([await photoWithLocation(), Buffer.from("<html><script>alert(1)</script>")]);
+  const cases: [string, () => Promise<UploadFile>, number, string][] = [
+    ["0 bytes", async () => ({ name: "pan.jpg", bytes: new Uint8Array() }), 400, "FILE_EMPTY"],
+    [
+      "over 5 MB",
+      async () => ({
+        name: "pan.jpg",
+        bytes: Buffer.concat([await photoWithLocation(), Buffer.alloc(5 * 1024 * 1024)]),
+      }),
+      413,
+      "FILE_TOO_LARGE",
+    ],
+    [
+      "a GIF named .png",
+      async () => ({ name: "pan.png", bytes: Buffer.from("GIF89a\x01\x00\x01\x00", "latin1") }),
+      415,
+      "FILE_TYPE",
+    ],
+    [
+      "a script named .pdf",
+      async () => ({ name: "pan.pdf", bytes: Buffer.from("<script>alert(1)</script>") }),
+      415,
+      "FILE_TYPE",
+    ],
+    [
+      "a PNG under .jpg",
+      async () => ({ name: "pan.jpg", bytes: await pngImage() }),
+      422,
+      "FILE_TYPE_MISMATCH",
+    ],
+    [
+      "a JPEG cut short",
+      async () => ({ name: "pan.jpg", bytes: (await photoWithLocation()).subarray(0, 200) }),
+      422,
+      "FILE_DAMAGED",
+    ],
+    [
+      "a 20,000 × 20,000 px PNG (decompression bomb)",
+      async () => ({ name: "pan.png", bytes: pngBomb() }),
+      422,
+      "IMAGE_TOO_LARGE",
+    ],
+    [
+      "a truncated PDF",
+      async () => {
+        const pdf = await pdfDocument();
+        return { name: "pan.pdf", bytes: pdf.subarray(0, pdf.length - 40) };
+      },
+      422,
+      "PDF_DAMAGED",
+    ],
+    [
+      "a PDF with HTML after its end (polyglot)",
+      async () => ({
+        name: "pan.pdf",
+        bytes: Buffer.concat([await pdfDocument(), Buffer.from("\n<html><script>x</script>")]),
+      }),
+      422,
+      "PDF_DAMAGED",
+    ],
+    [
+      "a PDF with JavaScript",
+      async () => ({ name: "pan.pdf", bytes: await pdfWithScript() }),
+      422,
+      "PDF_ACTIVE_CONTENT",
+    ],
+  ];
+
+  it.each(cases)("refuses %s with a clear 4xx, storing nothing", async (_, file, status, code) => {
+    const customer = await signedInCustomer(testApp);
+    const documents = { ...(await validDocuments()), panCard: await file() };
+    const response = await submit(customer, documents);
+    expect(response.status, response.text).toBe(status);
+    expect(response.json.code).toBe(code);
+    expect(response.json.field).toBe("panCard");
+    expect(response.json.error).toMatch(/\w+ \w+/);
+    expect(await storedFor(customer.userId)).toEqual({
+      submissions: 0,
+      documents: 0,
+      status: undefined,
+    });
+  });
+
+  it("refuses a missing document and a body over the limit", async () => {
+    const customer = await signedInCustomer(testApp);
+    const form = verificationForm(await validDocuments());
+    form.delete("selfie");
+    const missing = await customer.post("/api/verification", form);
+    expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ code: "FILE_MISSING", field: "selfie" });
+    const huge = await customer.request("POST", "/api/verification", undefined, {
+      "content-type": "multipart/form-data; boundary=x",
+      "content-length": String(16 * 1024 * 1024),
+    });
+    expect(huge.status).toBe(413);
+    expect(await storedFor(customer.userId)).toMatchObject({ submissions: 0 });
+  });
+
+  it("keeps the image of a JPEG with something appended, and drops the rest", async () => {
+    const customer = await signedInCustomer(testApp);
+    const documents = {
+      ...(await validDocuments()),
+      panCard: { name: "pan.jpg", bytes: await jpegWithTail() },
+    };
+    const response = await submit(customer, documents);
+    expect(response.status, response.text).toBe(201);
+    const panCard = response.json.submission.documents.find(
+      (document: { kind: string }) => document.kind === "panCard",
+    );
+    const stored = await admin.get(`/api/admin/verifications/documents/${panCard.id}`);
+    expect(stored.status).toBe(200);
+    expect(stored.text).not.toContain("<script>");
+  });
+});
+
+describe("the operator's review", () => {
+  it("asks a customer (audited, mailed in their language), then approves their submission", async () => {
+    const customer = await verifiedCustomer(testApp);
+    await customer.request("PUT", "/api/account/language", { language: "hi" });
+    const asked = await admin.post(`/api/admin/users/${customer.userId}/verification-request`, {
+      note: "Your orders this week were large.",
+    });
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.json).toMatchObject({
+      status: "requested",
+      requestNote: "Your orders this week were large.",
+    });
+    const row = await testApp.db
+      .selectFrom("customer_verifications")
+      .select(["requested_at", "requested_by"])
+      .where("user_id", "=", customer.userId)
+      .executeTakeFirstOrThrow();
+    expect(row.requested_at).not.toBeNull();
+    expect(row.requested_by).toBe(admin.userId);
+    expect((await customer.get("/api/verification")).json.status).toBe("requested");
+
+    const submitted = await submit(customer);
+    expect(submitted.status).toBe(201);
+
+    const queue = await admin.get("/api/admin/verifications");
+    expect(queue.status).toBe(200);
+    expect(queue.json.waiting.map((item: { email: string }) => item.email)).toContain(
+      customer.email,
+    );
+    const review = await admin.get(`/api/admin/verifications/${customer.userId}`);
+    expect(review.json).toMatchObject({ email: customer.email, status: "submitted" });
+    const dashboard = await admin.get("/api/admin/dashboard");
+    expect(dashboard.json.verificationsWaiting).toBeGreaterThan(0);
+
+    // Every view of a document is an audit row.
+    const document = review.json.submission.documents[0];
+    const view = await admin.get(`/api/admin/verifications/documents/${document.id}`);
+    expect(view.status).toBe(200);
+    expect(view.headers.get("cache-control")).toBe("no-store");
+
+    const approved = await admin.post(`/api/admin/verifications/${customer.userId}/decision`, {
+      submissionId: review.json.submission.id,
+      decision: "verified",
+    });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.json.status).toBe("verified");
+    expect((await customer.get("/api/verification")).json.status).toBe("verified");
+    const verifiedName = await testApp.db
+      .selectFrom("customer_verifications")
+      .select("verified_name")
+      .where("user_id", "=", customer.userId)
+      .executeTakeFirstOrThrow();
+    expect(verifiedName.verified_name).toBe("Ravi Kumar Sharma");
+
+    const audits = await testApp.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id"])
+      .where("target_id", "=", customer.userId)
+      .orderBy("id")
+      .execute();
+    expect(audits.map((audit) => audit.action)).toEqual([
+      "verification.requested",
+      "verification.document_viewed",
+      "verification.approved",
+    ]);
+    const mails = await outboxTo(customer.email);
+    const topics = mails.map((mail) => mail.topic);
+    expect(topics).toContain("verification.requested");
+    expect(topics).toContain("verification.verified");
+    const approval = mails.find((mail) => mail.topic === "verification.verified");
+    expect(JSON.stringify(approval?.payload)).toContain("वेरिफ़ाई");
+
+    // Verified: neither asked again nor sent again.
+    expect(
+      (await admin.post(`/api/admin/users/${customer.userId}/verification-request`, {})).status,
+    ).toBe(409);
+    expect((await submit(customer)).status).toBe(409);
+  });
+
+  it("rejects with a reason the customer reads, who may then send again", async () => {
+    const customer = await verifiedCustomer(testApp);
+    const first = await submit(customer);
+    const submissionId = first.json.submission.id;
+    const noReason = await admin.post(`/api/admin/verifications/${customer.userId}/decision`, {
+      submissionId,
+      decision: "rejected",
+    });
+    expect(noReason.status).toBe(400);
+    const rejected = await admin.post(`/api/admin/verifications/${customer.userId}/decision`, {
+      submissionId,
+      decision: "rejected",
+      note: "The PAN card photo is blurred.",
+    });
+    expect(rejected.status, rejected.text).toBe(200);
+    const own = (await customer.get("/api/verification")).json;
+    expect(own).toMatchObject({
+      status: "rejected",
+      submission: { decision: "rejected", decisionNote: "The PAN card photo is blurred." },
+    });
+    const mail = (await outboxTo(customer.email)).find(
+      (row) => row.topic === "verification.rejected",
+    );
+    expect(JSON.stringify(mail?.payload)).toContain("The PAN card photo is blurred.");
+
+    // Deciding the same submission twice is refused.
+    const twice = await admin.post(`/api/admin/verifications/${customer.userId}/decision`, {
+      submissionId,
+      decision: "verified",
+    });
+    expect(twice.status).toBe(409);
+
+    const again = await submit(customer);
+    expect(again.status).toBe(201);
+    expect(again.json.status).toBe("submitted");
+    expect(await storedFor(customer.userId)).toMatchObject({ submissions: 2, documents: 6 });
+  });
+});
+
+describe("who may read what", () => {
+  it("serves a document only to its owner and to stepped-up admins", async () => {
+    const owner = await signedInCustomer(testApp);
+    const submitted = await submit(owner);
+    const id = submitted.json.submission.documents[0].id;
+    const other = await signedInCustomer(testApp);
+    const anonymous = createClient(testApp);
+    const unelevated = await signedInAdmin(testApp, { isElevated: false });
+
+    expect((await anonymous.get("/api/verification")).status).toBe(401);
+    expect(
+      (await anonymous.post("/api/verification", verificationForm(await validDocuments()))).status,
+    ).toBe(401);
+    expect((await anonymous.get(`/api/verification/documents/${id}`)).status).toBe(401);
+    expect((await other.get(`/api/verification/documents/${id}`)).status).toBe(404);
+    expect((await other.get("/api/verification")).json.status).toBe("not_needed");
+    expect((await owner.get(`/api/verification/documents/${id}`)).status).toBe(200);
+
+    const adminRoutes: [string, string, unknown?][] = [
+      ["GET", "/api/admin/verifications"],
+      ["GET", `/api/admin/verifications/${owner.userId}`],
+      ["GET", `/api/admin/verifications/documents/${id}`],
+      [
+        "POST",
+        `/api/admin/verifications/${owner.userId}/decision`,
+        { submissionId: submitted.json.submission.id, decision: "verified" },
+      ],
+      ["POST", `/api/admin/users/${owner.userId}/verification-request`, { note: "" }],
+    ];
+    for (const [method, path, body] of adminRoutes) {
+      expect((await anonymous.request(method, path, body)).status, path).toBe(401);
+      expect((await other.request(method, path, body)).status, path).toBe(403);
+      expect((await owner.request(method, path, body)).status, path).toBe(403);
+      const refused = await unelevated.request(method, path, body);
+      expect(refused.status, path).toBe(403);
+      expect(refused.json.code).toBe("STEP_UP_REQUIRED");
+    }
+    expect(await storedFor(owner.userId)).toMatchObject({ status: "submitted" });
+    const views = await testApp.db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("action", "=", "verification.document_viewed")
+      .where("target_id", "=", owner.userId)
+      .execute();
+    expect(views).toEqual([]);
+  });
+});
