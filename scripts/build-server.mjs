@@ -7,6 +7,7 @@ await build({
     "create-admin": "src/server/cli/create-admin.ts",
     backup: "src/server/cli/backup.ts",
     restore: "src/server/cli/restore.ts",
+    "reencrypt-documents": "src/server/cli/reencrypt-documents.ts",
     // Started by read-off-thread.ts, which finds it beside main.js.
     "statement-worker": "src/server/admin/reconciliation/statement-worker.ts",
   },

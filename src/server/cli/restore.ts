@@ -26,7 +26,7 @@ async function main() {
   );
   for (const line of outcome.lines) console.log(line);
   console.log(
-    "Start the server with the BETTER_AUTH_SECRET of the backed-up one: sessions and two-factor set-ups depend on it.",
+    "Start the server with the BETTER_AUTH_SECRET and DOCUMENT_KEY of the backed-up one: sessions and two-factor set-ups depend on the first, identity documents open only with the second.",
   );
 }
 

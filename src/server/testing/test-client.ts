@@ -62,10 +62,11 @@ export function createClient(
       if (/max-age=0/i.test(line)) cookies.delete(name);
       else cookies.set(name, value.join("="));
     }
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     const json =
       text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
-    return { status: response.status, headers: response.headers, json, text };
+    return { status: response.status, headers: response.headers, json, text, bytes };
   }
 
   return {

@@ -251,6 +251,21 @@ export async function listWaitingVerifications(db: Kysely<DB>) {
   }));
 }
 
+/** The PAN names of those of these customers who are verified, by customer (issue 24, item 6). */
+export async function verifiedNamesOf(
+  db: Kysely<DB>,
+  userIds: string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("customer_verifications")
+    .select(["user_id", "verified_name"])
+    .where("user_id", "in", [...new Set(userIds)])
+    .where("status", "=", "verified")
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.verified_name ?? ""]));
+}
+
 /**
  * What the reviewer needs: the submission, the names the customer gave as payer
  * on their orders (to compare with the PAN name), other customers with this PAN.

@@ -12,8 +12,11 @@ import { createTestApp, type TestApp } from "../../testing/test-app";
  * the years of orders behind the page.
  */
 
-/** The session, the step-up's renewal, the page, the receiving accounts and payout checks it names. */
-const STATEMENTS_PER_PAGE = 5;
+/**
+ * The session, the step-up's renewal, the page, the receiving accounts, payout checks
+ * and verified customers' PAN names it names.
+ */
+const STATEMENTS_PER_PAGE = 6;
 const HISTORY = 20_000;
 /** Buffers a page may read beyond the same page with HISTORY fewer old orders behind it. */
 const EXTRA_BUFFERS_ALLOWED = 5;

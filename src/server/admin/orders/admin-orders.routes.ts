@@ -25,6 +25,7 @@ import {
   retryPayoutCheck,
   toPayoutCheckView,
 } from "../../payouts/payout-checks";
+import { verifiedNamesOf } from "../../verification/verification.service";
 import { createAdminOrder } from "./create-admin-order";
 import { getAdminOrder, iterateAdminOrders, listAdminOrders } from "./list-admin-orders";
 import { CSV_MAX_ROWS, csvFileName, ORDER_CSV_HEADER, orderCsvLine } from "./orders-csv";
@@ -33,6 +34,10 @@ const adminOrderSchema = orderSchema
   .extend({
     userId: z.string(),
     userEmail: z.string(),
+    customerVerifiedName: z
+      .string()
+      .nullable()
+      .describe("The customer's PAN name once their identity is verified: their name too"),
     receivingAccount: z
       .object({ id: z.uuid(), label: z.string(), details: z.string() })
       .nullable()
@@ -257,12 +262,14 @@ function toAdminOrderView(
   order: OrderRow,
   accounts: Map<string, ReceivingAccountSummary>,
   checks: Map<string, PayoutCheckRow>,
+  verifiedNames: Map<string, string>,
 ) {
   const check = checks.get(order.id);
   return {
     ...toOrderView(order),
     userId: order.user_id,
     userEmail: order.user_email,
+    customerVerifiedName: verifiedNames.get(order.user_id) ?? null,
     receivingAccount: accounts.get(order.receiving_account_id ?? "") ?? null,
     payoutCheck: check ? toPayoutCheckView(check) : null,
   };
@@ -270,14 +277,18 @@ function toAdminOrderView(
 
 /** Orders as the desk sees them, with their receiving accounts and payout checks. */
 async function adminOrderViews(db: Database, orders: OrderRow[]) {
-  const [accounts, checks] = await Promise.all([
+  const [accounts, checks, verifiedNames] = await Promise.all([
     accountSummaries(db),
     payoutChecksOf(
       db,
       orders.map((order) => order.id),
     ),
+    verifiedNamesOf(
+      db,
+      orders.map((order) => order.user_id),
+    ),
   ]);
-  return orders.map((order) => toAdminOrderView(order, accounts, checks));
+  return orders.map((order) => toAdminOrderView(order, accounts, checks, verifiedNames));
 }
 
 async function adminOrderView(db: Database, order: OrderRow) {

@@ -52,6 +52,10 @@ function classifiedLines({ accountId, lineId }: { accountId?: string; lineId?: s
              WHEN o.send_amount <> l.amount THEN 'mismatch'
              WHEN l.payer_name IS NULL OR o.payer_name IS NULL OR upper(o.payer_name) = l.payer_name
                   OR payer_names_agree(l.payer_name, o.payer_name) THEN 'matched'
+             -- A verified customer's PAN name is their name too (issue 24): one key probe.
+             WHEN EXISTS (SELECT 1 FROM customer_verifications v
+                           WHERE v.user_id = o.user_id AND v.status = 'verified'
+                             AND payer_names_agree(l.payer_name, v.verified_name)) THEN 'matched'
              ELSE 'thirdParty'
            END AS "group"
       FROM statement_lines l
@@ -60,6 +64,12 @@ function classifiedLines({ accountId, lineId }: { accountId?: string; lineId?: s
      WHERE l.decision IS NULL
        ${accountId === undefined ? sql`` : sql`AND l.receiving_account_id = ${accountId}::uuid`}
        ${lineId === undefined ? sql`` : sql`AND l.id = ${lineId}::uuid`}`;
+}
+
+/** A customer's PAN name once verified (issue 24), by the customer's key; null otherwise. */
+function verifiedNameOf(userId: string) {
+  return sql`(SELECT v.verified_name FROM customer_verifications v
+               WHERE v.user_id = ${sql.ref(userId)} AND v.status = 'verified')`;
 }
 
 /** The India day of an order, as bank statements date it. */
@@ -76,9 +86,10 @@ function notReceivedOrders(accountId: string | null) {
   // reference (migration 0044).
   return sql`
     SELECT o.id AS order_id, o.receiving_account_id, o.payment_reference, o.send_amount AS order_amount,
-           o.payer_name AS order_payer_name, o.user_email AS order_email, o.created_at AS order_created_at
+           o.payer_name AS order_payer_name, o.user_email AS order_email, o.created_at AS order_created_at,
+           o.user_id
       FROM (SELECT o.id, o.receiving_account_id, o.payment_reference, o.send_amount, o.payer_name,
-                   o.user_email, o.created_at
+                   o.user_email, o.created_at, o.user_id
               FROM orders o
              WHERE o.status = 'pending'
                AND ${accountId === null ? sql`o.receiving_account_id IS NOT NULL` : sql`o.receiving_account_id = ${accountId}::uuid`}
@@ -106,6 +117,8 @@ export type ReconciliationItem = {
   orderId: string | null;
   orderAmount: string | null;
   orderPayerName: string | null;
+  /** The customer's PAN name, once their identity is verified: their name too. */
+  orderVerifiedName: string | null;
   orderEmail: string | null;
   orderCreatedAt: string | null;
   /** The account the order was to be paid into, when it is another than the credit's. */
@@ -126,6 +139,7 @@ type ItemRow = {
   order_id: string | null;
   order_amount: string | null;
   order_payer_name: string | null;
+  order_verified_name?: string | null;
   order_email: string | null;
   order_created_at: Date | string | null;
   order_account_label?: string | null;
@@ -150,6 +164,7 @@ function toItem(row: ItemRow, isBlocked: (credit: Credit) => boolean): Reconcili
     orderId: row.order_id,
     orderAmount: row.order_amount,
     orderPayerName: row.order_payer_name,
+    orderVerifiedName: row.order_verified_name ?? null,
     orderEmail: row.order_email,
     orderCreatedAt:
       row.order_created_at === null ? null : new Date(row.order_created_at).toISOString(),
@@ -177,6 +192,7 @@ export function groupedLinesQuery(accountId: string) {
            o.user_email AS order_email, o.created_at AS order_created_at,
            CASE WHEN o.receiving_account_id <> l.receiving_account_id THEN order_account.label END
              AS order_account_label,
+           ${verifiedNameOf("o.user_id")} AS order_verified_name,
            ranked."group", ranked.count, ranked.total
       FROM (SELECT c.id, c.order_id, c."group",
                    count(*) OVER w AS count, sum(c.amount) OVER w AS total,
@@ -194,6 +210,7 @@ export function groupedLinesQuery(accountId: string) {
 export function notReceivedQuery(accountId: string) {
   return sql<ItemRow & { count: string; total: string }>`
     SELECT n.*, n.order_amount::text AS order_amount,
+           ${verifiedNameOf("n.user_id")} AS order_verified_name,
            count(*) OVER () AS count, sum(n.order_amount) OVER () AS total
       FROM (${notReceivedOrders(accountId)}) n
      ORDER BY n.order_created_at

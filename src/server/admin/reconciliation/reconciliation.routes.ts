@@ -38,6 +38,10 @@ const itemSchema = z
     orderId: z.string().nullable(),
     orderAmount: z.string().nullable(),
     orderPayerName: z.string().nullable(),
+    orderVerifiedName: z
+      .string()
+      .nullable()
+      .describe("The customer's PAN name, once verified: a payer of this name is the customer"),
     orderEmail: z.string().nullable(),
     orderCreatedAt: z.string().nullable(),
     orderAccountLabel: z

@@ -147,6 +147,28 @@ describe("importing a statement", () => {
     });
   });
 
+  it("takes a verified customer's PAN name as theirs when the payer's name differs from the order's", async () => {
+    const verified = await signedInCustomer(testApp);
+    const order = await placeOrder(verified, { amount: "2500", payerName: "Rahul Kumar" });
+    await upload(
+      sampleStatementCsv("sbi", [upiCredit(order.paymentReference, "2500.00", "ANITA DESAI")]),
+    );
+    expect((await referencesByGroup()).thirdParty).toEqual([order.paymentReference]);
+
+    // What approving the customer's verification records (verification.service.ts).
+    await testApp.db
+      .insertInto("customer_verifications")
+      .values({ user_id: verified.userId, status: "verified", verified_name: "Anita Desai" })
+      .execute();
+    const all = await groups();
+    expect(all.thirdParty?.count).toBe(0);
+    expect(all.matched?.items.find((item) => item.orderId === order.id)).toMatchObject({
+      payerName: "ANITA DESAI",
+      orderPayerName: "Rahul Kumar",
+      orderVerifiedName: "Anita Desai",
+    });
+  });
+
   it("matches an unclaimed credit once the customer places the order with its reference", async () => {
     const reference = nextReference();
     await upload(sampleStatementCsv("hdfc", [upiCredit(reference, "1200.00")]));

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { validDocuments, verificationForm } from "../../testing/identity-documents";
 import { orderInput, postOrder, TRON_TX_HASH } from "../../testing/orders";
 import { scratchPostgresDatabase } from "../../testing/postgres";
 import {
@@ -63,6 +64,7 @@ describe("the restore drill", () => {
     const secret = randomBytes(32).toString("hex");
     const common = {
       BETTER_AUTH_SECRET: secret,
+      DOCUMENT_KEY: randomBytes(32).toString("hex"),
       TRUST_PROXY: "true",
       ORDER_RATE_LIMIT_PER_MINUTE: "100000",
     };
@@ -90,10 +92,27 @@ describe("the restore drill", () => {
 
     const customer = createClient(source);
     expect((await customer.signUp("drill@example.com", "secret1")).status).toBe(200);
-    expect((await customer.signIn("drill@example.com", "secret1")).status).toBe(200);
+    const signedIn = await customer.signIn("drill@example.com", "secret1");
+    expect(signedIn.status).toBe(200);
+    const customerId = signedIn.json.user.id as string;
     let amount = 1000;
     const place = () =>
       postOrder(customer, orderInput({ amount: String(amount++), quotedRate: RATE }));
+
+    // A verification with its documents, sealed under DOCUMENT_KEY.
+    const verified = await customer.post(
+      "/api/verification",
+      verificationForm(await validDocuments()),
+    );
+    expect(verified.status, verified.text).toBe(201);
+    const documentIds = (verified.json.submission.documents as { id: string }[]).map(
+      (document) => document.id,
+    );
+    const sourceDocuments = await Promise.all(
+      documentIds.map(
+        async (id) => (await admin.get(`/api/admin/verifications/documents/${id}`)).bytes,
+      ),
+    );
 
     // Some orders with a history of their own before the backup.
     const acknowledged: string[] = [];
@@ -159,9 +178,27 @@ describe("the restore drill", () => {
       offersPerCustomerPerHour: "10000",
       offersPerAddressPerHour: "10000",
     });
+    // The verification, with its documents decrypted equal to what the source served.
+    const restoredVerification = await restoredAdmin.get(`/api/admin/verifications/${customerId}`);
+    expect(restoredVerification.json).toMatchObject({
+      status: "submitted",
+      submission: { pan: "ABCPK1234F", legalName: "Ravi Kumar Sharma" },
+    });
+    for (const [index, id] of documentIds.entries()) {
+      const restoredDocument = await restoredAdmin.get(`/api/admin/verifications/documents/${id}`);
+      expect(restoredDocument.status).toBe(200);
+      expect(
+        Buffer.from(restoredDocument.bytes).equals(Buffer.from(sourceDocuments[index] ?? [])),
+      ).toBe(true);
+    }
     const audit = (await restoredAdmin.get("/api/admin/audit?limit=100")).json;
     const actions = JSON.stringify(audit);
-    for (const action of ["settings.saved", "receiving_account.created", "order.status_changed"]) {
+    for (const action of [
+      "settings.saved",
+      "receiving_account.created",
+      "order.status_changed",
+      "verification.document_viewed",
+    ]) {
       expect(actions).toContain(action);
     }
     // The restored desk takes new orders.
