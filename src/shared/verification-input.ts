@@ -56,14 +56,25 @@ function isRealDate(text: string): boolean {
 
 const collapseSpaces = (text: string) => text.trim().replace(/\s+/g, " ");
 
+/** Each check's message, by what it refuses: the page shows its own text for each (in Hindi too). */
+export const VERIFICATION_MESSAGES = {
+  legalName:
+    "Enter your name exactly as on your PAN card (letters and spaces, 2 to 100 characters).",
+  pan: "Enter your PAN as on the card: 5 letters, 4 digits, 1 letter (like ABCPK1234F); the fourth letter is P for a person.",
+  dateOfBirth: "Enter your date of birth.",
+  underage: "You must be 18 or older to verify.",
+  address: "Enter your full address with the PIN code (10 to 300 characters).",
+  addressCharacter: "The address contains a character that cannot be used.",
+  addressDocumentKind: "Choose the kind of address document you upload.",
+} as const;
+
 export const verificationDetailsSchema = z.object({
   legalName: z
     .string()
     .transform(collapseSpaces)
     .pipe(
       z.string().regex(/^[A-Za-z][A-Za-z .'-]{1,99}$/, {
-        error:
-          "Enter your name exactly as on your PAN card (letters and spaces, 2 to 100 characters).",
+        error: VERIFICATION_MESSAGES.legalName,
       }),
     ),
   pan: z
@@ -71,19 +82,18 @@ export const verificationDetailsSchema = z.object({
     .transform((pan) => pan.trim().toUpperCase())
     .pipe(
       z.string().regex(PAN_PATTERN, {
-        error:
-          "Enter your PAN as on the card: 5 letters, 4 digits, 1 letter (like ABCPK1234F); the fourth letter is P for a person.",
+        error: VERIFICATION_MESSAGES.pan,
       }),
     ),
   dateOfBirth: z
     .string()
     .trim()
-    .refine(isRealDate, { error: "Enter your date of birth." })
+    .refine(isRealDate, { error: VERIFICATION_MESSAGES.dateOfBirth })
     .refine((date) => isAtLeastYearsOld(date, ADULT_AGE_YEARS, indiaToday()), {
-      error: "You must be 18 or older to verify.",
+      error: VERIFICATION_MESSAGES.underage,
     })
     .refine((date) => !isAtLeastYearsOld(date, OLDEST_AGE_YEARS, indiaToday()), {
-      error: "Enter your date of birth.",
+      error: VERIFICATION_MESSAGES.dateOfBirth,
     }),
   address: z
     .string()
@@ -91,14 +101,14 @@ export const verificationDetailsSchema = z.object({
     .pipe(
       z
         .string()
-        .min(10, { error: "Enter your full address with the PIN code (10 to 300 characters)." })
-        .max(300, { error: "Enter your full address with the PIN code (10 to 300 characters)." })
+        .min(10, { error: VERIFICATION_MESSAGES.address })
+        .max(300, { error: VERIFICATION_MESSAGES.address })
         .refine((text) => !CONTROL_CHARACTER.test(text), {
-          error: "The address contains a character that cannot be used.",
+          error: VERIFICATION_MESSAGES.addressCharacter,
         }),
     ),
   addressDocumentKind: z.enum(ADDRESS_DOCUMENT_KINDS, {
-    error: "Choose the kind of address document you upload.",
+    error: VERIFICATION_MESSAGES.addressDocumentKind,
   }),
 });
 export type VerificationDetails = z.infer<typeof verificationDetailsSchema>;

@@ -61,6 +61,7 @@ const DashboardPage = lazyAdminPage(
 );
 const UsersPage = lazyAdminPage(() => import("./admin/users/users-page"), "UsersPage", [
   "adminUsers",
+  "adminVerifications",
 ]);
 const AdminOrdersPage = lazyAdminPage(
   () => import("./admin/orders/admin-orders-page"),
@@ -84,6 +85,11 @@ const BooksPage = lazyAdminPage(() => import("./admin/books/books-page"), "Books
   "adminBooks",
   "adminDashboard",
 ]);
+const VerificationsPage = lazyAdminPage(
+  () => import("./admin/verifications/verifications-page"),
+  "VerificationsPage",
+  ["adminVerifications"],
+);
 const AuditPage = lazyAdminPage(() => import("./admin/audit/audit-page"), "AuditPage", [
   "adminAudit",
 ]);
@@ -108,6 +114,7 @@ const LoginPage = lazyPage(() => import("./account/login-page"), "LoginPage", ac
 const SignUpPage = lazyPage(() => import("./account/signup-page"), "SignUpPage", account);
 const ProfilePage = lazyPage(() => import("./account/profile-page"), "ProfilePage", account);
 const SecurityPage = lazyPage(() => import("./account/security-page"), "SecurityPage", account);
+const VerifyPage = lazyPage(() => import("./account/verify-page"), "VerifyPage", account);
 const OrderHistoryPage = lazyPage(
   () => import("./orders/order-history-page"),
   "OrderHistoryPage",
@@ -132,6 +139,7 @@ export function AppRoutes() {
             <Route path="orders" element={<Page component={AdminOrdersPage} />} />
             <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
             <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />
+            <Route path="verifications" element={<Page component={VerificationsPage} />} />
             <Route path="settings" element={<Page component={SettingsPage} />} />
             <Route path="books" element={<Page component={BooksPage} />} />
             <Route path="audit" element={<Page component={AuditPage} />} />
@@ -156,6 +164,7 @@ export function AppRoutes() {
         <Route element={<RequireSession />}>
           <Route path="profile" element={<Page component={ProfilePage} />} />
           <Route path="security" element={<Page component={SecurityPage} />} />
+          <Route path="verify" element={<Page component={VerifyPage} />} />
           <Route path="order-history" element={<Page component={OrderHistoryPage} />} />
           <Route path="order/:orderId" element={<Page component={OrderPage} />} />
           <Route path="my-referrals" element={<Page component={ReferralsPage} />} />

@@ -21,7 +21,7 @@ export interface Actor {
   ipAddress?: string;
 }
 
-const NOT_FOUND = () => new AppError(404, "NOT_FOUND", "No such customer or verification.");
+const NOT_FOUND = () => new AppError(404, "USER_NOT_FOUND", "User not found.");
 
 /** A submission's details and its documents' descriptions (never their bytes). */
 async function submissionView(db: Kysely<DB>, submissionId: string) {
@@ -398,7 +398,7 @@ export async function readDocument(input: {
       query.where("s.user_id", "=", input.ownerId as string),
     )
     .executeTakeFirst();
-  if (!row) throw new AppError(404, "NOT_FOUND", "No such document.");
+  if (!row) throw new AppError(404, "DOCUMENT_NOT_FOUND", "No such document.");
   const bytes = openDocument(
     input.keys,
     { documentId: row.id, userId: row.user_id, kind: row.kind },

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { KeyRound, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +9,8 @@ import { isAdmin, useSession } from "../lib/session";
 import { AuthCard } from "./auth-card";
 import { ResendVerification } from "./resend-verification";
 import { useSignOut } from "./use-sign-out";
+import { myVerificationQueryOptions } from "./verification-api";
+import { canSubmitVerification, VerificationStatusBadge } from "./verification-status";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,6 +25,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { data: session } = useSession();
   const signOut = useSignOut();
+  const verification = useQuery(myVerificationQueryOptions).data;
   if (!session) return null;
   const { user } = session;
   return (
@@ -37,6 +41,18 @@ export function ProfilePage() {
         <Row label={t("account.profile.joined")}>{formatDate(user.createdAt)}</Row>
         {isAdmin(user) && (
           <Row label={t("account.profile.role")}>{t("account.profile.administrator")}</Row>
+        )}
+        {verification && (
+          <Row label={t("account.verification.profileRow")}>
+            <span className="flex flex-wrap items-center justify-end gap-2">
+              <VerificationStatusBadge status={verification.status} />
+              <Link to="/verify" className="touch-target text-primary underline underline-offset-4">
+                {canSubmitVerification(verification.status)
+                  ? t("account.verification.open")
+                  : t("account.verification.view")}
+              </Link>
+            </span>
+          </Row>
         )}
       </dl>
       {!user.emailVerified && <ResendVerification email={user.email} />}

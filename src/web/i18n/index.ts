@@ -25,6 +25,7 @@ const english = {
   adminReconciliation: () => import("./en/admin-reconciliation.json"),
   adminSettings: () => import("./en/admin-settings.json"),
   adminUsers: () => import("./en/admin-users.json"),
+  adminVerifications: () => import("./en/admin-verifications.json"),
   orders: () => import("./en/orders.json"),
   pages: () => import("./en/pages.json"),
 } satisfies Record<string, () => Texts>;

@@ -77,7 +77,16 @@ describe("the customer texts", () => {
   });
 
   it("has a Hindi text for every error code a customer's request can be refused with", () => {
-    const customerFacing = ["orders", "account", "auth", "site", "http", "events", "app.ts"];
+    const customerFacing = [
+      "orders",
+      "account",
+      "auth",
+      "site",
+      "http",
+      "events",
+      "verification",
+      "app.ts",
+    ];
     const codes = new Set(
       customerFacing
         .flatMap((name) =>

@@ -8,6 +8,7 @@ import type adminOrders from "./en/admin-orders.json";
 import type adminReconciliation from "./en/admin-reconciliation.json";
 import type adminSettings from "./en/admin-settings.json";
 import type adminUsers from "./en/admin-users.json";
+import type adminVerifications from "./en/admin-verifications.json";
 import type common from "./en/common.json";
 import type exchange from "./en/exchange.json";
 import type orders from "./en/orders.json";
@@ -28,6 +29,7 @@ declare module "i18next" {
         adminReconciliation: typeof adminReconciliation;
         adminSettings: typeof adminSettings;
         adminUsers: typeof adminUsers;
+        adminVerifications: typeof adminVerifications;
         exchange: typeof exchange;
         orders: typeof orders;
         pages: typeof pages;

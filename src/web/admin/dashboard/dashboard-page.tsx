@@ -3,6 +3,7 @@ import {
   CircleCheck,
   Clock,
   Hourglass,
+  IdCard,
   IndianRupee,
   type LucideIcon,
   Send,
@@ -80,6 +81,13 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
         </StatCard>
         <StatCard icon={CircleCheck} title={t("adminDashboard.completedOrders")}>
           {stats.completedOrders}
+        </StatCard>
+        <StatCard
+          icon={IdCard}
+          title={t("adminDashboard.verificationsWaiting")}
+          note={t("adminDashboard.verificationsWaitingHint")}
+        >
+          {stats.verificationsWaiting}
         </StatCard>
       </section>
 

@@ -482,6 +482,11 @@ function OrderRow({
           {t("adminOrders.payer", { name: order.payerName })}
         </span>
       )}
+      {order.customerVerifiedName && (
+        <span className="block text-xs text-muted-foreground">
+          {t("adminOrders.panName", { name: order.customerVerifiedName })}
+        </span>
+      )}
     </>
   );
   return (

@@ -231,6 +231,9 @@ function OrderDetails({
             <span className="text-muted-foreground">{t("adminOrders.details.noPayerName")}</span>
           )}
         </Row>
+        {order.customerVerifiedName && (
+          <Row label={t("adminOrders.details.panName")}>{order.customerVerifiedName}</Row>
+        )}
         <Row label={t("adminOrders.details.paidInto")}>
           {order.receivingAccount ? (
             <>

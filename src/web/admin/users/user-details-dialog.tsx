@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -12,6 +13,14 @@ import {
 } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { formatDate } from "../../lib/format";
+import {
+  type VerificationAction,
+  VerificationNoteDialog,
+} from "../verifications/verification-note-dialog";
+import {
+  useRequestVerification,
+  verificationReviewQueryOptions,
+} from "../verifications/verifications-api";
 import { type AdminUser, userDetailsQueryOptions } from "./users-api";
 
 const inrFormat = new Intl.NumberFormat("en-IN", {
@@ -60,70 +69,121 @@ export function UserDetailsDialog({
   const none = <span className="text-muted-foreground">{t("adminUsers.details.none")}</span>;
 
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel={t("adminUsers.details.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("adminUsers.details.title")}</DialogTitle>
-          <DialogDescription className="break-all">{user?.email}</DialogDescription>
-        </DialogHeader>
-        {!details ? (
-          <p role="status" className="flex justify-center py-8">
-            <Spinner className="size-6" />
-            <span className="sr-only">{t("admin.common.loading")}</span>
-          </p>
-        ) : (
-          <div className="space-y-4 text-sm">
-            <dl>
-              <Row label={t("adminUsers.columns.role")}>
-                <Badge variant={details.role === "admin" ? "info" : "default"}>
-                  {t(`adminUsers.roles.${details.role}`)}
-                </Badge>
-              </Row>
-              <Row label={t("adminUsers.columns.status")}>
-                {details.isBlocked ? (
-                  <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
-                ) : (
-                  <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
-                )}
-              </Row>
-              <Row label={t("adminUsers.columns.joined")}>{formatDate(details.createdAt)}</Row>
-              <Row label={t("adminUsers.details.emailVerified")}>
-                {details.emailVerified ? t("adminUsers.details.yes") : t("adminUsers.details.no")}
-              </Row>
-              <Row label={t("adminUsers.details.whatsapp")}>{details.whatsappNumber ?? none}</Row>
-            </dl>
-            <section aria-labelledby="user-details-orders">
-              <h3 id="user-details-orders" className="mb-1 font-semibold">
-                {t("adminUsers.details.ordersHeading")}
-              </h3>
+    <>
+      <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+        <DialogContent closeLabel={t("adminUsers.details.close")}>
+          <DialogHeader>
+            <DialogTitle>{t("adminUsers.details.title")}</DialogTitle>
+            <DialogDescription className="break-all">{user?.email}</DialogDescription>
+          </DialogHeader>
+          {!details ? (
+            <p role="status" className="flex justify-center py-8">
+              <Spinner className="size-6" />
+              <span className="sr-only">{t("admin.common.loading")}</span>
+            </p>
+          ) : (
+            <div className="space-y-4 text-sm">
               <dl>
-                <Row label={t("adminUsers.details.totalOrders")}>{details.totalOrders}</Row>
-                <Row label={t("adminUsers.details.completedOrders")}>{details.completedOrders}</Row>
-                <Row label={t("adminUsers.details.totalVolume")}>
-                  {formatInr(details.totalVolumeInr)}
+                <Row label={t("adminUsers.columns.role")}>
+                  <Badge variant={details.role === "admin" ? "info" : "default"}>
+                    {t(`adminUsers.roles.${details.role}`)}
+                  </Badge>
                 </Row>
+                <Row label={t("adminUsers.columns.status")}>
+                  {details.isBlocked ? (
+                    <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
+                  ) : (
+                    <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
+                  )}
+                </Row>
+                <Row label={t("adminUsers.columns.joined")}>{formatDate(details.createdAt)}</Row>
+                <Row label={t("adminUsers.details.emailVerified")}>
+                  {details.emailVerified ? t("adminUsers.details.yes") : t("adminUsers.details.no")}
+                </Row>
+                <Row label={t("adminUsers.details.whatsapp")}>{details.whatsappNumber ?? none}</Row>
               </dl>
-            </section>
-            <section aria-labelledby="user-details-referrals">
-              <h3 id="user-details-referrals" className="mb-1 font-semibold">
-                {t("adminUsers.details.referralsHeading")}
-              </h3>
-              <p className="text-xs text-muted-foreground">
-                {t("adminUsers.details.referralsUnavailable")}
-              </p>
-              <dl>
-                <Row label={t("adminUsers.details.referralCode")}>
-                  {details.referralCode ?? none}
-                </Row>
-                <Row label={t("adminUsers.details.referredBy")}>{details.referredBy ?? none}</Row>
-                <Row label={t("adminUsers.details.referralEarnings")}>
-                  {formatInr(details.referralEarnings)}
-                </Row>
-              </dl>
-            </section>
-          </div>
+              <section aria-labelledby="user-details-orders">
+                <h3 id="user-details-orders" className="mb-1 font-semibold">
+                  {t("adminUsers.details.ordersHeading")}
+                </h3>
+                <dl>
+                  <Row label={t("adminUsers.details.totalOrders")}>{details.totalOrders}</Row>
+                  <Row label={t("adminUsers.details.completedOrders")}>
+                    {details.completedOrders}
+                  </Row>
+                  <Row label={t("adminUsers.details.totalVolume")}>
+                    {formatInr(details.totalVolumeInr)}
+                  </Row>
+                </dl>
+              </section>
+              {user && <VerificationSection userId={user.id} email={user.email} />}
+              <section aria-labelledby="user-details-referrals">
+                <h3 id="user-details-referrals" className="mb-1 font-semibold">
+                  {t("adminUsers.details.referralsHeading")}
+                </h3>
+                <p className="text-xs text-muted-foreground">
+                  {t("adminUsers.details.referralsUnavailable")}
+                </p>
+                <dl>
+                  <Row label={t("adminUsers.details.referralCode")}>
+                    {details.referralCode ?? none}
+                  </Row>
+                  <Row label={t("adminUsers.details.referredBy")}>{details.referredBy ?? none}</Row>
+                  <Row label={t("adminUsers.details.referralEarnings")}>
+                    {formatInr(details.referralEarnings)}
+                  </Row>
+                </dl>
+              </section>
+            </div>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** The customer's verification status, and the operator's "Request verification" (audited). */
+function VerificationSection({ userId, email }: { userId: string; email: string }) {
+  const { t } = useTranslation();
+  const review = useQuery(verificationReviewQueryOptions(userId)).data;
+  const request = useRequestVerification();
+  const [action, setAction] = useState<VerificationAction | null>(null);
+  if (!review) return null;
+  return (
+    <section aria-labelledby="user-details-verification">
+      <h3 id="user-details-verification" className="mb-1 font-semibold">
+        {t("adminVerifications.title")}
+      </h3>
+      <dl>
+        <Row label={t("adminVerifications.dialog.status")}>
+          {t(`adminVerifications.statuses.${review.status}`)}
+        </Row>
+        {review.submission && (
+          <Row label={t("adminVerifications.dialog.legalName")}>{review.submission.legalName}</Row>
         )}
-      </DialogContent>
-    </Dialog>
+      </dl>
+      {review.status !== "verified" && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          onClick={() =>
+            setAction({
+              title: t("adminVerifications.request.title"),
+              description: t("adminVerifications.request.description", { email }),
+              noteLabel: t("adminVerifications.request.note"),
+              isNoteRequired: false,
+              confirmLabel: t("adminVerifications.request.confirm"),
+              successTitle: t("adminVerifications.request.success"),
+              failedTitle: t("adminVerifications.request.failed"),
+              run: (note) => request.mutateAsync({ userId, note }),
+            })
+          }
+        >
+          {t("adminVerifications.request.action")}
+        </Button>
+      )}
+      <VerificationNoteDialog action={action} onDone={() => setAction(null)} />
+    </section>
   );
 }
