@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /*
- * Identity documents are encrypted at rest with AES-256-GCM (docs/decisions/032).
+ * Identity documents are encrypted at rest with AES-256-GCM (docs/decisions/034).
  * Each stored document names the key that sealed it by the key's id (a hash of
  * the key, never the key); the document's id, owner and kind are bound in as
  * associated data, so a ciphertext copied onto another row does not open.

@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 /*
  * What a customer submits to verify (issue 24), kept per submission so a
  * rejected one stays on record beside the next (PMLA: five years), and the
- * documents, sealed with AES-256-GCM (docs/decisions/032): key id, IV, tag and
+ * documents, sealed with AES-256-GCM (docs/decisions/034): key id, IV, tag and
  * ciphertext as bytea, so backups carry them. `customer_verifications` keeps
  * its meaning (migration 0070) and points at the submission under review or
  * decided last; `verified_name` is the PAN name once verified, which the
