@@ -22,6 +22,7 @@ import { SubmitButton } from "../components/form/submit-button";
 import { Label } from "../components/ui/label";
 import { NativeSelect } from "../components/ui/native-select";
 import { Spinner } from "../components/ui/spinner";
+import { pageRefusalText } from "../i18n/server-errors";
 import { ApiError } from "../lib/api-answers";
 import { formatDate } from "../lib/format";
 import { toast } from "../lib/toast";
@@ -189,7 +190,10 @@ function VerificationForm() {
       });
     } catch (error) {
       const field = error instanceof ApiError ? error.details.field : undefined;
-      const message = error instanceof Error ? error.message : "";
+      const message =
+        error instanceof ApiError
+          ? pageRefusalText("account.verification.refusals", error)
+          : String(error);
       if (VERIFICATION_DOCUMENTS.includes(field as VerificationDocument)) {
         setFileErrors({ [field as VerificationDocument]: message });
       } else if (typeof field === "string" && field in form.getValues()) {

@@ -40,6 +40,14 @@ export function checkErrorText(
   return codedText(`checkErrors.${kind}`, code, message, values);
 }
 
+/**
+ * A refusal only one page meets, from that page's own texts (`section.code`), so its
+ * words load with the page rather than with the first screen.
+ */
+export function pageRefusalText(section: string, error: { message: string; code?: string }) {
+  return codedText(section, error.code, error.message, {});
+}
+
 function codedText(
   section: string,
   code: string | undefined,

@@ -77,16 +77,7 @@ describe("the customer texts", () => {
   });
 
   it("has a Hindi text for every error code a customer's request can be refused with", () => {
-    const customerFacing = [
-      "orders",
-      "account",
-      "auth",
-      "site",
-      "http",
-      "events",
-      "verification",
-      "app.ts",
-    ];
+    const customerFacing = ["orders", "account", "auth", "site", "http", "events", "app.ts"];
     const codes = new Set(
       customerFacing
         .flatMap((name) =>
@@ -103,6 +94,27 @@ describe("the customer texts", () => {
       readFileSync(join(here, "hi", "server-errors.json"), "utf8"),
     ) as object;
     expect([...codes].filter((code) => !(code in hindi))).toEqual([]);
+  });
+});
+
+describe("the Hindi texts of /verify's refusals", () => {
+  it("has one for every code the verification routes refuse a customer with", () => {
+    // Only /verify meets them, so they load with its texts, not with the first screen.
+    const adminOnly = new Set(["USER_NOT_FOUND", "NOT_WAITING"]);
+    const codes = sourceFiles(join(server, "verification"), ".ts")
+      .filter((file) => !file.endsWith(".test.ts"))
+      .flatMap((file) => [
+        ...readFileSync(file, "utf8").matchAll(
+          /(?:AppError\(\s*\d+,|refuse\(\s*\d+,|code:)\s*"([A-Z][A-Z_]+)"/g,
+        ),
+      ])
+      .map((m) => String(m[1]))
+      .filter((code) => !adminOnly.has(code));
+    expect(codes.length).toBeGreaterThan(10);
+    const shared = JSON.parse(readFileSync(join(here, "hi", "server-errors.json"), "utf8"));
+    const refusals = (readTexts("hi", "account") as { verification: { refusals: object } })
+      .verification.refusals;
+    expect(codes.filter((code) => !(code in refusals) && !(code in shared))).toEqual([]);
   });
 });
 
