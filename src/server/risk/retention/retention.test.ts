@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDailyJob } from "../../ops/daily-jobs";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { validDocuments, verificationForm } from "../../testing/identity-documents";
 import { placeOrder, TRON_TX_HASH } from "../../testing/orders";
 import { insertMatchedStatementLine } from "../../testing/statement-lines";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -58,15 +59,16 @@ async function closedCustomer() {
       requested_by: admin.userId,
     })
     .execute();
+  // A verification with its documents, approved.
+  const submitted = await customer.post(
+    "/api/verification",
+    verificationForm(await validDocuments()),
+  );
+  expect(submitted.status, submitted.text).toBe(201);
   await testApp.db
-    .insertInto("customer_verifications")
-    .values({
-      user_id: customer.userId,
-      status: "verified",
-      requested_at: null,
-      requested_by: null,
-      requested_note: null,
-    })
+    .updateTable("customer_verifications")
+    .set({ status: "verified" })
+    .where("user_id", "=", customer.userId)
     .execute();
   expect((await admin.post(`/api/admin/users/${customer.userId}/block`)).status).toBe(200);
   await ageCustomer(customer.userId, 6);
@@ -121,7 +123,10 @@ describe("retention", () => {
         orders: 1,
       }),
     ]);
-    expect(preview.json.steps[0]).toBe("identity verification status");
+    expect(preview.json.steps.slice(0, 2)).toEqual([
+      "identity documents and the details sent with them (PAN, name, birth date, address)",
+      "identity verification status",
+    ]);
     const audits = await testApp.db
       .selectFrom("audit_log")
       .select(["actor_email", "details"])
@@ -213,6 +218,7 @@ describe("retention", () => {
     const remaining = await sql<{ n: number }>`SELECT
         (SELECT count(*) FROM payout_checks WHERE order_id = ${order.id})
       + (SELECT count(*) FROM customer_verifications WHERE user_id = ${customer.userId})
+      + (SELECT count(*) FROM verification_submissions WHERE user_id = ${customer.userId})
       + (SELECT count(*) FROM session WHERE "userId" = ${customer.userId})
       + (SELECT count(*) FROM account WHERE "userId" = ${customer.userId}) AS n`.execute(
       testApp.db,

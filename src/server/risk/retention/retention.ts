@@ -116,11 +116,14 @@ interface PurgeStep {
 const ordersOf = (trx: Transaction<DB>, userId: string) =>
   trx.selectFrom("orders").select("id").where("user_id", "=", userId);
 
-/**
- * What a purge removes or blanks, in order: documents first. The verification
- * documents' table (issue 24) adds its one step at the top of this list.
- */
+/** What a purge removes or blanks, in order: documents first. */
 const PURGE_STEPS: PurgeStep[] = [
+  {
+    // Their documents go with them (ON DELETE CASCADE, verification_documents).
+    what: "identity documents and the details sent with them (PAN, name, birth date, address)",
+    run: (trx, userId) =>
+      trx.deleteFrom("verification_submissions").where("user_id", "=", userId).execute(),
+  },
   {
     what: "identity verification status",
     run: (trx, userId) =>
