@@ -35,6 +35,7 @@ import { createOrdersRouter } from "./orders/orders.routes";
 import { createBlocklistRouter } from "./risk/blocklist.routes";
 import { createRetentionRouter } from "./risk/retention/retention.routes";
 import { createSiteRouter } from "./site/site.routes";
+import { createTreasuryRouter } from "./treasury/treasury.routes";
 import { createAdminVerificationsRouter } from "./verification/admin-verifications.routes";
 import {
   createVerificationRouter,
@@ -155,7 +156,8 @@ export function createApp(context: AppContext) {
     .route("/", createBooksRouter(context))
     .route("/", createAccountLanguageRouter(context))
     .route("/", createVerificationRouter(context))
-    .route("/", createAdminVerificationsRouter(context));
+    .route("/", createAdminVerificationsRouter(context))
+    .route("/", createTreasuryRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));

@@ -77,6 +77,11 @@ const envSchema = z
       blankAsUnset,
       z.coerce.number().int().min(0).max(3600).default(30),
     ),
+    /** How often each payout wallet's balances are read (Admin → Treasury reads at once too). */
+    TREASURY_READ_SECONDS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(10).max(86_400).default(300),
+    ),
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
     DATA_DIR: z.string().trim().min(1).default("./data"),

@@ -20,6 +20,7 @@ async function main() {
   const app = createApp(runtime.context);
   runtime.outbox.start();
   runtime.payoutChecks.start();
+  runtime.treasury.start();
   const stopFolding = startFoldingOrderTotals(
     () =>
       foldTotalsAndTellOperatorsNearCap(runtime.context.db, runtime.context.notificationTargets),

@@ -16,6 +16,7 @@ import { OutboxWorker } from "./notifications/outbox-worker";
 import { createBackups } from "./ops/backup/backups";
 import { chainConfigFromEnv } from "./payouts/chain-config";
 import { PayoutCheckWorker } from "./payouts/payout-check-worker";
+import { TreasuryWorker } from "./treasury/treasury-worker";
 import { documentKeysFrom, loadOrCreateDevDocumentKey } from "./verification/document-key";
 
 export const DEFAULT_SUPPORT_LINKS = {
@@ -31,6 +32,8 @@ export interface Runtime {
   outbox: OutboxWorker;
   /** Checks payouts on chain; the server starts it, tests drive it by hand. */
   payoutChecks: PayoutCheckWorker;
+  /** Reads the payout wallets' balances on a schedule; the server starts it. */
+  treasury: TreasuryWorker;
   /** What runs after the answers (better-auth's mails); close() waits for it. */
   backgroundTasks: BackgroundTasks;
   close(): Promise<void>;
@@ -140,15 +143,24 @@ export async function openRuntime(
     announcer,
     logger,
   });
+  const treasury = new TreasuryWorker({
+    db: database.db,
+    chains,
+    notify: context.notificationTargets,
+    logger,
+    everySeconds: env.TREASURY_READ_SECONDS,
+  });
   return {
     context,
     publicUrl,
     outbox,
     payoutChecks,
+    treasury,
     backgroundTasks,
     close: async () => {
       await outbox.stop();
       await payoutChecks.stop();
+      await treasury.stop();
       await stopOrderFeed();
       await announcer.drain();
       await backgroundTasks.drain({ waitAtMostMs: BACKGROUND_TASKS_GRACE_MS });

@@ -135,7 +135,12 @@ export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;
 
 /** The payment step: which account to pay, for this method and amount (POST /api/orders/payment-offer). */
 export const paymentOfferInputSchema = z
-  .object({ sendCurrency: sendCurrencyIdSchema, amount: amountSchema })
+  .object({
+    sendCurrency: sendCurrencyIdSchema,
+    amount: amountSchema,
+    /** The USDT network the order will be paid out on: checked against its treasury. */
+    network: networkIdSchema.optional(),
+  })
   .transform((input) => {
     const amount = parseAmount(input.amount);
     return { ...input, amount: amount ? canonicalAmount(amount) : input.amount };

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   "verification.approved",
   "verification.rejected",
   "verification.document_viewed",
+  "treasury.network_saved",
+  "treasury.wallet_removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,7 +43,14 @@ export interface AuditEntry {
   actor: { id: string; email: string } | null;
   action: AuditAction;
   target?: {
-    type: "user" | "order" | "settings" | "receiving_account" | "blocklist_entry" | "usdt_purchase";
+    type:
+      | "user"
+      | "order"
+      | "settings"
+      | "receiving_account"
+      | "blocklist_entry"
+      | "usdt_purchase"
+      | "treasury_network";
     id: string;
   };
   details?: Record<string, unknown>;

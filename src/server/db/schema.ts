@@ -149,6 +149,32 @@ export interface ReceivingAccountOffersTable {
   order_id: string | null;
   /** Rupees the offer reserves under the account's cap (migration 0060): at most send_amount. */
   held_inr: ColumnType<string, string | undefined, string>;
+  /** The USDT network the offer was shown for, once the treasury had room on it (migration 0080). */
+  network: Generated<string | null>;
+}
+
+/** One USDT network's payout wallet, balances, settings and what is owed on it (migration 0080). */
+export interface TreasuryNetworksTable {
+  network: string;
+  wallet_address: string | null;
+  /** The fee coin one payout costs, as the operator estimates it. */
+  fee_per_payout: Numeric | null;
+  /** Owed above this share of on hand tells the operators (0.8 = 80 %). */
+  alert_owed_share: Numeric | null;
+  pause_when_short: Generated<boolean>;
+  /** The last good reads; a later refused read leaves them and sets balance_error. */
+  usdt_balance: Numeric | null;
+  fee_balance: Numeric | null;
+  balance_read_at: Date | null;
+  balance_error: string | null;
+  balance_error_at: Date | null;
+  next_read_at: Date | null;
+  /** USDT of the orders pending or processing on the network, as folded. */
+  owed_usdt: Generated<string>;
+  owed_orders: ColumnType<string, never, never>;
+  owed_alert_sent: Generated<boolean>;
+  fee_alert_sent: Generated<boolean>;
+  updated_at: Generated<Date>;
 }
 
 export interface ReceivingAccountCapAlertsTable {
@@ -441,6 +467,7 @@ export interface BackupsTable {
 }
 
 export interface DB {
+  treasury_networks: TreasuryNetworksTable;
   receiving_accounts: ReceivingAccountsTable;
   receiving_account_offers: ReceivingAccountOffersTable;
   receiving_account_cap_alerts: ReceivingAccountCapAlertsTable;

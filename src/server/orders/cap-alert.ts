@@ -9,6 +9,7 @@ import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { type NotificationTargets, operatorMessages } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
+import { tellOperatorsOfTreasury } from "../treasury/treasury.service";
 import { INDIA_TODAY } from "./india-day";
 
 /** The share of a daily cap at which the operators are told, once per account and India's day. */
@@ -21,7 +22,8 @@ export const CAP_ALERT_SHARE = "0.8";
  * answer waits for nothing of it, and its work is the orders since the last fold,
  * however many the day holds. One transaction, so the day's row in
  * receiving_account_cap_alerts, the messages and the fold commit together: a
- * second fold (or process) finds the row and stays quiet.
+ * second fold (or process) finds the row and stays quiet. When what a network owes
+ * changed, its treasury alerts are judged after (docs/decisions/034).
  */
 export async function foldTotalsAndTellOperatorsNearCap(
   db: Database,
@@ -32,6 +34,8 @@ export async function foldTotalsAndTellOperatorsNearCap(
     await tellOperatorsNearCap(trx, fold.accountDays, targets);
     return fold;
   });
+  // What a network owes changed: its alert may have crossed (docs/decisions/034).
+  if (fold.owedChanged) await tellOperatorsOfTreasury(db, targets);
   await vacuumFoldedChanges(db, fold.moved);
 }
 

@@ -42,6 +42,8 @@ export interface CandidateOutcome {
   isOfferValid: boolean;
   /** Its wallet or payer name is on the blocklist. */
   isBlocked: boolean;
+  /** Its network's wallet cannot pay it while the network's pause is on (docs/decisions/034). */
+  isNetworkPaused: boolean;
   settings: SettingsInForce;
 }
 
@@ -255,6 +257,7 @@ async function insertOrdersIfAllowed(
       got_slot: boolean;
       offer_valid: boolean;
       blocked: boolean;
+      network_paused: boolean;
     }
   >`${preparedStatement("place_orders")}
     WITH input AS (
@@ -275,7 +278,7 @@ async function insertOrdersIfAllowed(
       SELECT input.*, settings.exchange_rate AS rate_in_force,
         earlier.found IS NOT NULL AS has_earlier,
         used.found IS NOT NULL AS reference_used,
-        offer.receiving_account_id AS offered_account_id,
+        offer.receiving_account_id AS offered_account_id, offer.network AS offered_network,
         offer.receiving_account_id IS NOT NULL AS offer_valid,
         blocked.found IS NOT NULL AS blocked,
         (NOT settings.maintenance_mode OR input.is_admin)
@@ -296,7 +299,7 @@ async function insertOrdersIfAllowed(
         -- The account the customer was shown: only through their own unused offer
         -- for this method and amount (decision 019).
         LEFT JOIN LATERAL (
-          SELECT offer.receiving_account_id FROM receiving_account_offers AS offer
+          SELECT offer.receiving_account_id, offer.network FROM receiving_account_offers AS offer
           WHERE offer.id = input.receiving_offer_id AND offer.user_id = input.user_id
             AND offer.send_currency = input.send_currency
             AND offer.send_amount = input.send_amount AND offer.order_id IS NULL
@@ -309,9 +312,27 @@ async function insertOrdersIfAllowed(
           LIMIT 1
         ) AS blocked ON true
     ),
+    -- The treasury (docs/decisions/034): while a network's pause is on, an order is
+    -- refused if the network's owed (the fold's running total, a keyed row), with
+    -- this order and the statement's earlier ones on it, would pass its wallet's
+    -- USDT. Never once the customer may have paid: an order whose offer was shown
+    -- for this network passed the same rule then; an admin's order records a payment.
+    network_refused AS (
+      SELECT id FROM (
+        SELECT checked.id, checked.is_admin,
+          checked.offered_network IS NOT DISTINCT FROM checked.network AS vouched,
+          network.pause_when_short AND network.wallet_address IS NOT NULL
+            AND network.owed_usdt + sum(checked.receive_amount)
+              OVER (PARTITION BY checked.network ORDER BY checked.id)
+            > coalesce(network.usdt_balance, 0) AS short
+        FROM checked JOIN treasury_networks AS network ON network.network = checked.network
+      ) AS judged
+      WHERE short AND NOT is_admin AND NOT vouched
+    ),
     allowed AS (
       SELECT * FROM checked
       WHERE passed_rules AND NOT has_earlier AND NOT reference_used AND offer_valid AND NOT blocked
+        AND id NOT IN (SELECT id FROM network_refused)
     ),
     -- The upsert waits for a concurrent claim on the same customer's row and then
     -- sees its count, so parallel submissions cannot all slip under the limit.
@@ -371,7 +392,7 @@ async function insertOrdersIfAllowed(
       settings.exchange_rate AS settings_rate, settings.min_inr_amount AS settings_min,
       settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
       checked.passed_rules, checked.has_earlier, checked.reference_used, checked.offer_valid,
-      checked.blocked,
+      checked.blocked, checked.id IN (SELECT id FROM network_refused) AS network_paused,
       EXISTS (SELECT 1 FROM slot WHERE slot.user_id = checked.user_id) AS got_slot
     FROM checked CROSS JOIN settings LEFT JOIN inserted ON inserted.id = checked.id`.execute(db);
   if (rows.length === 0) throw new Error("The site settings row is missing");
@@ -391,6 +412,7 @@ async function insertOrdersIfAllowed(
       got_slot,
       offer_valid,
       blocked,
+      network_paused,
       ...order
     } = row;
     return {
@@ -401,6 +423,7 @@ async function insertOrdersIfAllowed(
       gotSlot: got_slot,
       isOfferValid: offer_valid,
       isBlocked: blocked,
+      isNetworkPaused: network_paused,
       settings: {
         exchange_rate: settings_rate,
         min_inr_amount: settings_min,

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { paymentOfferInputSchema, placeOrderInputSchema } from "../../shared/order-input";
+import { quoteReceiveAmount } from "../../shared/quote";
 import { isSessionLive, requireUser } from "../auth/session";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
@@ -7,6 +8,7 @@ import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
 import { countOfferRequest } from "../risk/offer-holds";
 import { getSiteSettings } from "../site/site-settings.service";
+import { checkNetworkRoom, vouchForNetwork } from "../treasury/treasury.service";
 import { decodeCursor, getCustomerOrder, listCustomerOrders } from "./customer-orders";
 import { offerReceivingAccount, type ReceivingOffer } from "./offer-receiving-account";
 import { respondWithOrderStream, statusEvent } from "./order-stream";
@@ -114,7 +116,9 @@ const paymentOfferRoute = createRoute({
     400: errorResponse("Invalid input, or an amount outside the limits"),
     401: errorResponse("Not signed in"),
     403: errorResponse("Maintenance mode"),
-    409: errorResponse("No account takes this method and amount today (`NO_RECEIVING_ACCOUNT`)"),
+    409: errorResponse(
+      "No account takes this method and amount today (`NO_RECEIVING_ACCOUNT`), or the network's payout wallet cannot pay it now (`NETWORK_PAUSED`)",
+    ),
     429: errorResponse(
       "Too many requests for payment details from this customer or address in the last hour",
     ),
@@ -219,11 +223,22 @@ export function createOrdersRouter(context: AppContext) {
         { customerId: customer.id, address: clientIp(c, context.trustProxy) },
         settings,
       );
+      if (input.network) {
+        const usdt = quoteReceiveAmount({
+          amount: input.amount,
+          rate: settings.exchange_rate,
+          sendCurrency: input.sendCurrency,
+          receiveCurrency: "usdt",
+        });
+        await checkNetworkRoom(db, input.network, usdt);
+      }
       const offer = await offerReceivingAccount(
         db,
         { customer, ...input },
         { settings, notify: context.notificationTargets },
       );
+      // The order this offer is paid for passes the treasury's rule on this network.
+      await vouchForNetwork(db, offer.offerId, input.network ?? null);
       return c.json(
         {
           offerId: offer.offerId,

@@ -10,6 +10,7 @@ import type { DB } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";
 import { AppError } from "../http/errors";
 import { type NotificationTargets, orderMessages } from "../notifications/order-messages";
+import { networkPaused } from "../treasury/treasury.service";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { type SettingsInForce, writeOrder } from "./order-batch";
 import type { OrderRow } from "./order-view";
@@ -98,6 +99,7 @@ export async function placeOrder({
       "We cannot accept this order. If you have already paid, contact us on WhatsApp or Telegram with your payment reference.",
     );
   }
+  if (outcome.isNetworkPaused && input.network) throw networkPaused(input.network);
   if (outcome.isReferenceUsed || outcome.gotSlot) {
     // Most often the customer's own order, sent again after a reload (which loses
     // the retry's key): then point to it. Another customer's order is not named.

@@ -65,7 +65,7 @@ export async function postJson<Schema extends z.ZodType>(
   if (!parsed.success) {
     throw new ChainEndpointError(
       "CHAIN_BAD_ANSWER",
-      `The chain endpoint answered ${response.ok ? "something that is not a transaction" : `HTTP ${response.status}`}.`,
+      `The chain endpoint answered ${response.ok ? "something that is not in the chain's format" : `HTTP ${response.status}`}.`,
     );
   }
   return parsed.data;

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { networkIdSchema } from "../../shared/catalog-schemas";
 import type { AppContext } from "../context";
 import { createRouter } from "../http/router";
+import { pausedNetworks } from "../treasury/treasury.service";
 import { getSiteSettings, toPublicSiteSettings } from "./site-settings.service";
 
 const decimalText = z.string().openapi({ example: "86" });
@@ -11,6 +13,9 @@ const publicSiteSettingsSchema = z
     minInrAmount: decimalText,
     maxInrAmount: decimalText,
     maintenanceMode: z.boolean(),
+    pausedNetworks: z
+      .array(networkIdSchema)
+      .describe("USDT networks whose new orders are paused: their payout wallet is short"),
     supportLinks: z.object({ whatsapp: z.url(), telegram: z.url(), email: z.email() }),
   })
   .openapi("PublicSiteSettings");
@@ -32,6 +37,7 @@ const getSiteSettingsRoute = createRoute({
 export function createSiteRouter({ db, supportLinks }: AppContext) {
   return createRouter().openapi(getSiteSettingsRoute, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(toPublicSiteSettings(await getSiteSettings(db), supportLinks), 200);
+    const [settings, paused] = await Promise.all([getSiteSettings(db), pausedNetworks(db)]);
+    return c.json({ ...toPublicSiteSettings(settings, supportLinks), pausedNetworks: paused }, 200);
   });
 }

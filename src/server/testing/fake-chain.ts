@@ -19,7 +19,10 @@ export type FakeChainAnswer =
  * ("/wallet/gettransactionbyid") or a JSON-RPC method ("eth_getTransactionReceipt");
  * `respond` gives the chain's answer, which the stand-in wraps as JSON-RPC when asked so.
  */
-export async function startFakeChain(respond: (call: string, params: unknown) => FakeChainAnswer) {
+export async function startFakeChain(
+  respond: (call: string, params: unknown) => FakeChainAnswer,
+  { port = 0 }: { port?: number } = {},
+) {
   const server = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => {
@@ -52,10 +55,10 @@ export async function startFakeChain(respond: (call: string, params: unknown) =>
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -230,3 +233,85 @@ const CHAIN_FORMATS: Record<
     };
   },
 };
+
+/** A payout wallet as the stand-in chain holds it: its balances in base units. */
+export type FakeWallet = {
+  /** The USDT contract or mint, and the decimals the token answers. */
+  token: string;
+  decimals: number;
+  wallet: string;
+  usdt: bigint;
+  fee: bigint;
+};
+
+const word = (value: bigint) => pad32(value.toString(16));
+
+/**
+ * The stand-in's answers to the balance calls of each family (TRON
+ * triggerconstantcontract and getaccount, EVM eth_call and eth_getBalance,
+ * Solana getTokenAccountsByOwner and getBalance), read from `wallet()` at each call.
+ */
+export function answerBalancesAsChain(
+  family: ChainFamily,
+  wallet: () => FakeWallet,
+): (call: string, params: unknown) => FakeChainAnswer {
+  return (call, params) => {
+    const held = wallet();
+    if (family === "tron") {
+      if (call === "/wallet/getaccount") {
+        return { json: { address: held.wallet, balance: Number(held.fee), create_time: 1 } };
+      }
+      const { function_selector } = params as { function_selector?: string };
+      const value = function_selector === "decimals()" ? BigInt(held.decimals) : held.usdt;
+      return {
+        json: {
+          result: { result: true },
+          energy_used: 935,
+          constant_result: [word(value)],
+          transaction: { ret: [{}], visible: true, txID: TX_ID },
+        },
+      };
+    }
+    if (family === "evm") {
+      if (call === "eth_getBalance") return { json: `0x${held.fee.toString(16)}` };
+      const [{ data }] = params as [{ data: string }];
+      return { json: `0x${word(data === "0x313ce567" ? BigInt(held.decimals) : held.usdt)}` };
+    }
+    if (call === "getBalance")
+      return { json: { context: { slot: HEAD }, value: Number(held.fee) } };
+    return {
+      json: {
+        context: { slot: HEAD },
+        value: [
+          {
+            pubkey: "8Ewd4gXxLtSAv3cZ3wGvN1gkXQx8mZQxRbCqxTEjHtCw",
+            account: {
+              lamports: 2_039_280,
+              owner: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+              executable: false,
+              rentEpoch: 0,
+              data: {
+                program: "spl-token",
+                parsed: {
+                  type: "account",
+                  info: {
+                    isNative: false,
+                    mint: held.token,
+                    owner: held.wallet,
+                    state: "initialized",
+                    tokenAmount: {
+                      amount: held.usdt.toString(),
+                      decimals: held.decimals,
+                      uiAmountString: (Number(held.usdt) / 10 ** held.decimals).toString(),
+                    },
+                  },
+                },
+                space: 165,
+              },
+            },
+          },
+        ],
+      },
+    };
+  };
+}

@@ -47,6 +47,8 @@ export async function withOffer<Body extends Record<string, unknown>>(
   const offer = await customer.post("/api/orders/payment-offer", {
     sendCurrency: body.sendCurrency,
     amount: body.amount,
+    // The page names the payout network, which the treasury's pause judges.
+    ...(body.receiveCurrency === "usdt" && body.network ? { network: body.network } : {}),
   });
   const receivingOfferId = offer.status === 200 ? offer.json.offerId : randomUUID();
   return { ...body, receivingOfferId };

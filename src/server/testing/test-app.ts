@@ -49,9 +49,14 @@ export async function createTestApp(
     /** Waits for the work the app does after its answers (mails). */
     settle: () => runtime.backgroundTasks.drain(),
     outbox: runtime.outbox,
-    /** What the server does every second: folds the order totals, tells of accounts near their cap. */
+    /**
+     * What the server does every second: folds the order totals and the treasury's
+     * owed, tells of accounts near their cap and of networks short of coins.
+     */
     foldOrderTotals: () =>
       foldTotalsAndTellOperatorsNearCap(runtime.context.db, runtime.context.notificationTargets),
+    /** The payout wallets' scheduled reads, driven by hand. */
+    treasury: runtime.treasury,
     payoutChecks: runtime.payoutChecks,
     backups: runtime.context.backups,
     mailDir: join(dataDir, "mail"),

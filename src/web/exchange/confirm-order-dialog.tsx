@@ -52,7 +52,7 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
   const { t } = useTranslation();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
-  const offer = usePaymentOffer(draft.sendCurrency, draft.amount);
+  const offer = usePaymentOffer(draft.sendCurrency, draft.amount, draft.network);
   const [transactionId, setTransactionId] = useState("");
   const [payerName, setPayerName] = useState("");
   // One key per dialog: a retry of this submission can never create a second order.

@@ -179,6 +179,12 @@ export function ExchangePage() {
       });
       return;
     }
+    if (selectedNetwork && settingsNow?.pausedNetworks.includes(selectedNetwork)) {
+      toast.error(t("exchange.networkPausedTitle", { network: networkName }), {
+        description: t("exchange.networkPausedMessage", { network: networkName }),
+      });
+      return;
+    }
     const [{ validateWalletAddress }] = await loadConfirmStep();
     const address = validateWalletAddress(receiveCurrency, selectedNetwork, walletAddress);
     if (!address.ok) {
@@ -328,6 +334,18 @@ export function ExchangePage() {
                 >
                   <CatalogOptions options={NETWORKS} />
                 </NativeSelect>
+                {settings?.pausedNetworks.includes(network) && (
+                  <div
+                    role="alert"
+                    data-testid="network-paused"
+                    className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
+                  >
+                    <p className="font-semibold">
+                      {t("exchange.networkPausedTitle", { network: networkName })}
+                    </p>
+                    <p>{t("exchange.networkPausedMessage", { network: networkName })}</p>
+                  </div>
+                )}
               </div>
             )}
 

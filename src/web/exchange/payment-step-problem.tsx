@@ -5,7 +5,7 @@ import { ApiError } from "../lib/api-answers";
 
 /**
  * Why the payment step shows no account to pay into. Only the server's "no account
- * takes this payment" is a pause; a lost connection, an ended session and a failure
+ * takes this payment" and "the network's payouts are paused" are pauses; a lost connection, an ended session and a failure
  * on the server each need other words and another way on.
  */
 export type PaymentStepProblem = "paused" | "signedOut" | "offline" | "failed";
@@ -13,7 +13,7 @@ export type PaymentStepProblem = "paused" | "signedOut" | "offline" | "failed";
 export function paymentStepProblem(error: Error): PaymentStepProblem {
   // fetch rejects (no ApiError) when no answer arrived at all.
   if (!(error instanceof ApiError)) return "offline";
-  if (error.code === "NO_RECEIVING_ACCOUNT") return "paused";
+  if (error.code === "NO_RECEIVING_ACCOUNT" || error.code === "NETWORK_PAUSED") return "paused";
   if (error.status === 401) return "signedOut";
   return "failed";
 }

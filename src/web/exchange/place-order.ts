@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SendCurrencyId } from "../../shared/catalog";
+import type { NetworkId, SendCurrencyId } from "../../shared/catalog";
 import type { PlaceOrderInput } from "../../shared/order-input";
 import { unwrap } from "../lib/api-answers";
 import { api } from "../lib/api-client";
@@ -32,13 +32,19 @@ export function usePlaceOrder() {
  * or refetched by itself: a refusal ("paused for today") is the answer to show;
  * after a failure the customer asks again (payment-step-problem.tsx).
  */
-export function usePaymentOffer(sendCurrency: SendCurrencyId, amount: string) {
+export function usePaymentOffer(
+  sendCurrency: SendCurrencyId,
+  amount: string,
+  network: NetworkId | null,
+) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ["payment-offer", sendCurrency, amount],
+    queryKey: ["payment-offer", sendCurrency, amount, network],
     queryFn: async () => {
+      // The payout network too: the server refuses it here, before the customer pays,
+      // when the desk's wallet there cannot pay the order.
       const response = await api.api.orders["payment-offer"].$post({
-        json: { sendCurrency, amount },
+        json: { sendCurrency, amount, ...(network && { network }) },
       });
       // The session ended: the page learns it too, or /login would send the customer on as signed in.
       if (response.status === 401) queryClient.invalidateQueries(sessionQueryOptions);

@@ -9,23 +9,31 @@ export interface AccountDayTotal {
   inr: string;
 }
 
-/** What a fold did: the change rows it moved, and the account days it changed with their new totals. */
+/**
+ * What a fold did: the change rows it moved, the account days it changed with their
+ * new totals, and whether it changed what a network owes (docs/decisions/034).
+ */
 export interface Fold {
   moved: number;
   accountDays: AccountDayTotal[];
+  owedChanged: boolean;
 }
 
 /**
- * Moves the pending change rows into order_totals and receiving_account_day_totals
- * in one statement. Safe to run from several processes at once: a row deleted by
+ * Moves the pending change rows into order_totals, receiving_account_day_totals and
+ * the USDT each network owes (orders pending or processing) in one statement. Safe to run from several processes at once: a row deleted by
  * one is skipped by the others, and an upsert waits for another's on the same
  * row, then adds to it.
  */
 export async function foldOrderTotals(db: Kysely<DB>): Promise<Fold> {
-  const { rows } = await sql<{ moved: number; account_days: AccountDayTotal[] }>`
+  const { rows } = await sql<{
+    moved: number;
+    account_days: AccountDayTotal[];
+    owed_changed: boolean;
+  }>`
     WITH moved AS (
       DELETE FROM order_total_changes
-      RETURNING day, status, orders, inr, usdt, receiving_account_id
+      RETURNING day, status, orders, inr, usdt, receiving_account_id, network
     ), by_status AS (
       INSERT INTO order_totals AS t (day, status, orders, inr, usdt)
       SELECT day, status, sum(orders), sum(inr), sum(usdt) FROM moved GROUP BY day, status
@@ -40,12 +48,27 @@ export async function foldOrderTotals(db: Kysely<DB>): Promise<Fold> {
       GROUP BY receiving_account_id, day
       ON CONFLICT (receiving_account_id, day) DO UPDATE SET inr = t.inr + EXCLUDED.inr
       RETURNING receiving_account_id, day, inr
+    ), by_network AS (
+      UPDATE treasury_networks AS t
+      SET owed_usdt = t.owed_usdt + owed.usdt, owed_orders = t.owed_orders + owed.orders
+      FROM (
+        SELECT network, sum(usdt) AS usdt, sum(orders) AS orders FROM moved
+        WHERE network IS NOT NULL AND status IN ('pending', 'processing')
+        GROUP BY network
+      ) AS owed
+      WHERE t.network = owed.network
+      RETURNING t.network
     )
     SELECT (SELECT count(*) FROM moved)::int AS moved,
+      EXISTS (SELECT 1 FROM by_network) AS owed_changed,
       (SELECT coalesce(jsonb_agg(jsonb_build_object('receiving_account_id', receiving_account_id,
           'day', day::text, 'inr', inr::text)), '[]') FROM by_account) AS account_days`.execute(db);
   const [fold] = rows;
-  return { moved: fold?.moved ?? 0, accountDays: fold?.account_days ?? [] };
+  return {
+    moved: fold?.moved ?? 0,
+    accountDays: fold?.account_days ?? [],
+    owedChanged: fold?.owed_changed ?? false,
+  };
 }
 
 /**

@@ -27,6 +27,7 @@ import * as offerHolds from "./0060-offer-holds";
 import * as blocklist from "./0061-blocklist";
 import * as customerVerifications from "./0070-customer-verifications";
 import * as verificationSubmissions from "./0071-verification-submissions";
+import * as treasury from "./0080-treasury";
 import * as usdtPurchases from "./0085-usdt-purchases";
 import * as customerFile from "./0095-customer-file";
 import * as retention from "./0096-retention";
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "0060-offer-holds": offerHolds,
   "0061-blocklist": blocklist,
   "0070-customer-verifications": customerVerifications,
+  "0080-treasury": treasury,
   "0085-usdt-purchases": usdtPurchases,
   "0095-customer-file": customerFile,
   "0096-retention": retention,

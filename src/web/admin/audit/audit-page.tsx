@@ -82,6 +82,11 @@ const ACTIONS = {
     label: "adminAudit.actions.verificationDocumentViewed",
     variant: "default",
   },
+  "treasury.network_saved": { label: "adminAudit.actions.treasurySaved", variant: "warning" },
+  "treasury.wallet_removed": {
+    label: "adminAudit.actions.treasuryWalletRemoved",
+    variant: "warning",
+  },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }
