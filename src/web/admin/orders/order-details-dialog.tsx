@@ -4,6 +4,7 @@ import { ExternalLink } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { findNetwork, type NetworkId } from "../../../shared/catalog";
 import { CopyButton } from "../../components/copy-button";
 import { Badge } from "../../components/ui/badge";
@@ -197,7 +198,16 @@ function OrderDetails({
         </div>
       )}
       <dl>
-        <Row label={t("adminOrders.details.customer")}>{order.userEmail}</Row>
+        <Row label={t("adminOrders.details.customer")}>
+          {/* A bank's freeze notice leads here by its UTR; the customer's file is one step on. */}
+          <Link
+            to={`/admin/users?user=${encodeURIComponent(order.userId)}`}
+            className="underline underline-offset-4 hover:text-primary"
+            aria-label={t("adminOrders.details.customerLink", { email: order.userEmail })}
+          >
+            {order.userEmail}
+          </Link>
+        </Row>
         <Row label={t("adminOrders.details.status")}>
           <AdminOrderStatusBadge status={order.status} />
         </Row>

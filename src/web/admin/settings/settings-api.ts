@@ -68,3 +68,28 @@ export function toSettingsForm(settings: AdminSettings): SiteSettingsInput {
     offersPerAddressPerHour: settings.offersPerAddressPerHour,
   };
 }
+
+const retentionKey = ["admin", "retention"] as const;
+
+export const retentionQueryOptions = queryOptions({
+  queryKey: retentionKey,
+  queryFn: async () => unwrap(await api.api.admin.risk.retention.$get()),
+  retry: false,
+});
+
+/** Saves how many years a closed customer's data is kept (audited by the server). */
+export function useSaveRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (retentionYears: number) =>
+      unwrap(await api.api.admin.risk.retention.$put({ json: { retentionYears } })),
+    onSuccess: (saved) => queryClient.setQueryData(retentionKey, saved),
+  });
+}
+
+/** The purge's dry run: an action, not a background read, since the server audits each one. */
+export function useRetentionDryRun() {
+  return useMutation({
+    mutationFn: async () => unwrap(await api.api.admin.risk.retention["dry-run"].$get()),
+  });
+}

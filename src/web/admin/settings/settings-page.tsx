@@ -25,6 +25,7 @@ import { Switch } from "../../components/ui/switch";
 import { formatDateTime } from "../../lib/format";
 import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
 import { cn } from "../../lib/utils";
+import { RetentionCard } from "./retention-card";
 import {
   type AdminSettings,
   adminSettingsQueryOptions,
@@ -52,7 +53,10 @@ export function SettingsPage() {
       </header>
       {settings.data ? (
         // A fresh form per saved version, so its defaults are what the server holds.
-        <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
+        <>
+          <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
+          <RetentionCard />
+        </>
       ) : fetchError ? (
         <Card role="alert" className="border-destructive/50">
           <CardHeader>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { Download } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -12,6 +13,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
+import { useDownload } from "../../lib/download";
 import { formatDate } from "../../lib/format";
 import {
   type VerificationAction,
@@ -21,7 +23,7 @@ import {
   useRequestVerification,
   verificationReviewQueryOptions,
 } from "../verifications/verifications-api";
-import { type AdminUser, userDetailsQueryOptions } from "./users-api";
+import { userDetailsQueryOptions } from "./users-api";
 
 const inrFormat = new Intl.NumberFormat("en-IN", {
   style: "currency",
@@ -44,12 +46,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The user's account, order totals and referral fields; closes itself when they cannot load. */
+/**
+ * The user's account, order totals, verification, referral fields and their file;
+ * closes itself when they cannot load. Opened from the list, or by a link naming the id.
+ */
 export function UserDetailsDialog({
   user,
   onClose,
 }: {
-  user: AdminUser | null;
+  user: { id: string; email?: string } | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -74,7 +79,9 @@ export function UserDetailsDialog({
         <DialogContent closeLabel={t("adminUsers.details.close")}>
           <DialogHeader>
             <DialogTitle>{t("adminUsers.details.title")}</DialogTitle>
-            <DialogDescription className="break-all">{user?.email}</DialogDescription>
+            <DialogDescription className="break-all">
+              {details?.email ?? user?.email}
+            </DialogDescription>
           </DialogHeader>
           {!details ? (
             <p role="status" className="flex justify-center py-8">
@@ -116,7 +123,7 @@ export function UserDetailsDialog({
                   </Row>
                 </dl>
               </section>
-              {user && <VerificationSection userId={user.id} email={user.email} />}
+              <VerificationSection userId={details.id} email={details.email} />
               <section aria-labelledby="user-details-referrals">
                 <h3 id="user-details-referrals" className="mb-1 font-semibold">
                   {t("adminUsers.details.referralsHeading")}
@@ -134,6 +141,7 @@ export function UserDetailsDialog({
                   </Row>
                 </dl>
               </section>
+              <CustomerFileSection userId={details.id} />
             </div>
           )}
         </DialogContent>
@@ -184,6 +192,31 @@ function VerificationSection({ userId, email }: { userId: string; email: string 
         </Button>
       )}
       <VerificationNoteDialog action={action} onDone={() => setAction(null)} />
+    </section>
+  );
+}
+
+function CustomerFileSection({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { pending, download } = useDownload(t("adminUsers.details.downloadFailed"));
+  // A POST: the server audits every export, and a link elsewhere cannot start one.
+  const onDownload = async () => {
+    const path = `/api/admin/users/${encodeURIComponent(userId)}/file`;
+    if (await download(path, "customer-file.zip", { method: "POST" })) {
+      toast.success(t("adminUsers.details.downloaded"));
+    }
+  };
+  const isPending = pending !== null;
+  return (
+    <section aria-labelledby="user-details-file" className="space-y-2">
+      <h3 id="user-details-file" className="font-semibold">
+        {t("adminUsers.details.fileHeading")}
+      </h3>
+      <p className="text-xs text-muted-foreground">{t("adminUsers.details.fileDescription")}</p>
+      <Button type="button" onClick={onDownload} disabled={isPending}>
+        {isPending ? <Spinner /> : <Download aria-hidden />}
+        {isPending ? t("adminUsers.details.downloading") : t("adminUsers.details.downloadFile")}
+      </Button>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LoadMoreButton } from "../../components/load-more-button";
 import {
@@ -77,6 +78,14 @@ export function UsersPage() {
     null,
   );
   const [detailsFor, setDetailsFor] = useState<AdminUser | null>(null);
+  // An order's customer link opens their details here: /admin/users?user=<id>.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedUserId = searchParams.get("user");
+  const shownDetails = detailsFor ?? (linkedUserId ? { id: linkedUserId } : null);
+  const closeDetails = () => {
+    setDetailsFor(null);
+    if (linkedUserId) setSearchParams({}, { replace: true });
+  };
 
   return (
     <div className="space-y-6">
@@ -152,7 +161,7 @@ export function UsersPage() {
       </Card>
 
       <ConfirmUserActionDialog pending={confirming} onDone={() => setConfirming(null)} />
-      <UserDetailsDialog user={detailsFor} onClose={() => setDetailsFor(null)} />
+      <UserDetailsDialog user={shownDetails} onClose={closeDetails} />
     </div>
   );
 }
