@@ -64,26 +64,3 @@ export function useUserAction() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }
-
-/**
- * Downloads the customer's file (a POST: the server audits each export). The
- * browser saves what the server streamed; a refusal becomes an ApiError.
- */
-async function downloadCustomerFile(userId: string) {
-  const response = await api.api.admin.users[":id"].file.$post({ param: { id: userId } });
-  if (!response.ok) await unwrap(response);
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ??
-    "customer-file.zip";
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has handed the file to the browser's download by the next task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-export function useDownloadCustomerFile() {
-  return useMutation({ mutationFn: downloadCustomerFile });
-}
