@@ -74,79 +74,75 @@ export function UserDetailsDialog({
   const none = <span className="text-muted-foreground">{t("adminUsers.details.none")}</span>;
 
   return (
-    <>
-      <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
-        <DialogContent closeLabel={t("adminUsers.details.close")}>
-          <DialogHeader>
-            <DialogTitle>{t("adminUsers.details.title")}</DialogTitle>
-            <DialogDescription className="break-all">
-              {details?.email ?? user?.email}
-            </DialogDescription>
-          </DialogHeader>
-          {!details ? (
-            <p role="status" className="flex justify-center py-8">
-              <Spinner className="size-6" />
-              <span className="sr-only">{t("admin.common.loading")}</span>
-            </p>
-          ) : (
-            <div className="space-y-4 text-sm">
+    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel={t("adminUsers.details.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("adminUsers.details.title")}</DialogTitle>
+          <DialogDescription className="break-all">
+            {details?.email ?? user?.email}
+          </DialogDescription>
+        </DialogHeader>
+        {!details ? (
+          <p role="status" className="flex justify-center py-8">
+            <Spinner className="size-6" />
+            <span className="sr-only">{t("admin.common.loading")}</span>
+          </p>
+        ) : (
+          <div className="space-y-4 text-sm">
+            <dl>
+              <Row label={t("adminUsers.columns.role")}>
+                <Badge variant={details.role === "admin" ? "info" : "default"}>
+                  {t(`adminUsers.roles.${details.role}`)}
+                </Badge>
+              </Row>
+              <Row label={t("adminUsers.columns.status")}>
+                {details.isBlocked ? (
+                  <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
+                ) : (
+                  <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
+                )}
+              </Row>
+              <Row label={t("adminUsers.columns.joined")}>{formatDate(details.createdAt)}</Row>
+              <Row label={t("adminUsers.details.emailVerified")}>
+                {details.emailVerified ? t("adminUsers.details.yes") : t("adminUsers.details.no")}
+              </Row>
+              <Row label={t("adminUsers.details.whatsapp")}>{details.whatsappNumber ?? none}</Row>
+            </dl>
+            <section aria-labelledby="user-details-orders">
+              <h3 id="user-details-orders" className="mb-1 font-semibold">
+                {t("adminUsers.details.ordersHeading")}
+              </h3>
               <dl>
-                <Row label={t("adminUsers.columns.role")}>
-                  <Badge variant={details.role === "admin" ? "info" : "default"}>
-                    {t(`adminUsers.roles.${details.role}`)}
-                  </Badge>
+                <Row label={t("adminUsers.details.totalOrders")}>{details.totalOrders}</Row>
+                <Row label={t("adminUsers.details.completedOrders")}>{details.completedOrders}</Row>
+                <Row label={t("adminUsers.details.totalVolume")}>
+                  {formatInr(details.totalVolumeInr)}
                 </Row>
-                <Row label={t("adminUsers.columns.status")}>
-                  {details.isBlocked ? (
-                    <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
-                  ) : (
-                    <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
-                  )}
-                </Row>
-                <Row label={t("adminUsers.columns.joined")}>{formatDate(details.createdAt)}</Row>
-                <Row label={t("adminUsers.details.emailVerified")}>
-                  {details.emailVerified ? t("adminUsers.details.yes") : t("adminUsers.details.no")}
-                </Row>
-                <Row label={t("adminUsers.details.whatsapp")}>{details.whatsappNumber ?? none}</Row>
               </dl>
-              <section aria-labelledby="user-details-orders">
-                <h3 id="user-details-orders" className="mb-1 font-semibold">
-                  {t("adminUsers.details.ordersHeading")}
-                </h3>
-                <dl>
-                  <Row label={t("adminUsers.details.totalOrders")}>{details.totalOrders}</Row>
-                  <Row label={t("adminUsers.details.completedOrders")}>
-                    {details.completedOrders}
-                  </Row>
-                  <Row label={t("adminUsers.details.totalVolume")}>
-                    {formatInr(details.totalVolumeInr)}
-                  </Row>
-                </dl>
-              </section>
-              <VerificationSection userId={details.id} email={details.email} />
-              <section aria-labelledby="user-details-referrals">
-                <h3 id="user-details-referrals" className="mb-1 font-semibold">
-                  {t("adminUsers.details.referralsHeading")}
-                </h3>
-                <p className="text-xs text-muted-foreground">
-                  {t("adminUsers.details.referralsUnavailable")}
-                </p>
-                <dl>
-                  <Row label={t("adminUsers.details.referralCode")}>
-                    {details.referralCode ?? none}
-                  </Row>
-                  <Row label={t("adminUsers.details.referredBy")}>{details.referredBy ?? none}</Row>
-                  <Row label={t("adminUsers.details.referralEarnings")}>
-                    {formatInr(details.referralEarnings)}
-                  </Row>
-                </dl>
-              </section>
-              <CustomerFileSection userId={details.id} />
-            </div>
-          )}
-        </DialogContent>
-      </Dialog>
-    </>
+            </section>
+            <VerificationSection userId={details.id} email={details.email} />
+            <section aria-labelledby="user-details-referrals">
+              <h3 id="user-details-referrals" className="mb-1 font-semibold">
+                {t("adminUsers.details.referralsHeading")}
+              </h3>
+              <p className="text-xs text-muted-foreground">
+                {t("adminUsers.details.referralsUnavailable")}
+              </p>
+              <dl>
+                <Row label={t("adminUsers.details.referralCode")}>
+                  {details.referralCode ?? none}
+                </Row>
+                <Row label={t("adminUsers.details.referredBy")}>{details.referredBy ?? none}</Row>
+                <Row label={t("adminUsers.details.referralEarnings")}>
+                  {formatInr(details.referralEarnings)}
+                </Row>
+              </dl>
+            </section>
+            <CustomerFileSection userId={details.id} />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }
 
