@@ -231,7 +231,7 @@ export async function tourCustomerPages(
 
   await signUpAndLogInByApi(page, uniqueEmail("tour"));
   const orderId = await placeOrderByApi(page);
-  const signedInPages = ["/profile", "/security", "/order-history", "/my-referrals"];
+  const signedInPages = ["/profile", "/security", "/verify", "/order-history", "/my-referrals"];
   for (const path of [...signedInPages, `/order/${orderId}`]) {
     await page.goto(path);
     await expect(page.locator("h1, h2").first()).toBeVisible();

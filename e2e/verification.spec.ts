@@ -1,0 +1,123 @@
+import { PDFDocument } from "pdf-lib";
+import sharp from "sharp";
+import {
+  expect,
+  readMailLink,
+  secondBrowserPage,
+  signUpAndLogInByApi,
+  stepUpAsAdmin,
+  test,
+  uniqueEmail,
+  VERIFY_SUBJECT,
+} from "./fixtures";
+
+/*
+ * Identity verification (issue 24): a customer verifies on a 360 px phone in Hindi,
+ * with one refused file on the way; the operator reviews the documents and approves;
+ * the customer reads the outcome on /verify and in an e-mail in Hindi.
+ */
+
+const PHONE = { width: 360, height: 740 };
+
+async function photo(color: string) {
+  return sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+}
+
+async function pdf() {
+  const document = await PDFDocument.create();
+  document.addPage([300, 200]).drawText("Passport", { x: 20, y: 100 });
+  return Buffer.from(await document.save());
+}
+
+test("a customer verifies on a phone in Hindi and the operator approves", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two browsers, three uploads, two e-mails
+  const email = uniqueEmail("kyc");
+  await page.setViewportSize(PHONE);
+  await page.addInitScript(() => localStorage.setItem("language", "hi"));
+  await signUpAndLogInByApi(page, email);
+  // The customer's address is verified (decision mails go to verified addresses only).
+  await page.goto(await readMailLink(email, VERIFY_SUBJECT));
+  const { baseURL } = test.info().project.use;
+  const saved = await page.request.put("/api/account/language", {
+    data: { language: "hi" },
+    headers: { origin: new URL(baseURL ?? "").origin },
+  });
+  expect(saved.status()).toBe(200);
+
+  // Profile shows the status and leads to /verify.
+  await page.goto("/profile");
+  await expect(page.getByTestId("verification-status")).toHaveText("ज़रूरी नहीं");
+  await page.getByRole("link", { name: "अपनी पहचान वेरिफ़ाई करें" }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  await expect(page.getByRole("heading", { name: "पहचान वेरिफ़िकेशन" })).toBeVisible();
+
+  await page.getByLabel("PAN कार्ड पर लिखा पूरा नाम").fill("Sunita Devi Rao");
+  await page.getByLabel("PAN", { exact: true }).fill("abcpr1234k");
+  await expect(page.getByLabel("PAN", { exact: true })).toHaveValue("ABCPR1234K");
+  await page.getByLabel("जन्म तिथि").fill("1988-07-09");
+  await page.getByLabel("PIN कोड के साथ पता").fill("21 Park Street, Kolkata 700016");
+  await page.getByLabel("पते का दस्तावेज़", { exact: true }).selectOption("passport");
+  // A text file named like a photo: the server judges the content and says so in Hindi.
+  await page.getByLabel("PAN कार्ड की फ़ोटो या PDF").setInputFiles({
+    name: "pan.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("not a photo at all"),
+  });
+  await page.getByLabel("पते के दस्तावेज़ की फ़ोटो या PDF").setInputFiles({
+    name: "passport.pdf",
+    mimeType: "application/pdf",
+    buffer: await pdf(),
+  });
+  await page.getByLabel("PAN कार्ड पकड़े हुए सेल्फ़ी").setInputFiles({
+    name: "selfie.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo("#a07050"),
+  });
+  await page.getByRole("button", { name: "वेरिफ़िकेशन के लिए भेजें" }).click();
+  await expect(page.getByText("JPEG या PNG फ़ोटो, या PDF अपलोड करें।")).toBeVisible();
+  await expect(page.getByTestId("verification-status")).toHaveText("ज़रूरी नहीं");
+
+  await page.getByLabel("PAN कार्ड की फ़ोटो या PDF").setInputFiles({
+    name: "pan.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo("#2050a0"),
+  });
+  await page.getByRole("button", { name: "वेरिफ़िकेशन के लिए भेजें" }).click();
+  await expect(page.getByTestId("verification-status")).toHaveText("जाँच जारी");
+  await expect(page.getByText("ABCPR1234K")).toBeVisible();
+  // Nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+
+  // The operator reviews it: the documents inline, the PAN name, then approves.
+  const admin = await secondBrowserPage(browser);
+  await stepUpAsAdmin(admin);
+  await admin.getByRole("link", { name: "Verifications" }).click();
+  await admin.getByRole("button", { name: `Review the verification of ${email}` }).click();
+  const review = admin.getByRole("dialog", { name: "Verification" });
+  await expect(review.getByTestId("pan-name")).toHaveText("Sunita Devi Rao");
+  const panCard = review.getByRole("img", { name: "PAN card", exact: true });
+  await expect(panCard).toBeVisible();
+  await expect
+    .poll(() => panCard.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBe(320);
+  await review.getByRole("button", { name: "Approve" }).click();
+  const confirm = admin.getByRole("alertdialog", { name: "Approve this verification?" });
+  await confirm.getByRole("button", { name: "Approve" }).click();
+  await expect(admin.getByText("Verification approved")).toBeVisible();
+  await expect(
+    admin.getByRole("button", { name: `Review the verification of ${email}` }),
+  ).toHaveCount(0);
+  await admin.context().close();
+
+  // The customer reads the outcome on the page and in a Hindi e-mail.
+  await page.reload();
+  await expect(page.getByTestId("verification-status")).toHaveText("वेरिफ़ाइड");
+  expect(await readMailLink(email, "आपकी पहचान वेरिफ़ाई हो गई है")).toMatch(/\/verify$/);
+});
