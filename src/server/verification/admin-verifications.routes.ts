@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { verificationNoteSchema } from "../../shared/verification-input";
+import { userIdParams } from "../admin/users/admin-users.routes";
 import type { AppEnv } from "../auth/session";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
@@ -21,13 +22,6 @@ const adminOnly = {
   401: errorResponse("Not signed in"),
   403: errorResponse("Not an administrator, or no step-up"),
 };
-
-const userIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, "This is not a user id.")
-    .openapi({ param: { name: "id", in: "path" } }),
-});
 
 const reviewSchema = ownVerificationSchema
   .extend({

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { FileCheck2 } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
@@ -17,6 +17,7 @@ import {
   type VerificationDocument,
   verificationDetailsSchema,
 } from "../../shared/verification-input";
+import { DetailRow } from "../components/detail-row";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { Label } from "../components/ui/label";
@@ -92,15 +93,6 @@ function StatusNotice({ verification }: { verification: MyVerification }) {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-2 border-b py-2 last:border-b-0">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-all">{children}</dd>
-    </div>
-  );
-}
-
 function Submitted({ submission }: { submission: NonNullable<MyVerification["submission"]> }) {
   const { t } = useTranslation();
   return (
@@ -112,15 +104,19 @@ function Submitted({ submission }: { submission: NonNullable<MyVerification["sub
         {t("account.verification.submittedOn", { date: formatDate(submission.submittedAt) })}
       </p>
       <dl>
-        <Row label={t("account.verification.fields.legalName")}>{submission.legalName}</Row>
-        <Row label={t("account.verification.fields.pan")}>{submission.pan}</Row>
-        <Row label={t("account.verification.fields.dateOfBirth")}>{submission.dateOfBirth}</Row>
-        <Row label={t("account.verification.fields.address")}>{submission.address}</Row>
-        <Row label={t("account.verification.fields.addressDocumentKind")}>
+        <DetailRow label={t("account.verification.fields.legalName")}>
+          {submission.legalName}
+        </DetailRow>
+        <DetailRow label={t("account.verification.fields.pan")}>{submission.pan}</DetailRow>
+        <DetailRow label={t("account.verification.fields.dateOfBirth")}>
+          {submission.dateOfBirth}
+        </DetailRow>
+        <DetailRow label={t("account.verification.fields.address")}>{submission.address}</DetailRow>
+        <DetailRow label={t("account.verification.fields.addressDocumentKind")}>
           {t(`account.verification.kinds.${submission.addressDocumentKind}`)}
-        </Row>
+        </DetailRow>
         {submission.documents.map((document) => (
-          <Row key={document.id} label={t(`account.verification.documents.${document.kind}`)}>
+          <DetailRow key={document.id} label={t(`account.verification.documents.${document.kind}`)}>
             <a
               href={ownDocumentUrl(document.id)}
               target="_blank"
@@ -129,7 +125,7 @@ function Submitted({ submission }: { submission: NonNullable<MyVerification["sub
             >
               {t("account.verification.view")}
             </a>
-          </Row>
+          </DetailRow>
         ))}
       </dl>
     </section>

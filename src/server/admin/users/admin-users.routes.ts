@@ -44,7 +44,8 @@ const adminUserDetailsSchema = adminUserSchema
   })
   .openapi("AdminUserDetails");
 
-const userIdParams = z.object({
+/** A user id in the path (every admin route about one customer). */
+export const userIdParams = z.object({
   // better-auth's ids are URL-safe random strings.
   id: z
     .string()

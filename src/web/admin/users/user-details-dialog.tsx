@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { DetailRow } from "../../components/detail-row";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
@@ -35,15 +36,6 @@ const inrFormat = new Intl.NumberFormat("en-IN", {
 /** An exact decimal string as rupees; Intl reads the string without a float. */
 function formatInr(amount: string): string {
   return inrFormat.format(amount as Intl.StringNumericLiteral);
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b py-2.5 last:border-b-0">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-all">{children}</dd>
-    </div>
-  );
 }
 
 /**
@@ -90,34 +82,42 @@ export function UserDetailsDialog({
         ) : (
           <div className="space-y-4 text-sm">
             <dl>
-              <Row label={t("adminUsers.columns.role")}>
+              <DetailRow label={t("adminUsers.columns.role")}>
                 <Badge variant={details.role === "admin" ? "info" : "default"}>
                   {t(`adminUsers.roles.${details.role}`)}
                 </Badge>
-              </Row>
-              <Row label={t("adminUsers.columns.status")}>
+              </DetailRow>
+              <DetailRow label={t("adminUsers.columns.status")}>
                 {details.isBlocked ? (
                   <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
                 ) : (
                   <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
                 )}
-              </Row>
-              <Row label={t("adminUsers.columns.joined")}>{formatDate(details.createdAt)}</Row>
-              <Row label={t("adminUsers.details.emailVerified")}>
+              </DetailRow>
+              <DetailRow label={t("adminUsers.columns.joined")}>
+                {formatDate(details.createdAt)}
+              </DetailRow>
+              <DetailRow label={t("adminUsers.details.emailVerified")}>
                 {details.emailVerified ? t("adminUsers.details.yes") : t("adminUsers.details.no")}
-              </Row>
-              <Row label={t("adminUsers.details.whatsapp")}>{details.whatsappNumber ?? none}</Row>
+              </DetailRow>
+              <DetailRow label={t("adminUsers.details.whatsapp")}>
+                {details.whatsappNumber ?? none}
+              </DetailRow>
             </dl>
             <section aria-labelledby="user-details-orders">
               <h3 id="user-details-orders" className="mb-1 font-semibold">
                 {t("adminUsers.details.ordersHeading")}
               </h3>
               <dl>
-                <Row label={t("adminUsers.details.totalOrders")}>{details.totalOrders}</Row>
-                <Row label={t("adminUsers.details.completedOrders")}>{details.completedOrders}</Row>
-                <Row label={t("adminUsers.details.totalVolume")}>
+                <DetailRow label={t("adminUsers.details.totalOrders")}>
+                  {details.totalOrders}
+                </DetailRow>
+                <DetailRow label={t("adminUsers.details.completedOrders")}>
+                  {details.completedOrders}
+                </DetailRow>
+                <DetailRow label={t("adminUsers.details.totalVolume")}>
                   {formatInr(details.totalVolumeInr)}
-                </Row>
+                </DetailRow>
               </dl>
             </section>
             <VerificationSection userId={details.id} email={details.email} />
@@ -129,13 +129,15 @@ export function UserDetailsDialog({
                 {t("adminUsers.details.referralsUnavailable")}
               </p>
               <dl>
-                <Row label={t("adminUsers.details.referralCode")}>
+                <DetailRow label={t("adminUsers.details.referralCode")}>
                   {details.referralCode ?? none}
-                </Row>
-                <Row label={t("adminUsers.details.referredBy")}>{details.referredBy ?? none}</Row>
-                <Row label={t("adminUsers.details.referralEarnings")}>
+                </DetailRow>
+                <DetailRow label={t("adminUsers.details.referredBy")}>
+                  {details.referredBy ?? none}
+                </DetailRow>
+                <DetailRow label={t("adminUsers.details.referralEarnings")}>
                   {formatInr(details.referralEarnings)}
-                </Row>
+                </DetailRow>
               </dl>
             </section>
             <CustomerFileSection userId={details.id} />
@@ -159,11 +161,13 @@ function VerificationSection({ userId, email }: { userId: string; email: string 
         {t("adminVerifications.title")}
       </h3>
       <dl>
-        <Row label={t("adminVerifications.dialog.status")}>
+        <DetailRow label={t("adminVerifications.dialog.status")}>
           {t(`adminVerifications.statuses.${review.status}`)}
-        </Row>
+        </DetailRow>
         {review.submission && (
-          <Row label={t("adminVerifications.dialog.legalName")}>{review.submission.legalName}</Row>
+          <DetailRow label={t("adminVerifications.dialog.legalName")}>
+            {review.submission.legalName}
+          </DetailRow>
         )}
       </dl>
       {review.status !== "verified" && (

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DetailRow } from "../../components/detail-row";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
@@ -20,15 +21,6 @@ import {
   type VerificationReview,
   verificationReviewQueryOptions,
 } from "./verifications-api";
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b py-2 last:border-b-0">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * One customer's verification: the details beside the names they paid from, the
@@ -117,34 +109,40 @@ function ReviewBody({
   return (
     <div className="space-y-5 text-sm">
       <dl>
-        <Row label={t("adminVerifications.dialog.status")}>
+        <DetailRow label={t("adminVerifications.dialog.status")}>
           <Badge variant={review.status === "verified" ? "success" : "default"}>
             {t(`adminVerifications.statuses.${review.status}`)}
           </Badge>
-        </Row>
+        </DetailRow>
         {review.requestNote && (
-          <Row label={t("adminVerifications.dialog.requestNote")}>{review.requestNote}</Row>
+          <DetailRow label={t("adminVerifications.dialog.requestNote")}>
+            {review.requestNote}
+          </DetailRow>
         )}
         {submission && (
           <>
-            <Row label={t("adminVerifications.dialog.legalName")}>
+            <DetailRow label={t("adminVerifications.dialog.legalName")}>
               <span data-testid="pan-name">{submission.legalName}</span>
-            </Row>
-            <Row label={t("adminVerifications.dialog.pan")}>
+            </DetailRow>
+            <DetailRow label={t("adminVerifications.dialog.pan")}>
               <span className="font-mono">{submission.pan}</span>
-            </Row>
-            <Row label={t("adminVerifications.dialog.dateOfBirth")}>{submission.dateOfBirth}</Row>
-            <Row label={t("adminVerifications.dialog.address")}>{submission.address}</Row>
-            <Row label={t("adminVerifications.dialog.addressDocumentKind")}>
+            </DetailRow>
+            <DetailRow label={t("adminVerifications.dialog.dateOfBirth")}>
+              {submission.dateOfBirth}
+            </DetailRow>
+            <DetailRow label={t("adminVerifications.dialog.address")}>
+              {submission.address}
+            </DetailRow>
+            <DetailRow label={t("adminVerifications.dialog.addressDocumentKind")}>
               {t(`adminVerifications.kinds.${submission.addressDocumentKind}`)}
-            </Row>
-            <Row label={t("adminVerifications.dialog.submittedAt")}>
+            </DetailRow>
+            <DetailRow label={t("adminVerifications.dialog.submittedAt")}>
               {formatDateTime(submission.submittedAt)}
-            </Row>
+            </DetailRow>
             {submission.decisionNote && (
-              <Row label={t("adminVerifications.dialog.decisionNote")}>
+              <DetailRow label={t("adminVerifications.dialog.decisionNote")}>
                 {submission.decisionNote}
-              </Row>
+              </DetailRow>
             )}
           </>
         )}
