@@ -31,6 +31,7 @@ import { sameOriginWrites } from "./http/same-origin";
 import { createSpaRouter, inlineScriptSources, readAppPages } from "./http/spa";
 import { createOpsBackupRouter } from "./ops/backup/backup.routes";
 import { createMetrics, createMetricsRouter } from "./ops/metrics";
+import { createOrderLimitsRouter } from "./order-limits/order-limits.routes";
 import { createOrdersRouter } from "./orders/orders.routes";
 import { createBlocklistRouter } from "./risk/blocklist.routes";
 import { createRetentionRouter } from "./risk/retention/retention.routes";
@@ -141,6 +142,7 @@ export function createApp(context: AppContext) {
     .route("/", createHealthRouter(context))
     .route("/", createSiteRouter(context))
     .route("/", createOrdersRouter(context))
+    .route("/", createOrderLimitsRouter(context))
     .route("/", createAdminSessionRouter(context))
     .route("/", createAdminDashboardRouter(context))
     .route("/", createAdminUsersRouter(context))

@@ -53,6 +53,15 @@ export const SITE_SETTINGS_FIELD_LABELS = {
   offerAlertMultiple: "Alert at Offers Above",
   offersPerCustomerPerHour: "Offers per Customer per Hour",
   offersPerAddressPerHour: "Offers per Address per Hour",
+  limitOrderInr: "Unverified: per Order",
+  limitDayInr: "Unverified: per 24 Hours",
+  limitMonthInr: "Unverified: per 30 Days",
+  verifiedLimitOrderInr: "Verified: per Order",
+  verifiedLimitDayInr: "Verified: per 24 Hours",
+  verifiedLimitMonthInr: "Verified: per 30 Days",
+  newCustomerDays: "New Customer: Days after Sign-up",
+  newCustomerOrderInr: "New Customer: per Order",
+  newCustomerDayInr: "New Customer: per 24 Hours",
 } as const;
 export type SiteSettingsField = keyof typeof SITE_SETTINGS_FIELD_LABELS;
 
@@ -161,6 +170,25 @@ const limitsSchema = z.object({
   maxInrAmount: inrLimit(SITE_SETTINGS_FIELD_LABELS.maxInrAmount, false),
 });
 
+/** Order limits that must not exceed the next wider one: an order, 24 hours, 30 days. */
+const orderLimitsWidening = [
+  ["limitOrderInr", "limitDayInr"],
+  ["limitDayInr", "limitMonthInr"],
+  ["verifiedLimitOrderInr", "verifiedLimitDayInr"],
+  ["verifiedLimitDayInr", "verifiedLimitMonthInr"],
+  ["newCustomerOrderInr", "newCustomerDayInr"],
+] as const;
+const orderLimitsSchema = z.object({
+  limitOrderInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.limitOrderInr, false),
+  limitDayInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.limitDayInr, false),
+  limitMonthInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.limitMonthInr, false),
+  verifiedLimitOrderInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.verifiedLimitOrderInr, false),
+  verifiedLimitDayInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.verifiedLimitDayInr, false),
+  verifiedLimitMonthInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.verifiedLimitMonthInr, false),
+  newCustomerOrderInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.newCustomerOrderInr, false),
+  newCustomerDayInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.newCustomerDayInr, false),
+});
+
 const rateAndMaxSchema = z.object({
   exchangeRate,
   maxInrAmount: limitsSchema.shape.maxInrAmount,
@@ -215,6 +243,9 @@ export const siteSettingsInputSchema = z
       1,
       1000000,
     ),
+    // Order limits by level and for new customers (docs/decisions/032).
+    ...orderLimitsSchema.shape,
+    newCustomerDays: wholeNumber(SITE_SETTINGS_FIELD_LABELS.newCustomerDays, 0, 365),
   })
   .superRefine(
     (input, ctx) => {
@@ -229,6 +260,22 @@ export const siteSettingsInputSchema = z
       }
     },
     { when: (payload) => limitsSchema.safeParse(payload.value).success },
+  )
+  .superRefine(
+    (input, ctx) => {
+      for (const [narrow, wide] of orderLimitsWidening) {
+        const narrowValue = readDecimal(input[narrow]);
+        const wideValue = readDecimal(input[wide]);
+        if (narrowValue && wideValue && narrowValue.gt(wideValue)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [narrow],
+            message: `${SITE_SETTINGS_FIELD_LABELS[narrow]} cannot be more than ${SITE_SETTINGS_FIELD_LABELS[wide]}.`,
+          });
+        }
+      }
+    },
+    { when: (payload) => orderLimitsSchema.safeParse(payload.value).success },
   )
   .superRefine(
     (input, ctx) => {

@@ -76,6 +76,15 @@ export interface SiteSettingsTable {
   offers_per_address_per_hour: Generated<number>;
   /** Years a closed customer's data is kept after their last activity (migration 0096). */
   retention_years: Generated<number>;
+  limit_order_inr: ColumnType<string, string | undefined, string>;
+  limit_day_inr: ColumnType<string, string | undefined, string>;
+  limit_month_inr: ColumnType<string, string | undefined, string>;
+  verified_limit_order_inr: ColumnType<string, string | undefined, string>;
+  verified_limit_day_inr: ColumnType<string, string | undefined, string>;
+  verified_limit_month_inr: ColumnType<string, string | undefined, string>;
+  new_customer_days: Generated<number>;
+  new_customer_order_inr: ColumnType<string, string | undefined, string>;
+  new_customer_day_inr: ColumnType<string, string | undefined, string>;
   updated_at: Timestamp;
 }
 
@@ -411,6 +420,14 @@ export interface PaymentOfferWindowsTable {
   requests: number;
 }
 
+/** What a customer's order limits count (migration 0075, docs/decisions/032). */
+export interface CustomerOrderTotalsTable {
+  user_id: string;
+  /** Non-cancelled orders of the last 30 days: {order id: [epoch seconds, rupees]}. */
+  recent: ColumnType<Record<string, [number, number]>, string | undefined, string>;
+  completed_orders: Generated<number>;
+}
+
 export interface OrderRateWindowsTable {
   user_id: string;
   window_started_at: Date;
@@ -484,6 +501,7 @@ export interface DB {
   order_totals: OrderTotalsTable;
   order_total_changes: OrderTotalChangesTable;
   order_rate_windows: OrderRateWindowsTable;
+  customer_order_totals: CustomerOrderTotalsTable;
   notification_outbox: NotificationOutboxTable;
   admin_elevations: AdminElevationsTable;
   step_up_totp_codes: StepUpTotpCodesTable;

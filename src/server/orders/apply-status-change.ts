@@ -10,6 +10,7 @@ import {
   orderMessages,
 } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
+import { followStatusChange } from "../order-limits/order-limits";
 import { isOrderId, type OrderRow } from "./order-view";
 
 /** Locks the order until the transaction ends, so that changes to it take turns; 404 when there is none. */
@@ -68,6 +69,8 @@ export async function applyStatusChange(
     .where("id", "=", order.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // A cancelled order stops counting toward the customer's limits; a completed one ends "new".
+  await followStatusChange(trx, updated, order.status, status);
   await trx
     .insertInto("order_events")
     .values({

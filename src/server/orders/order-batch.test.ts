@@ -44,6 +44,7 @@ async function candidate(userId: string, id: string, sendCurrency = "upi_inr") {
     isAdmin: false,
     isDeliverable: true,
     maxOrdersPerMinute: 20,
+    signedUpAt: now,
     messages: [],
   };
 }

@@ -4,6 +4,7 @@ import { preparedStatement } from "../db/database";
 import type { DB } from "../db/schema";
 import { isDeadlock, isRefusedByDatabase } from "../http/errors";
 import type { OutboxMessage } from "../notifications/outbox";
+import { keptRecent, recentEntry, usedTotals } from "../order-limits/order-limits";
 import { orderBlocklistKeys } from "../risk/blocklist-keys";
 import { OFFER_HONOURED_HOURS } from "./offer-receiving-account";
 import type { OrderRow } from "./order-view";
@@ -17,6 +18,8 @@ export interface OrderCandidate {
   isAdmin: boolean;
   isDeliverable: boolean;
   maxOrdersPerMinute: number;
+  /** When the customer signed up: the new-customer limits count from it. */
+  signedUpAt: Date;
   messages: OutboxMessage[];
 }
 
@@ -44,6 +47,11 @@ export interface CandidateOutcome {
   isBlocked: boolean;
   /** Its network's wallet cannot pay it while the network's pause is on (docs/decisions/034). */
   isNetworkPaused: boolean;
+  /**
+   * The customer's order limits had room for it (docs/decisions/032): its rupees
+   * were added to their totals. Checked only for an order that got a slot.
+   */
+  isWithinLimits: boolean;
   settings: SettingsInForce;
 }
 
@@ -230,7 +238,7 @@ async function insertOrdersIfAllowed(
   candidates: OrderCandidate[],
 ): Promise<CandidateOutcome[]> {
   const input = candidates.map(
-    ({ draft, quotedRate, isAdmin, isDeliverable, maxOrdersPerMinute, messages }) => {
+    ({ draft, quotedRate, isAdmin, isDeliverable, maxOrdersPerMinute, signedUpAt, messages }) => {
       const blocklistKeys = orderBlocklistKeys(draft);
       return {
         ...draft,
@@ -240,6 +248,7 @@ async function insertOrdersIfAllowed(
         max_orders: maxOrdersPerMinute,
         wallet_key: blocklistKeys.wallet,
         payer_name_key: blocklistKeys.payerName,
+        signed_up_at: signedUpAt.toISOString(),
         messages,
       };
     },
@@ -258,6 +267,7 @@ async function insertOrdersIfAllowed(
       offer_valid: boolean;
       blocked: boolean;
       network_paused: boolean;
+      within_limits: boolean;
     }
   >`${preparedStatement("place_orders")}
     WITH input AS (
@@ -266,7 +276,7 @@ async function insertOrdersIfAllowed(
         receive_currency text, receive_amount numeric, quoted_rate numeric, network text,
         wallet_address text, payment_reference text, payer_name text, idempotency_key text,
         receiving_offer_id uuid, is_admin boolean, is_deliverable boolean, max_orders integer,
-        wallet_key text, payer_name_key text, messages jsonb)
+        wallet_key text, payer_name_key text, signed_up_at timestamptz, messages jsonb)
     ),
     settings AS (
       SELECT exchange_rate, min_inr_amount, max_inr_amount, maintenance_mode
@@ -349,6 +359,57 @@ async function insertOrdersIfAllowed(
         OR window_.orders < (SELECT max_orders FROM allowed WHERE allowed.user_id = window_.user_id)
       RETURNING user_id
     ),
+    -- Order limits (docs/decisions/032). The customer's level is read by primary key
+    -- in the snapshot: verified, else new (signed up less than the set days ago or
+    -- no completed order: the lower of both limits), else the base limits; an
+    -- operator's request for verification stops every order.
+    limit_settings AS (
+      SELECT limit_order_inr, limit_day_inr, limit_month_inr, verified_limit_order_inr,
+        verified_limit_day_inr, verified_limit_month_inr, new_customer_days,
+        new_customer_order_inr, new_customer_day_inr
+      FROM site_settings WHERE id = 1
+    ),
+    limit_asks AS (
+      SELECT allowed.id, allowed.user_id, allowed.send_amount AS amount,
+        CASE WHEN level.is_verified THEN limits.verified_limit_order_inr
+          WHEN level.is_new THEN least(limits.limit_order_inr, limits.new_customer_order_inr)
+          ELSE limits.limit_order_inr END AS order_limit,
+        CASE WHEN level.is_verified THEN limits.verified_limit_day_inr
+          WHEN level.is_new THEN least(limits.limit_day_inr, limits.new_customer_day_inr)
+          ELSE limits.limit_day_inr END AS day_limit,
+        CASE WHEN level.is_verified THEN limits.verified_limit_month_inr
+          ELSE limits.limit_month_inr END AS month_limit
+      FROM allowed CROSS JOIN limit_settings AS limits
+        LEFT JOIN customer_verifications AS verification
+          ON verification.user_id = allowed.user_id
+        LEFT JOIN customer_order_totals AS totals ON totals.user_id = allowed.user_id
+        CROSS JOIN LATERAL (
+          SELECT coalesce(verification.status = 'verified', false) AS is_verified,
+            coalesce(verification.status <> 'verified', true) AND (
+              allowed.signed_up_at > now() - make_interval(days => limits.new_customer_days)
+              OR coalesce(totals.completed_orders, 0) = 0) AS is_new
+        ) AS level
+      WHERE verification.requested_at IS NULL OR verification.status = 'verified'
+    ),
+    -- The amounts are checked on the totals row's latest version: the upsert waits
+    -- for a concurrent claim on it and then sees its orders (a sum over orders would
+    -- be read in this statement's snapshot). Claimed after the slot, in the same
+    -- customer order, so two statements cannot wait on each other.
+    limit_claim AS (
+      INSERT INTO customer_order_totals AS totals (user_id, recent)
+      SELECT ask.user_id, ${recentEntry(sql`ask.id`, sql`now()`, sql`ask.amount`)}
+      FROM limit_asks AS ask JOIN slot ON slot.user_id = ask.user_id
+      WHERE ask.amount <= least(ask.order_limit, ask.day_limit, ask.month_limit)
+      ORDER BY ask.user_id
+      ON CONFLICT (user_id) DO UPDATE SET
+        recent = ${keptRecent(sql`totals.recent`)} || excluded.recent
+      WHERE EXISTS (
+        SELECT 1 FROM limit_asks AS ask CROSS JOIN LATERAL ${usedTotals(sql`totals.recent`)} AS used
+        WHERE ask.user_id = totals.user_id
+          AND used.day_used + ask.amount <= ask.day_limit
+          AND used.month_used + ask.amount <= ask.month_limit)
+      RETURNING user_id
+    ),
     -- A reference, key or offer stored by a concurrent statement after this one's
     -- snapshot: the order is not written, and the caller is told which.
     inserted AS (
@@ -361,6 +422,7 @@ async function insertOrdersIfAllowed(
         allowed.payment_reference, allowed.payer_name, allowed.idempotency_key,
         allowed.offered_account_id, allowed.receiving_offer_id
       FROM allowed JOIN slot ON slot.user_id = allowed.user_id
+        JOIN limit_claim ON limit_claim.user_id = allowed.user_id
       ON CONFLICT DO NOTHING
       RETURNING ${sql.raw(ORDER_COLUMNS.join(", "))}
     ),
@@ -393,7 +455,9 @@ async function insertOrdersIfAllowed(
       settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
       checked.passed_rules, checked.has_earlier, checked.reference_used, checked.offer_valid,
       checked.blocked, checked.id IN (SELECT id FROM network_refused) AS network_paused,
-      EXISTS (SELECT 1 FROM slot WHERE slot.user_id = checked.user_id) AS got_slot
+      EXISTS (SELECT 1 FROM slot WHERE slot.user_id = checked.user_id) AS got_slot,
+      EXISTS (SELECT 1 FROM limit_claim WHERE limit_claim.user_id = checked.user_id)
+        AS within_limits
     FROM checked CROSS JOIN settings LEFT JOIN inserted ON inserted.id = checked.id`.execute(db);
   if (rows.length === 0) throw new Error("The site settings row is missing");
   const byCandidate = new Map(rows.map((row) => [row.candidate_id, row]));
@@ -413,6 +477,7 @@ async function insertOrdersIfAllowed(
       offer_valid,
       blocked,
       network_paused,
+      within_limits,
       ...order
     } = row;
     return {
@@ -424,6 +489,7 @@ async function insertOrdersIfAllowed(
       isOfferValid: offer_valid,
       isBlocked: blocked,
       isNetworkPaused: network_paused,
+      isWithinLimits: within_limits,
       settings: {
         exchange_rate: settings_rate,
         min_inr_amount: settings_min,

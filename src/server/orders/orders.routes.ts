@@ -6,6 +6,7 @@ import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
 import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
+import { checkOrderLimits } from "../order-limits/order-limits";
 import { countOfferRequest } from "../risk/offer-holds";
 import { getSiteSettings } from "../site/site-settings.service";
 import { checkNetworkRoom, vouchForNetwork } from "../treasury/treasury.service";
@@ -75,12 +76,14 @@ const placeOrderRoute = createRoute({
     },
     400: errorResponse("Invalid input, or an amount outside the limits"),
     401: errorResponse("Not signed in"),
-    403: errorResponse("Maintenance mode"),
+    403: errorResponse(
+      "Maintenance mode, or an operator asked the customer to verify first (`VERIFICATION_REQUESTED`)",
+    ),
     409: errorResponse(
       "The rate changed, or the payment reference was used already (with `orderId` when by the caller's own order)",
     ),
     422: errorResponse(
-      "The idempotency key was used before for an order with other details, or the desk does not accept this order (`ORDER_NOT_ACCEPTED`)",
+      "The idempotency key was used before for an order with other details, the desk does not accept this order (`ORDER_NOT_ACCEPTED`), or it is over the customer's order limits (`ORDER_LIMIT_PER_ORDER`, `ORDER_LIMIT_PER_DAY`, `ORDER_LIMIT_PER_MONTH`, with `leftInr` and `limitInr`)",
     ),
     429: errorResponse("Too many orders in the last minute"),
   },
@@ -115,10 +118,13 @@ const paymentOfferRoute = createRoute({
     },
     400: errorResponse("Invalid input, or an amount outside the limits"),
     401: errorResponse("Not signed in"),
-    403: errorResponse("Maintenance mode"),
+    403: errorResponse(
+      "Maintenance mode, or an operator asked the customer to verify first (`VERIFICATION_REQUESTED`)",
+    ),
     409: errorResponse(
       "No account takes this method and amount today (`NO_RECEIVING_ACCOUNT`), or the network's payout wallet cannot pay it now (`NETWORK_PAUSED`)",
     ),
+    422: errorResponse("The amount is over the customer's order limits (as for an order)"),
     429: errorResponse(
       "Too many requests for payment details from this customer or address in the last hour",
     ),
@@ -218,6 +224,8 @@ export function createOrdersRouter(context: AppContext) {
       checkMaintenance(c.var.user, settings);
       checkAmountLimits(input.amount, settings);
       const customer = c.var.user;
+      // Before the customer pays: an amount over their limits is refused here already.
+      await checkOrderLimits(db, customer.id, input.amount);
       await countOfferRequest(
         db,
         { customerId: customer.id, address: clientIp(c, context.trustProxy) },

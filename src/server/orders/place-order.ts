@@ -11,6 +11,11 @@ import type { OrderAnnouncer } from "../events/order-changes";
 import { AppError } from "../http/errors";
 import { type NotificationTargets, orderMessages } from "../notifications/order-messages";
 import { networkPaused } from "../treasury/treasury.service";
+import {
+  readCustomerLimits,
+  refusalAfterStatement,
+  releaseLimitClaim,
+} from "../order-limits/order-limits";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { type SettingsInForce, writeOrder } from "./order-batch";
 import type { OrderRow } from "./order-view";
@@ -66,6 +71,7 @@ export async function placeOrder({
     isAdmin: user.role === "admin",
     isDeliverable: new Decimal(receiveAmount).gt(0),
     maxOrdersPerMinute,
+    signedUpAt: new Date(user.createdAt),
     messages: orderMessages(
       "placed",
       draft,
@@ -81,6 +87,8 @@ export async function placeOrder({
     void announcer.announce(outcome.order, "created");
     return { order: outcome.order, isReplay: false };
   }
+  // Claimed, yet not written (a key or reference stored meanwhile): its rupees go back.
+  if (outcome.isWithinLimits) await releaseLimitClaim(db, user.id, draft.id);
   // A key or reference stored meanwhile (got a slot, yet not written) is a retry too.
   if ((outcome.hasEarlier || outcome.gotSlot) && idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
@@ -100,6 +108,11 @@ export async function placeOrder({
     );
   }
   if (outcome.isNetworkPaused && input.network) throw networkPaused(input.network);
+  // A slot but no room: the order limits refused it. Named from the totals as they are now.
+  if (outcome.gotSlot && !outcome.isWithinLimits) {
+    const limits = await readCustomerLimits(db, user.id);
+    throw refusalAfterStatement(limits, draft.send_amount);
+  }
   if (outcome.isReferenceUsed || outcome.gotSlot) {
     // Most often the customer's own order, sent again after a reload (which loses
     // the retry's key): then point to it. Another customer's order is not named.

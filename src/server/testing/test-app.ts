@@ -9,6 +9,7 @@ import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../
 import { parseEnv } from "../env";
 import { foldTotalsAndTellOperatorsNearCap } from "../orders/cap-alert";
 import { openRuntime } from "../runtime";
+import { raiseOrderLimits } from "./order-limits";
 import { scratchPostgresDatabase } from "./postgres";
 import { insertBankAccount, insertUpiAccount } from "./receiving-accounts";
 
@@ -18,11 +19,15 @@ export const TEST_ORIGIN = "http://localhost:3000";
  * A fresh app on a fresh database for one test file: a copy of the migrated
  * PGlite template, or a new database on TEST_DATABASE_URL's server when the
  * suite runs with TEST_DB=postgres. E-mails land in `mailDir`; logs go to
- * `logger` (none by default).
+ * `logger` (none by default). The customers' order limits are out of reach
+ * unless `shippedOrderLimits` keeps the migration's defaults.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  { logger = pino({ level: "silent" }) }: { logger?: Logger } = {},
+  {
+    logger = pino({ level: "silent" }),
+    shippedOrderLimits = false,
+  }: { logger?: Logger; shippedOrderLimits?: boolean } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-test-"));
   const env = parseEnv({
@@ -34,9 +39,10 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     ...overrides,
   });
-  const { database, dropDatabase } = await openTestDatabase();
+  const { database, dropDatabase, databaseUrl } = await openTestDatabase();
   const runtime = await openRuntime(env, { database, logger });
   const app = createApp(runtime.context);
+  if (!shippedOrderLimits) await raiseOrderLimits(runtime.context.db);
   await insertUpiAccount(runtime.context.db);
   await insertBankAccount(runtime.context.db);
   return {
@@ -44,6 +50,8 @@ export async function createTestApp(
     db: runtime.context.db,
     /** The driver under `db`, for tests that count what a request costs it. */
     database,
+    /** The PostgreSQL database's URL (PostgreSQL run only), for a second process's connections. */
+    databaseUrl,
     auth: runtime.context.auth,
     announcer: runtime.context.announcer,
     /** Waits for the work the app does after its answers (mails). */
@@ -74,9 +82,16 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 async function openTestDatabase(): Promise<{
   database: DatabaseHandle;
   dropDatabase: () => Promise<void>;
+  databaseUrl?: string;
 }> {
   const scratch = await scratchPostgresDatabase("test");
-  if (scratch) return { database: openPostgres(scratch.url), dropDatabase: scratch.drop };
+  if (scratch) {
+    return {
+      database: openPostgres(scratch.url),
+      dropDatabase: scratch.drop,
+      databaseUrl: scratch.url,
+    };
+  }
   const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
   const pglite = await createPglite({ loadDataDir: template });
   return { database: wrapPglite(pglite), dropDatabase: async () => {} };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import type { Kysely } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
@@ -9,6 +10,7 @@ import type { OrderAnnouncer } from "../../events/order-changes";
 import { AppError, uniqueViolation } from "../../http/errors";
 import { type NotificationTargets, orderMessages } from "../../notifications/order-messages";
 import { enqueue } from "../../notifications/outbox";
+import { claimLimitsForAdminOrder } from "../../order-limits/order-limits";
 import { findByIdempotencyKey, idempotencyKeyReused } from "../../orders/idempotency";
 import type { OrderRow } from "../../orders/order-view";
 
@@ -29,8 +31,8 @@ function createdNote(input: AdminPlaceOrderInput): string {
  * Places an order on a customer's behalf ('Place a New Order'). The admin types
  * both amounts (the product allows it: the deal may have been agreed in chat);
  * the order records the site's rate in force for reference. Min/max INR and
- * maintenance mode do not apply to admins. The customer must exist and not be
- * blocked. Without a payment reference the order stores none (NULL), so no
+ * maintenance mode do not apply to admins; the customer's order limits do
+ * (docs/decisions/032). The customer must exist and not be blocked. Without a payment reference the order stores none (NULL), so no
  * made-up value can collide with, or pass for, a real one.
  *
  * An idempotency key works as a customer's does (place-order.ts): it is stored on
@@ -92,9 +94,17 @@ export async function createAdminOrder({
         .where("id", "=", 1)
         .forShare()
         .executeTakeFirstOrThrow();
+      const id = randomUUID();
+      // Before the insert: a refusal leaves nothing to roll back but the lock.
+      await claimLimitsForAdminOrder(trx, {
+        id,
+        user_id: customer.id,
+        send_amount: input.sendAmount,
+      });
       const order = await trx
         .insertInto("orders")
         .values({
+          id,
           user_id: customer.id,
           user_email: customer.email,
           send_currency: input.sendCurrency,

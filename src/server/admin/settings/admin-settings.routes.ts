@@ -39,6 +39,17 @@ const adminSettingsSchema = z
       ),
     offersPerCustomerPerHour: z.string(),
     offersPerAddressPerHour: z.string(),
+    limitOrderInr: decimalText.describe("Unverified customers: rupees per order"),
+    limitDayInr: decimalText.describe("Unverified customers: rupees per rolling 24 hours"),
+    limitMonthInr: decimalText.describe("Unverified customers: rupees per rolling 30 days"),
+    verifiedLimitOrderInr: decimalText.describe("Verified customers: rupees per order"),
+    verifiedLimitDayInr: decimalText.describe("Verified customers: rupees per rolling 24 hours"),
+    verifiedLimitMonthInr: decimalText.describe("Verified customers: rupees per rolling 30 days"),
+    newCustomerDays: z
+      .string()
+      .describe("Days after sign-up a customer is new (and until their first completed order)"),
+    newCustomerOrderInr: decimalText.describe("New customers: rupees per order"),
+    newCustomerDayInr: decimalText.describe("New customers: rupees per rolling 24 hours"),
     supportDefaults: z
       .object({ whatsapp: z.string(), telegram: z.string(), email: z.string() })
       .describe("What an empty support link falls back to"),

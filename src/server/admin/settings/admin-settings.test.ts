@@ -31,6 +31,15 @@ const DEFAULT_INPUT: SiteSettingsInput = {
   offerAlertMultiple: "3",
   offersPerCustomerPerHour: "60",
   offersPerAddressPerHour: "200",
+  limitOrderInr: "50000",
+  limitDayInr: "100000",
+  limitMonthInr: "500000",
+  verifiedLimitOrderInr: "1000000",
+  verifiedLimitDayInr: "2500000",
+  verifiedLimitMonthInr: "10000000",
+  newCustomerDays: "7",
+  newCustomerOrderInr: "25000",
+  newCustomerDayInr: "50000",
 };
 
 const GOOD_INPUT: SiteSettingsInput = {
@@ -52,6 +61,15 @@ const GOOD_INPUT: SiteSettingsInput = {
   offerAlertMultiple: "5",
   offersPerCustomerPerHour: "12",
   offersPerAddressPerHour: "500",
+  limitOrderInr: "40000",
+  limitDayInr: "80000.50",
+  limitMonthInr: "400000",
+  verifiedLimitOrderInr: "500000",
+  verifiedLimitDayInr: "1500000",
+  verifiedLimitMonthInr: "5000000",
+  newCustomerDays: "14",
+  newCustomerOrderInr: "10000",
+  newCustomerDayInr: "20000",
 };
 
 const save = (client: Client, input: unknown) =>
@@ -75,7 +93,7 @@ async function settingsAudits() {
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { shippedOrderLimits: true });
   admin = await signedInAdmin(testApp);
 });
 afterAll(() => testApp.close());
@@ -268,6 +286,15 @@ describe("PUT /api/admin/settings", () => {
     ["offersPerCustomerPerHour", "0", /Offers per Customer per Hour must be a whole number/],
     ["offersPerCustomerPerHour", 30, /Offers per Customer per Hour/],
     ["offersPerAddressPerHour", "1e3", /Offers per Address per Hour/],
+    ["limitOrderInr", "0", /Unverified: per Order must be a rupee amount greater than 0/],
+    ["limitDayInr", "30000", /Unverified: per Order cannot be more than Unverified: per 24 Hours/],
+    ["verifiedLimitMonthInr", "-5", /Verified: per 30 Days must be a rupee amount/],
+    [
+      "newCustomerDays",
+      "366",
+      /New Customer: Days after Sign-up must be a whole number from 0 to 365/,
+    ],
+    ["newCustomerDayInr", "9999.99", /New Customer: per Order cannot be more than/],
   ];
 
   it.each(refusals)(

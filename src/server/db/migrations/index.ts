@@ -28,6 +28,7 @@ import * as blocklist from "./0061-blocklist";
 import * as customerVerifications from "./0070-customer-verifications";
 import * as verificationSubmissions from "./0071-verification-submissions";
 import * as treasury from "./0080-treasury";
+import * as orderLimits from "./0075-order-limits";
 import * as usdtPurchases from "./0085-usdt-purchases";
 import * as customerFile from "./0095-customer-file";
 import * as retention from "./0096-retention";
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   "0061-blocklist": blocklist,
   "0070-customer-verifications": customerVerifications,
   "0080-treasury": treasury,
+  "0075-order-limits": orderLimits,
   "0085-usdt-purchases": usdtPurchases,
   "0095-customer-file": customerFile,
   "0096-retention": retention,

@@ -66,6 +66,15 @@ export function toSettingsForm(settings: AdminSettings): SiteSettingsInput {
     offerAlertMultiple: settings.offerAlertMultiple,
     offersPerCustomerPerHour: settings.offersPerCustomerPerHour,
     offersPerAddressPerHour: settings.offersPerAddressPerHour,
+    limitOrderInr: settings.limitOrderInr,
+    limitDayInr: settings.limitDayInr,
+    limitMonthInr: settings.limitMonthInr,
+    verifiedLimitOrderInr: settings.verifiedLimitOrderInr,
+    verifiedLimitDayInr: settings.verifiedLimitDayInr,
+    verifiedLimitMonthInr: settings.verifiedLimitMonthInr,
+    newCustomerDays: settings.newCustomerDays,
+    newCustomerOrderInr: settings.newCustomerOrderInr,
+    newCustomerDayInr: settings.newCustomerDayInr,
   };
 }
 

@@ -289,6 +289,43 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <Card>
         <CardHeader>
           <CardTitle>
+            <h2>{t("adminSettings.limits.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("adminSettings.limits.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-3">
+          {(
+            [
+              ["limitOrderInr", "decimal"],
+              ["limitDayInr", "decimal"],
+              ["limitMonthInr", "decimal"],
+              ["verifiedLimitOrderInr", "decimal"],
+              ["verifiedLimitDayInr", "decimal"],
+              ["verifiedLimitMonthInr", "decimal"],
+              ["newCustomerDays", "numeric", "newCustomerDaysHint"],
+              ["newCustomerOrderInr", "decimal", "newCustomerLimitHint"],
+              ["newCustomerDayInr", "decimal", "newCustomerLimitHint"],
+            ] as const
+          ).map(([name, inputMode, hint]) => (
+            <div key={name} className="min-w-0 space-y-2">
+              <FormField
+                control={form.control}
+                name={name}
+                label={t(`adminSettings.fields.${name}`)}
+                inputMode={inputMode}
+                autoComplete="off"
+              />
+              {hint && (
+                <p className="text-xs text-muted-foreground">{t(`adminSettings.fields.${hint}`)}</p>
+              )}
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
             <h2>{t("adminSettings.offers.title")}</h2>
           </CardTitle>
           <CardDescription>{t("adminSettings.offers.description")}</CardDescription>

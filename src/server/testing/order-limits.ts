@@ -1,0 +1,27 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+
+/** Rupees no order of a test reaches: numeric(14, 2)'s largest value. */
+export const UNREACHED_LIMIT_INR = "999999999999.99";
+
+/**
+ * Raises every order limit beyond reach (docs/decisions/032): tests of other
+ * features and the load benchmark place many orders for one customer. The
+ * checks still run in every placement; order-limits.test.ts uses the shipped limits.
+ */
+export async function raiseOrderLimits(db: Kysely<DB>) {
+  await db
+    .updateTable("site_settings")
+    .set({
+      limit_order_inr: UNREACHED_LIMIT_INR,
+      limit_day_inr: UNREACHED_LIMIT_INR,
+      limit_month_inr: UNREACHED_LIMIT_INR,
+      verified_limit_order_inr: UNREACHED_LIMIT_INR,
+      verified_limit_day_inr: UNREACHED_LIMIT_INR,
+      verified_limit_month_inr: UNREACHED_LIMIT_INR,
+      new_customer_order_inr: UNREACHED_LIMIT_INR,
+      new_customer_day_inr: UNREACHED_LIMIT_INR,
+    })
+    .where("id", "=", 1)
+    .execute();
+}
