@@ -30,6 +30,7 @@ import { ApiError } from "../lib/api-answers";
 import { formatAmount } from "../lib/format";
 import { toast } from "../lib/toast";
 import {
+  isLimitRefusal,
   PaymentStepProblemBox,
   paymentStepProblem,
   SUBMIT_BLOCKED_REASON_ID,
@@ -55,6 +56,8 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
   const offer = usePaymentOffer(draft.sendCurrency, draft.amount, draft.network);
   const [transactionId, setTransactionId] = useState("");
   const [payerName, setPayerName] = useState("");
+  // An order refused by the customer's limits: the reason stays, with the way to verify.
+  const [limitRefusal, setLimitRefusal] = useState<Error | null>(null);
   // One key per dialog: a retry of this submission can never create a second order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const sendOption = findSendOption(draft.sendCurrency);
@@ -98,6 +101,7 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
         },
         onError: (error) => {
           toast.error(t("exchange.errors.orderFailedTitle"), { description: error.message });
+          if (isLimitRefusal(error)) setLimitRefusal(error);
           // The customer's own order with this reference (sent again after a reload): go to it.
           if (error instanceof ApiError && error.code === "PAYMENT_OFFER_NOT_VALID")
             offer.refetch();
@@ -188,6 +192,9 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
           </p>
         </div>
 
+        {limitRefusal && (
+          <PaymentStepProblemBox problem="limit" error={limitRefusal} onRetry={onSubmit} />
+        )}
         <Button
           size="lg"
           onClick={onSubmit}

@@ -21,6 +21,7 @@ import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
+import { loadTexts } from "../i18n";
 import { checkErrorText } from "../i18n/server-errors";
 import { formatAmount } from "../lib/format";
 import { isAdmin, sessionQueryOptions, useSession } from "../lib/session";
@@ -46,6 +47,12 @@ const loadQuote = async () => {
 const loadConfirmStep = () =>
   Promise.all([import("../../shared/wallet-address"), import("./confirm-order-dialog")]);
 const loadFormCode = () => Promise.all([loadQuote(), loadConfirmStep()]);
+// After sign-in only, with the orders' texts it speaks in: nothing of it loads with /.
+const OrderRoomLine = lazy(async () => {
+  const [line] = await Promise.all([import("./order-room-line"), loadTexts("orders")]);
+  return line;
+});
+
 const ConfirmOrderDialog = lazy(async () => ({
   default: (await loadConfirmStep())[1].ConfirmOrderDialog,
 }));
@@ -293,6 +300,18 @@ export function ExchangePage() {
                   max: formatAmount(terms.maxInrAmount),
                 })}
               </p>
+              {/* The customer's own room under their order limits: one line, kept empty
+                  until it is known (and for visitors), so nothing below moves. */}
+              <div
+                className="flex h-4 items-center gap-2 text-xs text-muted-foreground"
+                data-testid="order-room"
+              >
+                {session && (
+                  <Suspense fallback={null}>
+                    <OrderRoomLine />
+                  </Suspense>
+                )}
+              </div>
             </fieldset>
 
             <div className="flex justify-center text-muted-foreground">

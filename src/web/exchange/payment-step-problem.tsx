@@ -8,12 +8,25 @@ import { ApiError } from "../lib/api-answers";
  * takes this payment" and "the network's payouts are paused" are pauses; a lost connection, an ended session and a failure
  * on the server each need other words and another way on.
  */
-export type PaymentStepProblem = "paused" | "signedOut" | "offline" | "failed";
+export type PaymentStepProblem = "paused" | "signedOut" | "offline" | "failed" | "limit";
+
+/** The customer's order limits refused the amount, or an operator asked them to verify first. */
+const LIMIT_CODES = new Set([
+  "ORDER_LIMIT_PER_ORDER",
+  "ORDER_LIMIT_PER_DAY",
+  "ORDER_LIMIT_PER_MONTH",
+  "VERIFICATION_REQUESTED",
+]);
+
+export function isLimitRefusal(error: Error): boolean {
+  return error instanceof ApiError && LIMIT_CODES.has(error.code ?? "");
+}
 
 export function paymentStepProblem(error: Error): PaymentStepProblem {
   // fetch rejects (no ApiError) when no answer arrived at all.
   if (!(error instanceof ApiError)) return "offline";
   if (error.code === "NO_RECEIVING_ACCOUNT" || error.code === "NETWORK_PAUSED") return "paused";
+  if (isLimitRefusal(error)) return "limit";
   if (error.status === 401) return "signedOut";
   return "failed";
 }
@@ -36,7 +49,7 @@ export function SubmitBlockedReason({ problem }: { problem: PaymentStepProblem |
   );
 }
 
-/** What went wrong, in the reader's words, with the way on: try again, or log in again. */
+/** What went wrong, in the reader's words, with the way on: try again, log in again, or verify. */
 export function PaymentStepProblemBox({
   problem,
   error,
@@ -52,6 +65,7 @@ export function PaymentStepProblemBox({
     signedOut: t("exchange.dialog.signedOutTitle"),
     offline: t("exchange.dialog.offlineTitle"),
     failed: t("exchange.dialog.failedTitle"),
+    limit: t("exchange.dialog.limitTitle"),
   }[problem];
   // The server's words where it refused for a reason the customer can act on (a
   // pause, maintenance, an amount); our own where it failed.
@@ -73,6 +87,10 @@ export function PaymentStepProblemBox({
       {problem === "signedOut" ? (
         <Button asChild size="sm" variant="outline">
           <Link to="/login">{t("exchange.dialog.logInAgain")}</Link>
+        </Button>
+      ) : problem === "limit" ? (
+        <Button asChild size="sm" variant="outline">
+          <Link to="/verify">{t("exchange.dialog.verifyLink")}</Link>
         </Button>
       ) : problem !== "paused" ? (
         <Button size="sm" variant="outline" onClick={onRetry}>

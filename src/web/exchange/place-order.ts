@@ -5,6 +5,7 @@ import { unwrap } from "../lib/api-answers";
 import { api } from "../lib/api-client";
 import { sessionQueryOptions } from "../lib/session";
 import { siteSettingsQueryOptions } from "../site/site-settings";
+import { orderLimitsQueryKey } from "./order-room-line";
 
 /** Places the order; a retry of the same submission sends the same idempotency key. */
 export function usePlaceOrder() {
@@ -20,9 +21,17 @@ export function usePlaceOrder() {
       unwrap(
         await api.api.orders.$post({ json: input, header: { "idempotency-key": idempotencyKey } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["orders"] }),
+        queryClient.invalidateQueries({ queryKey: orderLimitsQueryKey }),
+      ]),
     // The rate or limits may have changed: show the figures in force.
-    onError: () => queryClient.invalidateQueries(siteSettingsQueryOptions),
+    onError: () =>
+      Promise.all([
+        queryClient.invalidateQueries(siteSettingsQueryOptions),
+        queryClient.invalidateQueries({ queryKey: orderLimitsQueryKey }),
+      ]),
   });
 }
 

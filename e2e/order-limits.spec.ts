@@ -1,0 +1,59 @@
+import { expect, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
+
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
+
+/*
+ * A new customer's order limits (docs/decisions/032) with the shipped defaults:
+ * ₹25,000 per order and ₹50,000 per 24 hours until they are established.
+ */
+
+test("a customer sees what they can still buy, and an amount over it is refused with the way to verify", async ({
+  page,
+}) => {
+  await signUpAndLogInByApi(page, uniqueEmail("limits"));
+  await page.goto("/");
+  const room = page.getByTestId("order-room");
+  await expect(room).toContainText("You can buy up to ₹25,000 now.");
+  await expect(room.getByRole("link", { name: "Raise your limits" })).toHaveAttribute(
+    "href",
+    "/verify",
+  );
+
+  await page.getByLabel("Amount").fill("30000");
+  await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm Your Order" });
+  const refusal = dialog.getByRole("alert");
+  await expect(refusal).toContainText("Over your limit");
+  await expect(refusal).toContainText(
+    "This order is over your limit: ₹25000 left of your new customer's ₹25000 per order.",
+  );
+  await expect(refusal.getByRole("link", { name: "Verify your identity" })).toHaveAttribute(
+    "href",
+    "/verify",
+  );
+  // No account to pay into is shown: the customer learns it before paying.
+  await expect(dialog.getByText("rupeedesk@okhdfcbank")).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Submit Order" })).toBeDisabled();
+});
+
+test("in Hindi on a phone, the refusal and the line speak Hindi", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await signUpAndLogInByApi(page, uniqueEmail("limits-hi"));
+  await page.goto("/");
+  const room = page.getByTestId("order-room");
+  await expect(room).toContainText("आप अभी ₹25,000 तक खरीद सकते हैं।");
+  const box = await room.boundingBox();
+  expect(box?.height).toBe(16); // one line, as reserved: nothing below moved
+
+  await page.locator("input[name=amount]").fill("30000");
+  await page.locator("input[name=walletAddress]").fill(TRON_WALLET);
+  await page.locator("form button[type=submit], button:has-text('ऑर्डर')").first().click();
+  const refusal = page.getByRole("dialog").getByRole("alert");
+  await expect(refusal).toContainText("आपकी सीमा से ज़्यादा");
+  await expect(refusal).toContainText("आपकी ₹25000 प्रति ऑर्डर की सीमा में से ₹25000 बाकी हैं।");
+  await expect(refusal.getByRole("link", { name: "अपनी पहचान सत्यापित करें" })).toBeVisible();
+});

@@ -1,0 +1,42 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { unwrap } from "../lib/api-answers";
+import { api } from "../lib/api-client";
+import { formatAmount } from "../lib/format";
+
+/** The signed-in customer's order limits; placing an order refreshes them. */
+export const orderLimitsQueryKey = ["order-limits"] as const;
+
+/**
+ * What the signed-in customer can still buy before they pay (docs/decisions/032),
+ * with the way to raise it. Loaded after sign-in, apart from the first screen's
+ * code; its line's place is kept on the page, so nothing moves when it arrives.
+ */
+export default function OrderRoomLine() {
+  const { t } = useTranslation();
+  const { data: limits } = useQuery({
+    queryKey: orderLimitsQueryKey,
+    queryFn: async () => unwrap(await api.api.limits.$get()),
+    staleTime: 30_000,
+  });
+  if (!limits) return null;
+  const [text, link] = limits.isVerificationRequested
+    ? [t("orders.limits.verificationRequested"), t("orders.limits.verifyNow")]
+    : [
+        t("orders.limits.canBuy", { amount: formatAmount(limits.canBuyInr) }),
+        limits.isVerified ? null : t("orders.limits.raise"),
+      ];
+  return (
+    <>
+      <span className="min-w-0 truncate" title={text}>
+        {text}
+      </span>
+      {link && (
+        <Link to={limits.verifyUrl} className="shrink-0 font-medium text-primary underline">
+          {link}
+        </Link>
+      )}
+    </>
+  );
+}
