@@ -5,7 +5,7 @@ import type { DB } from "../db/schema";
 export const UNREACHED_LIMIT_INR = "999999999999.99";
 
 /**
- * Raises every order limit beyond reach (docs/decisions/032): tests of other
+ * Raises every order limit beyond reach (docs/decisions/033): tests of other
  * features and the load benchmark place many orders for one customer. The
  * checks still run in every placement; order-limits.test.ts uses the shipped limits.
  */

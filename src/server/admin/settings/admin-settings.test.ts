@@ -119,6 +119,15 @@ beforeEach(async () => {
       offer_alert_multiple: 3,
       offers_per_customer_per_hour: 60,
       offers_per_address_per_hour: 200,
+      limit_order_inr: "50000",
+      limit_day_inr: "100000",
+      limit_month_inr: "500000",
+      verified_limit_order_inr: "1000000",
+      verified_limit_day_inr: "2500000",
+      verified_limit_month_inr: "10000000",
+      new_customer_days: 7,
+      new_customer_order_inr: "25000",
+      new_customer_day_inr: "50000",
     })
     .where("id", "=", 1)
     .execute();
@@ -287,14 +296,18 @@ describe("PUT /api/admin/settings", () => {
     ["offersPerCustomerPerHour", 30, /Offers per Customer per Hour/],
     ["offersPerAddressPerHour", "1e3", /Offers per Address per Hour/],
     ["limitOrderInr", "0", /Unverified: per Order must be a rupee amount greater than 0/],
-    ["limitDayInr", "30000", /Unverified: per Order cannot be more than Unverified: per 24 Hours/],
+    [
+      "limitOrderInr",
+      "80000.51",
+      /Unverified: per Order cannot be more than Unverified: per 24 Hours/,
+    ],
     ["verifiedLimitMonthInr", "-5", /Verified: per 30 Days must be a rupee amount/],
     [
       "newCustomerDays",
       "366",
       /New Customer: Days after Sign-up must be a whole number from 0 to 365/,
     ],
-    ["newCustomerDayInr", "9999.99", /New Customer: per Order cannot be more than/],
+    ["newCustomerOrderInr", "20000.01", /New Customer: per Order cannot be more than/],
   ];
 
   it.each(refusals)(
