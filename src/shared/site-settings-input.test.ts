@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SHIPPED_ORDER_LIMITS_INPUT } from "../server/testing/order-limits";
 import { type SiteSettingsInput, siteSettingsInputSchema } from "./site-settings-input";
 
 const VALID: SiteSettingsInput = {
@@ -20,15 +21,7 @@ const VALID: SiteSettingsInput = {
   offerAlertMultiple: "3",
   offersPerCustomerPerHour: "60",
   offersPerAddressPerHour: "200",
-  limitOrderInr: "50000",
-  limitDayInr: "100000",
-  limitMonthInr: "500000",
-  verifiedLimitOrderInr: "1000000",
-  verifiedLimitDayInr: "2500000",
-  verifiedLimitMonthInr: "10000000",
-  newCustomerDays: "7",
-  newCustomerOrderInr: "25000",
-  newCustomerDayInr: "50000",
+  ...SHIPPED_ORDER_LIMITS_INPUT,
 };
 
 function issuesOf(change: Partial<Record<keyof SiteSettingsInput, unknown>>) {

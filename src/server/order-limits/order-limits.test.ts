@@ -65,12 +65,14 @@ async function verify(userId: string, status: "verified" | "requested" | "submit
 
 const order = (amount: string) => orderInput({ amount, quotedRate: "86" });
 
+/** The payment step: where to pay this amount by UPI. */
+function askOffer(customer: Client, amount: string) {
+  return customer.post("/api/orders/payment-offer", { sendCurrency: "upi_inr", amount });
+}
+
 /** As the page does it: the payment step, then the order; a refused payment step is the answer. */
 async function place(customer: Client, amount: string) {
-  const offer = await customer.post("/api/orders/payment-offer", {
-    sendCurrency: "upi_inr",
-    amount,
-  });
+  const offer = await askOffer(customer, amount);
   if (offer.status !== 200) return offer;
   return customer.post("/api/orders", { ...order(amount), receivingOfferId: offer.json.offerId });
 }
@@ -81,10 +83,7 @@ async function place(customer: Client, amount: string) {
  */
 async function withOfferPastTheLimits(customer: Client, amount: string) {
   await raiseOrderLimits(testApp.db);
-  const offer = await customer.post("/api/orders/payment-offer", {
-    sendCurrency: "upi_inr",
-    amount,
-  });
+  const offer = await askOffer(customer, amount);
   await testApp.db.updateTable("site_settings").set(shippedSettings).where("id", "=", 1).execute();
   expect(offer.status, offer.text).toBe(200);
   return { ...order(amount), receivingOfferId: offer.json.offerId as string };
@@ -144,10 +143,7 @@ describe("GET /api/limits", () => {
 describe("unverified customers", () => {
   it("are refused an order over ₹50,000, at the payment step and at placement, with nothing written", async () => {
     const customer = await establishedCustomer();
-    const offer = await customer.post("/api/orders/payment-offer", {
-      sendCurrency: "upi_inr",
-      amount: "50000.01",
-    });
+    const offer = await askOffer(customer, "50000.01");
     expect(offer.status).toBe(422);
     expect(offer.json).toMatchObject({
       code: "ORDER_LIMIT_PER_ORDER",
@@ -332,10 +328,7 @@ describe("an operator's request for verification", () => {
     const body = await withOfferPastTheLimits(customer, "100");
     for (const status of ["requested", "submitted"] as const) {
       await verify(customer.userId, status);
-      const offer = await customer.post("/api/orders/payment-offer", {
-        sendCurrency: "upi_inr",
-        amount: "100",
-      });
+      const offer = await askOffer(customer, "100");
       expect(offer.status).toBe(403);
       expect(offer.json).toMatchObject({ code: "VERIFICATION_REQUESTED", verifyUrl: "/verify" });
       const refused = await customer.post("/api/orders", body);
@@ -397,10 +390,7 @@ describe("admin-placed orders", () => {
 describe("the amount after the offer", () => {
   it("cannot be changed to pass the limit: the offer is for its amount", async () => {
     const customer = await establishedCustomer();
-    const offer = await customer.post("/api/orders/payment-offer", {
-      sendCurrency: "upi_inr",
-      amount: "10000",
-    });
+    const offer = await askOffer(customer, "10000");
     expect(offer.status).toBe(200);
     const changed = await customer.post("/api/orders", {
       ...order("90000"),
@@ -413,10 +403,7 @@ describe("the amount after the offer", () => {
 
   it("is checked again at placement: room used after the offer is gone", async () => {
     const customer = await establishedCustomer();
-    const offer = await customer.post("/api/orders/payment-offer", {
-      sendCurrency: "upi_inr",
-      amount: "50000",
-    });
+    const offer = await askOffer(customer, "50000");
     expect(offer.status).toBe(200);
     expect((await place(customer, "40000")).status).toBe(201);
     await testApp.db

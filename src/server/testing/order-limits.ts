@@ -1,6 +1,19 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 
+/** The order limits a fresh database has (migration 0075), as the Settings form sends them. */
+export const SHIPPED_ORDER_LIMITS_INPUT = {
+  limitOrderInr: "50000",
+  limitDayInr: "100000",
+  limitMonthInr: "500000",
+  verifiedLimitOrderInr: "1000000",
+  verifiedLimitDayInr: "2500000",
+  verifiedLimitMonthInr: "10000000",
+  newCustomerDays: "7",
+  newCustomerOrderInr: "25000",
+  newCustomerDayInr: "50000",
+};
+
 /** Rupees no order of a test reaches: numeric(14, 2)'s largest value. */
 export const UNREACHED_LIMIT_INR = "999999999999.99";
 

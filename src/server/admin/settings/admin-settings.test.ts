@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { plainDecimal } from "../../../shared/money";
 import type { SiteSettingsInput } from "../../../shared/site-settings-input";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { SHIPPED_ORDER_LIMITS_INPUT } from "../../testing/order-limits";
 import { postOrder } from "../../testing/orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
@@ -31,15 +32,7 @@ const DEFAULT_INPUT: SiteSettingsInput = {
   offerAlertMultiple: "3",
   offersPerCustomerPerHour: "60",
   offersPerAddressPerHour: "200",
-  limitOrderInr: "50000",
-  limitDayInr: "100000",
-  limitMonthInr: "500000",
-  verifiedLimitOrderInr: "1000000",
-  verifiedLimitDayInr: "2500000",
-  verifiedLimitMonthInr: "10000000",
-  newCustomerDays: "7",
-  newCustomerOrderInr: "25000",
-  newCustomerDayInr: "50000",
+  ...SHIPPED_ORDER_LIMITS_INPUT,
 };
 
 const GOOD_INPUT: SiteSettingsInput = {

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Save } from "lucide-react";
 import { useEffect } from "react";
-import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { Controller, type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import {
@@ -286,73 +286,32 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("adminSettings.limits.title")}</h2>
-          </CardTitle>
-          <CardDescription>{t("adminSettings.limits.description")}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-3">
-          {(
-            [
-              ["limitOrderInr", "decimal"],
-              ["limitDayInr", "decimal"],
-              ["limitMonthInr", "decimal"],
-              ["verifiedLimitOrderInr", "decimal"],
-              ["verifiedLimitDayInr", "decimal"],
-              ["verifiedLimitMonthInr", "decimal"],
-              ["newCustomerDays", "numeric", "newCustomerDaysHint"],
-              ["newCustomerOrderInr", "decimal", "newCustomerLimitHint"],
-              ["newCustomerDayInr", "decimal", "newCustomerLimitHint"],
-            ] as const
-          ).map(([name, inputMode, hint]) => (
-            <div key={name} className="min-w-0 space-y-2">
-              <FormField
-                control={form.control}
-                name={name}
-                label={t(`adminSettings.fields.${name}`)}
-                inputMode={inputMode}
-                autoComplete="off"
-              />
-              {hint && (
-                <p className="text-xs text-muted-foreground">{t(`adminSettings.fields.${hint}`)}</p>
-              )}
-            </div>
-          ))}
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("adminSettings.offers.title")}</h2>
-          </CardTitle>
-          <CardDescription>{t("adminSettings.offers.description")}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-3">
-          {(
-            [
-              ["offerHoldNewCustomerInr", "decimal", "offerHoldNewCustomerInrHint"],
-              ["offerHoldCapPercent", "numeric", "offerHoldCapPercentHint"],
-              ["offerAlertMultiple", "numeric", "offerAlertMultipleHint"],
-              ["offersPerCustomerPerHour", "numeric", "offersPerHourHint"],
-              ["offersPerAddressPerHour", "numeric", "offersPerHourHint"],
-            ] as const
-          ).map(([name, inputMode, hint]) => (
-            <div key={name} className="min-w-0 space-y-2">
-              <FormField
-                control={form.control}
-                name={name}
-                label={t(`adminSettings.fields.${name}`)}
-                inputMode={inputMode}
-                autoComplete="off"
-              />
-              <p className="text-xs text-muted-foreground">{t(`adminSettings.fields.${hint}`)}</p>
-            </div>
-          ))}
-        </CardContent>
-      </Card>
+      <FiguresCard
+        form={form}
+        area="limits"
+        fields={[
+          ["limitOrderInr", "decimal"],
+          ["limitDayInr", "decimal"],
+          ["limitMonthInr", "decimal"],
+          ["verifiedLimitOrderInr", "decimal"],
+          ["verifiedLimitDayInr", "decimal"],
+          ["verifiedLimitMonthInr", "decimal"],
+          ["newCustomerDays", "numeric", "newCustomerDaysHint"],
+          ["newCustomerOrderInr", "decimal", "newCustomerLimitHint"],
+          ["newCustomerDayInr", "decimal", "newCustomerLimitHint"],
+        ]}
+      />
+      <FiguresCard
+        form={form}
+        area="offers"
+        fields={[
+          ["offerHoldNewCustomerInr", "decimal", "offerHoldNewCustomerInrHint"],
+          ["offerHoldCapPercent", "numeric", "offerHoldCapPercentHint"],
+          ["offerAlertMultiple", "numeric", "offerAlertMultipleHint"],
+          ["offersPerCustomerPerHour", "numeric", "offersPerHourHint"],
+          ["offersPerAddressPerHour", "numeric", "offersPerHourHint"],
+        ]}
+      />
 
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
         <p className="text-center text-xs text-muted-foreground sm:text-right">
@@ -364,5 +323,68 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+type FigureField =
+  | "limitOrderInr"
+  | "limitDayInr"
+  | "limitMonthInr"
+  | "verifiedLimitOrderInr"
+  | "verifiedLimitDayInr"
+  | "verifiedLimitMonthInr"
+  | "newCustomerDays"
+  | "newCustomerOrderInr"
+  | "newCustomerDayInr"
+  | "offerHoldNewCustomerInr"
+  | "offerHoldCapPercent"
+  | "offerAlertMultiple"
+  | "offersPerCustomerPerHour"
+  | "offersPerAddressPerHour";
+
+type FigureHint =
+  | "newCustomerDaysHint"
+  | "newCustomerLimitHint"
+  | "offerHoldNewCustomerInrHint"
+  | "offerHoldCapPercentHint"
+  | "offerAlertMultipleHint"
+  | "offersPerHourHint";
+
+/** A card of figures (limits, counts), three to a row, each with its hint under it. */
+function FiguresCard({
+  form,
+  area,
+  fields,
+}: {
+  form: UseFormReturn<SiteSettingsInput>;
+  area: "limits" | "offers";
+  fields: [name: FigureField, inputMode: "decimal" | "numeric", hint?: FigureHint][];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t(`adminSettings.${area}.title`)}</h2>
+        </CardTitle>
+        <CardDescription>{t(`adminSettings.${area}.description`)}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 md:grid-cols-3">
+        {fields.map(([name, inputMode, hint]) => (
+          <div key={name} className="min-w-0 space-y-2">
+            <FormField
+              control={form.control}
+              name={name}
+              label={t(`adminSettings.fields.${name}`)}
+              inputMode={inputMode}
+              autoComplete="off"
+            />
+            {hint && (
+              <p className="text-xs text-muted-foreground">{t(`adminSettings.fields.${hint}`)}</p>
+            )}
+          </div>
+        ))}
+      </CardContent>
+    </Card>
   );
 }
