@@ -49,9 +49,9 @@ test("in Hindi on a phone, the refusal and the line speak Hindi", async ({ page 
   const box = await room.boundingBox();
   expect(box?.height).toBe(16); // one line, as reserved: nothing below moved
 
-  await page.locator("input[name=amount]").fill("30000");
-  await page.locator("input[name=walletAddress]").fill(TRON_WALLET);
-  await page.locator("form button[type=submit], button:has-text('ऑर्डर')").first().click();
+  await page.getByLabel("रकम").fill("30000");
+  await page.getByLabel("आपका USDT (TRC20) एड्रेस").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "ऑर्डर करें" }).click();
   const refusal = page.getByRole("dialog").getByRole("alert");
   await expect(refusal).toContainText("आपकी सीमा से ज़्यादा");
   await expect(refusal).toContainText("आपकी ₹25000 प्रति ऑर्डर की सीमा में से ₹25000 बाकी हैं।");
