@@ -31,6 +31,7 @@ import { formatAmount } from "../lib/format";
 import { toast } from "../lib/toast";
 import {
   isLimitRefusal,
+  limitRefusalText,
   PaymentStepProblemBox,
   paymentStepProblem,
   SUBMIT_BLOCKED_REASON_ID,
@@ -100,8 +101,11 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
           navigate(`/order/${order.id}`);
         },
         onError: (error) => {
-          toast.error(t("exchange.errors.orderFailedTitle"), { description: error.message });
-          if (isLimitRefusal(error)) setLimitRefusal(error);
+          const isOverLimit = isLimitRefusal(error);
+          toast.error(t("exchange.errors.orderFailedTitle"), {
+            description: isOverLimit ? limitRefusalText(error) : error.message,
+          });
+          if (isOverLimit) setLimitRefusal(error);
           // The customer's own order with this reference (sent again after a reload): go to it.
           if (error instanceof ApiError && error.code === "PAYMENT_OFFER_NOT_VALID")
             offer.refetch();

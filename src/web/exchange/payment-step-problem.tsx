@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
+import { pageRefusalText } from "../i18n/server-errors";
 import { ApiError } from "../lib/api-answers";
 
 /**
@@ -20,6 +21,16 @@ const LIMIT_CODES = new Set([
 
 export function isLimitRefusal(error: Error): boolean {
   return error instanceof ApiError && LIMIT_CODES.has(error.code ?? "");
+}
+
+/**
+ * A limit refusal in the reader's words, from the orders' texts (loaded with this
+ * step), so that its words stay out of the first screen.
+ */
+export function limitRefusalText(error: Error): string {
+  return error instanceof ApiError
+    ? pageRefusalText("orders.limits.refusals", error, error.details)
+    : error.message;
 }
 
 export function paymentStepProblem(error: Error): PaymentStepProblem {
@@ -65,7 +76,7 @@ export function PaymentStepProblemBox({
     signedOut: t("exchange.dialog.signedOutTitle"),
     offline: t("exchange.dialog.offlineTitle"),
     failed: t("exchange.dialog.failedTitle"),
-    limit: t("exchange.dialog.limitTitle"),
+    limit: t("orders.limits.refusalTitle"),
   }[problem];
   // The server's words where it refused for a reason the customer can act on (a
   // pause, maintenance, an amount); our own where it failed.
@@ -76,7 +87,9 @@ export function PaymentStepProblemBox({
         ? t("exchange.dialog.offlineMessage")
         : problem === "failed" && error instanceof ApiError && error.status >= 500
           ? t("exchange.dialog.failedMessage")
-          : error.message;
+          : problem === "limit"
+            ? limitRefusalText(error)
+            : error.message;
   return (
     <div
       role="alert"
@@ -90,7 +103,7 @@ export function PaymentStepProblemBox({
         </Button>
       ) : problem === "limit" ? (
         <Button asChild size="sm" variant="outline">
-          <Link to="/verify">{t("exchange.dialog.verifyLink")}</Link>
+          <Link to="/verify">{t("orders.limits.verifyLink")}</Link>
         </Button>
       ) : problem !== "paused" ? (
         <Button size="sm" variant="outline" onClick={onRetry}>

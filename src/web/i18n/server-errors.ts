@@ -44,8 +44,12 @@ export function checkErrorText(
  * A refusal only one page meets, from that page's own texts (`section.code`), so its
  * words load with the page rather than with the first screen.
  */
-export function pageRefusalText(section: string, error: { message: string; code?: string }) {
-  return codedText(section, error.code, error.message, {});
+export function pageRefusalText(
+  section: string,
+  error: { message: string; code?: string },
+  values: Record<string, unknown> = {},
+) {
+  return codedText(section, error.code, error.message, values);
 }
 
 function codedText(
