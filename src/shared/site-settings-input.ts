@@ -243,7 +243,7 @@ export const siteSettingsInputSchema = z
       1,
       1000000,
     ),
-    // Order limits by level and for new customers (docs/decisions/034).
+    // Order limits by level and for new customers (docs/decisions/035).
     ...orderLimitsSchema.shape,
     newCustomerDays: wholeNumber(SITE_SETTINGS_FIELD_LABELS.newCustomerDays, 0, 365),
   })

@@ -420,7 +420,7 @@ export interface PaymentOfferWindowsTable {
   requests: number;
 }
 
-/** What a customer's order limits count (migration 0075, docs/decisions/034). */
+/** What a customer's order limits count (migration 0075, docs/decisions/035). */
 export interface CustomerOrderTotalsTable {
   user_id: string;
   /** Non-cancelled orders of the last 30 days: {order id: [epoch seconds, rupees]}. */

@@ -32,7 +32,7 @@ const limitsRoute = createRoute({
   tags: ["Orders"],
   summary: "The signed-in customer's order limits and what is left of them",
   description:
-    "Per order, per rolling 24 hours and per rolling 30 days, in rupees over non-cancelled orders (docs/decisions/034). What is left is read now; an order placed meanwhile uses it.",
+    "Per order, per rolling 24 hours and per rolling 30 days, in rupees over non-cancelled orders (docs/decisions/035). What is left is read now; an order placed meanwhile uses it.",
   responses: {
     200: {
       description: "The limits",

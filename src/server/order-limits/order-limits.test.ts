@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 
 /*
- * The order limits as customers and operators meet them (docs/decisions/034),
+ * The order limits as customers and operators meet them (docs/decisions/035),
  * with the shipped defaults: unverified ₹50,000 per order, ₹1,00,000 per 24
  * hours, ₹5,00,000 per 30 days; verified ₹10,00,000 / ₹25,00,000 / ₹1,00,00,000;
  * new customers (7 days, and until a completed order) ₹25,000 / ₹50,000.

@@ -6,7 +6,7 @@ import { AppError } from "../http/errors";
 import type { SiteSettingsRow } from "../site/site-settings.service";
 
 /*
- * Order limits (issues 24 and 25, docs/decisions/034): per order, per rolling
+ * Order limits (issues 24 and 25, docs/decisions/035): per order, per rolling
  * 24 hours and per rolling 30 days, in rupees over non-cancelled orders; higher
  * for verified customers, lower for new ones. The customer's placement statement
  * (orders/order-batch.ts) enforces them on their `customer_order_totals` row; the

@@ -48,7 +48,7 @@ export interface CandidateOutcome {
   /** Its network's wallet cannot pay it while the network's pause is on (docs/decisions/034). */
   isNetworkPaused: boolean;
   /**
-   * The customer's order limits had room for it (docs/decisions/034): its rupees
+   * The customer's order limits had room for it (docs/decisions/035): its rupees
    * were added to their totals. Checked only for an order that got a slot.
    */
   isWithinLimits: boolean;
@@ -359,7 +359,7 @@ async function insertOrdersIfAllowed(
         OR window_.orders < (SELECT max_orders FROM allowed WHERE allowed.user_id = window_.user_id)
       RETURNING user_id
     ),
-    -- Order limits (docs/decisions/034). The customer's level is read by primary key
+    -- Order limits (docs/decisions/035). The customer's level is read by primary key
     -- in the snapshot: verified, else new (signed up less than the set days ago or
     -- no completed order: the lower of both limits), else the base limits; an
     -- operator's request for verification stops every order.

@@ -10,12 +10,12 @@ import type { DB } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";
 import { AppError } from "../http/errors";
 import { type NotificationTargets, orderMessages } from "../notifications/order-messages";
-import { networkPaused } from "../treasury/treasury.service";
 import {
   readCustomerLimits,
   refusalAfterStatement,
   releaseLimitClaim,
 } from "../order-limits/order-limits";
+import { networkPaused } from "../treasury/treasury.service";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { type SettingsInForce, writeOrder } from "./order-batch";
 import type { OrderRow } from "./order-view";

@@ -18,7 +18,7 @@ export const SHIPPED_ORDER_LIMITS_INPUT = {
 export const UNREACHED_LIMIT_INR = "999999999999.99";
 
 /**
- * Raises every order limit beyond reach (docs/decisions/034): tests of other
+ * Raises every order limit beyond reach (docs/decisions/035): tests of other
  * features and the load benchmark place many orders for one customer. The
  * checks still run in every placement; order-limits.test.ts uses the shipped limits.
  */

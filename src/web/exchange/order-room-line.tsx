@@ -9,7 +9,7 @@ import { formatAmount } from "../lib/format";
 export const orderLimitsQueryKey = ["order-limits"] as const;
 
 /**
- * What the signed-in customer can still buy before they pay (docs/decisions/034),
+ * What the signed-in customer can still buy before they pay (docs/decisions/035),
  * with the way to raise it. Loaded after sign-in, apart from the first screen's
  * code; its line's place is kept on the page, so nothing moves when it arrives.
  */

@@ -32,7 +32,7 @@ function createdNote(input: AdminPlaceOrderInput): string {
  * both amounts (the product allows it: the deal may have been agreed in chat);
  * the order records the site's rate in force for reference. Min/max INR and
  * maintenance mode do not apply to admins; the customer's order limits do
- * (docs/decisions/034). The customer must exist and not be blocked. Without a
+ * (docs/decisions/035). The customer must exist and not be blocked. Without a
  * payment reference the order stores none (NULL), so no made-up value can
  * collide with, or pass for, a real one.
  *

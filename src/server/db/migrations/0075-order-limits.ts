@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 /*
  * Order limits by level (issue 24) and for new customers (issue 25), in rupees
- * over non-cancelled orders (docs/decisions/034). The settings hold the limits;
+ * over non-cancelled orders (docs/decisions/035). The settings hold the limits;
  * `customer_order_totals` holds, per customer, what the limits count: the
  * non-cancelled orders of the last 30 days as {order id: [epoch seconds, rupees]}
  * and the number of completed orders. Placing an order claims the row with an
