@@ -272,6 +272,10 @@ export interface PayoutChecksTable {
   failure_message: string | null;
   /** The transaction's transfer that paid this order, once confirmed. */
   transfer_index: number | null;
+  /** What the confirmed payout cost in the network's fee coin (migration 0086); null when unknown. */
+  fee_paid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That coin: TRX, BNB, ETH, POL or SOL. */
+  fee_coin: ColumnType<string | null, string | null | undefined, string | null>;
   /** The admin's note for the customer, written on the completion event. */
   note: string | null;
   requested_by: string | null;

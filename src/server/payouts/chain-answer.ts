@@ -14,7 +14,14 @@ export type TokenTransfer = {
 export type ChainLookup =
   | { found: false }
   | { found: true; succeeded: false }
-  | { found: true; succeeded: true; transfers: TokenTransfer[]; confirmed: boolean };
+  | {
+      found: true;
+      succeeded: true;
+      transfers: TokenTransfer[];
+      confirmed: boolean;
+      /** What the sender paid for it, in the fee coin's smallest unit; null when the node did not say. */
+      fee: bigint | null;
+    };
 
 /** The endpoint did not answer in time, or answered something that is not the chain's format. */
 export class ChainEndpointError extends Error {

@@ -12,3 +12,12 @@ export const USDT_TOKENS: Record<NetworkId, { token: string; decimals: number }>
   polygon: { token: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", decimals: 6 },
   solana: { token: "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB", decimals: 6 },
 };
+
+/** The coin each network's transactions pay their fees in, and its decimals on chain. */
+export const FEE_COINS: Record<NetworkId, { coin: string; decimals: number }> = {
+  trc20: { coin: "TRX", decimals: 6 },
+  bep20: { coin: "BNB", decimals: 18 },
+  erc20: { coin: "ETH", decimals: 18 },
+  polygon: { coin: "POL", decimals: 18 },
+  solana: { coin: "SOL", decimals: 9 },
+};

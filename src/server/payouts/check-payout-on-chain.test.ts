@@ -5,11 +5,12 @@ import {
   type FakeChainAnswer,
   type FakeTokenTransfer,
   type FakeTransaction,
+  STAND_IN_FEES,
   startFakeChain,
   tronTransferCallData,
 } from "../testing/fake-chain";
 import { TRON_WALLET } from "../testing/orders";
-import { USDT_TOKENS } from "./chain-tokens";
+import { FEE_COINS, USDT_TOKENS } from "./chain-tokens";
 import { checkPayoutOnChain, type ExpectedPayout } from "./check-payout-on-chain";
 
 /** A transaction of one transfer, as the stand-in chain holds it. */
@@ -93,8 +94,43 @@ describe.each(cases)(
       checkOnChain(respond, { network, hash, wallet, amount, token, decimals }, timeoutMs);
     const checkTransfer = (tx: FakeTransfer | null) => check(oneTransfer(family)(tx));
 
-    it("confirms a successful transfer of the exact amount to the order's wallet", async () => {
-      expect(await checkTransfer(good)).toEqual({ outcome: "confirmed", transfers: [0] });
+    it("confirms a successful transfer of the exact amount to the order's wallet, with its fee", async () => {
+      expect(await checkTransfer(good)).toEqual({
+        outcome: "confirmed",
+        transfers: [0],
+        fee: { paid: STAND_IN_FEES[family], coin: FEE_COINS[network].coin },
+      });
+    });
+
+    it("confirms a payout whose node does not say what it cost, its fee unknown", async () => {
+      const withoutFee = (call: string): FakeChainAnswer => {
+        const answer = oneTransfer(family)(good)(call);
+        if (!("json" in answer) || typeof answer.json !== "object" || answer.json === null) {
+          return answer;
+        }
+        const { effectiveGasPrice: _, fee: __, ...json } = answer.json as Record<string, unknown>;
+        const meta = json.meta as Record<string, unknown> | undefined;
+        return { json: meta ? { ...json, meta: { ...meta, fee: undefined } } : json };
+      };
+      const result = await check(withoutFee);
+      expect(result).toMatchObject({ outcome: "confirmed", transfers: [0] });
+      // TRON leaves `fee` out when nothing was burnt: that is a fee of 0, not an unknown one.
+      expect(result).toMatchObject({ fee: family === "tron" ? { paid: "0", coin: "TRX" } : null });
+    });
+
+    it("refuses a fee that is not a whole number of the coin's smallest unit", async () => {
+      const badFee = (call: string): FakeChainAnswer => {
+        const answer = oneTransfer(family)(good)(call);
+        if (!("json" in answer) || typeof answer.json !== "object" || answer.json === null) {
+          return answer;
+        }
+        const json = answer.json as Record<string, unknown> & { meta?: Record<string, unknown> };
+        if (json.meta) return { json: { ...json, meta: { ...json.meta, fee: -5 } } };
+        if ("gasUsed" in json) return { json: { ...json, gasUsed: "lots" } };
+        if ("fee" in json) return { json: { ...json, fee: 1.5 } };
+        return answer;
+      };
+      expect(await check(badFee)).toMatchObject({ outcome: "failed", code: "CHAIN_BAD_ANSWER" });
     });
 
     it("awaits confirmations while the transfer is too recent", async () => {
@@ -176,7 +212,10 @@ describe("TRON payout check by transfer events", () => {
       [1],
     ],
   ])("confirms %s", async (_name, respond, transfers) => {
-    expect(await checkOnChain(respond, expected)).toEqual({ outcome: "confirmed", transfers });
+    expect(await checkOnChain(respond, expected)).toMatchObject({
+      outcome: "confirmed",
+      transfers,
+    });
   });
 
   it.each<[string, (call: string) => FakeChainAnswer, string]>([

@@ -6,6 +6,7 @@ import {
   type ChainLookup,
   type TokenTransfer,
 } from "./chain-answer";
+import { FEE_COINS } from "./chain-tokens";
 import { lookUpEvmTransaction } from "./evm-client";
 import { lookUpSolanaTransaction } from "./solana-client";
 import { lookUpTronTransaction } from "./tron-client";
@@ -30,8 +31,12 @@ export type PayoutFailure =
   | ChainEndpointError["code"];
 
 export type PayoutCheck =
-  /** `transfers`: the positions, among the transaction's transfers, of those that pay this order. */
-  | { outcome: "confirmed"; transfers: number[] }
+  /**
+   * `transfers`: the positions, among the transaction's transfers, of those that pay
+   * this order; `fee`: what the transaction cost in the network's fee coin
+   * (13.84485 TRX), null when the node did not say.
+   */
+  | { outcome: "confirmed"; transfers: number[]; fee: { paid: string; coin: string } | null }
   /** Everything holds, but the transaction has fewer confirmations than required. */
   | { outcome: "awaiting_confirmations" }
   | { outcome: "failed"; code: PayoutFailure; message: string };
@@ -63,8 +68,16 @@ export async function checkPayoutOnChain(
   if (!lookup.succeeded) return failed("TX_FAILED", "The transaction failed on chain.");
   const verdict = judgeTransfers(lookup.transfers, expected);
   if (!Array.isArray(verdict)) return verdict;
+  const { coin, decimals } = FEE_COINS[expected.network];
+  const fee =
+    lookup.fee === null
+      ? null
+      : {
+          paid: new Decimal(lookup.fee.toString()).div(new Decimal(10).pow(decimals)).toFixed(),
+          coin,
+        };
   return lookup.confirmed
-    ? { outcome: "confirmed", transfers: verdict }
+    ? { outcome: "confirmed", transfers: verdict, fee }
     : { outcome: "awaiting_confirmations" };
 }
 

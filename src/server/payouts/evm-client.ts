@@ -12,6 +12,9 @@ const receiptSchema = z
   .object({
     status: hexQuantity,
     blockNumber: hexQuantity,
+    gasUsed: hexQuantity,
+    /** The price per gas paid, in wei; nodes from before EIP-1559 may leave it out. */
+    effectiveGasPrice: hexQuantity.optional(),
     logs: z.array(
       z.object({
         address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
@@ -50,5 +53,8 @@ export async function lookUpEvmTransaction(
     succeeded: true,
     transfers,
     confirmed: confirmations >= BigInt(endpoint.confirmations),
+    fee: receipt.effectiveGasPrice
+      ? hexToBigInt(receipt.gasUsed) * hexToBigInt(receipt.effectiveGasPrice)
+      : null,
   };
 }

@@ -159,7 +159,13 @@ export class PayoutCheckWorker {
         const transfer = await this.#freeTransfer(trx, order, check, outcome.transfers);
         if (typeof transfer !== "number") return this.#fail(trx, order, transfer);
         await update
-          .set({ state: "confirmed", transfer_index: transfer, updated_at: sql<Date>`now()` })
+          .set({
+            state: "confirmed",
+            transfer_index: transfer,
+            fee_paid: outcome.fee?.paid ?? null,
+            fee_coin: outcome.fee?.coin ?? null,
+            updated_at: sql<Date>`now()`,
+          })
           .execute();
         const requester = check.requested_by
           ? await trx

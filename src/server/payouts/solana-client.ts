@@ -11,6 +11,8 @@ const transactionSchema = z
   .object({
     meta: z.object({
       err: z.unknown(),
+      /** Lamports the fee payer paid. */
+      fee: z.number().int().nonnegative().optional(),
       preTokenBalances: z.array(tokenBalance).default([]),
       postTokenBalances: z.array(tokenBalance).default([]),
     }),
@@ -51,5 +53,6 @@ export async function lookUpSolanaTransaction(
       ? [{ token: after.mint, to: after.owner, baseUnits: rise }]
       : [];
   });
-  return { found: true, succeeded: true, transfers, confirmed };
+  const fee = transaction.meta.fee === undefined ? null : BigInt(transaction.meta.fee);
+  return { found: true, succeeded: true, transfers, confirmed, fee };
 }

@@ -19,6 +19,8 @@ const infoSchema = z.union([
   z.object({
     id: z.string().regex(/^[0-9a-fA-F]{64}$/),
     blockNumber: z.number().int().nonnegative(),
+    /** TRX burnt for energy and bandwidth, in sun; left out when nothing was burnt. */
+    fee: z.number().int().nonnegative().optional(),
     /** "FAILED" when the transaction failed; left out when it succeeded. */
     result: z.string().optional(),
     /** `result`: how the contract call ended ("SUCCESS", "REVERT", "OUT_OF_ENERGY" …). */
@@ -84,5 +86,6 @@ export async function lookUpTronTransaction(
     succeeded: true,
     transfers,
     confirmed: confirmations >= endpoint.confirmations,
+    fee: BigInt(info.fee ?? 0),
   };
 }

@@ -127,6 +127,12 @@ export function answerAsChain(
 }
 
 const TX_ID = "ab".repeat(32);
+/** What each stand-in transaction cost: 13.84485 TRX; 46,097 gas at 1.5 gwei; 5,000 lamports. */
+export const STAND_IN_FEES = { tron: "13.84485", evm: "0.0000691455", solana: "0.000005" };
+const TRON_FEE_SUN = 13_844_850;
+const EVM_GAS_USED = "0xb411";
+const EVM_GAS_PRICE = "0x59682f00";
+const SOLANA_FEE_LAMPORTS = 5000;
 
 const CHAIN_FORMATS: Record<
   ChainFamily,
@@ -146,7 +152,7 @@ const CHAIN_FORMATS: Record<
       return {
         json: {
           id: TX_ID,
-          fee: 13_844_850,
+          fee: TRON_FEE_SUN,
           blockNumber: HEAD - tx.confirmations + 1,
           blockTimeStamp: 1_764_000_000_000,
           contractResult: [tx.succeeded ? pad32("1") : ""],
@@ -198,6 +204,8 @@ const CHAIN_FORMATS: Record<
       json: {
         status: tx.succeeded ? "0x1" : "0x0",
         blockNumber: `0x${(HEAD - tx.confirmations + 1).toString(16)}`,
+        gasUsed: EVM_GAS_USED,
+        effectiveGasPrice: EVM_GAS_PRICE,
         logs: tx.transfers.map((transfer) => {
           const { topics, data } = eventOf(transfer, transfer.to.slice(2).toLowerCase());
           return {
@@ -226,6 +234,7 @@ const CHAIN_FORMATS: Record<
       json: {
         meta: {
           err: tx.succeeded ? null : { InstructionError: [0, { Custom: 1 }] },
+          fee: SOLANA_FEE_LAMPORTS,
           preTokenBalances: balances(() => 0n),
           postTokenBalances: balances((baseUnits) => baseUnits),
         },

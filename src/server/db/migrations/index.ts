@@ -30,6 +30,7 @@ import * as verificationSubmissions from "./0071-verification-submissions";
 import * as orderLimits from "./0075-order-limits";
 import * as treasury from "./0080-treasury";
 import * as usdtPurchases from "./0085-usdt-purchases";
+import * as payoutFees from "./0086-payout-fees";
 import * as customerFile from "./0095-customer-file";
 import * as retention from "./0096-retention";
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   "0080-treasury": treasury,
   "0075-order-limits": orderLimits,
   "0085-usdt-purchases": usdtPurchases,
+  "0086-payout-fees": payoutFees,
   "0095-customer-file": customerFile,
   "0096-retention": retention,
   "0071-verification-submissions": verificationSubmissions,
