@@ -12,7 +12,7 @@ import type { PurchaseView } from "./usdt-purchases";
 export const BOOK_VIEWS = ["days", "accounts", "networks", "purchases"] as const;
 export type BookView = (typeof BOOK_VIEWS)[number];
 
-type Kind = "text" | "count" | "inr" | "usdt" | "rate";
+type Kind = "text" | "count" | "inr" | "usdt" | "rate" | "coin";
 interface Column<Row> {
   header: string;
   kind: Kind;
@@ -30,6 +30,7 @@ const FORMATS: Record<Kind, string | undefined> = {
   inr: "#,##0.00",
   usdt: "#,##0.0000",
   rate: "0.0000",
+  coin: "0.#########",
 };
 
 function tables(books: Books, purchases: PurchaseView[]) {
@@ -67,6 +68,9 @@ function tables(books: Books, purchases: PurchaseView[]) {
       { header: "Network", kind: "text", value: (row) => row.network },
       { header: "Orders", kind: "count", value: (row) => row.orders },
       { header: "USDT Paid Out", kind: "usdt", value: (row) => row.usdt },
+      { header: "Fees Paid", kind: "coin", value: (row) => row.feesPaid },
+      { header: "Fee Coin", kind: "text", value: (row) => row.feeCoin },
+      { header: "Payouts Without Known Fee", kind: "count", value: (row) => row.payoutsWithoutFee },
     ],
   };
   const bought: Table<PurchaseView> = {

@@ -62,6 +62,12 @@ const booksSchema = z
         network: z.string(),
         orders: z.number().int(),
         usdt: z.string(),
+        feeCoin: z.string().nullable().describe("TRX, BNB, ETH, POL or SOL"),
+        feesPaid: z.string().describe("Fees of the payouts whose fee the chain check recorded"),
+        payoutsWithoutFee: z
+          .number()
+          .int()
+          .describe("Payouts whose fee is not known (not checked on chain, or overridden)"),
       }),
     ),
     totals: daySchema.omit({ date: true }).extend({

@@ -87,6 +87,27 @@ beforeAll(async () => {
   await sql`UPDATE orders SET status = 'completed' WHERE status = 'pending'`.execute(testApp.db);
   await sql`UPDATE orders SET status = 'cancelled'
     WHERE payment_reference IN ('BOOKS-3', 'BOOKS-101', 'BOOKS-500')`.execute(testApp.db);
+  // Five TRC20 payouts whose chain check recorded their fee (migration 0086).
+  const checked = await testApp.db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "completed")
+    .where("network", "=", "trc20")
+    .orderBy("payment_reference")
+    .limit(5)
+    .execute();
+  await testApp.db
+    .insertInto("payout_checks")
+    .values(
+      checked.map(({ id }, index) => ({
+        order_id: id,
+        payout_tx_hash: `${index}`.padStart(64, "a"),
+        state: "confirmed" as const,
+        fee_paid: "13.84485",
+        fee_coin: "TRX",
+      })),
+    )
+    .execute();
   for (const purchase of [
     { boughtOn: from, quantityUsdt: "20000", paidCurrency: "INR", paidAmount: "1700000" },
     {
@@ -214,6 +235,19 @@ describe("the books of a month of generated orders", () => {
       new Set(["trc20", "bep20", "erc20", "polygon", "solana", "binance_pay_usdt"]),
     );
     expect(books.accounts.some((row) => row.accountId === null)).toBe(true);
+  });
+
+  it("adds up the fees the chain checks recorded, and counts the payouts without one", () => {
+    const trc20 = books.networks.filter((row) => row.network === "trc20");
+    expect(inr(sumBy(trc20, (row) => row.feesPaid))).toBe(inr(new Decimal("13.84485").times(5)));
+    expect(new Set(trc20.filter((row) => row.feesPaid !== "0").map((row) => row.feeCoin))).toEqual(
+      new Set(["TRX"]),
+    );
+    for (const row of books.networks) {
+      const withFee =
+        row.network === "trc20" ? new Decimal(row.feesPaid).div("13.84485").toNumber() : 0;
+      expect(row.payoutsWithoutFee).toBe(row.orders - withFee);
+    }
   });
 
   it("costs the month's USDT from the purchases, and its totals add up", () => {

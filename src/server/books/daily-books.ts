@@ -57,6 +57,12 @@ export interface BooksNetworkDay {
   network: string;
   orders: number;
   usdt: string;
+  /** The coin the network's fees are paid in, once a payout's fee is known. */
+  feeCoin: string | null;
+  /** Fees of the payouts whose fee the chain check recorded. */
+  feesPaid: string;
+  /** Payouts whose fee is not known: not checked on chain, or overridden. */
+  payoutsWithoutFee: number;
 }
 
 export interface Books {
@@ -124,14 +130,21 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
     orders: number;
     inr: string;
     usdt: string;
+    fee_coin: string | null;
+    fees: string;
+    with_fee: number;
   }>`
     SELECT g.*, account.label AS account_label FROM (
-      SELECT (created_at AT TIME ZONE ${ZONE})::date::text AS date, receive_currency, network,
+      SELECT (orders.created_at AT TIME ZONE ${ZONE})::date::text AS date, receive_currency, network,
         receiving_account_id AS account_id, count(*)::int AS orders,
         coalesce(sum(send_amount) FILTER (WHERE send_currency IN (${sql.join(INR_SENDS)})), 0)::text AS inr,
-        coalesce(sum(receive_amount) FILTER (WHERE receive_currency IN (${sql.join(USDT_RECEIVES)})), 0)::text AS usdt
+        coalesce(sum(receive_amount) FILTER (WHERE receive_currency IN (${sql.join(USDT_RECEIVES)})), 0)::text AS usdt,
+        max(payout.fee_coin) AS fee_coin, coalesce(sum(payout.fee_paid), 0)::text AS fees,
+        count(payout.fee_paid)::int AS with_fee
       FROM orders
-      WHERE status = 'completed' AND created_at >= ${start} AND created_at < ${end}
+      LEFT JOIN payout_checks AS payout ON payout.order_id = orders.id AND payout.state = 'confirmed'
+      WHERE orders.status = 'completed'
+        AND orders.created_at >= ${start} AND orders.created_at < ${end}
       GROUP BY 1, 2, 3, 4
     ) AS g LEFT JOIN receiving_accounts AS account ON account.id = g.account_id`.execute(db);
   const statements = await sql<{ date: string; account_id: string; label: string; inr: string }>`
@@ -144,7 +157,7 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
 
   const usdtInrByDay = new Map<string, Decimal>();
   const accounts = new Map<string, BooksAccountDay & { sum: Decimal }>();
-  const networks = new Map<string, BooksNetworkDay & { sum: Decimal }>();
+  const networks = new Map<string, BooksNetworkDay & { sum: Decimal; fees: Decimal }>();
   for (const group of orderGroups.rows) {
     const paidOutInUsdt = USDT_RECEIVES.includes(group.receive_currency as never);
     if (paidOutInUsdt) {
@@ -158,9 +171,16 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
         orders: 0,
         usdt: "",
         sum: new Decimal(0),
+        feeCoin: null,
+        feesPaid: "",
+        fees: new Decimal(0),
+        payoutsWithoutFee: 0,
       };
       row.orders += group.orders;
       row.sum = row.sum.plus(group.usdt);
+      row.feeCoin ??= group.fee_coin;
+      row.fees = row.fees.plus(group.fees);
+      row.payoutsWithoutFee += group.orders - group.with_fee;
       networks.set(key, row);
     }
     const key = `${group.date} ${group.account_id}`;
@@ -234,7 +254,11 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
       .map(({ sum: total, ...row }) => ({ ...row, ordersInr: inr(total) }))
       .sort(byDateThen((row) => row.accountLabel)),
     networks: [...networks.values()]
-      .map(({ sum: total, ...row }) => ({ ...row, usdt: usdt(total) }))
+      .map(({ sum: total, fees, ...row }) => ({
+        ...row,
+        usdt: usdt(total),
+        feesPaid: fees.toFixed(),
+      }))
       .sort(byDateThen((row) => row.network)),
     totals: {
       orders: sum.orders,

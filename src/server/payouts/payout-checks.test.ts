@@ -2,17 +2,19 @@ import { randomBytes } from "node:crypto";
 import { base58 } from "@scure/base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ChainFamily, type NetworkId, networkOf } from "../../shared/catalog";
+import { plainDecimal } from "../../shared/money";
 import { type Client, signedInAdmin, signedInCustomer } from "../testing/actors";
 import {
   answerAsChain,
   type FakeChainAnswer,
   type FakeTransaction,
+  STAND_IN_FEES,
   startFakeChain,
 } from "../testing/fake-chain";
 import { countRows, placeOrder, TRON_WALLET } from "../testing/orders";
 import { readEvents } from "../testing/sse";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
-import { USDT_TOKENS } from "./chain-tokens";
+import { FEE_COINS, USDT_TOKENS } from "./chain-tokens";
 import { UNSEEN_LOOKS } from "./payout-check-worker";
 
 /*
@@ -173,6 +175,16 @@ describe.each(NETWORKS)("payout checked on $network", ({ network, wallet, other,
       status: "completed",
       payoutTxHash: hash,
       payoutCheck: { state: "confirmed" },
+    });
+    // What the payout cost, from the answer that confirmed it: the books count it.
+    const { fee_paid, fee_coin } = await testApp.db
+      .selectFrom("payout_checks")
+      .select(["fee_paid", "fee_coin"])
+      .where("order_id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect({ fee: plainDecimal(fee_paid ?? "-1"), coin: fee_coin }).toEqual({
+      fee: STAND_IN_FEES[family],
+      coin: FEE_COINS[network].coin,
     });
     expect(
       closed.events.map((event: { toStatus: string; payoutCheck: string | null }) => [

@@ -301,6 +301,7 @@ function BookDay({ books, date }: { books: Books; date: string }) {
                 <TableHead>{t("adminBooks.day.network")}</TableHead>
                 <TableHead className="text-right">{t("adminBooks.day.orders")}</TableHead>
                 <TableHead className="text-right">{t("adminBooks.day.usdt")}</TableHead>
+                <TableHead className="text-right">{t("adminBooks.day.fees")}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -309,6 +310,14 @@ function BookDay({ books, date }: { books: Books; date: string }) {
                   <TableCell>{networkName(row.network)}</TableCell>
                   <TableCell className="text-right tabular-nums">{row.orders}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsdt(row.usdt)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {row.feeCoin && <p>{`${row.feesPaid} ${row.feeCoin}`}</p>}
+                    {row.payoutsWithoutFee > 0 && (
+                      <p className="text-xs text-muted-foreground">
+                        {t("adminBooks.day.feesUnknown", { count: row.payoutsWithoutFee })}
+                      </p>
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
