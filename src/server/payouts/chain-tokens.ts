@@ -13,11 +13,14 @@ export const USDT_TOKENS: Record<NetworkId, { token: string; decimals: number }>
   solana: { token: "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB", decimals: 6 },
 };
 
-/** The coin each network's transactions pay their fees in, and its decimals on chain. */
-export const FEE_COINS: Record<NetworkId, { coin: string; decimals: number }> = {
-  trc20: { coin: "TRX", decimals: 6 },
-  bep20: { coin: "BNB", decimals: 18 },
-  erc20: { coin: "ETH", decimals: 18 },
-  polygon: { coin: "POL", decimals: 18 },
-  solana: { coin: "SOL", decimals: 9 },
+/**
+ * The coin each network's transactions pay their fees in, its decimals on chain, and
+ * what a balance of it can never pass (a node that says more is lying).
+ */
+export const FEE_COINS: Record<NetworkId, { symbol: string; decimals: number; supply: string }> = {
+  trc20: { symbol: "TRX", decimals: 6, supply: "200000000000" },
+  bep20: { symbol: "BNB", decimals: 18, supply: "300000000" },
+  erc20: { symbol: "ETH", decimals: 18, supply: "300000000" },
+  polygon: { symbol: "POL", decimals: 18, supply: "20000000000" },
+  solana: { symbol: "SOL", decimals: 9, supply: "2000000000" },
 };

@@ -98,7 +98,7 @@ describe.each(cases)(
       expect(await checkTransfer(good)).toEqual({
         outcome: "confirmed",
         transfers: [0],
-        fee: { paid: STAND_IN_FEES[family], coin: FEE_COINS[network].coin },
+        fee: { paid: STAND_IN_FEES[family], coin: FEE_COINS[network].symbol },
       });
     });
 

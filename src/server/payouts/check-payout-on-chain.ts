@@ -68,7 +68,7 @@ export async function checkPayoutOnChain(
   if (!lookup.succeeded) return failed("TX_FAILED", "The transaction failed on chain.");
   const verdict = judgeTransfers(lookup.transfers, expected);
   if (!Array.isArray(verdict)) return verdict;
-  const { coin, decimals } = FEE_COINS[expected.network];
+  const { symbol: coin, decimals } = FEE_COINS[expected.network];
   const fee =
     lookup.fee === null
       ? null

@@ -184,7 +184,7 @@ describe.each(NETWORKS)("payout checked on $network", ({ network, wallet, other,
       .executeTakeFirstOrThrow();
     expect({ fee: plainDecimal(fee_paid ?? "-1"), coin: fee_coin }).toEqual({
       fee: STAND_IN_FEES[family],
-      coin: FEE_COINS[network].coin,
+      coin: FEE_COINS[network].symbol,
     });
     expect(
       closed.events.map((event: { toStatus: string; payoutCheck: string | null }) => [

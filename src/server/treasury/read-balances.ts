@@ -11,15 +11,8 @@ import {
   postJson,
 } from "../payouts/chain-answer";
 import type { NetworkChain } from "../payouts/chain-config";
+import { FEE_COINS } from "../payouts/chain-tokens";
 
-/** The coin each network charges its fees in, and what its balance can never pass. */
-export const FEE_COINS: Record<NetworkId, { symbol: string; decimals: number; supply: string }> = {
-  trc20: { symbol: "TRX", decimals: 6, supply: "200000000000" },
-  bep20: { symbol: "BNB", decimals: 18, supply: "300000000" },
-  erc20: { symbol: "ETH", decimals: 18, supply: "300000000" },
-  polygon: { symbol: "POL", decimals: 18, supply: "20000000000" },
-  solana: { symbol: "SOL", decimals: 9, supply: "2000000000" },
-};
 /** More USDT than was ever issued on all chains together: a node that says so is lying. */
 const USDT_SUPPLY = "1000000000000";
 

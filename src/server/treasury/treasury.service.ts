@@ -8,7 +8,8 @@ import { AppError } from "../http/errors";
 import { type NotificationTargets, operatorMessages } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
 import type { ChainConfig } from "../payouts/chain-config";
-import { BalanceRefused, FEE_COINS, readWalletBalances } from "./read-balances";
+import { FEE_COINS } from "../payouts/chain-tokens";
+import { BalanceRefused, readWalletBalances } from "./read-balances";
 
 /*
  * Admin → Treasury (issue 26, docs/decisions/034): each network's payout wallet,
