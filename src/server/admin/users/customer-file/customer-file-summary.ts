@@ -89,6 +89,14 @@ export function customerFileSummaryPdf(input: SummaryInput): PDFKit.PDFDocument 
     if (verification.requestedNote) row("Note", verification.requestedNote);
     row("Last change", indiaTime(new Date(verification.updatedAt)));
   }
+  for (const submission of profile.verificationSubmissions) {
+    const decided = submission.decision
+      ? `${submission.decision}${submission.decidedBy ? ` by ${submission.decidedBy}` : ""}`
+      : "not yet reviewed";
+    doc.text(
+      `Submitted ${indiaTime(new Date(submission.submittedAt))}: ${submission.legalName}, PAN ${submission.pan}, born ${submission.dateOfBirth}; ${decided}. Documents: ${submission.documents.join(", ") || "none"}.`,
+    );
+  }
 
   heading("Orders");
   const { orders } = profile;

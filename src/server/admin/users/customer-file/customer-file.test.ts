@@ -123,6 +123,36 @@ describe("the customer's file", () => {
         requested_note: null,
       })
       .execute();
+    const submission = await testApp.db
+      .insertInto("verification_submissions")
+      .values({
+        user_id: customer.userId,
+        legal_name: "Rahul Kumar",
+        pan: "ABCPK1234F",
+        date_of_birth: "1990-04-01",
+        address: "12 MG Road, Bengaluru 560001",
+        address_document_kind: "passport",
+        decision: "verified",
+        decided_at: new Date(),
+        decided_by: admin.userId,
+        decision_note: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await testApp.db
+      .insertInto("verification_documents")
+      .values({
+        id: sql<string>`gen_random_uuid()`,
+        submission_id: submission.id,
+        kind: "panCard",
+        content_type: "image/png",
+        byte_size: 2048,
+        key_id: "k1",
+        iv: Buffer.alloc(12),
+        auth_tag: Buffer.alloc(16),
+        ciphertext: Buffer.alloc(32),
+      })
+      .execute();
     const blocked = await admin.post("/api/admin/risk/blocklist", {
       kind: "wallet",
       value: TRON_WALLET,
@@ -153,6 +183,16 @@ describe("the customer's file", () => {
       whatsappNumber: "+919876543210",
       isBlocked: true,
       verification: { status: "verified" },
+      verificationSubmissions: [
+        {
+          legalName: "Rahul Kumar",
+          pan: "ABCPK1234F",
+          dateOfBirth: "1990-04-01",
+          decision: "verified",
+          decidedBy: admin.email,
+          documents: ["panCard (image/png, 2048 bytes)"],
+        },
+      ],
       orders: {
         total: 2,
         completed: 1,
@@ -198,6 +238,7 @@ describe("the customer's file", () => {
     expect(pdfText).toContain(`(Customer file: ${customer.email})`);
     expect(pdfShownText(pdf)).toContain(`Customer file: ${customer.email}`);
     expect(pdfShownText(pdf)).toContain("Blocklist hits");
+    expect(pdfShownText(pdf)).toContain("Rahul Kumar, PAN ABCPK1234F");
   });
 
   it("is audited: who exported it and when", async () => {

@@ -55,6 +55,35 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
     ])
     .where("orders.user_id", "=", userId)
     .executeTakeFirstOrThrow();
+  const submissions = await db
+    .selectFrom("verification_submissions as submission")
+    .leftJoin("user as reviewer", "reviewer.id", "submission.decided_by")
+    .select([
+      "submission.id",
+      "submission.legal_name as legalName",
+      "submission.pan",
+      sql<string>`submission.date_of_birth::text`.as("dateOfBirth"),
+      "submission.address",
+      "submission.address_document_kind as addressDocumentKind",
+      "submission.submitted_at as submittedAt",
+      "submission.decision",
+      "submission.decided_at as decidedAt",
+      "reviewer.email as decidedBy",
+      "submission.decision_note as decisionNote",
+      // What was uploaded, not the documents: they stay sealed, read in Admin → Verifications.
+      (eb) =>
+        eb
+          .selectFrom("verification_documents as document")
+          .select(
+            sql<string[]>`coalesce(array_agg(document.kind || ' (' || document.content_type || ', '
+              || document.byte_size || ' bytes)' ORDER BY document.kind), '{}')`.as("documents"),
+          )
+          .whereRef("document.submission_id", "=", "submission.id")
+          .as("documents"),
+    ])
+    .where("submission.user_id", "=", userId)
+    .orderBy("submission.submitted_at")
+    .execute();
   const view = toAdminUserView(user);
   return {
     id: view.id,
@@ -73,6 +102,12 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
           updatedAt: (user.verification_updated_at ?? new Date(0)).toISOString(),
         }
       : null,
+    verificationSubmissions: submissions.map(({ id: _, ...submission }) => ({
+      ...submission,
+      submittedAt: submission.submittedAt.toISOString(),
+      decidedAt: submission.decidedAt?.toISOString() ?? null,
+      documents: submission.documents ?? [],
+    })),
     orders: {
       ...orders,
       firstAt: orders.firstAt ? new Date(orders.firstAt).toISOString() : null,

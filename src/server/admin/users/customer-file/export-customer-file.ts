@@ -21,7 +21,8 @@ import { loadCustomerProfile, recentCustomerOrders } from "./customer-profile";
 
 /** What each file of the archive holds, in the order they are written. */
 export const CUSTOMER_FILE_ENTRIES = {
-  "profile.json": "the account, identity verification and order figures",
+  "profile.json":
+    "the account, identity verification (what was submitted; the documents stay sealed) and order figures",
   "orders.csv": "every order, oldest first, with its statement line and payout check",
   "audit.csv": "every audit row about the customer or one of their orders",
   "blocklist-hits.csv": "blocklist entries (in force or removed) the record matches",
