@@ -326,8 +326,13 @@ describe("an operator's request for verification", () => {
   it("refuses the customer's next order whatever the amount, until they are verified", async () => {
     const customer = await establishedCustomer();
     const body = await withOfferPastTheLimits(customer, "100");
+    // The operator's "Request verification" on the customer's details, then their submission.
+    const request = await admin.post(`/api/admin/users/${customer.userId}/verification-request`, {
+      note: "Large orders need your PAN card.",
+    });
+    expect(request.status, request.text).toBe(200);
     for (const status of ["requested", "submitted"] as const) {
-      await verify(customer.userId, status);
+      if (status === "submitted") await verify(customer.userId, status);
       const offer = await askOffer(customer, "100");
       expect(offer.status).toBe(403);
       expect(offer.json).toMatchObject({ code: "VERIFICATION_REQUESTED", verifyUrl: "/verify" });
