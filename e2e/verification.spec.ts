@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import {
@@ -12,12 +13,31 @@ import {
 } from "./fixtures";
 
 /*
- * Identity verification (issue 24): a customer verifies on a 360 px phone in Hindi,
- * with one refused file on the way; the operator reviews the documents and approves;
- * the customer reads the outcome on /verify and in an e-mail in Hindi.
+ * Identity verification (issue 24): a new customer's large order is refused over
+ * their limit, with the way to verify; they verify on a 360 px phone in Hindi, with
+ * one refused file on the way; the operator reviews the documents and approves; the
+ * customer reads the outcome on /verify and in an e-mail in Hindi, and the same large
+ * order now goes through.
  */
 
 const PHONE = { width: 360, height: 740 };
+const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
+/** Over a new customer's ₹25,000 per order (the shipped limits), far under a verified one's. */
+const LARGE_AMOUNT = "30000";
+
+/** A 12-digit UPI reference no other test uses. */
+function uniqueReference() {
+  return `${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(-12);
+}
+
+/** Fills the exchange form in Hindi and asks for the payment details. */
+async function startLargeOrder(page: Page) {
+  await page.goto("/");
+  await page.getByLabel("रकम").fill(LARGE_AMOUNT);
+  await page.getByLabel("आपका USDT (TRC20) एड्रेस").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "ऑर्डर करें" }).click();
+  return page.getByRole("dialog", { name: "अपना ऑर्डर कन्फ़र्म करें" });
+}
 
 async function photo(color: string) {
   return sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
@@ -31,7 +51,7 @@ async function pdf() {
   return Buffer.from(await document.save());
 }
 
-test("a customer verifies on a phone in Hindi and the operator approves", async ({
+test("a customer over the limit verifies on a phone in Hindi, the operator approves, and the large order goes through", async ({
   page,
   browser,
 }) => {
@@ -48,6 +68,13 @@ test("a customer verifies on a phone in Hindi and the operator approves", async 
     headers: { origin: new URL(baseURL ?? "").origin },
   });
   expect(saved.status()).toBe(200);
+
+  // Over a new customer's limit, the order is refused before paying, with the way to verify.
+  const refused = await startLargeOrder(page);
+  const refusal = refused.getByRole("alert");
+  await expect(refusal).toContainText("आपकी सीमा से ज़्यादा");
+  await refusal.getByRole("link", { name: "अपनी पहचान सत्यापित करें" }).click();
+  await expect(page).toHaveURL(/\/verify$/);
 
   // Profile shows the status and leads to /verify.
   await page.goto("/profile");
@@ -120,4 +147,13 @@ test("a customer verifies on a phone in Hindi and the operator approves", async 
   await page.reload();
   await expect(page.getByTestId("verification-status")).toHaveText("वेरिफ़ाइड");
   expect(await readMailLink(email, "आपकी पहचान वेरिफ़ाई हो गई है")).toMatch(/\/verify$/);
+
+  // Verified, the same large order goes through.
+  const dialog = await startLargeOrder(page);
+  await expect(dialog.getByText("₹30,000")).toBeVisible();
+  await dialog.getByLabel("पेमेंट ट्रांज़ैक्शन ID").fill(uniqueReference());
+  await dialog.getByLabel("पेमेंट करने वाले खाते पर लिखा नाम").fill("Sunita Rao");
+  await dialog.getByRole("button", { name: "ऑर्डर भेजें" }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("30,000.00 INR")).toBeVisible();
 });

@@ -12,7 +12,7 @@ import {
   validDocuments,
   verificationForm,
 } from "../testing/identity-documents";
-import { placeOrder } from "../testing/orders";
+import { orderInput, placeOrder, postOrder } from "../testing/orders";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
 
@@ -308,6 +308,13 @@ describe("the operator's review", () => {
     expect(row.requested_at).not.toBeNull();
     expect(row.requested_by).toBe(admin.userId);
     expect((await customer.get("/api/verification")).json.status).toBe("requested");
+    // Their next order needs verification whatever the amount (the order limits read the request).
+    const refused = await customer.post("/api/orders/payment-offer", {
+      sendCurrency: "upi_inr",
+      amount: "100",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe("VERIFICATION_REQUESTED");
 
     const submitted = await submit(customer);
     expect(submitted.status).toBe(201);
@@ -347,12 +354,14 @@ describe("the operator's review", () => {
       .where("user_id", "=", customer.userId)
       .executeTakeFirstOrThrow();
     expect(verifiedName.verified_name).toBe("Ravi Kumar Sharma");
+    // Verified, they order again.
+    expect((await postOrder(customer, orderInput({ amount: "100" }))).status).toBe(201);
     const orders = await admin.get(
       `/api/admin/orders?search=${encodeURIComponent(customer.email)}`,
     );
-    expect(orders.json.orders).toEqual([
+    expect(orders.json.orders).toContainEqual(
       expect.objectContaining({ id: order.id, customerVerifiedName: "Ravi Kumar Sharma" }),
-    ]);
+    );
 
     const audits = await testApp.db
       .selectFrom("audit_log")
