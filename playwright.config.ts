@@ -20,6 +20,8 @@ async function findFreePort(): Promise<number> {
 
 // Chosen once in the main process; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(await findFreePort());
+// The stand-in Polygon node e2e/treasury.spec.ts answers on while it runs.
+process.env.E2E_CHAIN_PORT ??= String(await findFreePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -88,6 +90,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      CHAIN_RPC_POLYGON: `http://127.0.0.1:${process.env.E2E_CHAIN_PORT}`,
+      CHAIN_TIMEOUT_MS: "5000",
     },
   },
 });

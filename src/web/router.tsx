@@ -57,7 +57,7 @@ const AdminLayout = lazyAdminPage(() => import("./admin/admin-layout"), "AdminLa
 const DashboardPage = lazyAdminPage(
   () => import("./admin/dashboard/dashboard-page"),
   "DashboardPage",
-  ["adminDashboard", "adminReconciliation"],
+  ["adminDashboard", "adminReconciliation", "adminTreasury"],
 );
 const UsersPage = lazyAdminPage(() => import("./admin/users/users-page"), "UsersPage", [
   "adminUsers",
@@ -84,6 +84,9 @@ const ReconciliationPage = lazyAdminPage(
 const BooksPage = lazyAdminPage(() => import("./admin/books/books-page"), "BooksPage", [
   "adminBooks",
   "adminDashboard",
+]);
+const TreasuryPage = lazyAdminPage(() => import("./admin/treasury/treasury-page"), "TreasuryPage", [
+  "adminTreasury",
 ]);
 const VerificationsPage = lazyAdminPage(
   () => import("./admin/verifications/verifications-page"),
@@ -142,6 +145,7 @@ export function AppRoutes() {
             <Route path="verifications" element={<Page component={VerificationsPage} />} />
             <Route path="settings" element={<Page component={SettingsPage} />} />
             <Route path="books" element={<Page component={BooksPage} />} />
+            <Route path="treasury" element={<Page component={TreasuryPage} />} />
             <Route path="audit" element={<Page component={AuditPage} />} />
           </Route>
         </Route>

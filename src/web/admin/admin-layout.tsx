@@ -13,6 +13,7 @@ import {
   ScrollText,
   Settings,
   Users,
+  Wallet,
   X,
 } from "lucide-react";
 import { useCallback, useState } from "react";
@@ -32,6 +33,7 @@ const links = [
   { to: "/admin/accounts", key: "admin.nav.accounts", icon: Landmark, end: false },
   { to: "/admin/reconciliation", key: "admin.nav.reconciliation", icon: FileCheck, end: false },
   { to: "/admin/books", key: "admin.nav.books", icon: BookOpenCheck, end: false },
+  { to: "/admin/treasury", key: "admin.nav.treasury", icon: Wallet, end: false },
   { to: "/admin/verifications", key: "admin.nav.verifications", icon: IdCard, end: false },
   { to: "/admin/settings", key: "admin.nav.settings", icon: Settings, end: false },
   { to: "/admin/audit", key: "admin.nav.audit", icon: ScrollText, end: false },

@@ -24,6 +24,7 @@ const english = {
   adminOrders: () => import("./en/admin-orders.json"),
   adminReconciliation: () => import("./en/admin-reconciliation.json"),
   adminSettings: () => import("./en/admin-settings.json"),
+  adminTreasury: () => import("./en/admin-treasury.json"),
   adminUsers: () => import("./en/admin-users.json"),
   adminVerifications: () => import("./en/admin-verifications.json"),
   orders: () => import("./en/orders.json"),

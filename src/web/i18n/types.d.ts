@@ -7,6 +7,7 @@ import type adminDashboard from "./en/admin-dashboard.json";
 import type adminOrders from "./en/admin-orders.json";
 import type adminReconciliation from "./en/admin-reconciliation.json";
 import type adminSettings from "./en/admin-settings.json";
+import type adminTreasury from "./en/admin-treasury.json";
 import type adminUsers from "./en/admin-users.json";
 import type adminVerifications from "./en/admin-verifications.json";
 import type common from "./en/common.json";
@@ -28,6 +29,7 @@ declare module "i18next" {
         adminOrders: typeof adminOrders;
         adminReconciliation: typeof adminReconciliation;
         adminSettings: typeof adminSettings;
+        adminTreasury: typeof adminTreasury;
         adminUsers: typeof adminUsers;
         adminVerifications: typeof adminVerifications;
         exchange: typeof exchange;

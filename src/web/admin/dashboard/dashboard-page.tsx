@@ -23,6 +23,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { formatDateTime } from "../../lib/format";
 import { StatCard } from "../components/stat-card";
 import { ReconciliationCard } from "../reconciliation/reconciliation-card";
+import { TreasuryCard } from "../treasury/treasury-card";
 import { ReceivingAccountsCard } from "./accounts-card";
 import { ChecklistCard } from "./checklist-card";
 import { type DashboardStats, dashboardQueryOptions } from "./dashboard-api";
@@ -123,6 +124,7 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
       </section>
 
       <ReceivingAccountsCard />
+      <TreasuryCard />
       <ReconciliationCard />
 
       <Card>

@@ -1,0 +1,124 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, type Resolver, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import {
+  type TreasuryInput,
+  type TreasurySettings,
+  treasuryInputSchema,
+} from "../../../shared/treasury-input";
+import { FormField } from "../../components/form/form-field";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { Switch } from "../../components/ui/switch";
+import { ApiError } from "../../lib/api-answers";
+import { type TreasuryNetwork, toTreasuryInput, useSaveTreasury } from "./treasury-api";
+
+type TextField = Exclude<keyof TreasuryInput, "pauseWhenShort">;
+
+/** A network's payout wallet and settings; the server's refusal shows under its field. */
+export function TreasuryFormDialog({
+  network,
+  onClose,
+}: {
+  network: TreasuryNetwork;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveTreasury();
+  // The server's own rules, the wallet's by this network's address format.
+  const form = useForm<TreasuryInput, unknown, TreasurySettings>({
+    resolver: zodResolver(treasuryInputSchema(network.network)) as unknown as Resolver<
+      TreasuryInput,
+      unknown,
+      TreasurySettings
+    >,
+    defaultValues: toTreasuryInput(network),
+  });
+
+  const onSubmit = form.handleSubmit(() =>
+    save
+      .mutateAsync({ network: network.network, input: form.getValues() })
+      .then(() => {
+        toast.success(t("adminTreasury.form.savedTitle", { network: network.name }));
+        onClose();
+      })
+      .catch((error: unknown) => {
+        const field = error instanceof ApiError ? error.details.field : undefined;
+        if (typeof field === "string" && error instanceof Error) {
+          form.setError(field as keyof TreasuryInput, { message: error.message });
+        }
+        toast.error(t("adminTreasury.actionFailedTitle"), {
+          description: error instanceof Error ? error.message : undefined,
+        });
+      }),
+  );
+
+  const textField = (name: TextField, extra: Record<string, unknown> = {}) => (
+    <FormField
+      control={form.control}
+      name={name}
+      label={t(`adminTreasury.form.${name}`, { coin: network.feeCoin, network: network.name })}
+      autoComplete="off"
+      spellCheck={false}
+      {...extra}
+    />
+  );
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !save.isPending) onClose();
+      }}
+    >
+      <DialogContent closeLabel={t("dialog.close")} className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{t("adminTreasury.form.title", { network: network.name })}</DialogTitle>
+          <DialogDescription>{t("adminTreasury.form.description")}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {textField("walletAddress", { className: "font-mono" })}
+          {textField("feePerPayout", { inputMode: "decimal" })}
+          {textField("alertOwedPercent", { inputMode: "decimal" })}
+          <Controller
+            control={form.control}
+            name="pauseWhenShort"
+            render={({ field, fieldState }) => (
+              <div className="space-y-1">
+                <div className="flex items-center gap-3">
+                  <Switch
+                    id="field-pauseWhenShort"
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                  />
+                  <Label htmlFor="field-pauseWhenShort">
+                    {t("adminTreasury.form.pauseWhenShort")}
+                  </Label>
+                </div>
+                <p className="text-xs text-muted-foreground">{t("adminTreasury.form.pauseHint")}</p>
+                {fieldState.error && (
+                  <p role="alert" className="text-sm text-destructive">
+                    {fieldState.error.message}
+                  </p>
+                )}
+              </div>
+            )}
+          />
+          <Button type="submit" className="w-full" disabled={save.isPending}>
+            {save.isPending && <Spinner />}
+            {t("adminTreasury.form.save")}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

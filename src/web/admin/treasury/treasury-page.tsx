@@ -1,0 +1,241 @@
+import { useQuery } from "@tanstack/react-query";
+import { MoreHorizontal, Pencil, RefreshCw, Trash2, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu";
+import { Spinner } from "../../components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
+import { formatDateTime } from "../../lib/format";
+import { AdminListBody } from "../components/admin-list-body";
+import { formatUsdt } from "../dashboard/dashboard-format";
+import {
+  type TreasuryNetwork,
+  treasuryQueryOptions,
+  useReadBalances,
+  useRemoveWallet,
+} from "./treasury-api";
+import { TreasuryFormDialog } from "./treasury-form-dialog";
+
+/** Admin → Treasury: each network's payout wallet, on hand against owed, and its pause. */
+export function TreasuryPage() {
+  const { t } = useTranslation();
+  const query = useQuery(treasuryQueryOptions);
+  const [editing, setEditing] = useState<TreasuryNetwork | null>(null);
+  const networks = query.data?.networks ?? [];
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">{t("adminTreasury.title")}</h1>
+        <p className="max-w-3xl text-sm text-muted-foreground">{t("adminTreasury.description")}</p>
+      </header>
+      <Card>
+        <CardContent className="p-0 sm:p-2">
+          <AdminListBody query={query} failedTitle={t("adminTreasury.fetchErrorTitle")}>
+            <Table>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>{t("adminTreasury.columns.network")}</TableHead>
+                  <TableHead>{t("adminTreasury.columns.usdt")}</TableHead>
+                  <TableHead className="hidden md:table-cell">
+                    {t("adminTreasury.columns.fee")}
+                  </TableHead>
+                  <TableHead className="hidden sm:table-cell">
+                    {t("adminTreasury.columns.status")}
+                  </TableHead>
+                  <TableHead className="w-12">
+                    <span className="sr-only">{t("admin.common.actions")}</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {networks.map((network) => (
+                  <NetworkRow
+                    key={network.network}
+                    network={network}
+                    onEdit={() => setEditing(network)}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </AdminListBody>
+        </CardContent>
+      </Card>
+      {editing && <TreasuryFormDialog network={editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+/** The network's state in a word: paused, its alerts, or fine. */
+export function TreasuryBadges({ network }: { network: TreasuryNetwork }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-wrap gap-1">
+      {network.paused && <Badge variant="destructive">{t("adminTreasury.status.paused")}</Badge>}
+      {network.owedAlert && <Badge variant="warning">{t("adminTreasury.status.owedHigh")}</Badge>}
+      {network.feeLow && (
+        <Badge variant="warning">
+          {t("adminTreasury.status.feeLow", { coin: network.feeCoin })}
+        </Badge>
+      )}
+      {network.stale && <Badge variant="warning">{t("adminTreasury.status.stale")}</Badge>}
+      {!network.paused && network.pauseWhenShort && (
+        <Badge variant="info">{t("adminTreasury.status.pauseOn")}</Badge>
+      )}
+    </span>
+  );
+}
+
+/** USDT on hand beside owed, with the last good read's time, or why it is stale. */
+export function OnHandAgainstOwed({ network }: { network: TreasuryNetwork }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-1 text-sm">
+      <p className="tabular-nums" data-testid={`treasury-usdt-${network.network}`}>
+        {t("adminTreasury.onHandOfOwed", {
+          onHand: network.usdtOnHand === null ? "—" : formatUsdt(network.usdtOnHand),
+          owed: formatUsdt(network.owedUsdt),
+          count: network.owedOrders,
+        })}
+      </p>
+      {network.stale ? (
+        <p className="flex items-start gap-1 text-xs text-amber-700 dark:text-amber-400">
+          <TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          {t("adminTreasury.staleBecause", {
+            reason: network.stale.reason,
+            at: formatDateTime(network.stale.at),
+          })}
+        </p>
+      ) : (
+        network.readAt && (
+          <p className="text-xs text-muted-foreground">
+            {t("adminTreasury.readAt", { at: formatDateTime(network.readAt) })}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+function FeeAgainstNeeded({ network }: { network: TreasuryNetwork }) {
+  const { t } = useTranslation();
+  const onHand = network.feeOnHand === null ? "—" : `${network.feeOnHand} ${network.feeCoin}`;
+  return (
+    <p className="text-sm tabular-nums">
+      {network.feeNeeded === null
+        ? t("adminTreasury.feeNoEstimate", { onHand })
+        : t("adminTreasury.feeOfNeeded", {
+            onHand,
+            needed: `${network.feeNeeded} ${network.feeCoin}`,
+          })}
+    </p>
+  );
+}
+
+function NetworkRow({ network, onEdit }: { network: TreasuryNetwork; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const read = useReadBalances();
+  const remove = useRemoveWallet();
+  const isBusy = read.isPending || remove.isPending;
+  const failed = (error: Error) =>
+    toast.error(t("adminTreasury.actionFailedTitle"), { description: error.message });
+
+  const onRead = () =>
+    read.mutate(network.network, {
+      onSuccess: (answer) =>
+        answer.stale
+          ? toast.warning(t("adminTreasury.readStaleTitle", { network: network.name }), {
+              description: answer.stale.reason,
+            })
+          : toast.success(t("adminTreasury.readDoneTitle", { network: network.name })),
+      onError: failed,
+    });
+  const onRemove = () =>
+    remove.mutate(network.network, {
+      onSuccess: () => toast.success(t("adminTreasury.removedTitle", { network: network.name })),
+      onError: failed,
+    });
+
+  return (
+    <TableRow data-testid={`treasury-row-${network.network}`}>
+      <TableCell className="align-top">
+        <p className="font-medium">{network.name}</p>
+        <p className="font-mono text-xs break-all text-muted-foreground">
+          {network.walletAddress ?? t("adminTreasury.noWallet")}
+        </p>
+        {!network.endpointConfigured && network.walletAddress && (
+          <p className="text-xs text-amber-700 dark:text-amber-400">
+            {t("adminTreasury.noEndpoint", {
+              variable: `CHAIN_RPC_${network.network.toUpperCase()}`,
+            })}
+          </p>
+        )}
+        <span className="sm:hidden">
+          <TreasuryBadges network={network} />
+        </span>
+      </TableCell>
+      <TableCell className="align-top">
+        <OnHandAgainstOwed network={network} />
+        <span className="md:hidden">
+          <FeeAgainstNeeded network={network} />
+        </span>
+      </TableCell>
+      <TableCell className="hidden align-top md:table-cell">
+        <FeeAgainstNeeded network={network} />
+      </TableCell>
+      <TableCell className="hidden align-top sm:table-cell">
+        <TreasuryBadges network={network} />
+      </TableCell>
+      <TableCell className="py-1.5 text-right align-top">
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              disabled={isBusy}
+              aria-label={t("adminTreasury.actions.menu", { network: network.name })}
+            >
+              {isBusy ? <Spinner /> : <MoreHorizontal />}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={onEdit}>
+              <Pencil aria-hidden />
+              {t("adminTreasury.actions.edit")}
+            </DropdownMenuItem>
+            {network.walletAddress && (
+              <>
+                <DropdownMenuItem onSelect={onRead}>
+                  <RefreshCw aria-hidden />
+                  {t("adminTreasury.actions.read")}
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem variant="destructive" onSelect={onRemove}>
+                  <Trash2 aria-hidden />
+                  {t("adminTreasury.actions.remove")}
+                </DropdownMenuItem>
+              </>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </TableCell>
+    </TableRow>
+  );
+}
