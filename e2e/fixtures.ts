@@ -167,12 +167,22 @@ export async function stepUpAsAdmin(page: Page) {
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 }
 
-/** A signed-in customer's order, placed through the API as the exchange page does. */
-export async function placeOrderByApi(page: Page): Promise<string> {
+/**
+ * A signed-in customer's order, placed through the API as the exchange page does:
+ * the payment step for its method, amount and network, then the order.
+ */
+export async function placeOrderByApi(
+  page: Page,
+  {
+    network = "trc20",
+    walletAddress = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
+    amount = "8600",
+  }: { network?: string; walletAddress?: string; amount?: string } = {},
+): Promise<string> {
   const { baseURL } = test.info().project.use;
   const headers = { origin: new URL(baseURL ?? "").origin };
   const offer = await page.request.post("/api/orders/payment-offer", {
-    data: { sendCurrency: "upi_inr", amount: "8600" },
+    data: { sendCurrency: "upi_inr", amount, network },
     headers,
   });
   expect(offer.status(), await offer.text()).toBe(200);
@@ -180,9 +190,9 @@ export async function placeOrderByApi(page: Page): Promise<string> {
     data: {
       sendCurrency: "upi_inr",
       receiveCurrency: "usdt",
-      network: "trc20",
-      amount: "8600",
-      walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
+      network,
+      amount,
+      walletAddress,
       paymentReference: `${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(-12),
       payerName: "Rahul Kumar",
       quotedRate: "86",

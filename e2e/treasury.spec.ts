@@ -7,6 +7,7 @@ import {
 } from "../src/server/testing/fake-chain";
 import {
   expect,
+  placeOrderByApi,
   secondBrowserPage,
   signUpAndLogInByApi,
   stepUpAsAdmin,
@@ -75,27 +76,7 @@ test("a network pauses when owed reaches on hand, says so before payment, and re
 
   // A customer's order of 100 USDT on Polygon: owed reaches the 100 on hand.
   await signUpAndLogInByApi(page, uniqueEmail("treasury"));
-  const headers = { origin: origin() };
-  const offer = await page.request.post("/api/orders/payment-offer", {
-    data: { sendCurrency: "upi_inr", amount: "8600", network: "polygon" },
-    headers,
-  });
-  expect(offer.status(), await offer.text()).toBe(200);
-  const order = await page.request.post("/api/orders", {
-    data: {
-      sendCurrency: "upi_inr",
-      receiveCurrency: "usdt",
-      network: "polygon",
-      amount: "8600",
-      walletAddress: CUSTOMER_WALLET,
-      paymentReference: `${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(-12),
-      payerName: "Rahul Kumar",
-      quotedRate: "86",
-      receivingOfferId: (await offer.json()).offerId,
-    },
-    headers,
-  });
-  expect(order.status(), await order.text()).toBe(201);
+  await placeOrderByApi(page, { network: "polygon", walletAddress: CUSTOMER_WALLET });
   await expect(row).toContainText("Orders paused", { timeout: 20_000 });
 
   // The customer is told on the form, and Place Order does not lead to paying.
@@ -112,7 +93,7 @@ test("a network pauses when owed reaches on hand, says so before payment, and re
   // Asked directly, the server refuses to show where to pay.
   const refused = await page.request.post("/api/orders/payment-offer", {
     data: { sendCurrency: "upi_inr", amount: "860", network: "polygon" },
-    headers,
+    headers: { origin: origin() },
   });
   expect(refused.status()).toBe(409);
   expect((await refused.json()).code).toBe("NETWORK_PAUSED");

@@ -20,8 +20,8 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
-import { ApiError } from "../../lib/api-answers";
 import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
+import { showSaveRefusal } from "../components/save-refusal";
 import {
   type ReceivingAccount,
   toAccountInput,
@@ -96,15 +96,13 @@ export function AccountFormDialog({
         );
         onClose();
       })
-      .catch((error: unknown) => {
-        const field = error instanceof ApiError ? error.details.field : undefined;
-        if (typeof field === "string" && field in EMPTY && error instanceof Error) {
-          form.setError(field as AccountField, { message: error.message }, { shouldFocus: true });
-        }
-        toast.error(t("adminAccounts.form.saveErrorTitle"), {
-          description: error instanceof Error ? error.message : undefined,
-        });
-      }),
+      .catch((error: unknown) =>
+        showSaveRefusal(error, {
+          setError: form.setError,
+          title: t("adminAccounts.form.saveErrorTitle"),
+          hasField: (field) => field in EMPTY,
+        }),
+      ),
   );
 
   const textField = (name: AccountField, extra: Record<string, unknown> = {}) => (

@@ -20,7 +20,7 @@ import {
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
-import { ApiError } from "../../lib/api-answers";
+import { showSaveRefusal } from "../components/save-refusal";
 import { type Purchase, useSavePurchase } from "./books-api";
 
 type PurchaseFormValues = Required<UsdtPurchaseInput>;
@@ -72,15 +72,12 @@ export function PurchaseFormDialog({
         toast.success(t("adminBooks.form.savedTitle"));
         onClose();
       })
-      .catch((error: unknown) => {
-        const field = error instanceof ApiError ? error.details.field : undefined;
-        if (typeof field === "string" && error instanceof Error) {
-          form.setError(field as PurchaseField, { message: error.message }, { shouldFocus: true });
-        }
-        toast.error(t("adminBooks.form.saveErrorTitle"), {
-          description: error instanceof Error ? error.message : undefined,
-        });
-      }),
+      .catch((error: unknown) =>
+        showSaveRefusal(error, {
+          setError: form.setError,
+          title: t("adminBooks.form.saveErrorTitle"),
+        }),
+      ),
   );
 
   const textField = (name: PurchaseField, extra: Record<string, unknown> = {}) => (

@@ -19,7 +19,7 @@ import {
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
-import { ApiError } from "../../lib/api-answers";
+import { showSaveRefusal } from "../components/save-refusal";
 import { type TreasuryNetwork, toTreasuryInput, useSaveTreasury } from "./treasury-api";
 
 type TextField = Exclude<keyof TreasuryInput, "pauseWhenShort">;
@@ -51,15 +51,12 @@ export function TreasuryFormDialog({
         toast.success(t("adminTreasury.form.savedTitle", { network: network.name }));
         onClose();
       })
-      .catch((error: unknown) => {
-        const field = error instanceof ApiError ? error.details.field : undefined;
-        if (typeof field === "string" && error instanceof Error) {
-          form.setError(field as keyof TreasuryInput, { message: error.message });
-        }
-        toast.error(t("adminTreasury.actionFailedTitle"), {
-          description: error instanceof Error ? error.message : undefined,
-        });
-      }),
+      .catch((error: unknown) =>
+        showSaveRefusal(error, {
+          setError: form.setError,
+          title: t("adminTreasury.actionFailedTitle"),
+        }),
+      ),
   );
 
   const textField = (name: TextField, extra: Record<string, unknown> = {}) => (
