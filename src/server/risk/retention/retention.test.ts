@@ -2,9 +2,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDailyJob } from "../../ops/daily-jobs";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
+import {
+  completeWithConfirmedPayout,
+  insertMatchedStatementLine,
+} from "../../testing/customer-records";
 import { validDocuments, verificationForm } from "../../testing/identity-documents";
 import { placeOrder, TRON_TX_HASH } from "../../testing/orders";
-import { insertMatchedStatementLine } from "../../testing/statement-lines";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 import { purgedEmail, purgeStaleRateWindows, runDailyRetention } from "./retention";
@@ -41,24 +44,11 @@ async function closedCustomer() {
     amount: "8600.00",
     payerName: "RAHUL KUMAR",
   });
-  await testApp.db
-    .updateTable("orders")
-    .set({ status: "completed", payout_tx_hash: TRON_TX_HASH })
-    .where("id", "=", order.id)
-    .execute();
-  await testApp.db
-    .insertInto("payout_checks")
-    .values({
-      order_id: order.id,
-      payout_tx_hash: TRON_TX_HASH,
-      state: "confirmed",
-      failure_code: null,
-      failure_message: null,
-      transfer_index: 0,
-      note: null,
-      requested_by: admin.userId,
-    })
-    .execute();
+  await completeWithConfirmedPayout(testApp.db, {
+    orderId: order.id,
+    payoutTxHash: TRON_TX_HASH,
+    adminId: admin.userId,
+  });
   // A verification with its documents, approved.
   const submitted = await customer.post(
     "/api/verification",

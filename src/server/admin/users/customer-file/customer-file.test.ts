@@ -4,8 +4,12 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { type Client, signedInAdmin, signedInCustomer } from "../../../testing/actors";
+import {
+  completeWithConfirmedPayout,
+  insertMatchedStatementLine,
+  markVerified,
+} from "../../../testing/customer-records";
 import { ERC20_WALLET, placeOrder, TRON_TX_HASH, TRON_WALLET } from "../../../testing/orders";
-import { insertMatchedStatementLine } from "../../../testing/statement-lines";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { createClient, type RequestTarget } from "../../../testing/test-client";
 import { CUSTOMER_FILE_PAGE_SIZE } from "./customer-file-records";
@@ -95,34 +99,12 @@ describe("the customer's file", () => {
       amount: "8600.00",
       payerName: "RAHUL KUMAR",
     });
-    await testApp.db
-      .updateTable("orders")
-      .set({ status: "completed", payout_tx_hash: TRON_TX_HASH })
-      .where("id", "=", paid.id)
-      .execute();
-    await testApp.db
-      .insertInto("payout_checks")
-      .values({
-        order_id: paid.id,
-        payout_tx_hash: TRON_TX_HASH,
-        state: "confirmed",
-        failure_code: null,
-        failure_message: null,
-        transfer_index: 0,
-        note: null,
-        requested_by: admin.userId,
-      })
-      .execute();
-    await testApp.db
-      .insertInto("customer_verifications")
-      .values({
-        user_id: customer.userId,
-        status: "verified",
-        requested_at: null,
-        requested_by: null,
-        requested_note: null,
-      })
-      .execute();
+    await completeWithConfirmedPayout(testApp.db, {
+      orderId: paid.id,
+      payoutTxHash: TRON_TX_HASH,
+      adminId: admin.userId,
+    });
+    await markVerified(testApp.db, customer.userId);
     const submission = await testApp.db
       .insertInto("verification_submissions")
       .values({

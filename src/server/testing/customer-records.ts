@@ -52,3 +52,42 @@ export async function insertMatchedStatementLine(
     })
     .execute();
 }
+
+/** Completes the order with a payout that the on-chain check confirmed, as the payout worker leaves it. */
+export async function completeWithConfirmedPayout(
+  db: Database,
+  { orderId, payoutTxHash, adminId }: { orderId: string; payoutTxHash: string; adminId: string },
+) {
+  await db
+    .updateTable("orders")
+    .set({ status: "completed", payout_tx_hash: payoutTxHash })
+    .where("id", "=", orderId)
+    .execute();
+  await db
+    .insertInto("payout_checks")
+    .values({
+      order_id: orderId,
+      payout_tx_hash: payoutTxHash,
+      state: "confirmed",
+      failure_code: null,
+      failure_message: null,
+      transfer_index: 0,
+      note: null,
+      requested_by: adminId,
+    })
+    .execute();
+}
+
+/** The customer's identity verification marked verified (the status row only). */
+export async function markVerified(db: Database, userId: string) {
+  await db
+    .insertInto("customer_verifications")
+    .values({
+      user_id: userId,
+      status: "verified",
+      requested_at: null,
+      requested_by: null,
+      requested_note: null,
+    })
+    .execute();
+}
