@@ -26,6 +26,7 @@ const ADMIN_PAGES = [
   ["/admin/orders", "Order Management"],
   ["/admin/accounts", "Receiving Accounts"],
   ["/admin/reconciliation", "Reconciliation"],
+  ["/admin/books", "Books"],
   ["/admin/settings", "Settings"],
   ["/admin/audit", "Audit Log"],
 ] as const;

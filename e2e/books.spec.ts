@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import {
   expect,
+  expectNoSeriousViolations,
   placeOrderByApi,
   secondBrowserPage,
   signUpAndLogInByApi,
@@ -41,6 +42,8 @@ test("an operator records a purchase, reads the day's books and downloads the wo
   // Record a purchase paid in dollars.
   await page.getByRole("button", { name: "Record a purchase" }).click();
   const form = page.getByRole("dialog", { name: "Record a USDT purchase" });
+  await expect(form.getByLabel("Date")).toHaveValue(indiaToday());
+  await expectNoSeriousViolations(page, "Record a USDT purchase");
   await form.getByLabel("Quantity (USDT)").fill("-5");
   await form.getByLabel("Amount paid").fill("1000.50");
   await form.getByLabel("Bought at").fill("E2E Exchange");
@@ -68,6 +71,7 @@ test("an operator records a purchase, reads the day's books and downloads the wo
     day.getByRole("table", { name: "Receiving accounts" }).getByRole("row"),
   ).not.toHaveCount(1);
   await expect(page.getByText("Cost of USDT sold")).toBeVisible();
+  await expectNoSeriousViolations(page, "/admin/books with a day open");
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download Excel workbook" }).click();
