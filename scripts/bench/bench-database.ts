@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
+import pino from "pino";
+import { parseEnv } from "../../src/server/env";
+import { openRuntime } from "../../src/server/runtime";
 
 /** The PostgreSQL server benchmarks run on (a fresh database is made on it per run). */
 export const BENCH_SERVER_URL =
@@ -31,4 +37,29 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+/**
+ * The app's runtime for an in-process benchmark: on a fresh PostgreSQL database, or
+ * on the embedded one with BENCH_DB=pglite. `close` stops it and drops the database.
+ */
+export async function openBenchRuntime(label: string) {
+  const usePglite = process.env.BENCH_DB === "pglite";
+  const database = usePglite ? null : await createBenchDatabase(label);
+  const runtime = await openRuntime(
+    parseEnv({
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-bench-")),
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    }),
+    { logger: pino({ level: "error" }) },
+  );
+  return {
+    runtime,
+    usePglite,
+    close: async () => {
+      await runtime.close();
+      await database?.drop();
+    },
+  };
 }

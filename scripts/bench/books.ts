@@ -1,23 +1,13 @@
-// npm run bench:books — the books of a year at 1,000 orders a day: a month's and the
-// year's books, and their workbook, beside the floor of the same run (a bare sum of
-// the same completed orders, and the dashboard's figures), over BENCH_RUNS runs (5).
-// PostgreSQL by default (BENCH_DB=pglite: the embedded database instead).
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
+import { cpus, loadavg, totalmem } from "node:os";
 import { sql } from "kysely";
-import pino from "pino";
 import { getDashboardStats } from "../../src/server/admin/dashboard/dashboard-stats";
 import { foldOrderTotals } from "../../src/server/admin/dashboard/order-totals";
 import { ensureAdmin } from "../../src/server/auth/ensure-admin";
 import { booksWorkbook } from "../../src/server/books/books-export";
 import { getBooks } from "../../src/server/books/daily-books";
 import { listPurchases } from "../../src/server/books/usdt-purchases";
-import { parseEnv } from "../../src/server/env";
-import { openRuntime } from "../../src/server/runtime";
 import { insertGeneratedOrders } from "../../src/server/testing/generated-orders";
-import { createBenchDatabase, percentile } from "./bench-database";
+import { openBenchRuntime, percentile } from "./bench-database";
 
 const DAYS = 365;
 const PER_DAY = 1_000;
@@ -25,16 +15,7 @@ const PER_DAY = 1_000;
 const PURCHASE_EVERY = 3;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-const usePglite = process.env.BENCH_DB === "pglite";
-const database = usePglite ? null : await createBenchDatabase("books");
-const runtime = await openRuntime(
-  parseEnv({
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-bench-")),
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-  }),
-  { logger: pino({ level: "error" }) },
-);
+const { runtime, usePglite, close } = await openBenchRuntime("books");
 const { db, auth } = runtime.context;
 
 const addDays = (day: string, days: number) =>
@@ -147,6 +128,5 @@ try {
     })),
   );
 } finally {
-  await runtime.close();
-  await database?.drop();
+  await close();
 }

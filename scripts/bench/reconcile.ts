@@ -1,13 +1,5 @@
-// npm run bench:reconcile — importing and matching a 50,000-line bank statement
-// against 1,000,000 orders: the time beside the time to only read the file (the
-// floor), and the peak memory, over BENCH_RUNS runs (3). PostgreSQL by default
-// (BENCH_DB=pglite: the embedded database instead).
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
+import { cpus, loadavg, totalmem } from "node:os";
 import { sql } from "kysely";
-import pino from "pino";
 import { importStatement } from "../../src/server/admin/reconciliation/import-statement";
 import {
   groupedLinesQuery,
@@ -21,9 +13,7 @@ import {
 } from "../../src/server/admin/reconciliation/statement-fixtures";
 import { ensureAdmin } from "../../src/server/auth/ensure-admin";
 import type { Database } from "../../src/server/db/database";
-import { parseEnv } from "../../src/server/env";
-import { openRuntime } from "../../src/server/runtime";
-import { createBenchDatabase } from "./bench-database";
+import { openBenchRuntime } from "./bench-database";
 
 const ORDERS = 1_000_000;
 const CREDITS = 50_000;
@@ -39,16 +29,7 @@ const CUSTOMERS = 1_000;
 /** Times the statement is imported and matched (BENCH_RUNS); the median is the figure. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-const usePglite = process.env.BENCH_DB === "pglite";
-const database = usePglite ? null : await createBenchDatabase("reconcile");
-const runtime = await openRuntime(
-  parseEnv({
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-bench-")),
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-  }),
-  { logger: pino({ level: "error" }) },
-);
+const { runtime, usePglite, close } = await openBenchRuntime("reconcile");
 const { db, auth } = runtime.context;
 
 const indiaDay = (offset: number) =>
@@ -258,6 +239,5 @@ try {
     )} (target 5 s)`,
   );
 } finally {
-  await runtime.close();
-  await database?.drop();
+  await close();
 }
