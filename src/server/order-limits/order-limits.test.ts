@@ -89,6 +89,11 @@ async function withOfferPastTheLimits(customer: Client, amount: string) {
   return { ...order(amount), receivingOfferId: offer.json.offerId as string };
 }
 
+/** An order the placement statement alone judges (its offer was taken with no limit in force). */
+async function placePastTheOffer(customer: Client, amount: string) {
+  return customer.post("/api/orders", await withOfferPastTheLimits(customer, amount));
+}
+
 async function ordersOf(userId: string) {
   return testApp.db.selectFrom("orders").select("id").where("user_id", "=", userId).execute();
 }
@@ -155,10 +160,7 @@ describe("unverified customers", () => {
     expect(offer.json.error).toBe(
       "This order is over your limit: ₹50000 left of your ₹50000 per order. Verify your identity at /verify to raise your limits.",
     );
-    const refused = await customer.post(
-      "/api/orders",
-      await withOfferPastTheLimits(customer, "50000.01"),
-    );
+    const refused = await placePastTheOffer(customer, "50000.01");
     expect(refused.status).toBe(422);
     expect(refused.json.code).toBe("ORDER_LIMIT_PER_ORDER");
     expect(await ordersOf(customer.userId)).toEqual([]);
@@ -178,10 +180,7 @@ describe("unverified customers", () => {
     });
     expect(early.json.error).toMatch(/₹10000 left of your ₹100000 per 24 hours/);
     // Past the payment step too: the statement counts what was placed.
-    const late = await customer.post(
-      "/api/orders",
-      await withOfferPastTheLimits(customer, "10000.01"),
-    );
+    const late = await placePastTheOffer(customer, "10000.01");
     expect(late.status).toBe(422);
     expect(late.json.code).toBe("ORDER_LIMIT_PER_DAY");
     expect(await ordersOf(customer.userId)).toHaveLength(2);
@@ -201,10 +200,7 @@ describe("unverified customers", () => {
     expect((await place(customer, "50000")).status).toBe(201);
     expect((await place(customer, "50000")).status).toBe(201);
     await ageOrders(customer.userId, 25);
-    const refused = await customer.post(
-      "/api/orders",
-      await withOfferPastTheLimits(customer, "0.01"),
-    );
+    const refused = await placePastTheOffer(customer, "0.01");
     expect(refused.status).toBe(422);
     expect(refused.json).toMatchObject({
       code: "ORDER_LIMIT_PER_MONTH",
@@ -259,10 +255,7 @@ describe("verified customers", () => {
 describe("new customers", () => {
   it("are held to ₹25,000 per order and ₹50,000 per 24 hours", async () => {
     const customer = await signedInCustomer(testApp);
-    const tooLarge = await customer.post(
-      "/api/orders",
-      await withOfferPastTheLimits(customer, "25000.01"),
-    );
+    const tooLarge = await placePastTheOffer(customer, "25000.01");
     expect(tooLarge.status).toBe(422);
     expect(tooLarge.json).toMatchObject({
       code: "ORDER_LIMIT_PER_ORDER",
@@ -290,10 +283,7 @@ describe("new customers", () => {
       .set({ createdAt: sql<Date>`now() - interval '8 days'` })
       .where("id", "=", customer.userId)
       .execute();
-    const stillNew = await customer.post(
-      "/api/orders",
-      await withOfferPastTheLimits(customer, "30000"),
-    );
+    const stillNew = await placePastTheOffer(customer, "30000");
     expect(stillNew.status).toBe(422);
     expect(stillNew.json).toMatchObject({ code: "ORDER_LIMIT_PER_ORDER", isNewCustomer: true });
 
