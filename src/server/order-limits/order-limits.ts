@@ -17,32 +17,44 @@ import type { SiteSettingsRow } from "../site/site-settings.service";
 /** Where a customer verifies their identity to raise their limits. */
 export const VERIFY_PATH = "/verify";
 
-/** The customer's totals row's non-cancelled orders, summed over the last 24 hours and 30 days. */
-export function usedTotals(recent: RawBuilder<unknown>) {
-  return sql`(
-    SELECT
-      coalesce(sum((placed ->> 1)::numeric) FILTER (
-        WHERE (placed ->> 0)::numeric > extract(epoch FROM now() - interval '24 hours')), 0) AS day_used,
-      coalesce(sum((placed ->> 1)::numeric) FILTER (
-        WHERE (placed ->> 0)::numeric > extract(epoch FROM now() - interval '30 days')), 0) AS month_used
-    FROM jsonb_each(${recent}) AS entry (order_id, placed))`;
+/*
+ * The totals row counts rupees by the hour the orders were placed in,
+ * {hours since the epoch: rupees}: its size is bounded by the hours of 30 days,
+ * however many orders a customer places (one entry per order made every order
+ * rewrite a row that grew with the customer's month). An hour counts toward a
+ * window while any part of it is inside: an order counts for 24 to 25 hours, so
+ * the figures are never below what the last 24 hours (or 30 days) really hold.
+ */
+const HOUR_COUNTS_WITHIN = (window: string) =>
+  sql.raw(`(key::bigint + 1) * 3600 > extract(epoch FROM now() - interval '${window}')`);
+
+/** The key of the hour `at` falls in. */
+function hourOf(at: RawBuilder<unknown>) {
+  return sql`floor(extract(epoch FROM ${at}) / 3600)::bigint::text`;
 }
 
-/** The row's orders still inside the 30 days; older ones no longer count. */
-export function keptRecent(recent: RawBuilder<unknown>) {
+/** The customer's non-cancelled rupees of the last 24 hours and 30 days, from their hours. */
+export function usedTotals(hours: RawBuilder<unknown>) {
   return sql`(
-    SELECT coalesce(jsonb_object_agg(order_id, placed), '{}'::jsonb)
-    FROM jsonb_each(${recent}) AS entry (order_id, placed)
-    WHERE (placed ->> 0)::numeric > extract(epoch FROM now() - interval '30 days'))`;
+    SELECT coalesce(sum(value::numeric) FILTER (WHERE ${HOUR_COUNTS_WITHIN("24 hours")}), 0) AS day_used,
+      coalesce(sum(value::numeric) FILTER (WHERE ${HOUR_COUNTS_WITHIN("30 days")}), 0) AS month_used
+    FROM jsonb_each_text(${hours}))`;
 }
 
-/** One order as the totals row holds it: {id: [epoch seconds, rupees]}. */
-export function recentEntry(
-  orderId: RawBuilder<unknown>,
-  placedAt: RawBuilder<unknown>,
-  amount: RawBuilder<unknown>,
-) {
-  return sql`jsonb_build_object(${orderId}, jsonb_build_array(extract(epoch FROM ${placedAt}), ${amount}))`;
+/** `amount` rupees in the hour of `placedAt`, as the totals row holds them. */
+export function hourEntry(placedAt: RawBuilder<unknown>, amount: RawBuilder<unknown>) {
+  return sql`jsonb_build_object(${hourOf(placedAt)}, ${amount})`;
+}
+
+/** Two sets of hours added up, hours older than 30 days and empty ones dropped. */
+export function addHours(a: RawBuilder<unknown>, b: RawBuilder<unknown>) {
+  return sql`(
+    SELECT coalesce(jsonb_object_agg(key, rupees), '{}'::jsonb) FROM (
+      SELECT key, sum(value::numeric) AS rupees
+      FROM (SELECT * FROM jsonb_each_text(${a}) UNION ALL SELECT * FROM jsonb_each_text(${b}))
+        AS hour_
+      WHERE ${HOUR_COUNTS_WITHIN("30 days")}
+      GROUP BY key HAVING sum(value::numeric) <> 0) AS added)`;
 }
 
 /** What the limits depend on besides the amounts. */
@@ -293,8 +305,7 @@ export async function claimLimitsForAdminOrder(
   if (refusal) throw refusal;
   await sql`
     UPDATE customer_order_totals AS totals
-    SET recent = ${keptRecent(sql`totals.recent`)}
-      || ${recentEntry(sql`${order.id}::text`, sql`now()`, sql`${order.send_amount}::numeric`)}
+    SET recent = ${addHours(sql`totals.recent`, hourEntry(sql`now()`, sql`${order.send_amount}::numeric`))}
     WHERE user_id = ${order.user_id}`.execute(trx);
 }
 
@@ -302,10 +313,14 @@ export async function claimLimitsForAdminOrder(
  * Gives back the rupees an order claimed when the statement claimed them but
  * stored no order (its reference or key was stored by a concurrent statement).
  */
-export async function releaseLimitClaim(db: Kysely<DB>, userId: string, orderId: string) {
+export async function releaseLimitClaim(
+  db: Kysely<DB>,
+  claim: { userId: string; amount: string; claimedAt: Date },
+) {
+  const givenBack = hourEntry(sql`${claim.claimedAt}::timestamptz`, sql`-${claim.amount}::numeric`);
   await sql`
-    UPDATE customer_order_totals SET recent = recent - ${orderId}::text
-    WHERE user_id = ${userId} AND recent ? ${orderId}::text`.execute(db);
+    UPDATE customer_order_totals AS totals SET recent = ${addHours(sql`totals.recent`, givenBack)}
+    WHERE user_id = ${claim.userId}`.execute(db);
 }
 
 /**
@@ -316,7 +331,7 @@ export async function releaseLimitClaim(db: Kysely<DB>, userId: string, orderId:
  */
 export async function followStatusChange(
   trx: Transaction<DB>,
-  order: { id: string; user_id: string; send_amount: string; created_at: Date },
+  order: { user_id: string; send_amount: string; created_at: Date },
   from: OrderStatus,
   to: OrderStatus,
 ) {
@@ -324,20 +339,13 @@ export async function followStatusChange(
   const isCancelled = to === "cancelled" && from !== "cancelled";
   const isRestored = from === "cancelled" && to !== "cancelled";
   if (completedChange === 0 && !isCancelled && !isRestored) return;
-  const entry = recentEntry(
-    sql`${order.id}::text`,
-    sql`${order.created_at}::timestamptz`,
-    sql`${order.send_amount}::numeric`,
-  );
-  const recent = isCancelled
-    ? sql`totals.recent - ${order.id}::text`
-    : isRestored
-      ? sql`${keptRecent(sql`totals.recent || ${entry}`)}`
-      : sql`totals.recent`;
+  // Cancelling takes the order's rupees out of its hour; restoring puts them back.
+  const rupees = isCancelled ? `-${order.send_amount}` : isRestored ? order.send_amount : "0";
+  const change = hourEntry(sql`${order.created_at}::timestamptz`, sql`${rupees}::numeric`);
   await sql`
     INSERT INTO customer_order_totals AS totals (user_id, recent, completed_orders)
-    VALUES (${order.user_id}, ${keptRecent(isRestored ? entry : sql`'{}'::jsonb`)},
+    VALUES (${order.user_id}, ${isRestored ? addHours(sql`'{}'::jsonb`, change) : sql`'{}'::jsonb`},
       ${Math.max(completedChange, 0)})
-    ON CONFLICT (user_id) DO UPDATE SET recent = ${recent},
+    ON CONFLICT (user_id) DO UPDATE SET recent = ${addHours(sql`totals.recent`, change)},
       completed_orders = greatest(totals.completed_orders + ${completedChange}, 0)`.execute(trx);
 }

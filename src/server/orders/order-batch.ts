@@ -4,7 +4,7 @@ import { preparedStatement } from "../db/database";
 import type { DB } from "../db/schema";
 import { isDeadlock, isRefusedByDatabase } from "../http/errors";
 import type { OutboxMessage } from "../notifications/outbox";
-import { keptRecent, recentEntry, usedTotals } from "../order-limits/order-limits";
+import { addHours, hourEntry, usedTotals } from "../order-limits/order-limits";
 import { orderBlocklistKeys } from "../risk/blocklist-keys";
 import { OFFER_HONOURED_HOURS } from "./offer-receiving-account";
 import type { OrderRow } from "./order-view";
@@ -48,10 +48,11 @@ export interface CandidateOutcome {
   /** Its network's wallet cannot pay it while the network's pause is on (docs/decisions/034). */
   isNetworkPaused: boolean;
   /**
-   * The customer's order limits had room for it (docs/decisions/035): its rupees
-   * were added to their totals. Checked only for an order that got a slot.
+   * When the customer's order limits had room for it (docs/decisions/035): its
+   * rupees were added to that hour of their totals. Null when they had none, or
+   * the order got no slot.
    */
-  isWithinLimits: boolean;
+  limitsClaimedAt: Date | null;
   settings: SettingsInForce;
 }
 
@@ -267,7 +268,7 @@ async function insertOrdersIfAllowed(
       offer_valid: boolean;
       blocked: boolean;
       network_paused: boolean;
-      within_limits: boolean;
+      limits_claimed_at: Date | null;
     }
   >`${preparedStatement("place_orders")}
     WITH input AS (
@@ -397,12 +398,12 @@ async function insertOrdersIfAllowed(
     -- customer order, so two statements cannot wait on each other.
     limit_claim AS (
       INSERT INTO customer_order_totals AS totals (user_id, recent)
-      SELECT ask.user_id, ${recentEntry(sql`ask.id`, sql`now()`, sql`ask.amount`)}
+      SELECT ask.user_id, ${hourEntry(sql`now()`, sql`ask.amount`)}
       FROM limit_asks AS ask JOIN slot ON slot.user_id = ask.user_id
       WHERE ask.amount <= least(ask.order_limit, ask.day_limit, ask.month_limit)
       ORDER BY ask.user_id
       ON CONFLICT (user_id) DO UPDATE SET
-        recent = ${keptRecent(sql`totals.recent`)} || excluded.recent
+        recent = ${addHours(sql`totals.recent`, sql`excluded.recent`)}
       WHERE EXISTS (
         SELECT 1 FROM limit_asks AS ask CROSS JOIN LATERAL ${usedTotals(sql`totals.recent`)} AS used
         WHERE ask.user_id = totals.user_id
@@ -456,8 +457,8 @@ async function insertOrdersIfAllowed(
       checked.passed_rules, checked.has_earlier, checked.reference_used, checked.offer_valid,
       checked.blocked, checked.id IN (SELECT id FROM network_refused) AS network_paused,
       EXISTS (SELECT 1 FROM slot WHERE slot.user_id = checked.user_id) AS got_slot,
-      EXISTS (SELECT 1 FROM limit_claim WHERE limit_claim.user_id = checked.user_id)
-        AS within_limits
+      (SELECT now() FROM limit_claim WHERE limit_claim.user_id = checked.user_id)
+        AS limits_claimed_at
     FROM checked CROSS JOIN settings LEFT JOIN inserted ON inserted.id = checked.id`.execute(db);
   if (rows.length === 0) throw new Error("The site settings row is missing");
   const byCandidate = new Map(rows.map((row) => [row.candidate_id, row]));
@@ -477,7 +478,7 @@ async function insertOrdersIfAllowed(
       offer_valid,
       blocked,
       network_paused,
-      within_limits,
+      limits_claimed_at,
       ...order
     } = row;
     return {
@@ -489,7 +490,7 @@ async function insertOrdersIfAllowed(
       isOfferValid: offer_valid,
       isBlocked: blocked,
       isNetworkPaused: network_paused,
-      isWithinLimits: within_limits,
+      limitsClaimedAt: limits_claimed_at,
       settings: {
         exchange_rate: settings_rate,
         min_inr_amount: settings_min,

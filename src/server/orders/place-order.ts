@@ -88,7 +88,13 @@ export async function placeOrder({
     return { order: outcome.order, isReplay: false };
   }
   // Claimed, yet not written (a key or reference stored meanwhile): its rupees go back.
-  if (outcome.isWithinLimits) await releaseLimitClaim(db, user.id, draft.id);
+  if (outcome.limitsClaimedAt) {
+    await releaseLimitClaim(db, {
+      userId: user.id,
+      amount: draft.send_amount,
+      claimedAt: outcome.limitsClaimedAt,
+    });
+  }
   // A key or reference stored meanwhile (got a slot, yet not written) is a retry too.
   if ((outcome.hasEarlier || outcome.gotSlot) && idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
@@ -109,7 +115,7 @@ export async function placeOrder({
   }
   if (outcome.isNetworkPaused && input.network) throw networkPaused(input.network);
   // A slot but no room: the order limits refused it. Named from the totals as they are now.
-  if (outcome.gotSlot && !outcome.isWithinLimits) {
+  if (outcome.gotSlot && !outcome.limitsClaimedAt) {
     const limits = await readCustomerLimits(db, user.id);
     throw refusalAfterStatement(limits, draft.send_amount);
   }

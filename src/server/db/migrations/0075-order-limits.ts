@@ -3,9 +3,9 @@ import { type Kysely, sql } from "kysely";
 /*
  * Order limits by level (issue 24) and for new customers (issue 25), in rupees
  * over non-cancelled orders (docs/decisions/035). The settings hold the limits;
- * `customer_order_totals` holds, per customer, what the limits count: the
- * non-cancelled orders of the last 30 days as {order id: [epoch seconds, rupees]}
- * and the number of completed orders. Placing an order claims the row with an
+ * `customer_order_totals` holds, per customer, what the limits count: the rupees
+ * of their non-cancelled orders of the last 30 days by the hour they were placed
+ * in, {hours since the epoch: rupees}, and the number of completed orders. Placing an order claims the row with an
  * upsert that waits for a concurrent claim and then checks the row's latest
  * version, so two orders racing past a limit cannot both pass (a sum over
  * `orders` read in the statement's snapshot would miss the other's order).
@@ -41,8 +41,14 @@ export async function up(db: Kysely<unknown>) {
   await sql`
     INSERT INTO customer_order_totals (user_id, recent, completed_orders)
     SELECT user_id,
-      coalesce(jsonb_object_agg(id, jsonb_build_array(extract(epoch FROM created_at), send_amount))
-        FILTER (WHERE status <> 'cancelled' AND created_at > now() - interval '30 days'), '{}'),
-      count(*) FILTER (WHERE status = 'completed')
-    FROM orders GROUP BY user_id`.execute(db);
+      coalesce(jsonb_object_agg(hour, rupees) FILTER (WHERE rupees > 0), '{}'),
+      sum(completed)
+    FROM (
+      SELECT user_id, floor(extract(epoch FROM created_at) / 3600)::bigint::text AS hour,
+        sum(send_amount) FILTER (WHERE status <> 'cancelled'
+          AND created_at > now() - interval '30 days 1 hour') AS rupees,
+        count(*) FILTER (WHERE status = 'completed') AS completed
+      FROM orders GROUP BY 1, 2
+    ) AS by_hour
+    GROUP BY user_id`.execute(db);
 }
