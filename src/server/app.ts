@@ -34,6 +34,7 @@ import { createMetrics, createMetricsRouter } from "./ops/metrics";
 import { createOrderLimitsRouter } from "./order-limits/order-limits.routes";
 import { createOrdersRouter } from "./orders/orders.routes";
 import { createBlocklistRouter } from "./risk/blocklist.routes";
+import { createHoldsRouter } from "./risk/holds.routes";
 import { createRetentionRouter } from "./risk/retention/retention.routes";
 import { createSiteRouter } from "./site/site.routes";
 import { createTreasuryRouter } from "./treasury/treasury.routes";
@@ -152,6 +153,7 @@ export function createApp(context: AppContext) {
     .route("/", createReceivingAccountsRouter(context))
     .route("/", createBlocklistRouter(context))
     .route("/", createRetentionRouter(context))
+    .route("/", createHoldsRouter(context))
     .route("/", createReconciliationRouter(context))
     .route("/", createAdminAuditRouter(context))
     .route("/", createAdminChecklistRouter(context))

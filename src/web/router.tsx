@@ -95,7 +95,9 @@ const VerificationsPage = lazyAdminPage(
 );
 const AuditPage = lazyAdminPage(() => import("./admin/audit/audit-page"), "AuditPage", [
   "adminAudit",
+  "adminRisk",
 ]);
+const RiskPage = lazyAdminPage(() => import("./admin/risk/risk-page"), "RiskPage", ["adminRisk"]);
 
 const HelpPage = lazyPage(() => import("./pages/help-page"), "HelpPage", pages);
 const ContactPage = lazyPage(() => import("./pages/contact-page"), "ContactPage", pages);
@@ -146,6 +148,7 @@ export function AppRoutes() {
             <Route path="settings" element={<Page component={SettingsPage} />} />
             <Route path="books" element={<Page component={BooksPage} />} />
             <Route path="treasury" element={<Page component={TreasuryPage} />} />
+            <Route path="risk" element={<Page component={RiskPage} />} />
             <Route path="audit" element={<Page component={AuditPage} />} />
           </Route>
         </Route>

@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   "verification.document_viewed",
   "treasury.network_saved",
   "treasury.wallet_removed",
+  "customer.hold_placed",
+  "customer.hold_released",
+  "order.hold_released",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -85,6 +85,13 @@ export interface SiteSettingsTable {
   new_customer_days: Generated<number>;
   new_customer_order_inr: ColumnType<string, string | undefined, string>;
   new_customer_day_inr: ColumnType<string, string | undefined, string>;
+  /** The automatic hold rules (migration 0090), each on or off. */
+  hold_first_order: Generated<boolean>;
+  hold_first_order_above_inr: ColumnType<string, string | undefined, string>;
+  hold_new_payer_name: Generated<boolean>;
+  hold_shared_wallet: Generated<boolean>;
+  hold_order_rate: Generated<boolean>;
+  hold_orders_per_hour: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -351,6 +358,47 @@ export interface BlocklistEntriesTable {
   removed_at: Date | null;
 }
 
+/** A customer an operator put on hold (migration 0090); one in force at most. */
+export interface CustomerHoldsTable {
+  id: Generated<string>;
+  user_id: string;
+  note: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  released_by: string | null;
+  released_at: Date | null;
+}
+
+export type HoldRule =
+  | "customer"
+  | "first_order"
+  | "new_payer_name"
+  | "shared_wallet"
+  | "order_rate";
+
+/** An order held for an operator's look, with the rules that held it (migration 0090). */
+export interface OrderHoldsTable {
+  order_id: string;
+  rules: HoldRule[];
+  customer_hold_id: string | null;
+  created_at: Generated<Date>;
+  released_by: string | null;
+  released_at: Date | null;
+}
+
+/** The payer-name keys a customer's orders used (migration 0090). */
+export interface CustomerPayerNamesTable {
+  user_id: string;
+  name_key: string;
+}
+
+/** A wallet's first customer, and whether another customer used it since (migration 0090). */
+export interface WalletUsersTable {
+  wallet_key: string;
+  first_user_id: string;
+  shared: Generated<boolean>;
+}
+
 /** A customer asked to verify, or who submitted (migration 0070); no row: not needed. */
 export interface CustomerVerificationsTable {
   user_id: string;
@@ -498,6 +546,10 @@ export interface DB {
   customer_verifications: CustomerVerificationsTable;
   verification_submissions: VerificationSubmissionsTable;
   verification_documents: VerificationDocumentsTable;
+  customer_holds: CustomerHoldsTable;
+  order_holds: OrderHoldsTable;
+  customer_payer_names: CustomerPayerNamesTable;
+  wallet_users: WalletUsersTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;
   statement_column_mappings: StatementColumnMappingsTable;
   statement_imports: StatementImportsTable;

@@ -10,9 +10,10 @@ import { type Language, localeOf } from "../../shared/languages";
 import type { OrderRow } from "../orders/order-view";
 import {
   accountLine,
-  type OFFERED_ACCOUNT,
+  OFFERED_ACCOUNT,
   type ReceivingAccountSummary,
 } from "../orders/receiving-account-summary";
+import { ORDER_HOLD_LINE } from "../risk/hold-rules";
 import type { OutboxMessage } from "./outbox";
 
 /** Where operator notifications go; a channel without an address is skipped. */
@@ -56,8 +57,10 @@ export function orderMessages(
   if (notice === "placed") {
     // Opens the order's details on the work queue: verify, pay out, complete from there.
     const adminLink = `${targets.publicUrl}/admin/orders?order=${order.id}`;
+    // A customer's order may be held by its statement, which then says so first.
+    const holdLine = account === OFFERED_ACCOUNT ? ORDER_HOLD_LINE : "";
     const summary = [
-      `New order #${shortId}`,
+      `${holdLine}New order #${shortId}`,
       `Customer: ${order.user_email}`,
       `Paid: ${sent}`,
       `Deliver: ${received}`,

@@ -1,11 +1,12 @@
 import DataLoader from "dataloader";
 import { type Kysely, sql } from "kysely";
 import { preparedStatement } from "../db/database";
-import type { DB } from "../db/schema";
+import type { DB, HoldRule } from "../db/schema";
 import { isDeadlock, isRefusedByDatabase } from "../http/errors";
 import type { OutboxMessage } from "../notifications/outbox";
 import { addHours, hourEntry, usedTotals } from "../order-limits/order-limits";
 import { orderBlocklistKeys } from "../risk/blocklist-keys";
+import { ORDER_HOLD_LINE } from "../risk/hold-rules";
 import { OFFER_HONOURED_HOURS } from "./offer-receiving-account";
 import type { OrderRow } from "./order-view";
 import { OFFERED_ACCOUNT } from "./receiving-account-summary";
@@ -53,6 +54,8 @@ export interface CandidateOutcome {
    * the order got no slot.
    */
   limitsClaimedAt: Date | null;
+  /** The rules that put the written order on hold; none when it is not held. */
+  holdRules: HoldRule[];
   settings: SettingsInForce;
 }
 
@@ -269,6 +272,7 @@ async function insertOrdersIfAllowed(
       blocked: boolean;
       network_paused: boolean;
       limits_claimed_at: Date | null;
+      hold_rules: HoldRule[] | null;
     }
   >`${preparedStatement("place_orders")}
     WITH input AS (
@@ -427,6 +431,116 @@ async function insertOrdersIfAllowed(
       ON CONFLICT DO NOTHING
       RETURNING ${sql.raw(ORDER_COLUMNS.join(", "))}
     ),
+    -- Holds (issue 25): each rule that is on is one index probe per written order,
+    -- in the statement's snapshot (the customer's orders before this one: a
+    -- customer's orders are never in two statements at once, decision 017).
+    hold_rules AS (
+      SELECT hold_first_order, hold_first_order_above_inr, hold_new_payer_name,
+        hold_shared_wallet, hold_order_rate, hold_orders_per_hour
+      FROM site_settings WHERE id = 1
+    ),
+    -- A wallet's first customer, and whether another used it since. Written only when
+    -- that changes (a new wallet, or a second customer): the upsert then waits for a
+    -- concurrent statement's claim on the wallet and sees it, so two customers using one
+    -- new wallet at once are both held, or the later one is. Claimed in one order.
+    wallet_known AS (
+      SELECT inserted.id, input.wallet_key, inserted.user_id, known.first_user_id, known.shared
+      FROM inserted JOIN input ON input.id = inserted.id
+        LEFT JOIN LATERAL (
+          SELECT wallet.first_user_id, wallet.shared FROM wallet_users AS wallet
+          WHERE wallet.wallet_key = input.wallet_key
+        ) AS known ON true
+    ),
+    wallet_use AS (
+      INSERT INTO wallet_users AS wallet (wallet_key, first_user_id, shared)
+      SELECT wallet_key, min(user_id), count(DISTINCT user_id) > 1 FROM wallet_known
+      WHERE first_user_id IS NULL OR (first_user_id <> user_id AND NOT shared)
+      GROUP BY wallet_key ORDER BY wallet_key
+      ON CONFLICT (wallet_key) DO UPDATE SET
+        shared = wallet.shared OR excluded.shared OR wallet.first_user_id <> excluded.first_user_id
+      RETURNING wallet_key, first_user_id, shared
+    ),
+    hold_checks AS (
+      SELECT inserted.id, customer_hold.id AS customer_hold_id,
+        rules.hold_first_order_above_inr, rules.hold_orders_per_hour,
+        customer_hold.id IS NOT NULL AS by_customer,
+        -- Before the customer's first completed order, so parallel first orders are all held.
+        rules.hold_first_order AND inserted.send_amount > rules.hold_first_order_above_inr
+          AND completed.found IS NULL AS by_first_order,
+        any_name.found IS NOT NULL AND known_name.found IS NULL AS by_new_payer_name,
+        rules.hold_shared_wallet AND coalesce(
+          wallet_use.shared OR wallet_use.first_user_id <> inserted.user_id,
+          wallet_known.shared OR wallet_known.first_user_id <> inserted.user_id,
+          false) AS by_shared_wallet,
+        rules.hold_order_rate AND last_hour.orders >= rules.hold_orders_per_hour AS by_order_rate
+      FROM inserted JOIN input ON input.id = inserted.id CROSS JOIN hold_rules AS rules
+        JOIN wallet_known ON wallet_known.id = inserted.id
+        LEFT JOIN wallet_use ON wallet_use.wallet_key = input.wallet_key
+        LEFT JOIN LATERAL (
+          SELECT hold.id FROM customer_holds AS hold
+          WHERE hold.user_id = inserted.user_id AND hold.released_at IS NULL
+          LIMIT 1
+        ) AS customer_hold ON true
+        LEFT JOIN LATERAL (
+          SELECT true AS found FROM orders
+          WHERE rules.hold_first_order AND orders.user_id = inserted.user_id
+            AND orders.status = 'completed'
+          LIMIT 1
+        ) AS completed ON true
+        -- A payer name differs from every earlier one only if there was an earlier one.
+        LEFT JOIN LATERAL (
+          SELECT true AS found FROM customer_payer_names AS name
+          WHERE rules.hold_new_payer_name AND input.payer_name_key IS NOT NULL
+            AND name.user_id = inserted.user_id
+          LIMIT 1
+        ) AS any_name ON true
+        LEFT JOIN LATERAL (
+          SELECT true AS found FROM customer_payer_names AS name
+          WHERE rules.hold_new_payer_name AND name.user_id = inserted.user_id
+            AND name.name_key = input.payer_name_key
+        ) AS known_name ON true
+        -- Counted up to the limit on orders_user_recent: never more rows than the setting.
+        LEFT JOIN LATERAL (
+          SELECT count(*) AS orders FROM (
+            SELECT FROM orders
+            WHERE rules.hold_order_rate AND orders.user_id = inserted.user_id
+              AND orders.created_at > now() - interval '1 hour'
+            LIMIT rules.hold_orders_per_hour
+          ) AS recent
+        ) AS last_hour ON true
+    ),
+    held AS (
+      SELECT id, customer_hold_id, array_remove(ARRAY[
+          CASE WHEN by_customer THEN 'customer' END,
+          CASE WHEN by_first_order THEN 'first_order' END,
+          CASE WHEN by_new_payer_name THEN 'new_payer_name' END,
+          CASE WHEN by_shared_wallet THEN 'shared_wallet' END,
+          CASE WHEN by_order_rate THEN 'order_rate' END
+        ], NULL) AS rules,
+        'ON HOLD (' || concat_ws('; ',
+          CASE WHEN by_customer THEN 'the customer is on hold' END,
+          CASE WHEN by_first_order
+            THEN 'a first order above ₹' || hold_first_order_above_inr END,
+          CASE WHEN by_new_payer_name THEN 'a payer name the customer never used' END,
+          CASE WHEN by_shared_wallet THEN 'a wallet another customer used' END,
+          CASE WHEN by_order_rate
+            THEN 'more than ' || hold_orders_per_hour || ' orders in an hour' END
+        ) || '): check it before verifying; not verified in bulk' || chr(10) AS line
+      FROM hold_checks
+      WHERE by_customer OR by_first_order OR by_new_payer_name OR by_shared_wallet OR by_order_rate
+    ),
+    order_held AS (
+      INSERT INTO order_holds (order_id, rules, customer_hold_id)
+      SELECT id, rules, customer_hold_id FROM held
+    ),
+    -- What the customer's next orders' holds compare with: the payer names used.
+    payer_name_used AS (
+      INSERT INTO customer_payer_names (user_id, name_key)
+      SELECT inserted.user_id, input.payer_name_key
+      FROM inserted JOIN input ON input.id = inserted.id
+      WHERE input.payer_name_key IS NOT NULL
+      ON CONFLICT DO NOTHING
+    ),
     -- The offer no longer holds room: the order counts toward the cap now.
     used_offer AS (
       UPDATE receiving_account_offers AS offer SET order_id = inserted.id
@@ -446,8 +560,10 @@ async function insertOrdersIfAllowed(
     notifications AS (
       INSERT INTO notification_outbox (channel, topic, payload)
       SELECT message.channel, message.topic, jsonb_set(message.payload, '{text}',
-        to_jsonb(replace(message.payload ->> 'text', ${OFFERED_ACCOUNT}, paid_into.line)))
-      FROM paid_into JOIN input ON input.id = paid_into.id,
+        to_jsonb(replace(replace(message.payload ->> 'text', ${OFFERED_ACCOUNT}, paid_into.line),
+          ${ORDER_HOLD_LINE}, coalesce(held.line, ''))))
+      FROM paid_into JOIN input ON input.id = paid_into.id
+        LEFT JOIN held ON held.id = paid_into.id,
         jsonb_to_recordset(input.messages) AS message (channel text, topic text, payload jsonb)
     )
     SELECT checked.id AS candidate_id,
@@ -456,10 +572,12 @@ async function insertOrdersIfAllowed(
       settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
       checked.passed_rules, checked.has_earlier, checked.reference_used, checked.offer_valid,
       checked.blocked, checked.id IN (SELECT id FROM network_refused) AS network_paused,
+      held.rules AS hold_rules,
       EXISTS (SELECT 1 FROM slot WHERE slot.user_id = checked.user_id) AS got_slot,
       (SELECT now() FROM limit_claim WHERE limit_claim.user_id = checked.user_id)
         AS limits_claimed_at
-    FROM checked CROSS JOIN settings LEFT JOIN inserted ON inserted.id = checked.id`.execute(db);
+    FROM checked CROSS JOIN settings LEFT JOIN inserted ON inserted.id = checked.id
+      LEFT JOIN held ON held.id = checked.id`.execute(db);
   if (rows.length === 0) throw new Error("The site settings row is missing");
   const byCandidate = new Map(rows.map((row) => [row.candidate_id, row]));
   return candidates.map(({ draft }) => {
@@ -479,6 +597,7 @@ async function insertOrdersIfAllowed(
       blocked,
       network_paused,
       limits_claimed_at,
+      hold_rules,
       ...order
     } = row;
     return {
@@ -491,6 +610,7 @@ async function insertOrdersIfAllowed(
       isBlocked: blocked,
       isNetworkPaused: network_paused,
       limitsClaimedAt: limits_claimed_at,
+      holdRules: hold_rules ?? [],
       settings: {
         exchange_rate: settings_rate,
         min_inr_amount: settings_min,

@@ -1,5 +1,6 @@
 import { domainToASCII } from "node:url";
 import unhomoglyph from "unhomoglyph";
+import { BLOCKLIST_KINDS, type BlocklistKind } from "../../shared/blocklist-kinds";
 import { NETWORKS } from "../../shared/catalog";
 import { isValidUpiId } from "../../shared/payment-reference";
 import { ACCOUNT_NUMBER_PATTERN } from "../../shared/site-settings-input";
@@ -11,15 +12,7 @@ import { validateWalletAddress } from "../../shared/wallet-address";
  * function, so spacing, case and look-alike letters cannot pass it.
  */
 
-export const BLOCKLIST_KINDS = [
-  "payer_name",
-  "upi_id",
-  "bank_account",
-  "phone",
-  "email_domain",
-  "wallet",
-] as const;
-export type BlocklistKind = (typeof BLOCKLIST_KINDS)[number];
+export { BLOCKLIST_KINDS, type BlocklistKind };
 
 /** What each kind must look like, for the refusal of an entry that is not one. */
 export const BLOCKLIST_KIND_EXPECTS: Record<BlocklistKind, string> = {

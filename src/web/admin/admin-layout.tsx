@@ -12,6 +12,7 @@ import {
   Menu,
   ScrollText,
   Settings,
+  ShieldAlert,
   Users,
   Wallet,
   X,
@@ -35,6 +36,7 @@ const links = [
   { to: "/admin/books", key: "admin.nav.books", icon: BookOpenCheck, end: false },
   { to: "/admin/treasury", key: "admin.nav.treasury", icon: Wallet, end: false },
   { to: "/admin/verifications", key: "admin.nav.verifications", icon: IdCard, end: false },
+  { to: "/admin/risk", key: "admin.nav.risk", icon: ShieldAlert, end: false },
   { to: "/admin/settings", key: "admin.nav.settings", icon: Settings, end: false },
   { to: "/admin/audit", key: "admin.nav.audit", icon: ScrollText, end: false },
 ] as const;

@@ -13,10 +13,10 @@ import { createTestApp, type TestApp } from "../../testing/test-app";
  */
 
 /**
- * The session, the step-up's renewal, the page, the receiving accounts, payout checks
- * and verified customers' PAN names it names.
+ * The session, the step-up's renewal, the page, the receiving accounts, payout checks,
+ * verified customers' PAN names and holds it names.
  */
-const STATEMENTS_PER_PAGE = 6;
+const STATEMENTS_PER_PAGE = 7;
 const HISTORY = 20_000;
 /** Buffers a page may read beyond the same page with HISTORY fewer old orders behind it. */
 const EXTRA_BUFFERS_ALLOWED = 5;

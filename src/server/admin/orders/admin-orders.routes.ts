@@ -25,6 +25,8 @@ import {
   retryPayoutCheck,
   toPayoutCheckView,
 } from "../../payouts/payout-checks";
+import { HOLD_RULES } from "../../risk/hold-rules";
+import { holdsOfOrders, type OrderHoldView } from "../../risk/holds.service";
 import { verifiedNamesOf } from "../../verification/verification.service";
 import { createAdminOrder } from "./create-admin-order";
 import { getAdminOrder, iterateAdminOrders, listAdminOrders } from "./list-admin-orders";
@@ -53,6 +55,16 @@ const adminOrderSchema = orderSchema
       .nullable()
       .describe(
         "The on-chain check of the payout hash entered for this order; null when none was made",
+      ),
+    hold: z
+      .object({
+        rules: z.array(z.enum(HOLD_RULES)),
+        since: z.string(),
+        customerNote: z.string().nullable(),
+      })
+      .nullable()
+      .describe(
+        "On hold for an operator's look (not verified in bulk), and the rules that held it; null when not held or released",
       ),
   })
   .openapi("AdminOrder");
@@ -263,6 +275,7 @@ function toAdminOrderView(
   accounts: Map<string, ReceivingAccountSummary>,
   checks: Map<string, PayoutCheckRow>,
   verifiedNames: Map<string, string>,
+  holds: Map<string, OrderHoldView>,
 ) {
   const check = checks.get(order.id);
   return {
@@ -272,23 +285,23 @@ function toAdminOrderView(
     customerVerifiedName: verifiedNames.get(order.user_id) ?? null,
     receivingAccount: accounts.get(order.receiving_account_id ?? "") ?? null,
     payoutCheck: check ? toPayoutCheckView(check) : null,
+    hold: holds.get(order.id) ?? null,
   };
 }
 
-/** Orders as the desk sees them, with their receiving accounts and payout checks. */
+/** Orders as the desk sees them, with their receiving accounts, payout checks, verified names and holds. */
 async function adminOrderViews(db: Database, orders: OrderRow[]) {
-  const [accounts, checks, verifiedNames] = await Promise.all([
+  const ids = orders.map((order) => order.id);
+  const [accounts, checks, verifiedNames, holds] = await Promise.all([
     accountSummaries(db),
-    payoutChecksOf(
-      db,
-      orders.map((order) => order.id),
-    ),
+    payoutChecksOf(db, ids),
     verifiedNamesOf(
       db,
       orders.map((order) => order.user_id),
     ),
+    holdsOfOrders(db, ids),
   ]);
-  return orders.map((order) => toAdminOrderView(order, accounts, checks, verifiedNames));
+  return orders.map((order) => toAdminOrderView(order, accounts, checks, verifiedNames, holds));
 }
 
 async function adminOrderView(db: Database, order: OrderRow) {

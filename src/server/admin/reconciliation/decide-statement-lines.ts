@@ -9,6 +9,7 @@ import type { NotificationTargets } from "../../notifications/order-messages";
 import { changeOrderStatus } from "../../orders/change-order-status";
 import type { ChainConfig } from "../../payouts/chain-config";
 import { blockedCredits } from "../../risk/blocklist.service";
+import { holdsOfOrders } from "../../risk/holds.service";
 import { type ClassifiedLine, classifyLine, linesInGroup } from "./match-statement-lines";
 
 type Services = {
@@ -92,12 +93,19 @@ async function moveOrderForLine(
  * reference, its amount and its payer moves to processing, one order at a time
  * through the order status service. An order that changed meanwhile is skipped
  * and counted, not an error for the others. A credit whose payer is on the
- * blocklist is left for an operator to look at, and counted.
+ * blocklist, or for an order on hold, is left for an operator to look at, and counted.
  */
 export async function verifyAllMatched(services: Services, accountId: string) {
   const matched = await linesInGroup(services.db, accountId, "matched");
   const isBlocked = await blockedCredits(services.db, matched);
-  const pairs = matched.filter((pair) => !isBlocked(pair));
+  const open = matched.filter((pair) => !isBlocked(pair));
+  // A held order is verified by an operator who looked at it, one at a time. Holds are
+  // written only with their order and only released after, so none appears meanwhile.
+  const holds = await holdsOfOrders(
+    services.db,
+    open.map((pair) => pair.orderId),
+  );
+  const pairs = open.filter((pair) => !holds.has(pair.orderId));
   let verified = 0;
   let skipped = 0;
   for (const { lineId, orderId } of pairs) {
@@ -116,7 +124,12 @@ export async function verifyAllMatched(services: Services, accountId: string) {
       skipped += 1;
     }
   }
-  return { verified, skipped, blockedPayers: matched.length - pairs.length };
+  return {
+    verified,
+    skipped,
+    blockedPayers: matched.length - open.length,
+    heldOrders: open.length - pairs.length,
+  };
 }
 
 /** The groups whose credit an operator may take as the order's payment, with a note. */

@@ -157,12 +157,13 @@ const verifyRoute = createRoute({
   responses: {
     200: {
       description:
-        "How many moved, how many changed meanwhile and were left, and how many were left because their payer is on the blocklist",
+        "How many moved, how many changed meanwhile and were left, how many were left because their payer is on the blocklist, and how many because their order is on hold",
       content: json(
         z.object({
           verified: z.number().int(),
           skipped: z.number().int(),
           blockedPayers: z.number().int(),
+          heldOrders: z.number().int(),
         }),
       ),
     },

@@ -84,17 +84,36 @@ function toStoredValues(input: SiteSettingsInput): AdminSettings {
   };
 }
 
-export type SettingsChanges = Partial<
-  Record<keyof AdminSettings, { from: AdminSettings[keyof AdminSettings]; to: unknown }>
+export type SettingsChanges<Settings = AdminSettings> = Partial<
+  Record<keyof Settings, { from: Settings[keyof Settings]; to: unknown }>
 >;
 
 /** The fields whose stored value differs, each as { from, to }. */
-export function diffSettings(before: AdminSettings, after: AdminSettings): SettingsChanges {
-  const changes: SettingsChanges = {};
-  for (const field of Object.keys(after) as (keyof AdminSettings)[]) {
+export function diffSettings<Settings extends object>(
+  before: Settings,
+  after: Settings,
+): SettingsChanges<Settings> {
+  const changes: SettingsChanges<Settings> = {};
+  for (const field of Object.keys(after) as (keyof Settings)[]) {
     if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
   }
   return changes;
+}
+
+/** The audit row of a settings save: the fields that changed, each { from, to }. */
+export function auditSettingsChanges(
+  db: Database,
+  actor: { id: string; email: string },
+  changes: Record<string, unknown>,
+  ipAddress: string | undefined,
+) {
+  return recordAudit(db, {
+    actor,
+    action: "settings.saved",
+    target: { type: "settings", id: "1" },
+    details: changes,
+    ipAddress,
+  });
 }
 
 /**
@@ -161,13 +180,7 @@ export async function saveSiteSettings({
       .where("id", "=", 1)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
-      action: "settings.saved",
-      target: { type: "settings", id: "1" },
-      details: changes,
-      ipAddress,
-    });
+    await auditSettingsChanges(trx, actor, changes, ipAddress);
     // The payment details are the accounts made from them (decision 019).
     if (changes.paymentUpiId || changes.payeeName) {
       const { paymentUpiId: upiId, payeeName } = next;

@@ -41,6 +41,10 @@ const adminUserDetailsSchema = adminUserSchema
     referralCode: z.string().nullable(),
     referredBy: z.string().nullable(),
     referralEarnings: z.string(),
+    hold: z
+      .object({ note: z.string(), since: z.string(), by: z.string().nullable() })
+      .nullable()
+      .describe("The hold an operator put the customer on, with its note; null when none"),
   })
   .openapi("AdminUserDetails");
 

@@ -4,6 +4,7 @@ import { recordAudit } from "../../audit/audit";
 import { isBlocked } from "../../auth/session";
 import type { DB, UserTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { customerHoldOf } from "../../risk/holds.service";
 
 export const USER_PAGE_SIZE = 20;
 export const USER_ROLES = ["admin", "user"] as const;
@@ -139,6 +140,7 @@ export async function getUserDetails(db: Kysely<DB>, userId: string) {
     referralCode: null,
     referredBy: null,
     referralEarnings: "0",
+    hold: await customerHoldOf(db, userId),
   };
 }
 

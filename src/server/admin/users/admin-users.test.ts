@@ -153,6 +153,7 @@ describe("user details", () => {
       referralCode: null,
       referredBy: null,
       referralEarnings: "0",
+      hold: null,
     });
   });
 

@@ -31,6 +31,7 @@ import * as orderLimits from "./0075-order-limits";
 import * as treasury from "./0080-treasury";
 import * as usdtPurchases from "./0085-usdt-purchases";
 import * as payoutFees from "./0086-payout-fees";
+import * as holds from "./0090-holds";
 import * as customerFile from "./0095-customer-file";
 import * as retention from "./0096-retention";
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   "0075-order-limits": orderLimits,
   "0085-usdt-purchases": usdtPurchases,
   "0086-payout-fees": payoutFees,
+  "0090-holds": holds,
   "0095-customer-file": customerFile,
   "0096-retention": retention,
   "0071-verification-submissions": verificationSubmissions,

@@ -208,6 +208,14 @@ const PURGE_STEPS: PurgeStep[] = [
     },
   },
   {
+    what: "holds' notes, and the payer names and wallets kept for the hold rules",
+    run: async (trx, userId) => {
+      await trx.deleteFrom("customer_holds").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("customer_payer_names").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("wallet_users").where("first_user_id", "=", userId).execute();
+    },
+  },
+  {
     what: "sessions, password and two-factor secrets",
     run: async (trx, userId) => {
       await trx.deleteFrom("session").where("userId", "=", userId).execute();

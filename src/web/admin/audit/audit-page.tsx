@@ -87,6 +87,12 @@ const ACTIONS = {
     label: "adminAudit.actions.treasuryWalletRemoved",
     variant: "warning",
   },
+  "customer.hold_placed": { label: "adminAudit.actions.customerHoldPlaced", variant: "warning" },
+  "customer.hold_released": {
+    label: "adminAudit.actions.customerHoldReleased",
+    variant: "success",
+  },
+  "order.hold_released": { label: "adminAudit.actions.orderHoldReleased", variant: "success" },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }
@@ -300,6 +306,22 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
           {t(`adminAudit.targets.${entry.targetType}`, { id: id.slice(0, 8) })}
         </span>
       );
+    case "blocklist_entry": {
+      // Entries are kept when removed, and their audit rows say what they were.
+      const { kind, value } = entry.details as { kind?: unknown; value?: unknown };
+      return typeof kind === "string" && typeof value === "string" ? (
+        <span title={id} className="[overflow-wrap:anywhere] whitespace-normal">
+          {t("adminAudit.targets.blocklist_entry", {
+            kind: t(`adminRisk.kinds.${kind}`, { defaultValue: kind }),
+            value,
+          })}
+        </span>
+      ) : (
+        <span title={id} className="font-mono text-xs">
+          {t("adminAudit.targets.blocklistEntryUnknown", { id: id.slice(0, 8) })}
+        </span>
+      );
+    }
     default:
       return <span className="text-muted-foreground">—</span>;
   }

@@ -114,6 +114,16 @@ export function useRetryPayoutCheck() {
   });
 }
 
+/** Releases a held order (audited): it may then be verified in bulk like the others. */
+export function useReleaseOrderHold() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(await api.api.admin.orders[":id"].hold.release.$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+}
+
 /** Closes an order whose payout check failed, with the admin's reason (audited). */
 export function useOverridePayoutCheck() {
   const invalidate = useInvalidateOrders();

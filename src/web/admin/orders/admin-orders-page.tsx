@@ -47,6 +47,7 @@ import {
 } from "./admin-orders-api";
 import { ChangeStatusDialog, type StatusChange } from "./change-status-dialog";
 import { OrderDetailsDialog } from "./order-details-dialog";
+import { OrderHoldBadge } from "./order-hold";
 import { PayoutCheckBadge } from "./payout-check";
 import { PlaceOrderDialog } from "./place-order-dialog";
 
@@ -460,6 +461,7 @@ function OrderRow({
   const badge = (
     <span className="flex flex-col items-start gap-1">
       <AdminOrderStatusBadge status={order.status} />
+      <OrderHoldBadge hold={order.hold} />
       <PayoutCheckBadge check={order.payoutCheck} />
     </span>
   );

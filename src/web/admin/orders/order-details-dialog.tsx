@@ -22,6 +22,7 @@ import { currencyLabel } from "../../orders/currency-label";
 import { OrderStatementLine } from "../reconciliation/order-statement-line";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import { type AdminOrderDetails, adminOrderQueryOptions } from "./admin-orders-api";
+import { OrderHoldPanel } from "./order-hold";
 import { PayoutCheckPanel } from "./payout-check";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -175,6 +176,7 @@ function OrderDetails({
   const isOpen = order.status === "pending" || order.status === "processing";
   return (
     <div className="space-y-5 text-sm">
+      <OrderHoldPanel order={order} />
       {isOpen && <PayoutToSend order={order} />}
       {order.payoutCheck && <PayoutCheckPanel orderId={order.id} check={order.payoutCheck} />}
       {isOpen && (

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confirm-with-note-dialog";
 import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
+import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -90,10 +91,17 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
 
   const onVerifyAll = () =>
     verify.mutate(undefined, {
-      onSuccess: ({ verified, skipped }) =>
+      onSuccess: ({ verified, skipped, blockedPayers, heldOrders }) => {
+        // What was left, and why: changed meanwhile, a blocked payer, an order on hold.
+        const left = [
+          skipped && t("adminReconciliation.skipped", { count: skipped }),
+          blockedPayers && t("adminReconciliation.leftBlocked", { count: blockedPayers }),
+          heldOrders && t("adminReconciliation.leftHeld", { count: heldOrders }),
+        ].filter(Boolean);
         toast.success(t("adminReconciliation.verified", { count: verified }), {
-          description: skipped ? t("adminReconciliation.skipped", { count: skipped }) : undefined,
-        }),
+          description: left.length > 0 ? left.join(" ") : undefined,
+        });
+      },
       onError: (failure) => toast.error(failure.message),
     });
 
@@ -330,7 +338,17 @@ function GroupCard({
                       {item.amount && formatInr(item.amount)}
                     </TableCell>
                   )}
-                  {!isOrderGroup && <TableCell>{item.payerName ?? "—"}</TableCell>}
+                  {!isOrderGroup && (
+                    <TableCell>
+                      {item.payerName ?? "—"}
+                      {/* Never verified in bulk: an operator looks at it (the Risk page's blocklist). */}
+                      {item.isPayerBlocked && (
+                        <Badge variant="destructive" className="ml-1.5" data-testid="payer-blocked">
+                          {t("adminReconciliation.payerBlocked")}
+                        </Badge>
+                      )}
+                    </TableCell>
+                  )}
                   {hasOrder && (
                     <TableCell className="text-right tabular-nums">
                       {item.orderAmount && formatInr(item.orderAmount)}

@@ -25,6 +25,7 @@ import { Switch } from "../../components/ui/switch";
 import { formatDateTime } from "../../lib/format";
 import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
 import { cn } from "../../lib/utils";
+import { HoldRulesCard } from "./hold-rules-card";
 import { RetentionCard } from "./retention-card";
 import {
   type AdminSettings,
@@ -75,6 +76,7 @@ export function SettingsPage() {
           {t("adminSettings.loading")}
         </p>
       )}
+      <HoldRulesCard />
     </div>
   );
 }

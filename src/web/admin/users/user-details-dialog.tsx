@@ -24,6 +24,7 @@ import {
   useRequestVerification,
   verificationReviewQueryOptions,
 } from "../verifications/verifications-api";
+import { CustomerHoldSection } from "./customer-hold-section";
 import { userDetailsQueryOptions } from "./users-api";
 
 const inrFormat = new Intl.NumberFormat("en-IN", {
@@ -104,6 +105,7 @@ export function UserDetailsDialog({
                 {details.whatsappNumber ?? none}
               </DetailRow>
             </dl>
+            {details.role === "user" && <CustomerHoldSection details={details} />}
             <section aria-labelledby="user-details-orders">
               <h3 id="user-details-orders" className="mb-1 font-semibold">
                 {t("adminUsers.details.ordersHeading")}

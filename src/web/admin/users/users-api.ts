@@ -38,6 +38,25 @@ export function userDetailsQueryOptions(id: string) {
   });
 }
 
+export type AdminUserDetails = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof userDetailsQueryOptions>["queryFn"]>>
+>;
+
+/** Puts the customer on hold with a note, or lifts it (audited); their details and the orders reload. */
+export function useCustomerHold(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: { action: "hold"; note: string } | { action: "release" }) => {
+      const param = { id: userId };
+      const hold = api.api.admin.users[":id"].hold;
+      return change.action === "hold"
+        ? unwrap(await hold.$post({ param, json: { note: change.note } }))
+        : unwrap(await hold.release.$post({ param }));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
 export type UserAction = "makeAdmin" | "makeUser" | "block" | "unblock";
 
 async function runUserAction(user: AdminUser, action: UserAction) {

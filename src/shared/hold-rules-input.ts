@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { readDecimal } from "./site-settings-input";
+
+/*
+ * The automatic hold rules (issue 25, item 2), as Settings → Holds saves them
+ * (PUT /api/admin/settings/hold-rules): each rule on or off, with its figure.
+ */
+
+export const HOLD_RULE_FIELD_LABELS = {
+  holdFirstOrder: "Hold a First Order Above the Amount",
+  holdFirstOrderAboveInr: "First Order Hold Amount",
+  holdNewPayerName: "Hold a New Payer Name",
+  holdSharedWallet: "Hold a Wallet Another Customer Used",
+  holdOrderRate: "Hold Many Orders in an Hour",
+  holdOrdersPerHour: "Orders per Hour Before a Hold",
+} as const;
+
+const onOff = (label: string) => z.boolean({ error: `${label} must be on or off.` });
+
+export const holdRulesInputSchema = z.object({
+  holdFirstOrder: onOff(HOLD_RULE_FIELD_LABELS.holdFirstOrder),
+  holdFirstOrderAboveInr: z
+    .string({ error: "First Order Hold Amount must be a rupee amount." })
+    .trim()
+    .refine(
+      (text) => {
+        const value = readDecimal(text);
+        return value !== null && value.decimalPlaces() <= 2 && value.lt("1000000000000");
+      },
+      {
+        error:
+          "First Order Hold Amount must be a rupee amount of 0 or more, with at most 2 decimals.",
+      },
+    ),
+  holdNewPayerName: onOff(HOLD_RULE_FIELD_LABELS.holdNewPayerName),
+  holdSharedWallet: onOff(HOLD_RULE_FIELD_LABELS.holdSharedWallet),
+  holdOrderRate: onOff(HOLD_RULE_FIELD_LABELS.holdOrderRate),
+  holdOrdersPerHour: z
+    .number({ error: "Orders per Hour Before a Hold must be a whole number from 1 to 100." })
+    .int({ error: "Orders per Hour Before a Hold must be a whole number from 1 to 100." })
+    .min(1, { error: "Orders per Hour Before a Hold must be a whole number from 1 to 100." })
+    .max(100, { error: "Orders per Hour Before a Hold must be a whole number from 1 to 100." }),
+});
+
+export type HoldRulesInput = z.infer<typeof holdRulesInputSchema>;

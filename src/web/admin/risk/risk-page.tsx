@@ -1,0 +1,369 @@
+import { useQuery } from "@tanstack/react-query";
+import { Download, ShieldCheck, Trash2, Upload } from "lucide-react";
+import { type ComponentProps, type FormEvent, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { BLOCKLIST_KINDS } from "../../../shared/blocklist-kinds";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "../../components/ui/alert-dialog";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Spinner } from "../../components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
+import { formatDate } from "../../lib/format";
+import { AdminListBody } from "../components/admin-list-body";
+import {
+  type BlocklistEntry,
+  type BlocklistKind,
+  blocklistExportPath,
+  blocklistQueryOptions,
+  useAddBlocklistEntry,
+  useImportBlocklist,
+  useRemoveBlocklistEntry,
+} from "./risk-api";
+
+const KINDS: readonly BlocklistKind[] = BLOCKLIST_KINDS;
+
+function isKind(value: string): value is BlocklistKind {
+  return (KINDS as readonly string[]).includes(value);
+}
+
+/** A labelled one-line text field of these forms. */
+function TextField({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & ComponentProps<typeof Input>) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} autoComplete="off" required {...input} />
+    </div>
+  );
+}
+
+/** Admin → Risk: the blocklist, its entries added with a reason, removed, imported and exported. */
+export function RiskPage() {
+  const { t } = useTranslation();
+  const query = useQuery(blocklistQueryOptions);
+  const [kind, setKind] = useState<BlocklistKind | "">("");
+  const [removing, setRemoving] = useState<BlocklistEntry | null>(null);
+  const entries = (query.data?.entries ?? []).filter((entry) => !kind || entry.kind === kind);
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">{t("adminRisk.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("adminRisk.description")}</p>
+        <p className="text-sm text-muted-foreground">{t("adminRisk.effects")}</p>
+      </header>
+      <AddEntryCard />
+      <Card>
+        <CardContent className="space-y-4 p-4 sm:p-6">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div className="space-y-1.5 sm:w-56">
+              <Label htmlFor="blocklist-kind-filter">{t("adminRisk.filter")}</Label>
+              <NativeSelect
+                id="blocklist-kind-filter"
+                value={kind}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setKind(isKind(value) ? value : "");
+                }}
+              >
+                <option value="">{t("adminRisk.allKinds")}</option>
+                {KINDS.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`adminRisk.kinds.${option}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <CsvButtons />
+          </div>
+          <AdminListBody
+            query={query}
+            isEmpty={entries.length === 0}
+            failedTitle={t("adminRisk.fetchFailedTitle")}
+            empty={{
+              icon: ShieldCheck,
+              title: kind ? t("adminRisk.emptyKind") : t("adminRisk.empty"),
+            }}
+          >
+            <Table className="sm:min-w-[40rem]">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>{t("adminRisk.columns.value")}</TableHead>
+                  <TableHead className="hidden sm:table-cell">
+                    {t("adminRisk.columns.kind")}
+                  </TableHead>
+                  <TableHead className="hidden md:table-cell">
+                    {t("adminRisk.columns.reason")}
+                  </TableHead>
+                  <TableHead className="hidden lg:table-cell">
+                    {t("adminRisk.columns.added")}
+                  </TableHead>
+                  <TableHead className="sticky right-0 w-12 bg-card text-right">
+                    <span className="sr-only">{t("admin.common.actions")}</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {entries.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} onRemove={() => setRemoving(entry)} />
+                ))}
+              </TableBody>
+            </Table>
+          </AdminListBody>
+        </CardContent>
+      </Card>
+      <RemoveEntryDialog entry={removing} onDone={() => setRemoving(null)} />
+    </div>
+  );
+}
+
+function EntryRow({ entry, onRemove }: { entry: BlocklistEntry; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const kind = <Badge>{t(`adminRisk.kinds.${entry.kind}`)}</Badge>;
+  const added = (
+    <>
+      <span className="block whitespace-nowrap">{formatDate(entry.createdAt)}</span>
+      {entry.createdBy && (
+        <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
+          {t("adminRisk.addedBy", { email: entry.createdBy })}
+        </span>
+      )}
+    </>
+  );
+  return (
+    <TableRow data-testid="blocklist-entry">
+      <TableCell className="font-mono text-xs [overflow-wrap:anywhere] sm:max-w-72">
+        {entry.value}
+        {/* On narrow screens the other columns fold in here. */}
+        <div className="mt-1.5 space-y-1 font-sans text-sm lg:hidden">
+          <span className="sm:hidden">{kind}</span>
+          <p className="text-muted-foreground md:hidden">{entry.reason}</p>
+          <div className="text-xs">{added}</div>
+        </div>
+      </TableCell>
+      <TableCell className="hidden sm:table-cell">{kind}</TableCell>
+      <TableCell className="hidden max-w-80 [overflow-wrap:anywhere] md:table-cell">
+        {entry.reason}
+      </TableCell>
+      <TableCell className="hidden lg:table-cell">{added}</TableCell>
+      <TableCell className="sticky right-0 bg-card py-1.5 text-right">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onRemove}
+          aria-label={t("adminRisk.remove.action", { value: entry.value })}
+        >
+          <Trash2 />
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function AddEntryCard() {
+  const { t } = useTranslation();
+  const add = useAddBlocklistEntry();
+  const [kind, setKind] = useState<BlocklistKind>("wallet");
+  const [value, setValue] = useState("");
+  const [reason, setReason] = useState("");
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(
+      { kind, value, reason },
+      {
+        onSuccess: () => {
+          setValue("");
+          setReason("");
+          toast.success(t("adminRisk.add.added"));
+        },
+        onError: (error) => toast.error(t("adminRisk.add.failed"), { description: error.message }),
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardContent className="p-4 sm:p-6">
+        <form onSubmit={onSubmit} className="space-y-3" aria-labelledby="blocklist-add-title">
+          <h2 id="blocklist-add-title" className="font-semibold">
+            {t("adminRisk.add.title")}
+          </h2>
+          <div className="grid gap-3 md:grid-cols-[12rem_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
+            <div className="space-y-1.5">
+              <Label htmlFor="blocklist-kind">{t("adminRisk.add.kind")}</Label>
+              <NativeSelect
+                id="blocklist-kind"
+                value={kind}
+                onChange={(event) => {
+                  if (isKind(event.target.value)) setKind(event.target.value);
+                }}
+              >
+                {KINDS.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`adminRisk.kinds.${option}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <TextField
+              id="blocklist-value"
+              label={t("adminRisk.add.value")}
+              maxLength={200}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+            <TextField
+              id="blocklist-reason"
+              label={t("adminRisk.add.reason")}
+              maxLength={500}
+              placeholder={t("adminRisk.add.reasonPlaceholder")}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            <Button type="submit" disabled={add.isPending || !value.trim() || !reason.trim()}>
+              {add.isPending && <Spinner />}
+              {t("adminRisk.add.submit")}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CsvButtons() {
+  const { t } = useTranslation();
+  const importCsv = useImportBlocklist();
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" asChild>
+        <a href={blocklistExportPath} download>
+          <Download aria-hidden />
+          {t("adminRisk.export")}
+        </a>
+      </Button>
+      <Button
+        variant="outline"
+        disabled={importCsv.isPending}
+        onClick={() => fileInput.current?.click()}
+      >
+        {importCsv.isPending ? <Spinner /> : <Upload aria-hidden />}
+        {t("adminRisk.import")}
+      </Button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".csv,text/csv"
+        className="hidden"
+        data-testid="blocklist-import-file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (!file) return;
+          importCsv.mutate(file, {
+            onSuccess: (summary) => toast.success(t("adminRisk.imported", summary)),
+            onError: (error) =>
+              toast.error(t("adminRisk.importFailed"), { description: error.message }),
+          });
+        }}
+      />
+    </div>
+  );
+}
+
+function RemoveEntryDialog({
+  entry,
+  onDone,
+}: {
+  entry: BlocklistEntry | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useRemoveBlocklistEntry();
+  const [reason, setReason] = useState("");
+  // Keeps the text while the dialog animates closed.
+  const [shown, setShown] = useState(entry);
+  if (entry && entry !== shown) setShown(entry);
+  const close = () => {
+    setReason("");
+    onDone();
+  };
+  const onConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!entry) return;
+    remove.mutate(
+      { id: entry.id, reason },
+      {
+        onSuccess: () => {
+          toast.success(t("adminRisk.remove.removed"));
+          close();
+        },
+        onError: (error) =>
+          toast.error(t("adminRisk.remove.failed"), { description: error.message }),
+      },
+    );
+  };
+  return (
+    <AlertDialog
+      open={entry !== null}
+      onOpenChange={(open) => {
+        if (!open && !remove.isPending) close();
+      }}
+    >
+      <AlertDialogContent>
+        <form onSubmit={onConfirm} className="space-y-4">
+          <AlertDialogTitle>{t("adminRisk.remove.title")}</AlertDialogTitle>
+          <AlertDialogDescription className="[overflow-wrap:anywhere]">
+            {t("adminRisk.remove.description", {
+              kind: shown ? t(`adminRisk.kinds.${shown.kind}`) : "",
+              value: shown?.value ?? "",
+            })}
+          </AlertDialogDescription>
+          <TextField
+            id="blocklist-remove-reason"
+            label={t("adminRisk.remove.reason")}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>
+              {t("admin.common.cancel")}
+            </AlertDialogCancel>
+            <AlertDialogConfirm
+              type="submit"
+              variant="destructive"
+              disabled={remove.isPending || !reason.trim()}
+            >
+              {remove.isPending && <Spinner />}
+              {t("adminRisk.remove.confirm")}
+            </AlertDialogConfirm>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

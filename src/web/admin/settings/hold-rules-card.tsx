@@ -1,0 +1,157 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Save } from "lucide-react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { HoldRulesInput } from "../../../shared/hold-rules-input";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { Switch } from "../../components/ui/switch";
+import { unwrap } from "../../lib/api-answers";
+import { api } from "../../lib/api-client";
+
+const holdRulesKey = ["admin", "settings", "hold-rules"] as const;
+const holdRules = api.api.admin.settings["hold-rules"];
+
+/** The rules that hold an order for an operator's look, each on or off (saved on its own, audited). */
+export function HoldRulesCard() {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: holdRulesKey,
+    queryFn: async () => unwrap(await holdRules.$get()),
+    retry: false,
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t("adminSettings.holds.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("adminSettings.holds.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.data ? (
+          // A fresh form per saved version, so it starts from what the server holds.
+          <HoldRulesForm key={JSON.stringify(query.data)} saved={query.data} />
+        ) : query.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {query.error.message}
+          </p>
+        ) : (
+          <Spinner />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+type SwitchField = "holdFirstOrder" | "holdNewPayerName" | "holdSharedWallet" | "holdOrderRate";
+
+function HoldRulesForm({ saved }: { saved: HoldRulesInput }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [rules, setRules] = useState(saved);
+  const [perHour, setPerHour] = useState(String(saved.holdOrdersPerHour));
+  const save = useMutation({
+    mutationFn: async (json: HoldRulesInput) => unwrap(await holdRules.$put({ json })),
+    onSuccess: (next) => {
+      queryClient.setQueryData(holdRulesKey, next);
+      return queryClient.invalidateQueries({ queryKey: ["admin", "audit"] });
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      // The server says what is wrong with a figure that is not a whole number.
+      { ...rules, holdOrdersPerHour: /^\d+$/.test(perHour.trim()) ? Number(perHour) : -1 },
+      {
+        onSuccess: () => toast.success(t("adminSettings.holds.saved")),
+        onError: (error) =>
+          toast.error(t("adminSettings.holds.failed"), { description: error.message }),
+      },
+    );
+  };
+  const toggle = (name: SwitchField, figure?: ReactNode) => (
+    <div className="flex items-start justify-between gap-4 border-b py-3 last:border-b-0">
+      <div className="min-w-0 space-y-2">
+        <Label htmlFor={`hold-${name}`}>{t(`adminSettings.holds.${name}`)}</Label>
+        <p className="text-xs text-muted-foreground">{t(`adminSettings.holds.${name}Hint`)}</p>
+        {figure}
+      </div>
+      <Switch
+        id={`hold-${name}`}
+        checked={rules[name]}
+        onCheckedChange={(checked) => setRules({ ...rules, [name]: checked })}
+      />
+    </div>
+  );
+  return (
+    <form onSubmit={onSubmit} className="space-y-3">
+      {toggle(
+        "holdFirstOrder",
+        <Figure
+          id="hold-first-order-above"
+          label={t("adminSettings.holds.aboveInr")}
+          inputMode="decimal"
+          value={rules.holdFirstOrderAboveInr}
+          onChange={(value) => setRules({ ...rules, holdFirstOrderAboveInr: value })}
+        />,
+      )}
+      {toggle("holdNewPayerName")}
+      {toggle("holdSharedWallet")}
+      {toggle(
+        "holdOrderRate",
+        <Figure
+          id="hold-orders-per-hour"
+          label={t("adminSettings.holds.perHour")}
+          inputMode="numeric"
+          value={perHour}
+          onChange={setPerHour}
+        />,
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Spinner /> : <Save aria-hidden />}
+          {t("adminSettings.holds.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A rule's figure, under its switch. */
+function Figure({
+  id,
+  label,
+  inputMode,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  inputMode: "decimal" | "numeric";
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="max-w-48 space-y-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        inputMode={inputMode}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
