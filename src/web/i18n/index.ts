@@ -23,7 +23,6 @@ const english = {
   adminDashboard: () => import("./en/admin-dashboard.json"),
   adminOrders: () => import("./en/admin-orders.json"),
   adminReconciliation: () => import("./en/admin-reconciliation.json"),
-  adminRisk: () => import("./en/admin-risk.json"),
   adminSettings: () => import("./en/admin-settings.json"),
   adminTreasury: () => import("./en/admin-treasury.json"),
   adminUsers: () => import("./en/admin-users.json"),

@@ -6,7 +6,6 @@ import type adminBooks from "./en/admin-books.json";
 import type adminDashboard from "./en/admin-dashboard.json";
 import type adminOrders from "./en/admin-orders.json";
 import type adminReconciliation from "./en/admin-reconciliation.json";
-import type adminRisk from "./en/admin-risk.json";
 import type adminSettings from "./en/admin-settings.json";
 import type adminTreasury from "./en/admin-treasury.json";
 import type adminUsers from "./en/admin-users.json";
@@ -29,7 +28,6 @@ declare module "i18next" {
         adminDashboard: typeof adminDashboard;
         adminOrders: typeof adminOrders;
         adminReconciliation: typeof adminReconciliation;
-        adminRisk: typeof adminRisk;
         adminSettings: typeof adminSettings;
         adminTreasury: typeof adminTreasury;
         adminUsers: typeof adminUsers;

@@ -312,7 +312,7 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
       return typeof kind === "string" && typeof value === "string" ? (
         <span title={id} className="[overflow-wrap:anywhere] whitespace-normal">
           {t("adminAudit.targets.blocklist_entry", {
-            kind: t(`adminRisk.kinds.${kind}`, { defaultValue: kind }),
+            kind: t(`admin.risk.kinds.${kind}`, { defaultValue: kind }),
             value,
           })}
         </span>
@@ -395,3 +395,6 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
     </ul>
   );
 }
+
+// Admin → Risk loads with this page (src/web/router.tsx).
+export { RiskPage } from "../risk/risk-page";

@@ -71,16 +71,16 @@ export function RiskPage() {
   return (
     <div className="space-y-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t("adminRisk.title")}</h1>
-        <p className="text-sm text-muted-foreground">{t("adminRisk.description")}</p>
-        <p className="text-sm text-muted-foreground">{t("adminRisk.effects")}</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t("admin.risk.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("admin.risk.description")}</p>
+        <p className="text-sm text-muted-foreground">{t("admin.risk.effects")}</p>
       </header>
       <AddEntryCard />
       <Card>
         <CardContent className="space-y-4 p-4 sm:p-6">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div className="space-y-1.5 sm:w-56">
-              <Label htmlFor="blocklist-kind-filter">{t("adminRisk.filter")}</Label>
+              <Label htmlFor="blocklist-kind-filter">{t("admin.risk.filter")}</Label>
               <NativeSelect
                 id="blocklist-kind-filter"
                 value={kind}
@@ -89,10 +89,10 @@ export function RiskPage() {
                   setKind(isKind(value) ? value : "");
                 }}
               >
-                <option value="">{t("adminRisk.allKinds")}</option>
+                <option value="">{t("admin.risk.allKinds")}</option>
                 {KINDS.map((option) => (
                   <option key={option} value={option}>
-                    {t(`adminRisk.kinds.${option}`)}
+                    {t(`admin.risk.kinds.${option}`)}
                   </option>
                 ))}
               </NativeSelect>
@@ -102,24 +102,24 @@ export function RiskPage() {
           <AdminListBody
             query={query}
             isEmpty={entries.length === 0}
-            failedTitle={t("adminRisk.fetchFailedTitle")}
+            failedTitle={t("admin.risk.fetchFailedTitle")}
             empty={{
               icon: ShieldCheck,
-              title: kind ? t("adminRisk.emptyKind") : t("adminRisk.empty"),
+              title: kind ? t("admin.risk.emptyKind") : t("admin.risk.empty"),
             }}
           >
             <Table className="sm:min-w-[40rem]">
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
-                  <TableHead>{t("adminRisk.columns.value")}</TableHead>
+                  <TableHead>{t("admin.risk.columns.value")}</TableHead>
                   <TableHead className="hidden sm:table-cell">
-                    {t("adminRisk.columns.kind")}
+                    {t("admin.risk.columns.kind")}
                   </TableHead>
                   <TableHead className="hidden md:table-cell">
-                    {t("adminRisk.columns.reason")}
+                    {t("admin.risk.columns.reason")}
                   </TableHead>
                   <TableHead className="hidden lg:table-cell">
-                    {t("adminRisk.columns.added")}
+                    {t("admin.risk.columns.added")}
                   </TableHead>
                   <TableHead className="sticky right-0 w-12 bg-card text-right">
                     <span className="sr-only">{t("admin.common.actions")}</span>
@@ -142,13 +142,13 @@ export function RiskPage() {
 
 function EntryRow({ entry, onRemove }: { entry: BlocklistEntry; onRemove: () => void }) {
   const { t } = useTranslation();
-  const kind = <Badge>{t(`adminRisk.kinds.${entry.kind}`)}</Badge>;
+  const kind = <Badge>{t(`admin.risk.kinds.${entry.kind}`)}</Badge>;
   const added = (
     <>
       <span className="block whitespace-nowrap">{formatDate(entry.createdAt)}</span>
       {entry.createdBy && (
         <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
-          {t("adminRisk.addedBy", { email: entry.createdBy })}
+          {t("admin.risk.addedBy", { email: entry.createdBy })}
         </span>
       )}
     </>
@@ -174,7 +174,7 @@ function EntryRow({ entry, onRemove }: { entry: BlocklistEntry; onRemove: () => 
           variant="ghost"
           size="icon"
           onClick={onRemove}
-          aria-label={t("adminRisk.remove.action", { value: entry.value })}
+          aria-label={t("admin.risk.remove.action", { value: entry.value })}
         >
           <Trash2 />
         </Button>
@@ -197,9 +197,9 @@ function AddEntryCard() {
         onSuccess: () => {
           setValue("");
           setReason("");
-          toast.success(t("adminRisk.add.added"));
+          toast.success(t("admin.risk.add.added"));
         },
-        onError: (error) => toast.error(t("adminRisk.add.failed"), { description: error.message }),
+        onError: (error) => toast.error(t("admin.risk.add.failed"), { description: error.message }),
       },
     );
   };
@@ -208,11 +208,11 @@ function AddEntryCard() {
       <CardContent className="p-4 sm:p-6">
         <form onSubmit={onSubmit} className="space-y-3" aria-labelledby="blocklist-add-title">
           <h2 id="blocklist-add-title" className="font-semibold">
-            {t("adminRisk.add.title")}
+            {t("admin.risk.add.title")}
           </h2>
           <div className="grid gap-3 md:grid-cols-[12rem_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
             <div className="space-y-1.5">
-              <Label htmlFor="blocklist-kind">{t("adminRisk.add.kind")}</Label>
+              <Label htmlFor="blocklist-kind">{t("admin.risk.add.kind")}</Label>
               <NativeSelect
                 id="blocklist-kind"
                 value={kind}
@@ -222,29 +222,29 @@ function AddEntryCard() {
               >
                 {KINDS.map((option) => (
                   <option key={option} value={option}>
-                    {t(`adminRisk.kinds.${option}`)}
+                    {t(`admin.risk.kinds.${option}`)}
                   </option>
                 ))}
               </NativeSelect>
             </div>
             <TextField
               id="blocklist-value"
-              label={t("adminRisk.add.value")}
+              label={t("admin.risk.add.value")}
               maxLength={200}
               value={value}
               onChange={(event) => setValue(event.target.value)}
             />
             <TextField
               id="blocklist-reason"
-              label={t("adminRisk.add.reason")}
+              label={t("admin.risk.add.reason")}
               maxLength={500}
-              placeholder={t("adminRisk.add.reasonPlaceholder")}
+              placeholder={t("admin.risk.add.reasonPlaceholder")}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
             />
             <Button type="submit" disabled={add.isPending || !value.trim() || !reason.trim()}>
               {add.isPending && <Spinner />}
-              {t("adminRisk.add.submit")}
+              {t("admin.risk.add.submit")}
             </Button>
           </div>
         </form>
@@ -262,7 +262,7 @@ function CsvButtons() {
       <Button variant="outline" asChild>
         <a href={blocklistExportPath} download>
           <Download aria-hidden />
-          {t("adminRisk.export")}
+          {t("admin.risk.export")}
         </a>
       </Button>
       <Button
@@ -271,7 +271,7 @@ function CsvButtons() {
         onClick={() => fileInput.current?.click()}
       >
         {importCsv.isPending ? <Spinner /> : <Upload aria-hidden />}
-        {t("adminRisk.import")}
+        {t("admin.risk.import")}
       </Button>
       <input
         ref={fileInput}
@@ -284,9 +284,9 @@ function CsvButtons() {
           event.target.value = "";
           if (!file) return;
           importCsv.mutate(file, {
-            onSuccess: (summary) => toast.success(t("adminRisk.imported", summary)),
+            onSuccess: (summary) => toast.success(t("admin.risk.imported", summary)),
             onError: (error) =>
-              toast.error(t("adminRisk.importFailed"), { description: error.message }),
+              toast.error(t("admin.risk.importFailed"), { description: error.message }),
           });
         }}
       />
@@ -318,11 +318,11 @@ function RemoveEntryDialog({
       { id: entry.id, reason },
       {
         onSuccess: () => {
-          toast.success(t("adminRisk.remove.removed"));
+          toast.success(t("admin.risk.remove.removed"));
           close();
         },
         onError: (error) =>
-          toast.error(t("adminRisk.remove.failed"), { description: error.message }),
+          toast.error(t("admin.risk.remove.failed"), { description: error.message }),
       },
     );
   };
@@ -335,16 +335,16 @@ function RemoveEntryDialog({
     >
       <AlertDialogContent>
         <form onSubmit={onConfirm} className="space-y-4">
-          <AlertDialogTitle>{t("adminRisk.remove.title")}</AlertDialogTitle>
+          <AlertDialogTitle>{t("admin.risk.remove.title")}</AlertDialogTitle>
           <AlertDialogDescription className="[overflow-wrap:anywhere]">
-            {t("adminRisk.remove.description", {
-              kind: shown ? t(`adminRisk.kinds.${shown.kind}`) : "",
+            {t("admin.risk.remove.description", {
+              kind: shown ? t(`admin.risk.kinds.${shown.kind}`) : "",
               value: shown?.value ?? "",
             })}
           </AlertDialogDescription>
           <TextField
             id="blocklist-remove-reason"
-            label={t("adminRisk.remove.reason")}
+            label={t("admin.risk.remove.reason")}
             maxLength={500}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
@@ -359,7 +359,7 @@ function RemoveEntryDialog({
               disabled={remove.isPending || !reason.trim()}
             >
               {remove.isPending && <Spinner />}
-              {t("adminRisk.remove.confirm")}
+              {t("admin.risk.remove.confirm")}
             </AlertDialogConfirm>
           </AlertDialogFooter>
         </form>
