@@ -1,102 +1,20 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { RedirectIfSignedIn, RequireSession } from "./account/guards";
 import { ExchangePage } from "./exchange/exchange-page";
-import { loadEnglishTexts, loadTexts, type TextArea } from "./i18n";
+import type { TextArea } from "./i18n";
 import { InEnglish } from "./i18n/in-english";
 import { MainLayout } from "./layout/main-layout";
-import { showToaster } from "./lib/toast";
+import { lazyAdminPage, lazyPage, Page, withToaster } from "./lazy-page";
 import { NotFoundPage } from "./pages/not-found-page";
-
-/** A page whose code, and the texts of the areas it names, load when it is first shown. */
-function lazyPage<M, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-  texts: TextArea[] = [],
-  loadPageTexts = loadTexts,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const [module] = await Promise.all([load(), loadPageTexts(...texts)]);
-    return { default: module[name] as ComponentType };
-  });
-}
-
-/** A lazily loaded page; until it arrives, its place stays empty (the layout around it stays). */
-function Page({ component: Component }: { component: LazyExoticComponent<ComponentType> }) {
-  return (
-    <Suspense fallback={<div className="min-h-screen" />}>
-      <Component />
-    </Suspense>
-  );
-}
-
-/** The admin pages call sonner's toast directly: their code brings the toaster along. */
-function withToaster<M>(load: () => Promise<M>): () => Promise<M> {
-  return async () => (await Promise.all([load(), showToaster()]))[0];
-}
 
 const staticPages = () => import("./pages/static-pages");
 const account: TextArea[] = ["account"];
 const orders: TextArea[] = ["orders"];
 const pages: TextArea[] = ["pages"];
 
-/** An admin page: its texts in English, the only language the admin panel is written in. */
-function lazyAdminPage<M, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-  texts: TextArea[] = [],
-) {
-  return lazyPage(load, name, texts, loadEnglishTexts);
-}
-
 const loadAdminLoginPage = withToaster(() => import("./admin/admin-login-page"));
-const loadAdminGuard = withToaster(() => import("./admin/admin-guard"));
 const AdminLoginPage = lazyAdminPage(loadAdminLoginPage, "AdminLoginPage", ["admin", "account"]);
-const RequireAdmin = lazyAdminPage(loadAdminGuard, "RequireAdmin");
-const AdminLayout = lazyAdminPage(() => import("./admin/admin-layout"), "AdminLayout", ["admin"]);
-const DashboardPage = lazyAdminPage(
-  () => import("./admin/dashboard/dashboard-page"),
-  "DashboardPage",
-  ["adminDashboard", "adminReconciliation", "adminTreasury"],
-);
-const UsersPage = lazyAdminPage(() => import("./admin/users/users-page"), "UsersPage", [
-  "adminUsers",
-  "adminVerifications",
-]);
-const AdminOrdersPage = lazyAdminPage(
-  () => import("./admin/orders/admin-orders-page"),
-  "AdminOrdersPage",
-  ["adminOrders", "orders", "adminReconciliation"],
-);
-const ReceivingAccountsPage = lazyAdminPage(
-  () => import("./admin/accounts/receiving-accounts-page"),
-  "ReceivingAccountsPage",
-  ["adminAccounts"],
-);
-const SettingsPage = lazyAdminPage(() => import("./admin/settings/settings-page"), "SettingsPage", [
-  "adminSettings",
-]);
-const ReconciliationPage = lazyAdminPage(
-  () => import("./admin/reconciliation/reconciliation-page"),
-  "ReconciliationPage",
-  ["adminReconciliation"],
-);
-const BooksPage = lazyAdminPage(() => import("./admin/books/books-page"), "BooksPage", [
-  "adminBooks",
-  "adminDashboard",
-]);
-const TreasuryPage = lazyAdminPage(() => import("./admin/treasury/treasury-page"), "TreasuryPage", [
-  "adminTreasury",
-]);
-const VerificationsPage = lazyAdminPage(
-  () => import("./admin/verifications/verifications-page"),
-  "VerificationsPage",
-  ["adminVerifications"],
-);
-// The Risk page comes with the audit log's code (one chunk: the first screen stays within budget).
-const loadAuditAndRisk = () => import("./admin/audit/audit-page");
-const AuditPage = lazyAdminPage(loadAuditAndRisk, "AuditPage", ["adminAudit"]);
-const RiskPage = lazyAdminPage(loadAuditAndRisk, "RiskPage");
+const AdminArea = lazyAdminPage(() => import("./admin/admin-routes"), "AdminRoutes");
 
 const HelpPage = lazyPage(() => import("./pages/help-page"), "HelpPage", pages);
 const ContactPage = lazyPage(() => import("./pages/contact-page"), "ContactPage", pages);
@@ -136,21 +54,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<InEnglish />}>
         <Route path="admin-login" element={<Page component={AdminLoginPage} />} />
-        <Route path="admin" element={<Page component={RequireAdmin} />}>
-          <Route element={<Page component={AdminLayout} />}>
-            <Route index element={<Page component={DashboardPage} />} />
-            <Route path="users" element={<Page component={UsersPage} />} />
-            <Route path="orders" element={<Page component={AdminOrdersPage} />} />
-            <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
-            <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />
-            <Route path="verifications" element={<Page component={VerificationsPage} />} />
-            <Route path="settings" element={<Page component={SettingsPage} />} />
-            <Route path="books" element={<Page component={BooksPage} />} />
-            <Route path="treasury" element={<Page component={TreasuryPage} />} />
-            <Route path="audit" element={<Page component={AuditPage} />} />
-            <Route path="risk" element={<Page component={RiskPage} />} />
-          </Route>
-        </Route>
+        <Route path="admin/*" element={<Page component={AdminArea} />} />
       </Route>
       <Route element={<MainLayout />}>
         <Route index element={<ExchangePage />} />

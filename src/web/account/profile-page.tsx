@@ -3,6 +3,7 @@ import { KeyRound, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { formatDate } from "../lib/format";
 import { isAdmin, useSession } from "../lib/session";
@@ -42,8 +43,9 @@ export function ProfilePage() {
         {isAdmin(user) && (
           <Row label={t("account.profile.role")}>{t("account.profile.administrator")}</Row>
         )}
-        {verification && (
-          <Row label={t("account.verification.profileRow")}>
+        {/* The row is there before its answer, kept invisible, so nothing below it moves. */}
+        <Row label={t("account.verification.profileRow")}>
+          {verification ? (
             <span className="flex flex-wrap items-center justify-end gap-2">
               <VerificationStatusBadge status={verification.status} />
               <Link to="/verify" className="touch-target text-primary underline underline-offset-4">
@@ -52,8 +54,13 @@ export function ProfilePage() {
                   : t("account.verification.view")}
               </Link>
             </span>
-          </Row>
-        )}
+          ) : (
+            <span aria-hidden className="invisible flex flex-wrap items-center justify-end gap-2">
+              <Badge>{t("account.verification.statuses.not_needed")}</Badge>
+              <span className="touch-target">{t("account.verification.open")}</span>
+            </span>
+          )}
+        </Row>
       </dl>
       {!user.emailVerified && <ResendVerification email={user.email} />}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -397,4 +397,3 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
 }
 
 // Admin → Risk loads with this page (src/web/router.tsx).
-export { RiskPage } from "../risk/risk-page";
