@@ -6,7 +6,7 @@ import { validateWalletAddress } from "./wallet-address";
 
 /*
  * One network's treasury settings as Admin → Treasury submits them and the server
- * accepts them (docs/decisions/034). The wallet is checked by the network's own
+ * accepts them (docs/decisions/037). The wallet is checked by the network's own
  * address rules, the ones customers' wallets meet.
  */
 

@@ -23,7 +23,7 @@ export const CAP_ALERT_SHARE = "0.8";
  * however many the day holds. One transaction, so the day's row in
  * receiving_account_cap_alerts, the messages and the fold commit together: a
  * second fold (or process) finds the row and stays quiet. When what a network owes
- * changed, its treasury alerts are judged after (docs/decisions/034).
+ * changed, its treasury alerts are judged after (docs/decisions/037).
  */
 export async function foldTotalsAndTellOperatorsNearCap(
   db: Database,
@@ -34,7 +34,7 @@ export async function foldTotalsAndTellOperatorsNearCap(
     await tellOperatorsNearCap(trx, fold.accountDays, targets);
     return fold;
   });
-  // What a network owes changed: its alert may have crossed (docs/decisions/034).
+  // What a network owes changed: its alert may have crossed (docs/decisions/037).
   if (fold.owedChanged) await tellOperatorsOfTreasury(db, targets);
   await vacuumFoldedChanges(db, fold.moved);
 }

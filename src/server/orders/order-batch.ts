@@ -46,7 +46,7 @@ export interface CandidateOutcome {
   isOfferValid: boolean;
   /** Its wallet or payer name is on the blocklist. */
   isBlocked: boolean;
-  /** Its network's wallet cannot pay it while the network's pause is on (docs/decisions/034). */
+  /** Its network's wallet cannot pay it while the network's pause is on (docs/decisions/037). */
   isNetworkPaused: boolean;
   /**
    * When the customer's order limits had room for it (docs/decisions/035): its
@@ -327,7 +327,7 @@ async function insertOrdersIfAllowed(
           LIMIT 1
         ) AS blocked ON true
     ),
-    -- The treasury (docs/decisions/034): while a network's pause is on, an order is
+    -- The treasury (docs/decisions/037): while a network's pause is on, an order is
     -- refused if the network's owed (the fold's running total, a keyed row), with
     -- this order and the statement's earlier ones on it, would pass its wallet's
     -- USDT. Never once the customer may have paid: an order whose offer was shown

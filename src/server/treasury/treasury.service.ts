@@ -12,7 +12,7 @@ import { FEE_COINS } from "../payouts/chain-tokens";
 import { BalanceRefused, readWalletBalances } from "./read-balances";
 
 /*
- * Admin → Treasury (issue 26, docs/decisions/034): each network's payout wallet,
+ * Admin → Treasury (issue 26, docs/decisions/037): each network's payout wallet,
  * its balances as last read, what the desk owes on it, and the pause rule.
  */
 
@@ -289,7 +289,7 @@ export async function checkNetworkRoom(db: Kysely<DB>, network: NetworkId, usdt:
 
 /**
  * Records on the offer the network it passed the rule for (null: none named), so
- * that the order paid after it is not refused for the network (docs/decisions/034).
+ * that the order paid after it is not refused for the network (docs/decisions/037).
  */
 export async function vouchForNetwork(db: Kysely<DB>, offerId: string, network: NetworkId | null) {
   await db

@@ -11,7 +11,7 @@ export interface AccountDayTotal {
 
 /**
  * What a fold did: the change rows it moved, the account days it changed with their
- * new totals, and whether it changed what a network owes (docs/decisions/034).
+ * new totals, and whether it changed what a network owes (docs/decisions/037).
  */
 export interface Fold {
   moved: number;

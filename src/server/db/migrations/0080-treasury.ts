@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { TOTALS_INR_SENDS, TOTALS_USDT_RECEIVES } from "./0011-order-totals";
 
 /*
- * Treasury (issue 26, docs/decisions/034): one row per USDT network with the desk's
+ * Treasury (issue 26, docs/decisions/037): one row per USDT network with the desk's
  * payout wallet (a public address), its last good balances and why a later read was
  * refused, the operator's settings, and the USDT owed on that network (orders
  * pending or processing). Owed is kept like the dashboard's totals (decision 008):
