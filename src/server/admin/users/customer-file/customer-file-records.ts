@@ -223,6 +223,20 @@ export async function* customerAuditPages(
     if (rows.length < CUSTOMER_FILE_PAGE_SIZE) break;
     afterId = rows.at(-1)?.id ?? null;
   }
+  for await (const orderIds of customerOrderIdPages(db, userId)) {
+    const rows = await db
+      .selectFrom("audit_log")
+      .select(AUDIT_SELECTION)
+      .where("target_type", "=", "order")
+      .where("target_id", "in", orderIds)
+      .orderBy("id")
+      .execute();
+    if (rows.length > 0) yield { rows, csv: rows.map(auditLine).join("") };
+  }
+}
+
+/** The customer's order ids, oldest first, a page at a time (keyset on the customer's index). */
+async function* customerOrderIdPages(db: Kysely<DB>, userId: string): AsyncGenerator<string[]> {
   let afterOrder: { createdAt: string; id: string } | null = null;
   for (;;) {
     let orders = db
@@ -238,26 +252,92 @@ export async function* customerAuditPages(
       );
     }
     const page = await orders.execute();
-    if (page.length === 0) return;
-    const rows = await db
-      .selectFrom("audit_log")
-      .select(AUDIT_SELECTION)
-      .where("target_type", "=", "order")
-      .where(
-        "target_id",
-        "in",
-        page.map((order) => order.id),
-      )
-      .orderBy("id")
-      .execute();
-    if (rows.length > 0) yield { rows, csv: rows.map(auditLine).join("") };
+    if (page.length > 0) yield page.map((order) => order.id);
     const last = page.at(-1);
     if (!last || page.length < CUSTOMER_FILE_PAGE_SIZE) return;
     afterOrder = { createdAt: last.cursor_created_at, id: last.id };
   }
 }
 
-/** A blocklist entry some part of the customer's record matches, with what matched it. */
+export const HOLD_COLUMNS = [
+  "Held",
+  "Order ID",
+  "Why (note or rules)",
+  "Placed At (UTC)",
+  "Placed By",
+  "Released At (UTC)",
+  "Released By",
+];
+
+/**
+ * The holds on the customer (an operator's, with the note) and on their orders
+ * (with the rules that held each), released or not, page by page as the orders.
+ */
+export async function* customerHoldPages(
+  db: Kysely<DB>,
+  userId: string,
+): AsyncGenerator<{ csv: string }> {
+  const customerHolds = await db
+    .selectFrom("customer_holds as hold")
+    .leftJoin("user as placer", "placer.id", "hold.created_by")
+    .leftJoin("user as releaser", "releaser.id", "hold.released_by")
+    .select([
+      "hold.note",
+      "hold.created_at",
+      "hold.released_at",
+      "placer.email as placed_by",
+      "releaser.email as released_by",
+    ])
+    .where("hold.user_id", "=", userId)
+    .orderBy("hold.created_at")
+    .execute();
+  yield {
+    csv: customerHolds
+      .map((hold) =>
+        csvLine([
+          "customer",
+          "",
+          hold.note,
+          hold.created_at.toISOString(),
+          hold.placed_by,
+          hold.released_at?.toISOString(),
+          hold.released_by,
+        ]),
+      )
+      .join(""),
+  };
+  for await (const orderIds of customerOrderIdPages(db, userId)) {
+    const orderHolds = await db
+      .selectFrom("order_holds as hold")
+      .leftJoin("user as releaser", "releaser.id", "hold.released_by")
+      .select([
+        "hold.order_id",
+        "hold.rules",
+        "hold.created_at",
+        "hold.released_at",
+        "releaser.email as released_by",
+      ])
+      .where("hold.order_id", "in", orderIds)
+      .orderBy("hold.created_at")
+      .execute();
+    yield {
+      csv: orderHolds
+        .map((hold) =>
+          csvLine([
+            "order",
+            hold.order_id,
+            hold.rules.join(" "),
+            hold.created_at.toISOString(),
+            null,
+            hold.released_at?.toISOString(),
+            hold.released_by,
+          ]),
+        )
+        .join(""),
+    };
+  }
+}
+
 export interface BlocklistHit {
   kind: string;
   value: string;

@@ -88,7 +88,33 @@ function exportAudits(userId: string) {
 }
 
 describe("the customer's file", () => {
-  it("holds the profile, verification, every order with its statement line and chain check, the audit rows and blocklist hits", async () => {
+  it("holds the holds on the customer and on their orders, with the note and the rules", async () => {
+    const customer = await signedInCustomer(testApp);
+    const hold = await admin.post(`/api/admin/users/${customer.userId}/hold`, {
+      note: "Bank asked about a credit on 12 Nov",
+    });
+    expect(hold.status, hold.text).toBe(201);
+    const held = await placeOrder(customer);
+
+    const { response, bytes } = await requestFile(admin, testApp, customer.userId);
+    expect(response.status).toBe(200);
+    const holds = csvRows((await readZip(bytes)).get("holds.csv"));
+    expect(holds).toEqual([
+      expect.objectContaining({
+        Held: "customer",
+        "Why (note or rules)": "Bank asked about a credit on 12 Nov",
+        "Placed By": admin.email,
+        "Released At (UTC)": "",
+      }),
+      expect.objectContaining({
+        Held: "order",
+        "Order ID": held.id,
+        "Why (note or rules)": "customer",
+      }),
+    ]);
+  });
+
+  it("holds the profile, verification, every order with its statement line and chain check, the audit rows, blocklist hits and holds", async () => {
     const customer = await signedInCustomer(testApp);
     const paid = await placeOrder(customer);
     const open = await placeOrder(customer, { amount: "4300" });
@@ -155,6 +181,7 @@ describe("the customer's file", () => {
       "orders.csv",
       "audit.csv",
       "blocklist-hits.csv",
+      "holds.csv",
       "summary.pdf",
     ]);
 

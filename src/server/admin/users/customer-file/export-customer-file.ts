@@ -13,7 +13,9 @@ import {
   BLOCKLIST_HIT_COLUMNS,
   BlocklistHits,
   customerAuditPages,
+  customerHoldPages,
   customerOrderPages,
+  HOLD_COLUMNS,
   ORDER_COLUMNS,
 } from "./customer-file-records";
 import { customerFileSummaryPdf, SUMMARY_RECENT_ORDERS } from "./customer-file-summary";
@@ -26,6 +28,8 @@ export const CUSTOMER_FILE_ENTRIES = {
   "orders.csv": "every order, oldest first, with its statement line and payout check",
   "audit.csv": "every audit row about the customer or one of their orders",
   "blocklist-hits.csv": "blocklist entries (in force or removed) the record matches",
+  "holds.csv":
+    "holds on the customer (with the note) and on their orders (with the rules), released or not",
   "summary.pdf": "this summary",
 } as const;
 
@@ -88,6 +92,9 @@ export async function exportCustomerFile(
   // Written after orders.csv, whose pages collected the hits.
   zip.addReadStreamLazy("blocklist-hits.csv", entry, (done) =>
     done(null, Readable.from([csvLine(BLOCKLIST_HIT_COLUMNS), hits.csv()])),
+  );
+  zip.addReadStreamLazy("holds.csv", entry, (done) =>
+    done(null, csvStream(HOLD_COLUMNS, customerHoldPages(db, userId))),
   );
   zip.addReadStreamLazy("summary.pdf", entry, (done) => {
     recentCustomerOrders(db, userId, SUMMARY_RECENT_ORDERS).then(
