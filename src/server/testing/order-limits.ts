@@ -17,6 +17,14 @@ export const SHIPPED_ORDER_LIMITS_INPUT = {
 /** Rupees no order of a test reaches: numeric(14, 2)'s largest value. */
 export const UNREACHED_LIMIT_INR = "999999999999.99";
 
+/** Every order limit beyond reach, as the Settings form sends them. */
+export const UNREACHED_ORDER_LIMITS_INPUT = Object.fromEntries(
+  Object.keys(SHIPPED_ORDER_LIMITS_INPUT).map((field) => [
+    field,
+    field === "newCustomerDays" ? SHIPPED_ORDER_LIMITS_INPUT.newCustomerDays : UNREACHED_LIMIT_INR,
+  ]),
+);
+
 /**
  * Raises every order limit beyond reach (docs/decisions/035): tests of other
  * features and the load benchmark place many orders for one customer. The

@@ -5,6 +5,7 @@ import {
   signedInCustomer,
   verifiedCustomer,
 } from "../../testing/actors";
+import { SHIPPED_ORDER_LIMITS_INPUT } from "../../testing/order-limits";
 import { orderInput, withOffer } from "../../testing/orders";
 import { retireReceivingAccounts } from "../../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -253,6 +254,7 @@ describe("the Settings page's payment details", () => {
     offerAlertMultiple: "3",
     offersPerCustomerPerHour: "60",
     offersPerAddressPerHour: "200",
+    ...SHIPPED_ORDER_LIMITS_INPUT,
   };
   const saveSettings = (settings: typeof SETTINGS) =>
     admin.request("PUT", "/api/admin/settings", settings);

@@ -102,10 +102,12 @@ describe("the checklist under another configuration", () => {
   });
 
   it("in production, wants SMTP", async () => {
-    expect((await open({ NODE_ENV: "production" })).smtp).toBe(false);
-    expect(
-      (await open({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" })).smtp,
-    ).toBe(true);
+    // Production also requires the documents' key.
+    const production = { NODE_ENV: "production", DOCUMENT_KEY: "ab".repeat(32) };
+    expect((await open(production)).smtp).toBe(false);
+    expect((await open({ ...production, SMTP_URL: "smtp://mail.example.com:587" })).smtp).toBe(
+      true,
+    );
   });
 
   it("tells the daily backup's time", async () => {

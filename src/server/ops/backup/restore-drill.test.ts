@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { validDocuments, verificationForm } from "../../testing/identity-documents";
+import { UNREACHED_ORDER_LIMITS_INPUT } from "../../testing/order-limits";
 import { orderInput, postOrder, TRON_TX_HASH } from "../../testing/orders";
 import { scratchPostgresDatabase } from "../../testing/postgres";
 import {
@@ -87,6 +88,8 @@ describe("the restore drill", () => {
       // asks for its payment offer, far more than a desk allows a customer an hour.
       offersPerCustomerPerHour: "10000",
       offersPerAddressPerHour: "10000",
+      // ... and places more than a new customer's limits allow.
+      ...UNREACHED_ORDER_LIMITS_INPUT,
     });
     expect(saved.status, saved.text).toBe(200);
 
@@ -177,6 +180,8 @@ describe("the restore drill", () => {
       // asks for its payment offer, far more than a desk allows a customer an hour.
       offersPerCustomerPerHour: "10000",
       offersPerAddressPerHour: "10000",
+      // ... and places more than a new customer's limits allow.
+      ...UNREACHED_ORDER_LIMITS_INPUT,
     });
     // The verification, with its documents decrypted equal to what the source served.
     const restoredVerification = await restoredAdmin.get(`/api/admin/verifications/${customerId}`);
