@@ -25,7 +25,10 @@ const PAGES = [
   "/admin/audit",
 ];
 
-/** The widest order a customer can place: long e-mail, 40-character slip number, long name. */
+/**
+ * The widest order a new customer can place: long e-mail, 40-character slip number,
+ * long name, and the new-customer limit's largest amount (₹25,000 by default).
+ */
 async function placeWideOrder(page: Page) {
   await signUpAndLogInByApi(
     page,
@@ -33,7 +36,7 @@ async function placeWideOrder(page: Page) {
   );
   const headers = { origin: new URL(test.info().project.use.baseURL ?? "").origin };
   const offer = await page.request.post("/api/orders/payment-offer", {
-    data: { sendCurrency: "cash_inr", amount: "100000" },
+    data: { sendCurrency: "cash_inr", amount: "25000" },
     headers,
   });
   expect(offer.status(), await offer.text()).toBe(200);
@@ -42,7 +45,7 @@ async function placeWideOrder(page: Page) {
       sendCurrency: "cash_inr",
       receiveCurrency: "usdt",
       network: "trc20",
-      amount: "100000",
+      amount: "25000",
       walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
       paymentReference: `SLIP${Date.now()}`.padEnd(40, "7"),
       payerName: "Venkata Ramana Subrahmanyam Chakravarthy",

@@ -305,10 +305,11 @@ export function ExchangePage() {
                   max: formatAmount(terms.maxInrAmount),
                 })}
               </p>
-              {/* The customer's own room under their order limits: one line, kept empty
-                  until it is known (and for visitors), so nothing below moves. */}
+              {/* The customer's own room under their order limits: a line kept empty
+                  until it is known (and for visitors), as tall as its link's 44 px
+                  target on a phone, so nothing below moves; larger text wraps it. */}
               <div
-                className="flex h-4 items-center gap-2 text-xs text-muted-foreground"
+                className="flex min-h-11 flex-wrap items-center gap-x-2 text-xs text-muted-foreground sm:min-h-[1lh]"
                 data-testid="order-room"
               >
                 {session && (

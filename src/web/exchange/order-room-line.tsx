@@ -29,11 +29,12 @@ export default function OrderRoomLine() {
       ];
   return (
     <>
-      <span className="min-w-0 truncate" title={text}>
-        {text}
-      </span>
+      <span>{text}</span>
       {link && (
-        <Link to={limits.verifyUrl} className="shrink-0 font-medium text-primary underline">
+        <Link
+          to={limits.verifyUrl}
+          className="touch-target shrink-0 font-medium text-primary underline"
+        >
           {link}
         </Link>
       )}
