@@ -18,8 +18,12 @@ import { expect, holdRequests, test, waitUntilIdle } from "./fixtures";
  * in one task (26-29 ms of CPU against a 5 ms yardstick), blocked a median of 5.1
  * yardsticks in English and 7.0 in Hindi; run in steps (main.tsx) 2.3 and 2.0, no round
  * above 2.8. d736748 blocked 6.6-15 without its evaluation counted. Median of five.
+ * On a machine whose yardstick runs in 3.3-4.2 ms, React DOM's evaluation alone (9 ms)
+ * is near three yardsticks: the suite measured 3.3-5.4 (median 4.9) for Hindi there, in
+ * a full run beside the other worker, so the limit is 5.5; a7cb946's single task
+ * (26-29 ms) would be 7 or more on that machine.
  */
-const BLOCKING_LIMIT = 4.5;
+const BLOCKING_LIMIT = 5.5;
 const ROUNDS = 5;
 
 /**
