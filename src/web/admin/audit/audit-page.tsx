@@ -261,7 +261,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <TableCell className="align-top">
         <ActionBadge entry={entry} />
       </TableCell>
-      <TableCell className="align-top whitespace-nowrap">
+      {/* Wraps between its words: with the action's badge, a one-line target left the
+          details too little room at 1280 px with the sidebar open. */}
+      <TableCell className="align-top">
         <AuditTarget entry={entry} />
       </TableCell>
       <TableCell className="min-w-64 align-top">
