@@ -15,6 +15,10 @@ export const HOLD_RULE_FIELD_LABELS = {
   holdOrdersPerHour: "Orders per Hour Before a Hold",
 } as const;
 
+/** The hour rule's highest setting: the order statement keeps as many order times. */
+export const HOLD_ORDERS_PER_HOUR_MAX = 100;
+const ORDERS_PER_HOUR_ERROR = `${HOLD_RULE_FIELD_LABELS.holdOrdersPerHour} must be a whole number from 1 to ${HOLD_ORDERS_PER_HOUR_MAX}.`;
+
 const onOff = (label: string) => z.boolean({ error: `${label} must be on or off.` });
 
 export const holdRulesInputSchema = z.object({
@@ -36,10 +40,10 @@ export const holdRulesInputSchema = z.object({
   holdSharedWallet: onOff(HOLD_RULE_FIELD_LABELS.holdSharedWallet),
   holdOrderRate: onOff(HOLD_RULE_FIELD_LABELS.holdOrderRate),
   holdOrdersPerHour: z
-    .number({ error: "Orders per Hour Before a Hold must be a whole number from 1 to 100." })
-    .int({ error: "Orders per Hour Before a Hold must be a whole number from 1 to 100." })
-    .min(1, { error: "Orders per Hour Before a Hold must be a whole number from 1 to 100." })
-    .max(100, { error: "Orders per Hour Before a Hold must be a whole number from 1 to 100." }),
+    .number({ error: ORDERS_PER_HOUR_ERROR })
+    .int({ error: ORDERS_PER_HOUR_ERROR })
+    .min(1, { error: ORDERS_PER_HOUR_ERROR })
+    .max(HOLD_ORDERS_PER_HOUR_MAX, { error: ORDERS_PER_HOUR_ERROR }),
 });
 
 export type HoldRulesInput = z.infer<typeof holdRulesInputSchema>;

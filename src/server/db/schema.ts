@@ -387,11 +387,6 @@ export interface OrderHoldsTable {
 }
 
 /** The payer-name keys a customer's orders used (migration 0090). */
-export interface CustomerPayerNamesTable {
-  user_id: string;
-  name_key: string;
-}
-
 /** A wallet's first customer, and whether another customer used it since (migration 0090). */
 export interface WalletUsersTable {
   wallet_key: string;
@@ -475,9 +470,15 @@ export interface PaymentOfferWindowsTable {
 /** What a customer's order limits count (migration 0075, docs/decisions/035). */
 export interface CustomerOrderTotalsTable {
   user_id: string;
-  /** Non-cancelled orders of the last 30 days: {order id: [epoch seconds, rupees]}. */
-  recent: ColumnType<Record<string, [number, number]>, string | undefined, string>;
+  /** Rupees of the non-cancelled orders of the last 30 days: {hours since the epoch: rupees}. */
+  recent: ColumnType<Record<string, string>, string | undefined, string>;
   completed_orders: Generated<number>;
+  /** When the orders of the last hour were placed, newest last (migration 0097). */
+  recent_order_times: Generated<Date[]>;
+  /** The payer-name keys the customer used, the most recent last. */
+  payer_name_keys: Generated<string[]>;
+  /** Whether the last claimed order's payer name differed from every earlier one. */
+  last_payer_name_was_new: Generated<boolean>;
 }
 
 export interface OrderRateWindowsTable {
@@ -548,7 +549,6 @@ export interface DB {
   verification_documents: VerificationDocumentsTable;
   customer_holds: CustomerHoldsTable;
   order_holds: OrderHoldsTable;
-  customer_payer_names: CustomerPayerNamesTable;
   wallet_users: WalletUsersTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;
   statement_column_mappings: StatementColumnMappingsTable;

@@ -1,13 +1,11 @@
 import Decimal from "decimal.js";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PlaceOrderInput } from "../../shared/order-input";
-import type { SessionUser } from "../auth/session";
-import { openPostgres } from "../db/database";
 import type { AppError } from "../http/errors";
 import { type Client, signedInAdmin, signedInCustomer } from "../testing/actors";
 import { raiseOrderLimits } from "../testing/order-limits";
 import { nextReference, orderInput, TRON_WALLET } from "../testing/orders";
+import { placeThroughTwoProcesses } from "../testing/other-processes";
 import { isPostgresRun } from "../testing/postgres";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClient } from "../testing/test-client";
@@ -431,58 +429,31 @@ describe("orders racing past a limit", () => {
   it.runIf(isPostgresRun())(
     "let exactly one through from two processes' connections at once",
     async () => {
-      const url = testApp.databaseUrl;
-      if (!url) throw new Error("The PostgreSQL run has a database URL");
-      // Loaded after the app, which teaches zod the OpenAPI metadata its schemas use.
-      const { placeOrder } = await import("../orders/place-order");
-      const others = [openPostgres(url), openPostgres(url)];
-      try {
-        for (let round = 0; round < 3; round++) {
-          const customer = await establishedCustomer();
-          expect((await place(customer, "50000")).status).toBe(201);
-          const user = (await testApp.db
-            .selectFrom("user")
-            .selectAll()
-            .where("id", "=", customer.userId)
-            .executeTakeFirstOrThrow()) as unknown as SessionUser;
-          const bodies = [];
-          for (let i = 0; i < 6; i++) {
-            bodies.push(await withOfferPastTheLimits(customer, `4000${i}`));
-          }
-          // Each handle writes its orders in statements of its own, as another process would.
-          const outcomes = await Promise.allSettled(
-            bodies.map((body, i) =>
-              placeOrder({
-                db: others[i % 2]?.db ?? testApp.db,
-                user,
-                // The body as the route's validation passes it on: already in stored form.
-                input: body as PlaceOrderInput,
-                notify: { publicUrl: "http://localhost:3000", telegram: false },
-                announcer: testApp.announcer,
-                maxOrdersPerMinute: 100,
-              }),
-            ),
-          );
-          const placed = outcomes.filter((outcome) => outcome.status === "fulfilled");
-          const refusals = outcomes.flatMap((outcome) =>
-            outcome.status === "rejected" ? [outcome.reason] : [],
-          );
-          expect(placed).toHaveLength(1);
-          expect(refusals.map((error) => (error as AppError).code)).toEqual(
-            Array(5).fill("ORDER_LIMIT_PER_DAY"),
-          );
-          expect(await ordersOf(customer.userId)).toHaveLength(2);
-          // The totals count the two orders, and nothing of the refused ones.
-          const { rows } = await sql<{ counted: string; placed: string }>`
-            SELECT (SELECT sum(value::numeric) FROM customer_order_totals, jsonb_each_text(recent)
-                     WHERE user_id = ${customer.userId}) AS counted,
-              (SELECT sum(send_amount) FROM orders WHERE user_id = ${customer.userId}) AS placed`.execute(
-            testApp.db,
-          );
-          expect(new Decimal(rows[0]?.counted ?? "0").eq(rows[0]?.placed ?? "")).toBe(true);
+      for (let round = 0; round < 3; round++) {
+        const customer = await establishedCustomer();
+        expect((await place(customer, "50000")).status).toBe(201);
+        const bodies = [];
+        for (let i = 0; i < 6; i++) {
+          bodies.push(await withOfferPastTheLimits(customer, `4000${i}`));
         }
-      } finally {
-        await Promise.all(others.map((other) => other.close()));
+        const outcomes = await placeThroughTwoProcesses(testApp, customer.userId, bodies);
+        const placed = outcomes.filter((outcome) => outcome.status === "fulfilled");
+        const refusals = outcomes.flatMap((outcome) =>
+          outcome.status === "rejected" ? [outcome.reason] : [],
+        );
+        expect(placed).toHaveLength(1);
+        expect(refusals.map((error) => (error as AppError).code)).toEqual(
+          Array(5).fill("ORDER_LIMIT_PER_DAY"),
+        );
+        expect(await ordersOf(customer.userId)).toHaveLength(2);
+        // The totals count the two orders, and nothing of the refused ones.
+        const { rows } = await sql<{ counted: string; placed: string }>`
+          SELECT (SELECT sum(value::numeric) FROM customer_order_totals, jsonb_each_text(recent)
+                   WHERE user_id = ${customer.userId}) AS counted,
+            (SELECT sum(send_amount) FROM orders WHERE user_id = ${customer.userId}) AS placed`.execute(
+          testApp.db,
+        );
+        expect(new Decimal(rows[0]?.counted ?? "0").eq(rows[0]?.placed ?? "")).toBe(true);
       }
     },
   );

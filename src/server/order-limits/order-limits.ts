@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import { plainDecimal } from "../../shared/money";
+import { HOLD_ORDERS_PER_HOUR_MAX } from "../../shared/hold-rules-input";
 import type { DB, OrderStatus } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { SiteSettingsRow } from "../site/site-settings.service";
@@ -55,6 +56,37 @@ export function addHours(a: RawBuilder<unknown>, b: RawBuilder<unknown>) {
         AS hour_
       WHERE ${HOUR_COUNTS_WITHIN("30 days")}
       GROUP BY key HAVING sum(value::numeric) <> 0) AS added)`;
+}
+
+/*
+ * The row also keeps what the per-customer hold rules count (docs/decisions/036),
+ * for the same reason: a claim reads its latest version, so an order another
+ * process stored a moment earlier counts. Both lists are bounded.
+ */
+/** The hour rule's highest setting and this order: more would change nothing. */
+const ORDER_TIMES_KEPT = HOLD_ORDERS_PER_HOUR_MAX + 1;
+/** A customer with more payer names than this is held for a new one anyway. */
+const PAYER_NAMES_KEPT = 50;
+
+/** The times of the last hour's orders with one placed now, newest last. */
+export function withOrderPlacedNow(times: RawBuilder<unknown>) {
+  return sql`(
+    SELECT coalesce(array_agg(at ORDER BY at), '{}') FROM (
+      SELECT at FROM unnest(${times} || now()) AS at
+      WHERE at > now() - interval '1 hour' ORDER BY at DESC LIMIT ${sql.lit(ORDER_TIMES_KEPT)}
+    ) AS kept)`;
+}
+
+/** The payer-name keys with `key` (when there is one) as the most recent. */
+export function withPayerName(keys: RawBuilder<unknown>, key: RawBuilder<unknown>) {
+  const others = sql`array_remove(${keys}, ${key})`;
+  return sql`CASE WHEN ${key} IS NULL THEN ${keys} ELSE
+    (${others} || ${key})[greatest(cardinality(${others}) + 2 - ${sql.lit(PAYER_NAMES_KEPT)}, 1):] END`;
+}
+
+/** Whether `key` differs from every payer name of `keys`, of which there is at least one. */
+export function isNewPayerName(keys: RawBuilder<unknown>, key: RawBuilder<unknown>) {
+  return sql`(${key} IS NOT NULL AND cardinality(${keys}) > 0 AND NOT ${key} = ANY(${keys}))`;
 }
 
 /** What the limits depend on besides the amounts. */
@@ -305,7 +337,8 @@ export async function claimLimitsForAdminOrder(
   if (refusal) throw refusal;
   await sql`
     UPDATE customer_order_totals AS totals
-    SET recent = ${addHours(sql`totals.recent`, hourEntry(sql`now()`, sql`${order.send_amount}::numeric`))}
+    SET recent = ${addHours(sql`totals.recent`, hourEntry(sql`now()`, sql`${order.send_amount}::numeric`))},
+      recent_order_times = ${withOrderPlacedNow(sql`totals.recent_order_times`)}
     WHERE user_id = ${order.user_id}`.execute(trx);
 }
 
@@ -319,7 +352,9 @@ export async function releaseLimitClaim(
 ) {
   const givenBack = hourEntry(sql`${claim.claimedAt}::timestamptz`, sql`-${claim.amount}::numeric`);
   await sql`
-    UPDATE customer_order_totals AS totals SET recent = ${addHours(sql`totals.recent`, givenBack)}
+    UPDATE customer_order_totals AS totals SET recent = ${addHours(sql`totals.recent`, givenBack)},
+      -- One order fewer in the hour: the count is what the rule reads.
+      recent_order_times = totals.recent_order_times[1:cardinality(totals.recent_order_times) - 1]
     WHERE user_id = ${claim.userId}`.execute(db);
 }
 

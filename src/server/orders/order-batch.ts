@@ -4,7 +4,14 @@ import { preparedStatement } from "../db/database";
 import type { DB, HoldRule } from "../db/schema";
 import { isDeadlock, isRefusedByDatabase } from "../http/errors";
 import type { OutboxMessage } from "../notifications/outbox";
-import { addHours, hourEntry, usedTotals } from "../order-limits/order-limits";
+import {
+  addHours,
+  hourEntry,
+  isNewPayerName,
+  usedTotals,
+  withOrderPlacedNow,
+  withPayerName,
+} from "../order-limits/order-limits";
 import { orderBlocklistKeys } from "../risk/blocklist-keys";
 import { ORDER_HOLD_LINE } from "../risk/hold-rules";
 import { OFFER_HONOURED_HOURS } from "./offer-receiving-account";
@@ -375,7 +382,7 @@ async function insertOrdersIfAllowed(
       FROM site_settings WHERE id = 1
     ),
     limit_asks AS (
-      SELECT allowed.id, allowed.user_id, allowed.send_amount AS amount,
+      SELECT allowed.id, allowed.user_id, allowed.send_amount AS amount, allowed.payer_name_key,
         CASE WHEN level.is_verified THEN limits.verified_limit_order_inr
           WHEN level.is_new THEN least(limits.limit_order_inr, limits.new_customer_order_inr)
           ELSE limits.limit_order_inr END AS order_limit,
@@ -399,21 +406,28 @@ async function insertOrdersIfAllowed(
     -- The amounts are checked on the totals row's latest version: the upsert waits
     -- for a concurrent claim on it and then sees its orders (a sum over orders would
     -- be read in this statement's snapshot). Claimed after the slot, in the same
-    -- customer order, so two statements cannot wait on each other.
+    -- customer order, so two statements cannot wait on each other. The row's latest
+    -- version also gives the hold rules their per-customer figures (decision 036).
     limit_claim AS (
-      INSERT INTO customer_order_totals AS totals (user_id, recent)
-      SELECT ask.user_id, ${hourEntry(sql`now()`, sql`ask.amount`)}
+      INSERT INTO customer_order_totals AS totals (user_id, recent, recent_order_times,
+        payer_name_keys)
+      SELECT ask.user_id, ${hourEntry(sql`now()`, sql`ask.amount`)}, ARRAY[now()],
+        ${withPayerName(sql`'{}'::text[]`, sql`ask.payer_name_key`)}
       FROM limit_asks AS ask JOIN slot ON slot.user_id = ask.user_id
       WHERE ask.amount <= least(ask.order_limit, ask.day_limit, ask.month_limit)
       ORDER BY ask.user_id
       ON CONFLICT (user_id) DO UPDATE SET
-        recent = ${addHours(sql`totals.recent`, sql`excluded.recent`)}
+        recent = ${addHours(sql`totals.recent`, sql`excluded.recent`)},
+        recent_order_times = ${withOrderPlacedNow(sql`totals.recent_order_times`)},
+        payer_name_keys = ${withPayerName(sql`totals.payer_name_keys`, sql`excluded.payer_name_keys[1]`)},
+        last_payer_name_was_new = ${isNewPayerName(sql`totals.payer_name_keys`, sql`excluded.payer_name_keys[1]`)}
       WHERE EXISTS (
         SELECT 1 FROM limit_asks AS ask CROSS JOIN LATERAL ${usedTotals(sql`totals.recent`)} AS used
         WHERE ask.user_id = totals.user_id
           AND used.day_used + ask.amount <= ask.day_limit
           AND used.month_used + ask.amount <= ask.month_limit)
-      RETURNING user_id
+      RETURNING user_id, cardinality(recent_order_times) - 1 AS earlier_orders_in_hour,
+        last_payer_name_was_new
     ),
     -- A reference, key or offer stored by a concurrent statement after this one's
     -- snapshot: the order is not written, and the caller is told which.
@@ -431,9 +445,10 @@ async function insertOrdersIfAllowed(
       ON CONFLICT DO NOTHING
       RETURNING ${sql.raw(ORDER_COLUMNS.join(", "))}
     ),
-    -- Holds (issue 25): each rule that is on is one index probe per written order,
-    -- in the statement's snapshot (the customer's orders before this one: a
-    -- customer's orders are never in two statements at once, decision 017).
+    -- Holds (issue 25): the customer's hold and first completed order are one index
+    -- probe each per written order (an operator's act or a completion, not a
+    -- placement, changes them); the new payer name and the hour's orders come from
+    -- the limit claim, so an order of another process's statement counts.
     hold_rules AS (
       SELECT hold_first_order, hold_first_order_above_inr, hold_new_payer_name,
         hold_shared_wallet, hold_order_rate, hold_orders_per_hour
@@ -467,13 +482,15 @@ async function insertOrdersIfAllowed(
         -- Before the customer's first completed order, so parallel first orders are all held.
         rules.hold_first_order AND inserted.send_amount > rules.hold_first_order_above_inr
           AND completed.found IS NULL AS by_first_order,
-        any_name.found IS NOT NULL AND known_name.found IS NULL AS by_new_payer_name,
+        rules.hold_new_payer_name AND claim.last_payer_name_was_new AS by_new_payer_name,
         rules.hold_shared_wallet AND coalesce(
           wallet_use.shared OR wallet_use.first_user_id <> inserted.user_id,
           wallet_known.shared OR wallet_known.first_user_id <> inserted.user_id,
           false) AS by_shared_wallet,
-        rules.hold_order_rate AND last_hour.orders >= rules.hold_orders_per_hour AS by_order_rate
+        rules.hold_order_rate AND claim.earlier_orders_in_hour >= rules.hold_orders_per_hour
+          AS by_order_rate
       FROM inserted JOIN input ON input.id = inserted.id CROSS JOIN hold_rules AS rules
+        JOIN limit_claim AS claim ON claim.user_id = inserted.user_id
         JOIN wallet_known ON wallet_known.id = inserted.id
         LEFT JOIN wallet_use ON wallet_use.wallet_key = input.wallet_key
         LEFT JOIN LATERAL (
@@ -487,27 +504,6 @@ async function insertOrdersIfAllowed(
             AND orders.status = 'completed'
           LIMIT 1
         ) AS completed ON true
-        -- A payer name differs from every earlier one only if there was an earlier one.
-        LEFT JOIN LATERAL (
-          SELECT true AS found FROM customer_payer_names AS name
-          WHERE rules.hold_new_payer_name AND input.payer_name_key IS NOT NULL
-            AND name.user_id = inserted.user_id
-          LIMIT 1
-        ) AS any_name ON true
-        LEFT JOIN LATERAL (
-          SELECT true AS found FROM customer_payer_names AS name
-          WHERE rules.hold_new_payer_name AND name.user_id = inserted.user_id
-            AND name.name_key = input.payer_name_key
-        ) AS known_name ON true
-        -- Counted up to the limit on orders_user_recent: never more rows than the setting.
-        LEFT JOIN LATERAL (
-          SELECT count(*) AS orders FROM (
-            SELECT FROM orders
-            WHERE rules.hold_order_rate AND orders.user_id = inserted.user_id
-              AND orders.created_at > now() - interval '1 hour'
-            LIMIT rules.hold_orders_per_hour
-          ) AS recent
-        ) AS last_hour ON true
     ),
     held AS (
       SELECT id, customer_hold_id, array_remove(ARRAY[
@@ -532,14 +528,6 @@ async function insertOrdersIfAllowed(
     order_held AS (
       INSERT INTO order_holds (order_id, rules, customer_hold_id)
       SELECT id, rules, customer_hold_id FROM held
-    ),
-    -- What the customer's next orders' holds compare with: the payer names used.
-    payer_name_used AS (
-      INSERT INTO customer_payer_names (user_id, name_key)
-      SELECT inserted.user_id, input.payer_name_key
-      FROM inserted JOIN input ON input.id = inserted.id
-      WHERE input.payer_name_key IS NOT NULL
-      ON CONFLICT DO NOTHING
     ),
     -- The offer no longer holds room: the order counts toward the cap now.
     used_offer AS (

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sampleStatementCsv } from "../admin/reconciliation/statement-fixtures";
 import { type Client, signedInAdmin, signedInCustomer } from "../testing/actors";
 import { ERC20_WALLET, orderInput, placeOrder, withOffer } from "../testing/orders";
+import { placeThroughTwoProcesses } from "../testing/other-processes";
+import { isPostgresRun } from "../testing/postgres";
 import { insertUpiAccount, retireReceivingAccounts } from "../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { RawBody } from "../testing/test-client";
@@ -340,6 +342,33 @@ describe("the automatic hold rules", () => {
     expect(rules.filter((held) => held.length === 0)).toHaveLength(2);
     expect(rules.filter((held) => held[0] === "order_rate")).toHaveLength(3);
   });
+
+  it.runIf(isPostgresRun())(
+    "hold new payer names and the hour's extra orders placed through two processes at once",
+    async () => {
+      await setRules({ holdNewPayerName: true, holdOrderRate: true, holdOrdersPerHour: 2 });
+      // Rounds, as the two processes' statements overlap differently each time.
+      for (let round = 0; round < 3; round++) {
+        const customer = await signedInCustomer(testApp);
+        const names = ["Anil Mehta", "Suresh Nair", "Vikram Rao", "Rahul Kumar", "Imran Khan"];
+        const bodies = [];
+        for (const [i, payerName] of names.entries()) {
+          bodies.push(await withOffer(customer, orderInput({ payerName, amount: `${8601 + i}` })));
+        }
+        const outcomes = await placeThroughTwoProcesses(testApp, customer.userId, bodies);
+        const rules = await rulesOf(
+          outcomes.map((outcome) => {
+            if (outcome.status === "rejected") throw outcome.reason;
+            return outcome.value.order.id;
+          }),
+        );
+        // Whichever order is stored first has no earlier name and no earlier order; each
+        // later one has a name never used before, and all but the second pass two in the hour.
+        expect(rules.filter((held) => held.includes("new_payer_name"))).toHaveLength(4);
+        expect(rules.filter((held) => held.includes("order_rate"))).toHaveLength(3);
+      }
+    },
+  );
 
   it("name every rule that held an order", async () => {
     await setRules({ holdFirstOrder: true, holdFirstOrderAboveInr: "1000", holdOrderRate: true });

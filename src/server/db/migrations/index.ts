@@ -34,6 +34,7 @@ import * as payoutFees from "./0086-payout-fees";
 import * as holds from "./0090-holds";
 import * as customerFile from "./0095-customer-file";
 import * as retention from "./0096-retention";
+import * as holdCountsOnTheClaimedRow from "./0097-hold-counts-on-the-claimed-row";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -74,5 +75,6 @@ export const migrations: Record<string, Migration> = {
   "0090-holds": holds,
   "0095-customer-file": customerFile,
   "0096-retention": retention,
+  "0097-hold-counts-on-the-claimed-row": holdCountsOnTheClaimedRow,
   "0071-verification-submissions": verificationSubmissions,
 };

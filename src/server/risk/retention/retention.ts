@@ -208,10 +208,10 @@ const PURGE_STEPS: PurgeStep[] = [
     },
   },
   {
-    what: "holds' notes, and the payer names and wallets kept for the hold rules",
+    what: "holds' notes, and the order totals, payer names and wallets kept for the limits and hold rules",
     run: async (trx, userId) => {
       await trx.deleteFrom("customer_holds").where("user_id", "=", userId).execute();
-      await trx.deleteFrom("customer_payer_names").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("customer_order_totals").where("user_id", "=", userId).execute();
       await trx.deleteFrom("wallet_users").where("first_user_id", "=", userId).execute();
     },
   },
