@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
-import { plainDecimal } from "../../shared/money";
 import { HOLD_ORDERS_PER_HOUR_MAX } from "../../shared/hold-rules-input";
+import { plainDecimal } from "../../shared/money";
 import type { DB, OrderStatus } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { SiteSettingsRow } from "../site/site-settings.service";
