@@ -417,6 +417,15 @@ describe("Verify all matched", () => {
     expect(imported.status, imported.text).toBe(201);
     const verifyAll = () =>
       admin.post(`/api/admin/reconciliation/accounts/${accountId}/verify-matched`);
+    // The operator sees which matched credit waits on a hold before pressing the button.
+    const groups = (await admin.get(`/api/admin/reconciliation/accounts/${accountId}`)).json
+      .groups as { matched: { items: { orderId: string; isOrderHeld: boolean }[] } };
+    expect(
+      groups.matched.items.map(({ orderId, isOrderHeld }) => ({ orderId, isOrderHeld })),
+    ).toEqual([
+      { orderId: clear.id, isOrderHeld: false },
+      { orderId: held.id, isOrderHeld: true },
+    ]);
 
     expect((await verifyAll()).json).toEqual({
       verified: 1,

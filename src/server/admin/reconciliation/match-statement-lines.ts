@@ -5,6 +5,7 @@ import {
 } from "../../../shared/reconciliation-groups";
 import type { Database } from "../../db/database";
 import { blockedCredits } from "../../risk/blocklist.service";
+import { holdsOfOrders } from "../../risk/holds.service";
 
 /*
  * Matching, computed when it is read (docs/decisions/023): a credit meets the
@@ -125,6 +126,8 @@ export type ReconciliationItem = {
   orderAccountLabel: string | null;
   /** The credit's payer (name or UPI ID) is on the blocklist: it is never verified with the others. */
   isPayerBlocked: boolean;
+  /** The order is on hold: an operator verifies it on its page, never in bulk. */
+  isOrderHeld: boolean;
 };
 
 type ItemRow = {
@@ -152,7 +155,10 @@ function creditOf(row: Pick<ItemRow, "payer_name" | "narration">): Credit {
   return { payerName: row.payer_name ?? null, narration: row.narration ?? null };
 }
 
-function toItem(row: ItemRow, isBlocked: (credit: Credit) => boolean): ReconciliationItem {
+/** What the risk controls say of the page's lines: a blocked payer, an order on hold. */
+type RiskMarks = { isBlocked: (credit: Credit) => boolean; heldOrders: ReadonlySet<string> };
+
+function toItem(row: ItemRow, { isBlocked, heldOrders }: RiskMarks): ReconciliationItem {
   return {
     lineId: row.id ?? null,
     lineNumber: row.line_number ?? null,
@@ -170,6 +176,7 @@ function toItem(row: ItemRow, isBlocked: (credit: Credit) => boolean): Reconcili
       row.order_created_at === null ? null : new Date(row.order_created_at).toISOString(),
     orderAccountLabel: row.order_account_label ?? null,
     isPayerBlocked: isBlocked(creditOf(row)),
+    isOrderHeld: row.order_id !== null && heldOrders.has(row.order_id),
   };
 }
 
@@ -224,7 +231,13 @@ export async function listReconciliationGroups(
 ): Promise<ReconciliationGroups> {
   const lines = await groupedLinesQuery(accountId).execute(db);
   const notReceived = await notReceivedQuery(accountId).execute(db);
-  const isBlocked = await blockedCredits(db, lines.rows.map(creditOf));
+  const orderIds = [...lines.rows, ...notReceived.rows].flatMap((row) =>
+    row.order_id === null ? [] : [row.order_id],
+  );
+  const marks: RiskMarks = {
+    isBlocked: await blockedCredits(db, lines.rows.map(creditOf)),
+    heldOrders: new Set((await holdsOfOrders(db, orderIds)).keys()),
+  };
 
   const groups = Object.fromEntries(
     RECONCILIATION_GROUPS.map((group) => [
@@ -238,14 +251,14 @@ export async function listReconciliationGroups(
     const group = groups[row.group as ReconciliationGroup];
     group.count = Number(row.count);
     group.totalInr = row.total;
-    group.items.push(toItem(row, isBlocked));
+    group.items.push(toItem(row, marks));
   }
   const first = notReceived.rows[0];
   if (first) {
     groups.notReceived = {
       count: Number(first.count),
       totalInr: first.total,
-      items: notReceived.rows.map((row) => toItem(row, isBlocked)),
+      items: notReceived.rows.map((row) => toItem(row, marks)),
     };
   }
   return groups;

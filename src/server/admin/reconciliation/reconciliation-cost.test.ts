@@ -22,10 +22,10 @@ const LINES = 12_000;
 const IMPORT_STATEMENTS = 10 + Math.ceil(LINES / 5_000);
 /**
  * The session and the step-up's renewal, the account, its imports, the lines'
- * groups, the not-received orders, and the blocklist entries of the first pages'
- * payers (one indexed lookup, however many lines).
+ * groups, the not-received orders, the blocklist entries of the first pages'
+ * payers and the holds of their orders (one indexed lookup each, however many lines).
  */
-const GROUPS_STATEMENTS = 7;
+const GROUPS_STATEMENTS = 8;
 
 let testApp: TestApp;
 let admin: Client;

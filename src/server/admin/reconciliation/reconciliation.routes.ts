@@ -51,6 +51,9 @@ const itemSchema = z
     isPayerBlocked: z
       .boolean()
       .describe("The credit's payer is on the blocklist: Verify all matched leaves it"),
+    isOrderHeld: z
+      .boolean()
+      .describe("The order is on hold: Verify all matched leaves it for an operator's look"),
   })
   .openapi("ReconciliationItem");
 

@@ -359,6 +359,12 @@ function GroupCard({
                     <TableCell className="text-xs">
                       <span className="font-mono">{item.orderId?.slice(0, 8)}</span>{" "}
                       <span className="text-muted-foreground">{item.orderEmail}</span>
+                      {/* Verify all matched leaves it: the order's page says why it is held. */}
+                      {item.isOrderHeld && (
+                        <Badge variant="destructive" className="ml-1.5" data-testid="order-held">
+                          {t("adminReconciliation.orderHeld")}
+                        </Badge>
+                      )}
                       {item.orderAccountLabel && (
                         <span className="block font-medium text-amber-700 dark:text-amber-400">
                           {t("adminReconciliation.orderAccount", { label: item.orderAccountLabel })}
