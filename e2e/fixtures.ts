@@ -53,6 +53,9 @@ export { E2E_ADMIN, expect };
  * origins, and the default mode's extra blank page per check doubled its time.
  */
 export async function expectNoSeriousViolations(page: Page, where = page.url()) {
+  // A list still showing the last search's rows is dimmed while the next arrives:
+  // its contrast is the settled page's only once it is done.
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
   const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",

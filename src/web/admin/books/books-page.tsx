@@ -118,7 +118,10 @@ export function BooksPage() {
 
       <AdminListBody query={books} failedTitle={t("adminBooks.fetchFailedTitle")}>
         {books.data && (
-          <div className={cn("space-y-6", books.isPlaceholderData && "opacity-60")}>
+          <div
+            className={cn("space-y-6", books.isPlaceholderData && "opacity-60")}
+            aria-busy={books.isPlaceholderData}
+          >
             <BookTotals books={books.data} />
             <Card>
               <CardContent className="px-2 pt-6 sm:px-6">

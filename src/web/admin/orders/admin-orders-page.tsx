@@ -322,7 +322,10 @@ export function AdminOrdersPage() {
                 : undefined,
             }}
           >
-            <Table className={query.isPlaceholderData ? "opacity-60" : undefined}>
+            <Table
+              className={query.isPlaceholderData ? "opacity-60" : undefined}
+              aria-busy={query.isPlaceholderData}
+            >
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
                   <TableHead>{t("adminOrders.columns.user")}</TableHead>

@@ -124,7 +124,10 @@ export function UsersPage() {
               detail: search ? t("adminUsers.emptySearch", { search }) : undefined,
             }}
           >
-            <Table className={cn("sm:min-w-[34rem]", query.isPlaceholderData && "opacity-60")}>
+            <Table
+              className={cn("sm:min-w-[34rem]", query.isPlaceholderData && "opacity-60")}
+              aria-busy={query.isPlaceholderData}
+            >
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
                   <TableHead>{t("adminUsers.columns.email")}</TableHead>
