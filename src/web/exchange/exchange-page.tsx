@@ -305,17 +305,22 @@ export function ExchangePage() {
                   max: formatAmount(terms.maxInrAmount),
                 })}
               </p>
-              {/* The customer's own room under their order limits: a line kept empty
-                  until it is known (and for visitors), as tall as its link's 44 px
-                  target on a phone, so nothing below moves; larger text wraps it. */}
+              {/* The customer's own room under their order limits, or for a visitor the
+                  FAQ's word on KYC: a line as tall as the customer's link's 44 px target
+                  on a phone, kept while the session is asked, so nothing below moves;
+                  larger text wraps it. */}
               <div
                 className="flex min-h-11 flex-wrap items-center gap-x-2 text-xs text-muted-foreground sm:min-h-[1lh]"
                 data-testid="order-room"
               >
-                {session && (
+                {session ? (
                   <Suspense fallback={null}>
                     <OrderRoomLine />
                   </Suspense>
+                ) : (
+                  <span className={cn(isSessionPending && "invisible")}>
+                    {t("exchange.noKycNeeded")}
+                  </span>
                 )}
               </div>
             </fieldset>
