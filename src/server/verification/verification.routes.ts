@@ -13,7 +13,12 @@ import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
 import { type CheckedDocument, checkDocument } from "./check-document";
 import { documentResponse } from "./document-response";
-import { getOwnVerification, readDocument, submitVerification } from "./verification.service";
+import {
+  getOwnVerification,
+  readDocument,
+  refuseIfCannotSubmit,
+  submitVerification,
+} from "./verification.service";
 
 /** The submission route takes three documents: its own body limit (app.ts skips the usual one). */
 export const VERIFICATION_UPLOAD_PATH = "/api/verification";
@@ -152,6 +157,7 @@ export function createVerificationRouter(context: AppContext) {
   return router
     .openapi(getRoute, async (c) => c.json(await getOwnVerification(db, c.var.user.id), 200))
     .openapi(submitRoute, async (c) => {
+      await refuseIfCannotSubmit(db, c.var.user.id);
       const { details, documents } = await readSubmission(c.req.raw);
       const verification = await submitVerification({
         db,

@@ -22,6 +22,14 @@ export interface Actor {
 }
 
 const NOT_FOUND = () => new AppError(404, "USER_NOT_FOUND", "User not found.");
+const ALREADY_VERIFIED = () =>
+  new AppError(409, "ALREADY_VERIFIED", "Your identity is already verified.");
+const WAITING = () =>
+  new AppError(
+    409,
+    "VERIFICATION_WAITING",
+    "We are reviewing what you sent. You can send again if we ask you to.",
+  );
 
 /** A submission's details and its documents' descriptions (never their bytes). */
 async function submissionView(db: Kysely<DB>, submissionId: string) {
@@ -91,6 +99,22 @@ export async function getOwnVerification(db: Kysely<DB>, userId: string) {
 }
 
 /**
+ * Refuses a customer who may not submit now (verified, or a submission waits)
+ * before their files are read: checking three documents (decoding images of up
+ * to 50 megapixels) costs far more than this look, and repeating a refused upload
+ * must not make the server do that work. submitVerification still decides.
+ */
+export async function refuseIfCannotSubmit(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom("customer_verifications")
+    .select("status")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (row?.status === "verified") throw ALREADY_VERIFIED();
+  if (row?.status === "submitted") throw WAITING();
+}
+
+/**
  * Stores a submission with its documents, sealed, and puts it in the review queue;
  * refused while one waits for review or once verified. One statement moves the
  * status, so two submissions racing store one.
@@ -139,13 +163,7 @@ export async function submitVerification(input: {
         .select("status")
         .where("user_id", "=", user.id)
         .executeTakeFirst();
-      throw current?.status === "verified"
-        ? new AppError(409, "ALREADY_VERIFIED", "Your identity is already verified.")
-        : new AppError(
-            409,
-            "VERIFICATION_WAITING",
-            "We are reviewing what you sent. You can send again if we ask you to.",
-          );
+      throw current?.status === "verified" ? ALREADY_VERIFIED() : WAITING();
     }
     const rows = Object.entries(input.documents).map(([kind, document]) => {
       const id = randomUUID();

@@ -140,6 +140,20 @@ describe("a customer's verification", () => {
     expect(await storedFor(customer.userId)).toMatchObject({ submissions: 1, documents: 3 });
   });
 
+  it("refuses a customer who cannot send before it reads their files (no decoding on repeat)", async () => {
+    const customer = await signedInCustomer(testApp);
+    expect((await submit(customer)).status).toBe(201);
+    // Files the checks would have to decode to refuse: the refusal comes first.
+    const damaged = {
+      ...(await validDocuments()),
+      selfie: { name: "selfie.jpg", bytes: Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3, 4, 5]) },
+    };
+    const again = await submit(customer, damaged);
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe("VERIFICATION_WAITING");
+    expect(await storedFor(customer.userId)).toMatchObject({ submissions: 1, documents: 3 });
+  });
+
   it("stores one submission when two race", async () => {
     const customer = await signedInCustomer(testApp);
     const documents = await validDocuments();
