@@ -1,14 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import {
-  Ban,
-  CircleCheck,
-  Eye,
-  MoreHorizontal,
-  Search,
-  ShieldCheck,
-  ShieldOff,
-  UserX,
-} from "lucide-react";
+import type { TFunction } from "i18next";
+import { Ban, CircleCheck, Eye, ShieldCheck, ShieldOff, UserX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -24,30 +16,15 @@ import {
   AlertDialogTitle,
 } from "../../components/ui/alert-dialog";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../components/ui/table";
 import { formatDate } from "../../lib/format";
 import { useSession } from "../../lib/session";
-import { cn } from "../../lib/utils";
 import { AdminListBody } from "../components/admin-list-body";
+import { type AdminColumn, AdminTable } from "../components/admin-table";
+import { RowMenu } from "../components/row-menu";
+import { SearchField } from "../components/search-field";
 import { UserDetailsDialog } from "./user-details-dialog";
 import { type AdminUser, type UserAction, usersQueryOptions, useUserAction } from "./users-api";
 
@@ -95,24 +72,14 @@ export function UsersPage() {
       </header>
       <Card>
         <CardContent className="space-y-4 p-4 sm:p-6">
-          <div className="max-w-sm space-y-1.5">
-            <Label htmlFor="user-search">{t("adminUsers.searchLabel")}</Label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden
-              />
-              <Input
-                id="user-search"
-                type="search"
-                className="pl-9"
-                placeholder={t("adminUsers.searchPlaceholder")}
-                value={searchText}
-                onChange={(event) => setSearchText(event.target.value)}
-                autoComplete="off"
-              />
-            </div>
-          </div>
+          <SearchField
+            id="user-search"
+            label={t("adminUsers.searchLabel")}
+            className="max-w-sm"
+            placeholder={t("adminUsers.searchPlaceholder")}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
 
           <AdminListBody
             query={query}
@@ -124,39 +91,23 @@ export function UsersPage() {
               detail: search ? t("adminUsers.emptySearch", { search }) : undefined,
             }}
           >
-            <Table
-              className={cn("sm:min-w-[34rem]", query.isPlaceholderData && "opacity-60")}
-              aria-busy={query.isPlaceholderData}
-            >
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>{t("adminUsers.columns.email")}</TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("adminUsers.columns.role")}
-                  </TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("adminUsers.columns.joined")}
-                  </TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("adminUsers.columns.status")}
-                  </TableHead>
-                  <TableHead className="sticky right-0 w-12 bg-card text-right">
-                    <span className="sr-only">{t("admin.common.actions")}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.map((user) => (
-                  <UserRow
-                    key={user.id}
+            <AdminTable
+              className="sm:min-w-[34rem]"
+              isRefreshing={query.isPlaceholderData}
+              columns={userColumns(t, session?.user.id)}
+              rows={users}
+              rowKey={(user) => user.id}
+              actions={{
+                cell: (user) => (
+                  <UserMenu
                     user={user}
                     isSelf={user.id === session?.user.id}
                     onAction={(action) => setConfirming({ user, action })}
                     onViewDetails={() => setDetailsFor(user)}
                   />
-                ))}
-              </TableBody>
-            </Table>
+                ),
+              }}
+            />
           </AdminListBody>
 
           {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
@@ -169,7 +120,81 @@ export function UsersPage() {
   );
 }
 
-function UserRow({
+function RoleBadge({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant={user.role === "admin" ? "info" : "default"}>
+      {t(`adminUsers.roles.${user.role}`)}
+    </Badge>
+  );
+}
+
+function StatusBadge({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  return user.isBlocked ? (
+    <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
+  ) : (
+    <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
+  );
+}
+
+function UserEmail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {user.email}
+      {isSelf && (
+        <span className="ml-2 text-xs font-normal text-muted-foreground">
+          {t("adminUsers.you")}
+        </span>
+      )}
+      {/* Such an account may be anyone's who typed the address: it cannot be made admin. */}
+      {!user.emailVerified && (
+        <span className="ml-2 inline-block text-xs font-normal whitespace-nowrap text-amber-700 dark:text-amber-400">
+          {t("adminUsers.unverified")}
+        </span>
+      )}
+      {/* On a phone the other columns fold in here, so nothing needs sideways scrolling. */}
+      <div className="mt-1.5 flex flex-wrap items-center gap-1.5 font-normal sm:hidden">
+        <RoleBadge user={user} />
+        <StatusBadge user={user} />
+        <span className="text-xs text-muted-foreground">{formatDate(user.createdAt)}</span>
+      </div>
+    </>
+  );
+}
+
+function userColumns(t: TFunction, selfId: string | undefined): AdminColumn<AdminUser>[] {
+  return [
+    {
+      id: "email",
+      header: t("adminUsers.columns.email"),
+      cellClassName: "font-medium [overflow-wrap:anywhere] sm:max-w-64",
+      cell: (user) => <UserEmail user={user} isSelf={user.id === selfId} />,
+    },
+    {
+      id: "role",
+      header: t("adminUsers.columns.role"),
+      className: "hidden sm:table-cell",
+      cell: (user) => <RoleBadge user={user} />,
+    },
+    {
+      id: "joined",
+      header: t("adminUsers.columns.joined"),
+      className: "hidden sm:table-cell",
+      cellClassName: "whitespace-nowrap",
+      cell: (user) => formatDate(user.createdAt),
+    },
+    {
+      id: "status",
+      header: t("adminUsers.columns.status"),
+      className: "hidden sm:table-cell",
+      cell: (user) => <StatusBadge user={user} />,
+    },
+  ];
+}
+
+function UserMenu({
   user,
   isSelf,
   onAction,
@@ -181,89 +206,41 @@ function UserRow({
   onViewDetails: () => void;
 }) {
   const { t } = useTranslation();
-  const isAdmin = user.role === "admin";
-  const roleBadge = (
-    <Badge variant={isAdmin ? "info" : "default"}>{t(`adminUsers.roles.${user.role}`)}</Badge>
-  );
-  const statusBadge = user.isBlocked ? (
-    <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
-  ) : (
-    <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
-  );
-  const joined = formatDate(user.createdAt);
   return (
-    <TableRow>
-      <TableCell className="font-medium [overflow-wrap:anywhere] sm:max-w-64">
-        {user.email}
-        {isSelf && (
-          <span className="ml-2 text-xs font-normal text-muted-foreground">
-            {t("adminUsers.you")}
-          </span>
-        )}
-        {/* Such an account may be anyone's who typed the address: it cannot be made admin. */}
-        {!user.emailVerified && (
-          <span className="ml-2 inline-block text-xs font-normal whitespace-nowrap text-amber-700 dark:text-amber-400">
-            {t("adminUsers.unverified")}
-          </span>
-        )}
-        {/* On a phone the other columns fold in here, so nothing needs sideways scrolling. */}
-        <div className="mt-1.5 flex flex-wrap items-center gap-1.5 font-normal sm:hidden">
-          {roleBadge}
-          {statusBadge}
-          <span className="text-xs text-muted-foreground">{joined}</span>
-        </div>
-      </TableCell>
-      <TableCell className="hidden sm:table-cell">{roleBadge}</TableCell>
-      <TableCell className="hidden whitespace-nowrap sm:table-cell">{joined}</TableCell>
-      <TableCell className="hidden sm:table-cell">{statusBadge}</TableCell>
-      <TableCell className="sticky right-0 bg-card py-1.5 text-right">
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("adminUsers.actionsFor", { email: user.email })}
-            >
-              <MoreHorizontal />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={onViewDetails}>
-              <Eye aria-hidden />
-              {t("adminUsers.actions.viewDetails")}
+    <RowMenu label={t("adminUsers.actionsFor", { email: user.email })}>
+      <DropdownMenuItem onSelect={onViewDetails}>
+        <Eye aria-hidden />
+        {t("adminUsers.actions.viewDetails")}
+      </DropdownMenuItem>
+      {user.role === "admin" ? (
+        // An admin cannot demote themselves; the server refuses it too.
+        <DropdownMenuItem disabled={isSelf} onSelect={() => onAction("makeUser")}>
+          <ShieldOff aria-hidden />
+          {t("adminUsers.actions.makeUser")}
+        </DropdownMenuItem>
+      ) : (
+        <DropdownMenuItem onSelect={() => onAction("makeAdmin")}>
+          <ShieldCheck aria-hidden />
+          {t("adminUsers.actions.makeAdmin")}
+        </DropdownMenuItem>
+      )}
+      {!isSelf && (
+        <>
+          <DropdownMenuSeparator />
+          {user.isBlocked ? (
+            <DropdownMenuItem onSelect={() => onAction("unblock")}>
+              <CircleCheck aria-hidden />
+              {t("adminUsers.actions.unblock")}
             </DropdownMenuItem>
-            {isAdmin ? (
-              // An admin cannot demote themselves; the server refuses it too.
-              <DropdownMenuItem disabled={isSelf} onSelect={() => onAction("makeUser")}>
-                <ShieldOff aria-hidden />
-                {t("adminUsers.actions.makeUser")}
-              </DropdownMenuItem>
-            ) : (
-              <DropdownMenuItem onSelect={() => onAction("makeAdmin")}>
-                <ShieldCheck aria-hidden />
-                {t("adminUsers.actions.makeAdmin")}
-              </DropdownMenuItem>
-            )}
-            {!isSelf && (
-              <>
-                <DropdownMenuSeparator />
-                {user.isBlocked ? (
-                  <DropdownMenuItem onSelect={() => onAction("unblock")}>
-                    <CircleCheck aria-hidden />
-                    {t("adminUsers.actions.unblock")}
-                  </DropdownMenuItem>
-                ) : (
-                  <DropdownMenuItem variant="destructive" onSelect={() => onAction("block")}>
-                    <Ban aria-hidden />
-                    {t("adminUsers.actions.block")}
-                  </DropdownMenuItem>
-                )}
-              </>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </TableCell>
-    </TableRow>
+          ) : (
+            <DropdownMenuItem variant="destructive" onSelect={() => onAction("block")}>
+              <Ban aria-hidden />
+              {t("adminUsers.actions.block")}
+            </DropdownMenuItem>
+          )}
+        </>
+      )}
+    </RowMenu>
   );
 }
 

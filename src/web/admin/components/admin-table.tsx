@@ -1,0 +1,123 @@
+import type { ComponentProps, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../components/ui/table";
+import { cn } from "../../lib/utils";
+
+/** A cell's own attributes, beside its content: a title, a test id. */
+type CellAttributes = Omit<ComponentProps<"td">, "children" | "className"> & {
+  "data-testid"?: string;
+};
+
+/** One column of an admin table: its header, and what each row shows in it. */
+export interface AdminColumn<Row> {
+  /** Tells the column apart from its neighbours (React's key). */
+  id: string;
+  header: ReactNode;
+  /**
+   * Classes on the header and on every cell: when the column shows
+   * ("hidden sm:table-cell": a phone reads it folded into the first cell) and its alignment.
+   */
+  className?: string;
+  /** Classes on the header only (a minimum width). */
+  headClassName?: string;
+  /** Classes on every cell only (wrapping, weight, a maximum width). */
+  cellClassName?: string;
+  cellAttributes?: (row: Row) => CellAttributes;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * The admin lists' table: a header row of the columns' labels and one row a `rows`
+ * item. `actions` adds a last column for the row's menu or button, its header read by
+ * screen readers only; sticky (the default) keeps it at the right edge while a wide
+ * table scrolls sideways, so the menu is always at hand.
+ *
+ * Ours rather than TanStack Table: the lists page, filter and search on the server,
+ * so what is left to share is this markup, which a headless table would not write.
+ */
+export function AdminTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  rowAttributes,
+  actions,
+  isRefreshing,
+  alignTop = false,
+  className,
+  ...table
+}: {
+  columns: readonly AdminColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** A row's own attributes: a test id, a selected state, a click. */
+  rowAttributes?: (row: Row, index: number) => ComponentProps<typeof TableRow>;
+  actions?: { cell: (row: Row) => ReactNode; sticky?: boolean };
+  /**
+   * The rows are the last search's, shown while the new one loads (so an open row
+   * menu keeps its row): dimmed, and busy to assistive technology.
+   */
+  isRefreshing?: boolean;
+  /** Every cell aligns to the top: for rows of several lines each. */
+  alignTop?: boolean;
+  className?: string;
+  scrollLabel?: string;
+  "aria-label"?: string;
+}) {
+  const { t } = useTranslation();
+  const sticky = actions?.sticky ?? true;
+  const align = alignTop ? "align-top" : undefined;
+  return (
+    <Table
+      className={cn(className, isRefreshing && "opacity-60")}
+      aria-busy={isRefreshing}
+      {...table}
+    >
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          {columns.map((column) => (
+            <TableHead key={column.id} className={cn(column.className, column.headClassName)}>
+              {column.header}
+            </TableHead>
+          ))}
+          {actions && (
+            <TableHead className={sticky ? "sticky right-0 w-12 bg-card text-right" : "w-12"}>
+              <span className="sr-only">{t("admin.common.actions")}</span>
+            </TableHead>
+          )}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row, index) => (
+          <TableRow key={rowKey(row)} {...rowAttributes?.(row, index)}>
+            {columns.map((column) => (
+              <TableCell
+                key={column.id}
+                className={cn(column.className, align, column.cellClassName)}
+                {...column.cellAttributes?.(row)}
+              >
+                {column.cell(row)}
+              </TableCell>
+            ))}
+            {actions && (
+              <TableCell
+                className={cn(
+                  sticky ? "sticky right-0 bg-card py-1.5 text-right" : "py-1.5 text-right",
+                  align,
+                )}
+              >
+                {actions.cell(row)}
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
