@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
-import { Download, Eye, MoreHorizontal, PackageSearch, Search } from "lucide-react";
+import { Download, Eye, PackageSearch } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type NavigateOptions, useSearchParams } from "react-router";
@@ -11,31 +11,19 @@ import { CopyButton } from "../../components/copy-button";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
-import { Input } from "../../components/ui/input";
+import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dropdown-menu";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../components/ui/table";
 import { useDownload } from "../../lib/download";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
 import { AdminListBody } from "../components/admin-list-body";
+import { type AdminColumn, AdminTable } from "../components/admin-table";
+import { RowMenu } from "../components/row-menu";
+import { SearchField } from "../components/search-field";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import {
   type AdminOrder,
@@ -289,25 +277,15 @@ export function AdminOrdersPage() {
                 {t("adminOrders.oldestFirst")}
               </Label>
             </div>
-            <div className="flex-1 space-y-1.5 sm:max-w-md">
-              <Label htmlFor="order-search">{t("adminOrders.searchLabel")}</Label>
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                  aria-hidden
-                />
-                <Input
-                  id="order-search"
-                  type="search"
-                  className="pl-9"
-                  placeholder={t("adminOrders.searchPlaceholder")}
-                  value={searchText}
-                  onChange={(event) => onSearchChange(event.target.value)}
-                  autoComplete="off"
-                  maxLength={200}
-                />
-              </div>
-            </div>
+            <SearchField
+              id="order-search"
+              label={t("adminOrders.searchLabel")}
+              className="flex-1 sm:max-w-md"
+              placeholder={t("adminOrders.searchPlaceholder")}
+              value={searchText}
+              onChange={(event) => onSearchChange(event.target.value)}
+              maxLength={200}
+            />
           </div>
 
           <AdminListBody
@@ -322,55 +300,38 @@ export function AdminOrdersPage() {
                 : undefined,
             }}
           >
-            <Table
-              className={query.isPlaceholderData ? "opacity-60" : undefined}
-              aria-busy={query.isPlaceholderData}
-            >
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>{t("adminOrders.columns.user")}</TableHead>
-                  <TableHead className="hidden lg:table-cell">
-                    {t("adminOrders.columns.exchange")}
-                  </TableHead>
-                  <TableHead className="hidden md:table-cell">
-                    {t("adminOrders.columns.payment")}
-                  </TableHead>
-                  <TableHead className="hidden xl:table-cell">
-                    {t("adminOrders.columns.wallet")}
-                  </TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("adminOrders.columns.waiting")}
-                  </TableHead>
-
-                  <TableHead className="hidden 2xl:table-cell">
-                    {t("adminOrders.columns.date")}
-                  </TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("adminOrders.columns.status")}
-                  </TableHead>
-                  <TableHead className="sticky right-0 w-12 bg-card text-right">
-                    <span className="sr-only">{t("admin.common.actions")}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {orders.map((order, index) => (
-                  <OrderRow
-                    key={order.id}
+            <AdminTable
+              isRefreshing={query.isPlaceholderData}
+              columns={orderColumns(t, {
+                onView: (order) => setDetailsId(order.id),
+                waiting: (order) =>
+                  order.status === "pending" || order.status === "processing"
+                    ? waitingTime(order.createdAt, now, t)
+                    : null,
+              })}
+              rows={orders}
+              rowKey={(order) => order.id}
+              rowAttributes={(order, index) => {
+                const isSelected = order.id === selectedOrder?.id;
+                return {
+                  "data-order-row": order.id,
+                  "aria-selected": isSelected,
+                  onClick: () => setSelected(index),
+                  className: isSelected
+                    ? "bg-muted/70 outline-2 -outline-offset-2 outline-primary"
+                    : undefined,
+                };
+              }}
+              actions={{
+                cell: (order) => (
+                  <OrderMenu
                     order={order}
-                    isSelected={order.id === selectedOrder?.id}
-                    waiting={
-                      order.status === "pending" || order.status === "processing"
-                        ? waitingTime(order.createdAt, now, t)
-                        : null
-                    }
-                    onSelect={() => setSelected(index)}
                     onView={() => setDetailsId(order.id)}
                     onChangeStatus={(status) => setChange({ order, status })}
                   />
-                ))}
-              </TableBody>
-            </Table>
+                ),
+              }}
+            />
           </AdminListBody>
 
           {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
@@ -420,24 +381,9 @@ function KeyboardShortcuts() {
   );
 }
 
-function OrderRow({
-  order,
-  isSelected,
-  waiting,
-  onSelect,
-  onView,
-  onChangeStatus,
-}: {
-  order: AdminOrder;
-  isSelected: boolean;
-  /** How long an open order has waited; null once it is closed. */
-  waiting: string | null;
-  onSelect: () => void;
-  onView: () => void;
-  onChangeStatus: (status: OrderStatusValue) => void;
-}) {
+function OrderExchange({ order }: { order: AdminOrder }) {
   const { t } = useTranslation();
-  const exchange = (
+  return (
     <>
       <span className="block whitespace-nowrap">
         {order.sendAmount} {currencyLabel(order.sendCurrency)}
@@ -455,20 +401,21 @@ function OrderRow({
       )}
     </>
   );
-  const date = (
-    <time dateTime={order.createdAt} className="whitespace-nowrap">
-      {formatDate(order.createdAt)}
-      <span className="block text-xs text-muted-foreground">{formatTime(order.createdAt)}</span>
-    </time>
-  );
-  const badge = (
+}
+
+function OrderBadges({ order }: { order: AdminOrder }) {
+  return (
     <span className="flex flex-col items-start gap-1">
       <AdminOrderStatusBadge status={order.status} />
       <OrderHoldBadge hold={order.hold} />
       <PayoutCheckBadge check={order.payoutCheck} />
     </span>
   );
-  const payment = (
+}
+
+function OrderPayment({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  return (
     <>
       <span className="block whitespace-nowrap">
         {findSendOption(order.sendCurrency)?.name ?? order.sendCurrency}
@@ -494,37 +441,72 @@ function OrderRow({
       )}
     </>
   );
+}
+
+function OrderCustomer({ order, onView }: { order: AdminOrder; onView: () => void }) {
   return (
-    <TableRow
-      data-order-row={order.id}
-      aria-selected={isSelected}
-      onClick={onSelect}
-      className={isSelected ? "bg-muted/70 outline-2 -outline-offset-2 outline-primary" : undefined}
-    >
-      <TableCell>
-        <button
-          type="button"
-          onClick={onView}
-          className="block max-w-[11rem] truncate text-left font-medium hover:underline focus-visible:underline"
-          title={order.userEmail}
-        >
-          {order.userEmail}
-        </button>
-        <span className="font-mono text-xs text-muted-foreground">#{order.shortId}</span>
-        {/* On narrow screens the hidden columns fold in here, so nothing needs sideways scrolling. */}
-        <div className="mt-1.5 space-y-1.5 text-sm 2xl:hidden">
-          <p className="lg:hidden">{exchange}</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="sm:hidden">{badge}</span>
-            <span className="text-xs whitespace-nowrap text-muted-foreground">
-              {formatDateTime(order.createdAt)}
-            </span>
-          </div>
+    <>
+      <button
+        type="button"
+        onClick={onView}
+        className="block max-w-[11rem] truncate text-left font-medium hover:underline focus-visible:underline"
+        title={order.userEmail}
+      >
+        {order.userEmail}
+      </button>
+      <span className="font-mono text-xs text-muted-foreground">#{order.shortId}</span>
+      {/* On narrow screens the hidden columns fold in here, so nothing needs sideways scrolling. */}
+      <div className="mt-1.5 space-y-1.5 text-sm 2xl:hidden">
+        <p className="lg:hidden">
+          <OrderExchange order={order} />
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="sm:hidden">
+            <OrderBadges order={order} />
+          </span>
+          <span className="text-xs whitespace-nowrap text-muted-foreground">
+            {formatDateTime(order.createdAt)}
+          </span>
         </div>
-      </TableCell>
-      <TableCell className="hidden lg:table-cell">{exchange}</TableCell>
-      <TableCell className="hidden md:table-cell">{payment}</TableCell>
-      <TableCell className="hidden xl:table-cell">
+      </div>
+    </>
+  );
+}
+
+function orderColumns(
+  t: TFunction,
+  {
+    onView,
+    waiting,
+  }: {
+    onView: (order: AdminOrder) => void;
+    /** How long an open order has waited; null once it is closed. */
+    waiting: (order: AdminOrder) => string | null;
+  },
+): AdminColumn<AdminOrder>[] {
+  return [
+    {
+      id: "user",
+      header: t("adminOrders.columns.user"),
+      cell: (order) => <OrderCustomer order={order} onView={() => onView(order)} />,
+    },
+    {
+      id: "exchange",
+      header: t("adminOrders.columns.exchange"),
+      className: "hidden lg:table-cell",
+      cell: (order) => <OrderExchange order={order} />,
+    },
+    {
+      id: "payment",
+      header: t("adminOrders.columns.payment"),
+      className: "hidden md:table-cell",
+      cell: (order) => <OrderPayment order={order} />,
+    },
+    {
+      id: "wallet",
+      header: t("adminOrders.columns.wallet"),
+      className: "hidden xl:table-cell",
+      cell: (order) => (
         <span className="flex items-center gap-1 whitespace-nowrap">
           <span className="font-mono text-xs" title={order.walletAddress}>
             {shortAddress(order.walletAddress)}
@@ -534,42 +516,63 @@ function OrderRow({
             label={t("adminOrders.walletOf", { id: order.shortId })}
           />
         </span>
-      </TableCell>
-      <TableCell className="hidden whitespace-nowrap sm:table-cell" data-testid="waiting">
-        {waiting ?? <span className="text-muted-foreground">—</span>}
-      </TableCell>
-      <TableCell className="hidden 2xl:table-cell">{date}</TableCell>
-      <TableCell className="hidden sm:table-cell">{badge}</TableCell>
-      <TableCell className="sticky right-0 bg-card py-1.5 text-right">
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("adminOrders.actionsFor", { id: order.shortId })}
-            >
-              <MoreHorizontal />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={onView}>
-              <Eye aria-hidden />
-              {t("adminOrders.actions.view")}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            {MENU_STATUSES.filter((status) => status !== order.status).map((status) => (
-              <DropdownMenuItem
-                key={status}
-                variant={status === "cancelled" ? "destructive" : "default"}
-                onSelect={() => onChangeStatus(status)}
-              >
-                {t(`adminOrders.actions.${status}`)}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </TableCell>
-    </TableRow>
+      ),
+    },
+    {
+      id: "waiting",
+      header: t("adminOrders.columns.waiting"),
+      className: "hidden sm:table-cell",
+      cellClassName: "whitespace-nowrap",
+      cellAttributes: () => ({ "data-testid": "waiting" }),
+      cell: (order) => waiting(order) ?? <span className="text-muted-foreground">—</span>,
+    },
+    {
+      id: "date",
+      header: t("adminOrders.columns.date"),
+      className: "hidden 2xl:table-cell",
+      cell: (order) => (
+        <time dateTime={order.createdAt} className="whitespace-nowrap">
+          {formatDate(order.createdAt)}
+          <span className="block text-xs text-muted-foreground">{formatTime(order.createdAt)}</span>
+        </time>
+      ),
+    },
+    {
+      id: "status",
+      header: t("adminOrders.columns.status"),
+      className: "hidden sm:table-cell",
+      cell: (order) => <OrderBadges order={order} />,
+    },
+  ];
+}
+
+function OrderMenu({
+  order,
+  onView,
+  onChangeStatus,
+}: {
+  order: AdminOrder;
+  onView: () => void;
+  onChangeStatus: (status: OrderStatusValue) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RowMenu label={t("adminOrders.actionsFor", { id: order.shortId })}>
+      <DropdownMenuItem onSelect={onView}>
+        <Eye aria-hidden />
+        {t("adminOrders.actions.view")}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      {MENU_STATUSES.filter((status) => status !== order.status).map((status) => (
+        <DropdownMenuItem
+          key={status}
+          variant={status === "cancelled" ? "destructive" : "default"}
+          onSelect={() => onChangeStatus(status)}
+        >
+          {t(`adminOrders.actions.${status}`)}
+        </DropdownMenuItem>
+      ))}
+    </RowMenu>
   );
 }
 
