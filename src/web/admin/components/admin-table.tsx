@@ -10,10 +10,11 @@ import {
 } from "../../components/ui/table";
 import { cn } from "../../lib/utils";
 
+/** data-* attributes: a test id, or what a script finds the element by. */
+type DataAttributes = { [name: `data-${string}`]: string | undefined };
+
 /** A cell's own attributes, beside its content: a title, a test id. */
-type CellAttributes = Omit<ComponentProps<"td">, "children" | "className"> & {
-  "data-testid"?: string;
-};
+type CellAttributes = Omit<ComponentProps<"td">, "children" | "className"> & DataAttributes;
 
 /** One column of an admin table: its header, and what each row shows in it. */
 export interface AdminColumn<Row> {
@@ -57,7 +58,7 @@ export function AdminTable<Row>({
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   /** A row's own attributes: a test id, a selected state, a click. */
-  rowAttributes?: (row: Row, index: number) => ComponentProps<typeof TableRow>;
+  rowAttributes?: (row: Row, index: number) => ComponentProps<"tr"> & DataAttributes;
   actions?: { cell: (row: Row) => ReactNode; sticky?: boolean };
   /**
    * The rows are the last search's, shown while the new one loads (so an open row

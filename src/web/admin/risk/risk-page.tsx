@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { Download, ShieldCheck, Trash2, Upload } from "lucide-react";
 import { type ComponentProps, type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,16 +21,9 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../components/ui/table";
 import { formatDate } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
+import { type AdminColumn, AdminTable } from "../components/admin-table";
 import {
   type BlocklistEntry,
   type BlocklistKind,
@@ -108,30 +102,25 @@ export function RiskPage() {
               title: kind ? t("admin.risk.emptyKind") : t("admin.risk.empty"),
             }}
           >
-            <Table className="sm:min-w-[40rem]">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>{t("admin.risk.columns.value")}</TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("admin.risk.columns.kind")}
-                  </TableHead>
-                  <TableHead className="hidden md:table-cell">
-                    {t("admin.risk.columns.reason")}
-                  </TableHead>
-                  <TableHead className="hidden lg:table-cell">
-                    {t("admin.risk.columns.added")}
-                  </TableHead>
-                  <TableHead className="sticky right-0 w-12 bg-card text-right">
-                    <span className="sr-only">{t("admin.common.actions")}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {entries.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} onRemove={() => setRemoving(entry)} />
-                ))}
-              </TableBody>
-            </Table>
+            <AdminTable
+              className="sm:min-w-[40rem]"
+              columns={entryColumns(t)}
+              rows={entries}
+              rowKey={(entry) => entry.id}
+              rowAttributes={() => ({ "data-testid": "blocklist-entry" })}
+              actions={{
+                cell: (entry) => (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => setRemoving(entry)}
+                    aria-label={t("admin.risk.remove.action", { value: entry.value })}
+                  >
+                    <Trash2 />
+                  </Button>
+                ),
+              }}
+            />
           </AdminListBody>
         </CardContent>
       </Card>
@@ -140,10 +129,14 @@ export function RiskPage() {
   );
 }
 
-function EntryRow({ entry, onRemove }: { entry: BlocklistEntry; onRemove: () => void }) {
+function KindBadge({ entry }: { entry: BlocklistEntry }) {
   const { t } = useTranslation();
-  const kind = <Badge>{t(`admin.risk.kinds.${entry.kind}`)}</Badge>;
-  const added = (
+  return <Badge>{t(`admin.risk.kinds.${entry.kind}`)}</Badge>;
+}
+
+function Added({ entry }: { entry: BlocklistEntry }) {
+  const { t } = useTranslation();
+  return (
     <>
       <span className="block whitespace-nowrap">{formatDate(entry.createdAt)}</span>
       {entry.createdBy && (
@@ -153,34 +146,50 @@ function EntryRow({ entry, onRemove }: { entry: BlocklistEntry; onRemove: () => 
       )}
     </>
   );
-  return (
-    <TableRow data-testid="blocklist-entry">
-      <TableCell className="font-mono text-xs [overflow-wrap:anywhere] sm:max-w-72">
-        {entry.value}
-        {/* On narrow screens the other columns fold in here. */}
-        <div className="mt-1.5 space-y-1 font-sans text-sm lg:hidden">
-          <span className="sm:hidden">{kind}</span>
-          <p className="text-muted-foreground md:hidden">{entry.reason}</p>
-          <div className="text-xs">{added}</div>
-        </div>
-      </TableCell>
-      <TableCell className="hidden sm:table-cell">{kind}</TableCell>
-      <TableCell className="hidden max-w-80 [overflow-wrap:anywhere] md:table-cell">
-        {entry.reason}
-      </TableCell>
-      <TableCell className="hidden lg:table-cell">{added}</TableCell>
-      <TableCell className="sticky right-0 bg-card py-1.5 text-right">
-        <Button
-          variant="ghost"
-          size="icon"
-          onClick={onRemove}
-          aria-label={t("admin.risk.remove.action", { value: entry.value })}
-        >
-          <Trash2 />
-        </Button>
-      </TableCell>
-    </TableRow>
-  );
+}
+
+function entryColumns(t: TFunction): AdminColumn<BlocklistEntry>[] {
+  return [
+    {
+      id: "value",
+      header: t("admin.risk.columns.value"),
+      cellClassName: "font-mono text-xs [overflow-wrap:anywhere] sm:max-w-72",
+      cell: (entry) => (
+        <>
+          {entry.value}
+          {/* On narrow screens the other columns fold in here. */}
+          <div className="mt-1.5 space-y-1 font-sans text-sm lg:hidden">
+            <span className="sm:hidden">
+              <KindBadge entry={entry} />
+            </span>
+            <p className="text-muted-foreground md:hidden">{entry.reason}</p>
+            <div className="text-xs">
+              <Added entry={entry} />
+            </div>
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "kind",
+      header: t("admin.risk.columns.kind"),
+      className: "hidden sm:table-cell",
+      cell: (entry) => <KindBadge entry={entry} />,
+    },
+    {
+      id: "reason",
+      header: t("admin.risk.columns.reason"),
+      className: "hidden md:table-cell",
+      cellClassName: "max-w-80 [overflow-wrap:anywhere]",
+      cell: (entry) => entry.reason,
+    },
+    {
+      id: "added",
+      header: t("admin.risk.columns.added"),
+      className: "hidden lg:table-cell",
+      cell: (entry) => <Added entry={entry} />,
+    },
+  ];
 }
 
 function AddEntryCard() {

@@ -6,16 +6,9 @@ import { useSearchParams } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../components/ui/table";
 import { formatDateTime } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
+import { AdminTable } from "../components/admin-table";
 import { VerificationReviewDialog } from "./verification-review-dialog";
 import { waitingVerificationsQueryOptions } from "./verifications-api";
 
@@ -45,25 +38,17 @@ export function VerificationsPage() {
             failedTitle={t("adminVerifications.fetchFailedTitle")}
             empty={{ icon: FileCheck2, title: t("adminVerifications.empty") }}
           >
-            <Table className="sm:min-w-[34rem]">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>{t("adminVerifications.columns.customer")}</TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("adminVerifications.columns.panName")}
-                  </TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("adminVerifications.columns.submitted")}
-                  </TableHead>
-                  <TableHead className="sticky right-0 w-12 bg-card text-right">
-                    <span className="sr-only">{t("admin.common.actions")}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {waiting.map((item) => (
-                  <TableRow key={item.userId}>
-                    <TableCell className="font-medium [overflow-wrap:anywhere]">
+            <AdminTable
+              className="sm:min-w-[34rem]"
+              rows={waiting}
+              rowKey={(item) => item.userId}
+              columns={[
+                {
+                  id: "customer",
+                  header: t("adminVerifications.columns.customer"),
+                  cellClassName: "font-medium [overflow-wrap:anywhere]",
+                  cell: (item) => (
+                    <>
                       {item.email}
                       {item.wasRequested && (
                         <Badge variant="warning" className="ml-2">
@@ -73,25 +58,36 @@ export function VerificationsPage() {
                       <div className="mt-1 text-xs font-normal text-muted-foreground sm:hidden">
                         {item.legalName} · {formatDateTime(item.submittedAt)}
                       </div>
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">{item.legalName}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                      {formatDateTime(item.submittedAt)}
-                    </TableCell>
-                    <TableCell className="sticky right-0 bg-card py-1.5 text-right">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={t("adminVerifications.reviewFor", { email: item.email })}
-                        onClick={() => setReviewing(item.userId)}
-                      >
-                        {t("adminVerifications.review")}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                    </>
+                  ),
+                },
+                {
+                  id: "panName",
+                  header: t("adminVerifications.columns.panName"),
+                  className: "hidden sm:table-cell",
+                  cell: (item) => item.legalName,
+                },
+                {
+                  id: "submitted",
+                  header: t("adminVerifications.columns.submitted"),
+                  className: "hidden sm:table-cell",
+                  cellClassName: "whitespace-nowrap",
+                  cell: (item) => formatDateTime(item.submittedAt),
+                },
+              ]}
+              actions={{
+                cell: (item) => (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={t("adminVerifications.reviewFor", { email: item.email })}
+                    onClick={() => setReviewing(item.userId)}
+                  >
+                    {t("adminVerifications.review")}
+                  </Button>
+                ),
+              }}
+            />
           </AdminListBody>
         </CardContent>
       </Card>
