@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Archive, MoreHorizontal, Pause, Pencil, Play, Plus } from "lucide-react";
+import type { TFunction } from "i18next";
+import { Archive, Pause, Pencil, Play, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -15,23 +16,11 @@ import {
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
+import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../components/ui/table";
 import { AdminListBody } from "../components/admin-list-body";
+import { type AdminColumn, AdminTable } from "../components/admin-table";
+import { RowMenu } from "../components/row-menu";
 import { formatInr } from "../dashboard/dashboard-format";
 import { AccountFormDialog } from "./account-form-dialog";
 import { CapMeter } from "./cap-meter";
@@ -75,36 +64,26 @@ export function ReceivingAccountsPage() {
             failedTitle={t("adminAccounts.fetchErrorTitle")}
             empty={{ title: t("adminAccounts.empty") }}
           >
-            <Table>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>{t("adminAccounts.columns.account")}</TableHead>
-                  <TableHead className="hidden md:table-cell">
-                    {t("adminAccounts.columns.methods")}
-                  </TableHead>
-                  <TableHead className="min-w-48">{t("adminAccounts.columns.today")}</TableHead>
-                  <TableHead className="hidden text-right sm:table-cell">
-                    {t("adminAccounts.columns.openOrders")}
-                  </TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("adminAccounts.columns.status")}
-                  </TableHead>
-                  <TableHead className="w-12">
-                    <span className="sr-only">{t("admin.common.actions")}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {accounts.map((account) => (
-                  <AccountRow
-                    key={account.id}
-                    account={account}
-                    onEdit={() => setEditing(account)}
-                    onRetire={() => setRetiring(account)}
-                  />
-                ))}
-              </TableBody>
-            </Table>
+            <AdminTable
+              alignTop
+              columns={accountColumns(t)}
+              rows={accounts}
+              rowKey={(account) => account.id}
+              rowAttributes={(account) => ({
+                className: account.retiredAt ? "text-muted-foreground" : undefined,
+              })}
+              actions={{
+                sticky: false,
+                cell: (account) =>
+                  !account.retiredAt && (
+                    <AccountMenu
+                      account={account}
+                      onEdit={() => setEditing(account)}
+                      onRetire={() => setRetiring(account)}
+                    />
+                  ),
+              }}
+            />
           </AdminListBody>
         </CardContent>
       </Card>
@@ -131,7 +110,103 @@ function accountDetails(account: ReceivingAccount) {
     : `${account.bankName} · ${account.accountNumber} · ${account.ifscCode}`;
 }
 
-function AccountRow({
+/** The send methods the account takes, in words. */
+function methodNames(account: ReceivingAccount, t: TFunction) {
+  return account.sendMethods
+    .map((method) => t(`adminAccounts.methods.${method}` as never))
+    .join(", ");
+}
+
+function accountColumns(t: TFunction): AdminColumn<ReceivingAccount>[] {
+  return [
+    {
+      id: "account",
+      header: t("adminAccounts.columns.account"),
+      cell: (account) => (
+        <>
+          <div className="flex flex-wrap items-center gap-2 font-medium">
+            {account.label}
+            {account.fromSettings && (
+              <Badge variant="info" title={t("adminAccounts.fromSettingsHint")}>
+                {t("adminAccounts.fromSettings")}
+              </Badge>
+            )}
+            <span className="sm:hidden">
+              <StatusBadge account={account} />
+            </span>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            {t(`adminAccounts.kinds.${account.kind}`)}
+          </p>
+          <p className="font-mono text-xs break-all">{accountDetails(account)}</p>
+          <p className="text-xs text-muted-foreground md:hidden">{methodNames(account, t)}</p>
+        </>
+      ),
+    },
+    {
+      id: "methods",
+      header: t("adminAccounts.columns.methods"),
+      className: "hidden md:table-cell",
+      cellClassName: "text-sm",
+      cell: (account) => methodNames(account, t),
+    },
+    {
+      id: "today",
+      header: t("adminAccounts.columns.today"),
+      headClassName: "min-w-48",
+      cellClassName: "space-y-1.5 text-sm",
+      cell: (account) => <TodayAgainstCap account={account} />,
+    },
+    {
+      id: "openOrders",
+      header: t("adminAccounts.columns.openOrders"),
+      className: "hidden text-right sm:table-cell",
+      cellClassName: "tabular-nums",
+      cell: (account) => account.openOrders,
+    },
+    {
+      id: "status",
+      header: t("adminAccounts.columns.status"),
+      className: "hidden sm:table-cell",
+      cell: (account) => <StatusBadge account={account} />,
+    },
+  ];
+}
+
+/** Received today against the daily cap, and what else bounds the account. */
+function TodayAgainstCap({ account }: { account: ReceivingAccount }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="tabular-nums">
+        {account.dailyCapInr
+          ? t("adminAccounts.today.ofCap", {
+              received: formatInr(account.receivedTodayInr),
+              cap: formatInr(account.dailyCapInr),
+            })
+          : t("adminAccounts.today.noCap", { received: formatInr(account.receivedTodayInr) })}
+      </p>
+      {account.capUsedPercent !== null && (
+        <CapMeter
+          percent={account.capUsedPercent}
+          label={t("adminAccounts.today.capUsed", { label: account.label })}
+        />
+      )}
+      {account.heldInr !== "0" && (
+        <p className="text-xs text-muted-foreground">
+          {t("adminAccounts.today.held", { amount: formatInr(account.heldInr) })}
+        </p>
+      )}
+      {account.perOrderMaxInr && (
+        <p className="text-xs text-muted-foreground">
+          {t("adminAccounts.today.perOrderMax", { amount: formatInr(account.perOrderMaxInr) })}
+        </p>
+      )}
+    </>
+  );
+}
+
+function AccountMenu({
   account,
   onEdit,
   onRetire,
@@ -142,10 +217,6 @@ function AccountRow({
 }) {
   const { t } = useTranslation();
   const save = useSaveReceivingAccount();
-  const isRetired = Boolean(account.retiredAt);
-  const methods = account.sendMethods
-    .map((method) => t(`adminAccounts.methods.${method}` as never))
-    .join(", ");
 
   const onTogglePause = () => {
     const paused = !account.paused;
@@ -165,90 +236,24 @@ function AccountRow({
   };
 
   return (
-    <TableRow className={isRetired ? "text-muted-foreground" : undefined}>
-      <TableCell className="align-top">
-        <div className="flex flex-wrap items-center gap-2 font-medium">
-          {account.label}
-          {account.fromSettings && (
-            <Badge variant="info" title={t("adminAccounts.fromSettingsHint")}>
-              {t("adminAccounts.fromSettings")}
-            </Badge>
-          )}
-          <span className="sm:hidden">
-            <StatusBadge account={account} />
-          </span>
-        </div>
-        <p className="text-xs text-muted-foreground">{t(`adminAccounts.kinds.${account.kind}`)}</p>
-        <p className="font-mono text-xs break-all">{accountDetails(account)}</p>
-        <p className="text-xs text-muted-foreground md:hidden">{methods}</p>
-      </TableCell>
-      <TableCell className="hidden align-top text-sm md:table-cell">{methods}</TableCell>
-      <TableCell className="space-y-1.5 align-top text-sm">
-        <p className="tabular-nums">
-          {account.dailyCapInr
-            ? t("adminAccounts.today.ofCap", {
-                received: formatInr(account.receivedTodayInr),
-                cap: formatInr(account.dailyCapInr),
-              })
-            : t("adminAccounts.today.noCap", { received: formatInr(account.receivedTodayInr) })}
-        </p>
-        {account.capUsedPercent !== null && (
-          <CapMeter
-            percent={account.capUsedPercent}
-            label={t("adminAccounts.today.capUsed", { label: account.label })}
-          />
-        )}
-        {account.heldInr !== "0" && (
-          <p className="text-xs text-muted-foreground">
-            {t("adminAccounts.today.held", { amount: formatInr(account.heldInr) })}
-          </p>
-        )}
-        {account.perOrderMaxInr && (
-          <p className="text-xs text-muted-foreground">
-            {t("adminAccounts.today.perOrderMax", { amount: formatInr(account.perOrderMaxInr) })}
-          </p>
-        )}
-      </TableCell>
-      <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">
-        {account.openOrders}
-      </TableCell>
-      <TableCell className="hidden align-top sm:table-cell">
-        <StatusBadge account={account} />
-      </TableCell>
-      <TableCell className="py-1.5 text-right align-top">
-        {!isRetired && (
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                disabled={save.isPending}
-                aria-label={t("adminAccounts.actions.menu", { label: account.label })}
-              >
-                {save.isPending ? <Spinner /> : <MoreHorizontal />}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={onEdit}>
-                <Pencil aria-hidden />
-                {t("adminAccounts.actions.edit")}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={onTogglePause}>
-                {account.paused ? <Play aria-hidden /> : <Pause aria-hidden />}
-                {account.paused
-                  ? t("adminAccounts.actions.resume")
-                  : t("adminAccounts.actions.pause")}
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={onRetire}>
-                <Archive aria-hidden />
-                {t("adminAccounts.actions.retire")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        )}
-      </TableCell>
-    </TableRow>
+    <RowMenu
+      label={t("adminAccounts.actions.menu", { label: account.label })}
+      isBusy={save.isPending}
+    >
+      <DropdownMenuItem onSelect={onEdit}>
+        <Pencil aria-hidden />
+        {t("adminAccounts.actions.edit")}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={onTogglePause}>
+        {account.paused ? <Play aria-hidden /> : <Pause aria-hidden />}
+        {account.paused ? t("adminAccounts.actions.resume") : t("adminAccounts.actions.pause")}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem variant="destructive" onSelect={onRetire}>
+        <Archive aria-hidden />
+        {t("adminAccounts.actions.retire")}
+      </DropdownMenuItem>
+    </RowMenu>
   );
 }
 

@@ -1,29 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { MoreHorizontal, Pencil, RefreshCw, Trash2, TriangleAlert } from "lucide-react";
+import type { TFunction } from "i18next";
+import { Pencil, RefreshCw, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
-import { Spinner } from "../../components/ui/spinner";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../components/ui/table";
+import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dropdown-menu";
 import { formatDateTime } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
+import { type AdminColumn, AdminTable } from "../components/admin-table";
+import { RowMenu } from "../components/row-menu";
 import { formatUsdt } from "../dashboard/dashboard-format";
 import {
   type TreasuryNetwork,
@@ -49,32 +36,19 @@ export function TreasuryPage() {
       <Card>
         <CardContent className="p-0 sm:p-2">
           <AdminListBody query={query} failedTitle={t("adminTreasury.fetchErrorTitle")}>
-            <Table>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>{t("adminTreasury.columns.network")}</TableHead>
-                  <TableHead>{t("adminTreasury.columns.usdt")}</TableHead>
-                  <TableHead className="hidden md:table-cell">
-                    {t("adminTreasury.columns.fee")}
-                  </TableHead>
-                  <TableHead className="hidden sm:table-cell">
-                    {t("adminTreasury.columns.status")}
-                  </TableHead>
-                  <TableHead className="w-12">
-                    <span className="sr-only">{t("admin.common.actions")}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {networks.map((network) => (
-                  <NetworkRow
-                    key={network.network}
-                    network={network}
-                    onEdit={() => setEditing(network)}
-                  />
-                ))}
-              </TableBody>
-            </Table>
+            <AdminTable
+              alignTop
+              columns={networkColumns(t)}
+              rows={networks}
+              rowKey={(network) => network.network}
+              rowAttributes={(network) => ({ "data-testid": `treasury-row-${network.network}` })}
+              actions={{
+                sticky: false,
+                cell: (network) => (
+                  <NetworkMenu network={network} onEdit={() => setEditing(network)} />
+                ),
+              }}
+            />
           </AdminListBody>
         </CardContent>
       </Card>
@@ -149,11 +123,61 @@ function FeeAgainstNeeded({ network }: { network: TreasuryNetwork }) {
   );
 }
 
-function NetworkRow({ network, onEdit }: { network: TreasuryNetwork; onEdit: () => void }) {
+function networkColumns(t: TFunction): AdminColumn<TreasuryNetwork>[] {
+  return [
+    {
+      id: "network",
+      header: t("adminTreasury.columns.network"),
+      cell: (network) => (
+        <>
+          <p className="font-medium">{network.name}</p>
+          <p className="font-mono text-xs break-all text-muted-foreground">
+            {network.walletAddress ?? t("adminTreasury.noWallet")}
+          </p>
+          {!network.endpointConfigured && network.walletAddress && (
+            <p className="text-xs text-amber-700 dark:text-amber-400">
+              {t("adminTreasury.noEndpoint", {
+                variable: `CHAIN_RPC_${network.network.toUpperCase()}`,
+              })}
+            </p>
+          )}
+          <span className="sm:hidden">
+            <TreasuryBadges network={network} />
+          </span>
+        </>
+      ),
+    },
+    {
+      id: "usdt",
+      header: t("adminTreasury.columns.usdt"),
+      cell: (network) => (
+        <>
+          <OnHandAgainstOwed network={network} />
+          <span className="md:hidden">
+            <FeeAgainstNeeded network={network} />
+          </span>
+        </>
+      ),
+    },
+    {
+      id: "fee",
+      header: t("adminTreasury.columns.fee"),
+      className: "hidden md:table-cell",
+      cell: (network) => <FeeAgainstNeeded network={network} />,
+    },
+    {
+      id: "status",
+      header: t("adminTreasury.columns.status"),
+      className: "hidden sm:table-cell",
+      cell: (network) => <TreasuryBadges network={network} />,
+    },
+  ];
+}
+
+function NetworkMenu({ network, onEdit }: { network: TreasuryNetwork; onEdit: () => void }) {
   const { t } = useTranslation();
   const read = useReadBalances();
   const remove = useRemoveWallet();
-  const isBusy = read.isPending || remove.isPending;
   const failed = (error: Error) =>
     toast.error(t("adminTreasury.actionFailedTitle"), { description: error.message });
 
@@ -174,68 +198,27 @@ function NetworkRow({ network, onEdit }: { network: TreasuryNetwork; onEdit: () 
     });
 
   return (
-    <TableRow data-testid={`treasury-row-${network.network}`}>
-      <TableCell className="align-top">
-        <p className="font-medium">{network.name}</p>
-        <p className="font-mono text-xs break-all text-muted-foreground">
-          {network.walletAddress ?? t("adminTreasury.noWallet")}
-        </p>
-        {!network.endpointConfigured && network.walletAddress && (
-          <p className="text-xs text-amber-700 dark:text-amber-400">
-            {t("adminTreasury.noEndpoint", {
-              variable: `CHAIN_RPC_${network.network.toUpperCase()}`,
-            })}
-          </p>
-        )}
-        <span className="sm:hidden">
-          <TreasuryBadges network={network} />
-        </span>
-      </TableCell>
-      <TableCell className="align-top">
-        <OnHandAgainstOwed network={network} />
-        <span className="md:hidden">
-          <FeeAgainstNeeded network={network} />
-        </span>
-      </TableCell>
-      <TableCell className="hidden align-top md:table-cell">
-        <FeeAgainstNeeded network={network} />
-      </TableCell>
-      <TableCell className="hidden align-top sm:table-cell">
-        <TreasuryBadges network={network} />
-      </TableCell>
-      <TableCell className="py-1.5 text-right align-top">
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              disabled={isBusy}
-              aria-label={t("adminTreasury.actions.menu", { network: network.name })}
-            >
-              {isBusy ? <Spinner /> : <MoreHorizontal />}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={onEdit}>
-              <Pencil aria-hidden />
-              {t("adminTreasury.actions.edit")}
-            </DropdownMenuItem>
-            {network.walletAddress && (
-              <>
-                <DropdownMenuItem onSelect={onRead}>
-                  <RefreshCw aria-hidden />
-                  {t("adminTreasury.actions.read")}
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={onRemove}>
-                  <Trash2 aria-hidden />
-                  {t("adminTreasury.actions.remove")}
-                </DropdownMenuItem>
-              </>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </TableCell>
-    </TableRow>
+    <RowMenu
+      label={t("adminTreasury.actions.menu", { network: network.name })}
+      isBusy={read.isPending || remove.isPending}
+    >
+      <DropdownMenuItem onSelect={onEdit}>
+        <Pencil aria-hidden />
+        {t("adminTreasury.actions.edit")}
+      </DropdownMenuItem>
+      {network.walletAddress && (
+        <>
+          <DropdownMenuItem onSelect={onRead}>
+            <RefreshCw aria-hidden />
+            {t("adminTreasury.actions.read")}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={onRemove}>
+            <Trash2 aria-hidden />
+            {t("adminTreasury.actions.remove")}
+          </DropdownMenuItem>
+        </>
+      )}
+    </RowMenu>
   );
 }
