@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,15 +15,8 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../components/ui/table";
 import { AdminListBody } from "../components/admin-list-body";
+import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { type AuditEntry, type AuditFilters, auditLogQueryOptions } from "./audit-api";
 
 /** Each action's human label, and the badge colour it gets. */
@@ -188,22 +182,13 @@ export function AuditPage() {
               ))}
             </ul>
             <div className="hidden md:block">
-              <Table scrollLabel={t("adminAudit.tableLabel")}>
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>{t("adminAudit.columns.when")}</TableHead>
-                    <TableHead>{t("adminAudit.columns.who")}</TableHead>
-                    <TableHead>{t("adminAudit.columns.action")}</TableHead>
-                    <TableHead>{t("adminAudit.columns.target")}</TableHead>
-                    <TableHead>{t("adminAudit.columns.details")}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {entries.map((entry) => (
-                    <AuditRow key={entry.id} entry={entry} />
-                  ))}
-                </TableBody>
-              </Table>
+              <AdminTable
+                scrollLabel={t("adminAudit.tableLabel")}
+                alignTop
+                columns={auditColumns(t)}
+                rows={entries}
+                rowKey={(entry) => entry.id}
+              />
             </div>
           </AdminListBody>
         </CardContent>
@@ -249,28 +234,39 @@ function ActionBadge({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
-  return (
-    <TableRow>
-      <TableCell className="align-top whitespace-nowrap">
-        <When entry={entry} />
-      </TableCell>
-      <TableCell className="max-w-64 align-top">
-        <Who entry={entry} />
-      </TableCell>
-      <TableCell className="align-top">
-        <ActionBadge entry={entry} />
-      </TableCell>
-      {/* Wraps between its words: with the action's badge, a one-line target left the
-          details too little room at 1280 px with the sidebar open. */}
-      <TableCell className="align-top">
-        <AuditTarget entry={entry} />
-      </TableCell>
-      <TableCell className="min-w-64 align-top">
-        <AuditDetails entry={entry} />
-      </TableCell>
-    </TableRow>
-  );
+function auditColumns(t: TFunction): AdminColumn<AuditEntry>[] {
+  return [
+    {
+      id: "when",
+      header: t("adminAudit.columns.when"),
+      cellClassName: "whitespace-nowrap",
+      cell: (entry) => <When entry={entry} />,
+    },
+    {
+      id: "who",
+      header: t("adminAudit.columns.who"),
+      cellClassName: "max-w-64",
+      cell: (entry) => <Who entry={entry} />,
+    },
+    {
+      id: "action",
+      header: t("adminAudit.columns.action"),
+      cell: (entry) => <ActionBadge entry={entry} />,
+    },
+    {
+      // Wraps between its words: with the action's badge, a one-line target left the
+      // details too little room at 1280 px with the sidebar open.
+      id: "target",
+      header: t("adminAudit.columns.target"),
+      cell: (entry) => <AuditTarget entry={entry} />,
+    },
+    {
+      id: "details",
+      header: t("adminAudit.columns.details"),
+      cellClassName: "min-w-64",
+      cell: (entry) => <AuditDetails entry={entry} />,
+    },
+  ];
 }
 
 /** The same entry as a stacked card, for narrow screens. */

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import {
   BookX,
   Coins,
@@ -26,17 +27,10 @@ import {
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../components/ui/table";
 import { useDownload } from "../../lib/download";
 import { cn } from "../../lib/utils";
 import { AdminListBody } from "../components/admin-list-body";
+import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { StatCard } from "../components/stat-card";
 import { formatDay, formatInr, formatUsdt } from "../dashboard/dashboard-format";
 import { VolumeChart } from "../dashboard/volume-chart";
@@ -209,46 +203,14 @@ function BookDays({ books }: { books: Books }) {
         <CardTitle className="text-lg">{t("adminBooks.days.title")}</CardTitle>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t("adminBooks.days.date")}</TableHead>
-              <TableHead className="text-right">{t("adminBooks.days.orders")}</TableHead>
-              <TableHead className="text-right">{t("adminBooks.days.inr")}</TableHead>
-              <TableHead className="text-right">{t("adminBooks.days.usdt")}</TableHead>
-              <TableHead className="text-right">{t("adminBooks.days.rate")}</TableHead>
-              <TableHead className="text-right">{t("adminBooks.days.cost")}</TableHead>
-              <TableHead className="text-right">{t("adminBooks.days.margin")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {books.days.map((row) => (
-              <TableRow key={row.date} data-state={row.date === selected ? "selected" : undefined}>
-                <TableCell>
-                  <Button
-                    variant="link"
-                    className="h-auto p-0"
-                    aria-expanded={row.date === selected}
-                    aria-label={t("adminBooks.days.show", { date: row.date })}
-                    onClick={() => setSelected(row.date === selected ? null : row.date)}
-                  >
-                    {formatDay(row.date)}
-                  </Button>
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{row.orders}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatInr(row.inr)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatUsdt(row.usdt)}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {rateText(row.averageRate)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{formatInr(row.costInr)}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {formatInr(row.marginInr)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <AdminTable
+          rows={books.days}
+          rowKey={(row) => row.date}
+          rowAttributes={(row) => ({
+            "data-state": row.date === selected ? "selected" : undefined,
+          })}
+          columns={dayColumns(t, selected, (date) => setSelected(date === selected ? null : date))}
+        />
         {day && <BookDay books={books} date={day.date} />}
       </CardContent>
     </Card>
@@ -270,65 +232,147 @@ function BookDay({ books, date }: { books: Books; date: string }) {
         <p className="text-sm text-muted-foreground">{t("adminBooks.day.empty")}</p>
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
-          <Table aria-label={t("adminBooks.day.accounts")}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>{t("adminBooks.day.account")}</TableHead>
-                <TableHead className="text-right">{t("adminBooks.day.ordersInr")}</TableHead>
-                <TableHead className="text-right">{t("adminBooks.day.statementInr")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {accounts.map((row) => (
-                <TableRow key={row.accountId ?? "none"}>
-                  <TableCell>{row.accountLabel}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatInr(row.ordersInr)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {row.statementInr === null ? (
-                      <span className="text-muted-foreground">
-                        {t("adminBooks.day.noStatement")}
-                      </span>
-                    ) : (
-                      formatInr(row.statementInr)
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Table aria-label={t("adminBooks.day.networks")}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>{t("adminBooks.day.network")}</TableHead>
-                <TableHead className="text-right">{t("adminBooks.day.orders")}</TableHead>
-                <TableHead className="text-right">{t("adminBooks.day.usdt")}</TableHead>
-                <TableHead className="text-right">{t("adminBooks.day.fees")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {networks.map((row) => (
-                <TableRow key={row.network}>
-                  <TableCell>{networkName(row.network)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{row.orders}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatUsdt(row.usdt)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {row.feeCoin && <p>{`${row.feesPaid} ${row.feeCoin}`}</p>}
-                    {row.payoutsWithoutFee > 0 && (
-                      <p className="text-xs text-muted-foreground">
-                        {t("adminBooks.day.feesUnknown", { count: row.payoutsWithoutFee })}
-                      </p>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <AdminTable
+            aria-label={t("adminBooks.day.accounts")}
+            rows={accounts}
+            rowKey={(row) => row.accountId ?? "none"}
+            columns={accountDayColumns(t)}
+          />
+          <AdminTable
+            aria-label={t("adminBooks.day.networks")}
+            rows={networks}
+            rowKey={(row) => row.network}
+            columns={networkDayColumns(t)}
+          />
         </div>
       )}
     </section>
   );
+}
+
+function dayColumns(
+  t: TFunction,
+  selected: string | null,
+  onToggle: (date: string) => void,
+): AdminColumn<Books["days"][number]>[] {
+  return [
+    {
+      id: "date",
+      header: t("adminBooks.days.date"),
+      cell: (row) => (
+        <Button
+          variant="link"
+          className="h-auto p-0"
+          aria-expanded={row.date === selected}
+          aria-label={t("adminBooks.days.show", { date: row.date })}
+          onClick={() => onToggle(row.date)}
+        >
+          {formatDay(row.date)}
+        </Button>
+      ),
+    },
+    figureColumn("orders", t("adminBooks.days.orders"), (row) => row.orders),
+    figureColumn("inr", t("adminBooks.days.inr"), (row) => formatInr(row.inr)),
+    figureColumn("usdt", t("adminBooks.days.usdt"), (row) => formatUsdt(row.usdt)),
+    figureColumn("rate", t("adminBooks.days.rate"), (row) => rateText(row.averageRate)),
+    figureColumn("cost", t("adminBooks.days.cost"), (row) => formatInr(row.costInr)),
+    figureColumn("margin", t("adminBooks.days.margin"), (row) => formatInr(row.marginInr)),
+  ];
+}
+
+function accountDayColumns(t: TFunction): AdminColumn<Books["accounts"][number]>[] {
+  return [
+    {
+      id: "account",
+      header: t("adminBooks.day.account"),
+      cell: (row) => row.accountLabel,
+    },
+    figureColumn("ordersInr", t("adminBooks.day.ordersInr"), (row) => formatInr(row.ordersInr)),
+    figureColumn("statementInr", t("adminBooks.day.statementInr"), (row) =>
+      row.statementInr === null ? (
+        <span className="text-muted-foreground">{t("adminBooks.day.noStatement")}</span>
+      ) : (
+        formatInr(row.statementInr)
+      ),
+    ),
+  ];
+}
+
+function networkDayColumns(t: TFunction): AdminColumn<Books["networks"][number]>[] {
+  return [
+    {
+      id: "network",
+      header: t("adminBooks.day.network"),
+      cell: (row) => networkName(row.network),
+    },
+    figureColumn("orders", t("adminBooks.day.orders"), (row) => row.orders),
+    figureColumn("usdt", t("adminBooks.day.usdt"), (row) => formatUsdt(row.usdt)),
+    figureColumn("fees", t("adminBooks.day.fees"), (row) => (
+      <>
+        {row.feeCoin && <p>{`${row.feesPaid} ${row.feeCoin}`}</p>}
+        {row.payoutsWithoutFee > 0 && (
+          <p className="text-xs text-muted-foreground">
+            {t("adminBooks.day.feesUnknown", { count: row.payoutsWithoutFee })}
+          </p>
+        )}
+      </>
+    )),
+  ];
+}
+
+function purchaseColumns(
+  t: TFunction,
+  onEdit: (purchase: Purchase) => void,
+): AdminColumn<Purchase>[] {
+  return [
+    {
+      id: "date",
+      header: t("adminBooks.purchases.date"),
+      cell: (purchase) => formatDay(purchase.boughtOn),
+    },
+    {
+      id: "network",
+      header: t("adminBooks.purchases.network"),
+      cell: (purchase) => networkName(purchase.network),
+    },
+    figureColumn("quantity", t("adminBooks.purchases.quantity"), (purchase) =>
+      formatUsdt(purchase.quantityUsdt),
+    ),
+    figureColumn("paid", t("adminBooks.purchases.paid"), (purchase) =>
+      purchase.paidCurrency === "USD"
+        ? `$${purchase.paidAmount} × ${purchase.usdInrRate}`
+        : formatInr(purchase.paidAmount),
+    ),
+    figureColumn("cost", t("adminBooks.purchases.cost"), (purchase) => formatInr(purchase.costInr)),
+    {
+      id: "source",
+      header: t("adminBooks.purchases.source"),
+      cell: (purchase) => (
+        <>
+          <p>{purchase.source}</p>
+          {purchase.note && <p className="text-xs text-muted-foreground">{purchase.note}</p>}
+        </>
+      ),
+    },
+    {
+      // Its own column rather than AdminTable's actions: a worded button, which
+      // that column's icon-sized width and tight padding do not suit.
+      id: "edit",
+      header: <span className="sr-only">{t("admin.common.actions")}</span>,
+      cellClassName: "text-right",
+      cell: (purchase) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onEdit(purchase)}
+          aria-label={`${t("adminBooks.purchases.edit")} ${purchase.boughtOn}`}
+        >
+          <Pencil aria-hidden />
+          {t("adminBooks.purchases.edit")}
+        </Button>
+      ),
+    },
+  ];
 }
 
 function Purchases({ range, today }: { range: BookRange; today: string }) {
@@ -355,57 +399,11 @@ function Purchases({ range, today }: { range: BookRange; today: string }) {
           failedTitle={t("adminBooks.purchases.fetchFailedTitle")}
           empty={{ icon: BookX, title: t("adminBooks.purchases.empty") }}
         >
-          <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>{t("adminBooks.purchases.date")}</TableHead>
-                <TableHead>{t("adminBooks.purchases.network")}</TableHead>
-                <TableHead className="text-right">{t("adminBooks.purchases.quantity")}</TableHead>
-                <TableHead className="text-right">{t("adminBooks.purchases.paid")}</TableHead>
-                <TableHead className="text-right">{t("adminBooks.purchases.cost")}</TableHead>
-                <TableHead>{t("adminBooks.purchases.source")}</TableHead>
-                <TableHead>
-                  <span className="sr-only">{t("admin.common.actions")}</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {purchases.map((purchase) => (
-                <TableRow key={purchase.id}>
-                  <TableCell>{formatDay(purchase.boughtOn)}</TableCell>
-                  <TableCell>{networkName(purchase.network)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatUsdt(purchase.quantityUsdt)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {purchase.paidCurrency === "USD"
-                      ? `$${purchase.paidAmount} × ${purchase.usdInrRate}`
-                      : formatInr(purchase.paidAmount)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatInr(purchase.costInr)}
-                  </TableCell>
-                  <TableCell>
-                    <p>{purchase.source}</p>
-                    {purchase.note && (
-                      <p className="text-xs text-muted-foreground">{purchase.note}</p>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setEditing(purchase)}
-                      aria-label={`${t("adminBooks.purchases.edit")} ${purchase.boughtOn}`}
-                    >
-                      <Pencil aria-hidden />
-                      {t("adminBooks.purchases.edit")}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <AdminTable
+            rows={purchases}
+            rowKey={(purchase) => purchase.id}
+            columns={purchaseColumns(t, setEditing)}
+          />
         </AdminListBody>
       </CardContent>
       {editing && (

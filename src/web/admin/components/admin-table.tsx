@@ -122,3 +122,12 @@ export function AdminTable<Row>({
     </Table>
   );
 }
+
+/** A column of figures: right-aligned, their digits of one width so that they line up. */
+export function figureColumn<Row>(
+  id: string,
+  header: ReactNode,
+  cell: (row: Row) => ReactNode,
+): AdminColumn<Row> {
+  return { id, header, className: "text-right", cellClassName: "tabular-nums", cell };
+}

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -18,18 +19,11 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../components/ui/table";
 import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
 import { AdminListBody } from "../components/admin-list-body";
+import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { formatInr } from "../dashboard/dashboard-format";
 import { ColumnMappingForm } from "./column-mapping-form";
 import {
@@ -272,9 +266,6 @@ function GroupCard({
   action: ReactNode;
 }) {
   const { t } = useTranslation();
-  const isOrderGroup = group === "notReceived";
-  const hasOrder = group !== "unclaimed";
-  const canDecide = ACCEPTABLE.has(group) || group === "unclaimed";
   return (
     <Card id={`group-${group}`} data-testid={`group-${group}`}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -298,98 +289,11 @@ function GroupCard({
         {summary.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("adminReconciliation.empty")}</p>
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                {!isOrderGroup && <TableHead>{t("adminReconciliation.columns.date")}</TableHead>}
-                <TableHead>{t("adminReconciliation.columns.reference")}</TableHead>
-                {!isOrderGroup && (
-                  <TableHead className="text-right">
-                    {t("adminReconciliation.columns.credit")}
-                  </TableHead>
-                )}
-                {!isOrderGroup && <TableHead>{t("adminReconciliation.columns.payer")}</TableHead>}
-                {hasOrder && (
-                  <TableHead className="text-right">
-                    {t("adminReconciliation.columns.orderAmount")}
-                  </TableHead>
-                )}
-                {hasOrder && <TableHead>{t("adminReconciliation.columns.orderPayer")}</TableHead>}
-                {hasOrder && <TableHead>{t("adminReconciliation.columns.order")}</TableHead>}
-                {!hasOrder && <TableHead>{t("adminReconciliation.columns.narration")}</TableHead>}
-                {canDecide && (
-                  <TableHead>
-                    <span className="sr-only">{t("adminReconciliation.columns.actions")}</span>
-                  </TableHead>
-                )}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {summary.items.map((item) => (
-                <TableRow key={item.lineId ?? item.orderId}>
-                  {!isOrderGroup && (
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      {item.valueDate}
-                    </TableCell>
-                  )}
-                  <TableCell className="font-mono text-xs">{item.reference}</TableCell>
-                  {!isOrderGroup && (
-                    <TableCell className="text-right tabular-nums">
-                      {item.amount && formatInr(item.amount)}
-                    </TableCell>
-                  )}
-                  {!isOrderGroup && (
-                    <TableCell>
-                      {item.payerName ?? "—"}
-                      {/* Never verified in bulk: an operator looks at it (the Risk page's blocklist). */}
-                      {item.isPayerBlocked && (
-                        <Badge variant="destructive" className="ml-1.5" data-testid="payer-blocked">
-                          {t("adminReconciliation.payerBlocked")}
-                        </Badge>
-                      )}
-                    </TableCell>
-                  )}
-                  {hasOrder && (
-                    <TableCell className="text-right tabular-nums">
-                      {item.orderAmount && formatInr(item.orderAmount)}
-                    </TableCell>
-                  )}
-                  {hasOrder && <TableCell>{item.orderPayerName ?? "—"}</TableCell>}
-                  {hasOrder && (
-                    <TableCell className="text-xs">
-                      <span className="font-mono">{item.orderId?.slice(0, 8)}</span>{" "}
-                      <span className="text-muted-foreground">{item.orderEmail}</span>
-                      {/* Verify all matched leaves it: the order's page says why it is held. */}
-                      {item.isOrderHeld && (
-                        <Badge variant="destructive" className="ml-1.5" data-testid="order-held">
-                          {t("adminReconciliation.orderHeld")}
-                        </Badge>
-                      )}
-                      {item.orderAccountLabel && (
-                        <span className="block font-medium text-amber-700 dark:text-amber-400">
-                          {t("adminReconciliation.orderAccount", { label: item.orderAccountLabel })}
-                        </span>
-                      )}
-                    </TableCell>
-                  )}
-                  {!hasOrder && (
-                    <TableCell className="max-w-xs truncate text-xs" title={item.narration ?? ""}>
-                      {item.narration}
-                    </TableCell>
-                  )}
-                  {canDecide && (
-                    <TableCell className="text-right">
-                      <Button size="sm" variant="outline" onClick={() => onDecide(item)}>
-                        {group === "unclaimed"
-                          ? t("adminReconciliation.dismiss")
-                          : t("adminReconciliation.decide")}
-                      </Button>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <AdminTable
+            columns={groupColumns(t, group, onDecide)}
+            rows={summary.items}
+            rowKey={(item) => item.lineId ?? item.orderId ?? ""}
+          />
         )}
         {summary.count > summary.items.length && (
           <p className="mt-2 text-xs text-muted-foreground">
@@ -402,6 +306,107 @@ function GroupCard({
       </CardContent>
     </Card>
   );
+}
+
+/** A group's columns: the credit's, the order's, or both, and its decision where it takes one. */
+function groupColumns(
+  t: TFunction,
+  group: Group,
+  onDecide: (item: ReconciliationItem) => void,
+): AdminColumn<ReconciliationItem>[] {
+  const isOrderGroup = group === "notReceived";
+  const hasOrder = group !== "unclaimed";
+  const canDecide = ACCEPTABLE.has(group) || group === "unclaimed";
+  const columns: (AdminColumn<ReconciliationItem> | false)[] = [
+    !isOrderGroup && {
+      id: "date",
+      header: t("adminReconciliation.columns.date"),
+      cellClassName: "whitespace-nowrap tabular-nums",
+      cell: (item) => item.valueDate,
+    },
+    {
+      id: "reference",
+      header: t("adminReconciliation.columns.reference"),
+      cellClassName: "font-mono text-xs",
+      cell: (item) => item.reference,
+    },
+    !isOrderGroup &&
+      figureColumn(
+        "credit",
+        t("adminReconciliation.columns.credit"),
+        (item) => item.amount && formatInr(item.amount),
+      ),
+    !isOrderGroup && {
+      id: "payer",
+      header: t("adminReconciliation.columns.payer"),
+      cell: (item) => (
+        <>
+          {item.payerName ?? "—"}
+          {/* Never verified in bulk: an operator looks at it (the Risk page's blocklist). */}
+          {item.isPayerBlocked && (
+            <Badge variant="destructive" className="ml-1.5" data-testid="payer-blocked">
+              {t("adminReconciliation.payerBlocked")}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    hasOrder &&
+      figureColumn(
+        "orderAmount",
+        t("adminReconciliation.columns.orderAmount"),
+        (item) => item.orderAmount && formatInr(item.orderAmount),
+      ),
+    hasOrder && {
+      id: "orderPayer",
+      header: t("adminReconciliation.columns.orderPayer"),
+      cell: (item) => item.orderPayerName ?? "—",
+    },
+    hasOrder && {
+      id: "order",
+      header: t("adminReconciliation.columns.order"),
+      cellClassName: "text-xs",
+      cell: (item) => (
+        <>
+          <span className="font-mono">{item.orderId?.slice(0, 8)}</span>{" "}
+          <span className="text-muted-foreground">{item.orderEmail}</span>
+          {/* Verify all matched leaves it: the order's page says why it is held. */}
+          {item.isOrderHeld && (
+            <Badge variant="destructive" className="ml-1.5" data-testid="order-held">
+              {t("adminReconciliation.orderHeld")}
+            </Badge>
+          )}
+          {item.orderAccountLabel && (
+            <span className="block font-medium text-amber-700 dark:text-amber-400">
+              {t("adminReconciliation.orderAccount", { label: item.orderAccountLabel })}
+            </span>
+          )}
+        </>
+      ),
+    },
+    !hasOrder && {
+      id: "narration",
+      header: t("adminReconciliation.columns.narration"),
+      cellClassName: "max-w-xs truncate text-xs",
+      cellAttributes: (item) => ({ title: item.narration ?? "" }),
+      cell: (item) => item.narration,
+    },
+    // Its own column rather than AdminTable's actions: a worded button, which that
+    // column's icon-sized width and tight padding do not suit.
+    canDecide && {
+      id: "decide",
+      header: <span className="sr-only">{t("adminReconciliation.columns.actions")}</span>,
+      cellClassName: "text-right",
+      cell: (item) => (
+        <Button size="sm" variant="outline" onClick={() => onDecide(item)}>
+          {group === "unclaimed"
+            ? t("adminReconciliation.dismiss")
+            : t("adminReconciliation.decide")}
+        </Button>
+      ),
+    },
+  ];
+  return columns.filter((column) => column !== false);
 }
 
 /** Accept or dismiss a line; the note is required, and a refusal stays in the dialog. */
