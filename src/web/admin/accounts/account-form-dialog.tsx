@@ -8,19 +8,11 @@ import {
   receivingAccountInputSchema,
 } from "../../../shared/receiving-account-input";
 import { FormField } from "../../components/form/form-field";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
 import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
+import { AdminFormDialog } from "../components/admin-form-dialog";
 import { showSaveRefusal } from "../components/save-refusal";
 import {
   type ReceivingAccount,
@@ -118,115 +110,105 @@ export function AccountFormDialog({
   const hint = (text: string) => <p className="text-xs text-muted-foreground">{text}</p>;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !save.isPending) onClose();
-      }}
+    <AdminFormDialog
+      title={
+        account
+          ? t("adminAccounts.form.editTitle", { label: account.label })
+          : t("adminAccounts.form.addTitle")
+      }
+      description={t("adminAccounts.form.description")}
+      isSaving={save.isPending}
+      saveLabel={save.isPending ? t("adminAccounts.form.saving") : t("adminAccounts.form.save")}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <DialogContent closeLabel={t("dialog.close")} className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>
-            {account
-              ? t("adminAccounts.form.editTitle", { label: account.label })
-              : t("adminAccounts.form.addTitle")}
-          </DialogTitle>
-          <DialogDescription>{t("adminAccounts.form.description")}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Controller
-            control={form.control}
-            name="kind"
-            render={({ field }) => (
-              <div className="space-y-2">
-                <Label htmlFor="field-kind">{t("adminAccounts.form.kind")}</Label>
-                <NativeSelect
-                  id="field-kind"
-                  value={field.value}
-                  disabled={Boolean(account)}
-                  onChange={(event) => {
-                    const next = event.target.value as AccountFormValues["kind"];
-                    field.onChange(next);
-                    form.setValue("sendMethods", [...DEFAULT_METHODS[next]]);
-                  }}
-                >
-                  <option value="upi">{t("adminAccounts.kinds.upi")}</option>
-                  <option value="bank">{t("adminAccounts.kinds.bank")}</option>
-                </NativeSelect>
-              </div>
-            )}
-          />
+      <Controller
+        control={form.control}
+        name="kind"
+        render={({ field }) => (
           <div className="space-y-2">
-            {textField("label", { maxLength: 60 })}
-            {hint(t("adminAccounts.form.labelHint"))}
+            <Label htmlFor="field-kind">{t("adminAccounts.form.kind")}</Label>
+            <NativeSelect
+              id="field-kind"
+              value={field.value}
+              disabled={Boolean(account)}
+              onChange={(event) => {
+                const next = event.target.value as AccountFormValues["kind"];
+                field.onChange(next);
+                form.setValue("sendMethods", [...DEFAULT_METHODS[next]]);
+              }}
+            >
+              <option value="upi">{t("adminAccounts.kinds.upi")}</option>
+              <option value="bank">{t("adminAccounts.kinds.bank")}</option>
+            </NativeSelect>
           </div>
-          {isIdentityLocked && hint(t("adminAccounts.form.identityLocked"))}
-          {kind === "upi" ? (
-            <>
-              {textField("upiId", {
-                placeholder: t("adminAccounts.form.upiIdPlaceholder"),
-                disabled: isIdentityLocked,
-                normalize: withoutSpaces,
-              })}
-              {textField("payeeName")}
-            </>
-          ) : (
-            <>
-              {textField("bankName")}
-              {textField("accountHolderName")}
-              <div className="grid gap-4 sm:grid-cols-2">
-                {textField("accountNumber", {
-                  inputMode: "numeric",
-                  disabled: isIdentityLocked,
-                  normalize: withoutSpaces,
-                })}
-                {textField("ifscCode", {
-                  maxLength: 11,
-                  disabled: isIdentityLocked,
-                  normalize: upperCaseCode,
-                })}
-              </div>
-            </>
-          )}
-          <MethodsField control={form.control} kind={kind} />
+        )}
+      />
+      <div className="space-y-2">
+        {textField("label", { maxLength: 60 })}
+        {hint(t("adminAccounts.form.labelHint"))}
+      </div>
+      {isIdentityLocked && hint(t("adminAccounts.form.identityLocked"))}
+      {kind === "upi" ? (
+        <>
+          {textField("upiId", {
+            placeholder: t("adminAccounts.form.upiIdPlaceholder"),
+            disabled: isIdentityLocked,
+            normalize: withoutSpaces,
+          })}
+          {textField("payeeName")}
+        </>
+      ) : (
+        <>
+          {textField("bankName")}
+          {textField("accountHolderName")}
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              {textField("dailyCapInr", { inputMode: "decimal" })}
-              {hint(t("adminAccounts.form.dailyCapHint"))}
-            </div>
-            <div className="space-y-2">
-              {textField("perOrderMaxInr", { inputMode: "decimal" })}
-              {hint(t("adminAccounts.form.perOrderMaxHint"))}
-            </div>
+            {textField("accountNumber", {
+              inputMode: "numeric",
+              disabled: isIdentityLocked,
+              normalize: withoutSpaces,
+            })}
+            {textField("ifscCode", {
+              maxLength: 11,
+              disabled: isIdentityLocked,
+              normalize: upperCaseCode,
+            })}
           </div>
-          <Controller
-            control={form.control}
-            name="paused"
-            render={({ field }) => (
-              <div className="flex items-start justify-between gap-4 rounded-md border p-3">
-                <div className="space-y-1">
-                  <Label htmlFor="field-paused">{t("adminAccounts.form.paused")}</Label>
-                  <p id="field-paused-hint" className="text-xs text-muted-foreground">
-                    {t("adminAccounts.form.pausedHint")}
-                  </p>
-                </div>
-                <Switch
-                  id="field-paused"
-                  ref={field.ref}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  aria-describedby="field-paused-hint"
-                />
-              </div>
-            )}
-          />
-          <Button type="submit" className="w-full" disabled={save.isPending}>
-            {save.isPending && <Spinner />}
-            {save.isPending ? t("adminAccounts.form.saving") : t("adminAccounts.form.save")}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+      <MethodsField control={form.control} kind={kind} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-2">
+          {textField("dailyCapInr", { inputMode: "decimal" })}
+          {hint(t("adminAccounts.form.dailyCapHint"))}
+        </div>
+        <div className="space-y-2">
+          {textField("perOrderMaxInr", { inputMode: "decimal" })}
+          {hint(t("adminAccounts.form.perOrderMaxHint"))}
+        </div>
+      </div>
+      <Controller
+        control={form.control}
+        name="paused"
+        render={({ field }) => (
+          <div className="flex items-start justify-between gap-4 rounded-md border p-3">
+            <div className="space-y-1">
+              <Label htmlFor="field-paused">{t("adminAccounts.form.paused")}</Label>
+              <p id="field-paused-hint" className="text-xs text-muted-foreground">
+                {t("adminAccounts.form.pausedHint")}
+              </p>
+            </div>
+            <Switch
+              id="field-paused"
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              aria-describedby="field-paused-hint"
+            />
+          </div>
+        )}
+      />
+    </AdminFormDialog>
   );
 }
 

@@ -9,17 +9,9 @@ import {
   usdtPurchaseInputSchema,
 } from "../../../shared/usdt-purchase-input";
 import { FormField } from "../../components/form/form-field";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { Spinner } from "../../components/ui/spinner";
+import { AdminFormDialog } from "../components/admin-form-dialog";
 import { showSaveRefusal } from "../components/save-refusal";
 import { type Purchase, useSavePurchase } from "./books-api";
 
@@ -114,51 +106,41 @@ export function PurchaseFormDialog({
   );
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !save.isPending) onClose();
-      }}
+    <AdminFormDialog
+      title={
+        purchase
+          ? t("adminBooks.form.editTitle", { date: purchase.boughtOn })
+          : t("adminBooks.form.addTitle")
+      }
+      description={t("adminBooks.form.description")}
+      isSaving={save.isPending}
+      saveLabel={save.isPending ? t("adminBooks.form.saving") : t("adminBooks.form.save")}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <DialogContent closeLabel={t("dialog.close")} className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>
-            {purchase
-              ? t("adminBooks.form.editTitle", { date: purchase.boughtOn })
-              : t("adminBooks.form.addTitle")}
-          </DialogTitle>
-          <DialogDescription>{t("adminBooks.form.description")}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {textField("boughtOn", { type: "date", max: today })}
-            {select("network", [...NETWORKS])}
-          </div>
-          {textField("quantityUsdt", { inputMode: "decimal" })}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {select("paidCurrency", [
-              { id: "INR", name: "INR (₹)" },
-              { id: "USD", name: "USD ($)" },
-            ])}
-            {textField("paidAmount", { inputMode: "decimal" })}
-          </div>
-          {paidCurrency === "USD" && (
-            <div className="space-y-2">
-              {textField("usdInrRate", { inputMode: "decimal" })}
-              <p className="text-xs text-muted-foreground">{t("adminBooks.form.usdInrRateHint")}</p>
-            </div>
-          )}
-          {textField("source", {
-            maxLength: 100,
-            placeholder: t("adminBooks.form.sourcePlaceholder"),
-          })}
-          {textField("note", { maxLength: 500 })}
-          <Button type="submit" className="w-full" disabled={save.isPending}>
-            {save.isPending && <Spinner />}
-            {save.isPending ? t("adminBooks.form.saving") : t("adminBooks.form.save")}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {textField("boughtOn", { type: "date", max: today })}
+        {select("network", [...NETWORKS])}
+      </div>
+      {textField("quantityUsdt", { inputMode: "decimal" })}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {select("paidCurrency", [
+          { id: "INR", name: "INR (₹)" },
+          { id: "USD", name: "USD ($)" },
+        ])}
+        {textField("paidAmount", { inputMode: "decimal" })}
+      </div>
+      {paidCurrency === "USD" && (
+        <div className="space-y-2">
+          {textField("usdInrRate", { inputMode: "decimal" })}
+          <p className="text-xs text-muted-foreground">{t("adminBooks.form.usdInrRateHint")}</p>
+        </div>
+      )}
+      {textField("source", {
+        maxLength: 100,
+        placeholder: t("adminBooks.form.sourcePlaceholder"),
+      })}
+      {textField("note", { maxLength: 500 })}
+    </AdminFormDialog>
   );
 }

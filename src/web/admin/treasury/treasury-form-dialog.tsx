@@ -8,17 +8,9 @@ import {
   treasuryInputSchema,
 } from "../../../shared/treasury-input";
 import { FormField } from "../../components/form/form-field";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
-import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
+import { AdminFormDialog } from "../components/admin-form-dialog";
 import { showSaveRefusal } from "../components/save-refusal";
 import { type TreasuryNetwork, toTreasuryInput, useSaveTreasury } from "./treasury-api";
 
@@ -71,51 +63,39 @@ export function TreasuryFormDialog({
   );
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !save.isPending) onClose();
-      }}
+    <AdminFormDialog
+      title={t("adminTreasury.form.title", { network: network.name })}
+      description={t("adminTreasury.form.description")}
+      isSaving={save.isPending}
+      saveLabel={t("adminTreasury.form.save")}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <DialogContent closeLabel={t("dialog.close")} className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{t("adminTreasury.form.title", { network: network.name })}</DialogTitle>
-          <DialogDescription>{t("adminTreasury.form.description")}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {textField("walletAddress", { className: "font-mono" })}
-          {textField("feePerPayout", { inputMode: "decimal" })}
-          {textField("alertOwedPercent", { inputMode: "decimal" })}
-          <Controller
-            control={form.control}
-            name="pauseWhenShort"
-            render={({ field, fieldState }) => (
-              <div className="space-y-1">
-                <div className="flex items-center gap-3">
-                  <Switch
-                    id="field-pauseWhenShort"
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                  />
-                  <Label htmlFor="field-pauseWhenShort">
-                    {t("adminTreasury.form.pauseWhenShort")}
-                  </Label>
-                </div>
-                <p className="text-xs text-muted-foreground">{t("adminTreasury.form.pauseHint")}</p>
-                {fieldState.error && (
-                  <p role="alert" className="text-sm text-destructive">
-                    {fieldState.error.message}
-                  </p>
-                )}
-              </div>
+      {textField("walletAddress", { className: "font-mono" })}
+      {textField("feePerPayout", { inputMode: "decimal" })}
+      {textField("alertOwedPercent", { inputMode: "decimal" })}
+      <Controller
+        control={form.control}
+        name="pauseWhenShort"
+        render={({ field, fieldState }) => (
+          <div className="space-y-1">
+            <div className="flex items-center gap-3">
+              <Switch
+                id="field-pauseWhenShort"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+              <Label htmlFor="field-pauseWhenShort">{t("adminTreasury.form.pauseWhenShort")}</Label>
+            </div>
+            <p className="text-xs text-muted-foreground">{t("adminTreasury.form.pauseHint")}</p>
+            {fieldState.error && (
+              <p role="alert" className="text-sm text-destructive">
+                {fieldState.error.message}
+              </p>
             )}
-          />
-          <Button type="submit" className="w-full" disabled={save.isPending}>
-            {save.isPending && <Spinner />}
-            {t("adminTreasury.form.save")}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </div>
+        )}
+      />
+    </AdminFormDialog>
   );
 }
