@@ -22,8 +22,9 @@ export interface AdminColumn<Row> {
   id: string;
   header: ReactNode;
   /**
-   * Classes on the header and on every cell: when the column shows
-   * ("hidden sm:table-cell": a phone reads it folded into the first cell) and its alignment.
+   * Classes on the header and on every cell: from which width the column shows
+   * ("hidden sm:table-cell", its content folded into the first cell below that) and
+   * its alignment.
    */
   className?: string;
   /** Classes on the header only (a minimum width). */
@@ -35,8 +36,8 @@ export interface AdminColumn<Row> {
 }
 
 /**
- * The admin lists' table: a header row of the columns' labels and one row a `rows`
- * item. `actions` adds a last column for the row's menu or button, its header read by
+ * The admin lists' table: a header row of the columns' labels, then a row for each
+ * item of `rows`. `actions` adds a last column for the row's menu or button, its header read by
  * screen readers only; sticky (the default) keeps it at the right edge while a wide
  * table scrolls sideways, so the menu is always at hand.
  *
