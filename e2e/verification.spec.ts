@@ -157,3 +157,47 @@ test("a customer over the limit verifies on a phone in Hindi, the operator appro
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
   await expect(page.getByText("30,000.00 INR")).toBeVisible();
 });
+
+test("a customer who tried to send too often reads why on /verify, in Hindi", async ({ page }) => {
+  const email = uniqueEmail("kyc-often");
+  await page.addInitScript(() => localStorage.setItem("language", "hi"));
+  await signUpAndLogInByApi(page, email);
+  // Ten attempts the server could not read: each counts against the hour's limit.
+  const { baseURL } = test.info().project.use;
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const broken = await page.request.post("/api/verification", {
+      data: {},
+      headers: { origin: new URL(baseURL ?? "").origin },
+    });
+    expect(broken.status()).toBe(400);
+  }
+
+  await page.goto("/verify");
+  await page.getByLabel("PAN कार्ड पर लिखा पूरा नाम").fill("Sunita Devi Rao");
+  await page.getByLabel("PAN", { exact: true }).fill("ABCPR1234K");
+  await page.getByLabel("जन्म तिथि").fill("1988-07-09");
+  await page.getByLabel("PIN कोड के साथ पता").fill("21 Park Street, Kolkata 700016");
+  await page.getByLabel("पते का दस्तावेज़", { exact: true }).selectOption("passport");
+  await page.getByLabel("PAN कार्ड की फ़ोटो या PDF").setInputFiles({
+    name: "pan.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo("#2050a0"),
+  });
+  await page.getByLabel("पते के दस्तावेज़ की फ़ोटो या PDF").setInputFiles({
+    name: "passport.pdf",
+    mimeType: "application/pdf",
+    buffer: await pdf(),
+  });
+  await page.getByLabel("PAN कार्ड पकड़े हुए सेल्फ़ी").setInputFiles({
+    name: "selfie.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo("#a07050"),
+  });
+  await page.getByRole("button", { name: "वेरिफ़िकेशन के लिए भेजें" }).click();
+  await expect(
+    page.getByText("आपने पिछले एक घंटे में कई बार दस्तावेज़ भेजने की कोशिश की है।", {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page.getByTestId("verification-status")).toHaveText("ज़रूरी नहीं");
+});

@@ -467,6 +467,13 @@ export interface PaymentOfferWindowsTable {
   requests: number;
 }
 
+/** Verification submission attempts per customer and per address (migration 0098). */
+export interface VerificationAttemptWindowsTable {
+  key: string;
+  window_started_at: Date;
+  attempts: number;
+}
+
 /** What a customer's order limits count (migration 0075, docs/decisions/035). */
 export interface CustomerOrderTotalsTable {
   user_id: string;
@@ -543,6 +550,7 @@ export interface DB {
   receiving_account_cap_alerts: ReceivingAccountCapAlertsTable;
   receiving_account_offer_alerts: ReceivingAccountCapAlertsTable;
   payment_offer_windows: PaymentOfferWindowsTable;
+  verification_attempt_windows: VerificationAttemptWindowsTable;
   blocklist_entries: BlocklistEntriesTable;
   customer_verifications: CustomerVerificationsTable;
   verification_submissions: VerificationSubmissionsTable;

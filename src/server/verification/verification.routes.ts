@@ -9,10 +9,16 @@ import {
 import { requireUser } from "../auth/session";
 import type { AppContext } from "../context";
 import { limitBodySize } from "../http/body-limit";
+import { clientIp } from "../http/client-ip";
 import { AppError } from "../http/errors";
 import { createRouter, errorResponse } from "../http/router";
 import { type CheckedDocument, checkDocument } from "./check-document";
 import { documentResponse } from "./document-response";
+import {
+  ATTEMPTS_PER_ADDRESS_PER_HOUR,
+  ATTEMPTS_PER_CUSTOMER_PER_HOUR,
+  countSubmissionAttempt,
+} from "./submission-attempts";
 import {
   getOwnVerification,
   readDocument,
@@ -75,12 +81,15 @@ const submitRoute = createRoute({
   tags: ["Verification"],
   summary: "Send details and documents for review (multipart/form-data)",
   description:
-    "Fields legalName, pan, dateOfBirth (YYYY-MM-DD), address, addressDocumentKind, and the files panCard, addressDocument, selfie: each a JPEG, PNG or PDF up to 5 MB, judged by its content. Nothing is stored unless all of it is accepted.",
+    "Fields legalName, pan, dateOfBirth (YYYY-MM-DD), address, addressDocumentKind, and the files panCard, addressDocument, selfie: each a JPEG, PNG or PDF up to 5 MB, judged by its content. Nothing is stored unless all of it is accepted. Each attempt counts against hourly limits before the form is read.",
   responses: {
     201: { description: "In the review queue", content: json(ownVerificationSchema) },
     400: errorResponse("A field or file is missing or not valid (the field is named)"),
     401: errorResponse("Not signed in"),
     409: errorResponse("Already verified, or a submission waits for review"),
+    429: errorResponse(
+      `Tried too often: ${ATTEMPTS_PER_CUSTOMER_PER_HOUR} attempts an hour per customer, ${ATTEMPTS_PER_ADDRESS_PER_HOUR} per address`,
+    ),
     413: errorResponse("A file larger than 5 MB"),
     415: errorResponse("A file that is not a JPEG, PNG or PDF"),
     422: errorResponse("A file that is damaged, disguised, too many pixels, or a PDF with scripts"),
@@ -158,6 +167,11 @@ export function createVerificationRouter(context: AppContext) {
     .openapi(getRoute, async (c) => c.json(await getOwnVerification(db, c.var.user.id), 200))
     .openapi(submitRoute, async (c) => {
       await refuseIfCannotSubmit(db, c.var.user.id);
+      // Counted before the form is read: a refused or broken attempt counts too.
+      await countSubmissionAttempt(db, {
+        customerId: c.var.user.id,
+        address: clientIp(c, context.trustProxy),
+      });
       const { details, documents } = await readSubmission(c.req.raw);
       const verification = await submitVerification({
         db,

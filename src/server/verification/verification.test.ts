@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer, verifiedCustomer } from "../testing/actors";
@@ -181,6 +182,106 @@ describe("a customer's verification", () => {
       documents: 0,
       status: undefined,
     });
+  });
+});
+
+describe("how often a customer may send", () => {
+  /** A broken selfie: two images are decoded before the third is refused. */
+  async function brokenSelfie() {
+    return {
+      ...(await validDocuments()),
+      selfie: { name: "selfie.jpg", bytes: Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3, 4, 5]) },
+    };
+  }
+
+  async function windows(keys: string[]) {
+    return testApp.db
+      .selectFrom("verification_attempt_windows")
+      .select(["key", "attempts"])
+      .where("key", "in", keys)
+      .orderBy("key")
+      .execute();
+  }
+
+  /** A customer signed in elsewhere, now calling from `address`. */
+  async function customerAt(address: string) {
+    const customer = await signedInCustomer(testApp);
+    const client = createClient(testApp, address);
+    for (const [name, value] of customer.cookies) client.cookies.set(name, value);
+    return Object.assign(client, { userId: customer.userId });
+  }
+
+  it("counts attempts before it reads the form: parallel ones cannot pass the limit", async () => {
+    const customer = await signedInCustomer(testApp);
+    const documents = await brokenSelfie();
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, () => submit(customer, documents)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(4);
+    expect(refused[0]?.json).toMatchObject({ code: "TOO_MANY_VERIFICATION_ATTEMPTS" });
+    expect(refused[0]?.json.error).toMatch(/many times in the last hour/);
+    // A refused attempt writes nothing, not even to the count.
+    expect(await windows([`customer:${customer.userId}`, `address:${customer.ip}`])).toEqual([
+      { key: `address:${customer.ip}`, attempts: 10 },
+      { key: `customer:${customer.userId}`, attempts: 10 },
+    ]);
+    // Even a valid submission waits for the window to end.
+    const valid = await submit(customer);
+    expect(valid.status).toBe(429);
+    expect(await storedFor(customer.userId)).toEqual({
+      submissions: 0,
+      documents: 0,
+      status: undefined,
+    });
+    // An hour after the window began, it starts again.
+    await testApp.db
+      .updateTable("verification_attempt_windows")
+      .set({ window_started_at: sql<Date>`now() - interval '61 minutes'` })
+      .where("key", "in", [`customer:${customer.userId}`, `address:${customer.ip}`])
+      .execute();
+    expect((await submit(customer)).status).toBe(201);
+    expect(await windows([`customer:${customer.userId}`])).toEqual([
+      { key: `customer:${customer.userId}`, attempts: 1 },
+    ]);
+  });
+
+  it("counts a form it cannot read, and does not count a customer it refuses anyway", async () => {
+    const customer = await signedInCustomer(testApp);
+    const notAForm = await customer.post("/api/verification", { legalName: "Rahul Kumar" });
+    expect(notAForm.status).toBe(400);
+    expect(await windows([`customer:${customer.userId}`])).toEqual([
+      { key: `customer:${customer.userId}`, attempts: 1 },
+    ]);
+    expect((await submit(customer)).status).toBe(201);
+    expect((await submit(customer)).status).toBe(409);
+    expect(await windows([`customer:${customer.userId}`])).toEqual([
+      { key: `customer:${customer.userId}`, attempts: 2 },
+    ]);
+  });
+
+  it("limits each address, whoever is signed in there", async () => {
+    const address = "10.88.0.1";
+    const customers = [];
+    for (let index = 0; index < 6; index += 1) customers.push(await customerAt(address));
+    for (const customer of customers.slice(0, 5)) {
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        expect((await customer.post("/api/verification", {})).status).toBe(400);
+      }
+    }
+    const last = customers[5];
+    if (!last) throw new Error("six customers");
+    const refused = await submit(last);
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe("TOO_MANY_VERIFICATION_ATTEMPTS");
+    expect(await storedFor(last.userId)).toMatchObject({ submissions: 0 });
+    expect(await windows([`customer:${last.userId}`])).toEqual([]);
+    // The same customer from another address may send.
+    const elsewhere = createClient(testApp, "10.88.0.2");
+    for (const [name, value] of last.cookies) elsewhere.cookies.set(name, value);
+    expect((await submit(elsewhere)).status).toBe(201);
   });
 });
 

@@ -35,6 +35,7 @@ import * as holds from "./0090-holds";
 import * as customerFile from "./0095-customer-file";
 import * as retention from "./0096-retention";
 import * as holdCountsOnTheClaimedRow from "./0097-hold-counts-on-the-claimed-row";
+import * as verificationAttemptWindows from "./0098-verification-attempt-windows";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   "0096-retention": retention,
   "0097-hold-counts-on-the-claimed-row": holdCountsOnTheClaimedRow,
   "0071-verification-submissions": verificationSubmissions,
+  "0098-verification-attempt-windows": verificationAttemptWindows,
 };

@@ -55,6 +55,13 @@ async function closedCustomer() {
     verificationForm(await validDocuments()),
   );
   expect(submitted.status, submitted.text).toBe(201);
+  // Its attempt was counted, as the limit on sending counts them.
+  const attempts = await testApp.db
+    .selectFrom("verification_attempt_windows")
+    .select("attempts")
+    .where("key", "=", `customer:${customer.userId}`)
+    .execute();
+  expect(attempts).toEqual([{ attempts: 1 }]);
   await testApp.db
     .updateTable("customer_verifications")
     .set({ status: "verified" })
@@ -210,9 +217,9 @@ describe("retention", () => {
       + (SELECT count(*) FROM customer_verifications WHERE user_id = ${customer.userId})
       + (SELECT count(*) FROM verification_submissions WHERE user_id = ${customer.userId})
       + (SELECT count(*) FROM session WHERE "userId" = ${customer.userId})
-      + (SELECT count(*) FROM account WHERE "userId" = ${customer.userId}) AS n`.execute(
-      testApp.db,
-    );
+      + (SELECT count(*) FROM account WHERE "userId" = ${customer.userId})
+      + (SELECT count(*) FROM verification_attempt_windows
+          WHERE key = ${`customer:${customer.userId}`}) AS n`.execute(testApp.db);
     expect(Number(remaining.rows[0]?.n)).toBe(0);
     const line = await testApp.db
       .selectFrom("statement_lines")
@@ -293,10 +300,31 @@ describe("the daily job", () => {
         { user_id: fresh.userId, window_started_at: sql<Date>`now()`, orders: 1 },
       ])
       .execute();
-    expect(await purgeStaleRateWindows(testApp.db)).toEqual({ offerWindows: 2, orderWindows: 1 });
+    await testApp.db.deleteFrom("verification_attempt_windows").execute();
+    await testApp.db
+      .insertInto("verification_attempt_windows")
+      .values([
+        {
+          key: "address:10.0.0.1",
+          window_started_at: sql<Date>`now() - interval '30 hours'`,
+          attempts: 10,
+        },
+        { key: "customer:now", window_started_at: sql<Date>`now()`, attempts: 2 },
+      ])
+      .execute();
+    expect(await purgeStaleRateWindows(testApp.db)).toEqual({
+      offerWindows: 2,
+      orderWindows: 1,
+      verificationWindows: 1,
+    });
     const offers = await testApp.db.selectFrom("payment_offer_windows").select("key").execute();
     expect(offers).toEqual([{ key: "customer:now" }]);
     const orders = await testApp.db.selectFrom("order_rate_windows").select("user_id").execute();
     expect(orders).toEqual([{ user_id: fresh.userId }]);
+    const verifications = await testApp.db
+      .selectFrom("verification_attempt_windows")
+      .select("key")
+      .execute();
+    expect(verifications).toEqual([{ key: "customer:now" }]);
   });
 });

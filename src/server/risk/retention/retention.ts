@@ -205,6 +205,10 @@ const PURGE_STEPS: PurgeStep[] = [
         .deleteFrom("payment_offer_windows")
         .where("key", "=", `customer:${userId}`)
         .execute();
+      await trx
+        .deleteFrom("verification_attempt_windows")
+        .where("key", "=", `customer:${userId}`)
+        .execute();
     },
   },
   {
@@ -295,9 +299,9 @@ export async function purgeClosedCustomers(db: Kysely<DB>, { limit = PURGE_BATCH
 }
 
 /**
- * Deletes rate-limit windows long over: an offer window lasts an hour and an
- * order window a minute, so a day-old row counts nothing, and without this they
- * would pile up for every customer and address that ever asked.
+ * Deletes rate-limit windows long over: an offer or verification window lasts an
+ * hour and an order window a minute, so a day-old row counts nothing, and without
+ * this they would pile up for every customer and address that ever asked.
  */
 export async function purgeStaleRateWindows(db: Kysely<DB>) {
   const dayAgo = sql<Date>`now() - interval '1 day'`;
@@ -309,9 +313,14 @@ export async function purgeStaleRateWindows(db: Kysely<DB>) {
     .deleteFrom("order_rate_windows")
     .where("window_started_at", "<", dayAgo)
     .executeTakeFirst();
+  const verifications = await db
+    .deleteFrom("verification_attempt_windows")
+    .where("window_started_at", "<", dayAgo)
+    .executeTakeFirst();
   return {
     offerWindows: Number(offers.numDeletedRows),
     orderWindows: Number(orders.numDeletedRows),
+    verificationWindows: Number(verifications.numDeletedRows),
   };
 }
 
