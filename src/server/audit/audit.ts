@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "backup.created",
   "blocklist.entry_added",
   "blocklist.entry_removed",
+  "blocklist.exported",
   "usdt_purchase.recorded",
   "usdt_purchase.updated",
   "user.file_exported",

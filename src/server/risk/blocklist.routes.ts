@@ -4,11 +4,11 @@ import { clientIp } from "../http/client-ip";
 import { createRouter, errorResponse } from "../http/router";
 import {
   addBlocklistEntry,
+  exportBlocklist,
   importBlocklist,
   listBlocklist,
   removeBlocklistEntry,
 } from "./blocklist.service";
-import { blocklistCsv } from "./blocklist-csv";
 import { BLOCKLIST_KINDS } from "./blocklist-keys";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
@@ -101,7 +101,7 @@ const exportRoute = createRoute({
   method: "get",
   path: "/api/admin/risk/blocklist/export",
   tags: ["Admin"],
-  summary: "The entries in force as CSV (kind, value, reason, added_at, added_by)",
+  summary: "The entries in force as CSV (kind, value, reason, added_at, added_by; audited)",
   description: "Cells a spreadsheet would read as a formula start with a single quote.",
   responses: {
     200: { description: "The list", content: { "text/csv": { schema: z.string() } } },
@@ -146,13 +146,14 @@ export function createBlocklistRouter(context: AppContext) {
       );
       return c.json({ id }, 201);
     })
-    .openapi(exportRoute, async (c) =>
-      c.body(blocklistCsv(await listBlocklist(db)), 200, {
+    .openapi(exportRoute, async (c) => {
+      const csv = await exportBlocklist(db, actorOf(c.var.user), clientIp(c, context.trustProxy));
+      return c.body(csv, 200, {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="${exportFileName()}"`,
         "cache-control": "no-store",
-      }),
-    )
+      });
+    })
     .openapi(importRoute, async (c) => {
       const summary = await importBlocklist(
         db,

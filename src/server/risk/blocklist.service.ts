@@ -3,7 +3,7 @@ import { recordAudit } from "../audit/audit";
 import type { Database } from "../db/database";
 import type { DB } from "../db/schema";
 import { AppError } from "../http/errors";
-import { readBlocklistCsv } from "./blocklist-csv";
+import { blocklistCsv, readBlocklistCsv } from "./blocklist-csv";
 import {
   BLOCKLIST_KIND_EXPECTS,
   type BlocklistKind,
@@ -40,6 +40,21 @@ export async function listBlocklist(db: Database) {
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by_email,
   }));
+}
+
+/**
+ * The entries in force as CSV, audited with who exported them, when and from
+ * where: the file names third parties (payers, phones, UPI IDs).
+ */
+export async function exportBlocklist(db: Database, actor: Actor, ipAddress?: string) {
+  const entries = await listBlocklist(db);
+  await recordAudit(db, {
+    actor,
+    action: "blocklist.exported",
+    details: { entries: entries.length },
+    ipAddress,
+  });
+  return blocklistCsv(entries);
 }
 
 /** Adds an entry (audited); the same value of a kind in force already answers 409. */

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sampleStatementCsv } from "../admin/reconciliation/statement-fixtures";
 import { type Client, freshEmail, signedInAdmin, signedInCustomer } from "../testing/actors";
@@ -152,6 +153,36 @@ describe("the blocklist as CSV", () => {
     expect((await importCsv(exported.text)).json).toEqual({ added: 0, skipped: 2 });
     const respelled = "kind,value,reason\r\nemail_domain,@THROWAWAY.IO,Again\r\n";
     expect((await importCsv(respelled)).json).toEqual({ added: 0, skipped: 1 });
+  });
+
+  it("records who exported it, when and from where: it names third parties", async () => {
+    await block("payer_name", "Anil Mehta", "Chargeback");
+    await block("upi_id", "anil.m@okhdfc", "Chargeback");
+    const exportAudits = () =>
+      testApp.db
+        .selectFrom("audit_log")
+        .select(["actor_id", "actor_email", "ip_address", "target_type", "details"])
+        .select(sql<boolean>`created_at > now() - interval '1 minute'`.as("is_recent"))
+        .where("action", "=", "blocklist.exported")
+        .orderBy("id")
+        .execute();
+    const before = (await exportAudits()).length;
+    const exported = await admin.get("/api/admin/risk/blocklist/export");
+    expect(exported.status).toBe(200);
+    expect((await exportAudits()).slice(before)).toEqual([
+      {
+        actor_id: admin.userId,
+        actor_email: admin.email,
+        ip_address: admin.ip,
+        target_type: null,
+        details: { entries: 2 },
+        is_recent: true,
+      },
+    ]);
+    // Refused callers export nothing, and leave no row.
+    const customer = await signedInCustomer(testApp);
+    expect((await customer.get("/api/admin/risk/blocklist/export")).status).toBe(403);
+    expect(await exportAudits()).toHaveLength(before + 1);
   });
 
   it.each([

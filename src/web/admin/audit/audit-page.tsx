@@ -61,6 +61,7 @@ const ACTIONS = {
     label: "adminAudit.actions.blocklistEntryRemoved",
     variant: "warning",
   },
+  "blocklist.exported": { label: "adminAudit.actions.blocklistExported", variant: "warning" },
   "usdt_purchase.recorded": { label: "adminAudit.actions.purchaseRecorded", variant: "info" },
   "usdt_purchase.updated": { label: "adminAudit.actions.purchaseUpdated", variant: "warning" },
   "user.file_exported": { label: "adminAudit.actions.customerFileExported", variant: "warning" },
