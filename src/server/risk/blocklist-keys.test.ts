@@ -64,6 +64,9 @@ describe("normalised blocklist values", () => {
     ["phone", "5876543210"],
     ["email_domain", "localhost"],
     ["email_domain", ""],
+    ["email_domain", "+evil.com"],
+    ["email_domain", "evil..com"],
+    ["email_domain", "-evil.com"],
     ["wallet", "0x123"],
     ["wallet", "not a wallet"],
   ] as [BlocklistKind, string][])("refuses %s %j", (kind, value) => {

@@ -63,6 +63,24 @@ function domainKey(domain: string): string | null {
   return ascii.includes(".") && !ascii.startsWith(".") ? ascii : null;
 }
 
+/** A domain name's label: letters, digits and inner hyphens, at most 63 of them. */
+const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * Whether an ASCII domain is a host name an e-mail address can have: two labels or
+ * more, each of letters, digits and inner hyphens, at most 253 characters, not an
+ * IP address (its last label is not all digits).
+ */
+function isDomainName(domain: string): boolean {
+  const labels = domain.split(".");
+  return (
+    domain.length <= 253 &&
+    labels.length >= 2 &&
+    labels.every((label) => DOMAIN_LABEL.test(label)) &&
+    !/^\d+$/.test(labels.at(-1) ?? "")
+  );
+}
+
 /** The normalised form of a value of this kind, or null when it is not one. */
 export function normaliseBlocklistValue(kind: BlocklistKind, value: string): string | null {
   switch (kind) {
@@ -81,8 +99,13 @@ export function normaliseBlocklistValue(kind: BlocklistKind, value: string): str
     }
     case "phone":
       return phoneDigits(value);
-    case "email_domain":
-      return domainKey(value);
+    case "email_domain": {
+      // Only a domain name an address can have: "+evil.com" or "a..b" would never
+      // match, and the conversion would quietly drop a path ("evil.com/x").
+      if (!/^@?[\p{L}\p{M}\p{N}.-]+$/u.test(value.trim())) return null;
+      const domain = domainKey(value);
+      return domain !== null && isDomainName(domain) ? domain : null;
+    }
     case "wallet": {
       const key = walletKeyOf(value);
       return isUsdtWallet(key) || isUsdtWallet(value.trim()) ? key : null;

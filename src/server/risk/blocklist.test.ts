@@ -113,6 +113,50 @@ describe("the admin blocklist API", () => {
     expect(await blocklistAudits()).toHaveLength(auditsBefore);
   });
 
+  it.each([
+    "+evil.com",
+    "evil..com",
+    "-evil.com",
+    "evil-.com",
+    "ev il.com",
+    "evil.com/path",
+    "evil.com:25",
+    "evil.com?x",
+    "user@evil.com",
+    "*.evil.com",
+    "a_b.evil.com",
+    "10.0.0.1",
+    `${"a".repeat(64)}.com`,
+  ])("refuses the e-mail domain %j, naming the value, and writes nothing", async (value) => {
+    const auditsBefore = (await blocklistAudits()).length;
+    const response = await admin.post("/api/admin/risk/blocklist", {
+      kind: "email_domain",
+      value,
+      reason: "Disposable addresses",
+    });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json).toMatchObject({ code: "INVALID_INPUT", field: "value" });
+    expect(response.json.error).toBe("Value: enter an e-mail domain like example.com.");
+    expect(await testApp.db.selectFrom("blocklist_entries").select("id").execute()).toEqual([]);
+    expect(await blocklistAudits()).toHaveLength(auditsBefore);
+  });
+
+  it("takes an e-mail domain however it is written, and an internationalised one", async () => {
+    for (const value of [
+      "Mail.Throwaway.IO.",
+      "@xn--80ak6aa92e.com",
+      "müller-mail.de",
+      "9gag.com",
+    ]) {
+      const response = await admin.post("/api/admin/risk/blocklist", {
+        kind: "email_domain",
+        value,
+        reason: "Disposable addresses",
+      });
+      expect(response.status, `${value}: ${response.text}`).toBe(201);
+    }
+  });
+
   it("refuses a malformed id on removal", async () => {
     const response = await admin.post("/api/admin/risk/blocklist/nope/remove", { reason: "r" });
     expect(response.status).toBe(400);
@@ -191,6 +235,7 @@ describe("the blocklist as CSV", () => {
     ["kind,value,reason\r\nwallet,0x12,ok\r\n", /Line 2: the value must be a USDT wallet/],
     ["kind,value,reason\r\nphone,9876543210,\r\n", /Line 2: the reason must be/],
     ["kind,value,reason\r\npayer_name,Rahul\u0000Kumar,ok\r\n", /Line 2: the value must be/],
+    ["kind,value,reason\r\nemail_domain,+evil.com,ok\r\n", /Line 2: the value must be an e-mail/],
     ['kind,value,reason\r\nphone,"9876543210,ok\r\n', /not a readable CSV file/],
   ])("refuses a file with a bad line, naming it, and imports none of it", async (csv, message) => {
     const auditsBefore = (await blocklistAudits()).length;
