@@ -91,7 +91,10 @@ export const usdtPurchaseInputSchema = z
     note: z
       .string()
       .trim()
-      .max(NOTE_MAX, { error: `Note must be at most ${NOTE_MAX} characters.` })
+      .max(NOTE_MAX, { error: `Note must be at most ${NOTE_MAX} characters.`, abort: true })
+      .refine((value) => !CONTROL_CHARACTER.test(value), {
+        error: "Note must not contain control characters.",
+      })
       .default(""),
   })
   .superRefine((input, context) => {

@@ -106,6 +106,9 @@ describe("POST /api/admin/books/purchases", () => {
     [{ source: "  " }, "source", "Bought At is required"],
     [{ source: "x".repeat(101) }, "source", "at most 100 characters"],
     [{ note: "n".repeat(501) }, "note", "at most 500 characters"],
+    [{ source: "Binance\u0000P2P" }, "source", "Bought At must not contain control characters."],
+    [{ note: "Paid\nby RTGS" }, "note", "Note must not contain control characters."],
+    [{ note: "Paid\u001b[31m" }, "note", "Note must not contain control characters."],
   ])("refuses %j with a 400 naming %s, writing nothing", async (change, field, message) => {
     const before = await counts();
     const response = await admin.post("/api/admin/books/purchases", { ...PURCHASE, ...change });
@@ -158,6 +161,22 @@ describe("PUT /api/admin/books/purchases/{id}", () => {
         quantityUsdt: "1000.123456",
       },
     );
+  });
+
+  it("refuses an edit whose note has a control character, as it refuses one in Bought At", async () => {
+    const created = await admin.post("/api/admin/books/purchases", PURCHASE);
+    const before = await counts();
+    const response = await admin.request("PUT", `/api/admin/books/purchases/${created.json.id}`, {
+      ...PURCHASE,
+      note: "Paid by\tRTGS",
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({
+      code: "INVALID_INPUT",
+      field: "note",
+      error: "Note must not contain control characters.",
+    });
+    expect(await counts()).toEqual(before);
   });
 
   it("answers 404 for no such purchase, and 400 for a malformed id", async () => {
