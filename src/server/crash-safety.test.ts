@@ -10,7 +10,7 @@ import {
   saveSettingsAsAdmin,
   withProcessAdmin,
 } from "./testing/receiving-accounts";
-import { startServerProcess } from "./testing/server-process";
+import { serverTestTimeout, startServerProcess } from "./testing/server-process";
 import { createClient } from "./testing/test-client";
 
 /*
@@ -36,7 +36,9 @@ async function storageEnv(): Promise<Record<string, string>> {
 }
 
 describe("a crash while orders are placed", () => {
-  it("loses no acknowledged order and duplicates none", { timeout: 120_000 }, async () => {
+  it("loses no acknowledged order and duplicates none", {
+    timeout: serverTestTimeout(2),
+  }, async () => {
     const env = withProcessAdmin({
       DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freshEmail } from "./testing/actors";
 import { placeOrder } from "./testing/orders";
 import { addUpiAccountAsAdmin, withProcessAdmin } from "./testing/receiving-accounts";
-import { startServerProcess } from "./testing/server-process";
+import { serverTestTimeout, startServerProcess } from "./testing/server-process";
 import { readEvents } from "./testing/sse";
 import { createClient } from "./testing/test-client";
 
@@ -14,7 +14,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-shutdown-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("a clean stop (SIGTERM)", () => {
-  it("ends open event streams and exits promptly with code 0", { timeout: 60_000 }, async () => {
+  it("ends open event streams and exits promptly with code 0", {
+    timeout: serverTestTimeout(1),
+  }, async () => {
     const server = await startServerProcess(
       withProcessAdmin({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") }),
     );

@@ -162,7 +162,11 @@ describe("ensureAdmin", () => {
 describe("npm run admin:create", () => {
   const CLI = "src/server/cli/create-admin.ts";
 
-  it("creates an admin in the configured database, who can then sign in", async () => {
+  // A process of its own migrates a new database, then the test opens it again: on a
+  // 2-core machine busy with browsers that took more than the default 30 s.
+  it("creates an admin in the configured database, who can then sign in", {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-cli-"));
     const database = await scratchPostgresDatabase("cli");
     try {

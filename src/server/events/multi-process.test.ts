@@ -7,7 +7,11 @@ import { freshEmail } from "../testing/actors";
 import { placeOrder } from "../testing/orders";
 import { isPostgresRun, scratchPostgresDatabase } from "../testing/postgres";
 import { addUpiAccountAsAdmin } from "../testing/receiving-accounts";
-import { type ServerProcess, startServerProcess } from "../testing/server-process";
+import {
+  type ServerProcess,
+  serverTestTimeout,
+  startServerProcess,
+} from "../testing/server-process";
 import { readEvents } from "../testing/sse";
 import { createClient } from "../testing/test-client";
 
@@ -36,7 +40,7 @@ beforeAll(async () => {
   // Together, as behind a load balancer: start-up steps take turns (concurrent-start.test.ts).
   [processA, processB] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   await addUpiAccountAsAdmin(processA, admin);
-}, 90_000);
+}, serverTestTimeout(1));
 
 afterAll(async () => {
   await processA?.stop();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startFakeTelegram } from "../testing/fake-telegram";
 import { postOrder } from "../testing/orders";
 import { addUpiAccountAsAdmin, withProcessAdmin } from "../testing/receiving-accounts";
-import { startServerProcess } from "../testing/server-process";
+import { serverTestTimeout, startServerProcess } from "../testing/server-process";
 import { startSmtpServer } from "../testing/smtp-server";
 import { createClient } from "../testing/test-client";
 
@@ -19,7 +19,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-outbox-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.runIf(process.env.TEST_DB !== "postgres")("notifications across a crash", () => {
-  it("are delivered after the restart, and never twice", { timeout: 90_000 }, async () => {
+  it("are delivered after the restart, and never twice", {
+    timeout: serverTestTimeout(2),
+  }, async () => {
     const telegram = await startFakeTelegram();
     const smtp = await startSmtpServer();
     const env = withProcessAdmin({

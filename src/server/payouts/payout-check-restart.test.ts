@@ -10,7 +10,7 @@ import {
   PROCESS_ADMIN,
   withProcessAdmin,
 } from "../testing/receiving-accounts";
-import { startServerProcess } from "../testing/server-process";
+import { serverTestTimeout, startServerProcess } from "../testing/server-process";
 import { createClient } from "../testing/test-client";
 import { USDT_TOKENS } from "./chain-tokens";
 
@@ -23,7 +23,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-payout-check-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.runIf(process.env.TEST_DB !== "postgres")("a payout check across a crash", () => {
-  it("is finished by the next server, closing the order once", { timeout: 90_000 }, async () => {
+  it("is finished by the next server, closing the order once", {
+    timeout: serverTestTimeout(2),
+  }, async () => {
     const hash = randomBytes(32).toString("hex");
     let answer: (call: string) => FakeChainAnswer = () => ({ hang: true });
     let called = () => {};

@@ -22,6 +22,14 @@ export interface ServerProcess extends RequestTarget {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** How long one start may take before it is a failure. */
+export const SERVER_START_MS = 90_000;
+
+/** A test's time for its server starts and `workMs` of its own work. */
+export function serverTestTimeout(starts: number, workMs = 60_000): number {
+  return starts * SERVER_START_MS + workMs;
+}
+
 /** Starts the real server entry in its own process and waits until /api/health answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -47,7 +55,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
-  const deadline = Date.now() + 30_000;
+  // A start migrates a new database; on a 2-core machine busy with browsers it took
+  // more than 30 s. A test that starts a server allows each start this much.
+  const deadline = Date.now() + SERVER_START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
     try {

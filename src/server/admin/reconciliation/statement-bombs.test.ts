@@ -8,7 +8,11 @@ import {
   PROCESS_ADMIN,
   withProcessAdmin,
 } from "../../testing/receiving-accounts";
-import { type ServerProcess, startServerProcess } from "../../testing/server-process";
+import {
+  type ServerProcess,
+  serverTestTimeout,
+  startServerProcess,
+} from "../../testing/server-process";
 import { createClient } from "../../testing/test-client";
 import { type SampleTransaction, sampleStatementRows, toXlsx } from "./statement-fixtures";
 import { type XlsxBomb, xlsxBomb } from "./xlsx-bombs";
@@ -45,7 +49,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("an Excel bomb uploaded as a 
     await admin.post("/api/admin/session/step-up", { password: PROCESS_ADMIN.password });
     const accounts = await admin.get("/api/admin/receiving-accounts");
     accountId = accounts.json.accounts[0].id;
-  }, 60_000);
+  }, serverTestTimeout(1));
   afterAll(async () => {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -13,7 +13,11 @@ import {
   withProcessAdmin,
 } from "../../testing/receiving-accounts";
 import { runTsEntry } from "../../testing/run-process";
-import { type ServerProcess, startServerProcess } from "../../testing/server-process";
+import {
+  type ServerProcess,
+  serverTestTimeout,
+  startServerProcess,
+} from "../../testing/server-process";
 import { createClient } from "../../testing/test-client";
 
 /*
@@ -60,7 +64,7 @@ const RATE = "88.25";
 
 describe("the restore drill", () => {
   it("restores every order acknowledged before the backup, with its events, users, settings and audit log", {
-    timeout: 180_000,
+    timeout: serverTestTimeout(2, 120_000),
   }, async () => {
     const secret = randomBytes(32).toString("hex");
     const common = {
@@ -212,7 +216,7 @@ describe("the restore drill", () => {
   });
 
   it("refuses to restore over a database that holds data, unless told to", {
-    timeout: 120_000,
+    timeout: serverTestTimeout(2),
   }, async () => {
     const place = await freshPlace("occupied");
     const server = await started(withProcessAdmin({ ...place, TRUST_PROXY: "true" }));
