@@ -15,8 +15,7 @@ export const HOLD_RULE_FIELD_LABELS = {
   holdOrdersPerHour: "Orders per Hour Before a Hold",
 } as const;
 
-/** The hour rule's highest setting: the order statement keeps as many order times. */
-export const HOLD_ORDERS_PER_HOUR_MAX = 100;
+const HOLD_ORDERS_PER_HOUR_MAX = 100;
 const ORDERS_PER_HOUR_ERROR = `${HOLD_RULE_FIELD_LABELS.holdOrdersPerHour} must be a whole number from 1 to ${HOLD_ORDERS_PER_HOUR_MAX}.`;
 
 const onOff = (label: string) => z.boolean({ error: `${label} must be on or off.` });

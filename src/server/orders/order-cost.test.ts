@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInCustomer } from "../testing/actors";
-import { orderInput, TRON_WALLET, withOffer } from "../testing/orders";
+import { orderInput, placeOrder, TRON_WALLET, withOffer } from "../testing/orders";
 import { insertUpiAccount, retireReceivingAccounts } from "../testing/receiving-accounts";
 import { type Recording, recordStatements } from "../testing/statement-recorder";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -119,5 +119,24 @@ describe("placing one order", () => {
         `${step} with none:\n${listed(first[step])}\nwith ${ORDERS_OF_THE_DAY}:\n${listed(later[step])}`,
       ).toBeLessThanOrEqual(first[step].buffers + EXTRA_BUFFERS_ALLOWED);
     }
+  });
+});
+
+describe("the customer's totals row, which every order of theirs rewrites", () => {
+  it("stays the same size however many orders they place in the hour", async () => {
+    const busy = await signedInCustomer(testApp);
+    const rowBytes = async () => {
+      const { rows } = await sql<{ bytes: number }>`
+        SELECT pg_column_size(totals.*) AS bytes FROM customer_order_totals AS totals
+        WHERE user_id = ${busy.userId}`.execute(testApp.db);
+      return Number(rows[0]?.bytes);
+    };
+    // Within the per-minute limit (20) of one customer.
+    for (let i = 0; i < 6; i++) await placeOrder(busy, { amount: "8600" });
+    const afterSix = await rowBytes();
+    for (let i = 0; i < 12; i++) await placeOrder(busy, { amount: "8600" });
+    // The clock may pass into a new hour meanwhile: one more hour's entry, about 30 bytes.
+    // A list that grew by each order's time (the hour rule's, at 8 bytes) was 96 more.
+    expect(await rowBytes()).toBeLessThanOrEqual(afterSix + 40);
   });
 });

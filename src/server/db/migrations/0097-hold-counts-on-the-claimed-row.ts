@@ -6,7 +6,7 @@ import { type Kysely, sql } from "kysely";
  * version, so a statement of another process that stored an order of the same
  * customer a moment earlier is counted, as the limits count it.
  * - `recent_order_times`: when the customer's orders of the last hour were placed,
- *   newest last, at most 101 (the hour rule's highest setting is 100);
+ *   newest last, as many as the hour rule's setting and one (more change nothing);
  * - `payer_name_keys`: the payer-name keys the customer used, the 50 most recent
  *   (the rows of `customer_payer_names`, which this replaces);
  * - `last_payer_name_was_new`: whether the last claim's payer name differed from
