@@ -4,6 +4,7 @@ import { plainDecimal } from "../../shared/money";
 import type { Database } from "../db/database";
 import type { DB, ReceivingAccountsTable } from "../db/schema";
 import { AppError } from "../http/errors";
+import { countPastHourlyLimit } from "../http/hourly-windows";
 import { type NotificationTargets, operatorMessages } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
 import type { SiteSettingsRow } from "../site/site-settings.service";
@@ -25,36 +26,21 @@ export type OfferSettings = Pick<
   | "offers_per_address_per_hour"
 >;
 
-/** A window of offer requests lasts this long from its first request. */
-const OFFER_WINDOW = sql`interval '1 hour'`;
-
 /**
  * Counts an offer request against the customer's and the address's hourly
- * limits, in one upsert: a concurrent request on the same key waits for this
- * one's row and then counts on, so parallel requests cannot all pass. Counted
- * before the offer is made, so refused and repeated requests count too.
+ * limits (http/hourly-windows.ts). Counted before the offer is made, so refused
+ * and repeated requests count too.
  */
 export async function countOfferRequest(
   db: Database,
   caller: { customerId: string; address: string | undefined },
   settings: OfferSettings,
 ) {
-  const limits = new Map([
-    [`customer:${caller.customerId}`, settings.offers_per_customer_per_hour],
-  ]);
-  if (caller.address) limits.set(`address:${caller.address}`, settings.offers_per_address_per_hour);
-  // Always customer before address: two requests lock the rows in one order.
-  const { rows } = await sql<{ key: string; requests: number }>`
-    INSERT INTO payment_offer_windows AS window_ (key, window_started_at, requests)
-    SELECT key, now(), 1 FROM unnest(${[...limits.keys()]}::text[]) WITH ORDINALITY AS k (key, n)
-    ORDER BY n
-    ON CONFLICT (key) DO UPDATE SET
-      window_started_at = CASE WHEN window_.window_started_at > now() - ${OFFER_WINDOW}
-        THEN window_.window_started_at ELSE now() END,
-      requests = CASE WHEN window_.window_started_at > now() - ${OFFER_WINDOW}
-        THEN window_.requests + 1 ELSE 1 END
-    RETURNING key, requests`.execute(db);
-  if (rows.some((row) => row.requests > (limits.get(row.key) ?? 0))) {
+  const isPastLimit = await countPastHourlyLimit(db, "payment_offer_windows", caller, {
+    perCustomer: settings.offers_per_customer_per_hour,
+    perAddress: settings.offers_per_address_per_hour,
+  });
+  if (isPastLimit) {
     throw new AppError(
       429,
       "TOO_MANY_PAYMENT_OFFERS",
