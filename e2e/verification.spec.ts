@@ -51,6 +51,24 @@ async function pdf() {
   return Buffer.from(await document.save());
 }
 
+/** The three documents on the Hindi /verify form: the PAN card's file, a passport PDF, a selfie. */
+async function attachDocuments(page: Page, panCard: Buffer) {
+  await page.getByLabel("PAN कार्ड की फ़ोटो या PDF").setInputFiles({
+    name: "pan.jpg",
+    mimeType: "image/jpeg",
+    buffer: panCard,
+  });
+  await page.getByLabel("पते के दस्तावेज़ की फ़ोटो या PDF").setInputFiles({
+    name: "passport.pdf",
+    mimeType: "application/pdf",
+    buffer: await pdf(),
+  });
+  await page.getByLabel("PAN कार्ड पकड़े हुए सेल्फ़ी").setInputFiles({
+    name: "selfie.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo("#a07050"),
+  });
+}
 test("a customer over the limit verifies on a phone in Hindi, the operator approves, and the large order goes through", async ({
   page,
   browser,
@@ -90,21 +108,7 @@ test("a customer over the limit verifies on a phone in Hindi, the operator appro
   await page.getByLabel("PIN कोड के साथ पता").fill("21 Park Street, Kolkata 700016");
   await page.getByLabel("पते का दस्तावेज़", { exact: true }).selectOption("passport");
   // A text file named like a photo: the server judges the content and says so in Hindi.
-  await page.getByLabel("PAN कार्ड की फ़ोटो या PDF").setInputFiles({
-    name: "pan.jpg",
-    mimeType: "image/jpeg",
-    buffer: Buffer.from("not a photo at all"),
-  });
-  await page.getByLabel("पते के दस्तावेज़ की फ़ोटो या PDF").setInputFiles({
-    name: "passport.pdf",
-    mimeType: "application/pdf",
-    buffer: await pdf(),
-  });
-  await page.getByLabel("PAN कार्ड पकड़े हुए सेल्फ़ी").setInputFiles({
-    name: "selfie.jpg",
-    mimeType: "image/jpeg",
-    buffer: await photo("#a07050"),
-  });
+  await attachDocuments(page, Buffer.from("not a photo at all"));
   await page.getByRole("button", { name: "वेरिफ़िकेशन के लिए भेजें" }).click();
   await expect(page.getByText("JPEG या PNG फ़ोटो, या PDF अपलोड करें।")).toBeVisible();
   await expect(page.getByTestId("verification-status")).toHaveText("ज़रूरी नहीं");
@@ -178,21 +182,7 @@ test("a customer who tried to send too often reads why on /verify, in Hindi", as
   await page.getByLabel("जन्म तिथि").fill("1988-07-09");
   await page.getByLabel("PIN कोड के साथ पता").fill("21 Park Street, Kolkata 700016");
   await page.getByLabel("पते का दस्तावेज़", { exact: true }).selectOption("passport");
-  await page.getByLabel("PAN कार्ड की फ़ोटो या PDF").setInputFiles({
-    name: "pan.jpg",
-    mimeType: "image/jpeg",
-    buffer: await photo("#2050a0"),
-  });
-  await page.getByLabel("पते के दस्तावेज़ की फ़ोटो या PDF").setInputFiles({
-    name: "passport.pdf",
-    mimeType: "application/pdf",
-    buffer: await pdf(),
-  });
-  await page.getByLabel("PAN कार्ड पकड़े हुए सेल्फ़ी").setInputFiles({
-    name: "selfie.jpg",
-    mimeType: "image/jpeg",
-    buffer: await photo("#a07050"),
-  });
+  await attachDocuments(page, await photo("#2050a0"));
   await page.getByRole("button", { name: "वेरिफ़िकेशन के लिए भेजें" }).click();
   await expect(
     page.getByText("आपने पिछले एक घंटे में कई बार दस्तावेज़ भेजने की कोशिश की है।", {
