@@ -24,12 +24,12 @@ export async function placeThroughTwoProcesses(
     .selectAll()
     .where("id", "=", userId)
     .executeTakeFirstOrThrow()) as unknown as SessionUser;
-  const processes = [openPostgres(url), openPostgres(url)];
+  const processes = [openPostgres(url), openPostgres(url)] as const;
   try {
     return await Promise.allSettled(
       bodies.map((body, i) =>
         placeOrder({
-          db: (processes[i % 2] ?? processes[0])?.db ?? testApp.db,
+          db: processes[i % 2 === 0 ? 0 : 1].db,
           user,
           input: body as PlaceOrderInput,
           notify: { publicUrl: "http://localhost:3000", telegram: false },
