@@ -1,5 +1,8 @@
 // The benchmark's server process: the real app plus one bare baseline route on
 // the same server and database. Started by scripts/bench/orders.ts.
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { sql } from "kysely";
@@ -39,6 +42,24 @@ baseline.get("/bench/usage", async (c) => {
   return c.json({ cpuMs: (user + system) / 1000, walBytes: Number(rows[0]?.bytes) });
 });
 
+// BENCH_PROFILE_DIR: each load run's CPU profile alone (start-up and sign-ups left out),
+// written as <name>.cpuprofile for Chrome's DevTools.
+const profileDir = process.env.BENCH_PROFILE_DIR;
+if (profileDir) {
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post("Profiler.enable");
+  baseline.post("/bench/profile/start", async (c) => {
+    await inspector.post("Profiler.start");
+    return c.body(null, 204);
+  });
+  baseline.post("/bench/profile/stop/:name{[a-z0-9-]+}", async (c) => {
+    const { profile } = await inspector.post("Profiler.stop");
+    writeFileSync(join(profileDir, `${c.req.param("name")}.cpuprofile`), JSON.stringify(profile));
+    return c.body(null, 204);
+  });
+}
+
 // The running totals are folded every second, as the real server does (main.ts).
 const stopFolding = startFoldingOrderTotals(
   () => foldTotalsAndTellOperatorsNearCap(db, runtime.context.notificationTargets),
@@ -49,12 +70,13 @@ const stopFolding = startFoldingOrderTotals(
 let underWay = 0;
 let whenIdle = () => {};
 const server = serve({
-  fetch: async (request) => {
+  // The Node request and response go on to the app, as `serve` passes them in main.ts.
+  fetch: async (request, nodeHandles) => {
     underWay += 1;
     try {
       return await (new URL(request.url).pathname.startsWith("/bench/")
         ? baseline.fetch(request)
-        : app.fetch(request));
+        : app.fetch(request, nodeHandles));
     } finally {
       underWay -= 1;
       if (underWay === 0) whenIdle();

@@ -21,7 +21,7 @@ try {
     databaseUrl: database.url,
     connections: CONNECTIONS,
     offersPerCustomer: OFFERS_PER_CUSTOMER,
-    // BENCH_PROFILE=<dir> writes the server's CPU profile there.
+    // BENCH_PROFILE=<dir>: the server writes each run's CPU profile there.
     profileDir: process.env.BENCH_PROFILE,
   });
   try {

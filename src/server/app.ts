@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
@@ -27,6 +26,7 @@ import { limitBodySize } from "./http/body-limit";
 import { clientIp } from "./http/client-ip";
 import { AppError, isDataException } from "./http/errors";
 import { requestLog } from "./http/request-log";
+import { defaultHeaders, headersSetBy, setAnswerHeader } from "./http/response-headers";
 import { sameOriginWrites } from "./http/same-origin";
 import { createSpaRouter, inlineScriptSources, readAppPages } from "./http/spa";
 import { createOpsBackupRouter } from "./ops/backup/backup.routes";
@@ -71,32 +71,35 @@ export function createApp(context: AppContext) {
   const metrics = createMetrics(context);
 
   app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        ...contentSecurityPolicy,
-        scriptSrc: [
-          ...contentSecurityPolicy.scriptSrc,
-          ...new Set(Object.values(pages).flatMap(inlineScriptSources)),
-        ],
-      },
-      referrerPolicy: "strict-origin-when-cross-origin",
-      xFrameOptions: "DENY",
-      // HSTS only means something, and is only safe to promise, when served over HTTPS.
-      strictTransportSecurity: context.publicUrl.startsWith("https://")
-        ? "max-age=31536000; includeSubDomains"
-        : false,
-      // A route may answer with its own policy (identity documents: verification/).
-      overwrite: false,
+    defaultHeaders({
+      everywhere: headersSetBy(
+        secureHeaders({
+          contentSecurityPolicy: {
+            ...contentSecurityPolicy,
+            scriptSrc: [
+              ...contentSecurityPolicy.scriptSrc,
+              ...new Set(Object.values(pages).flatMap(inlineScriptSources)),
+            ],
+          },
+          referrerPolicy: "strict-origin-when-cross-origin",
+          xFrameOptions: "DENY",
+          // HSTS only means something, and is only safe to promise, when served over HTTPS.
+          strictTransportSecurity: context.publicUrl.startsWith("https://")
+            ? "max-age=31536000; includeSubDomains"
+            : false,
+        }),
+      ),
+      // Answers about accounts and orders must not stay in a shared or back-button
+      // cache; no API answer varies but by its encoding (compress says so too).
+      onApi: [
+        ["cache-control", "no-store"],
+        ["vary", "Accept-Encoding"],
+      ],
     }),
   );
   app.use("/api/*", requestLog(logger));
   app.use("/api/*", metrics.recordRequests);
   app.use("/api/*", holdAuthErrors(logger));
-  // Answers about accounts and orders must not stay in a shared or back-button cache.
-  app.use("/api/*", async (c, next) => {
-    await next();
-    if (!c.res.headers.has("cache-control")) setResponseHeader(c, "cache-control", "no-store");
-  });
   // Only for clients that accept an encoding: for the others hono's compress would
   // still add Vary through c.header(), rebuilding the answer to compress nothing.
   const compressResponse = compress();
@@ -104,7 +107,9 @@ export function createApp(context: AppContext) {
     if (c.req.header("accept-encoding")) return compressResponse(c, next);
     await next();
     // Caches must still keep this plain copy apart from the compressed ones.
-    setResponseHeader(c, "vary", "Accept-Encoding", { append: true });
+    if (!c.req.path.startsWith("/api/")) {
+      setAnswerHeader(c, "vary", "Accept-Encoding", { append: true });
+    }
   });
   const limitApiBody = limitBodySize(MAX_BODY_BYTES, (c) =>
     c.json({ error: "The request is too large.", code: "TOO_LARGE" }, 413),
@@ -188,26 +193,6 @@ export function createApp(context: AppContext) {
 }
 
 export type AppType = ReturnType<typeof createApp>;
-
-/**
- * Sets a header on the handler's response itself. c.header() after the handler
- * rebuilds the response around its body as a stream, which the Node adapter then
- * pipes instead of writing it at once (≈ 10% of an order's server CPU). A response
- * with immutable headers still takes that way.
- */
-function setResponseHeader(
-  c: Context,
-  name: string,
-  value: string,
-  { append = false }: { append?: boolean } = {},
-) {
-  try {
-    if (append) c.res.headers.append(name, value);
-    else c.res.headers.set(name, value);
-  } catch {
-    c.header(name, value, { append });
-  }
-}
 
 const AUTH_BASE_PATH = "/api/auth";
 

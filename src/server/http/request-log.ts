@@ -11,6 +11,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
+    if (!logger.isLevelEnabled("info")) return;
     logger.info(
       {
         method: c.req.method,

@@ -45,16 +45,15 @@ export async function startOrderLoad({
   databaseUrl: string;
   connections: number;
   offersPerCustomer: number;
-  /** Where the server writes its CPU profile (open it in Chrome's DevTools). */
+  /** Where the server writes each run's CPU profile (open them in Chrome's DevTools). */
   profileDir?: string;
 }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-bench-"));
-  const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const server = spawn(
     process.execPath,
-    [...profileArgs, "--import", "tsx", "scripts/bench/order-server.ts"],
+    ["--import", "tsx", "scripts/bench/order-server.ts"],
     {
       cwd: REPO_ROOT,
       env: {
@@ -68,6 +67,7 @@ export async function startOrderLoad({
         TRUST_PROXY: "true",
         // Customers ordering flat out exceed the real per-minute limit; the check still runs.
         ORDER_RATE_LIMIT_PER_MINUTE: "100000",
+        ...(profileDir ? { BENCH_PROFILE_DIR: profileDir } : {}),
       },
       stdio: ["ignore", "inherit", "inherit"],
     },
@@ -175,10 +175,19 @@ export async function startOrderLoad({
           (error, result) => (error ? reject(error) : resolve(result)),
         );
       });
+    let runs = 0;
+    const profiled = async <T>(route: LoadRoute, work: () => Promise<T>) => {
+      if (!profileDir) return work();
+      runs += 1;
+      await fetch(`${baseUrl}/bench/profile/start`, { method: "POST" });
+      const result = await work();
+      await fetch(`${baseUrl}/bench/profile/stop/${runs}-${route}`, { method: "POST" });
+      return result;
+    };
     /** One load run, with the server's and PostgreSQL's CPU and the WAL per request. */
     const run = async (route: LoadRoute, durationS: number): Promise<LoadRun> => {
       const before = await usage();
-      const result = await load(route, durationS);
+      const result = await profiled(route, () => load(route, durationS));
       const after = await usage();
       const requests = result.requests.total;
       return {
