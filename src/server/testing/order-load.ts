@@ -51,27 +51,23 @@ export async function startOrderLoad({
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-bench-"));
-  const server = spawn(
-    process.execPath,
-    ["--import", "tsx", "scripts/bench/order-server.ts"],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-        LOG_LEVEL: "error",
-        TRUST_PROXY: "true",
-        // Customers ordering flat out exceed the real per-minute limit; the check still runs.
-        ORDER_RATE_LIMIT_PER_MINUTE: "100000",
-        ...(profileDir ? { BENCH_PROFILE_DIR: profileDir } : {}),
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/bench/order-server.ts"], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "error",
+      TRUST_PROXY: "true",
+      // Customers ordering flat out exceed the real per-minute limit; the check still runs.
+      ORDER_RATE_LIMIT_PER_MINUTE: "100000",
+      ...(profileDir ? { BENCH_PROFILE_DIR: profileDir } : {}),
     },
-  );
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const close = async () => {
     if (server.exitCode === null) {
       server.kill("SIGTERM");
