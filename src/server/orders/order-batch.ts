@@ -417,6 +417,7 @@ function buildPlaceOrdersStatement() {
             AND offer.send_currency = input.send_currency
             AND offer.send_amount = input.send_amount AND offer.order_id IS NULL
             AND offer.created_at > now() - make_interval(hours => ${OFFER_HONOURED_HOURS})
+          LIMIT 1
         ) AS offer ON true
         LEFT JOIN LATERAL (
           SELECT true AS found FROM blocklist_entries AS entry
@@ -555,6 +556,7 @@ function buildPlaceOrdersStatement() {
         LEFT JOIN LATERAL (
           SELECT wallet.first_user_id, wallet.shared FROM wallet_users AS wallet
           WHERE wallet.wallet_key = input.wallet_key
+          LIMIT 1
         ) AS known ON true
     ),
     wallet_use AS (
