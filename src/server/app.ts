@@ -100,11 +100,14 @@ export function createApp(context: AppContext) {
   app.use("/api/*", requestLog(logger));
   app.use("/api/*", metrics.recordRequests);
   app.use("/api/*", holdAuthErrors(logger));
-  // Only for clients that accept an encoding: for the others hono's compress would
+  // Only reads, and only for clients that accept an encoding. A write's answer is one
+  // record: gzipping it through a stream cost an order more server CPU than the rest
+  // of its request (docs/benchmarks.md). For other clients hono's compress would
   // still add Vary through c.header(), rebuilding the answer to compress nothing.
   const compressResponse = compress();
   app.use(async (c, next) => {
-    if (c.req.header("accept-encoding")) return compressResponse(c, next);
+    const isRead = c.req.method === "GET" || c.req.method === "HEAD";
+    if (isRead && c.req.header("accept-encoding")) return compressResponse(c, next);
     await next();
     // Caches must still keep this plain copy apart from the compressed ones.
     if (!c.req.path.startsWith("/api/")) {

@@ -19,6 +19,17 @@ describe("compression", () => {
     expect(document.paths["/api/orders"]).toBeDefined();
   });
 
+  it("answers a write plainly, even to a client that accepts gzip", async () => {
+    const response = await testApp.app.request("/api/orders", {
+      method: "POST",
+      headers: { "accept-encoding": "gzip", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect((await response.json()).code).toBe("UNAUTHENTICATED");
+  });
+
   it("answers plainly a client that accepts no encoding", async () => {
     const response = await testApp.app.request("/api/openapi.json");
     expect(response.headers.get("content-encoding")).toBeNull();
