@@ -88,6 +88,14 @@ test("an operator verifies and completes an order from the queue by keyboard alo
     expect(presses, "the order is reachable with j").toBeLessThan(40);
     await desk.keyboard.press("j");
   }
+  // The sticky actions cell covers the row's right end: it draws that end of the outline.
+  const outline = await row.evaluate((element) => getComputedStyle(element).outlineColor);
+  const edge = await row
+    .getByRole("cell")
+    .last()
+    .evaluate((cell) => getComputedStyle(cell).boxShadow);
+  expect(edge).toContain(outline);
+  expect(edge).toContain("inset");
   await desk.keyboard.press("Enter");
   await verifyAndComplete(desk, order.id);
   await desk.context().close();

@@ -96,33 +96,48 @@ export function AdminTable<Row>({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.map((row, index) => (
-          <TableRow key={rowKey(row)} {...rowAttributes?.(row, index)}>
-            {columns.map((column) => (
-              <TableCell
-                key={column.id}
-                className={cn(column.className, align, column.cellClassName)}
-                {...column.cellAttributes?.(row)}
-              >
-                {column.cell(row)}
-              </TableCell>
-            ))}
-            {actions && (
-              <TableCell
-                className={cn(
-                  sticky ? "sticky right-0 bg-card py-1.5 text-right" : "py-1.5 text-right",
-                  align,
-                )}
-              >
-                {actions.cell(row)}
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
+        {rows.map((row, index) => {
+          const { className: rowClassName, ...attributes } = rowAttributes?.(row, index) ?? {};
+          return (
+            <TableRow key={rowKey(row)} className={cn(SELECTED_ROW, rowClassName)} {...attributes}>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.id}
+                  className={cn(column.className, align, column.cellClassName)}
+                  {...column.cellAttributes?.(row)}
+                >
+                  {column.cell(row)}
+                </TableCell>
+              ))}
+              {actions && (
+                <TableCell
+                  className={cn(
+                    sticky
+                      ? `sticky right-0 bg-card py-1.5 text-right ${SELECTED_STICKY_CELL}`
+                      : "py-1.5 text-right",
+                    align,
+                  )}
+                >
+                  {actions.cell(row)}
+                </TableCell>
+              )}
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
   );
 }
+
+/** A selected row (`aria-selected`): tinted and outlined. */
+const SELECTED_ROW =
+  "group/row aria-selected:bg-muted/70 aria-selected:outline-2 aria-selected:-outline-offset-2 aria-selected:outline-primary";
+/**
+ * The sticky actions cell is opaque, so that rows scrolling under it stay hidden: it
+ * paints the selected row's tint and its part of the outline (top, bottom, right) itself.
+ */
+const SELECTED_STICKY_CELL =
+  "group-aria-selected/row:bg-[color-mix(in_oklab,var(--color-muted)_70%,var(--color-card))] group-aria-selected/row:shadow-[inset_0_2px_var(--color-primary),inset_0_-2px_var(--color-primary),inset_-2px_0_var(--color-primary)]";
 
 /** A column of figures: right-aligned, their digits of one width so that they line up. */
 export function figureColumn<Row>(

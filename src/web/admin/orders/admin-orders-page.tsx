@@ -317,9 +317,6 @@ export function AdminOrdersPage() {
                   "data-order-row": order.id,
                   "aria-selected": isSelected,
                   onClick: () => setSelected(index),
-                  className: isSelected
-                    ? "bg-muted/70 outline-2 -outline-offset-2 outline-primary"
-                    : undefined,
                 };
               }}
               actions={{
