@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { containsPattern } from "../db/like-pattern";
 import type { AuditLogTable, DB } from "../db/schema";
 import type { AuditAction } from "./audit";
 
@@ -8,11 +9,6 @@ const CURSOR_PATTERN = /^[1-9]\d{0,17}$/;
 
 export function isAuditCursor(text: string): boolean {
   return CURSOR_PATTERN.test(text);
-}
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern built from this text. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 export type AuditRow = Selectable<AuditLogTable>;
@@ -34,7 +30,7 @@ export async function listAuditLog(
     .limit(limit + 1);
   if (action) query = query.where("action", "=", action);
   const actorText = actor?.trim();
-  if (actorText) query = query.where("actor_email", "ilike", `%${escapeLike(actorText)}%`);
+  if (actorText) query = query.where("actor_email", "ilike", containsPattern(actorText));
   if (cursor) query = query.where("id", "<", cursor);
   const rows = await query.execute();
   const page = rows.slice(0, limit);

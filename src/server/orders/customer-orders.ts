@@ -1,38 +1,15 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema";
+import { encodePageCursor, type PageCursor } from "../http/page-cursor";
 import { isOrderId, type OrderRow } from "./order-view";
 
 export const ORDER_PAGE_SIZE = 20;
-
-/** Where a page of orders ends: the last row's exact timestamp (as PostgreSQL prints it) and id. */
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
-}
-
-/** A cursor the client sent back, or null when it is not one of ours. */
-export function decodeCursor(text: string): Cursor | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [createdAt, id] = value;
-    if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt))) return null;
-    if (typeof id !== "string" || !isOrderId(id)) return null;
-    return { createdAt, id };
-  } catch {
-    return null;
-  }
-}
 
 /** One page of the user's own orders, newest first. */
 export async function listCustomerOrders(
   db: Kysely<DB>,
   userId: string,
-  { cursor, limit = ORDER_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number },
+  { cursor, limit = ORDER_PAGE_SIZE }: { cursor?: PageCursor | null; limit?: number },
 ) {
   let query = db
     .selectFrom("orders")
@@ -53,7 +30,7 @@ export async function listCustomerOrders(
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
-      ? encodeCursor({ createdAt: last.cursor_created_at, id: last.id })
+      ? encodePageCursor({ createdAt: last.cursor_created_at, id: last.id })
       : null;
   return { orders: page as OrderRow[], nextCursor };
 }

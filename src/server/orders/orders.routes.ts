@@ -4,16 +4,16 @@ import { quoteReceiveAmount } from "../../shared/quote";
 import { isSessionLive, requireUser } from "../auth/session";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
-import { AppError } from "../http/errors";
+import { requestedPageCursor } from "../http/page-cursor";
 import { createRouter, errorResponse } from "../http/router";
 import { checkOrderLimits } from "../order-limits/order-limits";
 import { countOfferRequest } from "../risk/offer-holds";
 import { getSiteSettings } from "../site/site-settings.service";
 import { checkNetworkRoom, vouchForNetwork } from "../treasury/treasury.service";
-import { decodeCursor, getCustomerOrder, listCustomerOrders } from "./customer-orders";
+import { getCustomerOrder, listCustomerOrders } from "./customer-orders";
 import { offerReceivingAccount, type ReceivingOffer } from "./offer-receiving-account";
 import { respondWithOrderStream, statusEvent } from "./order-stream";
-import { toOrderEventView, toOrderView } from "./order-view";
+import { isOrderId, toOrderEventView, toOrderView } from "./order-view";
 import { checkAmountLimits, checkMaintenance, placeOrder } from "./place-order";
 
 export const statusSchema = z.enum(["pending", "processing", "completed", "cancelled"]);
@@ -258,9 +258,7 @@ export function createOrdersRouter(context: AppContext) {
     })
     .openapi(listOrdersRoute, async (c) => {
       const { cursor: cursorText, limit } = c.req.valid("query");
-      const cursor = cursorText ? decodeCursor(cursorText) : null;
-      if (cursorText && !cursor)
-        throw new AppError(400, "INVALID_CURSOR", "This page link is not valid.");
+      const cursor = requestedPageCursor(cursorText, isOrderId);
       const page = await listCustomerOrders(db, c.var.user.id, { cursor, limit });
       return c.json({ orders: page.orders.map(toOrderView), nextCursor: page.nextCursor }, 200);
     })

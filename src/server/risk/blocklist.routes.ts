@@ -1,11 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
+import { requestedPageCursor } from "../http/page-cursor";
 import { createRouter, errorResponse } from "../http/router";
 import {
   addBlocklistEntry,
   exportBlocklist,
   importBlocklist,
+  isBlocklistEntryId,
   listBlocklist,
   removeBlocklistEntry,
 } from "./blocklist.service";
@@ -54,9 +56,26 @@ const listRoute = createRoute({
   method: "get",
   path: "/api/admin/risk/blocklist",
   tags: ["Admin"],
-  summary: "The blocklist entries in force, newest first",
+  summary: "The blocklist entries in force, newest first, a page at a time",
+  request: {
+    query: z.object({
+      kind: z.enum(BLOCKLIST_KINDS).optional(),
+      search: z
+        .string()
+        .trim()
+        .max(200, { error: "Search: at most 200 characters." })
+        .optional()
+        .describe("Part of the value or the reason"),
+      cursor: z.string().max(200).optional().describe("The last page's `nextCursor`"),
+      limit: z.coerce.number().int().min(1).max(200).optional(),
+    }),
+  },
   responses: {
-    200: { description: "The entries", content: json(z.object({ entries: z.array(entrySchema) })) },
+    200: {
+      description: "A page of entries",
+      content: json(z.object({ entries: z.array(entrySchema), nextCursor: z.string().nullable() })),
+    },
+    400: errorResponse("An unknown kind, a malformed cursor or a bad limit"),
     ...adminOnly,
   },
 });
@@ -136,7 +155,16 @@ export function createBlocklistRouter(context: AppContext) {
   const { db } = context;
   const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
   return createRouter()
-    .openapi(listRoute, async (c) => c.json({ entries: await listBlocklist(db) }, 200))
+    .openapi(listRoute, async (c) => {
+      const { kind, search, cursor, limit } = c.req.valid("query");
+      const page = await listBlocklist(db, {
+        kind,
+        search: search || undefined,
+        cursor: requestedPageCursor(cursor, isBlocklistEntryId),
+        limit,
+      });
+      return c.json(page, 200);
+    })
     .openapi(addRoute, async (c) => {
       const id = await addBlocklistEntry(
         db,

@@ -1,8 +1,11 @@
-import { sql, type Transaction } from "kysely";
+import { type InferResult, sql, type Transaction } from "kysely";
+import { z } from "zod";
 import { recordAudit } from "../audit/audit";
 import type { Database } from "../db/database";
+import { containsPattern } from "../db/like-pattern";
 import type { DB } from "../db/schema";
 import { AppError } from "../http/errors";
+import { encodePageCursor, type PageCursor } from "../http/page-cursor";
 import { blocklistCsv, readBlocklistCsv } from "./blocklist-csv";
 import {
   BLOCKLIST_KIND_EXPECTS,
@@ -15,9 +18,18 @@ import {
 
 type Actor = { id: string; email: string };
 
+export const BLOCKLIST_PAGE_SIZE = 50;
+
+const entryId = z.uuid();
+
+/** Whether `text` can be an entry's id. */
+export function isBlocklistEntryId(text: string): boolean {
+  return entryId.safeParse(text).success;
+}
+
 /** The entries in force, newest first, with who added them. */
-export async function listBlocklist(db: Database) {
-  const rows = await db
+function entriesInForce(db: Database) {
+  return db
     .selectFrom("blocklist_entries as entry")
     .leftJoin("user", "user.id", "entry.created_by")
     .select([
@@ -30,16 +42,59 @@ export async function listBlocklist(db: Database) {
     ])
     .where("entry.removed_at", "is", null)
     .orderBy("entry.created_at", "desc")
-    .orderBy("entry.id")
-    .execute();
-  return rows.map((row) => ({
+    .orderBy("entry.id", "desc");
+}
+
+function toEntryView(row: InferResult<ReturnType<typeof entriesInForce>>[number]) {
+  return {
     id: row.id,
     kind: row.kind as BlocklistKind,
     value: row.value,
     reason: row.reason,
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by_email,
-  }));
+  };
+}
+
+/**
+ * A page of the entries in force: of one kind, and those whose value or reason
+ * contains `search`, when asked. A desk that imports a fraud list holds thousands.
+ */
+export async function listBlocklist(
+  db: Database,
+  {
+    kind,
+    search,
+    cursor,
+    limit = BLOCKLIST_PAGE_SIZE,
+  }: { kind?: BlocklistKind; search?: string; cursor?: PageCursor | null; limit?: number },
+) {
+  let query = entriesInForce(db)
+    // Microsecond timestamps survive only as text; a JS Date would drop them.
+    .select(sql<string>`entry.created_at::text`.as("cursor_created_at"))
+    .limit(limit + 1);
+  if (kind) query = query.where("entry.kind", "=", kind);
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where((eb) =>
+      eb.or([eb("entry.value", "ilike", pattern), eb("entry.reason", "ilike", pattern)]),
+    );
+  }
+  if (cursor) {
+    query = query.where(
+      sql<boolean>`(entry.created_at, entry.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  const rows = await query.execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map(toEntryView),
+    nextCursor:
+      rows.length > limit && last
+        ? encodePageCursor({ createdAt: last.cursor_created_at, id: last.id })
+        : null,
+  };
 }
 
 /**
@@ -47,7 +102,7 @@ export async function listBlocklist(db: Database) {
  * where: the file names third parties (payers, phones, UPI IDs).
  */
 export async function exportBlocklist(db: Database, actor: Actor, ipAddress?: string) {
-  const entries = await listBlocklist(db);
+  const entries = (await entriesInForce(db).execute()).map(toEntryView);
   await recordAudit(db, {
     actor,
     action: "blocklist.exported",

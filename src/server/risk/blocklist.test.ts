@@ -157,6 +157,62 @@ describe("the admin blocklist API", () => {
     }
   });
 
+  it("pages the entries, newest first, by kind and by a text in the value or reason", async () => {
+    // One import: the entries share their timestamp, so the cursor's id decides.
+    const lines = Array.from({ length: 7 }, (_, i) =>
+      i % 2 === 0 ? `upi_id,payer${i}@okaxis,Complaint ${i}` : `phone,+91 98765 4321${i},Spam ${i}`,
+    );
+    const imported = await admin.post(
+      "/api/admin/risk/blocklist/import",
+      new RawBody(`kind,value,reason\r\n${lines.join("\r\n")}\r\n`),
+      { "content-type": "text/csv" },
+    );
+    expect(imported.json).toEqual({ added: 7, skipped: 0 });
+    const newer = await block("wallet", TRON_WALLET, "Chargeback");
+
+    const pages = async (query: string) => {
+      const values: string[] = [];
+      let cursor = "";
+      do {
+        const page = await admin.get(
+          `/api/admin/risk/blocklist?limit=3&${query}${cursor && `&cursor=${cursor}`}`,
+        );
+        expect(page.status, page.text).toBe(200);
+        expect(page.json.entries.length).toBeLessThanOrEqual(3);
+        values.push(...page.json.entries.map((entry: { value: string }) => entry.value));
+        cursor = page.json.nextCursor ?? "";
+      } while (cursor);
+      return values;
+    };
+    const all = await pages("");
+    expect(all).toHaveLength(8);
+    expect(new Set(all).size).toBe(8);
+    expect(all[0]).toBe(TRON_WALLET);
+    expect(await pages("kind=phone")).toHaveLength(3);
+    expect((await pages("search=OKAXIS")).sort()).toEqual([
+      "payer0@okaxis",
+      "payer2@okaxis",
+      "payer4@okaxis",
+      "payer6@okaxis",
+    ]);
+    expect(await pages("search=chargeback")).toEqual([TRON_WALLET]);
+    // LIKE's wildcards are searched for as themselves.
+    expect(await pages("search=%25")).toEqual([]);
+    expect(newer).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ["cursor=abc", "This page link is not valid."],
+    ["kind=passport", "kind:"],
+    ["limit=0", "limit:"],
+    ["limit=201", "limit:"],
+    [`search=${"x".repeat(201)}`, "Search: at most 200 characters."],
+  ])("refuses a list request with %s", async (query, message) => {
+    const response = await admin.get(`/api/admin/risk/blocklist?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.json.error).toContain(message);
+  });
+
   it("refuses a malformed id on removal", async () => {
     const response = await admin.post("/api/admin/risk/blocklist/nope/remove", { reason: "r" });
     expect(response.status).toBe(400);

@@ -8,11 +8,10 @@ import {
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/database";
 import { clientIp } from "../../http/client-ip";
-import { AppError } from "../../http/errors";
+import { requestedPageCursor } from "../../http/page-cursor";
 import { createRouter, errorResponse } from "../../http/router";
 import { changeOrderStatus } from "../../orders/change-order-status";
-import { decodeCursor } from "../../orders/customer-orders";
-import { type OrderRow, toOrderEventView, toOrderView } from "../../orders/order-view";
+import { isOrderId, type OrderRow, toOrderEventView, toOrderView } from "../../orders/order-view";
 import { orderEventSchema, orderSchema, statusSchema } from "../../orders/orders.routes";
 import {
   accountSummaries,
@@ -316,10 +315,7 @@ export function createAdminOrdersRouter(context: AppContext) {
       .openapi(listOrdersRoute, async (c) => {
         const { cursor: cursorText, limit, order, ...rest } = c.req.valid("query");
         const filter = { ...rest, oldestFirst: order === "oldest" };
-        const cursor = cursorText ? decodeCursor(cursorText) : null;
-        if (cursorText && !cursor) {
-          throw new AppError(400, "INVALID_CURSOR", "This page link is not valid.");
-        }
+        const cursor = requestedPageCursor(cursorText, isOrderId);
         const page = await listAdminOrders(db, filter, { cursor, limit });
         return c.json(
           { orders: await adminOrderViews(db, page.orders), nextCursor: page.nextCursor },

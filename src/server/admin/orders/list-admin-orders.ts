@@ -1,7 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { normalizePaymentReference } from "../../../shared/payment-reference";
+import { containsPattern, escapeLike } from "../../db/like-pattern";
 import type { DB, OrderStatus } from "../../db/schema";
-import { decodeCursor, encodeCursor } from "../../orders/customer-orders";
+import { decodePageCursor, encodePageCursor } from "../../http/page-cursor";
 import { isOrderId, type OrderRow } from "../../orders/order-view";
 
 export const ADMIN_ORDER_PAGE_SIZE = 20;
@@ -30,13 +31,8 @@ export function idPrefixRange(term: string): { low: string; high: string } | nul
   return { low: asUuid(hex.padEnd(32, "0")), high: asUuid(hex.padEnd(32, "f")) };
 }
 
-/** LIKE treats % and _ as wildcards and \\ as the escape; a search term means them literally. */
 /** From this many characters a reference search also finds the references it begins (part of a UTR). */
 const MIN_REFERENCE_PREFIX = 6;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /**
  * Up to this many customers matching an e-mail search, the page is merged from
@@ -104,7 +100,7 @@ function searchHits(
 ): RawBuilder<string> {
   const few = tuning.fewCustomers ?? FEW_CUSTOMERS;
   const walk = tuning.walkedOrders ?? walkedOrders(limit);
-  const pattern = `%${escapeLike(term)}%`;
+  const pattern = containsPattern(term);
   const scope = scopeCondition(filter, cursor);
   const newest = sql`ORDER BY orders.created_at DESC, orders.id DESC`;
   const branches = [
@@ -211,7 +207,7 @@ export async function listAdminOrders(
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
-      ? encodeCursor({ createdAt: last.cursor_created_at, id: last.id })
+      ? encodePageCursor({ createdAt: last.cursor_created_at, id: last.id })
       : null;
   return {
     orders: page.map(({ cursor_created_at: _, ...order }) => order),
@@ -235,7 +231,7 @@ export async function* iterateAdminOrders(
     const page = await listAdminOrders(db, filter, { cursor, limit });
     for (const order of page.orders) yield order;
     count += page.orders.length;
-    cursor = page.nextCursor ? decodeCursor(page.nextCursor) : null;
+    cursor = page.nextCursor ? decodePageCursor(page.nextCursor, isOrderId) : null;
     if (!cursor) return;
   }
 }

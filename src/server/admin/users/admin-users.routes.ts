@@ -4,12 +4,13 @@ import type { AppEnv } from "../../auth/session";
 import type { AppContext } from "../../context";
 import { clientIp } from "../../http/client-ip";
 import { AppError } from "../../http/errors";
+import { requestedPageCursor } from "../../http/page-cursor";
 import { createRouter, errorResponse } from "../../http/router";
 import {
   type Actor,
   blockUser,
-  decodeUserCursor,
   getUserDetails,
+  isUserId,
   listUsers,
   setUserRole,
   USER_ROLES,
@@ -182,10 +183,7 @@ export function createAdminUsersRouter(context: AppContext) {
   return createRouter()
     .openapi(listUsersRoute, async (c) => {
       const { search, cursor: cursorText, limit } = c.req.valid("query");
-      const cursor = cursorText ? decodeUserCursor(cursorText) : null;
-      if (cursorText && !cursor) {
-        throw new AppError(400, "INVALID_CURSOR", "This page link is not valid.");
-      }
+      const cursor = requestedPageCursor(cursorText, isUserId);
       return c.json(await listUsers(db, { search: search || undefined, cursor, limit }), 200);
     })
     .openapi(getUserRoute, async (c) => {

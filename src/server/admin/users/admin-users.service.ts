@@ -2,8 +2,10 @@ import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { SEND_OPTIONS } from "../../../shared/catalog";
 import { recordAudit } from "../../audit/audit";
 import { isBlocked } from "../../auth/session";
+import { containsPattern } from "../../db/like-pattern";
 import type { DB, UserTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { encodePageCursor, type PageCursor } from "../../http/page-cursor";
 import { customerHoldOf } from "../../risk/holds.service";
 
 export const USER_PAGE_SIZE = 20;
@@ -47,35 +49,11 @@ export function toAdminUserView(user: UserRow) {
 
 /* ---------- listing ---------- */
 
-/** Where a page of users ends: the last row's exact timestamp (PostgreSQL's text) and id. */
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
 const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
-export function encodeUserCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
-}
-
-/** A cursor the client sent back, or null when it is not one of ours. */
-export function decodeUserCursor(text: string): Cursor | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [createdAt, id] = value;
-    if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt))) return null;
-    if (typeof id !== "string" || !USER_ID_PATTERN.test(id)) return null;
-    return { createdAt, id };
-  } catch {
-    return null;
-  }
-}
-
-/** `text` as a LIKE pattern that matches it literally anywhere in the value. */
-function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** Whether `text` can be a user's id (better-auth's). */
+export function isUserId(text: string): boolean {
+  return USER_ID_PATTERN.test(text);
 }
 
 /** One page of users, newest first, optionally only those whose e-mail contains `search`. */
@@ -85,7 +63,7 @@ export async function listUsers(
     search,
     cursor,
     limit = USER_PAGE_SIZE,
-  }: { search?: string; cursor?: Cursor | null; limit?: number },
+  }: { search?: string; cursor?: PageCursor | null; limit?: number },
 ) {
   let query = db
     .selectFrom("user")
@@ -106,7 +84,7 @@ export async function listUsers(
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
-      ? encodeUserCursor({ createdAt: last.cursorCreatedAt, id: last.id })
+      ? encodePageCursor({ createdAt: last.cursorCreatedAt, id: last.id })
       : null;
   return { users: page.map(toAdminUserView), nextCursor };
 }

@@ -1,8 +1,21 @@
 import { Search } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useEffect, useState } from "react";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { cn } from "../../lib/utils";
+
+/** How long typing pauses before a search goes to the server. */
+export const SEARCH_DELAY_MS = 300;
+
+/** The search box's text, trimmed, once typing has paused. */
+export function useSearchText(text: string): string {
+  const [settled, setSettled] = useState(text.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
+}
 
 /** A list's labelled search box, with a magnifier inside it. */
 export function SearchField({

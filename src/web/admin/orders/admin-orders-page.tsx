@@ -23,7 +23,7 @@ import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-ap
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { RowMenu } from "../components/row-menu";
-import { SearchField } from "../components/search-field";
+import { SEARCH_DELAY_MS, SearchField } from "../components/search-field";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import {
   type AdminOrder,
@@ -39,8 +39,6 @@ import { OrderHoldBadge } from "./order-hold";
 import { PayoutCheckBadge } from "./payout-check";
 import { PlaceOrderDialog } from "./place-order-dialog";
 
-/** How long typing pauses before the search goes to the server. */
-const SEARCH_DELAY_MS = 300;
 /** The menu's order: the usual path first (the spec's three, plus Processing). */
 const MENU_STATUSES: OrderStatusValue[] = ["processing", "completed", "pending", "cancelled"];
 

@@ -1,20 +1,34 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BlocklistKind } from "../../../shared/blocklist-kinds";
 import { unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
 
 const blocklist = api.api.admin.risk.blocklist;
 const blocklistKey = ["admin", "risk", "blocklist"] as const;
 
-export const blocklistQueryOptions = queryOptions({
-  queryKey: blocklistKey,
-  queryFn: async () => unwrap(await blocklist.$get()),
-  retry: false,
-});
+type BlocklistFilter = { kind?: BlocklistKind; search?: string };
 
-export type BlocklistEntry = Awaited<
-  ReturnType<NonNullable<(typeof blocklistQueryOptions)["queryFn"]>>
->["entries"][number];
-export type BlocklistKind = BlocklistEntry["kind"];
+async function listEntries({ kind, search }: BlocklistFilter, cursor: string) {
+  const query: BlocklistFilter & { cursor?: string } = {};
+  if (kind) query.kind = kind;
+  if (search) query.search = search;
+  if (cursor) query.cursor = cursor;
+  return unwrap(await blocklist.$get({ query }));
+}
+
+/** The entries in force of a kind, and whose value or reason contains a text, a page at a time. */
+export function blocklistQueryOptions(filter: BlocklistFilter) {
+  return infiniteQueryOptions({
+    queryKey: [...blocklistKey, filter.kind ?? "", filter.search ?? ""],
+    queryFn: ({ pageParam }) => listEntries(filter, pageParam),
+    initialPageParam: "",
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    retry: false,
+  });
+}
+
+export type BlocklistEntry = Awaited<ReturnType<typeof listEntries>>["entries"][number];
+export type { BlocklistKind };
 
 /** The CSV export's address: a plain link downloads it with the session's cookie. */
 export const blocklistExportPath = blocklist.export.$path();

@@ -1,10 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { Download, ShieldCheck, Trash2, Upload } from "lucide-react";
 import { type ComponentProps, type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { BLOCKLIST_KINDS } from "../../../shared/blocklist-kinds";
+import { LoadMoreButton } from "../../components/load-more-button";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -24,6 +25,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { formatDate } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
+import { SearchField, useSearchText } from "../components/search-field";
 import {
   type BlocklistEntry,
   type BlocklistKind,
@@ -57,10 +59,16 @@ function TextField({
 /** Admin → Risk: the blocklist, its entries added with a reason, removed, imported and exported. */
 export function RiskPage() {
   const { t } = useTranslation();
-  const query = useQuery(blocklistQueryOptions);
   const [kind, setKind] = useState<BlocklistKind | "">("");
+  const [searchText, setSearchText] = useState("");
+  const search = useSearchText(searchText);
+  // The rows shown stay while a new filter loads: a row's remove button keeps its row.
+  const query = useInfiniteQuery({
+    ...blocklistQueryOptions({ kind: kind || undefined, search }),
+    placeholderData: keepPreviousData,
+  });
   const [removing, setRemoving] = useState<BlocklistEntry | null>(null);
-  const entries = (query.data?.entries ?? []).filter((entry) => !kind || entry.kind === kind);
+  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
     <div className="space-y-6">
@@ -72,7 +80,7 @@ export function RiskPage() {
       <AddEntryCard />
       <Card>
         <CardContent className="space-y-4 p-4 sm:p-6">
-          <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="flex flex-wrap items-end gap-3">
             <div className="space-y-1.5 sm:w-56">
               <Label htmlFor="blocklist-kind-filter">{t("admin.risk.filter")}</Label>
               <NativeSelect
@@ -91,7 +99,17 @@ export function RiskPage() {
                 ))}
               </NativeSelect>
             </div>
-            <CsvButtons />
+            <SearchField
+              id="blocklist-search"
+              label={t("admin.risk.searchLabel")}
+              className="w-full sm:w-64"
+              placeholder={t("admin.risk.searchPlaceholder")}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+            <div className="sm:ml-auto">
+              <CsvButtons />
+            </div>
           </div>
           <AdminListBody
             query={query}
@@ -99,11 +117,13 @@ export function RiskPage() {
             failedTitle={t("admin.risk.fetchFailedTitle")}
             empty={{
               icon: ShieldCheck,
-              title: kind ? t("admin.risk.emptyKind") : t("admin.risk.empty"),
+              title: kind || search ? t("admin.risk.emptyFilter") : t("admin.risk.empty"),
+              detail: search ? t("admin.risk.emptySearch", { search }) : undefined,
             }}
           >
             <AdminTable
               className="sm:min-w-[40rem]"
+              isRefreshing={query.isPlaceholderData}
               columns={entryColumns(t)}
               rows={entries}
               rowKey={(entry) => entry.id}
@@ -122,6 +142,7 @@ export function RiskPage() {
               }}
             />
           </AdminListBody>
+          {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
         </CardContent>
       </Card>
       <RemoveEntryDialog entry={removing} onDone={() => setRemoving(null)} />

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { Ban, CircleCheck, Eye, ShieldCheck, ShieldOff, UserX } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -24,27 +24,15 @@ import { useSession } from "../../lib/session";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { RowMenu } from "../components/row-menu";
-import { SearchField } from "../components/search-field";
+import { SearchField, useSearchText } from "../components/search-field";
 import { UserDetailsDialog } from "./user-details-dialog";
 import { type AdminUser, type UserAction, usersQueryOptions, useUserAction } from "./users-api";
-
-/** How long typing pauses before the search goes to the server. */
-const SEARCH_DELAY_MS = 300;
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 export function UsersPage() {
   const { t } = useTranslation();
   const { data: session } = useSession();
   const [searchText, setSearchText] = useState("");
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const search = useSearchText(searchText);
   // The rows shown stay while a new search loads: a row's open menu keeps its row.
   const query = useInfiniteQuery({
     ...usersQueryOptions(search),
