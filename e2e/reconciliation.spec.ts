@@ -237,7 +237,7 @@ async function openDismissal(page: Page) {
   await expect(unclaimed).toContainText("Unclaimed 1 · ₹999.00");
   await unclaimed.getByRole("button", { name: "Dismiss" }).click();
   const decision = page.getByRole("alertdialog", { name: `Decide: ${first}` });
-  await decision.getByLabel("Note (required)").fill("Paid back to the sender");
+  await decision.getByLabel("Note for the desk", { exact: false }).fill("Paid back to the sender");
   return { accountId, unclaimed, decision, importUnclaimed, second };
 }
 
@@ -248,7 +248,9 @@ test("a line's decision stays open, with its note, while the groups refresh with
   await importUnclaimed(second);
   await returnToTabLater(page);
   await expect(unclaimed).toContainText("Unclaimed 2 · ₹1,998.00");
-  await expect(decision.getByLabel("Note (required)")).toHaveValue("Paid back to the sender");
+  await expect(decision.getByLabel("Note for the desk", { exact: false })).toHaveValue(
+    "Paid back to the sender",
+  );
   await decision.getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByText("Decision saved")).toBeVisible();
   await expect(unclaimed).toContainText("Unclaimed 1 · ₹999.00");
@@ -264,5 +266,7 @@ test("a refresh of the groups that fails keeps them and the open decision, and s
   // Behind the open dialog, the notice is hidden from the accessibility tree too.
   await expect(page.getByText("The list could not be updated")).toBeVisible();
   await expect(unclaimed).toContainText("Unclaimed 1 · ₹999.00");
-  await expect(decision.getByLabel("Note (required)")).toHaveValue("Paid back to the sender");
+  await expect(decision.getByLabel("Note for the desk", { exact: false })).toHaveValue(
+    "Paid back to the sender",
+  );
 });

@@ -39,6 +39,9 @@ async function auditedLine(trx: Transaction<DB>, line: ClassifiedLine, lineId: s
   };
 }
 
+/** What the customer reads on an order a statement line proved paid. */
+const VERIFIED_BY_STATEMENT = "Verified against the bank statement";
+
 /**
  * Moves one pending order to processing because of its statement line, through
  * the order status service (event, audit entry, live update). Inside its
@@ -52,13 +55,16 @@ async function moveOrderForLine(
   orderId: string,
   groups: readonly ClassifiedLine["group"][],
   decision: StatementLineDecision,
-  note: string,
+  decisionNote: string | null,
 ) {
   const { admin } = services;
   return changeOrderStatus({
     ...services,
     orderId,
-    input: { status: "processing", note },
+    // The customer reads this on the order's timeline; an operator's note on the
+    // decision is the desk's (a third party's name, a bank's flag): kept on the
+    // statement line and in the audit log only.
+    input: { status: "processing", note: VERIFIED_BY_STATEMENT },
     alsoInTransaction: async (trx, order) => {
       const line = await classifyLine(trx, lineId);
       if (!line || line.order_id !== order.id || !groups.includes(line.group)) {
@@ -72,7 +78,7 @@ async function moveOrderForLine(
         .updateTable("statement_lines")
         .set({
           decision,
-          decision_note: note,
+          decision_note: decisionNote,
           decided_by: admin.id,
           decided_at: sql`now()`,
           order_id: order.id,
@@ -83,7 +89,11 @@ async function moveOrderForLine(
       if (decided.numUpdatedRows !== 1n) {
         throw new AppError(409, "RECONCILIATION_CHANGED", "This line was decided meanwhile.");
       }
-      return { statementLine: await auditedLine(trx, line, lineId), reconciliation: decision };
+      return {
+        statementLine: await auditedLine(trx, line, lineId),
+        reconciliation: decision,
+        ...(decisionNote ? { decisionNote } : {}),
+      };
     },
   });
 }
@@ -110,14 +120,7 @@ export async function verifyAllMatched(services: Services, accountId: string) {
   let skipped = 0;
   for (const { lineId, orderId } of pairs) {
     try {
-      await moveOrderForLine(
-        services,
-        lineId,
-        orderId,
-        ["matched"],
-        "verified",
-        "Verified against the bank statement",
-      );
+      await moveOrderForLine(services, lineId, orderId, ["matched"], "verified", null);
       verified += 1;
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 409) throw error;

@@ -517,7 +517,7 @@ describe("deciding", () => {
     expect((await referencesByGroup()).unclaimed).toEqual([order.paymentReference]);
   });
 
-  it("accepts a mismatch with a note: the order moves on and the note is audited", async () => {
+  it("accepts a mismatch with a note: the order moves on, the note is audited and never shown to the customer", async () => {
     const order = await placeOrder(customer, { amount: "5000" });
     await upload(sampleStatementCsv("sbi", [upiCredit(order.paymentReference, "4990.00")]));
     const lineId = (await groups()).mismatch?.items[0]?.lineId as string;
@@ -545,9 +545,17 @@ describe("deciding", () => {
       .where("action", "=", "order.status_changed")
       .executeTakeFirstOrThrow();
     expect(audit.details).toMatchObject({
-      note: "Bank charged ₹10; customer told",
+      note: "Verified against the bank statement",
+      decisionNote: "Bank charged ₹10; customer told",
       reconciliation: "accepted",
       statementLine: { id: lineId, amount: "4990.00" },
+    });
+    // The operator's words are the desk's: the customer's timeline reads the plain reason.
+    const seen = await customer.get(`/api/orders/${order.id}`);
+    expect(seen.text).not.toContain("Bank charged");
+    expect(seen.json.events.at(-1)).toMatchObject({
+      toStatus: "processing",
+      note: "Verified against the bank statement",
     });
 
     const twice = await admin.post(`/api/admin/reconciliation/lines/${lineId}/decision`, {
