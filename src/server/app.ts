@@ -27,7 +27,7 @@ import { clientIp } from "./http/client-ip";
 import { AppError, isDataException } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { defaultHeaders, headersSetBy, setAnswerHeader } from "./http/response-headers";
-import { sameOriginWrites } from "./http/same-origin";
+import { sameOriginAdminReads, sameOriginWrites } from "./http/same-origin";
 import { createSpaRouter, inlineScriptSources, readAppPages } from "./http/spa";
 import { createOpsBackupRouter } from "./ops/backup/backup.routes";
 import { createMetrics, createMetricsRouter } from "./ops/metrics";
@@ -145,6 +145,7 @@ export function createApp(context: AppContext) {
   });
 
   // Hono's "/api/admin/*" also matches "/api/admin" itself.
+  app.use("/api/admin/*", sameOriginAdminReads());
   app.use("/api/admin/*", adminGuard(context));
 
   const routes = app

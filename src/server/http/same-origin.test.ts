@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInCustomer } from "../testing/actors";
+import { signedInAdmin, signedInCustomer } from "../testing/actors";
 import { postOrder } from "../testing/orders";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { RawBody } from "../testing/test-client";
@@ -34,6 +34,30 @@ describe("cookie-authenticated writes", () => {
 
     const ours = await postOrder(customer, order);
     expect(ours.status).toBe(201);
+  });
+
+  it("of the admin API are refused from another site's link too, and nothing is audited", async () => {
+    const admin = await signedInAdmin(testApp);
+    const auditRows = () => testApp.db.selectFrom("audit_log").select("id").execute();
+    const before = await auditRows();
+    for (const source of ["cross-site", "same-site"]) {
+      const followed = await admin.get("/api/admin/risk/retention/dry-run", {
+        "sec-fetch-site": source,
+        "sec-fetch-mode": "navigate",
+      });
+      expect(followed.status).toBe(403);
+      expect(followed.json.code).toBe("CROSS_SITE");
+    }
+    expect(await auditRows()).toEqual(before);
+    // Our own pages, the address bar, and callers that are not browsers.
+    const ownReads: Record<string, string>[] = [
+      { "sec-fetch-site": "same-origin" },
+      { "sec-fetch-site": "none" },
+      {},
+    ];
+    for (const headers of ownReads) {
+      expect((await admin.get("/api/admin/risk/retention/dry-run", headers)).status).toBe(200);
+    }
   });
 
   it("refuse a body over 64 KB with 413 before reading it", async () => {

@@ -73,7 +73,8 @@ export function createClient(
     ip,
     cookies,
     request,
-    get: (path: string) => request("GET", path),
+    get: (path: string, headers?: Record<string, string>) =>
+      request("GET", path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) =>
       request("POST", path, body ?? {}, headers),
     /** Opens a link from an e-mail; it must point at the app's public URL. */
