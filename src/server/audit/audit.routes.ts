@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
-import { createRouter, errorResponse } from "../http/router";
+import { createRouter, errorResponse, searchTextSchema } from "../http/router";
 import { AUDIT_ACTIONS } from "./audit";
 import { AUDIT_PAGE_SIZE, isAuditCursor, listAuditLog, toAuditEntryView } from "./list-audit-log";
 
@@ -31,7 +31,7 @@ const listAuditRoute = createRoute({
   request: {
     query: z.object({
       action: z.enum(AUDIT_ACTIONS).optional(),
-      actor: z.string().max(200).optional().describe("Part of the actor's e-mail"),
+      actor: searchTextSchema("Actor").describe("Part of the actor's e-mail"),
       cursor: z.string().max(40).optional(),
       limit: z.coerce.number().int().min(1).max(100).optional(),
     }),

@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { hasControlCharacters } from "../../shared/admin-order-input";
 import type { AppEnv } from "../auth/session";
 
 /** The shape of every error answer. */
@@ -10,6 +11,26 @@ export const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: errorSchema } },
 });
+
+/**
+ * A list's search text: trimmed, at most `maxLength` characters. A control
+ * character is refused here, with the field's name: PostgreSQL would refuse a NUL.
+ */
+export function searchTextSchema(name: string, maxLength = 200) {
+  return (
+    z
+      .string()
+      .trim()
+      // Refinements, not .max(): their words are the answer's, without the query's name.
+      .refine((text) => text.length <= maxLength, {
+        error: `${name}: at most ${maxLength} characters.`,
+      })
+      .refine((text) => !hasControlCharacters(text), {
+        error: `${name} must not contain control characters.`,
+      })
+      .optional()
+  );
+}
 
 /** A feature router whose invalid requests answer 400 with the first problem in plain words. */
 export function createRouter() {

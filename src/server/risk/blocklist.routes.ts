@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
 import { requestedPageCursor } from "../http/page-cursor";
-import { createRouter, errorResponse } from "../http/router";
+import { createRouter, errorResponse, searchTextSchema } from "../http/router";
 import {
   addBlocklistEntry,
   exportBlocklist,
@@ -60,12 +60,7 @@ const listRoute = createRoute({
   request: {
     query: z.object({
       kind: z.enum(BLOCKLIST_KINDS).optional(),
-      search: z
-        .string()
-        .trim()
-        .max(200, { error: "Search: at most 200 characters." })
-        .optional()
-        .describe("Part of the value or the reason"),
+      search: searchTextSchema("Search").describe("Part of the value or the reason"),
       cursor: z.string().max(200).optional().describe("The last page's `nextCursor`"),
       limit: z.coerce.number().int().min(1).max(200).optional(),
     }),

@@ -2,14 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import {
   adminPlaceOrderInputSchema,
   changeOrderStatusInputSchema,
-  hasControlCharacters,
   noteSchema,
 } from "../../../shared/admin-order-input";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/database";
 import { clientIp } from "../../http/client-ip";
 import { requestedPageCursor } from "../../http/page-cursor";
-import { createRouter, errorResponse } from "../../http/router";
+import { createRouter, errorResponse, searchTextSchema } from "../../http/router";
 import { changeOrderStatus } from "../../orders/change-order-status";
 import { isOrderId, type OrderRow, toOrderEventView, toOrderView } from "../../orders/order-view";
 import { orderEventSchema, orderSchema, statusSchema } from "../../orders/orders.routes";
@@ -89,17 +88,10 @@ const adminOnly = {
 
 const filterQuery = z.object({
   status: statusSchema.optional().openapi({ description: "Only orders in this status" }),
-  search: z
-    .string()
-    .max(200)
-    .refine((text) => !hasControlCharacters(text), {
-      error: "The search contains a control character.",
-    })
-    .optional()
-    .openapi({
-      description:
-        "Part of the customer's e-mail (any case), the order id or its first 8+ characters, or the exact payment reference",
-    }),
+  search: searchTextSchema("Search").openapi({
+    description:
+      "Part of the customer's e-mail (any case), the order id or its first 8+ characters, or the exact payment reference",
+  }),
   receivingAccountId: z
     .uuid({ error: "This is not a receiving account id." })
     .optional()

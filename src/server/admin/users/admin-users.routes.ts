@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { clientIp } from "../../http/client-ip";
 import { AppError } from "../../http/errors";
 import { requestedPageCursor } from "../../http/page-cursor";
-import { createRouter, errorResponse } from "../../http/router";
+import { createRouter, errorResponse, searchTextSchema } from "../../http/router";
 import {
   type Actor,
   blockUser,
@@ -70,7 +70,7 @@ const listUsersRoute = createRoute({
   summary: "Users, newest first, a page at a time; optionally those whose e-mail contains `search`",
   request: {
     query: z.object({
-      search: z.string().trim().max(254).optional(),
+      search: searchTextSchema("Search", 254),
       cursor: z.string().max(400).optional(),
       limit: z.coerce.number().int().min(1).max(100).optional(),
     }),
