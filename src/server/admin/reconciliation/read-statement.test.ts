@@ -180,6 +180,20 @@ describe("a file that is not a statement", () => {
     });
   });
 
+  it("an amount larger than a statement line holds names its line and the most it holds", async () => {
+    const file = toCsv([
+      header,
+      ["24/11/26", "x", "", "24/11/26", "", "99999999999999999999999", ""],
+    ]);
+    expect(await readError(file)).toMatchObject({
+      code: "STATEMENT_BAD_AMOUNT",
+      message:
+        'Line 2: the credit "99999999999999999999999" is more than a statement line can hold (₹999999999999.99).',
+    });
+    const largest = toCsv([header, ["24/11/26", "x", "", "24/11/26", "", "999999999999.99", ""]]);
+    expect((await readAll(largest, "csv")).map((line) => line.amount)).toEqual(["999999999999.99"]);
+  });
+
   it("a Dr/Cr flag that says neither", async () => {
     const rows = sampleStatementRows("kotak", [TRANSACTIONS[0] as SampleTransaction]);
     const table = rows.map((row) => (row[6] === "CR" ? row.with(6, "XX") : row));

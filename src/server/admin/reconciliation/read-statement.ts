@@ -9,7 +9,7 @@ import {
   type StatementLayout,
 } from "./statement-layouts";
 import { readStatementRows, type StatementFormat, type StatementRow } from "./statement-rows";
-import { parseStatementAmount, parseStatementDate } from "./statement-values";
+import { MAX_STATEMENT_AMOUNT, parseStatementAmount, parseStatementDate } from "./statement-values";
 
 /** One money movement of the statement. Reference and payer are read for credits only. */
 export type StatementTransaction = {
@@ -135,7 +135,9 @@ function readMovement(
       throw new StatementError(
         "STATEMENT_BAD_AMOUNT",
         row.line,
-        `the ${column} "${preview(text)}" is not an amount. Expected rupees like 1,23,456.78.`,
+        amount.isTooLarge
+          ? `the ${column} "${preview(text)}" is more than a statement line can hold (₹${MAX_STATEMENT_AMOUNT.toFixed(2)}).`
+          : `the ${column} "${preview(text)}" is not an amount. Expected rupees like 1,23,456.78.`,
       );
     }
     return amount.value;

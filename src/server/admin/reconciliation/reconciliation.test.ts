@@ -399,6 +399,21 @@ describe("a file that is not a statement", () => {
     expect(response.json.error).toMatch(/Name the credit column/);
   });
 
+  it("refuses a column mapping whose header has a control character, and keeps the saved one", async () => {
+    const path = `/api/admin/reconciliation/accounts/${accountId}/column-mapping`;
+    const before = (await admin.get(`/api/admin/reconciliation/accounts/${accountId}`)).json;
+    const response = await admin.request("PUT", path, {
+      date: "\u0000",
+      narration: "Details",
+      credit: "Credit",
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.error).toBe("A column's header must not contain control characters.");
+    expect((await admin.get(`/api/admin/reconciliation/accounts/${accountId}`)).json).toEqual(
+      before,
+    );
+  });
+
   it("answers 404 for an account that does not exist", async () => {
     const response = await upload(sampleStatementCsv("sbi", coverage(0, 0)), {
       account: "00000000-0000-4000-8000-000000000000",

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { hasControlCharacters } from "../../../shared/admin-order-input";
 
 /*
  * Where a statement's columns are, named by their header text. The five bank
@@ -6,7 +7,14 @@ import { z } from "@hono/zod-openapi";
  * any other layout is described by a column mapping the admin saves for the account.
  */
 
-const headerName = z.string().trim().min(1).max(80);
+const headerName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .refine((text) => !hasControlCharacters(text), {
+    error: "A column's header must not contain control characters.",
+  });
 
 /** Credits are either in their own column, or in one amount column with a Dr/Cr flag beside it. */
 export const columnMappingSchema = z

@@ -40,12 +40,20 @@ const CURRENCY_MARKS = /^(?:inr|rs\.?|₹)\s*|\s*(?:inr)$/gi;
 /** How a bank prints "nothing" in the debit or credit column it does not use. */
 const NO_AMOUNT = /^(?:-|0+(?:\.0+)?)?$/;
 
-export type StatementAmount = { ok: true; value: Decimal | null } | { ok: false };
+/** The largest amount a statement line holds (its column is numeric(14, 2)). */
+export const MAX_STATEMENT_AMOUNT = new Decimal("999999999999.99");
+
+export type StatementAmount =
+  | { ok: true; value: Decimal | null }
+  | { ok: false; isTooLarge?: boolean };
 
 /** The amount of a debit or credit cell: a positive Decimal, null for an empty cell, or not an amount. */
 export function parseStatementAmount(text: string): StatementAmount {
   const value = text.trim().replace(CURRENCY_MARKS, "").trim();
   if (NO_AMOUNT.test(value)) return { ok: true, value: null };
   if (!AMOUNT.test(value)) return { ok: false };
-  return { ok: true, value: new Decimal(value.replaceAll(",", "")) };
+  const amount = new Decimal(value.replaceAll(",", ""));
+  return amount.gt(MAX_STATEMENT_AMOUNT)
+    ? { ok: false, isTooLarge: true }
+    : { ok: true, value: amount };
 }
