@@ -140,6 +140,7 @@ describe("POST /api/admin/orders", () => {
         network: "erc20",
         walletAddress: ERC20_WALLET.toLowerCase(),
         sendAmount: "100.5",
+        receiveAmount: "1.1686",
       }),
     );
     expect(evm.status, evm.text).toBe(201);
@@ -291,6 +292,35 @@ describe("POST /api/admin/orders", () => {
     const response = await admin.post("/api/admin/orders", input({ userEmail: blocked.email }));
     expect(response.status).toBe(400);
     expect(response.json.error).toMatch(/blocked/);
+    expect(await countRows(testApp)).toEqual(before);
+  });
+
+  it("refuses an order for the admin's own account and writes nothing", async () => {
+    const before = await countRows(testApp);
+    const response = await admin.post("/api/admin/orders", input({ userEmail: admin.email }));
+    expect(response.status).toBe(422);
+    expect(response.json).toMatchObject({
+      code: "ORDER_FOR_SELF",
+      error: "You cannot place an order for your own account: another admin must place it.",
+    });
+    expect(await countRows(testApp)).toEqual(before);
+  });
+
+  it("takes a receive amount up to 5% above the rate's figure, refuses one beyond and writes nothing", async () => {
+    // ₹10,000 at 86 gives 116.2790 USDT; 5% more is 122.0929.
+    const atRoom = await admin.post("/api/admin/orders", input({ receiveAmount: "122.0929" }));
+    expect(atRoom.status, atRoom.text).toBe(201);
+    const before = await countRows(testApp);
+    for (const receiveAmount of ["122.0930", "99999"]) {
+      const response = await admin.post("/api/admin/orders", input({ receiveAmount }));
+      expect(response.status).toBe(422);
+      expect(response.json).toMatchObject({
+        code: "RECEIVE_AMOUNT_TOO_HIGH",
+        error:
+          "The receive amount is more than 5% above what the rate in force gives for this amount (116.279). Check both amounts, or change the rate in Settings first.",
+        quotedReceiveAmount: "116.279",
+      });
+    }
     expect(await countRows(testApp)).toEqual(before);
   });
 

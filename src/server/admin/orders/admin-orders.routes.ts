@@ -170,7 +170,9 @@ const placeOrderRoute = createRoute({
     400: errorResponse("Invalid input, no user with this e-mail, or a blocked user"),
     ...adminOnly,
     409: errorResponse("The payment reference was used already"),
-    422: errorResponse("The idempotency key was used before for an order with other details"),
+    422: errorResponse(
+      "The idempotency key was used before for an order with other details, the customer is the admin placing it (`ORDER_FOR_SELF`), or the receive amount is more than 5% above the rate in force's (`RECEIVE_AMOUNT_TOO_HIGH`, with `quotedReceiveAmount`)",
+    ),
   },
 });
 

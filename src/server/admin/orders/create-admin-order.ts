@@ -3,6 +3,8 @@ import Decimal from "decimal.js";
 import type { Kysely } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
 import { languageOr } from "../../../shared/languages";
+import { plainDecimal } from "../../../shared/money";
+import { quoteReceiveAmount } from "../../../shared/quote";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
@@ -15,6 +17,12 @@ import { findByIdempotencyKey, idempotencyKeyReused } from "../../orders/idempot
 import type { OrderRow } from "../../orders/order-view";
 
 export const CREATED_BY_ADMIN_NOTE = "Created by admin";
+/**
+ * How far above the rate in force's figure an admin's receive amount may go: room
+ * for a deal agreed in chat, not for a slip of a digit, which the treasury would
+ * count as owed and a payout could send.
+ */
+const RECEIVE_AMOUNT_ROOM = new Decimal("1.05");
 
 export interface CreateAdminOrderResult {
   order: OrderRow;
@@ -32,7 +40,9 @@ function createdNote(input: AdminPlaceOrderInput): string {
  * both amounts (the product allows it: the deal may have been agreed in chat);
  * the order records the site's rate in force for reference. Min/max INR and
  * maintenance mode do not apply to admins; the customer's order limits do
- * (docs/decisions/035). The customer must exist and not be blocked. Without a
+ * (docs/decisions/035). The receive amount may be at most 5% above what the rate
+ * in force gives. The customer must exist, not be blocked, and not be the admin
+ * placing it: an order and its payout need two people. Without a
  * payment reference the order stores none (NULL), so no made-up value can
  * collide with, or pass for, a real one.
  *
@@ -80,6 +90,13 @@ export async function createAdminOrder({
   };
   const earlier = await replay();
   if (earlier) return earlier;
+  if (customer.id === admin.id) {
+    throw new AppError(
+      422,
+      "ORDER_FOR_SELF",
+      "You cannot place an order for your own account: another admin must place it.",
+    );
+  }
   if (customer.banned) {
     throw new AppError(
       400,
@@ -95,6 +112,7 @@ export async function createAdminOrder({
         .where("id", "=", 1)
         .forShare()
         .executeTakeFirstOrThrow();
+      checkReceiveAmount(input, settings.exchange_rate);
       const id = randomUUID();
       // Before the insert: a refusal leaves nothing to roll back but the lock.
       await claimLimitsForAdminOrder(trx, {
@@ -174,6 +192,24 @@ export async function createAdminOrder({
       );
     }
     throw error;
+  }
+}
+
+/** The receive amount is within RECEIVE_AMOUNT_ROOM of what the rate in force gives. */
+function checkReceiveAmount(input: AdminPlaceOrderInput, rate: string) {
+  const quoted = quoteReceiveAmount({
+    amount: input.sendAmount,
+    rate,
+    sendCurrency: input.sendCurrency,
+    receiveCurrency: input.receiveCurrency,
+  });
+  if (new Decimal(input.receiveAmount).gt(new Decimal(quoted).mul(RECEIVE_AMOUNT_ROOM))) {
+    throw new AppError(
+      422,
+      "RECEIVE_AMOUNT_TOO_HIGH",
+      `The receive amount is more than 5% above what the rate in force gives for this amount (${plainDecimal(quoted)}). Check both amounts, or change the rate in Settings first.`,
+      { quotedReceiveAmount: plainDecimal(quoted) },
+    );
   }
 }
 
