@@ -3,7 +3,7 @@ import { recordAudit } from "../audit/audit";
 import type { Database } from "../db/database";
 import type { DB, HoldRule } from "../db/schema";
 import { AppError } from "../http/errors";
-import { isOrderId } from "../orders/order-view";
+import { lockOrder } from "../orders/apply-status-change";
 
 type Actor = { id: string; email: string };
 
@@ -96,8 +96,8 @@ export async function releaseOrderHold(
   orderId: string,
   ipAddress?: string,
 ) {
-  if (!isOrderId(orderId)) throw new AppError(404, "NOT_ON_HOLD", "This order is not on hold.");
   await db.transaction().execute(async (trx) => {
+    await lockOrder(trx, orderId);
     const released = await trx
       .updateTable("order_holds")
       .set({ released_at: sql<Date>`now()`, released_by: actor.id })

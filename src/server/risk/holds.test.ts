@@ -190,8 +190,14 @@ describe("releasing a held order", () => {
         details: { rules: ["customer"] },
       },
     ]);
-    expect((await admin.post(`/api/admin/orders/${held.id}/hold/release`)).status).toBe(404);
-    expect((await admin.post("/api/admin/orders/not-an-id/hold/release")).status).toBe(404);
+    const again = await admin.post(`/api/admin/orders/${held.id}/hold/release`);
+    expect(again.status).toBe(404);
+    expect(again.json.code).toBe("NOT_ON_HOLD");
+    for (const id of ["not-an-id", "00000000-0000-4000-8000-000000000000"]) {
+      const unknown = await admin.post(`/api/admin/orders/${id}/hold/release`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toMatchObject({ code: "NOT_FOUND", error: "Order not found" });
+    }
   });
 });
 

@@ -264,6 +264,7 @@ const orderLineRoute = createRoute({
         }),
       ),
     },
+    404: errorResponse("No order with this id"),
     ...adminOnly,
   },
 });

@@ -51,7 +51,7 @@ export async function saveColumnMapping(
   });
 }
 
-/** The credit with an order's reference, in whichever of the desk's accounts it arrived, once imported. */
+/** The credit with an order's reference, in whichever of the desk's accounts it arrived, once imported; 404 for no order. */
 export async function statementLineOfOrder(db: Database, orderId: string) {
   const row = await db
     .selectFrom("orders")
@@ -78,7 +78,15 @@ export async function statementLineOfOrder(db: Database, orderId: string) {
     ])
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) {
+    const order = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("id", "=", orderId)
+      .executeTakeFirst();
+    if (!order) throw new AppError(404, "NOT_FOUND", "Order not found");
+    return null;
+  }
   return {
     id: row.id,
     fileName: row.file_name,

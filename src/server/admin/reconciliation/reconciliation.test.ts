@@ -260,6 +260,10 @@ describe("importing a statement", () => {
     expect(accepted.status, accepted.text).toBe(200);
     expect(await orderStatus(order.id)).toBe("processing");
     const line = await admin.get(`/api/admin/reconciliation/orders/${order.id}/statement-line`);
+    const unknown = await admin.get(
+      "/api/admin/reconciliation/orders/00000000-0000-4000-8000-000000000000/statement-line",
+    );
+    expect(unknown.status).toBe(404);
     expect(line.json.line).toMatchObject({
       otherAccountLabel: "Old UPI",
       decision: "accepted",
