@@ -2,6 +2,7 @@ import { APIError } from "better-auth";
 import { type Kysely, sql } from "kysely";
 import { recordAudit } from "../audit/audit";
 import type { SessionUser } from "../auth/session";
+import { claimTotpCode } from "../auth/totp-codes";
 import type { AppContext } from "../context";
 import type { DB } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -9,11 +10,6 @@ import { AppError } from "../http/errors";
 /** Failed step-ups per admin within the window before further tries are refused. */
 export const STEP_UP_MAX_FAILURES = 5;
 export const STEP_UP_FAILURE_WINDOW_MINUTES = 15;
-/**
- * How long a TOTP code stays acceptable: better-auth takes the codes of the
- * current 30-second period and of one period either side.
- */
-export const TOTP_CODE_LIFETIME_SECONDS = 90;
 
 class CodeAlreadyUsed extends Error {}
 
@@ -106,30 +102,6 @@ async function checkAndElevate({
       "This code has already been used. Wait for the next code in your authenticator app.",
     );
   }
-}
-
-/**
- * Marks a TOTP code, which better-auth has just accepted, as used by this admin;
- * false when it already unlocked a step-up while still acceptable. Concurrent
- * claims of one code wait for each other: one of them wins.
- */
-async function claimTotpCode(trx: Kysely<DB>, userId: string, code: string): Promise<boolean> {
-  await trx
-    .deleteFrom("step_up_totp_codes")
-    .where("user_id", "=", userId)
-    .where(
-      "accepted_at",
-      "<",
-      sql<Date>`now() - make_interval(secs => ${TOTP_CODE_LIFETIME_SECONDS})`,
-    )
-    .execute();
-  const claimed = await trx
-    .insertInto("step_up_totp_codes")
-    .values({ user_id: userId, code })
-    .onConflict((oc) => oc.columns(["user_id", "code"]).doNothing())
-    .returning("code")
-    .executeTakeFirst();
-  return claimed !== undefined;
 }
 
 async function elevateSession(

@@ -1,5 +1,5 @@
 import { APIError, type BetterAuthOptions, betterAuth } from "better-auth";
-import { createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, openAPI, twoFactor } from "better-auth/plugins";
 import type { Logger } from "pino";
 import {
@@ -14,6 +14,7 @@ import type { Mailer } from "../mail/mailer";
 import { isSignUpBlocked } from "../risk/blocklist.service";
 import { authLogger, logAuthApiError } from "./auth-log";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "./auth-mails";
+import { claimTotpCode } from "./totp-codes";
 
 /** The request header our own middleware sets from the socket (or a trusted proxy). */
 export const CLIENT_IP_HEADER = "x-rupeedesk-client-ip";
@@ -186,6 +187,14 @@ export function createAuthOptions(deps: AuthDependencies) {
         // Later changes go through PUT /api/account/language (update-user stays closed).
         if (ctx.path === "/sign-up/email" && ctx.body?.language !== undefined) {
           checkLanguage(ctx.body.language);
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A code that signed someone in (or turned two-factor on) is spent: it cannot
+        // unlock an admin's step-up too. A step-up's own check makes no new session.
+        const { newSession, returned } = ctx.context;
+        if (ctx.path === "/two-factor/verify-totp" && newSession && !isAPIError(returned)) {
+          await claimTotpCode(deps.db, newSession.user.id, String(ctx.body?.code ?? ""));
         }
       }),
     },

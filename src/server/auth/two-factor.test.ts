@@ -27,12 +27,18 @@ async function sessionUser(client: Client) {
   return (response.json?.user ?? null) as { twoFactorEnabled?: boolean } | null;
 }
 
-/** Enables and verifies TOTP for a signed-in client; answers the URI an app would scan and the backup codes. */
+/**
+ * Enables and verifies TOTP for a signed-in client; answers the URI an app would scan
+ * and the backup codes. It verifies the previous period's code (still accepted), which
+ * is then spent: the current one is left for a step-up.
+ */
 async function enrol(client: Client, password: string) {
   const enable = await client.post("/api/auth/two-factor/enable", { password });
   expect(enable.status).toBe(200);
   const { totpURI, backupCodes } = enable.json as { totpURI: string; backupCodes: string[] };
-  const verify = await client.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI) });
+  const verify = await client.post("/api/auth/two-factor/verify-totp", {
+    code: totpCode(totpURI, { step: -1 }),
+  });
   expect(verify.status).toBe(200);
   return { totpURI, backupCodes };
 }
@@ -274,8 +280,9 @@ describe("admin step-up with TOTP enrolled", () => {
     const { totpURI } = await enrol(first, "admin-pass");
     const second = createClient(testApp);
     expect((await second.signIn(email, "admin-pass")).json.twoFactorRedirect).toBe(true);
+    // The code enrolment spent: sign-in takes it, and it stays spent for step-ups.
     const verified = await second.post("/api/auth/two-factor/verify-totp", {
-      code: totpCode(totpURI, { step: 1 }),
+      code: totpCode(totpURI, { step: -1 }),
     });
     expect(verified.status).toBe(200);
     return { first, second, totpURI };
@@ -331,7 +338,7 @@ describe("admin step-up with TOTP enrolled", () => {
     expect(elevated.filter(Boolean)).toHaveLength(1);
   });
 
-  it("a fresh sign-in of that admin needs the code twice: to sign in, then to step up", async () => {
+  it("a fresh sign-in of that admin needs two codes: one to sign in, another to step up", async () => {
     const email = freshEmail("totp-admin");
     const enrolled = await signedInAdmin(testApp, { email });
     const { totpURI } = await enrol(enrolled, "admin-pass");
@@ -342,9 +349,19 @@ describe("admin step-up with TOTP enrolled", () => {
     expect((await client.get("/api/admin/session")).status).toBe(401);
     await client.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI) });
     expect((await client.get("/api/admin/session")).json.twoFactorEnabled).toBe(true);
-    const stepUp = await client.post("/api/admin/session/step-up", {
+    // The code that signed the admin in is spent.
+    const sameCode = await client.post("/api/admin/session/step-up", {
       password: "admin-pass",
       code: totpCode(totpURI),
+    });
+    expect(sameCode.status).toBe(401);
+    expect(sameCode.json.error).toBe(
+      "This code has already been used. Wait for the next code in your authenticator app.",
+    );
+    expect((await client.get("/api/admin/session")).json.isElevated).toBe(false);
+    const stepUp = await client.post("/api/admin/session/step-up", {
+      password: "admin-pass",
+      code: totpCode(totpURI, { step: 1 }),
     });
     expect(stepUp.status).toBe(200);
     expect((await client.get("/api/admin/audit?limit=1")).status).toBe(200);
