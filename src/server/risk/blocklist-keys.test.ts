@@ -57,6 +57,10 @@ describe("normalised blocklist values", () => {
 
   it.each([
     ["payer_name", " .-. "],
+    ["payer_name", "0"],
+    ["payer_name", "<script>"],
+    ["payer_name", "=cmd|' /C calc'!A0"],
+    ["payer_name", "Rahul Kumar 2"],
     ["upi_id", "rahul@"],
     ["upi_id", "rahul.okhdfcbank"],
     ["bank_account", "12345678"],

@@ -16,7 +16,7 @@ export { BLOCKLIST_KINDS, type BlocklistKind };
 
 /** What each kind must look like, for the refusal of an entry that is not one. */
 export const BLOCKLIST_KIND_EXPECTS: Record<BlocklistKind, string> = {
-  payer_name: "a name with at least one letter",
+  payer_name: "a name in letters, as a bank prints it (spaces, dots, apostrophes and hyphens too)",
   upi_id: "a UPI ID like name@bank",
   bank_account: "a bank account number of 9 to 18 digits",
   phone: "an Indian mobile number of 10 digits (a +91 or 0 before it is fine)",
@@ -81,10 +81,17 @@ function isDomainName(domain: string): boolean {
   );
 }
 
+/**
+ * A name as a bank prints it, in any script: letters with their marks, spaces, dots,
+ * apostrophes and hyphens. Anything else (`<script>`, a formula) could never match a payer.
+ */
+const PAYER_NAME_PATTERN = /^[\p{L}\p{M} .'-]+$/u;
+
 /** The normalised form of a value of this kind, or null when it is not one. */
 export function normaliseBlocklistValue(kind: BlocklistKind, value: string): string | null {
   switch (kind) {
     case "payer_name": {
+      if (!PAYER_NAME_PATTERN.test(value.trim())) return null;
       const skeleton = nameSkeleton(value);
       return /\p{L}/u.test(skeleton) ? skeleton : null;
     }
