@@ -140,3 +140,39 @@ test("every admin table fits at 1280, 1366 and 1440 px with the sidebar open, or
     }
   }
 });
+
+const EVERY_ADMIN_PAGE = [
+  "/admin",
+  ...PAGES,
+  "/admin/verifications",
+  "/admin/settings",
+  "/admin/books",
+  "/admin/treasury",
+  "/admin/risk",
+];
+
+test("on a phone every admin page fits the screen, and every row's menu is on it", async ({
+  page,
+}) => {
+  await stepUpAsAdmin(page);
+  // A row in the accounts list, whatever ran before.
+  await addPausedUpiAccount(page, `Phone width ${Date.now().toString(36)}`);
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of EVERY_ADMIN_PAGE) {
+    await page.goto(path);
+    await expect(page.locator("h1")).toBeVisible();
+    await expect(page.getByRole("status")).toHaveCount(0); // loaded
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${path} scrolls sideways`,
+    ).toBeLessThanOrEqual(360);
+    const menus = page.locator("td button[aria-haspopup=menu]");
+    for (const menu of await menus.all()) {
+      const box = await menu.boundingBox();
+      expect(
+        box && box.x + box.width,
+        `${path}: ${await menu.getAttribute("aria-label")}`,
+      ).toBeLessThanOrEqual(360);
+    }
+  }
+});

@@ -109,3 +109,22 @@ test("on a phone the sidebar opens as a drawer", async ({ page }) => {
   await expect(page).toHaveURL(/\/help$/);
   await expect(nav).not.toBeInViewport();
 });
+
+test("on a phone a link opens its page at the top; Back returns to where the reader was", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/help");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("link", { name: "Terms & Conditions" }).scrollIntoViewIfNeeded();
+  const helpScroll = await page.evaluate(() => window.scrollY);
+  expect(helpScroll).toBeGreaterThan(0);
+  await footer.getByRole("link", { name: "Terms & Conditions" }).click();
+  await expect(page).toHaveURL(/\/terms-and-conditions$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});

@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, type ReactNode, StrictMode } from "react";
+import { ScrollToTop } from "./layout/scroll-to-top";
 import { ThemeProvider } from "./layout/theme";
 import { Toasts } from "./lib/toast";
 import { AppRoutes } from "./router";
@@ -17,6 +18,7 @@ export function App({
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
           <Router>
+            <ScrollToTop />
             <AppRoutes />
           </Router>
           <Toasts />

@@ -73,7 +73,6 @@ export function ReceivingAccountsPage() {
                 className: account.retiredAt ? "text-muted-foreground" : undefined,
               })}
               actions={{
-                sticky: false,
                 cell: (account) =>
                   !account.retiredAt && (
                     <AccountMenu

@@ -38,8 +38,8 @@ export interface AdminColumn<Row> {
 /**
  * The admin lists' table: a header row of the columns' labels, then a row for each
  * item of `rows`. `actions` adds a last column for the row's menu or button, its header read by
- * screen readers only; sticky (the default) keeps it at the right edge while a wide
- * table scrolls sideways, so the menu is always at hand.
+ * screen readers only; it stays at the right edge while a wide table scrolls
+ * sideways, so the menu is always at hand, on a phone too.
  *
  * Ours rather than TanStack Table: the lists page, filter and search on the server,
  * so what is left to share is this markup, which a headless table would not write.
@@ -60,7 +60,7 @@ export function AdminTable<Row>({
   rowKey: (row: Row) => string;
   /** A row's own attributes: a test id, a selected state, a click. */
   rowAttributes?: (row: Row, index: number) => ComponentProps<"tr"> & DataAttributes;
-  actions?: { cell: (row: Row) => ReactNode; sticky?: boolean };
+  actions?: { cell: (row: Row) => ReactNode };
   /**
    * The rows are the last search's, shown while the new one loads (so an open row
    * menu keeps its row): dimmed, and busy to assistive technology.
@@ -73,7 +73,6 @@ export function AdminTable<Row>({
   "aria-label"?: string;
 }) {
   const { t } = useTranslation();
-  const sticky = actions?.sticky ?? true;
   const align = alignTop ? "align-top" : undefined;
   return (
     <Table
@@ -89,7 +88,7 @@ export function AdminTable<Row>({
             </TableHead>
           ))}
           {actions && (
-            <TableHead className={sticky ? "sticky right-0 w-12 bg-card text-right" : "w-12"}>
+            <TableHead className="sticky right-0 w-12 bg-card text-right">
               <span className="sr-only">{t("admin.common.actions")}</span>
             </TableHead>
           )}
@@ -112,9 +111,8 @@ export function AdminTable<Row>({
               {actions && (
                 <TableCell
                   className={cn(
-                    sticky
-                      ? `sticky right-0 bg-card py-1.5 text-right ${SELECTED_STICKY_CELL}`
-                      : "py-1.5 text-right",
+                    "sticky right-0 bg-card py-1.5 text-right",
+                    SELECTED_STICKY_CELL,
                     align,
                   )}
                 >

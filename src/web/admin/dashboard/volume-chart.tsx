@@ -134,27 +134,31 @@ function VolumeTooltip({ active, payload }: TooltipContentProps) {
 /** The chart's figures as a table for screen readers. */
 function VolumeTable({ series }: { series: Day[] }) {
   const { t } = useTranslation();
+  // The wrapper hides it: a table's width follows its cells whatever its own class
+  // says, and a hidden table as wide as its figures made a phone's page scroll sideways.
   return (
-    <table className="sr-only">
-      <caption>{t("adminDashboard.chart.title")}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("adminDashboard.chart.date")}</th>
-          <th scope="col">{t("adminDashboard.chart.inr")}</th>
-          <th scope="col">{t("adminDashboard.chart.usdt")}</th>
-          <th scope="col">{t("adminDashboard.chart.orders")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {series.map((day) => (
-          <tr key={day.date}>
-            <th scope="row">{formatDay(day.date)}</th>
-            <td>{formatInr(day.inr)}</td>
-            <td>{formatUsdt(day.usdt)}</td>
-            <td>{day.orders}</td>
+    <div className="sr-only">
+      <table>
+        <caption>{t("adminDashboard.chart.title")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("adminDashboard.chart.date")}</th>
+            <th scope="col">{t("adminDashboard.chart.inr")}</th>
+            <th scope="col">{t("adminDashboard.chart.usdt")}</th>
+            <th scope="col">{t("adminDashboard.chart.orders")}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {series.map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{formatDay(day.date)}</th>
+              <td>{formatInr(day.inr)}</td>
+              <td>{formatUsdt(day.usdt)}</td>
+              <td>{day.orders}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -43,7 +43,6 @@ export function TreasuryPage() {
               rowKey={(network) => network.network}
               rowAttributes={(network) => ({ "data-testid": `treasury-row-${network.network}` })}
               actions={{
-                sticky: false,
                 cell: (network) => (
                   <NetworkMenu network={network} onEdit={() => setEditing(network)} />
                 ),
