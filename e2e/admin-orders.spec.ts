@@ -81,7 +81,7 @@ test("an admin completes an order with a payout hash; the customer's open page s
   await admin.page.getByLabel("Search").fill(shortId);
   const row = admin.page.getByRole("row", { name: new RegExp(shortId) });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("8600.00 INR");
+  await expect(row).toContainText("8,600.00 INR");
   await expect(row).toContainText("100.0000 USDT");
   await expect(row).toContainText("Pending");
 
@@ -175,7 +175,7 @@ test("an admin places a new order for a customer and it appears in the list", as
   await adminPage.getByLabel("Search").fill(email);
   const rows = adminPage.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
   await expect(rows).toHaveCount(1);
-  await expect(rows).toContainText("10000.00 INR");
+  await expect(rows).toContainText("10,000.00 INR");
   await expect(rows).toContainText("116.2790 USDT");
   await expect(rows).toContainText("Pending");
 

@@ -67,7 +67,7 @@ test("a minimum of 2000 saved by the admin makes a visitor's 1000 INR 'Amount To
     await visitor.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
     await visitor.getByRole("button", { name: "Place Order" }).click();
     await expect(visitor.getByText("Amount Too Low")).toBeVisible();
-    await expect(visitor.getByText("The minimum amount is ₹2000.")).toBeVisible();
+    await expect(visitor.getByText("The minimum amount is ₹2,000.")).toBeVisible();
     await expect(visitor.getByText("Min: ₹2,000")).toBeVisible();
   } finally {
     await restoreSettings(page, before);

@@ -161,7 +161,8 @@ test("on a phone every admin page fits the screen, and every row's menu is on it
   for (const path of EVERY_ADMIN_PAGE) {
     await page.goto(path);
     await expect(page.locator("h1")).toBeVisible();
-    await expect(page.getByRole("status")).toHaveCount(0); // loaded
+    // Loaded: a page may hold a status of its own (Books: USDT sold without a purchase).
+    await expect(page.getByRole("status").filter({ hasText: "Loading" })).toHaveCount(0);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth),
       `${path} scrolls sideways`,

@@ -167,14 +167,14 @@ describe("placing an order", () => {
         () => setSettings({ min_inr_amount: "2000" }),
         { amount: "1000" },
         400,
-        /Amount Too Low: The minimum amount is ₹2000\./,
+        /Amount Too Low: The minimum amount is ₹2,000\./,
       ],
       [
         "an amount over the maximum",
         () => setSettings({ max_inr_amount: "5000" }),
         { amount: "5000.01" },
         400,
-        /Amount Too High: The maximum amount is ₹5000\./,
+        /Amount Too High: The maximum amount is ₹5,000\./,
       ],
       [
         "an order in maintenance mode",

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import type { Kysely } from "kysely";
+import { groupIndian } from "../../shared/indian-grouping";
 import { languageOr } from "../../shared/languages";
 import { plainDecimal } from "../../shared/money";
 import type { PlaceOrderInput } from "../../shared/order-input";
@@ -249,7 +250,7 @@ export function checkAmountLimits(amountText: string, settings: SettingsInForce)
     throw new AppError(
       400,
       "AMOUNT_TOO_LOW",
-      `Amount Too Low: The minimum amount is ₹${plainDecimal(settings.min_inr_amount)}.`,
+      `Amount Too Low: The minimum amount is ₹${groupIndian(plainDecimal(settings.min_inr_amount))}.`,
       { minInrAmount: plainDecimal(settings.min_inr_amount) },
     );
   }
@@ -257,7 +258,7 @@ export function checkAmountLimits(amountText: string, settings: SettingsInForce)
     throw new AppError(
       400,
       "AMOUNT_TOO_HIGH",
-      `Amount Too High: The maximum amount is ₹${plainDecimal(settings.max_inr_amount)}.`,
+      `Amount Too High: The maximum amount is ₹${groupIndian(plainDecimal(settings.max_inr_amount))}.`,
       { maxInrAmount: plainDecimal(settings.max_inr_amount) },
     );
   }

@@ -163,13 +163,17 @@ export function ExchangePage() {
     const termsNow = settingsNow ?? FALLBACK_TERMS;
     if (value.lt(termsNow.minInrAmount)) {
       toast.error(t("exchange.errors.tooLowTitle"), {
-        description: t("exchange.errors.tooLowMessage", { min: termsNow.minInrAmount }),
+        description: t("exchange.errors.tooLowMessage", {
+          min: formatAmount(termsNow.minInrAmount),
+        }),
       });
       return;
     }
     if (value.gt(termsNow.maxInrAmount)) {
       toast.error(t("exchange.errors.tooHighTitle"), {
-        description: t("exchange.errors.tooHighMessage", { max: termsNow.maxInrAmount }),
+        description: t("exchange.errors.tooHighMessage", {
+          max: formatAmount(termsNow.maxInrAmount),
+        }),
       });
       return;
     }
@@ -389,7 +393,9 @@ export function ExchangePage() {
                 placeholder={addressPlaceholder}
                 value={walletAddress}
                 onChange={(event) => setWalletAddress(event.target.value)}
-                className="font-mono"
+                // The address in the letters of one width; the hint in the page's own,
+                // smaller: on a phone the spec's words ran past the field's edge.
+                className="font-mono placeholder:font-sans placeholder:text-sm"
               />
             </div>
 

@@ -417,6 +417,6 @@ describe("maintenance mode", () => {
       quotedRate: "86",
     });
     expect(refused.status).toBe(400);
-    expect(refused.json.error).toMatch(/Amount Too Low: The minimum amount is ₹2000\./);
+    expect(refused.json.error).toMatch(/Amount Too Low: The minimum amount is ₹2,000\./);
   });
 });

@@ -246,7 +246,9 @@ function auditColumns(t: TFunction): AdminColumn<AuditEntry>[] {
     {
       id: "who",
       header: t("adminAudit.columns.who"),
-      cellClassName: "max-w-64",
+      // An e-mail may break anywhere, so without a floor the table squeezed it to a
+      // few letters a line beside a wide Details column.
+      cellClassName: "max-w-64 min-w-44",
       cell: (entry) => <Who entry={entry} />,
     },
     {

@@ -17,7 +17,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
 import { useDownload } from "../../lib/download";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { formatAmount, formatDate, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
 import { AdminListBody } from "../components/admin-list-body";
@@ -381,10 +381,10 @@ function OrderExchange({ order }: { order: AdminOrder }) {
   return (
     <>
       <span className="block whitespace-nowrap">
-        {order.sendAmount} {currencyLabel(order.sendCurrency)}
+        {formatAmount(order.sendAmount)} {currencyLabel(order.sendCurrency)}
       </span>
       <span className="block whitespace-nowrap text-muted-foreground">
-        → {order.receiveAmount} {currencyLabel(order.receiveCurrency)}
+        → {formatAmount(order.receiveAmount)} {currencyLabel(order.receiveCurrency)}
       </span>
       {order.receivingAccount && (
         <span

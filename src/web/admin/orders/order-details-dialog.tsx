@@ -17,7 +17,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
-import { formatDateTime } from "../../lib/format";
+import { formatAmount, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
 import { OrderStatementLine } from "../reconciliation/order-statement-line";
 import { AdminOrderStatusBadge } from "./admin-order-status";
@@ -214,10 +214,10 @@ function OrderDetails({
           <AdminOrderStatusBadge status={order.status} />
         </Row>
         <Row label={t("adminOrders.details.sent")}>
-          {order.sendAmount} {currencyLabel(order.sendCurrency)}
+          {formatAmount(order.sendAmount)} {currencyLabel(order.sendCurrency)}
         </Row>
         <Row label={t("adminOrders.details.receive")}>
-          {order.receiveAmount} {currencyLabel(order.receiveCurrency)}
+          {formatAmount(order.receiveAmount)} {currencyLabel(order.receiveCurrency)}
         </Row>
         <Row label={t("adminOrders.details.rate")}>₹{order.exchangeRate}</Row>
         {order.network && (

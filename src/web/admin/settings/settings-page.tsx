@@ -310,8 +310,8 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           ["offerHoldNewCustomerInr", "decimal", "offerHoldNewCustomerInrHint"],
           ["offerHoldCapPercent", "numeric", "offerHoldCapPercentHint"],
           ["offerAlertMultiple", "numeric", "offerAlertMultipleHint"],
-          ["offersPerCustomerPerHour", "numeric", "offersPerHourHint"],
-          ["offersPerAddressPerHour", "numeric", "offersPerHourHint"],
+          ["offersPerCustomerPerHour", "numeric", "offersPerCustomerPerHourHint"],
+          ["offersPerAddressPerHour", "numeric", "offersPerAddressPerHourHint"],
         ]}
       />
 
@@ -350,7 +350,8 @@ type FigureHint =
   | "offerHoldNewCustomerInrHint"
   | "offerHoldCapPercentHint"
   | "offerAlertMultipleHint"
-  | "offersPerHourHint";
+  | "offersPerCustomerPerHourHint"
+  | "offersPerAddressPerHourHint";
 
 /** A card of figures (limits, counts), three to a row, each with its hint under it. */
 function FiguresCard({
