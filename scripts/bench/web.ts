@@ -99,6 +99,26 @@ function startProcess(args: string[], options: { cwd?: string; env?: NodeJS.Proc
   return spawn(process.execPath, args, { ...options, stdio: ["ignore", "ignore", "inherit"] });
 }
 
+/** A Lighthouse run that measured nothing (its page never painted for it, say). */
+class FailedRun extends Error {}
+/** How often a failed run is measured again before the benchmark gives up. */
+const MAX_TRIES = 3;
+
+/**
+ * A run of the page; one that failed is measured again and said so, as a run without
+ * figures is no measurement (counted as a score of 0 it pulled the median down).
+ */
+async function measureRun(url: string, chromePort: number, reportName: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, chromePort, reportName);
+    } catch (error) {
+      if (!(error instanceof FailedRun) || attempt === MAX_TRIES) throw error;
+      console.log(`  ${reportName}: Lighthouse failed (${error.message}); measured again`);
+    }
+  }
+}
+
 async function measure(url: string, chromePort: number, reportName: string): Promise<Run> {
   const result = await lighthouse(url, {
     port: chromePort,
@@ -107,6 +127,8 @@ async function measure(url: string, chromePort: number, reportName: string): Pro
     logLevel: "error",
   });
   if (!result) throw new Error("Lighthouse returned nothing");
+  const { runtimeError } = result.lhr;
+  if (runtimeError) throw new FailedRun(`${runtimeError.code}: ${runtimeError.message}`);
   if (REPORTS_DIR) {
     mkdirSync(REPORTS_DIR, { recursive: true });
     writeFileSync(join(REPORTS_DIR, `${reportName}.json`), result.report as string);
@@ -195,7 +217,7 @@ try {
   // Lighthouse's simulated figures vary with the machine's load: the pages take turns.
   for (let run = 0; run < RUNS; run++) {
     for (const { name, id, url, chrome } of pages)
-      runs.get(name)?.push(await measure(url, chrome.port, `${id}-${run + 1}`));
+      runs.get(name)?.push(await measureRun(url, chrome.port, `${id ?? "reference"}-${run + 1}`));
   }
   const results = pages.map(({ name }) => ({ name, ...report(name, runs.get(name) ?? []) }));
   const reference = referenceDir ? results[0] : undefined;
