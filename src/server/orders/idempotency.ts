@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -23,4 +24,35 @@ export function idempotencyKeyReused(earlierOrderId: string): AppError {
     `This request's Idempotency-Key was already used for order ${earlierOrderId.slice(0, 8)}, with different details. Nothing new was stored; a new order needs a new key.`,
     { orderId: earlierOrderId },
   );
+}
+
+const KEY_LENGTH = { min: 8, max: 100 };
+
+/** An order route's Idempotency-Key header, for its OpenAPI document. */
+export function idempotencyKeyParameter(description: string) {
+  return {
+    name: "Idempotency-Key",
+    in: "header" as const,
+    required: false,
+    description,
+    schema: { type: "string" as const, minLength: KEY_LENGTH.min, maxLength: KEY_LENGTH.max },
+  };
+}
+
+/**
+ * The request's Idempotency-Key, if it sent one. Read alone: a route's header
+ * schema made hono copy every header of the request into an object and check it,
+ * for each order (docs/benchmarks.md).
+ */
+export function requestIdempotencyKey(c: Context): string | undefined {
+  const key = c.req.header("idempotency-key");
+  if (key !== undefined && (key.length < KEY_LENGTH.min || key.length > KEY_LENGTH.max)) {
+    throw new AppError(
+      400,
+      "INVALID_INPUT",
+      `The Idempotency-Key header must be ${KEY_LENGTH.min} to ${KEY_LENGTH.max} characters long.`,
+      { field: "idempotency-key" },
+    );
+  }
+  return key;
 }

@@ -11,6 +11,7 @@ import { countOfferRequest } from "../risk/offer-holds";
 import { getSiteSettings } from "../site/site-settings.service";
 import { checkNetworkRoom, vouchForNetwork } from "../treasury/treasury.service";
 import { getCustomerOrder, listCustomerOrders } from "./customer-orders";
+import { idempotencyKeyParameter, requestIdempotencyKey } from "./idempotency";
 import { offerReceivingAccount, type ReceivingOffer } from "./offer-receiving-account";
 import { respondWithOrderStream, statusEvent } from "./order-stream";
 import { isOrderId, toOrderEventView, toOrderView } from "./order-view";
@@ -57,17 +58,10 @@ const placeOrderRoute = createRoute({
   path: "/api/orders",
   tags: ["Orders"],
   summary: "Place an order for a payment already made",
-  request: {
-    headers: z.object({
-      "idempotency-key": z
-        .string()
-        .min(8)
-        .max(100)
-        .optional()
-        .openapi({ description: "Repeating a request with the same key returns the first order" }),
-    }),
-    body: { content: json(placeOrderInputSchema), required: true },
-  },
+  parameters: [
+    idempotencyKeyParameter("Repeating a request with the same key returns the first order"),
+  ],
+  request: { body: { content: json(placeOrderInputSchema), required: true } },
   responses: {
     201: { description: "The order was placed", content: json(orderSchema) },
     200: {
@@ -211,7 +205,7 @@ export function createOrdersRouter(context: AppContext) {
         db,
         user: c.var.user,
         input: c.req.valid("json"),
-        idempotencyKey: c.req.valid("header")["idempotency-key"],
+        idempotencyKey: requestIdempotencyKey(c),
         notify: context.notificationTargets,
         announcer: context.announcer,
         maxOrdersPerMinute: context.maxOrdersPerMinute,

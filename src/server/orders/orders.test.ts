@@ -341,6 +341,37 @@ describe("placing an order", () => {
     expect(await countOrders()).toBe(before);
   });
 
+  it("refuses an idempotency key too short or too long, storing nothing", async () => {
+    const client = await customer();
+    const input = await withOffer(client, orderInput());
+    const before = await countOrders();
+    for (const key of ["short12", "k".repeat(101)]) {
+      const refused = await client.post("/api/orders", input, { "idempotency-key": key });
+      expect(refused.status, key).toBe(400);
+      expect(refused.json).toEqual({
+        error: "The Idempotency-Key header must be 8 to 100 characters long.",
+        code: "INVALID_INPUT",
+        field: "idempotency-key",
+      });
+    }
+    expect(await countOrders()).toBe(before);
+    // The offer is still unused: the same order goes through with a good key.
+    const placed = await client.post("/api/orders", input, { "idempotency-key": "k".repeat(100) });
+    expect(placed.status, placed.text).toBe(201);
+  });
+
+  it("documents the Idempotency-Key header of both order routes", async () => {
+    const response = await testApp.app.request("/api/openapi.json");
+    const document = (await response.json()) as {
+      paths: Record<string, { post?: { parameters?: { name: string; in: string }[] } }>;
+    };
+    for (const path of ["/api/orders", "/api/admin/orders"]) {
+      expect(document.paths[path]?.post?.parameters, path).toContainEqual(
+        expect.objectContaining({ name: "Idempotency-Key", in: "header" }),
+      );
+    }
+  });
+
   it("keeps one user's idempotency keys apart from another's", async () => {
     const headers = { "idempotency-key": "shared-key-123456" };
     const a = await postOrder(await customer(), orderInput(), headers);

@@ -19,7 +19,10 @@ export function usePlaceOrder() {
       idempotencyKey: string;
     }) =>
       unwrap(
-        await api.api.orders.$post({ json: input, header: { "idempotency-key": idempotencyKey } }),
+        await api.api.orders.$post(
+          { json: input },
+          { headers: { "idempotency-key": idempotencyKey } },
+        ),
       ),
     onSuccess: () =>
       Promise.all([

@@ -10,6 +10,7 @@ import { clientIp } from "../../http/client-ip";
 import { requestedPageCursor } from "../../http/page-cursor";
 import { createRouter, errorResponse, searchTextSchema } from "../../http/router";
 import { changeOrderStatus } from "../../orders/change-order-status";
+import { idempotencyKeyParameter, requestIdempotencyKey } from "../../orders/idempotency";
 import { isOrderId, type OrderRow, toOrderEventView, toOrderView } from "../../orders/order-view";
 import { orderEventSchema, orderSchema, statusSchema } from "../../orders/orders.routes";
 import {
@@ -152,15 +153,12 @@ const placeOrderRoute = createRoute({
   path: "/api/admin/orders",
   tags: ["Admin"],
   summary: "Place an order for a customer ('Place a New Order')",
-  request: {
-    headers: z.object({
-      "idempotency-key": z.string().min(8).max(100).optional().openapi({
-        description:
-          "One per submission of the form: repeating the request with the same key returns the first order",
-      }),
-    }),
-    body: { content: json(adminPlaceOrderInputSchema), required: true },
-  },
+  parameters: [
+    idempotencyKeyParameter(
+      "One per submission of the form: repeating the request with the same key returns the first order",
+    ),
+  ],
+  request: { body: { content: json(adminPlaceOrderInputSchema), required: true } },
   responses: {
     201: { description: "The order was placed", content: json(adminOrderSchema) },
     200: {
@@ -353,7 +351,7 @@ export function createAdminOrdersRouter(context: AppContext) {
           db,
           admin: c.var.user,
           input: c.req.valid("json"),
-          idempotencyKey: c.req.valid("header")["idempotency-key"],
+          idempotencyKey: requestIdempotencyKey(c),
           ipAddress: clientIp(c, context.trustProxy),
           notify: context.notificationTargets,
           announcer: context.announcer,

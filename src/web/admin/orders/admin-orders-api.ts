@@ -151,10 +151,10 @@ export function useCreateAdminOrder() {
       idempotencyKey: string;
     }) =>
       unwrap(
-        await api.api.admin.orders.$post({
-          json: input,
-          header: { "idempotency-key": idempotencyKey },
-        }),
+        await api.api.admin.orders.$post(
+          { json: input },
+          { headers: { "idempotency-key": idempotencyKey } },
+        ),
       ),
     onSuccess: invalidate,
   });
