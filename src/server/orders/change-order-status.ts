@@ -4,6 +4,7 @@ import {
   validatePayoutReference,
 } from "../../shared/admin-order-input";
 import type { NetworkId } from "../../shared/catalog";
+import { refuseOwnRecord } from "../admin/own-records";
 import type { SessionUser } from "../auth/session";
 import type { DB } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";
@@ -60,6 +61,7 @@ export async function changeOrderStatus({
 }): Promise<{ order: OrderRow; isCheckingOnChain: boolean }> {
   const result = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
+    refuseOwnRecord(admin, order.user_id, "order");
     const auditDetails = await alsoInTransaction?.(trx, order);
     if (order.status === input.status) {
       throw new AppError(409, "SAME_STATUS", `This order is already ${input.status}.`);

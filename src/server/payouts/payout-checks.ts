@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { refuseOwnRecord } from "../admin/own-records";
 import { recordAudit } from "../audit/audit";
 import type { SessionUser } from "../auth/session";
 import type { DB, PayoutChecksTable } from "../db/schema";
@@ -188,6 +189,7 @@ export async function overridePayoutCheck({
 }: CheckActionContext & { reason: string; notify: NotificationTargets }): Promise<OrderRow> {
   const updated = await db.transaction().execute(async (trx) => {
     const { order, check } = await lockCheck(trx, orderId);
+    refuseOwnRecord(admin, order.user_id, "order");
     if (check.failure_code === "TRANSFER_USED") {
       throw new AppError(
         409,

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import { refuseOwnRecord } from "../admin/own-records";
 import { recordAudit } from "../audit/audit";
 import type { Database } from "../db/database";
 import type { DB, HoldRule } from "../db/schema";
@@ -62,6 +63,7 @@ export async function releaseCustomerHold(
 ) {
   await db.transaction().execute(async (trx) => {
     await customerOrNotFound(trx, userId);
+    refuseOwnRecord(actor, userId, "hold");
     const released = await trx
       .updateTable("customer_holds")
       .set({ released_at: sql<Date>`now()`, released_by: actor.id })
@@ -97,7 +99,8 @@ export async function releaseOrderHold(
   ipAddress?: string,
 ) {
   await db.transaction().execute(async (trx) => {
-    await lockOrder(trx, orderId);
+    const order = await lockOrder(trx, orderId);
+    refuseOwnRecord(actor, order.user_id, "hold");
     const released = await trx
       .updateTable("order_holds")
       .set({ released_at: sql<Date>`now()`, released_by: actor.id })

@@ -438,6 +438,7 @@ describe("Verify all matched", () => {
       skipped: 0,
       blockedPayers: 0,
       heldOrders: 1,
+      ownOrders: 0,
     });
     const statusOf = async (id: string) =>
       (
@@ -455,6 +456,7 @@ describe("Verify all matched", () => {
       skipped: 0,
       blockedPayers: 0,
       heldOrders: 0,
+      ownOrders: 0,
     });
     expect(await statusOf(held.id)).toBe("processing");
   });

@@ -5,6 +5,7 @@ import type {
   VerificationDetails,
   VerificationDocument,
 } from "../../shared/verification-input";
+import { refuseOwnRecord } from "../admin/own-records";
 import { recordAudit } from "../audit/audit";
 import type { DB } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -338,6 +339,7 @@ export async function decideVerification(input: {
 }) {
   const { db, actor, decision, note } = input;
   const customer = await customerOf(db, input.userId);
+  refuseOwnRecord(actor, customer.id, "verification");
   await db.transaction().execute(async (trx) => {
     const submission = await trx
       .updateTable("verification_submissions")

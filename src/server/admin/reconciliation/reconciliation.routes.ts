@@ -160,17 +160,19 @@ const verifyRoute = createRoute({
   responses: {
     200: {
       description:
-        "How many moved, how many changed meanwhile and were left, how many were left because their payer is on the blocklist, and how many because their order is on hold",
+        "How many moved, how many changed meanwhile and were left, how many were left because their payer is on the blocklist, how many because their order is on hold, and how many because the order is the calling admin's own (for another admin)",
       content: json(
         z.object({
           verified: z.number().int(),
           skipped: z.number().int(),
           blockedPayers: z.number().int(),
           heldOrders: z.number().int(),
+          ownOrders: z.number().int(),
         }),
       ),
     },
     400: errorResponse("A malformed id"),
+    404: errorResponse("No such account"),
     ...adminOnly,
   },
 });
@@ -320,6 +322,7 @@ export function createReconciliationRouter(context: AppContext) {
     })
     .openapi(verifyRoute, async (c) => {
       const { id } = c.req.valid("param");
+      await findAccountWithMapping(db, id); // 404 for an account that does not exist
       const result = await verifyAllMatched(services(c, clientIp(c, context.trustProxy)), id);
       return c.json(result, 200);
     })

@@ -85,12 +85,14 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
 
   const onVerifyAll = () =>
     verify.mutate(undefined, {
-      onSuccess: ({ verified, skipped, blockedPayers, heldOrders }) => {
-        // What was left, and why: changed meanwhile, a blocked payer, an order on hold.
+      onSuccess: ({ verified, skipped, blockedPayers, heldOrders, ownOrders }) => {
+        // What was left, and why: changed meanwhile, a blocked payer, an order on hold,
+        // the admin's own order.
         const left = [
           skipped && t("adminReconciliation.skipped", { count: skipped }),
           blockedPayers && t("adminReconciliation.leftBlocked", { count: blockedPayers }),
           heldOrders && t("adminReconciliation.leftHeld", { count: heldOrders }),
+          ownOrders && t("adminReconciliation.leftOwn", { count: ownOrders }),
         ].filter(Boolean);
         toast.success(t("adminReconciliation.verified", { count: verified }), {
           description: left.length > 0 ? left.join(" ") : undefined,
