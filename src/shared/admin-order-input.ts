@@ -4,6 +4,7 @@ import { networkIdSchema, receiveCurrencyIdSchema, sendCurrencyIdSchema } from "
 import { canonicalAmount, decimalPlaces, parseAmount } from "./money";
 import { checkNetworkAndWallet } from "./order-input";
 import { validatePaymentReference } from "./payment-reference";
+import { hasUnseenControls } from "./plain-text";
 import { isValidTxHash, normalizeTxHash } from "./tx-hash";
 import { validateWalletAddress } from "./wallet-address";
 
@@ -26,21 +27,11 @@ const RECEIVE_DECIMALS = 4;
 const SEND_INTEGER_DIGITS = 12;
 const RECEIVE_INTEGER_DIGITS = 14;
 
-/** Control characters other than tab and line breaks (PostgreSQL cannot store NUL at all). */
-export function hasControlCharacters(text: string): boolean {
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    const isAllowedSpace = code === 0x09 || code === 0x0a || code === 0x0d;
-    if ((code < 0x20 && !isAllowedSpace) || code === 0x7f) return true;
-  }
-  return false;
-}
-
 /** An optional note: trimmed, empty means none. */
 export const noteSchema = z
   .string()
   .max(NOTE_MAX_LENGTH, `A note has at most ${NOTE_MAX_LENGTH} characters.`)
-  .refine((text) => !hasControlCharacters(text), {
+  .refine((text) => !hasUnseenControls(text, { allowLineBreaks: true }), {
     error: "The note contains characters that cannot be stored.",
   })
   .transform((text) => text.trim() || undefined)

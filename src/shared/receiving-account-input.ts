@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PaymentMethod } from "./catalog";
 import { isValidIfsc, isValidUpiId } from "./payment-reference";
+import { hasUnseenControls } from "./plain-text";
 import { ACCOUNT_NUMBER_PATTERN, INR_LIMIT_DECIMALS, readDecimal } from "./site-settings-input";
 
 /*
@@ -13,7 +14,6 @@ const LABEL_MAX = 60;
 const NAME_MAX = 100;
 /** Below 10^12: what numeric(14, 2) holds. */
 const CAP_LIMIT = "1000000000000";
-const CONTROL_CHARACTER = /\p{Cc}/u;
 
 function text(label: string, max: number) {
   return z
@@ -21,7 +21,7 @@ function text(label: string, max: number) {
     .trim()
     .min(1, { error: `${label} is required.`, abort: true })
     .max(max, { error: `${label} must be at most ${max} characters.`, abort: true })
-    .refine((value) => !CONTROL_CHARACTER.test(value), {
+    .refine((value) => !hasUnseenControls(value), {
       error: `${label} must not contain control characters.`,
     });
 }

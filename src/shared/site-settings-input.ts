@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Decimal } from "./money";
 import { isValidIfsc, isValidUpiId } from "./payment-reference";
+import { hasUnseenControls } from "./plain-text";
 import { USD_TO_INR } from "./quote";
 
 /*
@@ -30,8 +31,6 @@ const URL_MAX = 500;
 /** Longest decimal text we read; anything longer is not a real figure. */
 const DECIMAL_MAX_LENGTH = 32;
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
-/** NUL, other C0/C1 controls and DEL: never part of a name, number or link. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** The label each field has on the Settings page, in its order there, for messages that name it. */
 export const SITE_SETTINGS_FIELD_LABELS = {
@@ -136,7 +135,7 @@ function optionalFormat(check: (value: string) => boolean, error: string) {
     .string()
     .trim()
     .max(URL_MAX, { error, abort: true })
-    .refine((value) => value === "" || (!CONTROL_CHARACTER.test(value) && check(value)), {
+    .refine((value) => value === "" || (!hasUnseenControls(value) && check(value)), {
       error,
     });
 }
@@ -160,7 +159,7 @@ const text = (label: string) =>
     .string()
     .trim()
     .max(TEXT_MAX, { error: `${label} must be at most ${TEXT_MAX} characters.`, abort: true })
-    .refine((value) => !CONTROL_CHARACTER.test(value), {
+    .refine((value) => !hasUnseenControls(value), {
       error: `${label} cannot contain control characters such as line breaks or tabs.`,
     });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NETWORKS } from "./catalog";
+import { hasUnseenControls } from "./plain-text";
 import { readDecimal } from "./site-settings-input";
 
 /*
@@ -18,7 +19,6 @@ export const EARLIEST_PURCHASE_DAY = "2014-10-06";
 
 const SOURCE_MAX = 100;
 const NOTE_MAX = 500;
-const CONTROL_CHARACTER = /\p{Cc}/u;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const USDT_PURCHASE_FIELD_LABELS = {
@@ -85,14 +85,14 @@ export const usdtPurchaseInputSchema = z
         error: `Bought At must be at most ${SOURCE_MAX} characters.`,
         abort: true,
       })
-      .refine((value) => !CONTROL_CHARACTER.test(value), {
+      .refine((value) => !hasUnseenControls(value), {
         error: "Bought At must not contain control characters.",
       }),
     note: z
       .string()
       .trim()
       .max(NOTE_MAX, { error: `Note must be at most ${NOTE_MAX} characters.`, abort: true })
-      .refine((value) => !CONTROL_CHARACTER.test(value), {
+      .refine((value) => !hasUnseenControls(value), {
         error: "Note must not contain control characters.",
       })
       .default(""),

@@ -54,5 +54,10 @@ describe("verification details", () => {
       verificationDetailsSchema.safeParse({ ...details, address: "12 MG Road\u0000 Bengaluru" })
         .success,
     ).toBe(false);
+    // Shown right to left from the override on: it would read otherwise than it is stored.
+    expect(
+      verificationDetailsSchema.safeParse({ ...details, address: "12 MG Road \u202e Bengaluru" })
+        .success,
+    ).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasUnseenControls } from "./plain-text";
 
 /*
  * The customer's identity verification (issue 24), as the /verify form submits it
@@ -34,7 +35,6 @@ export const DOCUMENT_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,applic
 export const PAN_PATTERN = /^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$/;
 export const ADULT_AGE_YEARS = 18;
 const OLDEST_AGE_YEARS = 120;
-const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** Whether someone born on `isoDate` (YYYY-MM-DD) is at least `years` old on `today` (India's day). */
 export function isAtLeastYearsOld(isoDate: string, years: number, today: string): boolean {
@@ -103,7 +103,7 @@ export const verificationDetailsSchema = z.object({
         .string()
         .min(10, { error: VERIFICATION_MESSAGES.address })
         .max(300, { error: VERIFICATION_MESSAGES.address })
-        .refine((text) => !CONTROL_CHARACTER.test(text), {
+        .refine((text) => !hasUnseenControls(text), {
           error: VERIFICATION_MESSAGES.addressCharacter,
         }),
     ),
@@ -119,6 +119,6 @@ export const verificationNoteSchema = z
   .string()
   .trim()
   .max(500, { error: "The note is longer than 500 characters." })
-  .refine((note) => !CONTROL_CHARACTER.test(note), {
+  .refine((note) => !hasUnseenControls(note), {
     error: "The note contains a control character.",
   });

@@ -87,6 +87,8 @@ describe("sign-up", () => {
     ["a WhatsApp number without +91", { whatsappNumber: "9876543210" }, /WhatsApp/],
     ["a missing WhatsApp number", { whatsappNumber: undefined }, /WhatsApp/],
     ["a 101-character name", { name: "n".repeat(101) }, /name may be at most 100 characters/],
+    ["a name with markup", { name: "<img src=x onerror=alert(1)>" }, /cannot contain < or >/],
+    ["a name with a right-to-left override", { name: "Ravi \u202eamrahS" }, /invisible control/],
     ["a profile image", { image: "https://evil.example/pixel.png" }, /image cannot be set/],
   ];
   it.each(refusals)(

@@ -8,6 +8,7 @@ import {
   storedWhatsappPattern,
 } from "../../shared/account-rules";
 import { isLanguage, LANGUAGES, languageOr } from "../../shared/languages";
+import { hasUnseenControls } from "../../shared/plain-text";
 import type { BackgroundTasks } from "../background-tasks";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
@@ -57,6 +58,13 @@ function checkSignUpExtras(body: { name?: unknown; image?: unknown } | undefined
     throw new APIError("BAD_REQUEST", {
       message: `The name may be at most ${MAX_NAME_LENGTH} characters.`,
       code: "NAME_TOO_LONG",
+    });
+  }
+  // A name is read on the desk's screens, e-mails and PDFs: no markup, nothing unseen.
+  if (typeof body?.name === "string" && (/[<>]/.test(body.name) || hasUnseenControls(body.name))) {
+    throw new APIError("BAD_REQUEST", {
+      message: "The name cannot contain < or > or invisible control characters.",
+      code: "INVALID_NAME",
     });
   }
   if (body?.image !== undefined) {

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { hasControlCharacters } from "../../shared/admin-order-input";
+import { hasUnseenControls } from "../../shared/plain-text";
 import type { AppEnv } from "../auth/session";
 
 /** The shape of every error answer. */
@@ -25,7 +25,7 @@ export function searchTextSchema(name: string, maxLength = 200) {
       .refine((text) => text.length <= maxLength, {
         error: `${name}: at most ${maxLength} characters.`,
       })
-      .refine((text) => !hasControlCharacters(text), {
+      .refine((text) => !hasUnseenControls(text), {
         error: `${name} must not contain control characters.`,
       })
       .optional()

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { hasUnseenControls } from "../../shared/plain-text";
 import { csvLine } from "../http/csv";
 import { AppError } from "../http/errors";
 import {
@@ -13,7 +14,6 @@ const HEADER = ["kind", "value", "reason", "added_at", "added_by"];
 /** The longest reason an entry keeps (the table's check). */
 const REASON_MAX = 500;
 const VALUE_MAX = 200;
-const CONTROL_CHARACTER = /\p{Cc}/u;
 
 export function blocklistCsv(
   entries: {
@@ -78,12 +78,12 @@ export function readBlocklistCsv(text: string): ImportedEntry[] {
     }
     const known = kind as BlocklistKind;
     const normalised =
-      rawValue.length <= VALUE_MAX && !CONTROL_CHARACTER.test(rawValue)
+      rawValue.length <= VALUE_MAX && !hasUnseenControls(rawValue)
         ? normaliseBlocklistValue(known, rawValue)
         : null;
     if (normalised === null)
       throw refused(line, `the value must be ${BLOCKLIST_KIND_EXPECTS[known]}.`);
-    if (rawReason === "" || rawReason.length > REASON_MAX || CONTROL_CHARACTER.test(rawReason)) {
+    if (rawReason === "" || rawReason.length > REASON_MAX || hasUnseenControls(rawReason)) {
       throw refused(line, `the reason must be one line of 1 to ${REASON_MAX} characters.`);
     }
     return { kind: known, value: rawValue, normalised, reason: rawReason };

@@ -393,7 +393,13 @@ describe("a statement credit from a blocked payer", () => {
     const verified = await admin.post(
       `/api/admin/reconciliation/accounts/${accountId}/verify-matched`,
     );
-    expect(verified.json).toEqual({ verified: 1, skipped: 0, blockedPayers: 2, heldOrders: 0, ownOrders: 0 });
+    expect(verified.json).toEqual({
+      verified: 1,
+      skipped: 0,
+      blockedPayers: 2,
+      heldOrders: 0,
+      ownOrders: 0,
+    });
     const statuses = await testApp.db
       .selectFrom("orders")
       .select(["id", "status"])

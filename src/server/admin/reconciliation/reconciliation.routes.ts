@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { hasControlCharacters } from "../../../shared/admin-order-input";
+import { hasUnseenControls } from "../../../shared/plain-text";
 import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import type { AppContext } from "../../context";
 import { limitBodySize } from "../../http/body-limit";
@@ -119,7 +119,7 @@ const uploadRoute = createRoute({
         .trim()
         .min(1)
         .max(200)
-        .refine((name) => !hasControlCharacters(name), { error: "The file name is not valid." })
+        .refine((name) => !hasUnseenControls(name), { error: "The file name is not valid." })
         .optional()
         .openapi({ description: "The file's name, as the operator sees it later" }),
     }),
@@ -195,7 +195,7 @@ const decideRoute = createRoute({
             .refine((note) => note.length <= 500, {
               error: "The note is longer than 500 characters.",
             })
-            .refine((note) => !hasControlCharacters(note), {
+            .refine((note) => !hasUnseenControls(note, { allowLineBreaks: true }), {
               error: "The note contains a control character.",
             }),
         }),

@@ -444,7 +444,13 @@ describe("deciding", () => {
       `/api/admin/reconciliation/accounts/${accountId}/verify-matched`,
     );
     expect(response.status, response.text).toBe(200);
-    expect(response.json).toEqual({ verified: 2, skipped: 0, blockedPayers: 0, heldOrders: 0, ownOrders: 0 });
+    expect(response.json).toEqual({
+      verified: 2,
+      skipped: 0,
+      blockedPayers: 0,
+      heldOrders: 0,
+      ownOrders: 0,
+    });
 
     expect(await orderStatus(first.id)).toBe("processing");
     expect(await orderStatus(second.id)).toBe("processing");
@@ -482,7 +488,13 @@ describe("deciding", () => {
     const nothingLeft = await admin.post(
       `/api/admin/reconciliation/accounts/${accountId}/verify-matched`,
     );
-    expect(nothingLeft.json).toEqual({ verified: 0, skipped: 0, blockedPayers: 0, heldOrders: 0, ownOrders: 0 });
+    expect(nothingLeft.json).toEqual({
+      verified: 0,
+      skipped: 0,
+      blockedPayers: 0,
+      heldOrders: 0,
+      ownOrders: 0,
+    });
   });
 
   it("moves each order once when two admins verify all matched at the same time", async () => {
@@ -531,7 +543,13 @@ describe("deciding", () => {
     const verify = await admin.post(
       `/api/admin/reconciliation/accounts/${accountId}/verify-matched`,
     );
-    expect(verify.json).toEqual({ verified: 0, skipped: 0, blockedPayers: 0, heldOrders: 0, ownOrders: 0 });
+    expect(verify.json).toEqual({
+      verified: 0,
+      skipped: 0,
+      blockedPayers: 0,
+      heldOrders: 0,
+      ownOrders: 0,
+    });
     expect(await orderStatus(order.id)).toBe("cancelled");
     expect((await referencesByGroup()).unclaimed).toEqual([order.paymentReference]);
   });

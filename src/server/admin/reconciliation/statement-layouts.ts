@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { hasControlCharacters } from "../../../shared/admin-order-input";
+import { hasUnseenControls } from "../../../shared/plain-text";
 
 /*
  * Where a statement's columns are, named by their header text. The five bank
@@ -12,7 +12,7 @@ const headerName = z
   .trim()
   .min(1)
   .max(80)
-  .refine((text) => !hasControlCharacters(text), {
+  .refine((text) => !hasUnseenControls(text, { allowLineBreaks: true }), {
     error: "A column's header must not contain control characters.",
   });
 
