@@ -7,8 +7,7 @@
  */
 const UNSEEN_CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 /** The same, but tab and line breaks, which a note may hold. */
-const UNSEEN_CONTROL_BUT_LINE_BREAKS =
-  /[\0-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+const UNSEEN_CONTROL_BUT_LINE_BREAKS = /(?![\t\n\r])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
 export function hasUnseenControls(
   text: string,
