@@ -140,6 +140,11 @@ function optionalFormat(check: (value: string) => boolean, error: string) {
     });
 }
 
+/** A support link or address: empty, or null as the settings read it, means the default. */
+function supportContact(check: (value: string) => boolean, error: string) {
+  return optionalFormat(check, error).nullable();
+}
+
 function isHttpsUrl(value: string): boolean {
   if (/\s/.test(value)) return false;
   try {
@@ -216,15 +221,15 @@ export const siteSettingsInputSchema = z
       isValidIfsc,
       "IFSC Code must be 11 characters: 4 capital letters, a 0, then 6 letters or digits, e.g. SBIN0003853 (or leave it empty).",
     ),
-    supportWhatsappUrl: optionalFormat(
+    supportWhatsappUrl: supportContact(
       isHttpsUrl,
       "WhatsApp Link must be an https:// address, e.g. https://wa.me/919876543210 (or leave it empty for the default).",
     ),
-    supportTelegramUrl: optionalFormat(
+    supportTelegramUrl: supportContact(
       isHttpsUrl,
       "Telegram Link must be an https:// address, e.g. https://t.me/rupeedesk (or leave it empty for the default).",
     ),
-    supportEmail: optionalFormat(
+    supportEmail: supportContact(
       isEmail,
       "Support Email must be an e-mail address, e.g. support@example.com (or leave it empty for the default).",
     ),

@@ -329,4 +329,19 @@ describe("change password", () => {
     expect((await createClient(testApp).signIn(email, "secret1")).status).toBe(401);
     await expectPassword(email, "changed1");
   });
+
+  it("ends the account's other sessions, even when the client asks to keep them", async () => {
+    const { email, client } = await signedInCustomer("secret1");
+    const elsewhere = createClient(testApp);
+    expect((await elsewhere.signIn(email, "secret1")).status).toBe(200);
+    expect((await elsewhere.get("/api/orders")).status).toBe(200);
+    const response = await client.post("/api/auth/change-password", {
+      currentPassword: "secret1",
+      newPassword: "changed1",
+      revokeOtherSessions: false,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect((await elsewhere.get("/api/orders")).status).toBe(401);
+    expect((await client.get("/api/orders")).status).toBe(200);
+  });
 });

@@ -196,6 +196,11 @@ export function createAuthOptions(deps: AuthDependencies) {
         if (ctx.path === "/sign-up/email" && ctx.body?.language !== undefined) {
           checkLanguage(ctx.body.language);
         }
+        // A new password ends every other session, whatever the client asked: the
+        // session of whoever knew the old one must not outlive the change.
+        if (ctx.path === "/change-password") {
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         // A code that signed someone in (or turned two-factor on) is spent: it cannot

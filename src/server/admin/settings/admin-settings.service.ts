@@ -58,7 +58,7 @@ export async function getAdminSettings(db: Database, defaults: SupportLinks) {
 /** The validated input in stored form. */
 function toStoredValues(input: SiteSettingsInput): AdminSettings {
   const canonical = (text: string) => readDecimal(text)?.toFixed() ?? text;
-  const orDefault = (text: string) => (text === "" ? null : text);
+  const orDefault = (text: string | null) => text || null;
   return {
     ...input,
     exchangeRate: canonical(input.exchangeRate),

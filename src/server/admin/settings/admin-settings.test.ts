@@ -228,6 +228,19 @@ describe("PUT /api/admin/settings", () => {
     expect(after.supportLinks.email).toBe(defaults.email);
   });
 
+  it("takes the settings back as they were read, unset support links (null) included", async () => {
+    expect((await save(admin, { ...GOOD_INPUT, supportTelegramUrl: "" })).status).toBe(200);
+    const read = await admin.get("/api/admin/settings");
+    expect(read.json.supportTelegramUrl).toBeNull();
+    const audits = (await settingsAudits()).length;
+    const { supportDefaults, updatedAt, ...asRead } = read.json;
+    const back = await save(admin, asRead);
+    expect(back.status, back.text).toBe(200);
+    expect(back.json.supportTelegramUrl).toBeNull();
+    // Nothing changed: nothing audited.
+    expect(await settingsAudits()).toHaveLength(audits);
+  });
+
   it("trims text, and a save that changes nothing writes no audit entry", async () => {
     const response = await save(admin, {
       ...DEFAULT_INPUT,
