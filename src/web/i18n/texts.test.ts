@@ -6,6 +6,7 @@ import { TWO_FACTOR_ERROR_CODES } from "better-auth/plugins";
 import { parseAst } from "vite";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../shared/languages";
+import { SYSTEM_ORDER_NOTES } from "../../shared/order-notes";
 
 /*
  * Every customer-facing text exists in every language, and customer-facing components
@@ -50,6 +51,15 @@ describe("the customer texts", () => {
     expect({ onlyInEnglish, onlyTranslated }).toEqual({ onlyInEnglish: [], onlyTranslated: [] });
     for (const [path, placeholders] of english) {
       expect(translated.get(path), `${area}.${path}'s placeholders`).toBe(placeholders);
+    }
+  });
+
+  it("has every note the desk writes on a customer's timeline, in every language", () => {
+    for (const language of LANGUAGES) {
+      const notes = textPaths(readTexts(language, "orders"));
+      for (const note of Object.keys(SYSTEM_ORDER_NOTES)) {
+        expect(notes.has(`page.systemNotes.${note}`), `${language}: ${note}`).toBe(true);
+      }
     }
   });
 

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
+import { systemOrderNote } from "../../shared/order-notes";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
@@ -28,6 +29,11 @@ export function OrderPage() {
   const { orderId = "" } = useParams();
   const isLive = useOrderLiveUpdates(orderId);
   const { data: order, isPending, isError } = useQuery(orderQueryOptions(orderId, isLive));
+  /** A note the desk wrote, in the reader's language; an operator's, as written. */
+  const noteText = (note: string) => {
+    const systemNote = systemOrderNote(note);
+    return systemNote ? t(`orders.page.systemNotes.${systemNote}`) : note;
+  };
 
   useEffect(() => {
     if (isError) toast.error(t("orders.page.notFoundToast"));
@@ -128,7 +134,7 @@ export function OrderPage() {
                         status: t(`orders.status.${knownStatus(event.toStatus)}`),
                       })}
                 </p>
-                {event.note && <p className="text-muted-foreground">{event.note}</p>}
+                {event.note && <p className="text-muted-foreground">{noteText(event.note)}</p>}
                 <p className="text-xs text-muted-foreground">{formatDateTime(event.createdAt)}</p>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import { SYSTEM_ORDER_NOTES } from "../../../shared/order-notes";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { Database } from "../../db/database";
@@ -39,9 +40,6 @@ async function auditedLine(trx: Transaction<DB>, line: ClassifiedLine, lineId: s
   };
 }
 
-/** What the customer reads on an order a statement line proved paid. */
-const VERIFIED_BY_STATEMENT = "Verified against the bank statement";
-
 /**
  * Moves one pending order to processing because of its statement line, through
  * the order status service (event, audit entry, live update). Inside its
@@ -64,7 +62,7 @@ async function moveOrderForLine(
     // The customer reads this on the order's timeline; an operator's note on the
     // decision is the desk's (a third party's name, a bank's flag): kept on the
     // statement line and in the audit log only.
-    input: { status: "processing", note: VERIFIED_BY_STATEMENT },
+    input: { status: "processing", note: SYSTEM_ORDER_NOTES.verifiedByStatement },
     alsoInTransaction: async (trx, order) => {
       const line = await classifyLine(trx, lineId);
       if (!line || line.order_id !== order.id || !groups.includes(line.group)) {
