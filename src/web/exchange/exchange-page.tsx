@@ -289,7 +289,12 @@ export function ExchangePage() {
                   value={sendCurrency}
                   onChange={(event) => setSendCurrency(event.target.value as SendCurrencyId)}
                 >
-                  <CatalogOptions options={SEND_OPTIONS} />
+                  <CatalogOptions
+                    options={SEND_OPTIONS.map(({ id }) => ({
+                      id,
+                      name: t(`exchange.sendMethods.${id}`),
+                    }))}
+                  />
                 </NativeSelect>
                 <Input
                   name="amount"

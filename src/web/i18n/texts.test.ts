@@ -5,6 +5,7 @@ import { BASE_ERROR_CODES } from "@better-auth/core/error";
 import { TWO_FACTOR_ERROR_CODES } from "better-auth/plugins";
 import { parseAst } from "vite";
 import { describe, expect, it } from "vitest";
+import { SEND_OPTIONS } from "../../shared/catalog";
 import { LANGUAGES } from "../../shared/languages";
 import { SYSTEM_ORDER_NOTES } from "../../shared/order-notes";
 
@@ -52,6 +53,13 @@ describe("the customer texts", () => {
     for (const [path, placeholders] of english) {
       expect(translated.get(path), `${area}.${path}'s placeholders`).toBe(placeholders);
     }
+  });
+
+  it("names each way to pay in English as the catalog does, and in every language", () => {
+    const english = readTexts("en", "exchange") as { sendMethods: Record<string, string> };
+    expect(english.sendMethods).toEqual(
+      Object.fromEntries(SEND_OPTIONS.map((option) => [option.id, option.name])),
+    );
   });
 
   it("has every note the desk writes on a customer's timeline, in every language", () => {
