@@ -98,6 +98,12 @@ for (const { name, size } of SIZES) {
     await page.keyboard.press("Enter");
     const confirm = page.getByRole("dialog", { name: "Confirm Your Order" });
     await expect(confirm.getByRole("button", { name: "Submit Order" })).toBeEnabled();
+    // Escape closes it, and the keyboard is back on Place Order, which opens it again.
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole("button", { name: "Place Order" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(confirm.getByRole("button", { name: "Submit Order" })).toBeEnabled();
     const reference = `${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(-12);
     await typeInto(page, confirm.getByLabel("Payment Transaction ID"), reference);
     await typeInto(page, confirm.getByLabel("Name on the paying account"), "Rahul Kumar");

@@ -61,7 +61,10 @@ test("a lost connection is not a pause: it says so, and Try again shows where to
   await expect(submit).toBeDisabled();
   await expect(submit).toHaveAccessibleDescription(ENGLISH.needsAccount);
   await expect(dialog.getByText(ENGLISH.needsAccount)).toBeVisible();
+  // Nowhere to pay yet: nothing to fill in either.
+  await expect(dialog.getByLabel("Payment Transaction ID")).toHaveCount(0);
   await retryShowsTheAccount(page);
+  await expect(dialog.getByLabel("Payment Transaction ID")).toBeVisible();
 });
 
 test("a failure on the server says so in our words, not its raw text, and Try again recovers", async ({

@@ -156,7 +156,7 @@ describe("unverified customers", () => {
       verifyUrl: "/verify",
     });
     expect(offer.json.error).toBe(
-      "This order is over your limit: ₹50000 left of your ₹50000 per order. Verify your identity at /verify to raise your limits.",
+      "This order is over your limit: ₹50,000 left of your ₹50,000 per order. Verify your identity to raise your limits.",
     );
     const refused = await placePastTheOffer(customer, "50000.01");
     expect(refused.status).toBe(422);
@@ -176,7 +176,7 @@ describe("unverified customers", () => {
       leftInr: "10000",
       limitInr: "100000",
     });
-    expect(early.json.error).toMatch(/₹10000 left of your ₹100000 per 24 hours/);
+    expect(early.json.error).toMatch(/₹10,000 left of your ₹1,00,000 per 24 hours/);
     // Past the payment step too: the statement counts what was placed.
     const late = await placePastTheOffer(customer, "10000.01");
     expect(late.status).toBe(422);
@@ -205,7 +205,7 @@ describe("unverified customers", () => {
       leftInr: "0",
       limitInr: "500000",
     });
-    expect(refused.json.error).toMatch(/₹0 left of your ₹500000 per 30 days/);
+    expect(refused.json.error).toMatch(/₹0 left of your ₹5,00,000 per 30 days/);
     // The first pair was placed 5 × 25 hours ago; a month later it is out of the window.
     await ageOrders(customer.userId, 30 * 24 - 5 * 25 + 1);
     expect((await customer.get("/api/limits")).json).toMatchObject({ leftMonthInr: "100000" });
@@ -260,7 +260,7 @@ describe("new customers", () => {
       limitInr: "25000",
       isNewCustomer: true,
     });
-    expect(tooLarge.json.error).toMatch(/₹25000 left of your new customer's ₹25000 per order/);
+    expect(tooLarge.json.error).toMatch(/₹25,000 left of your ₹25,000 per order as a new customer/);
     expect((await place(customer, "25000")).status).toBe(201);
     expect((await place(customer, "25000")).status).toBe(201);
     const overDay = await place(customer, "0.01");
@@ -363,7 +363,7 @@ describe("admin-placed orders", () => {
     expect(tooLarge.status).toBe(422);
     expect(tooLarge.json).toMatchObject({ code: "ORDER_LIMIT_PER_ORDER", leftInr: "50000" });
     expect(tooLarge.json.error).toBe(
-      "The customer's limits do not allow this order: ₹50000 left of their ₹50000 per order.",
+      "The customer's limits do not allow this order: ₹50,000 left of their ₹50,000 per order.",
     );
     expect(await ordersOf(customer.userId)).toEqual([]);
 

@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
+import { groupIndian } from "../../shared/indian-grouping";
 import { plainDecimal } from "../../shared/money";
 import type { DB, OrderStatus } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -261,20 +262,20 @@ function verificationRequested(forOperator: boolean) {
     "VERIFICATION_REQUESTED",
     forOperator
       ? "Verification was requested from this customer: no order can be placed for them until they are verified."
-      : `We have asked you to verify your identity before your next order. Verify at ${VERIFY_PATH}, then place the order again.`,
+      : "We have asked you to verify your identity before your next order. Verify it, then place the order again.",
     { verifyUrl: VERIFY_PATH },
   );
 }
 
 function refusalFor(stop: StoppingLimit, forOperator: boolean) {
-  const who = stop.isNewCustomer ? "new customer's " : "";
-  const figures = `₹${stop.left} left of ${forOperator ? "their" : "your"} ${who}₹${stop.limit} ${PERIOD_WORDS[stop.period]}`;
+  const asNew = stop.isNewCustomer ? " as a new customer" : "";
+  const figures = `₹${groupIndian(stop.left)} left of ${forOperator ? "their" : "your"} ₹${groupIndian(stop.limit)} ${PERIOD_WORDS[stop.period]}${asNew}`;
   return new AppError(
     422,
     REFUSAL_CODES[stop.period],
     forOperator
       ? `The customer's limits do not allow this order: ${figures}.`
-      : `This order is over your limit: ${figures}. Verify your identity at ${VERIFY_PATH} to raise your limits.`,
+      : `This order is over your limit: ${figures}. Verify your identity to raise your limits.`,
     {
       leftInr: stop.left,
       limitInr: stop.limit,

@@ -1,5 +1,5 @@
 import { QRCodeSVG } from "qrcode.react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
@@ -50,7 +50,15 @@ export interface OrderDraft {
 }
 
 /** 'Confirm Your Order': where to pay, then the payment's transaction ID. */
-export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onClose: () => void }) {
+export function ConfirmOrderDialog({
+  draft,
+  onClose,
+  returnFocusTo,
+}: {
+  draft: OrderDraft;
+  onClose: () => void;
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
@@ -124,7 +132,14 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel={t("dialog.close")}>
+      <DialogContent
+        closeLabel={t("dialog.close")}
+        // Back to Place Order: the dialog is opened by code, so Radix has no trigger to return to.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t("exchange.dialog.title")}</DialogTitle>
           <DialogDescription>{t("exchange.dialog.description")}</DialogDescription>
@@ -166,35 +181,40 @@ export function ConfirmOrderDialog({ draft, onClose }: { draft: OrderDraft; onCl
           <BankPayment account={offer.data.account} method={method} />
         )}
 
-        <div className="space-y-2">
-          <Label htmlFor="transaction-id">{t("exchange.dialog.transactionId")}</Label>
-          <Input
-            id="transaction-id"
-            autoComplete="off"
-            inputMode={method === "upi" ? "numeric" : "text"}
-            placeholder={
-              method === "upi"
-                ? t("exchange.dialog.transactionIdPlaceholder")
-                : t("exchange.dialog.transactionIdPlaceholderOther")
-            }
-            value={transactionId}
-            onChange={(event) => setTransactionId(event.target.value)}
-          />
-        </div>
+        {/* Asked for once there is an account to pay into: with none, nothing to fill in. */}
+        {offer.data && (
+          <>
+            <div className="space-y-2">
+              <Label htmlFor="transaction-id">{t("exchange.dialog.transactionId")}</Label>
+              <Input
+                id="transaction-id"
+                autoComplete="off"
+                inputMode={method === "upi" ? "numeric" : "text"}
+                placeholder={
+                  method === "upi"
+                    ? t("exchange.dialog.transactionIdPlaceholder")
+                    : t("exchange.dialog.transactionIdPlaceholderOther")
+                }
+                value={transactionId}
+                onChange={(event) => setTransactionId(event.target.value)}
+              />
+            </div>
 
-        <div className="space-y-2">
-          <Label htmlFor="payer-name">{t("exchange.dialog.payerName")}</Label>
-          <Input
-            id="payer-name"
-            autoComplete="name"
-            aria-describedby="payer-name-hint"
-            value={payerName}
-            onChange={(event) => setPayerName(event.target.value)}
-          />
-          <p id="payer-name-hint" className="text-xs text-muted-foreground">
-            {t("exchange.dialog.payerNameHint")}
-          </p>
-        </div>
+            <div className="space-y-2">
+              <Label htmlFor="payer-name">{t("exchange.dialog.payerName")}</Label>
+              <Input
+                id="payer-name"
+                autoComplete="name"
+                aria-describedby="payer-name-hint"
+                value={payerName}
+                onChange={(event) => setPayerName(event.target.value)}
+              />
+              <p id="payer-name-hint" className="text-xs text-muted-foreground">
+                {t("exchange.dialog.payerNameHint")}
+              </p>
+            </div>
+          </>
+        )}
 
         {limitRefusal && (
           <PaymentStepProblemBox problem="limit" error={limitRefusal} onRetry={onSubmit} />

@@ -1,6 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, BadgeCheck, Info, MessageCircle, Send, TriangleAlert } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
@@ -103,6 +111,8 @@ export function ExchangePage() {
   const [network, setNetwork] = useState<NetworkId>(DEFAULT_NETWORK);
   const [walletAddress, setWalletAddress] = useState("");
   const [draft, setDraft] = useState<OrderDraft | null>(null);
+  /** Where the keyboard is when the payment step closes: where it was opened. */
+  const placeOrderButton = useRef<HTMLButtonElement>(null);
   // What was typed or chosen on the pre-rendered form before it came alive (or what
   // the browser restored there) is in the fields, not yet in the state: take it when
   // the form hydrates, or the next render would put the state's values back.
@@ -404,7 +414,7 @@ export function ExchangePage() {
               />
             </div>
 
-            <Button size="lg" className="w-full" onClick={onPlaceOrder}>
+            <Button ref={placeOrderButton} size="lg" className="w-full" onClick={onPlaceOrder}>
               {t("exchange.placeOrder")}
             </Button>
           </CardContent>
@@ -418,7 +428,11 @@ export function ExchangePage() {
 
       {draft && settings && (
         <Suspense fallback={null}>
-          <ConfirmOrderDialog draft={draft} onClose={() => setDraft(null)} />
+          <ConfirmOrderDialog
+            draft={draft}
+            onClose={() => setDraft(null)}
+            returnFocusTo={placeOrderButton}
+          />
         </Suspense>
       )}
     </div>

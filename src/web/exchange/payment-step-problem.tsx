@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { groupIndian } from "../../shared/indian-grouping";
 import { Button } from "../components/ui/button";
 import { pageRefusalText } from "../i18n/server-errors";
 import { ApiError } from "../lib/api-answers";
@@ -28,9 +29,14 @@ export function isLimitRefusal(error: Error): boolean {
  * step), so that its words stay out of the first screen.
  */
 export function limitRefusalText(error: Error): string {
-  return error instanceof ApiError
-    ? pageRefusalText("orders.limits.refusals", error, error.details)
-    : error.message;
+  if (!(error instanceof ApiError)) return error.message;
+  const { leftInr, limitInr } = error.details ?? {};
+  return pageRefusalText("orders.limits.refusals", error, {
+    ...error.details,
+    // Written the Indian way, as the server writes them in English: ₹1,00,000.
+    ...(typeof leftInr === "string" && { leftInr: groupIndian(leftInr) }),
+    ...(typeof limitInr === "string" && { limitInr: groupIndian(limitInr) }),
+  });
 }
 
 export function paymentStepProblem(error: Error): PaymentStepProblem {
