@@ -327,7 +327,10 @@ describe("an operator's request for verification", () => {
       const refused = await customer.post("/api/orders", body);
       expect(refused.status).toBe(403);
       expect(refused.json.code).toBe("VERIFICATION_REQUESTED");
-      expect(refused.json.error).toMatch(/verify your identity .* \/verify/);
+      expect(refused.json).toMatchObject({
+        error: expect.stringMatching(/verify your identity before your next order/),
+        verifyUrl: "/verify",
+      });
       expect((await customer.get("/api/limits")).json).toMatchObject({
         isVerificationRequested: true,
         canBuyInr: "0",
