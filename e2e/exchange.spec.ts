@@ -50,8 +50,15 @@ test("a customer places an order, lands on its page and finds it in the history"
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByText("Invalid Address")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  // The reason stays at the field, which has the keyboard, until the address changes.
+  const wallet = page.getByLabel("Your USDT (TRC20) Address");
+  await expect(wallet).toBeFocused();
+  await expect(wallet).toHaveAttribute("aria-invalid", "true");
+  await expect(wallet).toHaveAccessibleDescription(/checksum does not match/);
 
-  await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  await wallet.fill(TRON_WALLET);
+  await expect(wallet).toHaveAttribute("aria-invalid", "false");
+  await expect(wallet).toHaveAccessibleDescription("");
   await page.getByRole("button", { name: "Place Order" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm Your Order" });
   await expect(dialog).toBeVisible();

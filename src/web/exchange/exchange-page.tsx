@@ -111,6 +111,9 @@ export function ExchangePage() {
   const [network, setNetwork] = useState<NetworkId>(DEFAULT_NETWORK);
   const [walletAddress, setWalletAddress] = useState("");
   const [draft, setDraft] = useState<OrderDraft | null>(null);
+  /** Why the wallet address was refused, for which address and network: shown under it until either changes. */
+  const [walletRefusal, setWalletRefusal] = useState<{ reason: string; of: string } | null>(null);
+  const walletField = useRef<HTMLInputElement>(null);
   /** Where the keyboard is when the payment step closes: where it was opened. */
   const placeOrderButton = useRef<HTMLButtonElement>(null);
   // What was typed or chosen on the pre-rendered form before it came alive (or what
@@ -141,6 +144,8 @@ export function ExchangePage() {
   const receiveSymbol = currencyShortName(receiveOption.name);
   const selectedNetwork = needsNetwork(receiveCurrency) ? network : null;
   const networkName = findNetwork(network)?.name ?? "";
+  const walletInput = `${receiveCurrency} ${selectedNetwork} ${walletAddress}`;
+  const walletError = walletRefusal?.of === walletInput ? walletRefusal.reason : undefined;
   const quote = useQuoteModule(amount !== "");
   // The quote arrives within moments of the first keystroke; until then, an ellipsis.
   const receiveAmount = quote
@@ -214,11 +219,13 @@ export function ExchangePage() {
     const [{ validateWalletAddress }] = await loadConfirmStep();
     const address = validateWalletAddress(receiveCurrency, selectedNetwork, walletAddress);
     if (!address.ok) {
-      toast.error(t("exchange.errors.invalidAddressTitle"), {
-        description: checkErrorText("wallet", address.code, address.message, {
-          network: networkName,
-        }),
+      const reason = checkErrorText("wallet", address.code, address.message, {
+        network: networkName,
       });
+      toast.error(t("exchange.errors.invalidAddressTitle"), { description: reason });
+      // The reason stays under the field, which takes the keyboard, after the toast is gone.
+      setWalletRefusal({ reason, of: walletInput });
+      walletField.current?.focus();
       return;
     }
     if (!settingsNow) {
@@ -401,17 +408,25 @@ export function ExchangePage() {
             <div className="space-y-2">
               <Label htmlFor="wallet-address">{addressLabel}</Label>
               <Input
+                ref={walletField}
                 id="wallet-address"
                 name="walletAddress"
                 autoComplete="off"
                 spellCheck={false}
                 placeholder={addressPlaceholder}
                 value={walletAddress}
+                aria-invalid={walletError !== undefined}
+                aria-describedby={walletError && "wallet-address-error"}
                 onChange={(event) => setWalletAddress(event.target.value)}
                 // The address in the letters of one width; the hint in the page's own,
                 // smaller: on a phone the spec's words ran past the field's edge.
                 className="font-mono placeholder:font-sans placeholder:text-sm"
               />
+              {walletError && (
+                <p id="wallet-address-error" className="text-sm text-destructive">
+                  {walletError}
+                </p>
+              )}
             </div>
 
             <Button ref={placeOrderButton} size="lg" className="w-full" onClick={onPlaceOrder}>
