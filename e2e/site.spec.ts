@@ -68,6 +68,36 @@ test("an unknown path shows 'Page Not Found' with a link home", async ({ page })
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("each page's title names it, from its heading, in the language being read; / keeps the site's", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("RupeeDesk — INR to USDT exchange");
+  /** The title once it names the page's main heading (pages and their texts load late). */
+  const titleNamingHeading = () =>
+    expect
+      .poll(() =>
+        page.evaluate(() => {
+          const heading = document.querySelector("h1")?.textContent?.trim();
+          return heading && document.title === `${heading} · RupeeDesk` ? document.title : null;
+        }),
+      )
+      .not.toBeNull();
+  await page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Help" })
+    .click();
+  await titleNamingHeading();
+  await expect(page).toHaveTitle(/^Help/);
+  await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+  await expect(page).toHaveTitle(/^\p{Script=Devanagari}/u);
+  await titleNamingHeading();
+  await page.goto("/no/such/page");
+  await titleNamingHeading();
+  await page.goto("/admin-login");
+  await titleNamingHeading();
+});
+
 test("a missing asset is a 404, not the app", async ({ request }) => {
   const response = await request.get("/assets/missing-file.js");
   expect(response.status()).toBe(404);

@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, type ReactNode, StrictMode } from "react";
+import { DocumentTitle } from "./layout/document-title";
 import { ScrollToTop } from "./layout/scroll-to-top";
 import { ThemeProvider } from "./layout/theme";
 import { Toasts } from "./lib/toast";
@@ -19,6 +20,7 @@ export function App({
         <QueryClientProvider client={queryClient}>
           <Router>
             <ScrollToTop />
+            <DocumentTitle />
             <AppRoutes />
           </Router>
           <Toasts />

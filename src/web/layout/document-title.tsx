@@ -1,0 +1,36 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { PRERENDERED_PATH } from "../prerendered-path";
+
+/** The page's own title (index.html's), which every path is first served with. */
+let siteTitle: string | undefined;
+
+/**
+ * The tab's title names the page being read, from its main heading ("Order History ·
+ * RupeeDesk"), so a screen reader announces where a link led and open tabs can be
+ * told apart; / keeps the site's title. Pages arrive after their code and texts, and
+ * headings follow the language, so the heading is watched rather than read once.
+ */
+export function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    siteTitle ??= document.title;
+    const site = siteTitle;
+    if (pathname === PRERENDERED_PATH) {
+      document.title = site;
+      return;
+    }
+    // The layout's <main>; a page of its own (the admin's sign-in) is the whole app.
+    const page = document.querySelector("main") ?? document.getElementById("root");
+    if (!page) return;
+    const follow = () => {
+      const heading = page.querySelector("h1")?.textContent?.trim();
+      document.title = heading ? `${heading} · RupeeDesk` : site;
+    };
+    follow();
+    const observer = new MutationObserver(follow);
+    observer.observe(page, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [pathname]);
+  return null;
+}
