@@ -118,6 +118,13 @@ test("an admin completes an order with a payout hash; the customer's open page s
   const details = admin.page.getByRole("dialog", { name: `Order ${shortId}` });
   await expect(details.getByText("Pending → Completed")).toBeVisible();
   await expect(details.getByText("by admin@rupeedesk.test")).toBeVisible();
+
+  // The audit log names the change in words: the hash it was given, no empty note.
+  await admin.page.goto("/admin/audit");
+  const entry = admin.page.getByRole("row").filter({ hasText: TRON_TX_HASH }).first();
+  await expect(entry).toContainText(`payoutTxHash: ${TRON_TX_HASH}`);
+  await expect(entry).not.toContainText("note:");
+  await expect(entry).not.toContainText("(default)");
   expect(admin.errors).toEqual([]);
   await admin.context.close();
 });

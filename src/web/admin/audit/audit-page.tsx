@@ -344,12 +344,20 @@ function isChange(value: unknown): value is Change {
 
 function AuditDetails({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const formatValue = (value: unknown) => {
+  const formatValue = (value: unknown): string => {
     if (value === null || value === undefined) return t("adminAudit.values.default");
     if (value === "") return t("adminAudit.values.empty");
     if (typeof value === "boolean")
       return value ? t("adminAudit.values.on") : t("adminAudit.values.off");
-    return typeof value === "object" ? JSON.stringify(value) : String(value);
+    if (Array.isArray(value)) return value.map(formatValue).join(", ");
+    // A record (an account as it was saved, a statement line): its fields as words, not JSON.
+    if (typeof value === "object") {
+      return Object.entries(value)
+        .filter(([, field]) => field !== null && field !== undefined && field !== "")
+        .map(([key, field]) => `${key}: ${formatValue(field)}`)
+        .join("; ");
+    }
+    return String(value);
   };
   // The retention setting is saved on its own (risk/retention), audited like the others.
   const fieldLabel = (field: string) =>
@@ -372,7 +380,8 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
   for (const [key, value] of Object.entries(details)) {
     if (isChange(details) && (key === "from" || key === "to")) continue;
     if (isChange(value)) lines.push({ key, label: fieldLabel(key), change: value });
-    else lines.push({ key, label: key, value });
+    // A detail the action did not have (no note, no payout hash) says nothing.
+    else if (value !== null && value !== undefined) lines.push({ key, label: key, value });
   }
   lines.sort((a, b) => fieldOrder(a.key) - fieldOrder(b.key));
   if (lines.length === 0) return <span className="text-muted-foreground">—</span>;
