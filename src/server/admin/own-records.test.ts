@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin } from "../testing/actors";
 import { validDocuments, verificationForm } from "../testing/identity-documents";
-import { countRows, placeOrder } from "../testing/orders";
+import { countRows, orderStatus, placeOrder } from "../testing/orders";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 /*
@@ -22,15 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const statusOf = async (orderId: string) =>
-  (
-    await testApp.db
-      .selectFrom("orders")
-      .select("status")
-      .where("id", "=", orderId)
-      .executeTakeFirstOrThrow()
-  ).status;
-
 function expectOwnRecordRefusal(response: { status: number; json: Record<string, unknown> }) {
   expect(response.status).toBe(403);
   expect(response.json.code).toBe("OWN_RECORD");
@@ -45,13 +36,13 @@ describe("an admin's own records", () => {
       expectOwnRecordRefusal(await trader.post(`/api/admin/orders/${order.id}/status`, { status }));
     }
     expect(await countRows(testApp)).toEqual(before);
-    expect(await statusOf(order.id)).toBe("pending");
+    expect(await orderStatus(testApp, order.id)).toBe("pending");
 
     const verified = await otherAdmin.post(`/api/admin/orders/${order.id}/status`, {
       status: "processing",
     });
     expect(verified.status, verified.text).toBe(200);
-    expect(await statusOf(order.id)).toBe("processing");
+    expect(await orderStatus(testApp, order.id)).toBe("processing");
   });
 
   it("leaves the hold on the admin's account and on their orders to another admin", async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sampleStatementCsv } from "../admin/reconciliation/statement-fixtures";
 import { type Client, signedInAdmin, signedInCustomer } from "../testing/actors";
-import { ERC20_WALLET, orderInput, placeOrder, withOffer } from "../testing/orders";
+import { ERC20_WALLET, orderInput, orderStatus, placeOrder, withOffer } from "../testing/orders";
 import { placeThroughTwoProcesses } from "../testing/other-processes";
 import { isPostgresRun } from "../testing/postgres";
 import { insertUpiAccount, retireReceivingAccounts } from "../testing/receiving-accounts";
@@ -440,15 +440,10 @@ describe("Verify all matched", () => {
       heldOrders: 1,
       ownOrders: 0,
     });
-    const statusOf = async (id: string) =>
-      (
-        await testApp.db
-          .selectFrom("orders")
-          .select("status")
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow()
-      ).status;
-    expect([await statusOf(clear.id), await statusOf(held.id)]).toEqual(["processing", "pending"]);
+    expect([await orderStatus(testApp, clear.id), await orderStatus(testApp, held.id)]).toEqual([
+      "processing",
+      "pending",
+    ]);
 
     await admin.post(`/api/admin/orders/${held.id}/hold/release`);
     expect((await verifyAll()).json).toEqual({
@@ -458,6 +453,6 @@ describe("Verify all matched", () => {
       heldOrders: 0,
       ownOrders: 0,
     });
-    expect(await statusOf(held.id)).toBe("processing");
+    expect(await orderStatus(testApp, held.id)).toBe("processing");
   });
 });

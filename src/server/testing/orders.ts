@@ -86,3 +86,13 @@ export async function countRows(testApp: TestApp): Promise<Record<CountedTable, 
   );
   return Object.fromEntries(counts) as Record<CountedTable, number>;
 }
+
+/** The order's status as stored. */
+export async function orderStatus(testApp: TestApp, orderId: string) {
+  const row = await testApp.db
+    .selectFrom("orders")
+    .select("status")
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
-import { nextReference, placeOrder } from "../../testing/orders";
+import { nextReference, orderStatus, placeOrder } from "../../testing/orders";
 import { insertUpiAccount, retireReceivingAccounts } from "../../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { RawBody } from "../../testing/test-client";
@@ -76,15 +76,6 @@ async function tableCounts() {
     imports: await count("statement_imports"),
     audit: await count("audit_log"),
   };
-}
-
-async function orderStatus(orderId: string) {
-  const row = await testApp.db
-    .selectFrom("orders")
-    .select("status")
-    .where("id", "=", orderId)
-    .executeTakeFirstOrThrow();
-  return row.status;
 }
 
 beforeAll(async () => {
@@ -258,7 +249,7 @@ describe("importing a statement", () => {
       note: "Customer used the old UPI ID",
     });
     expect(accepted.status, accepted.text).toBe(200);
-    expect(await orderStatus(order.id)).toBe("processing");
+    expect(await orderStatus(testApp, order.id)).toBe("processing");
     const line = await admin.get(`/api/admin/reconciliation/orders/${order.id}/statement-line`);
     const unknown = await admin.get(
       "/api/admin/reconciliation/orders/00000000-0000-4000-8000-000000000000/statement-line",
@@ -452,9 +443,9 @@ describe("deciding", () => {
       ownOrders: 0,
     });
 
-    expect(await orderStatus(first.id)).toBe("processing");
-    expect(await orderStatus(second.id)).toBe("processing");
-    expect(await orderStatus(mismatch.id)).toBe("pending");
+    expect(await orderStatus(testApp, first.id)).toBe("processing");
+    expect(await orderStatus(testApp, second.id)).toBe("processing");
+    expect(await orderStatus(testApp, mismatch.id)).toBe("pending");
     const audit = await testApp.db
       .selectFrom("audit_log")
       .select("details")
@@ -550,7 +541,7 @@ describe("deciding", () => {
       heldOrders: 0,
       ownOrders: 0,
     });
-    expect(await orderStatus(order.id)).toBe("cancelled");
+    expect(await orderStatus(testApp, order.id)).toBe("cancelled");
     expect((await referencesByGroup()).unclaimed).toEqual([order.paymentReference]);
   });
 
@@ -574,7 +565,7 @@ describe("deciding", () => {
     });
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.json).toEqual({ lineId, decision: "accepted" });
-    expect(await orderStatus(order.id)).toBe("processing");
+    expect(await orderStatus(testApp, order.id)).toBe("processing");
     const audit = await testApp.db
       .selectFrom("audit_log")
       .select("details")
