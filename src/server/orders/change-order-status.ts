@@ -4,7 +4,7 @@ import {
   validatePayoutReference,
 } from "../../shared/admin-order-input";
 import type { NetworkId } from "../../shared/catalog";
-import { refuseOwnRecord } from "../admin/own-records";
+import { refuseOwnRecord } from "../audit/own-records";
 import type { SessionUser } from "../auth/session";
 import type { DB } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";

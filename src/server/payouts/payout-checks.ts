@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
-import { refuseOwnRecord } from "../admin/own-records";
 import { recordAudit } from "../audit/audit";
+import { refuseOwnRecord } from "../audit/own-records";
 import type { SessionUser } from "../auth/session";
 import type { DB, PayoutChecksTable } from "../db/schema";
 import type { OrderAnnouncer } from "../events/order-changes";

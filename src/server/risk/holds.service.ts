@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
-import { refuseOwnRecord } from "../admin/own-records";
 import { recordAudit } from "../audit/audit";
+import { refuseOwnRecord } from "../audit/own-records";
 import type { Database } from "../db/database";
 import type { DB, HoldRule } from "../db/schema";
 import { AppError } from "../http/errors";

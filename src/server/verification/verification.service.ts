@@ -5,8 +5,8 @@ import type {
   VerificationDetails,
   VerificationDocument,
 } from "../../shared/verification-input";
-import { refuseOwnRecord } from "../admin/own-records";
 import { recordAudit } from "../audit/audit";
+import { refuseOwnRecord } from "../audit/own-records";
 import type { DB } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { NotificationTargets } from "../notifications/order-messages";
