@@ -153,7 +153,12 @@ const EVERY_ADMIN_PAGE = [
 
 test("on a phone every admin page fits the screen, and every row's menu is on it", async ({
   page,
+  browser,
 }) => {
+  // An order in the list, with the longest reference a slip has.
+  const customer = await secondBrowserPage(browser);
+  await placeWideOrder(customer);
+  await customer.context().close();
   await stepUpAsAdmin(page);
   // A row in the accounts list, whatever ran before.
   await addPausedUpiAccount(page, `Phone width ${Date.now().toString(36)}`);
@@ -167,6 +172,11 @@ test("on a phone every admin page fits the screen, and every row's menu is on it
       await page.evaluate(() => document.documentElement.scrollWidth),
       `${path} scrolls sideways`,
     ).toBeLessThanOrEqual(360);
+    if (path === "/admin/orders") {
+      // The payment's reference, to match against the bank, shows in the row on a phone.
+      const reference = page.getByRole("button", { name: /payment reference of order/ }).first();
+      await expect(reference).toBeInViewport();
+    }
     const menus = page.locator("td button[aria-haspopup=menu]");
     for (const menu of await menus.all()) {
       const box = await menu.boundingBox();

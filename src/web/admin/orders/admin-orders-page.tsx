@@ -455,6 +455,10 @@ function OrderCustomer({ order, onView }: { order: AdminOrder; onView: () => voi
         <p className="lg:hidden">
           <OrderExchange order={order} />
         </p>
+        {/* The payment's reference, to match against the bank, with its copy button. */}
+        <div className="md:hidden">
+          <OrderPayment order={order} />
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           <span className="sm:hidden">
             <OrderBadges order={order} />
