@@ -22,10 +22,10 @@ const ORDERS_OF_THE_DAY = 20_000;
 /**
  * Buffers an order may read beyond the same order into an account that took nothing
  * today: an index a level deeper costs one more page per probe (PostgreSQL read 41 → 47
- * in one CI run), where a read that grows with the day's orders costs hundreds more
- * (d736748: 53 → 1,345).
+ * in one CI run, 63 → 82 in another on a busy machine, 2-4 more here), where a read that
+ * grows with the day's orders costs hundreds more (d736748: 53 → 1,345).
  */
-const EXTRA_BUFFERS_ALLOWED = 15;
+const EXTRA_BUFFERS_ALLOWED = 30;
 /**
  * Payment offers shown and not yet used, as a busy hour leaves them: an order names
  * its own, so none of the others may be read (a plan that hashed every open offer
@@ -105,6 +105,8 @@ async function insertOpenOffers() {
       send_amount, expires_at)
     SELECT ${other.userId}, ${accountId}::uuid, 'upi_inr', 1000, now() + interval '1 hour'
     FROM generate_series(1, ${OPEN_OFFERS}::int) AS n`.execute(testApp.db);
+  // As autovacuum would after so many rows: the plan is chosen on the table as it is.
+  await sql`ANALYZE receiving_account_offers`.execute(testApp.db);
 }
 
 function listed({ statements }: Recording) {
