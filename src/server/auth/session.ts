@@ -26,10 +26,12 @@ interface CookieSettings {
  * changes: parsing it and checking its signature (an HMAC) once per header, not
  * per request, took a twentieth of an order's server time (docs/benchmarks.md).
  * Both are pure functions of the header and the secret; the session row itself is
- * still read on every request. Past this many headers the memory starts again, so
- * made-up cookies cannot make it grow.
+ * still read on every request. Past this many headers the memory starts again, and a
+ * header longer than a browser sends here is not kept, so made-up cookies cannot make
+ * it grow past a few megabytes.
  */
 const MAX_REMEMBERED_COOKIE_HEADERS = 10_000;
+const MAX_REMEMBERED_HEADER_LENGTH = 1024;
 const cookieSettingsByAuth = new WeakMap<Auth, Promise<CookieSettings>>();
 
 /** better-auth's session cookie name (it follows the public URL's scheme) and signing secret. */
@@ -71,6 +73,7 @@ function sessionTokenOf(
   const known = tokenByCookieHeader.get(cookieHeader);
   if (known !== undefined) return known;
   const token = verifySignedToken(parseCookies(cookieHeader, name)[name], secret);
+  if (cookieHeader.length > MAX_REMEMBERED_HEADER_LENGTH) return token;
   if (tokenByCookieHeader.size >= MAX_REMEMBERED_COOKIE_HEADERS) tokenByCookieHeader.clear();
   tokenByCookieHeader.set(cookieHeader, token);
   return token;
