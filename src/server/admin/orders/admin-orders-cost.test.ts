@@ -87,6 +87,18 @@ async function recordPages(): Promise<Record<string, Recording>> {
   return recorded;
 }
 
+/**
+ * The buffers of the statements that read orders and what they name. The session's
+ * lookup and the step-up's renewal are left out: they read the same rows whatever the
+ * orders, but the renewal's dead rows pile up with every request until a vacuum can
+ * clear them, which on a busy machine it sometimes cannot (one CI run read 4, then 20).
+ */
+function orderBuffers({ statements }: Recording) {
+  return statements
+    .filter(({ sql }) => !/prepared:sessions|"admin_elevations"/.test(sql))
+    .reduce((total, { buffers = 0 }) => total + buffers, 0);
+}
+
 function listed({ statements }: Recording) {
   return statements
     .map(({ sql, buffers }) => `${buffers ?? "-"}\t${sql.replace(/\s+/g, " ").slice(0, 120)}`)
@@ -104,9 +116,9 @@ describe("a page of the admin's order list", () => {
         STATEMENTS_PER_PAGE,
       );
       expect(
-        later.buffers,
+        orderBuffers(later),
         `${name}, before:\n${listed(first)}\nafter:\n${listed(later)}`,
-      ).toBeLessThanOrEqual(first.buffers + EXTRA_BUFFERS_ALLOWED);
+      ).toBeLessThanOrEqual(orderBuffers(first) + EXTRA_BUFFERS_ALLOWED);
     }
   });
 });
