@@ -56,6 +56,12 @@ test("a customer switches to Hindi, signs up, orders and is written to in Hindi;
   await expect(page.getByLabel("आपका USDT (TRC20) एड्रेस")).toHaveAccessibleDescription(
     /चेकसम मेल नहीं खाता/,
   );
+  // An address of the wrong shape is told the shape expected.
+  await page.getByLabel("आपका USDT (TRC20) एड्रेस").fill("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA");
+  await page.getByRole("button", { name: "ऑर्डर करें" }).click();
+  await expect(page.getByLabel("आपका USDT (TRC20) एड्रेस")).toHaveAccessibleDescription(
+    /T से शुरू होता है और इसमें 34 अक्षर/,
+  );
   await page.getByLabel("आपका USDT (TRC20) एड्रेस").fill(TRON_WALLET);
   await page.getByRole("button", { name: "ऑर्डर करें" }).click();
   const dialog = page.getByRole("dialog", { name: "अपना ऑर्डर कन्फ़र्म करें" });

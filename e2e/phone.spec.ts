@@ -76,6 +76,23 @@ for (const language of ["en", "hi"] as const) {
   });
 }
 
+test("at 360 px, a toast shows below the top bar, whose menu stays in reach", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  // Without sonner's slide-in, the toast's box is where it stays.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await signUpAndLogInByApi(page, uniqueEmail("toast"));
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Log Out" }).click();
+  const toast = page.locator("[data-sonner-toast]", { hasText: "Signed Out" });
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  const bar = await page.locator("[data-top-bar]").boundingBox();
+  const box = await toast.boundingBox();
+  if (!bar || !box) throw new Error("The top bar or the toast has no box");
+  expect(box.y, "the toast's top against the bar's bottom").toBeGreaterThanOrEqual(
+    bar.y + bar.height,
+  );
+});
+
 /**
  * The form fields a chat button lies over: on screen as the page opens, then each
  * one scrolled to the screen's bottom edge, and focused (typing or pasting into it).

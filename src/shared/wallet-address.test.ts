@@ -282,3 +282,24 @@ describe("token contracts", () => {
     },
   );
 });
+
+describe("a refusal of the wrong shape", () => {
+  it.each([
+    ["usdt", "trc20", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2", "tron"],
+    ["usdt", "trc20", `41${"a".repeat(40)}`, "tron_hex"],
+    ["usdt", "bep20", "0x123", "evm"],
+    ["usdt", "solana", "not-an-address", "solana"],
+    ["binance_pay_usdt", null, "1234", "binance_pay_usdt"],
+    ["payeer_usd", null, "X1000000", "payeer_usd"],
+    ["advcash_usd", null, `${"a".repeat(250)}@example.com`, "advcash_usd"],
+  ] as const)(
+    "of a %s (%s) account %s names the shape expected: %s",
+    (currency, network, address, format) => {
+      expect(validateWalletAddress(currency, network, address)).toMatchObject({
+        ok: false,
+        code: "invalid_format",
+        format,
+      });
+    },
+  );
+});

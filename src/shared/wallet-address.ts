@@ -22,9 +22,19 @@ export type WalletErrorCode =
   | "token_contract"
   | "wrong_wallet_currency";
 
+/** The shapes an address or account can have: an `invalid_format` refusal names the one expected. */
+export type WalletFormat =
+  | "tron_hex"
+  | "tron"
+  | "evm"
+  | "solana"
+  | "binance_pay_usdt"
+  | "payeer_usd"
+  | "advcash_usd";
+
 export type WalletValidation =
   | { ok: true; normalized: string }
-  | { ok: false; code: WalletErrorCode; message: string };
+  | { ok: false; code: WalletErrorCode; message: string; format?: WalletFormat };
 
 /** Longest e-wallet account we look at: an e-mail address is at most 254 characters. */
 const MAX_LENGTH = 254;
@@ -32,6 +42,10 @@ const COPY_AGAIN = "Copy it again from your wallet.";
 
 function fail(code: WalletErrorCode, message: string): WalletValidation {
   return { ok: false, code, message };
+}
+/** An address of the wrong shape, with the shape expected (the page says it in the reader's language). */
+function wrongFormat(format: WalletFormat, message: string): WalletValidation {
+  return { ok: false, code: "invalid_format", message, format };
 }
 function pass(normalized: string): WalletValidation {
   return { ok: true, normalized };
@@ -57,14 +71,14 @@ function tronChecksumOk(text: string): boolean {
 
 function validateTron(address: string, networkName: string): WalletValidation {
   if (TRON_HEX_PATTERN.test(address)) {
-    return fail(
-      "invalid_format",
+    return wrongFormat(
+      "tron_hex",
       `This is the hex form of a TRON address. Paste your ${networkName} address that starts with T (34 characters).`,
     );
   }
   if (!TRON_PATTERN.test(address)) {
-    return fail(
-      "invalid_format",
+    return wrongFormat(
+      "tron",
       `This is not a valid ${networkName} address: it starts with T and has 34 letters and digits. ${COPY_AGAIN}`,
     );
   }
@@ -102,8 +116,8 @@ export function toChecksumAddress(hex40: string): string {
 
 function validateEvm(address: string, networkName: string): WalletValidation {
   if (!EVM_PATTERN.test(address)) {
-    return fail(
-      "invalid_format",
+    return wrongFormat(
+      "evm",
       `This is not a valid ${networkName} address: it starts with 0x followed by 40 characters 0–9 and a–f. ${COPY_AGAIN}`,
     );
   }
@@ -143,8 +157,8 @@ function isOnEd25519Curve(bytes: Uint8Array): boolean {
 function validateSolana(address: string, networkName: string): WalletValidation {
   const bytes = solanaKeyBytes(address);
   if (!bytes) {
-    return fail(
-      "invalid_format",
+    return wrongFormat(
+      "solana",
       `This is not a valid ${networkName} address: it has 32 to 44 letters and digits (no 0, O, I or l). ${COPY_AGAIN}`,
     );
   }
@@ -282,11 +296,18 @@ const PROVIDER_RULES: Record<Exclude<ReceiveCurrencyId, "usdt">, ProviderRules> 
   },
 };
 
-function validateProviderAccount(rules: ProviderRules, account: string): WalletValidation {
+function validateProviderAccount(
+  currency: Exclude<ReceiveCurrencyId, "usdt">,
+  account: string,
+): WalletValidation {
+  const rules = PROVIDER_RULES[currency];
+  const wrongAccount = () =>
+    wrongFormat(currency, `This is not a valid ${rules.provider} account. ${rules.expected}`);
+  if (account.length > MAX_LENGTH) return wrongAccount();
   if (rules.accountId.test(account)) return pass(account);
   if (rules.refuse?.pattern.test(account)) return fail(rules.refuse.code, rules.refuse.message);
   if (isEmail(account)) return pass(account.toLowerCase());
-  return fail("invalid_format", `This is not a valid ${rules.provider} account. ${rules.expected}`);
+  return wrongAccount();
 }
 
 /* ---- Entry point ---- */
@@ -317,15 +338,8 @@ export function validateWalletAddress(
     // Each chain's pattern bounds the length before any decoding.
     return validateChainAddress(network, trimmed);
   }
-  const rules = PROVIDER_RULES[receiveCurrency];
-  if (!rules) {
+  if (!PROVIDER_RULES[receiveCurrency]) {
     throw new RangeError(`Unknown receive currency: ${String(receiveCurrency)}`);
   }
-  if (trimmed.length > MAX_LENGTH) {
-    return fail(
-      "invalid_format",
-      `This is not a valid ${rules.provider} account. ${rules.expected}`,
-    );
-  }
-  return validateProviderAccount(rules, trimmed);
+  return validateProviderAccount(receiveCurrency, trimmed);
 }

@@ -108,7 +108,10 @@ export function AdminLayout() {
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/90 px-4 backdrop-blur md:hidden">
+        <header
+          data-top-bar
+          className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/90 px-4 backdrop-blur md:hidden"
+        >
           <Button
             variant="ghost"
             size="icon"

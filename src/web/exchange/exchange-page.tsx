@@ -219,9 +219,9 @@ export function ExchangePage() {
     const [{ validateWalletAddress }] = await loadConfirmStep();
     const address = validateWalletAddress(receiveCurrency, selectedNetwork, walletAddress);
     if (!address.ok) {
-      const reason = checkErrorText("wallet", address.code, address.message, {
-        network: networkName,
-      });
+      // A wrong shape is told the shape expected, in the reader's language too.
+      const code = address.format ? `formats.${address.format}` : address.code;
+      const reason = checkErrorText("wallet", code, address.message, { network: networkName });
       toast.error(t("exchange.errors.invalidAddressTitle"), { description: reason });
       // The reason stays under the field, which takes the keyboard, after the toast is gone.
       setWalletRefusal({ reason, of: walletInput });

@@ -30,6 +30,10 @@ describe("a refusal shown to a reader", () => {
     expect(checkErrorText("wallet", "invalid_checksum", "x", { network: "TRC20" })).toContain(
       "सही TRC20 एड्रेस नहीं है",
     );
+    // A wrong shape says the shape expected, as the English message does.
+    expect(checkErrorText("wallet", "formats.tron", "x", { network: "TRC20" })).toContain(
+      "T से शुरू होता है और इसमें 34 अक्षर",
+    );
   });
 
   it("reads the limit, or the form's own text for a refused field, in Hindi", async () => {

@@ -138,16 +138,24 @@ describe("the Hindi texts of /verify's refusals", () => {
 
 describe("the Hindi texts of the form's own checks", () => {
   const hindi = JSON.parse(readFileSync(join(here, "hi", "check-errors.json"), "utf8")) as {
-    wallet: Record<string, string>;
+    wallet: Record<string, string> & { formats: Record<string, string> };
     fields: Record<string, string>;
   };
   const shared = (name: string) => readFileSync(join(web, "..", "shared", name), "utf8");
+  const unionOf = (type: string) => {
+    const union = new RegExp(`export type ${type} =([^;]+);`).exec(shared("wallet-address.ts"));
+    return [...(union?.[1] ?? "").matchAll(/"(\w+)"/g)].map((m) => m[1]);
+  };
 
   it("name only codes the wallet check answers with", () => {
-    const union = /export type WalletErrorCode =([^;]+);/.exec(shared("wallet-address.ts"))?.[1];
-    const codes = [...(union ?? "").matchAll(/"(\w+)"/g)].map((m) => m[1]);
+    const codes = unionOf("WalletErrorCode");
     expect(codes.length).toBeGreaterThan(0);
-    expect(Object.keys(hindi.wallet).filter((code) => !codes.includes(code))).toEqual([]);
+    const { formats: _, ...wallet } = hindi.wallet;
+    expect(Object.keys(wallet).filter((code) => !codes.includes(code))).toEqual([]);
+  });
+
+  it("say every address shape the wallet check expects", () => {
+    expect(Object.keys(hindi.wallet.formats).sort()).toEqual(unionOf("WalletFormat").sort());
   });
 
   it("name only fields of the order form", () => {

@@ -20,7 +20,10 @@ export function TopBar({
   const signOut = useSignOut();
   // Large text wraps the bar onto a second line rather than off the screen.
   return (
-    <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center gap-1 border-b bg-background/90 px-2 backdrop-blur sm:gap-3 sm:px-4">
+    <header
+      data-top-bar
+      className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center gap-1 border-b bg-background/90 px-2 backdrop-blur sm:gap-3 sm:px-4"
+    >
       <Button
         variant="ghost"
         size="icon"

@@ -43,15 +43,36 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+function subscribeToResize(listener: () => void) {
+  window.addEventListener("resize", listener);
+  return () => window.removeEventListener("resize", listener);
+}
+
+/** Where the sticky top bar ends (0 where none shows, as on the admin panel's desktop). */
+function topBarBottom(): number {
+  const bar = document.querySelector("[data-top-bar]");
+  return Math.max(0, Math.round(bar?.getBoundingClientRect().bottom ?? 0));
+}
+
+/** sonner's own distances from the top (desktop, phone), kept where no bar is in the way. */
+const TOP_OFFSET = { desktop: 24, phone: 16 };
+const GAP_BELOW_TOP_BAR = 8;
+
 /** The app's toaster: one toast at a time, 5 s, in the page's theme; mounted by the first toast. */
 export function Toasts() {
-  const { theme } = useTheme();
   const isNeeded = useSyncExternalStore(
     subscribe,
     () => isShown,
     () => false,
   );
-  if (!isNeeded) return null;
+  return isNeeded ? <ToasterBelowTopBar /> : null;
+}
+
+/** Over the top bar, a toast hid the menu and sign-in for its 5 s on a phone. */
+function ToasterBelowTopBar() {
+  const { theme } = useTheme();
+  const barBottom = useSyncExternalStore(subscribeToResize, topBarBottom, () => 0);
+  const below = (offset: number) => ({ top: Math.max(offset, barBottom + GAP_BELOW_TOP_BAR) });
   return (
     <Suspense fallback={null}>
       <LazyToaster
@@ -61,6 +82,8 @@ export function Toasts() {
         richColors
         closeButton
         position="top-center"
+        offset={below(TOP_OFFSET.desktop)}
+        mobileOffset={below(TOP_OFFSET.phone)}
       />
     </Suspense>
   );
