@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { sampleStatementCsv } from "../src/server/admin/reconciliation/statement-fixtures";
 import {
   addPausedUpiAccount,
+  cutPlaceholders,
   expect,
   secondBrowserPage,
   signUpAndLogInByApi,
@@ -151,7 +152,7 @@ const EVERY_ADMIN_PAGE = [
   "/admin/risk",
 ];
 
-test("on a phone every admin page fits the screen, and every row's menu is on it", async ({
+test("on a phone every admin page fits the screen, with its search hints whole and every row's menu on it", async ({
   page,
   browser,
 }) => {
@@ -172,6 +173,7 @@ test("on a phone every admin page fits the screen, and every row's menu is on it
       await page.evaluate(() => document.documentElement.scrollWidth),
       `${path} scrolls sideways`,
     ).toBeLessThanOrEqual(360);
+    expect(await cutPlaceholders(page), `${path}: placeholders cut off`).toEqual([]);
     if (path === "/admin/orders") {
       // The payment's reference, to match against the bank, shows in the row on a phone.
       const reference = page.getByRole("button", { name: /payment reference of order/ }).first();

@@ -400,3 +400,29 @@ export async function waitUntilIdle(page: Page) {
     });
   });
 }
+
+/** The empty fields on screen whose placeholder is wider than the field shows, by their text. */
+export async function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) throw new Error("No canvas to measure text with");
+    const fields = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      "input[placeholder], textarea[placeholder]",
+    );
+    return [...fields].flatMap((field) => {
+      const box = field.getBoundingClientRect();
+      if (field.value || box.width <= 1 || box.right <= 0 || box.left >= innerWidth) return [];
+      const style = getComputedStyle(field);
+      const hint = getComputedStyle(field, "::placeholder");
+      context.font = `${hint.fontWeight} ${hint.fontSize} ${hint.fontFamily}`;
+      const room =
+        field.clientWidth -
+        Number.parseFloat(style.paddingLeft) -
+        Number.parseFloat(style.paddingRight);
+      const needed = context.measureText(field.placeholder).width;
+      return needed > room + 1
+        ? [`"${field.placeholder}" needs ${Math.ceil(needed)} px of ${room}`]
+        : [];
+    });
+  });
+}
