@@ -4,6 +4,7 @@ import { RECEIVE_OPTIONS, type ReceiveCurrencyId, SEND_OPTIONS } from "./catalog
 import { canonicalAmount, Decimal, parseAmount } from "./money";
 import {
   EWALLET_FACTOR,
+  impliedRate,
   quoteForSymbols,
   quoteReceiveAmount,
   RECEIVE_DECIMALS,
@@ -258,5 +259,30 @@ describe("an admin order's rate against the rate in force", () => {
     expect(at86("", "100")).toBeNull();
     expect(at86("8600", "0")).toBeNull();
     expect(at86("8600", "abc")).toBeNull();
+  });
+});
+
+describe("the rate an order's amounts imply", () => {
+  const rateOf = (
+    amount: string,
+    receiveAmount: string,
+    receiveCurrency: ReceiveCurrencyId = "usdt",
+    sendCurrency: (typeof SEND_OPTIONS)[number]["id"] = "upi_inr",
+  ) => impliedRate({ amount, receiveAmount, sendCurrency, receiveCurrency });
+
+  it("is rupees per unit received, to the stored rate's 4 decimals, half up", () => {
+    expect(rateOf("2000", "22.5")).toBe("88.8889");
+    expect(rateOf("8600", "100")).toBe("86");
+  });
+
+  it("counts the e-wallets' factor as the quote does, so it gives back their amount", () => {
+    const rate = rateOf("8600", "99", "payeer_usd");
+    expect(rate).toBe("86");
+    expect(payeer("8600", rate)).toBe("99.0000");
+  });
+
+  it("refuses a zero or missing receive amount rather than divide by it", () => {
+    expect(() => rateOf("8600", "0")).toThrow(RangeError);
+    expect(() => rateOf("8600", "")).toThrow(RangeError);
   });
 });

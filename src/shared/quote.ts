@@ -22,15 +22,26 @@ type QuoteRule = {
   decimals: number;
   /** value is the send amount in rupees; rate is rupees per unit received. */
   compute: (value: Decimal, rate: Decimal) => Decimal;
+  /** The other way round: the rate at which value gives what was received. */
+  rateOf: (value: Decimal, received: Decimal) => Decimal;
 };
 
-const USDT_RULE: QuoteRule = { decimals: 4, compute: (value, rate) => value.div(rate) };
+const USDT_RULE: QuoteRule = {
+  decimals: 4,
+  compute: (value, rate) => value.div(rate),
+  rateOf: (value, received) => value.div(received),
+};
 /** Any other non-INR receive (the USD e-wallets). The product runs first so the division is the only truncation. */
 const EWALLET_RULE: QuoteRule = {
   decimals: 4,
   compute: (value, rate) => value.mul(EWALLET_FACTOR).div(rate),
+  rateOf: (value, received) => value.mul(EWALLET_FACTOR).div(received),
 };
-const INR_RULE: QuoteRule = { decimals: 2, compute: (value, rate) => rate.mul(value) };
+const INR_RULE: QuoteRule = {
+  decimals: 2,
+  compute: (value, rate) => rate.mul(value),
+  rateOf: (value, received) => received.div(value),
+};
 
 const RULE_BY_RECEIVE_SYMBOL: Readonly<Record<string, QuoteRule>> = {
   USDT: USDT_RULE,
@@ -77,6 +88,33 @@ export function quoteReceiveAmount(input: {
     sendSymbol: findSendOption(input.sendCurrency)?.symbol ?? "",
     receiveSymbol: findReceiveOption(input.receiveCurrency)?.symbol ?? "",
   });
+}
+
+/** Decimals of a stored rate (`exchange_rate numeric(12, 4)`). */
+const RATE_DECIMALS = 4;
+
+/**
+ * The rate (rupees per unit received) at which `amount` gives `receiveAmount`: what
+ * an order whose receive amount an operator set was sold at. To the stored rate's 4
+ * decimals, rounded half up: it says what the amounts are, it computes no amount.
+ */
+export function impliedRate(input: {
+  amount: string;
+  receiveAmount: string;
+  sendCurrency: SendCurrencyId;
+  receiveCurrency: ReceiveCurrencyId;
+}): string {
+  const amount = parseAmount(input.amount);
+  const received = parseAmount(input.receiveAmount);
+  const toInr = TO_INR_BY_SEND_SYMBOL[findSendOption(input.sendCurrency)?.symbol ?? ""];
+  if (!amount || !received || received.lte(0) || toInr === undefined) {
+    throw new RangeError("An implied rate needs a send amount and a receive amount above zero");
+  }
+  const rule = ruleFor(findReceiveOption(input.receiveCurrency)?.symbol ?? "");
+  return rule
+    .rateOf(amount.mul(toInr), received)
+    .toDecimalPlaces(RATE_DECIMALS, Decimal.ROUND_HALF_UP)
+    .toString();
 }
 
 /** Decimals of each receive currency's amount. */

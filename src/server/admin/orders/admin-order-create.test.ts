@@ -55,7 +55,8 @@ describe("POST /api/admin/orders", () => {
       sendAmount: "10000.00",
       receiveCurrency: "usdt",
       receiveAmount: "115.5000",
-      exchangeRate: "90.5",
+      // The rate its amounts imply (₹10,000 for 115.5 USDT), not the ₹90.5 in force.
+      exchangeRate: "86.5801",
       network: "trc20",
       walletAddress: TRON_WALLET,
       paymentReference: null,
@@ -126,6 +127,14 @@ describe("POST /api/admin/orders", () => {
       quotedRate: "86",
     });
     expect(placedByCustomer.status).toBe(409);
+  });
+
+  it("keeps the rate in force on an order whose receive amount is the one that rate gives", async () => {
+    await testApp.db.updateTable("site_settings").set({ exchange_rate: "90.5" }).execute();
+    // ₹10,000 at ₹90.5 gives 110.4972 USDT, rounded down.
+    const response = await admin.post("/api/admin/orders", input({ receiveAmount: "110.4972" }));
+    expect(response.status, response.text).toBe(201);
+    expect(response.json).toMatchObject({ receiveAmount: "110.4972", exchangeRate: "90.5" });
   });
 
   it("takes other currencies, normalises the wallet, and ignores min/max and maintenance", async () => {

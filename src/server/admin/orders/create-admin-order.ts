@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
 import { languageOr } from "../../../shared/languages";
 import { plainDecimal } from "../../../shared/money";
-import { quoteReceiveAmount } from "../../../shared/quote";
+import { impliedRate, quoteReceiveAmount } from "../../../shared/quote";
 import { recordAudit } from "../../audit/audit";
 import type { SessionUser } from "../../auth/session";
 import type { DB } from "../../db/schema";
@@ -112,7 +112,7 @@ export async function createAdminOrder({
         .where("id", "=", 1)
         .forShare()
         .executeTakeFirstOrThrow();
-      checkReceiveAmount(input, settings.exchange_rate);
+      const exchangeRate = rateOfAmounts(input, settings.exchange_rate);
       const id = randomUUID();
       // Before the insert: a refusal leaves nothing to roll back but the lock.
       await claimLimitsForAdminOrder(trx, {
@@ -130,7 +130,7 @@ export async function createAdminOrder({
           send_amount: input.sendAmount,
           receive_currency: input.receiveCurrency,
           receive_amount: input.receiveAmount,
-          exchange_rate: settings.exchange_rate,
+          exchange_rate: exchangeRate,
           network: input.network,
           wallet_address: input.walletAddress,
           payment_reference: input.paymentReference ?? null,
@@ -195,15 +195,21 @@ export async function createAdminOrder({
   }
 }
 
-/** The receive amount is within RECEIVE_AMOUNT_ROOM of what the rate in force gives. */
-function checkReceiveAmount(input: AdminPlaceOrderInput, rate: string) {
+/**
+ * The order's rate: the rate in force when the receive amount is what it gives, else
+ * the rate the operator's amounts imply, so that the order shows the deal it is
+ * (₹2,000 for 22.5 USDT reads ₹88.8889, not the ₹88.5 in force). The receive amount
+ * must be within RECEIVE_AMOUNT_ROOM of what the rate in force gives.
+ */
+function rateOfAmounts(input: AdminPlaceOrderInput, rate: string): string {
   const quoted = quoteReceiveAmount({
     amount: input.sendAmount,
     rate,
     sendCurrency: input.sendCurrency,
     receiveCurrency: input.receiveCurrency,
   });
-  if (new Decimal(input.receiveAmount).gt(new Decimal(quoted).mul(RECEIVE_AMOUNT_ROOM))) {
+  const receiveAmount = new Decimal(input.receiveAmount);
+  if (receiveAmount.gt(new Decimal(quoted).mul(RECEIVE_AMOUNT_ROOM))) {
     throw new AppError(
       422,
       "RECEIVE_AMOUNT_TOO_HIGH",
@@ -211,6 +217,13 @@ function checkReceiveAmount(input: AdminPlaceOrderInput, rate: string) {
       { quotedReceiveAmount: plainDecimal(quoted) },
     );
   }
+  if (receiveAmount.eq(quoted)) return rate;
+  return impliedRate({
+    amount: input.sendAmount,
+    receiveAmount: input.receiveAmount,
+    sendCurrency: input.sendCurrency,
+    receiveCurrency: input.receiveCurrency,
+  });
 }
 
 /**
