@@ -89,6 +89,46 @@ describe("an admin's own records", () => {
     expect((await trader.get("/api/verification")).json.status).toBe("verified");
   });
 
+  it("leaves the failed payout check of the admin's own order to another admin: no retry, no override", async () => {
+    const order = await placeOrder(trader);
+    await otherAdmin.post(`/api/admin/orders/${order.id}/status`, { status: "processing" });
+    // A check that failed (its chain endpoint was down): a retry that passes completes the order.
+    await testApp.db
+      .insertInto("payout_checks")
+      .values({
+        order_id: order.id,
+        payout_tx_hash: "a".repeat(64),
+        state: "failed",
+        failure_code: "ENDPOINT_UNAVAILABLE",
+        failure_message: "The chain endpoint did not answer.",
+        requested_by: null,
+        transfer_index: null,
+        note: null,
+      })
+      .execute();
+    const before = await countRows(testApp);
+    expectOwnRecordRefusal(
+      await trader.post(`/api/admin/orders/${order.id}/payout-check/retry`, {}),
+    );
+    expectOwnRecordRefusal(
+      await trader.post(`/api/admin/orders/${order.id}/payout-check/override`, {
+        note: "Paid from the desk's other wallet",
+      }),
+    );
+    expect(await countRows(testApp)).toEqual(before);
+    const check = () =>
+      testApp.db
+        .selectFrom("payout_checks")
+        .select("state")
+        .where("order_id", "=", order.id)
+        .executeTakeFirstOrThrow();
+    expect((await check()).state).toBe("failed");
+
+    const retried = await otherAdmin.post(`/api/admin/orders/${order.id}/payout-check/retry`, {});
+    expect(retried.status, retried.text).toBe(202);
+    expect((await check()).state).toBe("checking");
+  });
+
   it("answers 404 to 'verify all matched' for an account that does not exist", async () => {
     const response = await trader.post(
       "/api/admin/reconciliation/accounts/11111111-1111-4111-8111-111111111111/verify-matched",

@@ -142,6 +142,8 @@ export async function retryPayoutCheck({
 }: CheckActionContext): Promise<OrderRow> {
   const order = await db.transaction().execute(async (trx) => {
     const { order, check } = await lockCheck(trx, orderId);
+    // A check that passes completes the order: the same four eyes as completing it.
+    refuseOwnRecord(admin, order.user_id, "order");
     await trx
       .updateTable("payout_checks")
       .set({

@@ -3,6 +3,7 @@ import { recordAudit } from "../../audit/audit";
 import type { AppContext } from "../../context";
 import { clientIp } from "../../http/client-ip";
 import { createRouter, errorResponse } from "../../http/router";
+import { ADMIN_BACKUP_INTERVAL_MINUTES } from "../../ops/backup/backups";
 import { CHECKLIST_ITEMS, getFirstRunChecklist } from "./first-run-checklist";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
@@ -42,6 +43,10 @@ const takeBackupRoute = createRoute({
       content: json(z.object({ fileName: z.string(), bytes: z.number().int() })),
     },
     ...adminOnly,
+    409: errorResponse("A backup is being taken now (`BACKUP_UNDER_WAY`)"),
+    429: errorResponse(
+      `An admin took a backup less than ${ADMIN_BACKUP_INTERVAL_MINUTES} minutes ago (\`BACKUP_TOO_SOON\`, with \`retryAfterSeconds\`)`,
+    ),
     500: errorResponse("The backup could not be taken; the message says why"),
   },
 });
@@ -50,7 +55,7 @@ export function createAdminChecklistRouter(context: AppContext) {
   return createRouter()
     .openapi(getChecklistRoute, async (c) => c.json(await getFirstRunChecklist(context), 200))
     .openapi(takeBackupRoute, async (c) => {
-      const backup = await context.backups.take("admin");
+      const backup = await context.backups.takeForAdmin();
       await recordAudit(context.db, {
         actor: { id: c.var.user.id, email: c.var.user.email },
         action: "backup.created",

@@ -50,6 +50,15 @@ describe("the first-run checklist", () => {
       .executeTakeFirstOrThrow();
     expect(audit.actor_email).toBe(admin.email);
     expect(audit.details).toMatchObject({ fileName: response.json.fileName });
+    // Another at once is refused, and writes nothing: each pushes the oldest backup out.
+    const files = readdirSync(backupDir);
+    const again = await admin.post("/api/admin/backups");
+    expect(again.status).toBe(429);
+    expect(again.json).toMatchObject({
+      code: "BACKUP_TOO_SOON",
+      error: expect.stringMatching(/less than 10 minutes ago/),
+    });
+    expect(readdirSync(backupDir)).toEqual(files);
     const checklist = await checklistOf(testApp);
     expect(checklist.done.backups).toBe(true);
     expect(Date.now() - Date.parse(checklist.lastBackupAt)).toBeLessThan(60_000);

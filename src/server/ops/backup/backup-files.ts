@@ -28,10 +28,17 @@ export function backupDirectory(env: Pick<Env, "BACKUP_DIR" | "DATA_DIR">): stri
   return resolve(env.BACKUP_DIR ?? join(env.DATA_DIR, "backups"));
 }
 
-/** Deletes all but the newest `keep` backups in the folder; answers the names deleted. */
-export function pruneBackups(directory: string, keep: number): string[] {
+/**
+ * Deletes all but the newest `keep` backups in the folder, and but those `spared`;
+ * answers the names deleted.
+ */
+export function pruneBackups(
+  directory: string,
+  keep: number,
+  spared: ReadonlySet<string> = new Set(),
+): string[] {
   const names = readdirSync(directory).filter(isBackupFileName).sort().reverse();
-  const old = names.slice(keep);
+  const old = names.slice(keep).filter((name) => !spared.has(name));
   for (const name of old) rmSync(join(directory, name), { force: true });
   return old;
 }

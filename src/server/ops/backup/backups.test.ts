@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppError } from "../../http/errors";
 import { isPostgresRun } from "../../testing/postgres";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { isBackupFileName } from "./backup-files";
@@ -45,6 +46,39 @@ describe("backups", () => {
     for (let i = 0; i < 3; i += 1) taken.push((await testApp.backups.take("command")).fileName);
     expect(backupFiles()).toEqual(taken.slice(1));
     expect(existsSync(notOurs)).toBe(true);
+  });
+
+  it("spares the newest daily backups: backups taken by hand never push them out", async () => {
+    const daily = await testApp.backups.take("schedule");
+    for (let i = 0; i < 3; i += 1) await testApp.backups.take("admin");
+    // BACKUP_KEEP is 2: the two newest, and the daily one beside them.
+    expect(backupFiles()).toHaveLength(3);
+    expect(backupFiles()).toContain(daily.fileName);
+  });
+
+  it("takes an admin's backup at most once in 10 minutes, and one at a time", async () => {
+    // The backups taken by hand above do not count here.
+    await testApp.db.deleteFrom("backups").where("trigger", "=", "admin").execute();
+    const [first, second] = await Promise.allSettled([
+      testApp.backups.takeForAdmin(),
+      testApp.backups.takeForAdmin(),
+    ]);
+    expect(first.status).toBe("fulfilled");
+    expect(second).toMatchObject({ status: "rejected", reason: { code: "BACKUP_UNDER_WAY" } });
+    const files = backupFiles();
+    const refusal = await testApp.backups.takeForAdmin().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ status: 429, code: "BACKUP_TOO_SOON" });
+    const { retryAfterSeconds } = (refusal as AppError).details ?? {};
+    expect(retryAfterSeconds).toBeGreaterThan(8 * 60);
+    expect(retryAfterSeconds).toBeLessThanOrEqual(10 * 60);
+    expect(backupFiles()).toEqual(files);
+    const elevenMinutesLater = new Date(Date.now() + 11 * 60_000);
+    await expect(testApp.backups.takeForAdmin(elevenMinutesLater)).resolves.toMatchObject({
+      bytes: expect.any(Number),
+    });
   });
 
   it("takes the daily backup once per day, however many processes ask at once", async () => {

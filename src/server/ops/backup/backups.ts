@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../../db/database";
 import type { Env } from "../../env";
+import { AppError } from "../../http/errors";
 import { backupDirectory } from "./backup-files";
 import {
   type BackupSettings,
@@ -15,6 +16,8 @@ export interface Backups {
   /** HH:MM India time of the daily backup, if there is one. */
   dailyAt?: string;
   take(trigger: BackupTrigger): Promise<TakenBackup>;
+  /** An admin's Back Up Now, within its limits (see takeAdminBackup). */
+  takeForAdmin(now?: Date): Promise<TakenBackup>;
   /** The daily backup, if BACKUP_DAILY_AT is set and it is due (see takeDailyBackupIfDue). */
   takeDailyIfDue(now?: Date): Promise<ScheduledOutcome | "not-scheduled">;
   /** Starts the daily backup when BACKUP_DAILY_AT is set; answers its stop. */
@@ -34,10 +37,21 @@ export function createBackups(database: DatabaseHandle, env: Env): Backups {
   // This process's own asks for the daily backup, one after another: the lock only
   // keeps processes apart (and an embedded database has no lock to take).
   let dailyQueue: Promise<unknown> = Promise.resolve();
+  let isAdminBackupUnderWay = false;
   const backups: Backups = {
     settings,
     dailyAt: env.BACKUP_DAILY_AT,
     take: (trigger) => takeBackup(database, settings, trigger),
+    takeForAdmin: async (now) => {
+      // The advisory lock keeps processes apart; this, the requests of this one.
+      if (isAdminBackupUnderWay) throw backupUnderWay();
+      isAdminBackupUnderWay = true;
+      try {
+        return await takeAdminBackup(database, backups, now);
+      } finally {
+        isAdminBackupUnderWay = false;
+      }
+    },
     takeDailyIfDue: (now) => {
       const { BACKUP_DAILY_AT: dailyAt } = env;
       if (!dailyAt) return Promise.resolve("not-scheduled");
@@ -100,6 +114,60 @@ export async function takeDailyBackupIfDue(
     outcome = await backups.take("schedule");
   });
   return ran ? outcome : "another-process";
+}
+
+/** Any fixed number, ours alone among the advisory locks taken on the database. */
+const ADMIN_BACKUP_LOCK_KEY = 7_314_201_868;
+/**
+ * An admin's Back Up Now at most this often, desk-wide: each backup pushes the oldest
+ * out of the folder, and fourteen in a row had pushed out every daily one.
+ */
+export const ADMIN_BACKUP_INTERVAL_MINUTES = 10;
+
+function backupUnderWay() {
+  return new AppError(
+    409,
+    "BACKUP_UNDER_WAY",
+    "A backup is being taken now. Try again in a minute.",
+  );
+}
+
+/**
+ * Takes a backup for an admin, unless one was taken for an admin in the last
+ * ADMIN_BACKUP_INTERVAL_MINUTES (429 BACKUP_TOO_SOON, with `retryAfterSeconds`) or
+ * another process is taking one (409 BACKUP_UNDER_WAY).
+ */
+async function takeAdminBackup(
+  database: DatabaseHandle,
+  backups: Backups,
+  now = new Date(),
+): Promise<TakenBackup> {
+  const interval = ADMIN_BACKUP_INTERVAL_MINUTES * 60_000;
+  let taken: TakenBackup | undefined;
+  const ran = await database.ifNoOtherProcess(ADMIN_BACKUP_LOCK_KEY, async () => {
+    const last = await database.db
+      .selectFrom("backups")
+      .select("started_at")
+      .where("trigger", "=", "admin")
+      .where("started_at", ">", new Date(now.getTime() - interval))
+      .orderBy("started_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (last) {
+      const retryAfterSeconds = Math.ceil(
+        (last.started_at.getTime() + interval - now.getTime()) / 1000,
+      );
+      throw new AppError(
+        429,
+        "BACKUP_TOO_SOON",
+        `A backup was taken less than ${ADMIN_BACKUP_INTERVAL_MINUTES} minutes ago. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+        { retryAfterSeconds },
+      );
+    }
+    taken = await backups.take("admin");
+  });
+  if (!ran || !taken) throw backupUnderWay();
+  return taken;
 }
 
 const CHECK_EVERY_MS = 60_000;

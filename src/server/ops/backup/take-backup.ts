@@ -65,8 +65,32 @@ export async function takeBackup(
     trigger,
     started_at: startedAt,
   });
-  pruneBackups(settings.directory, settings.keep);
+  pruneBackups(
+    settings.directory,
+    settings.keep,
+    await newestDailyBackups(database, settings.keep),
+  );
   return { file, fileName, bytes: size, startedAt };
+}
+
+/**
+ * The newest `keep` daily backups: pruning spares them, so backups taken by hand
+ * (an admin's, at most one every 10 minutes) never push the days' history out.
+ */
+async function newestDailyBackups(database: DatabaseHandle, keep: number): Promise<Set<string>> {
+  try {
+    const rows = await database.db
+      .selectFrom("backups")
+      .select("file_name")
+      .where("trigger", "=", "schedule")
+      .orderBy("started_at", "desc")
+      .limit(keep)
+      .execute();
+    return new Set(rows.map((row) => row.file_name));
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    return new Set();
+  }
 }
 
 /**
