@@ -62,16 +62,24 @@ test("a customer places an order, lands on its page and finds it in the history"
   await page.getByRole("button", { name: "Place Order" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm Your Order" });
   await expect(dialog).toBeVisible();
+  // The refusal it put right does not stay over the payment step.
+  await expect(page.locator("[data-sonner-toast]", { hasText: "Invalid Address" })).toHaveCount(0);
   await expect(dialog.getByText("100.0000 USDT")).toBeVisible();
   // Where to pay: the desk's UPI account the server offered for this payment.
   await expect(dialog.getByText("rupeedesk@okhdfcbank")).toBeVisible();
   await expect(dialog.getByRole("img", { name: /UPI QR code to pay ₹8600/ })).toBeVisible();
   await dialog.getByRole("button", { name: "Submit Order" }).click();
   await expect(page.getByText("Transaction ID Required")).toBeVisible();
+  // Each refusal stays at its field, which takes the keyboard, until the field changes.
+  const transactionId = dialog.getByLabel("Payment Transaction ID");
+  await expect(transactionId).toBeFocused();
+  await expect(transactionId).toHaveAttribute("aria-invalid", "true");
 
-  await dialog.getByLabel("Payment Transaction ID").fill("12345");
+  await transactionId.fill("12345");
+  await expect(transactionId).toHaveAttribute("aria-invalid", "false");
   await dialog.getByRole("button", { name: "Submit Order" }).click();
   await expect(page.getByText("Order Failed")).toBeVisible();
+  await expect(transactionId).toHaveAccessibleDescription(/12-digit/);
 
   const reference = uniqueReference();
   await dialog.getByLabel("Payment Transaction ID").fill(reference);
@@ -80,6 +88,9 @@ test("a customer places an order, lands on its page and finds it in the history"
   await expect(
     page.getByText(/Enter the name on the bank or UPI account you paid from/).last(),
   ).toBeVisible();
+  const payerName = dialog.getByLabel("Name on the paying account");
+  await expect(payerName).toBeFocused();
+  await expect(payerName).toHaveAccessibleDescription(/Enter the name on the bank or UPI account/);
   await dialog.getByLabel("Name on the paying account").fill("Rahul Kumar");
   await dialog.getByRole("button", { name: "Submit Order" }).click();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);

@@ -69,10 +69,15 @@ test("a customer switches to Hindi, signs up, orders and is written to in Hindi;
   await expect(dialog.getByText("rupeedesk@okhdfcbank")).toBeVisible();
   await dialog.getByLabel("पेमेंट ट्रांज़ैक्शन ID").fill("12345");
   await dialog.getByRole("button", { name: "ऑर्डर भेजें" }).click();
-  await expect(page.getByText(/उस पर लिखा नाम डालें/)).toBeVisible();
-  await dialog.getByLabel("पेमेंट करने वाले खाते पर लिखा नाम").fill("Rahul Kumar");
+  // Both refusals, each at its field, in Hindi.
+  const transactionId = dialog.getByLabel("पेमेंट ट्रांज़ैक्शन ID");
+  const payerName = dialog.getByLabel("पेमेंट करने वाले खाते पर लिखा नाम");
+  await expect(transactionId).toHaveAccessibleDescription(/ट्रांज़ैक्शन ID वैसी ही डालें/);
+  await expect(payerName).toHaveAccessibleDescription(/उस पर लिखा नाम डालें/);
+  await payerName.fill("Rahul Kumar");
   await dialog.getByRole("button", { name: "ऑर्डर भेजें" }).click();
-  await expect(page.getByText(/ट्रांज़ैक्शन ID वैसी ही डालें/)).toBeVisible();
+  await expect(payerName).toHaveAttribute("aria-invalid", "false");
+  await expect(transactionId).toHaveAccessibleDescription(/ट्रांज़ैक्शन ID वैसी ही डालें/);
   const reference = uniqueReference();
   await dialog.getByLabel("पेमेंट ट्रांज़ैक्शन ID").fill(reference);
   await dialog.getByLabel("पेमेंट करने वाले खाते पर लिखा नाम").fill("Rahul Kumar");

@@ -1,5 +1,5 @@
 import { QRCodeSVG } from "qrcode.react";
-import { type ReactNode, type RefObject, useState } from "react";
+import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
@@ -67,6 +67,37 @@ export function ConfirmOrderDialog({
   const [payerName, setPayerName] = useState("");
   // An order refused by the customer's limits: the reason stays, with the way to verify.
   const [limitRefusal, setLimitRefusal] = useState<Error | null>(null);
+  /** Why each field was refused, and what it held: shown under it until it changes. */
+  const [fieldRefusals, setFieldRefusals] = useState<
+    Partial<Record<PaymentField, { reason: string; of: string }>>
+  >({});
+  const fields = {
+    paymentReference: useRef<HTMLInputElement>(null),
+    payerName: useRef<HTMLInputElement>(null),
+  };
+  const values: Record<PaymentField, string> = { paymentReference: transactionId, payerName };
+  const refusalOf = (field: PaymentField) => {
+    const refusal = fieldRefusals[field];
+    return refusal?.of === values[field] ? refusal.reason : undefined;
+  };
+  /**
+   * Each refused field keeps its reason after the toast is gone; the first, in the
+   * order they show, takes the keyboard and is the one the toast names.
+   */
+  const refuseFields = (refusals: { field: unknown; reason: string }[]): string | undefined => {
+    const refused = PAYMENT_FIELDS.flatMap((field) => {
+      const refusal = refusals.find((candidate) => candidate.field === field);
+      return refusal ? [{ field, reason: refusal.reason }] : [];
+    });
+    setFieldRefusals(
+      Object.fromEntries(
+        refused.map(({ field, reason }) => [field, { reason, of: values[field] }]),
+      ),
+    );
+    const [first] = refused;
+    if (first) fields[first.field].current?.focus();
+    return first?.reason;
+  };
   // One key per dialog: a retry of this submission can never create a second order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const sendOption = findSendOption(draft.sendCurrency);
@@ -79,6 +110,9 @@ export function ConfirmOrderDialog({
       toast.error(t("exchange.errors.transactionIdTitle"), {
         description: t("exchange.errors.transactionIdMessage"),
       });
+      refuseFields([
+        { field: "paymentReference", reason: t("exchange.errors.transactionIdMessage") },
+      ]);
       return;
     }
     const parsed = placeOrderInputSchema.safeParse({
@@ -93,10 +127,12 @@ export function ConfirmOrderDialog({
       receivingOfferId: offer.data.offerId,
     });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      toast.error(t("exchange.errors.orderFailedTitle"), {
-        description: checkErrorText("fields", String(issue?.path[0]), issue?.message ?? ""),
-      });
+      const refusals = parsed.error.issues.map((issue) => ({
+        field: issue.path[0],
+        reason: checkErrorText("fields", String(issue.path[0]), issue.message),
+      }));
+      const first = refuseFields(refusals) ?? refusals[0]?.reason;
+      toast.error(t("exchange.errors.orderFailedTitle"), { description: first });
       return;
     }
     placeOrder.mutate(
@@ -114,6 +150,12 @@ export function ConfirmOrderDialog({
             description: isOverLimit ? limitRefusalText(error) : error.message,
           });
           if (isOverLimit) setLimitRefusal(error);
+          if (error instanceof ApiError) {
+            const field = error.code?.startsWith("PAYMENT_REFERENCE")
+              ? "paymentReference"
+              : error.details.field;
+            refuseFields([{ field, reason: error.message }]);
+          }
           // The customer's own order with this reference (sent again after a reload): go to it.
           if (error instanceof ApiError && error.code === "PAYMENT_OFFER_NOT_VALID")
             offer.refetch();
@@ -188,6 +230,10 @@ export function ConfirmOrderDialog({
               <Label htmlFor="transaction-id">{t("exchange.dialog.transactionId")}</Label>
               <Input
                 id="transaction-id"
+                ref={fields.paymentReference}
+                required
+                aria-invalid={refusalOf("paymentReference") !== undefined}
+                aria-describedby={refusalOf("paymentReference") && "transaction-id-error"}
                 autoComplete="off"
                 inputMode={method === "upi" ? "numeric" : "text"}
                 placeholder={
@@ -198,17 +244,24 @@ export function ConfirmOrderDialog({
                 value={transactionId}
                 onChange={(event) => setTransactionId(event.target.value)}
               />
+              <FieldRefusal id="transaction-id-error" reason={refusalOf("paymentReference")} />
             </div>
 
             <div className="space-y-2">
               <Label htmlFor="payer-name">{t("exchange.dialog.payerName")}</Label>
               <Input
                 id="payer-name"
+                ref={fields.payerName}
+                required
                 autoComplete="name"
-                aria-describedby="payer-name-hint"
+                aria-invalid={refusalOf("payerName") !== undefined}
+                aria-describedby={
+                  refusalOf("payerName") ? "payer-name-error payer-name-hint" : "payer-name-hint"
+                }
                 value={payerName}
                 onChange={(event) => setPayerName(event.target.value)}
               />
+              <FieldRefusal id="payer-name-error" reason={refusalOf("payerName")} />
               <p id="payer-name-hint" className="text-xs text-muted-foreground">
                 {t("exchange.dialog.payerNameHint")}
               </p>
@@ -235,6 +288,19 @@ export function ConfirmOrderDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The payment step's fields a refusal can name, in the order they show. */
+const PAYMENT_FIELDS = ["paymentReference", "payerName"] as const;
+type PaymentField = (typeof PAYMENT_FIELDS)[number];
+
+function FieldRefusal({ id, reason }: { id: string; reason: string | undefined }) {
+  if (!reason) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {reason}
+    </p>
   );
 }
 

@@ -234,6 +234,8 @@ export function ExchangePage() {
       });
       return;
     }
+    // The refusals of earlier presses were put right: none stays over the payment step.
+    toast.dismissAll();
     // Computed here, not taken from the render: a click may come before the quote loaded.
     const { quoteReceiveAmount } = await loadQuote();
     setDraft({

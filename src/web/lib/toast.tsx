@@ -28,11 +28,19 @@ type Message = Parameters<Sonner["toast"]["success"]>[0];
 
 /** The same calls as sonner's `toast`, for the ones this app uses. */
 export const toast = {
+  /** A success clears the refusals before it: they no longer hold ("Authentication Required" after signing in). */
   success(message: Message, options?: ExternalToast) {
-    void showToaster().then(({ toast }) => toast.success(message, options));
+    void showToaster().then(({ toast }) => {
+      toast.dismiss();
+      toast.success(message, options);
+    });
   },
   error(message: Message, options?: ExternalToast) {
     void showToaster().then(({ toast }) => toast.error(message, options));
+  },
+  /** Clears every toast on screen, as when what they were about has been put right. */
+  dismissAll() {
+    if (sonner) void sonner.then(({ toast }) => toast.dismiss());
   },
 };
 
