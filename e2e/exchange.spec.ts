@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, holdRequests, signUpAndLogInByApi, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  holdRequests,
+  secondBrowserPage,
+  signUpAndLogInByApi,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 
@@ -37,6 +44,36 @@ test("Place Order with missing fields, then signed out, says why", async ({ page
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByText("Authentication Required")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a visitor sent to log in by Place Order comes back to their order as they left it", async ({
+  page,
+  browser,
+}) => {
+  // Their account exists (signed up in another browser); this one is signed out.
+  const email = uniqueEmail("visitor");
+  const elsewhere = await secondBrowserPage(browser);
+  await signUpAndLogInByApi(elsewhere, email);
+  await elsewhere.context().close();
+
+  await page.goto("/");
+  await page.getByLabel("Amount").fill("8600");
+  await page.getByLabel("Currency you receive").selectOption({ label: "Payeer USD" });
+  await page.getByLabel("Your Payeer USD Address").fill("P1000000");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Authentication Required")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByRole("button", { name: "Log In" }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel("Amount")).toHaveValue("8600");
+  await expect(page.getByLabel("Your Payeer USD Address")).toHaveValue("P1000000");
+  // The refusal that sent them away no longer holds.
+  await expect(page.getByText("Authentication Required")).toHaveCount(0);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("dialog", { name: "Confirm Your Order" })).toBeVisible();
 });
 
 test("a customer places an order, lands on its page and finds it in the history", async ({

@@ -9,6 +9,7 @@ import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
+import { pageAfterLogin } from "./page-after-login";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 
 export function LoginPage() {
@@ -27,7 +28,7 @@ export function LoginPage() {
     toast.success(t("account.login.successTitle"), {
       description: t("account.login.successMessage"),
     });
-    navigate("/profile");
+    navigate(pageAfterLogin(searchParams));
   };
 
   const onSubmit = async (values: LoginForm) => {
@@ -39,7 +40,13 @@ export function LoginPage() {
       return;
     }
     if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
-      setSearchParams({ step: "two-factor" }, { replace: true });
+      setSearchParams(
+        (params) => {
+          params.set("step", "two-factor");
+          return params;
+        },
+        { replace: true },
+      );
       return;
     }
     onSignedIn();
@@ -50,7 +57,15 @@ export function LoginPage() {
       <AuthCard title={t("account.twoFactor.challengeTitle")}>
         <TwoFactorChallenge
           onSuccess={onSignedIn}
-          onBack={() => setSearchParams({}, { replace: true })}
+          onBack={() =>
+            setSearchParams(
+              (params) => {
+                params.delete("step");
+                return params;
+              },
+              { replace: true },
+            )
+          }
         />
       </AuthCard>
     );

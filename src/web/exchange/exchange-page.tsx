@@ -24,6 +24,7 @@ import {
   SEND_OPTIONS,
   type SendCurrencyId,
 } from "../../shared/catalog";
+import { NEXT_PAGE_PARAMETER } from "../account/page-after-login";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
@@ -37,6 +38,7 @@ import { toast } from "../lib/toast";
 import { cn } from "../lib/utils";
 import { siteSettingsQueryOptions, useSiteSettings } from "../site/site-settings";
 import type { OrderDraft } from "./confirm-order-dialog";
+import { BACK_TO_ORDER, keepOrderForLogin, takeOrderKeptForLogin } from "./order-kept-for-login";
 
 /*
  * The quote (decimal arithmetic) and the confirmation step (address checks, QR code,
@@ -128,6 +130,15 @@ export function ExchangePage() {
       if (field.name === "network") setNetwork(field.value as NetworkId);
       if (field.name === "walletAddress") setWalletAddress(field.value);
     }
+    // Back from logging in, which Place Order sent a visitor to: their order again.
+    const kept = form && takeOrderKeptForLogin();
+    if (kept) {
+      setAmount(keepAmountInput(kept.amount));
+      setSendCurrency(kept.sendCurrency);
+      setReceiveCurrency(kept.receiveCurrency);
+      setNetwork(kept.network);
+      setWalletAddress(kept.walletAddress);
+    }
   }, []);
 
   useEffect(() => {
@@ -200,7 +211,8 @@ export function ExchangePage() {
       toast.error(t("exchange.errors.authTitle"), {
         description: t("exchange.errors.authMessage"),
       });
-      navigate("/login");
+      keepOrderForLogin({ amount, sendCurrency, receiveCurrency, network, walletAddress });
+      navigate(`/login?${NEXT_PAGE_PARAMETER}=${encodeURIComponent(BACK_TO_ORDER)}`);
       return;
     }
     // The server refuses it too; this spares the customer paying for an order it will refuse.
