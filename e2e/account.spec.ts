@@ -33,9 +33,18 @@ test("a visitor signs up, verifies the e-mail, logs in, sees the profile and log
   await profile.getByRole("button", { name: "Send the verification e-mail again" }).click();
   await expect(page.getByText("Verification e-mail sent")).toBeVisible();
 
-  // The verification link verifies the address and lands on /login or /profile.
-  await page.goto(await readMailLink(email, VERIFY_SUBJECT));
-  await expect(page).toHaveURL(/\/(login|profile)$/);
+  // A damaged (or expired) link says so where it lands, and verifies nothing.
+  const link = new URL(await readMailLink(email, VERIFY_SUBJECT));
+  const damaged = new URL(link);
+  damaged.searchParams.set("token", `${link.searchParams.get("token")}x`);
+  await page.goto(damaged.toString());
+  await expect(page.getByRole("alert")).toContainText("invalid or has expired");
+  await expect(profile.getByText("No", { exact: true })).toBeVisible();
+
+  // The verification link verifies the address and says so where it lands.
+  await page.goto(link.toString());
+  await expect(page).toHaveURL(/\/(login|profile)\?verified=1$/);
+  await expect(page.getByRole("status").filter({ hasText: "is verified" })).toBeVisible();
   await page.goto("/profile");
   await expect(profile.getByText("Yes", { exact: true })).toBeVisible();
   await expect(profile.getByText(/not verified yet/)).toHaveCount(0);

@@ -9,6 +9,7 @@ import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
+import { EmailVerificationOutcome } from "./email-verification-outcome";
 import { pageAfterLogin } from "./page-after-login";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 
@@ -74,6 +75,7 @@ export function LoginPage() {
   const isSubmitting = form.formState.isSubmitting;
   return (
     <AuthCard title={t("account.login.title")} description={t("account.login.description")}>
+      <EmailVerificationOutcome where="login" className="mb-4" />
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
         <FormField
           control={form.control}

@@ -8,6 +8,7 @@ import { Button } from "../components/ui/button";
 import { formatDate } from "../lib/format";
 import { isAdmin, useSession } from "../lib/session";
 import { AuthCard } from "./auth-card";
+import { EmailVerificationOutcome } from "./email-verification-outcome";
 import { ResendVerification } from "./resend-verification";
 import { useSignOut } from "./use-sign-out";
 import { myVerificationQueryOptions } from "./verification-api";
@@ -62,6 +63,7 @@ export function ProfilePage() {
           )}
         </Row>
       </dl>
+      <EmailVerificationOutcome where="profile" className="mt-4" />
       {!user.emailVerified && <ResendVerification email={user.email} />}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Button variant="outline" asChild className="sm:flex-1">

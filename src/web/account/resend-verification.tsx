@@ -5,6 +5,7 @@ import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { serverErrorText } from "../i18n/server-errors";
 import { toast } from "../lib/toast";
+import { VERIFIED_CALLBACK_PARAMETER } from "./email-verification-outcome";
 
 /** For an unverified address: why it matters, and the verification e-mail again. */
 export function ResendVerification({ email }: { email: string }) {
@@ -15,7 +16,10 @@ export function ResendVerification({ email }: { email: string }) {
     setIsSending(true);
     // better-auth's client loads with the first account action, not with the profile.
     const { authClient } = await import("../lib/auth-client");
-    const { error } = await authClient.sendVerificationEmail({ email, callbackURL: "/profile" });
+    const { error } = await authClient.sendVerificationEmail({
+      email,
+      callbackURL: `/profile?${VERIFIED_CALLBACK_PARAMETER}`,
+    });
     setIsSending(false);
     if (error) {
       toast.error(t("account.profile.resendFailedTitle"), {

@@ -16,6 +16,7 @@ import { serverErrorText } from "../i18n/server-errors";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
+import { VERIFIED_CALLBACK_PARAMETER } from "./email-verification-outcome";
 
 export function SignUpPage() {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function SignUpPage() {
       whatsappNumber: toStoredWhatsapp(values.whatsapp),
       // The verification mail, and later ones, come in the language of the sign-up.
       language: currentLanguage(),
-      callbackURL: "/login",
+      callbackURL: `/login?${VERIFIED_CALLBACK_PARAMETER}`,
     });
     if (error) {
       toast.error(t("account.signup.failedTitle"), {
