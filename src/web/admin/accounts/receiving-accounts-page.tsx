@@ -139,6 +139,9 @@ function accountColumns(t: TFunction): AdminColumn<ReceivingAccount>[] {
           </p>
           <p className="font-mono text-xs break-all">{accountDetails(account)}</p>
           <p className="text-xs text-muted-foreground md:hidden">{methodNames(account, t)}</p>
+          <div className="mt-2 space-y-1.5 text-sm sm:hidden">
+            <TodayAgainstCap account={account} />
+          </div>
         </>
       ),
     },
@@ -152,6 +155,8 @@ function accountColumns(t: TFunction): AdminColumn<ReceivingAccount>[] {
     {
       id: "today",
       header: t("adminAccounts.columns.today"),
+      // On a phone it is in the account's cell: beside it, it squeezed the account to a few letters a line.
+      className: "hidden sm:table-cell",
       headClassName: "min-w-48",
       cellClassName: "space-y-1.5 text-sm",
       cell: (account) => <TodayAgainstCap account={account} />,

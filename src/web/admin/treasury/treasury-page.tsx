@@ -143,12 +143,18 @@ function networkColumns(t: TFunction): AdminColumn<TreasuryNetwork>[] {
           <span className="sm:hidden">
             <TreasuryBadges network={network} />
           </span>
+          <div className="mt-2 sm:hidden">
+            <OnHandAgainstOwed network={network} />
+            <FeeAgainstNeeded network={network} />
+          </div>
         </>
       ),
     },
     {
       id: "usdt",
       header: t("adminTreasury.columns.usdt"),
+      // On a phone it is in the network's cell: beside it, the row menu covered it.
+      className: "hidden sm:table-cell",
       cell: (network) => (
         <>
           <OnHandAgainstOwed network={network} />
