@@ -169,6 +169,8 @@ test("on a phone every admin page fits the screen, with its search hints whole a
     await expect(page.locator("h1")).toBeVisible();
     // Loaded: a page may hold a status of its own (Books: USDT sold without a purchase).
     await expect(page.getByRole("status").filter({ hasText: "Loading" })).toHaveCount(0);
+    // It opens at its top, its heading in view.
+    await expect(page.locator("h1")).toBeInViewport({ ratio: 1 });
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth),
       `${path} scrolls sideways`,

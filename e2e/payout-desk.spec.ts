@@ -114,3 +114,26 @@ test("the Telegram alert's link opens the order, ready to verify, pay and comple
   await verifyAndComplete(desk, order.id);
   await desk.context().close();
 });
+
+test("an order arriving live above the selected row leaves the selection on its order", async ({
+  page,
+  browser,
+}) => {
+  const order = await placedOrder(page);
+  const desk = await secondBrowserPage(browser);
+  await stepUpAsAdmin(desk);
+  await desk.goto("/admin/orders?status=pending");
+  const row = desk.locator(`[data-order-row="${order.id}"]`);
+  await expect(row).toBeVisible();
+  await row.getByRole("cell").first().click();
+  await expect(row).toHaveAttribute("aria-selected", "true");
+
+  // Another customer's order lands at the top of the queue, above the selected one.
+  const other = await secondBrowserPage(browser);
+  const arrived = await placedOrder(other);
+  await expect(desk.locator(`[data-order-row="${arrived.id}"]`)).toBeVisible();
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  await expect(desk.locator("[data-order-row][aria-selected=true]")).toHaveCount(1);
+  await other.context().close();
+  await desk.context().close();
+});

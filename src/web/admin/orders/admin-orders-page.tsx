@@ -157,10 +157,19 @@ export function AdminOrdersPage() {
   const [change, setChange] = useState<StatusChange | null>(null);
   const [detailsId, setDetailsId] = useOpenOrder();
   const exported = useDownload(t("adminOrders.exportFailedTitle"));
-  const [selected, setSelected] = useState(0);
+  // The selected row is held by its order: an order arriving live above it once moved
+  // the selection onto another, which v would then have verified. An order that left
+  // the list (verified out of "pending") passes the selection to the one now in its place.
+  const [selection, setSelection] = useState<{ id?: string; index: number }>({ index: 0 });
   const now = useMinuteClock();
   const verify = useChangeOrderStatus();
-  const selectedOrder = orders[Math.min(selected, orders.length - 1)];
+  const foundIndex = orders.findIndex((order) => order.id === selection.id);
+  const selectedIndex = Math.min(foundIndex >= 0 ? foundIndex : selection.index, orders.length - 1);
+  const selectedOrder = orders[selectedIndex];
+  const select = (index: number) => {
+    const clamped = Math.max(0, Math.min(index, orders.length - 1));
+    setSelection({ id: orders[clamped]?.id, index: clamped });
+  };
   // The open order, shared with its details dialog: it may have left the filtered list.
   const openOrder = useQuery({
     ...adminOrderQueryOptions(detailsId ?? ""),
@@ -181,21 +190,30 @@ export function AdminOrdersPage() {
 
   // The queue's keyboard: j/k or arrows move, Enter opens, v verifies, c completes.
   // With an order's details open, v and c act on that order.
-  const keys = useRef({ orders, selectedOrder, detailsId, openOrder, change, onVerify });
-  keys.current = { orders, selectedOrder, detailsId, openOrder, change, onVerify };
+  const keys = useRef({
+    selectedIndex,
+    select,
+    selectedOrder,
+    detailsId,
+    openOrder,
+    change,
+    onVerify,
+  });
+  keys.current = { selectedIndex, select, selectedOrder, detailsId, openOrder, change, onVerify };
   const setDetails = useRef(setDetailsId);
   setDetails.current = setDetailsId;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const { orders, selectedOrder, detailsId, openOrder, change, onVerify } = keys.current;
+      const { selectedIndex, select, selectedOrder, detailsId, openOrder, change, onVerify } =
+        keys.current;
       if (change || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) {
         return;
       }
       const target = detailsId ? openOrder : selectedOrder;
       if (!detailsId && (event.key === "j" || event.key === "ArrowDown")) {
-        setSelected((index) => Math.min(index + 1, orders.length - 1));
+        select(selectedIndex + 1);
       } else if (!detailsId && (event.key === "k" || event.key === "ArrowUp")) {
-        setSelected((index) => Math.max(index - 1, 0));
+        select(selectedIndex - 1);
       } else if (!detailsId && event.key === "Enter" && selectedOrder) {
         if (event.target instanceof HTMLButtonElement) return;
         setDetails.current(selectedOrder.id);
@@ -211,10 +229,16 @@ export function AdminOrdersPage() {
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
+  /** The row selected when the list was last drawn: the first, as it opens. */
+  const lastSelected = useRef<string | undefined>(undefined);
   useEffect(() => {
-    document
-      .querySelector(`[data-order-row="${selectedOrder?.id}"]`)
-      ?.scrollIntoView({ block: "nearest" });
+    const id = selectedOrder?.id;
+    // Only a selection that moved is scrolled to: on a phone, scrolling to the first
+    // row as the list opened hid the page's heading under the top bar.
+    if (lastSelected.current !== undefined && id !== undefined) {
+      document.querySelector(`[data-order-row="${id}"]`)?.scrollIntoView({ block: "nearest" });
+    }
+    lastSelected.current = id;
   }, [selectedOrder?.id]);
 
   const onSearchChange = (value: string) => {
@@ -314,7 +338,7 @@ export function AdminOrdersPage() {
                 return {
                   "data-order-row": order.id,
                   "aria-selected": isSelected,
-                  onClick: () => setSelected(index),
+                  onClick: () => select(index),
                 };
               }}
               actions={{
