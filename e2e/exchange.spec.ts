@@ -168,8 +168,14 @@ test("an empty history says 'No orders yet'; another user's order is 'Order Not 
   await signUpAndLogInByApi(page, email);
   await page.goto("/order-history");
   await expect(page.getByText("No orders yet")).toBeVisible();
+  const streams: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/events")) streams.push(request.url());
+  });
   await page.goto("/order/00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("heading", { name: "Order Not Found" })).toBeVisible();
+  // No live updates are asked for an order that does not exist.
+  expect(streams).toEqual([]);
   await page.getByRole("link", { name: "Start New Exchange" }).click();
   await expect(page).toHaveURL(/\/exchange$/);
 });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
@@ -12,7 +12,7 @@ import { formatAmount, formatDateTime } from "../lib/format";
 import { toast } from "../lib/toast";
 import { currencyLabel } from "./currency-label";
 import { knownStatus, OrderStatusIcon } from "./order-status";
-import { orderQueryOptions } from "./orders-api";
+import { isFinalStatus, orderQueryOptions } from "./orders-api";
 import { useOrderLiveUpdates } from "./use-order-live-updates";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -27,8 +27,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function OrderPage() {
   const { t } = useTranslation();
   const { orderId = "" } = useParams();
-  const isLive = useOrderLiveUpdates(orderId);
+  const [isLive, setIsLive] = useState(false);
   const { data: order, isPending, isError } = useQuery(orderQueryOptions(orderId, isLive));
+  useOrderLiveUpdates(orderId, order !== undefined && !isFinalStatus(order.status), setIsLive);
   /** A note the desk wrote, in the reader's language; an operator's, as written. */
   const noteText = (note: string) => {
     const systemNote = systemOrderNote(note);
