@@ -181,6 +181,7 @@ describe("an address pasted for the wrong network", () => {
   it("recognises an EVM address in the TRC20 field", () => {
     const message = expectError("usdt", "trc20", EVM_USDT, "wrong_network");
     expect(message).toContain("you chose TRC20");
+    expect(message).toMatch(/^This looks like an ERC20, BEP20 or Polygon address/);
   });
 
   it("recognises a Solana address in the TRC20 and ERC20 fields", () => {

@@ -194,6 +194,7 @@ function isTokenContract(normalized: string): boolean {
 }
 
 type ChainRules = {
+  /** The family's name, with its article: "an ERC20, BEP20 or Polygon". */
   label: string;
   validate: (address: string, networkName: string) => WalletValidation;
   blocked: (normalized: string) => boolean;
@@ -203,19 +204,19 @@ type ChainRules = {
 
 const CHAIN_RULES: Record<ChainFamily, ChainRules> = {
   tron: {
-    label: "TRON (TRC20)",
+    label: "a TRON (TRC20)",
     validate: validateTron,
     blocked: (normalized) => TRON_BLOCKED.has(normalized),
     looksLike: (address) => TRON_PATTERN.test(address) && tronChecksumOk(address),
   },
   evm: {
-    label: "ERC20, BEP20 or Polygon",
+    label: "an ERC20, BEP20 or Polygon",
     validate: validateEvm,
     blocked: (normalized) => EVM_BLOCKED.has(normalized.toLowerCase()),
     looksLike: (address) => EVM_PATTERN.test(address),
   },
   solana: {
-    label: "Solana",
+    label: "a Solana",
     validate: validateSolana,
     blocked: (normalized) => SOLANA_BLOCKED.has(normalized),
     looksLike: (address) => solanaKeyBytes(address) !== null,
@@ -233,7 +234,7 @@ function validateChainAddress(network: NetworkId, address: string): WalletValida
     if (other) {
       return fail(
         "wrong_network",
-        `This looks like a ${CHAIN_RULES[other].label} address, but you chose ${name}. Choose the network your wallet uses, or paste your ${name} address.`,
+        `This looks like ${CHAIN_RULES[other].label} address, but you chose ${name}. Choose the network your wallet uses, or paste your ${name} address.`,
       );
     }
     return result;
