@@ -73,8 +73,11 @@ function prerenderFirstScreen(): Plugin {
         const page = inlineRenderBlocking(html, outDir);
         const hindiTexts = `<link rel="modulepreload" crossorigin href="/${hindiTextsChunk}">`;
         for (const language of LANGUAGES) {
-          const root = `<div id="root" data-prerendered="${language}">${prerender(language)}</div>`;
-          let languagePage = page.replace(ROOT_ELEMENT, () => root);
+          const { html: screen, title } = prerender(language);
+          const root = `<div id="root" data-prerendered="${language}">${screen}</div>`;
+          let languagePage = page
+            .replace(ROOT_ELEMENT, () => root)
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
           if (language !== DEFAULT_LANGUAGE) {
             languagePage = languagePage
               .replace('<html lang="en"', `<html lang="${language}"`)
@@ -115,3 +118,7 @@ export default defineConfig({
   build: { outDir: OUT_DIR, emptyOutDir: true },
   server: { proxy: { "/api": "http://localhost:3000" } },
 });
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}

@@ -68,7 +68,7 @@ test("an unknown path shows 'Page Not Found' with a link home", async ({ page })
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("each page's title names it, from its heading, in the language being read; / keeps the site's", async ({
+test("each page's title names it, from its heading, in the language being read; / has the site's", async ({
   page,
 }) => {
   await page.goto("/");
@@ -96,6 +96,13 @@ test("each page's title names it, from its heading, in the language being read; 
   await titleNamingHeading();
   await page.goto("/admin-login");
   await titleNamingHeading();
+  // / in Hindi: the site's title in Hindi, as served (index.hi.html) and once alive.
+  const served = await page.request.get("/", { headers: { "accept-language": "hi" } });
+  expect(await served.text()).toContain("<title>RupeeDesk — INR से USDT एक्सचेंज</title>");
+  await page.goto("/");
+  await expect(page).toHaveTitle("RupeeDesk — INR से USDT एक्सचेंज");
+  await page.getByRole("combobox", { name: "भाषा" }).selectOption("en");
+  await expect(page).toHaveTitle("RupeeDesk — INR to USDT exchange");
 });
 
 test("a missing asset is a 404, not the app", async ({ request }) => {

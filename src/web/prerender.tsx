@@ -13,14 +13,18 @@ import { PRERENDERED_PATH } from "./prerendered-path";
  * so it paints before the JavaScript arrives, once in each language (index.html and
  * index.hi.html; the server sends the reader's). It is what the browser's first render
  * produces too: session and settings still loading, theme-neutral markup (the
- * theme's colours come from CSS), no clock-dependent text.
+ * theme's colours come from CSS), no clock-dependent text. With it, the site's title
+ * in that language, for the page's <title>.
  */
-export function prerender(language: Language): string {
+export function prerender(language: Language): { html: string; title: string } {
   if (!i18n.isInitialized) initTexts();
   if (language === "hi") addFirstScreenTexts(language, hindiFirstScreen);
   // Its texts are all here, so the change is made before the render below.
   void i18n.changeLanguage(language);
-  return renderToString(<App Router={PrerenderedPathRouter} queryClient={new QueryClient()} />);
+  return {
+    html: renderToString(<App Router={PrerenderedPathRouter} queryClient={new QueryClient()} />),
+    title: i18n.t("siteTitle"),
+  };
 }
 
 function PrerenderedPathRouter({ children }: { children: ReactNode }) {

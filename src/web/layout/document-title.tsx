@@ -1,21 +1,20 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { PRERENDERED_PATH } from "../prerendered-path";
-
-/** The page's own title (index.html's), which every path is first served with. */
-let siteTitle: string | undefined;
 
 /**
  * The tab's title names the page being read, from its main heading ("Order History ·
  * RupeeDesk"), so a screen reader announces where a link led and open tabs can be
- * told apart; / keeps the site's title. Pages arrive after their code and texts, and
- * headings follow the language, so the heading is watched rather than read once.
+ * told apart; / has the site's title, in the reader's language. Pages arrive after
+ * their code and texts, and headings follow the language, so the heading is watched
+ * rather than read once.
  */
 export function DocumentTitle() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
+  const site = t("siteTitle");
   useEffect(() => {
-    siteTitle ??= document.title;
-    const site = siteTitle;
     if (pathname === PRERENDERED_PATH) {
       document.title = site;
       return;
@@ -31,6 +30,6 @@ export function DocumentTitle() {
     const observer = new MutationObserver(follow);
     observer.observe(page, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
-  }, [pathname]);
+  }, [pathname, site]);
   return null;
 }
