@@ -26,7 +26,7 @@ test("a customer sees what they can still buy, and an amount over it is refused 
   const refusal = dialog.getByRole("alert");
   await expect(refusal).toContainText("Over your limit");
   await expect(refusal).toContainText(
-    "This order is over your limit: ₹25,000 left of your ₹25,000 per order as a new customer.",
+    "This order is over your limit of ₹25,000 per order as a new customer.",
   );
   await expect(refusal.getByRole("link", { name: "Verify your identity" })).toHaveAttribute(
     "href",
@@ -54,8 +54,8 @@ test("in Hindi on a phone, the refusal and the line speak Hindi", async ({ page 
   await page.getByRole("button", { name: "ऑर्डर करें" }).click();
   const refusal = page.getByRole("dialog").getByRole("alert");
   await expect(refusal).toContainText("आपकी सीमा से ज़्यादा");
-  await expect(refusal).toContainText("आपकी ₹25,000 प्रति ऑर्डर की सीमा में से ₹25,000 बाकी हैं।");
-  await expect(refusal.getByRole("link", { name: "अपनी पहचान सत्यापित करें" })).toBeVisible();
+  await expect(refusal).toContainText("यह ऑर्डर आपकी ₹25,000 प्रति ऑर्डर की सीमा से ज़्यादा है।");
+  await expect(refusal.getByRole("link", { name: "अपनी पहचान वेरिफ़ाई करें" })).toBeVisible();
   // Nowhere to pay: nothing to fill in, and no path written out for the customer to read.
   await expect(refusal).not.toContainText("/verify");
   await expect(page.getByRole("dialog").getByRole("textbox")).toHaveCount(0);

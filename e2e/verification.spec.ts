@@ -91,7 +91,7 @@ test("a customer over the limit verifies on a phone in Hindi, the operator appro
   const refused = await startLargeOrder(page);
   const refusal = refused.getByRole("alert");
   await expect(refusal).toContainText("आपकी सीमा से ज़्यादा");
-  await refusal.getByRole("link", { name: "अपनी पहचान सत्यापित करें" }).click();
+  await refusal.getByRole("link", { name: "अपनी पहचान वेरिफ़ाई करें" }).click();
   await expect(page).toHaveURL(/\/verify$/);
 
   // Profile shows the status and leads to /verify.

@@ -156,7 +156,7 @@ describe("unverified customers", () => {
       verifyUrl: "/verify",
     });
     expect(offer.json.error).toBe(
-      "This order is over your limit: ₹50,000 left of your ₹50,000 per order. Verify your identity to raise your limits.",
+      "This order is over your limit of ₹50,000 per order. Verify your identity to raise your limits.",
     );
     const refused = await placePastTheOffer(customer, "50000.01");
     expect(refused.status).toBe(422);
@@ -260,7 +260,7 @@ describe("new customers", () => {
       limitInr: "25000",
       isNewCustomer: true,
     });
-    expect(tooLarge.json.error).toMatch(/₹25,000 left of your ₹25,000 per order as a new customer/);
+    expect(tooLarge.json.error).toMatch(/over your limit of ₹25,000 per order as a new customer/);
     expect((await place(customer, "25000")).status).toBe(201);
     expect((await place(customer, "25000")).status).toBe(201);
     const overDay = await place(customer, "0.01");
@@ -366,7 +366,7 @@ describe("admin-placed orders", () => {
     expect(tooLarge.status).toBe(422);
     expect(tooLarge.json).toMatchObject({ code: "ORDER_LIMIT_PER_ORDER", leftInr: "50000" });
     expect(tooLarge.json.error).toBe(
-      "The customer's limits do not allow this order: ₹50,000 left of their ₹50,000 per order.",
+      "The customer's limits do not allow this order, over their limit of ₹50,000 per order.",
     );
     expect(await ordersOf(customer.userId)).toEqual([]);
 

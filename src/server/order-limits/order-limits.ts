@@ -269,13 +269,19 @@ function verificationRequested(forOperator: boolean) {
 
 function refusalFor(stop: StoppingLimit, forOperator: boolean) {
   const asNew = stop.isNewCustomer ? " as a new customer" : "";
-  const figures = `₹${groupIndian(stop.left)} left of ${forOperator ? "their" : "your"} ₹${groupIndian(stop.limit)} ${PERIOD_WORDS[stop.period]}${asNew}`;
+  const whose = forOperator ? "their" : "your";
+  const limit = `₹${groupIndian(stop.limit)} ${PERIOD_WORDS[stop.period]}${asNew}`;
+  // A per-order limit has nothing "left": each order is held against it alone.
+  const over =
+    stop.period === "order"
+      ? ` of ${limit}`
+      : `: ₹${groupIndian(stop.left)} left of ${whose} ${limit}`;
   return new AppError(
     422,
     REFUSAL_CODES[stop.period],
     forOperator
-      ? `The customer's limits do not allow this order: ${figures}.`
-      : `This order is over your limit: ${figures}. Verify your identity to raise your limits.`,
+      ? `The customer's limits do not allow this order, over their limit${over}.`
+      : `This order is over your limit${over}. Verify your identity to raise your limits.`,
     {
       leftInr: stop.left,
       limitInr: stop.limit,
