@@ -23,6 +23,8 @@ test("an admin steps up on Admin Access, and Log Out ends the step-up", async ({
   await expect(page.getByText("Login Failed")).toBeVisible();
   await expect(page.getByText("Incorrect password. Please try again.")).toBeVisible();
   await expect(password).toBeEnabled();
+  // Cleared, and the keyboard is in it to type the password again.
+  await expect(password).toBeFocused();
 
   await password.fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Login" }).click();

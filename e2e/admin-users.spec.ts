@@ -33,7 +33,10 @@ async function runUserAction(page: Page, email: string, action: string) {
   await expect(dialog).toBeHidden();
   // Dismissed, so the next action's toast is the next one seen.
   await toast.getByRole("button", { name: "Close toast" }).click();
-  await expect(toast).toHaveCount(0);
+  // Gone from the page, not only marked removed: as it leaves, sonner gives the keyboard
+  // back to where it was before the toast took it (the row's menu button), which would
+  // close a menu opened meanwhile.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 }
 
 test("a stepped-up admin sees the dashboard's cards and chart", async ({ page }) => {
@@ -90,6 +93,15 @@ test("an admin finds a customer, promotes and demotes them, blocks and unblocks 
   await expect(details).toContainText("+919876543210");
   await details.getByRole("button", { name: "Close" }).click();
   await expect(details).toBeHidden();
+  // The keyboard is back on the row's menu button, not at the page's top.
+  const rowMenu = page.getByRole("button", { name: `Actions for ${email}` });
+  await expect(rowMenu).toBeFocused();
+  await rowMenu.press("Enter");
+  await page.getByRole("menuitem", { name: "View Details" }).press("Enter");
+  await expect(details).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(details).toBeHidden();
+  await expect(rowMenu).toBeFocused();
 
   await runUserAction(page, email, "Make Admin");
   await expect(badge(row, "Admin")).toBeVisible();

@@ -43,7 +43,7 @@ test("Place Order with missing fields, then signed out, says why", async ({ page
   await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByText("Authentication Required")).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
 });
 
 test("a visitor sent to log in by Place Order comes back to their order as they left it", async ({

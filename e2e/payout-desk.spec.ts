@@ -91,13 +91,13 @@ test("an operator verifies and completes an order from the queue by keyboard alo
     await desk.keyboard.press("j");
   }
   // The sticky actions cell covers the row's right end: it draws that end of the outline.
-  const outline = await row.evaluate((element) => getComputedStyle(element).outlineColor);
-  const edge = await row
-    .getByRole("cell")
-    .last()
-    .evaluate((cell) => getComputedStyle(cell).boxShadow);
-  expect(edge).toContain(outline);
-  expect(edge).toContain("inset");
+  // Polled: the row's colours ease in, and mid-way its outline is a colour of the way.
+  const edgeDrawsOutline = () =>
+    row.evaluate((element) => {
+      const edge = getComputedStyle(element.querySelector("td:last-child") ?? element).boxShadow;
+      return edge.includes("inset") && edge.includes(getComputedStyle(element).outlineColor);
+    });
+  await expect.poll(edgeDrawsOutline).toBe(true);
   await desk.keyboard.press("Enter");
   await verifyAndComplete(desk, order.id);
   await desk.context().close();

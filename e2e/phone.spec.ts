@@ -160,7 +160,9 @@ async function smallTouchTargets(page: Page): Promise<string[]> {
       // Off screen (the closed drawer) or visually hidden (a name for screen readers).
       if (box.right <= 0 || box.left >= innerWidth || box.width <= 1 || box.height <= 1) return [];
       if (getComputedStyle(control).visibility === "hidden") return [];
-      const isSmall = box.width < 44 || box.height < 44 || box.right > innerWidth;
+      // To a hundredth of a pixel: a box moved by a fractional offset measures 43.999996.
+      const px = (size: number) => Math.round(size * 100) / 100;
+      const isSmall = px(box.width) < 44 || px(box.height) < 44 || px(box.right) > innerWidth;
       const name = control.getAttribute("aria-label") ?? control.textContent?.trim() ?? "";
       return isSmall ? [`${control.tagName} "${name}" ${box.width}×${box.height}`] : [];
     });

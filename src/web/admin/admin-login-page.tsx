@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -24,6 +24,12 @@ export function AdminLoginPage() {
   const stepUp = useStepUp();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
+  // A refused password is cleared and typed again: the field takes the keyboard back
+  // (it was disabled while the step-up ran, which had left focus on nothing).
+  const passwordField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (stepUp.isError) passwordField.current?.focus();
+  }, [stepUp.isError]);
 
   if (isPending || (userIsAdmin && adminSession.isPending)) return <FullScreenLoader />;
   if (adminSession.data?.isElevated) return <Navigate to="/admin" replace />;
@@ -76,6 +82,7 @@ export function AdminLoginPage() {
             <div className="space-y-2">
               <Label htmlFor="admin-password">{t("admin.login.password")}</Label>
               <PasswordInput
+                ref={passwordField}
                 id="admin-password"
                 autoComplete="current-password"
                 required

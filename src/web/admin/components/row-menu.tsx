@@ -1,5 +1,5 @@
 import { MoreHorizontal } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Button } from "../../components/ui/button";
 import {
   DropdownMenu,
@@ -7,6 +7,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
+import { rememberOpener } from "../../lib/focus-return";
 
 /**
  * A list row's menu of actions, behind a "⋯" button named for its row. Not modal: a
@@ -24,10 +25,12 @@ export function RowMenu({
   /** The menu's items. */
   children: ReactNode;
 }) {
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <DropdownMenu modal={false}>
+    // A dialog one of its items opens gives the keyboard back to this button.
+    <DropdownMenu modal={false} onOpenChange={(open) => open && rememberOpener(trigger.current)}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" disabled={isBusy} aria-label={label}>
+        <Button ref={trigger} variant="ghost" size="icon" disabled={isBusy} aria-label={label}>
           {isBusy ? <Spinner /> : <MoreHorizontal />}
         </Button>
       </DropdownMenuTrigger>

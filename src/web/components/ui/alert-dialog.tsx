@@ -1,5 +1,6 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useFocusReturn } from "../../lib/focus-return";
 import { cn } from "../../lib/utils";
 import { buttonVariants } from "./button";
 
@@ -7,8 +8,11 @@ const AlertDialog = AlertDialogPrimitive.Root;
 
 function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -18,6 +22,7 @@ function AlertDialogContent({
           "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-1rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-6 shadow-xl",
           className,
         )}
+        {...focusReturn}
         {...props}
       />
     </AlertDialogPrimitive.Portal>
