@@ -89,11 +89,19 @@ test("an admin completes an order with a payout hash; the customer's open page s
   await admin.page.getByRole("menuitem", { name: "Mark as Completed" }).click();
   const confirm = admin.page.getByRole("alertdialog", { name: "Mark as Completed?" });
   await expect(confirm).toContainText(shortId);
-  // A hash of the wrong network is refused, and the dialog stays open to correct it.
+  // A hash of the wrong network is refused in the browser, with nothing sent, and the
+  // dialog stays open to correct it.
+  const statusChangesSent: string[] = [];
+  admin.page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/status")) {
+      statusChangesSent.push(request.url());
+    }
+  });
   await confirm.getByLabel("Payout transaction hash").fill(`0x${TRON_TX_HASH}`);
   await confirm.getByRole("button", { name: "Mark as Completed" }).click();
-  await expect(admin.page.getByText("Failed to update status")).toBeVisible();
   await expect(confirm.getByRole("alert")).toContainText("not a valid TRC20 transaction hash");
+  await expect(confirm.getByLabel("Payout transaction hash")).toBeFocused();
+  expect(statusChangesSent).toEqual([]);
   await confirm.getByLabel("Payout transaction hash").fill(TRON_TX_HASH);
   await confirm.getByRole("button", { name: "Mark as Completed" }).click();
   await expect(admin.page.getByText("Order status updated to Completed")).toBeVisible();

@@ -97,7 +97,7 @@ test("a customer over the limit verifies on a phone in Hindi, the operator appro
   // Profile shows the status and leads to /verify.
   await page.goto("/profile");
   await expect(page.getByTestId("verification-status")).toHaveText("ज़रूरी नहीं");
-  await page.getByRole("link", { name: "अपनी पहचान वेरिफ़ाई करें" }).click();
+  await page.getByRole("link", { name: "सीमा बढ़ाने के लिए वेरिफ़ाई करें" }).click();
   await expect(page).toHaveURL(/\/verify$/);
   await expect(page.getByRole("heading", { name: "पहचान वेरिफ़िकेशन" })).toBeVisible();
 

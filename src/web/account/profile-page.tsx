@@ -50,9 +50,11 @@ export function ProfilePage() {
             <span className="flex flex-wrap items-center justify-end gap-2">
               <VerificationStatusBadge status={verification.status} />
               <Link to="/verify" className="touch-target text-primary underline underline-offset-4">
-                {canSubmitVerification(verification.status)
-                  ? t("account.verification.open")
-                  : t("account.verification.view")}
+                {verification.status === "not_needed"
+                  ? t("account.verification.raiseLimits") // beside "Not needed": why verify at all
+                  : canSubmitVerification(verification.status)
+                    ? t("account.verification.open")
+                    : t("account.verification.view")}
               </Link>
             </span>
           ) : (

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { OrderStatusValue } from "../../../shared/admin-order-input";
+import { type OrderStatusValue, validatePayoutReference } from "../../../shared/admin-order-input";
 import { findNetwork, type NetworkId } from "../../../shared/catalog";
 import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confirm-with-note-dialog";
 import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
@@ -16,6 +16,8 @@ export interface StatusChange {
 }
 
 /** Which hint the payout field shows for the order's network (or e-wallet). */
+const PAYOUT_HASH_FIELD = "payout-tx-hash";
+
 function payoutFormat(order: AdminOrder): "tron" | "evm" | "solana" | "provider" {
   const network = order.network ? findNetwork(order.network as NetworkId) : undefined;
   return network?.family ?? "provider";
@@ -52,6 +54,14 @@ export function ChangeStatusDialog({
     event.preventDefault();
     if (!change) return;
     setError(null);
+    // A hash of the wrong shape is told here, as the server would, without the round trip.
+    const hash = payoutTxHash.trim();
+    const checked = isCompleting && hash ? validatePayoutReference(change.order, hash) : null;
+    if (checked && !checked.ok) {
+      setError(checked.message);
+      document.getElementById(PAYOUT_HASH_FIELD)?.focus();
+      return;
+    }
     mutation.mutate(
       {
         id: change.order.id,
@@ -87,7 +97,7 @@ export function ChangeStatusDialog({
       onOpenAutoFocus={(event) => {
         // From the keyboard: completing starts in the hash field, other changes on confirm.
         event.preventDefault();
-        const field = isCompleting ? "#payout-tx-hash" : "[data-confirm]";
+        const field = isCompleting ? `#${PAYOUT_HASH_FIELD}` : "[data-confirm]";
         (event.currentTarget as HTMLElement).querySelector<HTMLElement>(field)?.focus();
       }}
       title={t("adminOrders.confirm.title", { status: statusLabel })}
@@ -114,9 +124,9 @@ export function ChangeStatusDialog({
     >
       {isCompleting && order && (
         <div className="space-y-2">
-          <Label htmlFor="payout-tx-hash">{t("adminOrders.confirm.payout")}</Label>
+          <Label htmlFor={PAYOUT_HASH_FIELD}>{t("adminOrders.confirm.payout")}</Label>
           <Input
-            id="payout-tx-hash"
+            id={PAYOUT_HASH_FIELD}
             className="font-mono"
             autoComplete="off"
             spellCheck={false}
