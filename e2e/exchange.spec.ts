@@ -24,6 +24,8 @@ test("8600 INR at the default rate of 86 shows 100.0000 USDT", async ({ page }) 
   const amount = page.getByLabel("Amount");
   await amount.pressSequentially("8600a.555");
   await expect(amount).toHaveValue("8600.55");
+  await amount.fill("00100");
+  await expect(amount).toHaveValue("100");
   await amount.fill("8600");
   await expect(received).toHaveText(/100\.0000\s*USDT/);
   await expect(page.getByLabel("Select Network")).toHaveValue("trc20");

@@ -94,10 +94,14 @@ export const EMPTY_RECEIVE_AMOUNT = "0.0000";
 /** What the page shows when the settings cannot be read (the product's defaults). */
 const FALLBACK_TERMS = { exchangeRate: "86", minInrAmount: "0", maxInrAmount: "100000" };
 
-/** Digits and one decimal point, at most 2 decimals: what an INR amount may look like while typed. */
+/**
+ * Digits and one decimal point, at most 2 decimals, no leading zeros ("00100" is 100):
+ * what an INR amount may look like while typed.
+ */
 function keepAmountInput(raw: string): string {
   const cleaned = raw.replace(/[^\d.]/g, "");
-  const [whole = "", ...rest] = cleaned.split(".");
+  const [digits = "", ...rest] = cleaned.split(".");
+  const whole = digits.replace(/^0+(?=\d)/, "");
   return rest.length ? `${whole}.${rest.join("").slice(0, 2)}` : whole;
 }
 
