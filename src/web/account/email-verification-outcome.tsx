@@ -22,31 +22,23 @@ export function EmailVerificationOutcome({
 }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  if (searchParams.get("error")) {
-    return (
-      <p
-        role="alert"
-        className={cn(
-          "rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive",
-          className,
-        )}
-      >
-        {t(`account.emailVerification.failed.${where}`)}
-      </p>
-    );
-  }
-  if (searchParams.has("verified")) {
-    return (
-      <p
-        role="status"
-        className={cn(
-          "rounded-md border border-emerald-600/40 bg-emerald-600/10 p-3 text-sm text-emerald-900 dark:text-emerald-100",
-          className,
-        )}
-      >
-        {t(`account.emailVerification.verified.${where}`)}
-      </p>
-    );
-  }
-  return null;
+  const outcome = searchParams.get("error")
+    ? "failed"
+    : searchParams.has("verified")
+      ? "verified"
+      : null;
+  if (!outcome) return null;
+  return (
+    <p
+      role={outcome === "failed" ? "alert" : "status"}
+      className={cn("rounded-md border p-3 text-sm", OUTCOME_STYLE[outcome], className)}
+    >
+      {t(`account.emailVerification.${outcome}.${where}`)}
+    </p>
+  );
 }
+
+const OUTCOME_STYLE = {
+  failed: "border-destructive/50 bg-destructive/10 text-destructive",
+  verified: "border-emerald-600/40 bg-emerald-600/10 text-emerald-900 dark:text-emerald-100",
+};
