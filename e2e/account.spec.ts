@@ -40,6 +40,11 @@ test("a visitor signs up, verifies the e-mail, logs in, sees the profile and log
   await page.goto(damaged.toString());
   await expect(page.getByRole("alert")).toContainText("invalid or has expired");
   await expect(profile.getByText("No", { exact: true })).toBeVisible();
+  // The sign-up link leads to /login, which sends a signed-in reader on to the profile:
+  // what the link did goes with them.
+  await page.goto("/login?verified=1&error=TOKEN_EXPIRED");
+  await expect(page).toHaveURL(/\/profile\?verified=1&error=TOKEN_EXPIRED$/);
+  await expect(page.getByRole("alert")).toContainText("invalid or has expired");
 
   // The verification link verifies the address and says so where it lands.
   await page.goto(link.toString());

@@ -29,10 +29,14 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** /login and /signup: a signed-in user goes to /profile. */
+/**
+ * /login and /signup: a signed-in user goes to /profile, with the query: an e-mail
+ * link's outcome (`?verified=1`, `&error=…`) is shown there.
+ */
 export function RedirectIfSignedIn() {
   const { data: session, isPending } = useSession();
+  const { search } = useLocation();
   if (isPending) return <FullScreenLoader />;
-  if (session) return <Navigate to="/profile" replace />;
+  if (session) return <Navigate to={{ pathname: "/profile", search }} replace />;
   return <Outlet />;
 }
