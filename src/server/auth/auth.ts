@@ -1,13 +1,21 @@
 import { APIError, type BetterAuthOptions, betterAuth } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, openAPI, twoFactor } from "better-auth/plugins";
+import { parse as parseCookie } from "hono/utils/cookie";
 import type { Logger } from "pino";
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   storedWhatsappPattern,
 } from "../../shared/account-rules";
-import { isLanguage, LANGUAGES, languageOr } from "../../shared/languages";
+import {
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+  languageOr,
+  readerLanguage,
+} from "../../shared/languages";
 import { hasUnseenControls } from "../../shared/plain-text";
 import type { BackgroundTasks } from "../background-tasks";
 import type { Database } from "../db/database";
@@ -101,6 +109,21 @@ function languageOf(user: object) {
   return languageOr((user as { language?: unknown }).language);
 }
 
+/**
+ * The language of a mail asked for from a page (a reset, a new verification link):
+ * the one the reader chose on that page, as its `language` cookie says; else the
+ * account's; else the browser's. The page in front of them is what they read now.
+ */
+function requesterLanguage(user: object, request: Request | undefined): Language {
+  const choice = parseCookie(request?.headers.get("cookie") ?? "", LANGUAGE_COOKIE)[
+    LANGUAGE_COOKIE
+  ];
+  if (isLanguage(choice)) return choice;
+  const saved = (user as { language?: unknown }).language;
+  if (isLanguage(saved)) return saved;
+  return readerLanguage(undefined, request?.headers.get("accept-language") ?? undefined);
+}
+
 function checkLanguage(value: unknown) {
   if (!isLanguage(value)) {
     throw new APIError("BAD_REQUEST", {
@@ -144,14 +167,14 @@ export function createAuthOptions(deps: AuthDependencies) {
           existingAccountMail(user.email, `${deps.baseURL}/login`, languageOf(user)),
         );
       },
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(user.email, url, languageOf(user)));
+      sendResetPassword: async ({ user, url }, request) => {
+        await mailer.send(resetPasswordMail(user.email, url, requesterLanguage(user, request)));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verifyEmailMail(user.email, url, languageOf(user)));
+      sendVerificationEmail: async ({ user, url }, request) => {
+        await mailer.send(verifyEmailMail(user.email, url, requesterLanguage(user, request)));
       },
     },
     user: {

@@ -18,8 +18,11 @@ async function signedUpCustomer(password = "secret1") {
   return email;
 }
 
-const requestReset = (email: string, redirectTo = "/update-password") =>
-  createClient(testApp).post("/api/auth/request-password-reset", { email, redirectTo });
+const requestReset = (
+  email: string,
+  redirectTo = "/update-password",
+  headers?: Record<string, string>,
+) => createClient(testApp).post("/api/auth/request-password-reset", { email, redirectTo }, headers);
 
 const resetMails = async (email: string) =>
   (await readMails(testApp, email)).filter((mail) => mail.subject === RESET_SUBJECT);
@@ -70,6 +73,28 @@ describe("password reset", () => {
     expect(replay.json.message).toBe("Invalid token");
     expect(await signInStatus(email, "third-one1")).toBe(401);
     expect(await signInStatus(email, "brand-new1")).toBe(200);
+  });
+
+  it("writes the mail in the language of the page it was asked from", async () => {
+    const email = await signedUpCustomer();
+    const subjects = async () => (await readMails(testApp, email)).map((mail) => mail.subject);
+    const HINDI_SUBJECT = "अपना RupeeDesk पासवर्ड रीसेट करें";
+
+    // The reader chose Hindi on the page (its cookie), though the account never did.
+    expect((await requestReset(email, undefined, { cookie: "language=hi" })).status).toBe(200);
+    expect((await subjects()).at(-1)).toBe(HINDI_SUBJECT);
+    // No choice made: the browser's languages decide, as they did for the page.
+    expect(
+      (await requestReset(email, undefined, { "accept-language": "hi-IN,hi;q=0.9,en;q=0.8" }))
+        .status,
+    ).toBe(200);
+    expect((await subjects()).at(-1)).toBe(HINDI_SUBJECT);
+    // A choice of English outweighs a Hindi browser.
+    expect(
+      (await requestReset(email, undefined, { cookie: "language=en", "accept-language": "hi" }))
+        .status,
+    ).toBe(200);
+    expect((await subjects()).at(-1)).toBe(RESET_SUBJECT);
   });
 
   it("refuses an unknown token with a clear message, by API and by link", async () => {
