@@ -77,6 +77,21 @@ describe("admin step-up", () => {
     expect((await admin.get("/api/admin/session")).json.isElevated).toBe(false);
   });
 
+  it("ends every elevated session of the admin when the lockout is reached", async () => {
+    const admin = await signedInAdmin(testApp);
+    const otherDevice = createClient(testApp);
+    await otherDevice.signIn(admin.email, "admin-pass");
+    for (let i = 0; i < STEP_UP_MAX_FAILURES - 1; i++) {
+      await otherDevice.post("/api/admin/session/step-up", { password: "wrong" });
+    }
+    // Guessing has not reached the lockout: the session stepped up before keeps its rights.
+    expect((await admin.get("/api/admin/session")).json.isElevated).toBe(true);
+
+    await otherDevice.post("/api/admin/session/step-up", { password: "wrong" });
+    expect((await admin.get("/api/admin/session")).json.isElevated).toBe(false);
+    expect((await auditActions(admin.userId)).at(-1)).toBe("admin.step_up_locked");
+  });
+
   it("locks step-up after 5 failures even when the tries are sent all at once", async () => {
     const admin = await signedInAdmin(testApp, { isElevated: false });
     const tries = await Promise.all(

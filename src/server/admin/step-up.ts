@@ -61,6 +61,9 @@ async function checkAndElevate({
       details: { reason },
       ipAddress,
     });
+    if ((await recentFailures(db, user.id)) >= STEP_UP_MAX_FAILURES) {
+      await endElevationsOnLockout(db, actor, ipAddress);
+    }
     throw new AppError(401, "STEP_UP_FAILED", message);
   };
 
@@ -139,6 +142,31 @@ export async function stepDown(
       ipAddress,
     });
   }
+}
+
+/**
+ * Someone is guessing this admin's password on a signed-in session: no session of
+ * theirs stays elevated (one stepped up earlier, perhaps on a stolen device, would
+ * otherwise go on moving money through the lockout). Each must step up again once
+ * the lockout ends.
+ */
+async function endElevationsOnLockout(
+  db: Kysely<DB>,
+  actor: { id: string; email: string },
+  ipAddress?: string,
+) {
+  await db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .deleteFrom("admin_elevations")
+      .where("user_id", "=", actor.id)
+      .executeTakeFirst();
+    await recordAudit(trx, {
+      actor,
+      action: "admin.step_up_locked",
+      details: { elevatedSessionsEnded: Number(ended.numDeletedRows) },
+      ipAddress,
+    });
+  });
 }
 
 /** How long an attempt under way counts, should its process die before it ends. */

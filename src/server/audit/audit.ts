@@ -5,6 +5,7 @@ import type { DB } from "../db/schema";
 export const AUDIT_ACTIONS = [
   "admin.step_up",
   "admin.step_up_failed",
+  "admin.step_up_locked",
   "admin.step_down",
   "user.role_changed",
   "user.blocked",

@@ -23,6 +23,7 @@ import { type AuditEntry, type AuditFilters, auditLogQueryOptions } from "./audi
 const ACTIONS = {
   "admin.step_up": { label: "adminAudit.actions.stepUp", variant: "success" },
   "admin.step_up_failed": { label: "adminAudit.actions.stepUpFailed", variant: "destructive" },
+  "admin.step_up_locked": { label: "adminAudit.actions.stepUpLocked", variant: "destructive" },
   "admin.step_down": { label: "adminAudit.actions.stepDown", variant: "default" },
   "user.role_changed": { label: "adminAudit.actions.roleChanged", variant: "warning" },
   "user.blocked": { label: "adminAudit.actions.blocked", variant: "destructive" },
