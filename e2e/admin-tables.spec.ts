@@ -194,6 +194,11 @@ test("on a phone every admin page fits the screen, with its search hints whole a
       // The payment's reference, to match against the bank, shows in the row on a phone.
       const reference = page.getByRole("button", { name: /payment reference of order/ }).first();
       await expect(reference).toBeInViewport();
+      // So do the wallet the coins go to, to copy, and how long an open order has waited.
+      const wallet = page.getByRole("button", { name: /wallet address of order/ }).first();
+      await wallet.scrollIntoViewIfNeeded();
+      await expect(wallet).toBeInViewport({ ratio: 1 });
+      await expect(page.getByTestId("waiting-folded").first()).toHaveText(/^waiting \d+ min$/);
     }
     const menus = page.locator("td button[aria-haspopup=menu]");
     for (const menu of await menus.all()) {

@@ -462,7 +462,33 @@ function OrderPayment({ order }: { order: AdminOrder }) {
   );
 }
 
-function OrderCustomer({ order, onView }: { order: AdminOrder; onView: () => void }) {
+/** The customer's wallet, shortened, with a copy button for the whole address. */
+function OrderWallet({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex items-center gap-1 whitespace-nowrap">
+      <span className="font-mono text-xs" title={order.walletAddress}>
+        {shortAddress(order.walletAddress)}
+      </span>
+      <CopyButton
+        value={order.walletAddress}
+        label={t("adminOrders.walletOf", { id: order.shortId })}
+      />
+    </span>
+  );
+}
+
+function OrderCustomer({
+  order,
+  waiting,
+  onView,
+}: {
+  order: AdminOrder;
+  /** How long the order has waited; null once it is closed. */
+  waiting: string | null;
+  onView: () => void;
+}) {
+  const { t } = useTranslation();
   return (
     <>
       <button
@@ -483,10 +509,19 @@ function OrderCustomer({ order, onView }: { order: AdminOrder; onView: () => voi
         <div className="md:hidden">
           <OrderPayment order={order} />
         </div>
+        {/* Where the coins go: the operator sending them from a phone copies it here. */}
+        <div className="xl:hidden">
+          <OrderWallet order={order} />
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           <span className="sm:hidden">
             <OrderBadges order={order} />
           </span>
+          {waiting && (
+            <span className="text-xs whitespace-nowrap sm:hidden" data-testid="waiting-folded">
+              {t("adminOrders.waitingFor", { time: waiting })}
+            </span>
+          )}
           <span className="text-xs whitespace-nowrap text-muted-foreground">
             {formatDateTime(order.createdAt)}
           </span>
@@ -511,7 +546,9 @@ function orderColumns(
     {
       id: "user",
       header: t("adminOrders.columns.user"),
-      cell: (order) => <OrderCustomer order={order} onView={() => onView(order)} />,
+      cell: (order) => (
+        <OrderCustomer order={order} waiting={waiting(order)} onView={() => onView(order)} />
+      ),
     },
     {
       id: "exchange",
@@ -529,17 +566,7 @@ function orderColumns(
       id: "wallet",
       header: t("adminOrders.columns.wallet"),
       className: "hidden xl:table-cell",
-      cell: (order) => (
-        <span className="flex items-center gap-1 whitespace-nowrap">
-          <span className="font-mono text-xs" title={order.walletAddress}>
-            {shortAddress(order.walletAddress)}
-          </span>
-          <CopyButton
-            value={order.walletAddress}
-            label={t("adminOrders.walletOf", { id: order.shortId })}
-          />
-        </span>
-      ),
+      cell: (order) => <OrderWallet order={order} />,
     },
     {
       id: "waiting",
