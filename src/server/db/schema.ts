@@ -167,6 +167,8 @@ export interface ReceivingAccountOffersTable {
   held_inr: ColumnType<string, string | undefined, string>;
   /** The USDT network the offer was shown for, once the treasury had room on it (migration 0080). */
   network: Generated<string | null>;
+  /** The USDT it reserves on that network while open (migration 0099); null with no network. */
+  usdt_amount: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One USDT network's payout wallet, balances, settings and what is owed on it (migration 0080). */

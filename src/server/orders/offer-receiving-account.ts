@@ -36,6 +36,8 @@ export interface ReceivingOffer {
   offerId: string;
   expiresAt: Date;
   account: AccountRow;
+  /** The customer's open offer for this amount, shown again: they may have paid into it. */
+  isShownBefore: boolean;
 }
 
 /** Who asks, for what: the customer as their session names them. */
@@ -139,7 +141,7 @@ export async function offerReceivingAccount(
         settings,
         notify,
       );
-      return { offerId: offer.id, expiresAt: offer.expires_at, account };
+      return { offerId: offer.id, expiresAt: offer.expires_at, account, isShownBefore: false };
     }
     throw new AppError(
       409,
@@ -191,7 +193,7 @@ async function findOpenOffer(
     .where("id", "=", shown.id)
     .returning(["id", "expires_at"])
     .executeTakeFirstOrThrow();
-  return { offerId: offer.id, expiresAt: offer.expires_at, account };
+  return { offerId: offer.id, expiresAt: offer.expires_at, account, isShownBefore: true };
 }
 
 /** Never shown sorts first. */

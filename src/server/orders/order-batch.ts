@@ -14,6 +14,7 @@ import {
 } from "../order-limits/order-limits";
 import { orderBlocklistKeys } from "../risk/blocklist-keys";
 import { ORDER_HOLD_LINE } from "../risk/hold-rules";
+import { trustedUsdtOnHand } from "../treasury/on-hand";
 import { OFFER_HONOURED_HOURS } from "./offer-receiving-account";
 import type { OrderRow } from "./order-view";
 import { OFFERED_ACCOUNT } from "./receiving-account-summary";
@@ -429,7 +430,7 @@ function buildPlaceOrdersStatement() {
     -- The treasury (docs/decisions/037): while a network's pause is on, an order is
     -- refused if the network's owed (the fold's running total, a keyed row), with
     -- this order and the statement's earlier ones on it, would pass its wallet's
-    -- USDT. Never once the customer may have paid: an order whose offer was shown
+    -- USDT as last read (none when a read failed since). Never once the customer may have paid: an order whose offer was shown
     -- for this network passed the same rule then; an admin's order records a payment.
     network_refused AS (
       SELECT id FROM (
@@ -438,7 +439,7 @@ function buildPlaceOrdersStatement() {
           network.pause_when_short AND network.wallet_address IS NOT NULL
             AND network.owed_usdt + sum(checked.receive_amount)
               OVER (PARTITION BY checked.network ORDER BY checked.id)
-            > coalesce(network.usdt_balance, 0) AS short
+            > ${trustedUsdtOnHand("network")} AS short
         FROM checked JOIN treasury_networks AS network ON network.network = checked.network
       ) AS judged
       WHERE short AND NOT is_admin AND NOT vouched

@@ -9,7 +9,7 @@ import { createRouter, errorResponse } from "../http/router";
 import { checkOrderLimits } from "../order-limits/order-limits";
 import { countOfferRequest } from "../risk/offer-holds";
 import { getSiteSettings } from "../site/site-settings.service";
-import { checkNetworkRoom, vouchForNetwork } from "../treasury/treasury.service";
+import { checkNetworkRoom, reserveNetworkUsdt } from "../treasury/treasury.service";
 import { getCustomerOrder, listCustomerOrders } from "./customer-orders";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "./idempotency";
 import { offerReceivingAccount, type ReceivingOffer } from "./offer-receiving-account";
@@ -225,22 +225,25 @@ export function createOrdersRouter(context: AppContext) {
         { customerId: customer.id, address: clientIp(c, context.trustProxy) },
         settings,
       );
-      if (input.network) {
-        const usdt = quoteReceiveAmount({
-          amount: input.amount,
-          rate: settings.exchange_rate,
-          sendCurrency: input.sendCurrency,
-          receiveCurrency: "usdt",
-        });
-        await checkNetworkRoom(db, input.network, usdt);
-      }
+      const networkClaim = input.network
+        ? {
+            network: input.network,
+            usdt: quoteReceiveAmount({
+              amount: input.amount,
+              rate: settings.exchange_rate,
+              sendCurrency: input.sendCurrency,
+              receiveCurrency: "usdt",
+            }),
+          }
+        : null;
+      if (networkClaim) await checkNetworkRoom(db, { ...networkClaim, customerId: customer.id });
       const offer = await offerReceivingAccount(
         db,
         { customer, ...input },
         { settings, notify: context.notificationTargets },
       );
       // The order this offer is paid for passes the treasury's rule on this network.
-      await vouchForNetwork(db, offer.offerId, input.network ?? null);
+      await reserveNetworkUsdt(db, offer, networkClaim);
       return c.json(
         {
           offerId: offer.offerId,

@@ -9,6 +9,7 @@ import { type NotificationTargets, operatorMessages } from "../notifications/ord
 import { enqueue } from "../notifications/outbox";
 import type { ChainConfig } from "../payouts/chain-config";
 import { FEE_COINS } from "../payouts/chain-tokens";
+import { trustedUsdtOnHand } from "./on-hand";
 import { BalanceRefused, readWalletBalances } from "./read-balances";
 
 /*
@@ -25,13 +26,12 @@ export interface Actor {
 
 /**
  * A network is paused while its pause is on and what it owes has reached what its
- * wallet holds: no order, however small, fits. With no balance read yet, it holds
- * nothing (the desk does not promise coins it has not seen). Read by the exchange
+ * wallet is known to hold: no order, however small, fits. Read by the exchange
  * screen's settings and the admin page; the order statement and the payment offer
  * judge each order's own amount (owed + this order > on hand).
  */
 const IS_PAUSED = sql<boolean>`(pause_when_short AND wallet_address IS NOT NULL
-  AND owed_usdt >= coalesce(usdt_balance, 0))`;
+  AND owed_usdt >= ${trustedUsdtOnHand("treasury_networks")})`;
 
 /** The networks whose new orders are refused now, for the exchange screen. */
 export async function pausedNetworks(db: Kysely<DB>): Promise<NetworkId[]> {
@@ -272,31 +272,85 @@ export async function claimDueReads(db: Kysely<DB>, everySeconds: number): Promi
 }
 
 /**
- * Refuses a payment offer whose USDT would take the network's owed past what its
- * wallet holds, while its pause is on: the customer hears it before paying.
+ * Whether the network's pause refuses `adding` more USDT now: owed (the fold's
+ * total, and the order changes not folded yet: the last second's orders) plus the
+ * USDT of the open payment offers shown for it (a customer shown one may be paying
+ * now) would pass what its wallet is known to hold. `exceptOffersOf` leaves out
+ * one customer's offers: the one they ask for now replaces theirs.
  */
-export async function checkNetworkRoom(db: Kysely<DB>, network: NetworkId, usdt: string) {
+async function isNetworkShort(
+  db: Kysely<DB>,
+  network: NetworkId,
+  { adding, exceptOffersOf }: { adding: string; exceptOffersOf?: string },
+): Promise<boolean> {
   const row = await db
-    .selectFrom("treasury_networks")
+    .selectFrom("treasury_networks as network")
     .select(
-      sql<boolean>`pause_when_short AND wallet_address IS NOT NULL
-        AND owed_usdt + ${usdt}::numeric > coalesce(usdt_balance, 0)`.as("short"),
+      sql<boolean>`network.pause_when_short AND network.wallet_address IS NOT NULL
+        AND network.owed_usdt
+          + coalesce((SELECT sum(change.usdt) FROM order_total_changes AS change
+              WHERE change.network = network.network
+                AND change.status IN ('pending', 'processing')), 0)
+          + coalesce((SELECT sum(offer.usdt_amount) FROM receiving_account_offers AS offer
+              WHERE offer.network = network.network AND offer.order_id IS NULL
+                AND offer.expires_at > now()
+                AND offer.user_id IS DISTINCT FROM ${exceptOffersOf ?? null}), 0)
+          + ${adding}::numeric
+        > ${trustedUsdtOnHand("network")}`.as("short"),
     )
-    .where("network", "=", network)
+    .where("network.network", "=", network)
     .executeTakeFirst();
-  if (row?.short) throw networkPaused(network);
+  return row?.short === true;
 }
 
 /**
- * Records on the offer the network it passed the rule for (null: none named), so
- * that the order paid after it is not refused for the network (docs/decisions/037).
+ * Refuses a payment offer whose USDT would take what the network has promised
+ * past what its wallet holds, while its pause is on: the customer hears it before
+ * paying. A first look, before an account is chosen; `reserveNetworkUsdt` decides.
  */
-export async function vouchForNetwork(db: Kysely<DB>, offerId: string, network: NetworkId | null) {
-  await db
-    .updateTable("receiving_account_offers")
-    .set({ network })
-    .where("id", "=", offerId)
-    .execute();
+export async function checkNetworkRoom(
+  db: Kysely<DB>,
+  { network, usdt, customerId }: { network: NetworkId; usdt: string; customerId: string },
+) {
+  if (await isNetworkShort(db, network, { adding: usdt, exceptOffersOf: customerId })) {
+    throw networkPaused(network);
+  }
+}
+
+/**
+ * Records on the offer the network it is shown for and the USDT it reserves there
+ * (null: none named), so that the order paid after it is not refused for the
+ * network (docs/decisions/037). The reservation is written first and checked after,
+ * with every other open offer: of customers asking at once, those who would pass
+ * the wallet together are refused, never all let through. An offer the customer
+ * was shown before for this network keeps its promise: they may have paid.
+ */
+export async function reserveNetworkUsdt(
+  db: Kysely<DB>,
+  offer: { offerId: string; isShownBefore: boolean },
+  claim: { network: NetworkId; usdt: string } | null,
+) {
+  const before = await db
+    .selectFrom("receiving_account_offers")
+    .select(["network", "usdt_amount"])
+    .where("id", "=", offer.offerId)
+    .executeTakeFirstOrThrow();
+  const record = (values: { network: string | null; usdt_amount: string | null }) =>
+    db
+      .updateTable("receiving_account_offers")
+      .set(values)
+      .where("id", "=", offer.offerId)
+      .execute();
+  await record({ network: claim?.network ?? null, usdt_amount: claim?.usdt ?? null });
+  if (!claim || !(await isNetworkShort(db, claim.network, { adding: "0" }))) return;
+  if (offer.isShownBefore && before.network === claim.network) {
+    await record({ network: before.network, usdt_amount: before.usdt_amount });
+    return;
+  }
+  if (offer.isShownBefore) await record(before);
+  // Nobody saw this offer: it must not hold the account's room either.
+  else await db.deleteFrom("receiving_account_offers").where("id", "=", offer.offerId).execute();
+  throw networkPaused(claim.network);
 }
 
 /** The refusal of an order or offer on a network whose wallet cannot pay it now. */

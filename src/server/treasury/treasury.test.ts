@@ -374,11 +374,90 @@ describe("owed against on hand, the alerts and the pause", () => {
       expect(await order("860")).toMatchObject({ status: 201 });
     });
 
-    it("keeps a stale figure for the rule, and counts a wallet never read as holding nothing", async () => {
-      respond = () => ({ drop: true });
+    /** What TRC20 has promised: owed once folded, and the USDT of its open payment offers. */
+    async function promisedUsdt() {
+      await testApp.foldOrderTotals();
+      const { rows } = await sql<{ promised: string }>`
+        SELECT (SELECT owed_usdt FROM treasury_networks WHERE network = 'trc20')
+          + coalesce((SELECT sum(usdt_amount) FROM receiving_account_offers
+              WHERE network = 'trc20' AND order_id IS NULL AND expires_at > now()), 0)
+          AS promised`.execute(testApp.db);
+      return Number(rows[0]?.promised);
+    }
+
+    /** The wallet read as holding what TRC20 has promised and `room` USDT more. */
+    async function walletWithRoomFor(room: number) {
+      chainWallet.usdt = usdt(Math.ceil(await promisedUsdt()) + room);
+      await readNow();
+    }
+
+    const askOffer = (client: Client, inr: string) =>
+      client.post("/api/orders/payment-offer", {
+        sendCurrency: "upi_inr",
+        amount: inr,
+        network: "trc20",
+      });
+
+    it("reserves each open offer's USDT: customers asking at once never pass on hand together", async () => {
+      const customers = await Promise.all(
+        Array.from({ length: 6 }, () => signedInCustomer(testApp)),
+      );
+      await walletWithRoomFor(100);
+      const offersBefore = await testApp.db
+        .selectFrom("receiving_account_offers")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow();
+      // 90 USDT each: room for one of them.
+      const answers = await Promise.all(customers.map((each) => askOffer(each, "7740")));
+      const shown = answers.filter((answer) => answer.status === 200);
+      expect(shown.length).toBeLessThanOrEqual(1);
+      for (const refused of answers.filter((answer) => answer.status !== 200)) {
+        expect(refused.status, refused.text).toBe(409);
+        expect(refused.json.code).toBe("NETWORK_PAUSED");
+      }
+      // A refused offer was never shown: it holds no account's room.
+      const offersAfter = await testApp.db
+        .selectFrom("receiving_account_offers")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(offersAfter.n) - Number(offersBefore.n)).toBe(shown.length);
+
+      // One at a time, the first fits and the second does not.
+      await walletWithRoomFor(100);
+      const [first, second] = customers;
+      if (!first || !second) throw new Error("two customers");
+      expect((await askOffer(first, "7740")).status).toBe(200);
+      expect((await askOffer(second, "7740")).json.code).toBe("NETWORK_PAUSED");
+      // The first customer asking again is shown their offer again: it may have been paid.
+      expect((await askOffer(first, "7740")).status).toBe(200);
+    });
+
+    it("counts the orders of the last second, before the fold adds them to owed", async () => {
+      const [first, second] = await Promise.all([
+        signedInCustomer(testApp),
+        signedInCustomer(testApp),
+      ]);
+      await walletWithRoomFor(100);
+      // 80 USDT: its offer becomes an order, not folded yet.
+      const placed = await postOrder(first, orderInput({ amount: "6880" }));
+      expect(placed.status, placed.text).toBe(201);
+      // 30 USDT more would pass on hand.
+      expect((await askOffer(second, "2580")).json.code).toBe("NETWORK_PAUSED");
+    });
+
+    it("counts a stale figure, and a wallet never read, as holding nothing", async () => {
+      chainWallet.usdt = usdt(100_000);
       await readNow();
       expect((await customer.get("/api/site-settings")).json.pausedNetworks).toEqual([]);
+      // The node stops answering: the last figure may no longer be true.
+      respond = () => ({ drop: true });
+      await readNow();
+      expect((await customer.get("/api/site-settings")).json.pausedNetworks).toEqual(["trc20"]);
+      expect((await askOffer(customer, "860")).json.code).toBe("NETWORK_PAUSED");
+      // A good read again: the network takes orders again.
       respond = honest;
+      await readNow();
+      expect((await customer.get("/api/site-settings")).json.pausedNetworks).toEqual([]);
       await save(settings({ walletAddress: OTHER_WALLET, pauseWhenShort: true }));
       expect((await customer.get("/api/site-settings")).json.pausedNetworks).toEqual(["trc20"]);
     });

@@ -36,6 +36,7 @@ import * as customerFile from "./0095-customer-file";
 import * as retention from "./0096-retention";
 import * as holdCountsOnTheClaimedRow from "./0097-hold-counts-on-the-claimed-row";
 import * as verificationAttemptWindows from "./0098-verification-attempt-windows";
+import * as offersReserveNetworkUsdt from "./0099-offers-reserve-network-usdt";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   "0097-hold-counts-on-the-claimed-row": holdCountsOnTheClaimedRow,
   "0071-verification-submissions": verificationSubmissions,
   "0098-verification-attempt-windows": verificationAttemptWindows,
+  "0099-offers-reserve-network-usdt": offersReserveNetworkUsdt,
 };
