@@ -139,9 +139,7 @@ export function createApp(context: AppContext) {
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     const request = new Request(c.req.raw, { headers });
     const response = await auth.handler(request);
-    return ANSWERS_WITH_SESSION_TOKEN.has(c.req.path.slice(AUTH_BASE_PATH.length))
-      ? withoutSessionToken(response)
-      : response;
+    return withoutSessionToken(staysOnTrustedSites(response, context.trustedOrigins));
   });
 
   // Hono's "/api/admin/*" also matches "/api/admin" itself.
@@ -224,20 +222,40 @@ const OPEN_AUTH_ENDPOINTS = new Set([
   "/error",
 ]);
 
-/** better-auth's answers that carry the session's token: the session, and a sign-in's. */
-const ANSWERS_WITH_SESSION_TOKEN = new Set([
-  "/get-session",
-  "/sign-in/email",
-  "/two-factor/verify-totp",
-  "/two-factor/verify-backup-code",
-]);
+/**
+ * A better-auth redirect that would leave the desk's sites goes to its home page
+ * instead. better-auth checks a callbackURL, yet turns a local-looking one with
+ * dot segments ("/.//evil.example") into "//evil.example" when it adds its
+ * `?error=`: a link that starts at the desk's address must not end on another.
+ */
+function staysOnTrustedSites(response: Response, trustedOrigins: string[]): Response {
+  const location = response.headers.get("location");
+  if (!location) return response;
+  if (trustedOrigins.includes(originOf(location, trustedOrigins[0]))) return response;
+  const headers = new Headers(response.headers);
+  headers.set("location", "/");
+  return new Response(response.body, { status: response.status, headers });
+}
+
+/** The origin a redirect leads to, read as a browser would from the site; "" when unreadable. */
+function originOf(location: string, site: string | undefined): string {
+  try {
+    return new URL(location, site).origin;
+  } catch {
+    return "";
+  }
+}
 
 /**
- * The answer without the session's token: the token is what the httpOnly cookie
- * keeps from page scripts, and the web app never needs it.
+ * A better-auth answer without the session's token, whichever endpoint gave it (a
+ * sign-in's, the session's, a password change's new session): the token is what
+ * the httpOnly cookie keeps from page scripts, and the web app never needs it.
  */
 async function withoutSessionToken(response: Response): Promise<Response> {
-  if (!response.headers.get("content-type")?.includes("json")) return response;
+  // Redirects and refusals carry no session.
+  if (response.status !== 200 || !response.headers.get("content-type")?.includes("json")) {
+    return response;
+  }
   const body = (await response.json()) as { token?: unknown; session?: { token?: string } } | null;
   if (body) delete body.token;
   if (body?.session) delete body.session.token;

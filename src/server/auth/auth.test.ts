@@ -78,6 +78,22 @@ describe("sign-up", () => {
     expect((await findUser(email))?.emailVerified).toBe(false);
   });
 
+  it("never sends a verification link's reader to another site", async () => {
+    for (const callbackURL of ["/.//evil.example", "/a/..//evil.example/phish", "//evil.example"]) {
+      const response = await createClient(testApp).get(
+        `/api/auth/verify-email?token=forged.token.value&callbackURL=${encodeURIComponent(callbackURL)}`,
+      );
+      const location = response.headers.get("location");
+      if (location !== null) {
+        expect(new URL(location, TEST_ORIGIN).origin, `${callbackURL} → ${location}`).toBe(
+          TEST_ORIGIN,
+        );
+      } else {
+        expect(response.status, callbackURL).toBeGreaterThanOrEqual(400);
+      }
+    }
+  });
+
   const refusals: [string, Record<string, unknown>, RegExp][] = [
     ["a malformed e-mail", { email: "not-an-email" }, /email/i],
     ["a 5-character password", { password: "12345" }, /too short/i],
@@ -326,6 +342,8 @@ describe("change password", () => {
       newPassword: "changed1",
     });
     expect(response.status).toBe(200);
+    // The new session's token stays in the httpOnly cookie.
+    expect(response.json).not.toHaveProperty("token");
     expect((await createClient(testApp).signIn(email, "secret1")).status).toBe(401);
     await expectPassword(email, "changed1");
   });

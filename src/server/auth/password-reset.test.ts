@@ -76,25 +76,27 @@ describe("password reset", () => {
   });
 
   it("writes the mail in the language of the page it was asked from", async () => {
-    const email = await signedUpCustomer();
-    const subjects = async () => (await readMails(testApp, email)).map((mail) => mail.subject);
     const HINDI_SUBJECT = "अपना RupeeDesk पासवर्ड रीसेट करें";
-
+    /** A new customer asks for a reset with these headers: the subject of the one mail it sends. */
+    const subjectOfReset = async (headers: Record<string, string>) => {
+      const email = await signedUpCustomer();
+      expect((await requestReset(email, undefined, headers)).status).toBe(200);
+      const subjects = (await readMails(testApp, email))
+        .map((mail) => mail.subject)
+        .filter((subject) => subject === RESET_SUBJECT || subject === HINDI_SUBJECT);
+      expect(subjects).toHaveLength(1);
+      return subjects[0];
+    };
     // The reader chose Hindi on the page (its cookie), though the account never did.
-    expect((await requestReset(email, undefined, { cookie: "language=hi" })).status).toBe(200);
-    expect((await subjects()).at(-1)).toBe(HINDI_SUBJECT);
+    expect(await subjectOfReset({ cookie: "language=hi" })).toBe(HINDI_SUBJECT);
     // No choice made: the browser's languages decide, as they did for the page.
-    expect(
-      (await requestReset(email, undefined, { "accept-language": "hi-IN,hi;q=0.9,en;q=0.8" }))
-        .status,
-    ).toBe(200);
-    expect((await subjects()).at(-1)).toBe(HINDI_SUBJECT);
+    expect(await subjectOfReset({ "accept-language": "hi-IN,hi;q=0.9,en;q=0.8" })).toBe(
+      HINDI_SUBJECT,
+    );
     // A choice of English outweighs a Hindi browser.
-    expect(
-      (await requestReset(email, undefined, { cookie: "language=en", "accept-language": "hi" }))
-        .status,
-    ).toBe(200);
-    expect((await subjects()).at(-1)).toBe(RESET_SUBJECT);
+    expect(await subjectOfReset({ cookie: "language=en", "accept-language": "hi" })).toBe(
+      RESET_SUBJECT,
+    );
   });
 
   it("refuses an unknown token with a clear message, by API and by link", async () => {
