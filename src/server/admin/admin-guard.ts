@@ -6,6 +6,13 @@ import type { DB } from "../db/schema";
 
 /** A step-up lasts while the admin keeps working: it lapses after this long idle. */
 export const STEP_UP_IDLE_MINUTES = 30;
+/** And however busy the session, after a working day: a held cookie kept busy ends too. */
+export const STEP_UP_MAX_HOURS = 8;
+
+/** The step-ups still live: used within the idle window, and not older than a working day. */
+const LIVE_STEP_UP = sql<boolean>`admin_elevations.last_active_at
+    > now() - make_interval(mins => ${STEP_UP_IDLE_MINUTES})
+  AND admin_elevations.elevated_at > now() - make_interval(hours => ${STEP_UP_MAX_HOURS})`;
 
 /** Routes under this prefix need the admin role but not a step-up (they perform it). */
 export const ADMIN_SESSION_PREFIX = "/api/admin/session";
@@ -81,11 +88,7 @@ export async function isElevated(db: Kysely<DB>, sessionId: string): Promise<boo
     .innerJoin("user", "user.id", "session.userId")
     .select(["user.role", "user.banned", "user.banExpires"])
     .where("admin_elevations.session_id", "=", sessionId)
-    .where(
-      "admin_elevations.last_active_at",
-      ">",
-      sql<Date>`now() - make_interval(mins => ${STEP_UP_IDLE_MINUTES})`,
-    )
+    .where(LIVE_STEP_UP)
     .where("session.expiresAt", ">", sql<Date>`now()`)
     .executeTakeFirst();
   return row !== undefined && row.role === "admin" && !isBlocked(row);
@@ -97,7 +100,7 @@ export async function touchElevation(db: Kysely<DB>, sessionId: string): Promise
     .updateTable("admin_elevations")
     .set({ last_active_at: sql`now()` })
     .where("session_id", "=", sessionId)
-    .where("last_active_at", ">", sql<Date>`now() - make_interval(mins => ${STEP_UP_IDLE_MINUTES})`)
+    .where(LIVE_STEP_UP)
     .returning("session_id")
     .executeTakeFirst();
   return row !== undefined;

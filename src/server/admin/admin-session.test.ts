@@ -67,6 +67,17 @@ describe("admin step-up", () => {
     expect((await admin.get("/api/admin/session")).json.isElevated).toBe(false);
   });
 
+  it("lapses after a working day however busy the session was", async () => {
+    const admin = await signedInAdmin(testApp);
+    await testApp.db
+      .updateTable("admin_elevations")
+      .set({ elevated_at: sql`now() - interval '8 hours 1 minute'`, last_active_at: sql`now()` })
+      .where("user_id", "=", admin.userId)
+      .execute();
+    expect((await admin.get("/api/admin/session")).json.isElevated).toBe(false);
+    expect((await admin.get("/api/admin/users")).status).toBe(403);
+  });
+
   it(`locks step-up after ${STEP_UP_MAX_FAILURES} failures`, async () => {
     const admin = await signedInAdmin(testApp, { isElevated: false });
     for (let i = 0; i < STEP_UP_MAX_FAILURES; i++) {
