@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pino, { type Logger } from "pino";
 import { createAuth } from "./auth/auth";
@@ -16,6 +16,7 @@ import { OutboxWorker } from "./notifications/outbox-worker";
 import { createBackups } from "./ops/backup/backups";
 import { chainConfigFromEnv } from "./payouts/chain-config";
 import { PayoutCheckWorker } from "./payouts/payout-check-worker";
+import { makePrivateDirectory } from "./private-directory";
 import { TreasuryWorker } from "./treasury/treasury-worker";
 import { documentKeysFrom, loadOrCreateDevDocumentKey } from "./verification/document-key";
 
@@ -54,7 +55,7 @@ export async function openRuntime(
 ): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL, redact: LOG_REDACT_PATHS });
   const dataDir = resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDirectory(dataDir);
   const database =
     options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir }));
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");

@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import { makePrivateDirectory } from "../private-directory";
 import type { DB } from "./schema";
 
 export type Database = Kysely<DB>;
@@ -39,8 +39,9 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  makePrivateDirectory(options.dataDir);
   const directory = join(options.dataDir, "pgdata");
-  mkdirSync(directory, { recursive: true });
+  makePrivateDirectory(directory);
   return wrapPglite(await createPglite({ dataDir: directory }));
 }
 

@@ -1,7 +1,6 @@
 import {
   closeSync,
   existsSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -11,6 +10,7 @@ import {
 import { dirname, join } from "node:path";
 import pg from "pg";
 import { createPglite } from "../../db/database";
+import { makePrivateDirectory } from "../../private-directory";
 import { type BackupKind, backupKindOf } from "./backup-files";
 import { findRunningServer } from "./running-server";
 import { BackupError, runClientTool } from "./take-backup";
@@ -86,7 +86,7 @@ async function restorePglite(file: string, dataDir: string, force: boolean) {
     renameSync(directory, aside);
     lines.push(`Moved the database that was there to ${aside}.`);
   }
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDirectory(dataDir);
   const archive = new Blob([readFileSync(file)], { type: "application/gzip" });
   const pglite = await createPglite({ dataDir: directory, loadDataDir: archive });
   try {
