@@ -38,6 +38,32 @@ export async function pdfWithScript(): Promise<Buffer> {
   return Buffer.from(await document.save());
 }
 
+/**
+ * A PDF whose script hides behind a second, harmless definition of the same object
+ * number: the cross-reference, which viewers follow, points to the first; a reader
+ * that keeps the last definition sees only the second.
+ */
+export function pdfWithShadowedScript(): Buffer {
+  const objects = [
+    "1 0 obj\n<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>\nendobj\n",
+    "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n",
+    "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>\nendobj\n",
+    "4 0 obj\n<< /S /JavaScript /JS (app.alert\\('pwned'\\)) >>\nendobj\n",
+    "4 0 obj\n<< /S /GoTo /D [3 0 R /Fit] >>\nendobj\n",
+  ];
+  let text = "%PDF-1.7\n";
+  const offsets: number[] = [];
+  for (const object of objects) {
+    offsets.push(text.length);
+    text += object;
+  }
+  const xrefAt = text.length;
+  const entry = (offset = 0) => `${String(offset).padStart(10, "0")} 00000 n \n`;
+  text += `xref\n0 5\n0000000000 65535 f \n${offsets.slice(0, 4).map(entry).join("")}`;
+  text += `trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(text, "latin1");
+}
+
 /** A valid 1-bit PNG of `size` × `size` pixels in a few kilobytes: a decompression bomb. */
 export function pngBomb(size = 20_000): Buffer {
   const chunk = (type: string, data: Buffer) => {

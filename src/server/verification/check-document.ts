@@ -51,6 +51,8 @@ const ACTIVE_PDF_NAMES = new Set([
   "SubmitForm",
   "ImportData",
   "GoToE",
+  // Actions a viewer runs by itself, on opening a page or touching a field.
+  "AA",
 ]);
 
 export interface CheckedDocument {
@@ -167,16 +169,33 @@ async function checkPdf(field: string, bytes: Buffer) {
     throw damaged("it cannot be read");
   }
   if (document.getPageCount() === 0) throw damaged("it has no page");
-  for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (hasActiveContent(object, 0)) {
-      throw refuse(
-        422,
-        "PDF_ACTIVE_CONTENT",
-        field,
-        "The PDF contains scripts or attached files. Upload a plain scan or the PDF your issuer gave you.",
-      );
-    }
+  const objects = [...document.context.enumerateIndirectObjects()].map(([, object]) => object);
+  if (objects.some((object) => hasActiveContent(object, 0)) || namesActiveContent(bytes)) {
+    throw refuse(
+      422,
+      "PDF_ACTIVE_CONTENT",
+      field,
+      "The PDF contains scripts or attached files. Upload a plain scan or the PDF your issuer gave you.",
+    );
   }
+}
+
+/**
+ * Whether any object written out in the file's text names active content. pdf-lib
+ * keeps the last definition of an object number, while a viewer follows the
+ * cross-reference, which may point to an earlier one: a script shadowed by a
+ * harmless twin passes the parsed check, so every definition's text is read too
+ * (stream data left out; compressed object streams are parsed by pdf-lib).
+ */
+function namesActiveContent(bytes: Buffer): boolean {
+  const text = bytes.toString("latin1").replace(/\bstream\r?\n[\s\S]*?\bendstream\b/g, " ");
+  for (const [, name = ""] of text.matchAll(/\/([^\s/[\]<>(){}%]+)/g)) {
+    const decoded = name.replace(/#([0-9a-f]{2})/gi, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    if (ACTIVE_PDF_NAMES.has(decoded)) return true;
+  }
+  return false;
 }
 
 /** Whether a PDF object (or what it holds directly) names a script, launch or embedded file. */

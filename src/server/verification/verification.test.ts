@@ -5,6 +5,7 @@ import { type Client, signedInAdmin, signedInCustomer, verifiedCustomer } from "
 import {
   pdfDocument,
   pdfWithScript,
+  pdfWithShadowedScript,
   photoWithLocation,
   pngBomb,
   pngImage,
@@ -350,6 +351,12 @@ describe("hostile files", () => {
     [
       "a PDF with JavaScript",
       async () => ({ name: "pan.pdf", bytes: await pdfWithScript() }),
+      422,
+      "PDF_ACTIVE_CONTENT",
+    ],
+    [
+      "a PDF whose script hides behind a harmless twin of its object",
+      async () => ({ name: "pan.pdf", bytes: pdfWithShadowedScript() }),
       422,
       "PDF_ACTIVE_CONTENT",
     ],
