@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -292,6 +293,13 @@ describe("placing an order", () => {
       expect(response.json.code).toBe("PAYMENT_REFERENCE_USED");
       expect(response.json).not.toHaveProperty("orderId");
     }
+    // Without a payment offer of their own, a stranger cannot tell a used reference.
+    const probe = await stranger.post("/api/orders", {
+      ...orderInput({ paymentReference }),
+      receivingOfferId: randomUUID(),
+    });
+    expect(probe.status).toBe(409);
+    expect(probe.json.code).toBe("PAYMENT_OFFER_NOT_VALID");
     expect(await countOrders()).toBe(before);
   });
 

@@ -140,6 +140,8 @@ export async function placeOrder({
     if (!outcome.isReferenceUsed && !(await isReferenceTaken(db, draft.payment_reference))) {
       throw offerNotValid(); // a concurrent order took the same offer
     }
+    // Without an offer of their own, nobody learns whether a reference is in use.
+    if (!outcome.isOfferValid) throw offerNotValid();
     throw new AppError(
       409,
       "PAYMENT_REFERENCE_USED",
