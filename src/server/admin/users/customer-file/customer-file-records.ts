@@ -93,7 +93,8 @@ function customerOrdersPage(
       "orders.payer_name",
       "orders.receiving_account_id",
       "orders.payout_tx_hash",
-      "line.value_date as line_value_date",
+      // As the statement printed it (2026-11-20), not as a JavaScript date.
+      sql<string>`line.value_date::text`.as("line_value_date"),
       "line.amount as line_amount",
       "line.reference as line_reference",
       "line.payer_name as line_payer_name",

@@ -219,6 +219,7 @@ describe("the customer's file", () => {
       Status: "completed",
       "Send Amount": "8600.00",
       "Payment Reference": paid.paymentReference,
+      "Statement Value Date": "2026-11-20",
       "Statement UTR": utr,
       "Statement Payer Name": "RAHUL KUMAR",
       "Statement Decision": "verified",
