@@ -3,6 +3,7 @@ export const RECONCILIATION_GROUPS = [
   "matched",
   "mismatch",
   "thirdParty",
+  "payerUnknown",
   "otherAccount",
   "unclaimed",
   "notReceived",

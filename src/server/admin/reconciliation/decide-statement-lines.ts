@@ -141,6 +141,7 @@ export async function verifyAllMatched(services: Services, accountId: string) {
 const ACCEPTABLE_GROUPS: readonly ClassifiedLine["group"][] = [
   "mismatch",
   "thirdParty",
+  "payerUnknown",
   "otherAccount",
 ];
 

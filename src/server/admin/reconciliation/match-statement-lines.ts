@@ -51,16 +51,20 @@ function classifiedLines({ accountId, lineId }: { accountId?: string; lineId?: s
                     THEN 'settled' ELSE 'unclaimed' END
              WHEN o.receiving_account_id <> l.receiving_account_id THEN 'otherAccount'
              WHEN o.send_amount <> l.amount THEN 'mismatch'
-             WHEN l.payer_name IS NULL OR o.payer_name IS NULL OR upper(o.payer_name) = l.payer_name
+             -- No name the bank printed: whoever paid is for an operator to find out.
+             WHEN l.payer_name IS NULL THEN 'payerUnknown'
+             -- A verified customer must pay from their own account: the payer is their
+             -- PAN name (issue 24), whatever name they typed on the order.
+             WHEN verified.name IS NOT NULL THEN
+               CASE WHEN payer_names_agree(l.payer_name, verified.name) THEN 'matched'
+                    ELSE 'thirdParty' END
+             WHEN o.payer_name IS NULL OR upper(o.payer_name) = l.payer_name
                   OR payer_names_agree(l.payer_name, o.payer_name) THEN 'matched'
-             -- A verified customer's PAN name is their name too (issue 24): one key probe.
-             WHEN EXISTS (SELECT 1 FROM customer_verifications v
-                           WHERE v.user_id = o.user_id AND v.status = 'verified'
-                             AND payer_names_agree(l.payer_name, v.verified_name)) THEN 'matched'
              ELSE 'thirdParty'
            END AS "group"
       FROM statement_lines l
       LEFT JOIN orders o ON o.payment_reference = l.reference AND o.status = 'pending'
+      LEFT JOIN LATERAL (SELECT ${verifiedNameOf("o.user_id")} AS name) AS verified ON true
       LEFT JOIN receiving_accounts order_account ON order_account.id = o.receiving_account_id
      WHERE l.decision IS NULL
        ${accountId === undefined ? sql`` : sql`AND l.receiving_account_id = ${accountId}::uuid`}

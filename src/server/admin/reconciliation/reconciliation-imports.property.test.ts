@@ -56,6 +56,7 @@ function expectedGroups(credits: Credit[]) {
     matched: of("same amount"),
     mismatch: of("other amount"),
     thirdParty: [],
+    payerUnknown: [],
     otherAccount: [],
     unclaimed: of("none"),
     notReceived: [],

@@ -91,11 +91,12 @@ beforeEach(async () => {
 });
 
 describe("importing a statement", () => {
-  it("sorts credits into matched, mismatch, third-party, unclaimed and not received", async () => {
+  it("sorts credits into matched, mismatch, third-party, payer not named, unclaimed and not received", async () => {
     const matched = await placeOrder(customer, { amount: "8600", payerName: "Rahul Kumar" });
     const byInitial = await placeOrder(customer, { amount: "1000", payerName: "Rahul Kumar" });
     const underpaid = await placeOrder(customer, { amount: "5000", payerName: "Rahul Kumar" });
     const thirdParty = await placeOrder(customer, { amount: "2000", payerName: "Rahul Kumar" });
+    const nameless = await placeOrder(customer, { amount: "2100", payerName: "Rahul Kumar" });
     const notPaid = await placeOrder(customer, { amount: "3000", payerName: "Rahul Kumar" });
     const unclaimed = nextReference();
 
@@ -106,6 +107,12 @@ describe("importing a statement", () => {
         upiCredit(byInitial.paymentReference, "1000.00", "R KUMAR"),
         upiCredit(underpaid.paymentReference, "4999.00"),
         upiCredit(thirdParty.paymentReference, "2000.00", "ANITA DESAI"),
+        // The statement names no payer: nobody can say it was the customer.
+        {
+          date: indiaDay(),
+          narration: `UPI/${nameless.paymentReference}/Payment/someone77@okaxis`,
+          credit: "2100.00",
+        },
         upiCredit(unclaimed, "750.00", "SURESH NAIR"),
       ]),
     );
@@ -114,8 +121,8 @@ describe("importing a statement", () => {
       fileName: "statement.csv",
       firstValueDate: indiaDay(-1),
       lastValueDate: indiaDay(1),
-      creditsRead: 5,
-      creditsAdded: 5,
+      creditsRead: 6,
+      creditsAdded: 6,
       creditsAlreadyImported: 0,
       debitsRead: 2,
     });
@@ -127,6 +134,7 @@ describe("importing a statement", () => {
       matched: [matched.paymentReference, byInitial.paymentReference].sort(),
       mismatch: [underpaid.paymentReference],
       thirdParty: [thirdParty.paymentReference],
+      payerUnknown: [nameless.paymentReference],
       otherAccount: [],
       unclaimed: [unclaimed],
       notReceived: [notPaid.paymentReference],
@@ -138,7 +146,7 @@ describe("importing a statement", () => {
     });
   });
 
-  it("takes a verified customer's PAN name as theirs when the payer's name differs from the order's", async () => {
+  it("takes a verified customer's PAN name as the payer's, whatever name the order gives", async () => {
     const verified = await signedInCustomer(testApp);
     const order = await placeOrder(verified, { amount: "2500", payerName: "Rahul Kumar" });
     await upload(
@@ -158,6 +166,13 @@ describe("importing a statement", () => {
       orderPayerName: "Rahul Kumar",
       orderVerifiedName: "Anita Desai",
     });
+
+    // Verified, the customer is who must pay: the name they typed is not enough.
+    const typedOnly = await placeOrder(verified, { amount: "2600", payerName: "Vikram Singh" });
+    await upload(
+      sampleStatementCsv("sbi", [upiCredit(typedOnly.paymentReference, "2600.00", "VIKRAM SINGH")]),
+    );
+    expect((await referencesByGroup()).thirdParty).toEqual([typedOnly.paymentReference]);
   });
 
   it("matches an unclaimed credit once the customer places the order with its reference", async () => {

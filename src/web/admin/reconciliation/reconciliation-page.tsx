@@ -40,7 +40,7 @@ const GROUPS: readonly Group[] = RECONCILIATION_GROUPS;
 /** The groups an operator must look at: shown in amber when they hold anything. */
 const NEEDS_A_DECISION = new Set<Group>(GROUPS.filter((group) => group !== "matched"));
 /** The groups whose credit may be accepted as its order's payment (the server's rule too). */
-const ACCEPTABLE = new Set<Group>(["mismatch", "thirdParty", "otherAccount"]);
+const ACCEPTABLE = new Set<Group>(["mismatch", "thirdParty", "payerUnknown", "otherAccount"]);
 
 export function ReconciliationPage() {
   const { t } = useTranslation();
