@@ -223,6 +223,27 @@ describe("unverified customers", () => {
     expect((await customer.get("/api/limits")).json).toMatchObject({ leftDayInr: "0" });
     expect((await place(customer, "1")).status).toBe(422);
   });
+
+  it("cannot have a cancelled order restored once its room went to another order", async () => {
+    const customer = await establishedCustomer();
+    const first = await place(customer, "50000");
+    expect((await place(customer, "50000")).status).toBe(201);
+    await setStatus(first.json.id, "cancelled");
+    expect((await place(customer, "50000")).status).toBe(201);
+
+    const restore = await admin.post(`/api/admin/orders/${first.json.id}/status`, {
+      status: "pending",
+    });
+    expect(restore.status).toBe(422);
+    expect(restore.json.code).toBe("ORDER_LIMIT_PER_DAY");
+    const [stored] = await testApp.db
+      .selectFrom("orders")
+      .select("status")
+      .where("id", "=", first.json.id)
+      .execute();
+    expect(stored?.status).toBe("cancelled");
+    expect((await customer.get("/api/limits")).json).toMatchObject({ leftDayInr: "0" });
+  });
 });
 
 describe("verified customers", () => {

@@ -385,6 +385,15 @@ export async function followStatusChange(
   const isCancelled = to === "cancelled" && from !== "cancelled";
   const isRestored = from === "cancelled" && to !== "cancelled";
   if (completedChange === 0 && !isCancelled && !isRestored) return;
+  // Restoring an order of the last 30 days puts its rupees back: only if they fit,
+  // as a new order of today would (the room may have gone to another order since).
+  const isRecent = Date.now() - order.created_at.getTime() < 30 * 24 * 3600_000;
+  if (isRestored && isRecent) {
+    await lockTotals(trx, order.user_id);
+    const limits = await readCustomerLimits(trx, order.user_id);
+    const refusal = limitRefusal(limits, order.send_amount, { forOperator: true });
+    if (refusal) throw refusal;
+  }
   // Cancelling takes the order's rupees out of its hour; restoring puts them back.
   const rupees = isCancelled ? `-${order.send_amount}` : isRestored ? order.send_amount : "0";
   const change = hourEntry(sql`${order.created_at}::timestamptz`, sql`${rupees}::numeric`);
