@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDailyJob } from "../../ops/daily-jobs";
@@ -35,7 +36,7 @@ async function ageCustomer(userId: string, years: number) {
 }
 
 /** A customer with one completed, paid-out and reconciled order, all six years ago. */
-async function closedCustomer() {
+async function closedCustomer(payoutTxHash = TRON_TX_HASH) {
   const customer = await signedInCustomer(testApp);
   const order = await placeOrder(customer);
   await insertMatchedStatementLine(testApp.db, {
@@ -46,7 +47,7 @@ async function closedCustomer() {
   });
   await completeWithConfirmedPayout(testApp.db, {
     orderId: order.id,
-    payoutTxHash: TRON_TX_HASH,
+    payoutTxHash,
     adminId: admin.userId,
   });
   // A verification with its documents, approved.
@@ -94,6 +95,18 @@ describe("retention", () => {
     await sql`UPDATE session SET "updatedAt" = now() WHERE "userId" = ${signedInLately.userId}`.execute(
       testApp.db,
     );
+    // A customer on hold (a police notice, a bank's complaint) is evidence: kept.
+    const onHold = await closedCustomer(randomBytes(32).toString("hex"));
+    await testApp.db
+      .insertInto("customer_holds")
+      .values({ user_id: onHold.customer.userId, note: "Cyber cell notice 17/2026" })
+      .execute();
+    // As is one whose order an operator still holds, though it was completed.
+    const orderHeld = await closedCustomer(randomBytes(32).toString("hex"));
+    await testApp.db
+      .insertInto("order_holds")
+      .values({ order_id: orderHeld.order.id, rules: ["shared_wallet"] })
+      .execute();
     // An order still open is never purged, however old.
     withOpenOrder = await signedInCustomer(testApp);
     await placeOrder(withOpenOrder, { amount: "5100" });

@@ -6,7 +6,8 @@ import type { DB } from "../../db/schema";
  * Retention (issue 25, item 6; docs/decisions/033). A customer's relationship
  * is closed when, for the whole retention period (site setting, at least the
  * five years of the PMLA record rules), they have not signed in nor placed an
- * order and no order of theirs is still open. A blocked customer cannot sign in,
+ * order, no order of theirs is still open and no hold of theirs stands (an
+ * operator's hold keeps the records as evidence). A blocked customer cannot sign in,
  * so for them the period runs from their last order (or sign-up). Then what
  * identifies them goes; the desk's figures (amounts, dates, statuses) stay.
  */
@@ -53,6 +54,28 @@ function closedCustomers(db: Kysely<DB>, years: number) {
             .select("id")
             .whereRef("orders.user_id", "=", "user.id")
             .where("orders.status", "in", ["pending", "processing"]),
+        ),
+      ),
+    )
+    // A hold is a legal hold too: the records are evidence while it stands.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("customer_holds")
+            .select("id")
+            .whereRef("customer_holds.user_id", "=", "user.id")
+            .where("customer_holds.released_at", "is", null),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("order_holds")
+            .innerJoin("orders", "orders.id", "order_holds.order_id")
+            .select("order_holds.order_id")
+            .whereRef("orders.user_id", "=", "user.id")
+            .where("order_holds.released_at", "is", null),
         ),
       ),
     );
