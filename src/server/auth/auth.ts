@@ -235,7 +235,13 @@ export function createAuthOptions(deps: AuthDependencies) {
       }),
     },
     plugins: [
-      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      admin({
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        // The desk's own words (Hindi: hi/server-errors.json, BANNED_USER).
+        bannedUserMessage:
+          "Your account is blocked. If you think this is a mistake, contact us on WhatsApp or Telegram.",
+      }),
       twoFactor({ issuer: "RupeeDesk" }),
       openAPI({ disableDefaultReference: true }),
     ],

@@ -27,6 +27,13 @@ describe("a refusal shown to a reader", () => {
     expect(serverErrorText({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid" })).toBe(
       "ई-मेल या पासवर्ड गलत है।",
     );
+    // A blocked account, and the sign-in service's rate limit, which gives no code.
+    expect(serverErrorText({ code: "BANNED_USER", message: "Your account is blocked." })).toMatch(
+      /^आपका अकाउंट ब्लॉक है।/,
+    );
+    expect(serverErrorText({ status: 429, message: "Too many requests." })).toMatch(
+      /^बहुत बार कोशिश हो चुकी है।/,
+    );
     expect(checkErrorText("wallet", "invalid_checksum", "x", { network: "TRC20" })).toContain(
       "सही TRC20 एड्रेस नहीं है",
     );

@@ -11,10 +11,12 @@ import { pageLanguage } from ".";
  * for word.
  */
 export function serverErrorText(
-  error: { message?: string; code?: string },
+  error: { message?: string; code?: string; status?: number },
   details: Record<string, unknown> = {},
 ): string {
   const message = error.message ?? "";
+  // The sign-in service's rate limit answers 429 with a message alone.
+  const code = error.code ?? (error.status === 429 ? "TOO_MANY_REQUESTS" : undefined);
   const { field } = details;
   if (
     error.code === "INVALID_INPUT" &&
@@ -23,7 +25,7 @@ export function serverErrorText(
   ) {
     return checkErrorText("fields", field, message);
   }
-  return codedText("serverErrors", error.code, message, details);
+  return codedText("serverErrors", code, message, details);
 }
 
 /**

@@ -325,6 +325,7 @@ describe("blocking a user", () => {
     const signIn = await createClient(testApp).signIn(customer.email, "secret1");
     expect(signIn.status).toBe(403);
     expect(signIn.json.code).toBe("BANNED_USER");
+    expect(signIn.json.message).toMatch(/^Your account is blocked\./);
 
     const listed = await admin.get(`/api/admin/users?search=${encodeURIComponent(customer.email)}`);
     expect(listed.json.users).toEqual([expect.objectContaining({ isBlocked: true })]);
