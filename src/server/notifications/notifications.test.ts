@@ -70,14 +70,14 @@ describe("order notifications", () => {
     expect(message).toMatchObject({ token: "123:test-token", chatId: "-100200300" });
     expect(message?.text).toContain(`New order #${order.shortId}`);
     expect(message?.text).toContain(customer.email);
-    expect(message?.text).toContain("₹8600.00 by UPI INR");
+    expect(message?.text).toContain("₹8,600.00 by UPI INR");
     expect(message?.text).toContain("100.0000 USDT (TRC20)");
     expect(message?.text).toContain(order.paymentReference);
     expect(message?.text).toContain("Payer: Rahul Kumar");
     expect(message?.text).toContain(`http://localhost:3000/admin/orders?order=${order.id}`);
     expect(await mailSubjects()).toEqual([
       `${customer.email}: We received your order #${order.shortId}`,
-      `desk@rupeedesk.test: New order #${order.shortId}: ₹8600.00 by UPI INR`,
+      `desk@rupeedesk.test: New order #${order.shortId}: ₹8,600.00 by UPI INR`,
     ]);
 
     expect(await testApp.outbox.deliverDue()).toBe(0);
@@ -93,7 +93,7 @@ describe("order notifications", () => {
     expect(await testApp.outbox.deliverDue()).toBe(2);
     expect(telegram.messages).toHaveLength(1);
     expect(await mailSubjects()).toEqual([
-      `desk@rupeedesk.test: New order #${order.shortId}: ₹8600.00 by UPI INR`,
+      `desk@rupeedesk.test: New order #${order.shortId}: ₹8,600.00 by UPI INR`,
     ]);
   });
 

@@ -6,7 +6,8 @@ import {
   findSendOption,
   type NetworkId,
 } from "../../shared/catalog";
-import { type Language, localeOf } from "../../shared/languages";
+import { groupIndian } from "../../shared/indian-grouping";
+import type { Language } from "../../shared/languages";
 import type { OrderRow } from "../orders/order-view";
 import {
   accountLine,
@@ -32,8 +33,8 @@ function summarize(order: OrderRow) {
   const receiveUnit = currencyShortName(receive?.name ?? order.receive_currency);
   return {
     shortId: order.id.slice(0, 8),
-    sent: `₹${order.send_amount} by ${send?.name ?? order.send_currency}`,
-    received: `${order.receive_amount} ${receiveUnit}${network ? ` (${network})` : ""}`,
+    sent: `₹${groupIndian(order.send_amount)} by ${send?.name ?? order.send_currency}`,
+    received: `${groupIndian(order.receive_amount)} ${receiveUnit}${network ? ` (${network})` : ""}`,
   };
 }
 
@@ -107,22 +108,14 @@ function customerMessage(
 ): { subject: string; text: string } {
   const { shortId, sent, received } = summarize(order);
   if (language === "hi") {
-    // Lakh grouping; Intl reads the decimal string exactly, never as a binary float.
-    const amount = (text: string) => {
-      const places = text.split(".")[1]?.length ?? 0;
-      return new Intl.NumberFormat(localeOf(language), {
-        minimumFractionDigits: places,
-        maximumFractionDigits: places,
-      }).format(text as `${number}`);
-    };
     const method = findSendOption(order.send_currency)?.name ?? order.send_currency;
     const network = order.network ? findNetwork(order.network)?.name : undefined;
     const unit = currencyShortName(findReceiveOption(order.receive_currency)?.name ?? "");
-    const receivedHi = `${amount(order.receive_amount)} ${unit || order.receive_currency}${network ? ` (${network})` : ""}`;
+    const receivedHi = `${groupIndian(order.receive_amount)} ${unit || order.receive_currency}${network ? ` (${network})` : ""}`;
     return {
       placed: {
         subject: `आपका ऑर्डर #${shortId} हमें मिल गया है`,
-        text: `धन्यवाद। हम ${method} से आए आपके ₹${amount(order.send_amount)} के पेमेंट की जाँच कर रहे हैं; आपको ${receivedHi} मिलेंगे। डिलीवरी में आमतौर पर 5–10 मिनट लगते हैं।`,
+        text: `धन्यवाद। हम ${method} से आए आपके ₹${groupIndian(order.send_amount)} के पेमेंट की जाँच कर रहे हैं; आपको ${receivedHi} मिलेंगे। डिलीवरी में आमतौर पर 5–10 मिनट लगते हैं।`,
       },
       completed: {
         subject: `आपका ऑर्डर #${shortId} पूरा हो गया`,
