@@ -100,6 +100,10 @@ test("an admin completes an order with a payout hash; the customer's open page s
   await confirm.getByLabel("Payout transaction hash").fill(`0x${TRON_TX_HASH}`);
   await confirm.getByRole("button", { name: "Mark as Completed" }).click();
   await expect(confirm.getByRole("alert")).toContainText("not a valid TRC20 transaction hash");
+  // Under the hash field it is about, which it describes, not under the note.
+  await expect(confirm.getByLabel("Payout transaction hash")).toHaveAccessibleDescription(
+    /not a valid TRC20 transaction hash/,
+  );
   await expect(confirm.getByLabel("Payout transaction hash")).toBeFocused();
   expect(statusChangesSent).toEqual([]);
   await confirm.getByLabel("Payout transaction hash").fill(TRON_TX_HASH);

@@ -8,6 +8,7 @@ import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { ApiError } from "../../lib/api-answers";
 import { type AdminOrder, useChangeOrderStatus } from "./admin-orders-api";
 
 export interface StatusChange {
@@ -15,8 +16,11 @@ export interface StatusChange {
   status: OrderStatusValue;
 }
 
-/** Which hint the payout field shows for the order's network (or e-wallet). */
 const PAYOUT_HASH_FIELD = "payout-tx-hash";
+/** The server's refusals of the payout hash itself (its shape, a hash another order paid with). */
+const HASH_REFUSALS = new Set(["INVALID_PAYOUT_TX_HASH", "PAYOUT_TX_HASH_USED"]);
+
+/** Which hint the payout field shows for the order's network (or e-wallet). */
 
 function payoutFormat(order: AdminOrder): "tron" | "evm" | "solana" | "provider" {
   const network = order.network ? findNetwork(order.network as NetworkId) : undefined;
@@ -40,10 +44,13 @@ export function ChangeStatusDialog({
   const [payoutTxHash, setPayoutTxHash] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
+  /** A refusal of the payout hash itself: shown under that field, not under the note. */
+  const [hashError, setHashError] = useState<string | null>(null);
   const shown = useDialogSubject(change, () => {
     setPayoutTxHash("");
     setNote("");
     setError(null);
+    setHashError(null);
   });
   const order = shown?.order;
   const status = shown?.status ?? "pending";
@@ -54,11 +61,12 @@ export function ChangeStatusDialog({
     event.preventDefault();
     if (!change) return;
     setError(null);
+    setHashError(null);
     // A hash of the wrong shape is told here, as the server would, without the round trip.
     const hash = payoutTxHash.trim();
     const checked = isCompleting && hash ? validatePayoutReference(change.order, hash) : null;
     if (checked && !checked.ok) {
-      setError(checked.message);
+      setHashError(checked.message);
       document.getElementById(PAYOUT_HASH_FIELD)?.focus();
       return;
     }
@@ -81,7 +89,12 @@ export function ChangeStatusDialog({
           onDone();
         },
         onError: (failure) => {
-          setError(failure.message);
+          if (failure instanceof ApiError && HASH_REFUSALS.has(failure.code ?? "")) {
+            setHashError(failure.message);
+            document.getElementById(PAYOUT_HASH_FIELD)?.focus();
+          } else {
+            setError(failure.message);
+          }
           toast.error(t("adminOrders.updateFailedTitle"), { description: failure.message });
         },
       },
@@ -132,9 +145,16 @@ export function ChangeStatusDialog({
             spellCheck={false}
             value={payoutTxHash}
             onChange={(event) => setPayoutTxHash(event.target.value)}
-            aria-invalid={error !== null}
-            aria-describedby="payout-tx-hash-hint"
+            aria-invalid={hashError !== null}
+            aria-describedby={
+              hashError ? "payout-tx-hash-error payout-tx-hash-hint" : "payout-tx-hash-hint"
+            }
           />
+          {hashError && (
+            <p id="payout-tx-hash-error" role="alert" className="text-sm text-destructive">
+              {hashError}
+            </p>
+          )}
           <p id="payout-tx-hash-hint" className="text-xs text-muted-foreground">
             {t("adminOrders.confirm.payoutOptional")}{" "}
             {t(`adminOrders.payoutFormat.${payoutFormat(order)}`)}
