@@ -209,6 +209,32 @@ test("Place Order before the site settings have arrived waits for them", async (
   await expect(page.getByText("Could not load")).toHaveCount(0);
 });
 
+test("a visitor with no account yet signs up on the way and still comes back to their order", async ({
+  page,
+}) => {
+  const email = uniqueEmail("newcomer");
+  await page.goto("/");
+  await page.getByLabel("Amount").fill("8600");
+  await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
+  await page.getByRole("link", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/signup\?next=%2F$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("WhatsApp Number").fill("9876543210");
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByLabel("Confirm Password").fill("secret1");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByRole("button", { name: "Log In" }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel("Amount")).toHaveValue("8600");
+  await expect(page.getByLabel("Your USDT (TRC20) Address")).toHaveValue(TRON_WALLET);
+});
+
 test("what is typed and chosen before the page comes alive is kept", async ({ page }) => {
   // A slow phone: the page is painted, but its code has not run yet.
   const releaseCode = await holdRequests(page, "**/assets/*.js");

@@ -10,7 +10,7 @@ import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 import { EmailVerificationOutcome } from "./email-verification-outcome";
-import { pageAfterLogin } from "./page-after-login";
+import { keepingNextPage, pageAfterLogin } from "./page-after-login";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 
 export function LoginPage() {
@@ -106,7 +106,10 @@ export function LoginPage() {
         />
         <p className="text-center text-sm text-muted-foreground">
           {t("account.login.noAccount")}{" "}
-          <Link to="/signup" className="touch-target text-primary underline underline-offset-4">
+          <Link
+            to={keepingNextPage("/signup", searchParams)}
+            className="touch-target text-primary underline underline-offset-4"
+          >
             {t("account.login.signUp")}
           </Link>
         </p>

@@ -8,3 +8,11 @@ export function pageAfterLogin(searchParams: URLSearchParams): string {
   if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/profile";
   return next;
 }
+
+/** A path to another page of signing in (sign up, log in) that keeps where to go afterwards. */
+export function keepingNextPage(path: string, searchParams: URLSearchParams): string {
+  const next = searchParams.get(NEXT_PAGE_PARAMETER);
+  if (!next) return path;
+  const separator = path.includes("?") ? "&" : "?";
+  return `${path}${separator}${NEXT_PAGE_PARAMETER}=${encodeURIComponent(next)}`;
+}

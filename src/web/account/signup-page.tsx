@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   normalizeMobileInput,
   type SignUpForm,
@@ -17,10 +17,13 @@ import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 import { VERIFIED_CALLBACK_PARAMETER } from "./email-verification-outcome";
+import { keepingNextPage } from "./page-after-login";
 
 export function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A visitor sent to sign in from a page (their order kept) goes back there after.
+  const [searchParams] = useSearchParams();
   const form = useForm<SignUpForm>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { email: "", whatsapp: "", password: "", confirmPassword: "" },
@@ -34,7 +37,7 @@ export function SignUpPage() {
       whatsappNumber: toStoredWhatsapp(values.whatsapp),
       // The verification mail, and later ones, come in the language of the sign-up.
       language: currentLanguage(),
-      callbackURL: `/login?${VERIFIED_CALLBACK_PARAMETER}`,
+      callbackURL: keepingNextPage(`/login?${VERIFIED_CALLBACK_PARAMETER}`, searchParams),
     });
     if (error) {
       toast.error(t("account.signup.failedTitle"), {
@@ -45,7 +48,7 @@ export function SignUpPage() {
     toast.success(t("account.signup.successTitle"), {
       description: t("account.signup.successMessage"),
     });
-    navigate("/login");
+    navigate(keepingNextPage("/login", searchParams));
   };
 
   const isSubmitting = form.formState.isSubmitting;
@@ -96,7 +99,10 @@ export function SignUpPage() {
         />
         <p className="text-center text-sm text-muted-foreground">
           {t("account.signup.haveAccount")}{" "}
-          <Link to="/login" className="touch-target text-primary underline underline-offset-4">
+          <Link
+            to={keepingNextPage("/login", searchParams)}
+            className="touch-target text-primary underline underline-offset-4"
+          >
             {t("account.signup.logIn")}
           </Link>
         </p>

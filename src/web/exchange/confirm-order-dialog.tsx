@@ -27,6 +27,7 @@ import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
 import { checkErrorText } from "../i18n/server-errors";
 import { ApiError } from "../lib/api-answers";
+import { onEnterInTextField } from "../lib/enter-key";
 import { formatAmount } from "../lib/format";
 import { toast } from "../lib/toast";
 import {
@@ -105,7 +106,7 @@ export function ConfirmOrderDialog({
   const method = sendOption?.method ?? "upi";
 
   const onSubmit = () => {
-    if (!offer.data) return;
+    if (!offer.data || placeOrder.isPending) return;
     if (!transactionId.trim()) {
       toast.error(t("exchange.errors.transactionIdTitle"), {
         description: t("exchange.errors.transactionIdMessage"),
@@ -171,6 +172,8 @@ export function ConfirmOrderDialog({
       },
     );
   };
+
+  const submitOnEnter = onEnterInTextField(onSubmit);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -243,6 +246,7 @@ export function ConfirmOrderDialog({
                 }
                 value={transactionId}
                 onChange={(event) => setTransactionId(event.target.value)}
+                onKeyDown={submitOnEnter}
               />
               <FieldRefusal id="transaction-id-error" reason={refusalOf("paymentReference")} />
             </div>
@@ -260,6 +264,7 @@ export function ConfirmOrderDialog({
                 }
                 value={payerName}
                 onChange={(event) => setPayerName(event.target.value)}
+                onKeyDown={submitOnEnter}
               />
               <FieldRefusal id="payer-name-error" reason={refusalOf("payerName")} />
               <p id="payer-name-hint" className="text-xs text-muted-foreground">

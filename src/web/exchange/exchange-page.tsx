@@ -32,6 +32,7 @@ import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
 import { loadTexts } from "../i18n";
 import { checkErrorText } from "../i18n/server-errors";
+import { onEnterInTextField } from "../lib/enter-key";
 import { formatAmount } from "../lib/format";
 import { isAdmin, sessionQueryOptions, useSession } from "../lib/session";
 import { toast } from "../lib/toast";
@@ -312,7 +313,10 @@ export function ExchangePage() {
         </div>
 
         <Card ref={takeEarlyInput}>
-          <CardContent className="space-y-5 p-4 sm:p-6">
+          <CardContent
+            className="space-y-5 p-4 sm:p-6"
+            onKeyDown={onEnterInTextField(onPlaceOrder)}
+          >
             <fieldset className="space-y-2">
               <legend className="text-sm font-semibold">{t("exchange.youSend")}</legend>
               {/* On a narrow phone a currency's whole name needs the row: the select sits above. */}
