@@ -304,6 +304,40 @@ describe("POST /api/admin/orders", () => {
     expect(await countRows(testApp)).toEqual(before);
   });
 
+  it("refuses a wallet on the blocklist, naming the entry to the operator, and writes nothing", async () => {
+    const listed = await admin.post("/api/admin/risk/blocklist", {
+      kind: "wallet",
+      value: ERC20_WALLET,
+      reason: "Police notice 7/2026",
+    });
+    expect(listed.status, listed.text).toBe(201);
+    const before = await countRows(testApp);
+    const response = await admin.post(
+      "/api/admin/orders",
+      input({ walletAddress: ERC20_WALLET, network: "erc20" }),
+    );
+    expect(response.status).toBe(422);
+    expect(response.json.code).toBe("WALLET_BLOCKED");
+    expect(response.json.error).toContain("Police notice 7/2026");
+    expect(await countRows(testApp)).toEqual(before);
+  });
+
+  it("holds an order for a customer on hold, as the customer's own would be", async () => {
+    const onHold = await signedInCustomer(testApp);
+    const hold = await admin.post(`/api/admin/users/${onHold.userId}/hold`, {
+      note: "Bank complaint 12/2026",
+    });
+    expect(hold.status, hold.text).toBe(201);
+    const response = await admin.post("/api/admin/orders", input({ userEmail: onHold.email }));
+    expect(response.status, response.text).toBe(201);
+    const held = await testApp.db
+      .selectFrom("order_holds")
+      .select(["rules", "released_at"])
+      .where("order_id", "=", response.json.id)
+      .executeTakeFirst();
+    expect(held).toEqual({ rules: ["customer"], released_at: null });
+  });
+
   it("refuses an order for the admin's own account and writes nothing", async () => {
     const before = await countRows(testApp);
     const response = await admin.post("/api/admin/orders", input({ userEmail: admin.email }));

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
 import { languageOr } from "../../../shared/languages";
 import { plainDecimal } from "../../../shared/money";
@@ -15,6 +15,7 @@ import { enqueue } from "../../notifications/outbox";
 import { claimLimitsForAdminOrder } from "../../order-limits/order-limits";
 import { findByIdempotencyKey, idempotencyKeyReused } from "../../orders/idempotency";
 import type { OrderRow } from "../../orders/order-view";
+import { orderBlocklistKeys } from "../../risk/blocklist-keys";
 
 export const CREATED_BY_ADMIN_NOTE = "Created by admin";
 /**
@@ -104,6 +105,7 @@ export async function createAdminOrder({
       "This user is blocked. Unblock them before placing an order for them.",
     );
   }
+  await refuseBlockedWallet(db, input.walletAddress);
   try {
     const created = await db.transaction().execute(async (trx) => {
       const settings = await trx
@@ -149,6 +151,7 @@ export async function createAdminOrder({
           note: createdNote(input),
         })
         .execute();
+      await holdForCustomerHold(trx, order);
       await recordAudit(trx, {
         actor: { id: admin.id, email: admin.email },
         action: "order.created",
@@ -193,6 +196,49 @@ export async function createAdminOrder({
     }
     throw error;
   }
+}
+
+/**
+ * The blocklist holds for operators too: coins are never sent to a wallet the desk
+ * listed. The operator is told the entry's reason (customers never are).
+ */
+async function refuseBlockedWallet(db: Kysely<DB>, walletAddress: string) {
+  const entry = await db
+    .selectFrom("blocklist_entries")
+    .select("reason")
+    .where(
+      "match_key",
+      "=",
+      orderBlocklistKeys({ wallet_address: walletAddress, payer_name: null }).wallet,
+    )
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
+  if (entry) {
+    throw new AppError(
+      422,
+      "WALLET_BLOCKED",
+      `This wallet is on the blocklist (${entry.reason}). Remove it from the blocklist first if it should be paid.`,
+    );
+  }
+}
+
+/** A customer on hold has every new order held, an operator's as their own (docs/decisions/036). */
+async function holdForCustomerHold(trx: Kysely<DB>, order: OrderRow) {
+  await trx
+    .insertInto("order_holds")
+    .columns(["order_id", "rules", "customer_hold_id"])
+    .expression((eb) =>
+      eb
+        .selectFrom("customer_holds")
+        .select((inner) => [
+          inner.val(order.id).as("order_id"),
+          sql<string[]>`ARRAY['customer']`.as("rules"),
+          "id",
+        ])
+        .where("user_id", "=", order.user_id)
+        .where("released_at", "is", null),
+    )
+    .execute();
 }
 
 /**
