@@ -218,7 +218,7 @@ test("a visitor with no account yet signs up on the way and still comes back to 
   await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/login\?next=%2F$/);
-  await page.getByRole("link", { name: "Sign Up" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/signup\?next=%2F$/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("WhatsApp Number").fill("9876543210");
