@@ -165,3 +165,32 @@ test("on a phone a link opens its page at the top; Back returns to where the rea
   await expect(page).toHaveURL(/\/help$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
+
+test("the first screen asks for the settings and the session with the app's files, once each", async ({
+  page,
+}) => {
+  // The app's files are held until both answers have been asked for: a page that asks
+  // only once its modules ran never gets them, and never shows the rate.
+  const FIRST_SCREEN_ANSWERS = ["/api/site-settings", "/api/auth/get-session"];
+  const asked: string[] = [];
+  let bothAsked: () => void = () => {};
+  const whenBothAsked = new Promise<void>((resolve) => {
+    bothAsked = resolve;
+  });
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!FIRST_SCREEN_ANSWERS.includes(path)) return;
+    asked.push(path);
+    if (FIRST_SCREEN_ANSWERS.every((each) => asked.includes(each))) bothAsked();
+  });
+  await page.route("**/assets/first-screen-*.js", async (route) => {
+    await whenBothAsked;
+    await route.continue();
+  });
+
+  await page.goto("/");
+  await expect(page.getByTestId("rate-banner")).toContainText("1 USDT = ₹");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
+  // Each answer was read once: the queries took the early ones.
+  expect(asked.sort()).toEqual([...FIRST_SCREEN_ANSWERS].sort());
+});

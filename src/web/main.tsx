@@ -1,6 +1,7 @@
 import "./styles.css";
 import { DEFAULT_LANGUAGE, isLanguage } from "../shared/languages";
 import { keepEarlyClicks } from "./early-clicks";
+import { askFirstScreenAnswers } from "./first-screen-answers";
 import { registerServiceWorker } from "./pwa/service-worker";
 import { requestStartFiles } from "./start-files";
 
@@ -26,7 +27,8 @@ const afterNextFrame = () =>
 
 /**
  * The pre-rendered page paints first; then the app's files are all requested at once
- * (start-files.ts), and their modules run in steps, each in a task of its own: run at
+ * (start-files.ts), with the first screen's two answers (first-screen-answers.ts),
+ * and their modules run in steps, each in a task of its own: run at
  * once they made one task of 26-29 ms of CPU on a fast desktop, four times that on a
  * phone, while a tap waits. A button tapped before the app listens is tapped again
  * once it does (early-clicks.ts).
@@ -37,6 +39,7 @@ const afterNextFrame = () =>
 async function start(container: HTMLElement) {
   await afterNextFrame();
   requestStartFiles();
+  askFirstScreenAnswers();
   await import("react-dom/client");
   await nextTask();
   const { initTexts, changeTextsLanguage } = await import("./i18n");

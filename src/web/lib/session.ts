@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { firstScreenAnswer } from "../first-screen-answers";
 import type { authClient } from "./auth-client";
 import { useIsHydrated } from "./hydration";
 
@@ -15,7 +16,7 @@ export type SessionUser = Session["user"];
 export const sessionQueryOptions = queryOptions({
   queryKey: ["session"],
   queryFn: async (): Promise<Session | null> => {
-    const response = await fetch("/api/auth/get-session", { credentials: "same-origin" });
+    const response = await firstScreenAnswer("session");
     if (!response.ok) throw new Error(`Could not read the session (${response.status})`);
     return ((await response.json()) as Session | null) ?? null;
   },

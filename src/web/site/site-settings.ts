@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
+import { firstScreenAnswer } from "../first-screen-answers";
 import { unwrap } from "../lib/api-answers";
 import type { api } from "../lib/api-client";
 import { useIsHydrated } from "../lib/hydration";
@@ -12,8 +13,7 @@ type SiteSettingsAnswer = InferResponseType<(typeof api.api)["site-settings"]["$
  */
 export const siteSettingsQueryOptions = queryOptions({
   queryKey: ["site-settings"],
-  queryFn: async (): Promise<SiteSettingsAnswer> =>
-    unwrap(await fetch("/api/site-settings", { credentials: "same-origin" })),
+  queryFn: async (): Promise<SiteSettingsAnswer> => unwrap(await firstScreenAnswer("settings")),
   staleTime: 60_000,
 });
 
