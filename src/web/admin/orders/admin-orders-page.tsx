@@ -380,7 +380,11 @@ function KeyboardShortcuts() {
     [["c"], t("adminOrders.desk.shortcuts.complete")],
   ];
   return (
-    <section aria-labelledby="keyboard-shortcuts" className="text-sm text-muted-foreground">
+    // Not on a touch screen, which has no keys to press.
+    <section
+      aria-labelledby="keyboard-shortcuts"
+      className="text-sm text-muted-foreground pointer-coarse:hidden"
+    >
       <h2 id="keyboard-shortcuts" className="mb-1 font-medium text-foreground">
         {t("adminOrders.desk.shortcutsTitle")}
       </h2>

@@ -359,9 +359,11 @@ function groupColumns(
         t("adminReconciliation.columns.orderAmount"),
         (item) => item.orderAmount && formatInr(item.orderAmount),
       ),
+    // On a phone the credit, its payer and the decision come first: these wait for a wider screen.
     hasOrder && {
       id: "orderPayer",
       header: t("adminReconciliation.columns.orderPayer"),
+      className: "hidden md:table-cell",
       cell: (item) => item.orderPayerName ?? "—",
     },
     hasOrder && {
@@ -389,6 +391,7 @@ function groupColumns(
     !hasOrder && {
       id: "narration",
       header: t("adminReconciliation.columns.narration"),
+      className: "hidden md:table-cell",
       cellClassName: "max-w-xs truncate text-xs",
       cellAttributes: (item) => ({ title: item.narration ?? "" }),
       cell: (item) => item.narration,
@@ -398,7 +401,7 @@ function groupColumns(
     canDecide && {
       id: "decide",
       header: <span className="sr-only">{t("adminReconciliation.columns.actions")}</span>,
-      cellClassName: "text-right",
+      cellClassName: "text-right whitespace-nowrap",
       cell: (item) => (
         <Button size="sm" variant="outline" onClick={() => onDecide(item)}>
           {group === "unclaimed"
