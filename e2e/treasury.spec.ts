@@ -68,6 +68,8 @@ test("a network pauses when owed reaches on hand, says so before payment, and re
   await form.getByLabel("Fee per payout (POL)").fill("0.05");
   await form.getByLabel("Alert when owed passes (% of USDT on hand)").fill("80");
   await form.getByLabel("Pause new orders when owed would pass on hand").click();
+  // Nothing read yet: the form says the network stops taking orders once saved.
+  await expect(form.getByRole("status")).toContainText("Polygon takes no new orders until");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form).toBeHidden();
   await polygonAction(admin, "Read balances now");

@@ -88,6 +88,17 @@ export function TreasuryFormDialog({
               <Label htmlFor="field-pauseWhenShort">{t("adminTreasury.form.pauseWhenShort")}</Label>
             </div>
             <p className="text-xs text-muted-foreground">{t("adminTreasury.form.pauseHint")}</p>
+            {/* Nothing known on hand pauses the network at once: say so before saving. */}
+            {field.value && !network.pauseWhenShort && !hasTrustedBalance(network) && (
+              <p role="status" className="text-sm font-medium text-amber-700 dark:text-amber-400">
+                {t(
+                  network.endpointConfigured
+                    ? "adminTreasury.form.pauseNoBalance"
+                    : "adminTreasury.form.pauseNoEndpoint",
+                  { network: network.name },
+                )}
+              </p>
+            )}
             {fieldState.error && (
               <p role="alert" className="text-sm text-destructive">
                 {fieldState.error.message}
@@ -98,4 +109,9 @@ export function TreasuryFormDialog({
       />
     </AdminFormDialog>
   );
+}
+
+/** A balance read and not refused since: what the pause counts as on hand. */
+function hasTrustedBalance(network: TreasuryNetwork): boolean {
+  return network.usdtOnHand !== null && network.stale === null;
 }
