@@ -3,8 +3,11 @@
  * who is signed in: the top bar's links) are asked for together with the app's files
  * (main.tsx), not after those have run: on a slow mobile link the rate and the links
  * came about ten seconds after the page. Each query takes its early answer once, while
- * it is fresh; any later read asks again.
+ * it is fresh, and only once the page has hydrated: an answer the queries' stores took
+ * during hydration made React finish hydrating in one long task. Later reads ask again.
  */
+import { hydrationDone } from "./hydration-done";
+
 const PATHS = { settings: "/api/site-settings", session: "/api/auth/get-session" } as const;
 type FirstScreenAnswer = keyof typeof PATHS;
 
@@ -24,9 +27,13 @@ export function askFirstScreenAnswers() {
   }
 }
 
-/** The answer: the one asked for early, once and while fresh; else asked now. */
-export function firstScreenAnswer(name: FirstScreenAnswer): Promise<Response> {
+/** The answer: the one asked for early (once, while fresh, after hydration); else asked now. */
+export async function firstScreenAnswer(name: FirstScreenAnswer): Promise<Response> {
   const early = asked.get(name);
   asked.delete(name);
-  return early && performance.now() - early.at < FRESH_FOR_MS ? early.response : request(name);
+  if (!early || performance.now() - early.at >= FRESH_FOR_MS) return request(name);
+  await hydrationDone;
+  // In a task of its own, after the one that ended hydrating.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return early.response;
 }

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from "react";
+import { markHydrationDone } from "../hydration-done";
 
 /**
  * Set once the first render has committed. The pre-rendered screen hydrates in that
@@ -18,6 +19,7 @@ export function useIsHydrated(): boolean {
   useEffect(() => {
     if (isHydrated) return;
     hasHydrated = true;
+    markHydrationDone();
     startTransition(() => setIsHydrated(true));
   }, [isHydrated]);
   return isHydrated;
