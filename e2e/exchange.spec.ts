@@ -48,6 +48,15 @@ test("Place Order with missing fields, then signed out, says why", async ({ page
   await expect(page).toHaveURL(/\/login\?next=%2F$/);
 });
 
+/** On the log-in page Place Order sent a visitor to: logs in, and is back on the exchange screen. */
+async function logInAndComeBack(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 test("a visitor sent to log in by Place Order comes back to their order as they left it", async ({
   page,
   browser,
@@ -64,12 +73,7 @@ test("a visitor sent to log in by Place Order comes back to their order as they 
   await page.getByLabel("Your Payeer USD Address").fill("P1000000");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByText("Authentication Required")).toBeVisible();
-  await expect(page).toHaveURL(/\/login\?next=%2F$/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret1");
-  await page.getByRole("button", { name: "Log In" }).click();
-
-  await expect(page).toHaveURL(/\/$/);
+  await logInAndComeBack(page, email);
   await expect(page.getByLabel("Amount")).toHaveValue("8600");
   await expect(page.getByLabel("Your Payeer USD Address")).toHaveValue("P1000000");
   // The refusal that sent them away no longer holds.
@@ -225,12 +229,7 @@ test("a visitor with no account yet signs up on the way and still comes back to 
   await page.getByLabel("Password", { exact: true }).fill("secret1");
   await page.getByLabel("Confirm Password").fill("secret1");
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/login\?next=%2F$/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret1");
-  await page.getByRole("button", { name: "Log In" }).click();
-
-  await expect(page).toHaveURL(/\/$/);
+  await logInAndComeBack(page, email);
   await expect(page.getByLabel("Amount")).toHaveValue("8600");
   await expect(page.getByLabel("Your USDT (TRC20) Address")).toHaveValue(TRON_WALLET);
 });
