@@ -187,7 +187,11 @@ export function createApp(context: AppContext) {
         400,
       );
     }
-    if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
+    if (error instanceof HTTPException) {
+      // hono's own refusals; a client tells a body it could not read by its code.
+      const code = /^Malformed JSON/.test(error.message) ? "MALFORMED_JSON" : undefined;
+      return c.json({ error: error.message, code }, error.status);
+    }
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.json({ error: "Something went wrong" }, 500);
   });

@@ -249,6 +249,10 @@ describe("placing an order", () => {
       body: "{not json",
     });
     expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "Malformed JSON in request body",
+      code: "MALFORMED_JSON",
+    });
   });
 
   it("lets one of 50 concurrent submissions with the same reference through", async () => {
