@@ -1,7 +1,10 @@
 /* CSV as every export writes it: spreadsheets open it, so no cell may run as a formula. */
 
-/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"),
+ * with their full-width forms, which some spreadsheets take for the same.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
