@@ -41,6 +41,7 @@ describe("the live status of an order", () => {
     const response = await openStream(customer, orderId);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/text\/event-stream/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
     const events = readEvents(response);
     expect(await events.next()).toEqual({
       event: "status",

@@ -33,13 +33,16 @@ export function respondWithOrderStream(
       429,
     );
   }
-  return streamSSE(c, async (stream) => {
+  const response = streamSSE(c, async (stream) => {
     try {
       await streamOrderChanges(stream, hub, options);
     } finally {
       endStream();
     }
   });
+  // Orders' changes, as every API answer: kept by no cache (hono says only no-cache).
+  response.headers.set("cache-control", "no-store");
+  return response;
 }
 
 /**
