@@ -61,6 +61,18 @@ const WHATSAPP_ERROR = "Enter your 10-digit WhatsApp number (it must start with 
 const MAX_NAME_LENGTH = 100;
 
 /** The sign-up fields better-auth accepts beyond the product's form, bounded or refused. */
+/**
+ * An address no mail server takes (RFC 5321: 64 characters before the @, 254 in all):
+ * its account could never verify, and an operator's search could never reach it.
+ */
+function checkEmailLength(email: unknown) {
+  if (typeof email !== "string") return;
+  const local = email.slice(0, Math.max(email.lastIndexOf("@"), 0));
+  if (email.length > 254 || local.length > 64) {
+    throw new APIError("BAD_REQUEST", { message: "Invalid email", code: "INVALID_EMAIL" });
+  }
+}
+
 function checkSignUpExtras(body: { name?: unknown; image?: unknown } | undefined) {
   if (typeof body?.name === "string" && body.name.length > MAX_NAME_LENGTH) {
     throw new APIError("BAD_REQUEST", {
@@ -208,6 +220,7 @@ export function createAuthOptions(deps: AuthDependencies) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email") {
+          checkEmailLength(ctx.body?.email);
           checkSignUpExtras(ctx.body);
           checkWhatsapp(ctx.body?.whatsappNumber);
           await refuseBlockedSignUp(deps.db, ctx.body);
