@@ -22,10 +22,11 @@ const ORDERS_OF_THE_DAY = 20_000;
 /**
  * Buffers an order may read beyond the same order into an account that took nothing
  * today: an index a level deeper costs one more page per probe (PostgreSQL read 41 → 47
- * in one CI run, 63 → 82 in another on a busy machine, 2-4 more here), where a read that
- * grows with the day's orders costs hundreds more (d736748: 53 → 1,345).
+ * in one CI run, 63 → 82 in another on a busy machine, 65 → 98 in a third, 2-4 more
+ * here), where a read that grows with the day's orders costs hundreds more (d736748:
+ * 53 → 1,345).
  */
-const EXTRA_BUFFERS_ALLOWED = 30;
+const EXTRA_BUFFERS_ALLOWED = 45;
 /**
  * Payment offers shown and not yet used, as a busy hour leaves them: an order names
  * its own, so none of the others may be read (a plan that hashed every open offer

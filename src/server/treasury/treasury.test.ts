@@ -422,10 +422,12 @@ describe("owed against on hand, the alerts and the pause", () => {
         .executeTakeFirstOrThrow();
       expect(Number(offersAfter.n) - Number(offersBefore.n)).toBe(shown.length);
 
-      // One at a time, the first fits and the second does not.
+      // One at a time, the first fits and the second does not (two who asked for none yet).
+      const [first, second] = await Promise.all([
+        signedInCustomer(testApp),
+        signedInCustomer(testApp),
+      ]);
       await walletWithRoomFor(100);
-      const [first, second] = customers;
-      if (!first || !second) throw new Error("two customers");
       expect((await askOffer(first, "7740")).status).toBe(200);
       expect((await askOffer(second, "7740")).json.code).toBe("NETWORK_PAUSED");
       // The first customer asking again is shown their offer again: it may have been paid.
