@@ -83,7 +83,8 @@ test("at 360 px, a toast shows below the top bar, whose menu stays in reach", as
   await page.emulateMedia({ reducedMotion: "reduce" });
   await signUpAndLogInByApi(page, uniqueEmail("toast"));
   await page.goto("/profile");
-  await page.getByRole("button", { name: "Log Out" }).click();
+  // The profile's own Log Out: the top bar has one too, once it knows the session.
+  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
   const toast = page.locator("[data-sonner-toast]", { hasText: "Signed Out" });
   await expect(toast).toHaveAttribute("data-mounted", "true");
   const bar = await page.locator("[data-top-bar]").boundingBox();
