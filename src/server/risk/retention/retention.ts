@@ -38,45 +38,36 @@ function closedCustomers(db: Kysely<DB>, years: number) {
     ])
     .where((eb) => eb.or([eb("user.role", "is", null), eb("user.role", "!=", "admin")]))
     .where("user.createdAt", "<", cutoff)
-    .where(({ not, exists, selectFrom }) =>
+    // Not purged yet, no order still open, and no hold standing (a hold is a legal
+    // hold: the records are evidence while it stands).
+    .where(({ not, or, exists, selectFrom }) =>
       not(
-        exists(
-          selectFrom("purged_customers")
-            .select("user_id")
-            .whereRef("purged_customers.user_id", "=", "user.id"),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("orders")
-            .select("id")
-            .whereRef("orders.user_id", "=", "user.id")
-            .where("orders.status", "in", ["pending", "processing"]),
-        ),
-      ),
-    )
-    // A hold is a legal hold too: the records are evidence while it stands.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("customer_holds")
-            .select("id")
-            .whereRef("customer_holds.user_id", "=", "user.id")
-            .where("customer_holds.released_at", "is", null),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("order_holds")
-            .innerJoin("orders", "orders.id", "order_holds.order_id")
-            .select("order_holds.order_id")
-            .whereRef("orders.user_id", "=", "user.id")
-            .where("order_holds.released_at", "is", null),
-        ),
+        or([
+          exists(
+            selectFrom("purged_customers")
+              .select("user_id")
+              .whereRef("purged_customers.user_id", "=", "user.id"),
+          ),
+          exists(
+            selectFrom("orders")
+              .select("id")
+              .whereRef("orders.user_id", "=", "user.id")
+              .where("orders.status", "in", ["pending", "processing"]),
+          ),
+          exists(
+            selectFrom("customer_holds")
+              .select("id")
+              .whereRef("customer_holds.user_id", "=", "user.id")
+              .where("customer_holds.released_at", "is", null),
+          ),
+          exists(
+            selectFrom("order_holds")
+              .innerJoin("orders", "orders.id", "order_holds.order_id")
+              .select("order_holds.order_id")
+              .whereRef("orders.user_id", "=", "user.id")
+              .where("order_holds.released_at", "is", null),
+          ),
+        ]),
       ),
     );
   return db.selectFrom(customers.as("customer")).where("customer.last_active_at", "<", cutoff);
