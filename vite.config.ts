@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin, type UserConfig } from "vite";
+import { compiledTexts } from "./scripts/build/compiled-texts";
 import { startSteps } from "./scripts/build/start-steps";
 import { DEFAULT_LANGUAGE, LANGUAGES, PRERENDERED_PAGE } from "./src/shared/languages";
 
@@ -16,8 +17,8 @@ const shared = {
   define: { BUILD_YEAR: JSON.stringify(new Date().getFullYear()) },
 } satisfies UserConfig;
 
-/** JSX, and React's fast refresh in the dev server. */
-const jsx = () => react();
+/** JSX (with React's fast refresh in the dev server), and the texts compiled for Lingui. */
+const webPlugins = () => [react(), compiledTexts()];
 
 const HINDI_TEXTS_MODULE = "src/web/i18n/hi/first-screen.ts";
 
@@ -53,7 +54,7 @@ function prerenderFirstScreen(): Plugin {
           ...shared,
           configFile: false,
           logLevel: "warn",
-          plugins: [jsx()],
+          plugins: [webPlugins()],
           ssr: { noExternal: true },
           build: {
             ssr: resolve("src/web/prerender.tsx"),
@@ -114,7 +115,7 @@ export default defineConfig({
   ...shared,
   // Each step of the start (src/web/main.tsx) in one file, not twenty small ones: each
   // request costs a round trip on a slow mobile network.
-  plugins: [jsx(), tailwindcss(), startSteps("src/web/main.tsx"), prerenderFirstScreen()],
+  plugins: [webPlugins(), tailwindcss(), startSteps("src/web/main.tsx"), prerenderFirstScreen()],
   build: { outDir: OUT_DIR, emptyOutDir: true },
   server: { proxy: { "/api": "http://localhost:3000" } },
 });

@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { compiledTexts } from "./scripts/build/compiled-texts";
 
 const projects: TestProjectInlineConfiguration[] = [
   {
@@ -15,6 +16,8 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 export default defineConfig({
+  // The web app's texts as the app imports them.
+  plugins: [compiledTexts()],
   test: {
     globalSetup: ["src/server/testing/global-setup.ts"],
     testTimeout: 30_000,

@@ -12,12 +12,11 @@ import { START_FILES_TEMPLATE } from "../../src/web/start-files";
  * on the network for the one before.
  */
 /**
- * Packages whose index re-exports every part (each icon, each primitive, react-i18next's
- * `<Trans>` beside its hook): the parts a step uses are found by the bundler, not here,
+ * Packages whose index re-exports every part (each icon, each primitive): the parts a step uses are found by the bundler, not here,
  * or a step would claim them all, even those only a lazy page uses.
  */
 const BARRELS =
-  /node_modules[\\/](radix-ui[\\/]dist[\\/]index\.mjs|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs|react-i18next[\\/]dist[\\/]es[\\/]index\.js)$/;
+  /node_modules[\\/](radix-ui[\\/]dist[\\/]index\.mjs|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs)$/;
 const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 const MAX_STEPS = 8;
 

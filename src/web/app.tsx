@@ -1,5 +1,7 @@
+import { I18nProvider } from "@lingui/react";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, type ReactNode, StrictMode } from "react";
+import { readerTexts } from "./i18n";
 import { DocumentTitle } from "./layout/document-title";
 import { ScrollToTop } from "./layout/scroll-to-top";
 import { ThemeProvider } from "./layout/theme";
@@ -16,16 +18,18 @@ export function App({
 }) {
   return (
     <StrictMode>
-      <ThemeProvider>
-        <QueryClientProvider client={queryClient}>
-          <Router>
-            <ScrollToTop />
-            <DocumentTitle />
-            <AppRoutes />
-          </Router>
-          <Toasts />
-        </QueryClientProvider>
-      </ThemeProvider>
+      <I18nProvider i18n={readerTexts}>
+        <ThemeProvider>
+          <QueryClientProvider client={queryClient}>
+            <Router>
+              <ScrollToTop />
+              <DocumentTitle />
+              <AppRoutes />
+            </Router>
+            <Toasts />
+          </QueryClientProvider>
+        </ThemeProvider>
+      </I18nProvider>
     </StrictMode>
   );
 }

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import type { Language } from "../shared/languages";
 import { App } from "./app";
-import i18n, { addFirstScreenTexts, initTexts } from "./i18n";
+import { addFirstScreenTexts, changeTextsLanguage, initTexts, readerTexts } from "./i18n";
 import * as hindiFirstScreen from "./i18n/hi/first-screen";
 import { PRERENDERED_PATH } from "./prerendered-path";
 
@@ -17,13 +17,13 @@ import { PRERENDERED_PATH } from "./prerendered-path";
  * in that language, for the page's <title>.
  */
 export function prerender(language: Language): { html: string; title: string } {
-  if (!i18n.isInitialized) initTexts();
+  if (!readerTexts.locale) initTexts();
   if (language === "hi") addFirstScreenTexts(language, hindiFirstScreen);
   // Its texts are all here, so the change is made before the render below.
-  void i18n.changeLanguage(language);
+  void changeTextsLanguage(language);
   return {
     html: renderToString(<App Router={PrerenderedPathRouter} queryClient={new QueryClient()} />),
-    title: i18n.t("siteTitle"),
+    title: readerTexts._("siteTitle"),
   };
 }
 

@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import type { Language } from "../shared/languages";
 import { App } from "./app";
-import i18n from "./i18n";
 import { queryClient } from "./lib/query-client";
 import { PRERENDERED_PATH } from "./prerendered-path";
 
@@ -15,10 +14,6 @@ import { PRERENDERED_PATH } from "./prerendered-path";
  * afresh.
  */
 export function startApp(container: HTMLElement, language: Language) {
-  i18n.on("languageChanged", (next) => {
-    // Only a change: setting <html lang> restyles and lays out the whole page again.
-    if (document.documentElement.lang !== next) document.documentElement.lang = next;
-  });
   const app = import.meta.env.DEV ? (
     <StrictMode>
       <App Router={BrowserRouter} queryClient={queryClient} />

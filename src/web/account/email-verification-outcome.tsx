@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useTexts } from "../i18n/use-texts";
 import { cn } from "../lib/utils";
 
 /**
@@ -20,7 +20,7 @@ export function EmailVerificationOutcome({
   where: "login" | "profile";
   className?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [searchParams] = useSearchParams();
   const outcome = searchParams.get("error")
     ? "failed"

@@ -2,19 +2,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type ForgotPasswordForm, forgotPasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
 import { serverErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<ForgotPasswordForm>({
     resolver: zodResolver(forgotPasswordFormSchema),

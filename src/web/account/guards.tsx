@@ -1,11 +1,11 @@
 import { ShieldCheck } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Spinner } from "../components/ui/spinner";
+import { useTexts } from "../i18n/use-texts";
 import { useSession } from "../lib/session";
 
 export function FullScreenLoader() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div
       role="status"

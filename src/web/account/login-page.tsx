@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type LoginForm, loginFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { serverErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
@@ -14,7 +14,7 @@ import { keepingNextPage, pageAfterLogin } from "./page-after-login";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { KeyRound, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
+import { useTexts } from "../i18n/use-texts";
 import { formatDate } from "../lib/format";
 import { isAdmin, useSession } from "../lib/session";
 import { AuthCard } from "./auth-card";
@@ -24,7 +24,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ProfilePage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: session } = useSession();
   const signOut = useSignOut();
   const verification = useQuery(myVerificationQueryOptions).data;

@@ -1,15 +1,15 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { serverErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { toast } from "../lib/toast";
 import { VERIFIED_CALLBACK_PARAMETER } from "./email-verification-outcome";
 
 /** For an unverified address: why it matters, and the verification e-mail again. */
 export function ResendVerification({ email }: { email: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isSending, setIsSending] = useState(false);
 
   const onResend = async () => {

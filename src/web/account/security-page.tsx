@@ -1,19 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft } from "lucide-react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type ChangePasswordForm, changePasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { serverErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 import { TwoFactorCard } from "./two-factor-card";
 
 export function SecurityPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: "", password: "", confirmPassword: "" },

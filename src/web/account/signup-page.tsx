@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   normalizeMobileInput,
@@ -13,6 +12,7 @@ import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { currentLanguage } from "../i18n";
 import { serverErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
@@ -20,7 +20,7 @@ import { VERIFIED_CALLBACK_PARAMETER } from "./email-verification-outcome";
 import { keepingNextPage } from "./page-after-login";
 
 export function SignUpPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   // A visitor sent to sign in from a page (their order kept) goes back there after.
   const [searchParams] = useSearchParams();

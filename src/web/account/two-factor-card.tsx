@@ -3,7 +3,6 @@ import { Copy, Download, ShieldCheck, ShieldOff } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import {
   type TotpCodeForm,
   type TwoFactorPasswordForm,
@@ -18,6 +17,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { serverErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { copyText } from "../lib/clipboard";
 import { useSession } from "../lib/session";
@@ -38,7 +38,7 @@ function manualKey(totpURI: string): string {
 
 /** /security: turn TOTP two-factor on (password → QR and backup codes → a code) or off (password). */
 export function TwoFactorCard() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: session } = useSession();
   const [step, setStep] = useState<Step>({ name: "idle" });
   const isEnabled = Boolean(session?.user.twoFactorEnabled);
@@ -108,7 +108,7 @@ function PasswordStep({
   onEnrolment: (enrolment: Enrolment) => void;
   onDisabled: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const form = useForm<TwoFactorPasswordForm>({
     resolver: zodResolver(twoFactorPasswordFormSchema),
     defaultValues: { twoFactorPassword: "" },
@@ -182,7 +182,7 @@ function EnrolmentSteps({
   email: string;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const key = manualKey(enrolment.totpURI);
   const codesText = enrolment.backupCodes.join("\n");
   const form = useForm<TotpCodeForm>({

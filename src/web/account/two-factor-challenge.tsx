@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import {
   type BackupCodeForm,
   backupCodeFormSchema,
@@ -11,6 +10,7 @@ import {
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { serverErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 
@@ -30,7 +30,7 @@ export function TwoFactorChallenge({
   onSuccess: () => void;
   onBack: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isBackupCode, setIsBackupCode] = useState(false);
   return (
     <div className="space-y-4">
@@ -67,7 +67,7 @@ export function TwoFactorChallenge({
 }
 
 function useFailureToast() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (message: string | undefined) =>
     toast.error(t("account.login.failedTitle"), {
       description: message || t("session.somethingWrong"),
@@ -75,7 +75,7 @@ function useFailureToast() {
 }
 
 function AuthenticatorStep({ onSuccess }: { onSuccess: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const showFailure = useFailureToast();
   const form = useForm<TotpCodeForm>({
     resolver: zodResolver(totpCodeFormSchema),
@@ -113,7 +113,7 @@ function AuthenticatorStep({ onSuccess }: { onSuccess: () => void }) {
 }
 
 function BackupCodeStep({ onSuccess }: { onSuccess: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const showFailure = useFailureToast();
   const form = useForm<BackupCodeForm>({
     resolver: zodResolver(backupCodeFormSchema),

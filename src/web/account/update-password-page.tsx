@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type NewPasswordForm, newPasswordFormSchema } from "../../shared/account-rules";
 import { FormField } from "../components/form/form-field";
@@ -9,6 +8,7 @@ import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { serverErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
@@ -23,7 +23,7 @@ type LinkState =
  * ?token=… or ?error=INVALID_TOKEN. The token is taken out of the address bar.
  */
 export function UpdatePasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [searchParams, setSearchParams] = useSearchParams();
   const [link, setLink] = useState<LinkState>({ status: "verifying" });
 
@@ -62,7 +62,7 @@ export function UpdatePasswordPage() {
 }
 
 function NewPasswordFormCard({ token }: { token: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const form = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordFormSchema),

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useTexts } from "../i18n/use-texts";
 import { toast } from "../lib/toast";
 
 /** Ends the session on the server, forgets cached data, and goes home with 'Signed Out'. */
 export function useSignOut() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Badge } from "../components/ui/badge";
+import { useTexts } from "../i18n/use-texts";
 import type { VerificationStatusName } from "./verification-api";
 
 const VARIANTS = {
@@ -17,7 +17,7 @@ export function canSubmitVerification(status: VerificationStatusName): boolean {
 
 /** The customer's verification status as a badge, in their language. */
 export function VerificationStatusBadge({ status }: { status: VerificationStatusName }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Badge variant={VARIANTS[status]} data-testid="verification-status">
       {t(`account.verification.statuses.${status}`)}

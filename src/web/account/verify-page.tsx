@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { FileCheck2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import {
   ADDRESS_DOCUMENT_KINDS,
   ADULT_AGE_YEARS,
@@ -24,6 +23,7 @@ import { Label } from "../components/ui/label";
 import { NativeSelect } from "../components/ui/native-select";
 import { Spinner } from "../components/ui/spinner";
 import { pageRefusalText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { ApiError } from "../lib/api-answers";
 import { formatDate } from "../lib/format";
 import { toast } from "../lib/toast";
@@ -40,7 +40,7 @@ const FILE_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
 
 /** /verify: the customer's identity verification (issue 24): where it stands, and the form. */
 export function VerifyPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery(myVerificationQueryOptions);
   const verification = query.data;
   return (
@@ -70,7 +70,7 @@ export function VerifyPage() {
 }
 
 function StatusNotice({ verification }: { verification: MyVerification }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { status, requestNote, submission } = verification;
   return (
     <section aria-live="polite" className="space-y-2 rounded-md border p-3 text-sm">
@@ -94,7 +94,7 @@ function StatusNotice({ verification }: { verification: MyVerification }) {
 }
 
 function Submitted({ submission }: { submission: NonNullable<MyVerification["submission"]> }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <section aria-labelledby="verification-submitted" className="text-sm">
       <h2 id="verification-submitted" className="font-semibold">
@@ -139,7 +139,7 @@ function latestAdultBirthDate(): string {
 }
 
 function VerificationForm() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const submit = useSubmitVerification();
   const form = useForm<VerificationDetailsInput, unknown, VerificationDetails>({
     resolver: zodResolver(verificationDetailsSchema),
@@ -295,7 +295,7 @@ function FileField({
   error: string | undefined;
   onChange: (file: File | undefined) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   return (
     <div className="space-y-1.5">

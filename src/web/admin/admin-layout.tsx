@@ -18,11 +18,11 @@ import {
   X,
 } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { DrawerBackdrop } from "../components/drawer-backdrop";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
+import { useTexts } from "../i18n/use-texts";
 import { cn } from "../lib/utils";
 import { useStepDown } from "./admin-session";
 import { useOrderFeed } from "./use-order-feed";
@@ -42,7 +42,7 @@ const links = [
 ] as const;
 
 export function AdminLayout() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const stepDown = useStepDown();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
@@ -134,7 +134,7 @@ export function AdminLayout() {
 
 /** Lets the admin allow browser notifications of new orders. */
 function NotificationToggle() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [permission, setPermission] = useState(() =>
     "Notification" in window ? Notification.permission : "denied",
   );

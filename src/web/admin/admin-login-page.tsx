@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { AuthCard } from "../account/auth-card";
@@ -11,12 +10,13 @@ import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
+import { useTexts } from "../i18n/use-texts";
 import { isAdmin, useSession } from "../lib/session";
 import { adminSessionQueryOptions, useStepUp } from "./admin-session";
 
 /** 'Admin Access': a signed-in admin confirms their own password (and TOTP code) on the server. */
 export function AdminLoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const { data: session, isPending } = useSession();
   const userIsAdmin = isAdmin(session?.user);

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../i18n/use-texts";
 
 export interface OrderFeed {
   /** Pending orders right now; null until the server has said. */
@@ -14,7 +14,7 @@ export interface OrderFeed {
  * when the admin has allowed them.
  */
 export function useOrderFeed(): OrderFeed {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const queryClient = useQueryClient();
   const [feed, setFeed] = useState<OrderFeed>({ pendingOrders: null, isLive: false });
 

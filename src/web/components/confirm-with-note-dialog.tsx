@@ -1,5 +1,5 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../i18n/use-texts";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -62,7 +62,7 @@ export function ConfirmWithNoteDialog({
   children?: ReactNode;
   onOpenAutoFocus?: ComponentProps<typeof AlertDialogContent>["onOpenAutoFocus"];
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const noteId = useId();
   return (
     <AlertDialog

@@ -1,6 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../i18n/use-texts";
 import { copyText } from "../lib/clipboard";
 import { Button } from "./ui/button";
 
@@ -8,7 +8,7 @@ const COPIED_FEEDBACK_MS = 2000;
 
 /** Copies a value; shows a check mark for 2 seconds. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isCopied, setIsCopied] = useState(false);
   useEffect(() => {
     if (!isCopied) return;

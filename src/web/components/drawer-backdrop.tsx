@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../i18n/use-texts";
 
 /** The dimmed page behind a drawer open on a phone: a tap on it, or Escape, closes the drawer. */
 export function DrawerBackdrop({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") onClose();

@@ -1,6 +1,5 @@
 import { QRCodeSVG } from "qrcode.react";
 import { type ReactNode, type RefObject, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
   currencyShortName,
@@ -26,6 +25,7 @@ import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
 import { checkErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { ApiError } from "../lib/api-answers";
 import { onEnterInTextField } from "../lib/enter-key";
 import { formatAmount } from "../lib/format";
@@ -60,7 +60,7 @@ export function ConfirmOrderDialog({
   onClose: () => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const offer = usePaymentOffer(draft.sendCurrency, draft.amount, draft.network);
@@ -331,7 +331,7 @@ function PaymentBox({ title, children }: { title: string; children: ReactNode })
 }
 
 function UpiPayment({ account, amount }: { account: PaymentAccount; amount: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const upiId = account.upiId ?? "";
   const link = buildUpiPayLink({ payeeVpa: upiId, payeeName: account.payeeName, amount });
   return (
@@ -361,7 +361,7 @@ function UpiPayment({ account, amount }: { account: PaymentAccount; amount: stri
 }
 
 function BankPayment({ account, method }: { account: PaymentAccount; method: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const title =
     method === "cash"
       ? t("exchange.dialog.payCash")

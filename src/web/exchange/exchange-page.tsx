@@ -9,7 +9,6 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
   currencyShortName,
@@ -32,6 +31,7 @@ import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
 import { loadTexts } from "../i18n";
 import { checkErrorText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { onEnterInTextField } from "../lib/enter-key";
 import { formatAmount } from "../lib/format";
 import { isAdmin, sessionQueryOptions, useSession } from "../lib/session";
@@ -107,7 +107,7 @@ function keepAmountInput(raw: string): string {
 }
 
 export function ExchangePage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const { data: settings, isError, isPending: isSettingsPending } = useSiteSettings();
   const queryClient = useQueryClient();
@@ -477,7 +477,7 @@ export function ExchangePage() {
 }
 
 function Instructions() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Card className="border-amber-500/40">
       <CardContent className="space-y-3 pt-6 text-sm">
@@ -501,7 +501,7 @@ function Instructions() {
 }
 
 function SellNote() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data } = useSiteSettings();
   return (
     <Card>

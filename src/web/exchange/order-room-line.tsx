@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTexts } from "../i18n/use-texts";
 import { unwrap } from "../lib/api-answers";
 import { api } from "../lib/api-client";
 import { formatAmount } from "../lib/format";
@@ -14,7 +14,7 @@ export const orderLimitsQueryKey = ["order-limits"] as const;
  * code; its line's place is kept on the page, so nothing moves when it arrives.
  */
 export default function OrderRoomLine() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: limits } = useQuery({
     queryKey: orderLimitsQueryKey,
     queryFn: async () => unwrap(await api.api.limits.$get()),

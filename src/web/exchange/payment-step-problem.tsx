@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { groupIndian } from "../../shared/indian-grouping";
 import { Button } from "../components/ui/button";
 import { pageRefusalText } from "../i18n/server-errors";
+import { useTexts } from "../i18n/use-texts";
 import { ApiError } from "../lib/api-answers";
 
 /**
@@ -52,7 +52,7 @@ export function paymentStepProblem(error: Error): PaymentStepProblem {
 export const SUBMIT_BLOCKED_REASON_ID = "submit-blocked-reason";
 
 export function SubmitBlockedReason({ problem }: { problem: PaymentStepProblem | null }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const reason =
     problem === "paused"
       ? t("exchange.dialog.submitPaused")
@@ -76,7 +76,7 @@ export function PaymentStepProblemBox({
   error: Error;
   onRetry: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const title = {
     paused: t("exchange.dialog.pausedTitle"),
     signedOut: t("exchange.dialog.signedOutTitle"),

@@ -1,10 +1,7 @@
-import type { i18n as I18n } from "i18next";
+import { I18nProvider } from "@lingui/react";
 import { useLayoutEffect } from "react";
-import { I18nextProvider } from "react-i18next";
 import { Outlet } from "react-router";
-import i18n from ".";
-
-let english: I18n | undefined;
+import { englishTexts, readerTexts } from ".";
 
 /**
  * The pages inside read English whatever language the site is read in: the admin
@@ -12,17 +9,16 @@ let english: I18n | undefined;
  * readers (dialogs render outside this tree), and refusals read the server's words.
  */
 export function InEnglish() {
-  english ??= i18n.cloneInstance({ lng: "en" });
   useLayoutEffect(() => {
     const html = document.documentElement;
     html.lang = "en";
     return () => {
-      html.lang = i18n.language;
+      html.lang = readerTexts.locale;
     };
   }, []);
   return (
-    <I18nextProvider i18n={english}>
+    <I18nProvider i18n={englishTexts}>
       <Outlet />
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

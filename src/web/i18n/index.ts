@@ -1,16 +1,22 @@
-import i18n from "i18next";
-import { initReactI18next } from "react-i18next";
+import { type Messages, setupI18n } from "@lingui/core";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/languages";
 import common from "./en/common.json";
 import exchange from "./en/exchange.json";
 
 /*
- * English and Hindi. The first screen's English texts load with the app; Hindi's
- * load only for those who read Hindi (one chunk, hi/first-screen.ts), and every
- * other area's texts load with that area's pages, in the language being read
- * (see loadTexts and the router), keeping / small. The admin areas are English
- * only: in Hindi they fall back to English.
+ * English and Hindi, read by Lingui from texts compiled at build time
+ * (scripts/build/compiled-texts.ts): the browser carries no parser, only what it
+ * needs. The first screen's English texts load with the app; Hindi's load only for
+ * those who read Hindi (one chunk, hi/first-screen.ts), and every other area's texts
+ * load with that area's pages, in the language being read (see loadTexts and the
+ * router), keeping / small. The admin areas are English only: in Hindi they read
+ * English.
  */
+
+/** The texts in the language being read. */
+export const readerTexts = setupI18n();
+/** The same texts in English alone: the admin panel reads them (in-english.tsx). */
+export const englishTexts = setupI18n();
 
 type Texts = Promise<{ default: object }>;
 
@@ -40,6 +46,21 @@ const hindi: Partial<Record<TextArea, () => Texts>> = {
   pages: () => import("./hi/pages.json"),
 };
 
+/**
+ * Adds a texts file's messages to a language, under its area's name ("exchange.title";
+ * the common texts have none). A file imports as compiled messages by path (the build
+ * compiles it); TypeScript sees the file's nested texts, which give the keys' types.
+ */
+function addTexts(language: Language, area: string | undefined, file: object) {
+  const messages: Messages = {};
+  for (const [path, message] of Object.entries(file as Messages)) {
+    messages[area ? `${area}.${path}` : path] = message;
+  }
+  readerTexts.load(language, messages);
+  // A copy: Lingui keeps the first object it is given and adds later ones into it.
+  if (language === "en") englishTexts.load("en", { ...messages });
+}
+
 const loaded = new Map<string, Promise<void>>();
 
 function loadOnce(key: string, load: () => Promise<void>): Promise<void> {
@@ -51,13 +72,11 @@ function loadOnce(key: string, load: () => Promise<void>): Promise<void> {
   return loading;
 }
 
-/** One area in one language (English also for an area a language lacks: the fallback). */
+/** One area in one language (English's words where that language lacks the area). */
 function loadArea(name: TextArea, language: Language): Promise<void> {
-  const translated = language === "hi" ? hindi[name] : undefined;
-  const [lng, load] = translated ? [language, translated] : ["en", english[name]];
-  return loadOnce(`${lng}:${name}`, async () => {
-    const { default: texts } = await load();
-    i18n.addResourceBundle(lng, "translation", { [name]: texts }, true, false);
+  const load = (language === "hi" && hindi[name]) || english[name];
+  return loadOnce(`${language}:${name}`, async () => {
+    addTexts(language, name, (await load()).default);
   });
 }
 
@@ -66,10 +85,12 @@ type FirstScreenTexts = typeof import("./hi/first-screen");
 /** Adds a language's first-screen texts (the browser loads them; the build's pre-render imports them). */
 export function addFirstScreenTexts(
   language: Language,
-  { firstScreen, serverErrors, checkErrors }: FirstScreenTexts,
+  { common, exchange, serverErrors, checkErrors }: FirstScreenTexts,
 ) {
-  const texts = { ...firstScreen, serverErrors, checkErrors };
-  i18n.addResourceBundle(language, "translation", texts, true, false);
+  addTexts(language, undefined, common);
+  addTexts(language, "exchange", exchange);
+  addTexts(language, "serverErrors", serverErrors);
+  addTexts(language, "checkErrors", checkErrors);
 }
 
 /** The first screen's texts of a language (English's came with the app). */
@@ -101,11 +122,14 @@ export async function changeTextsLanguage(language: Language): Promise<void> {
     loadFirstScreen(language),
     ...[...shownAreas].map((name) => loadArea(name, language)),
   ]);
-  await i18n.changeLanguage(language);
+  readerTexts.activate(language);
+  const html = globalThis.document?.documentElement;
+  // Only a change: setting <html lang> restyles and lays out the whole page again.
+  if (html && html.lang !== language) html.lang = language;
 }
 
 export function currentLanguage(): Language {
-  return i18n.language === "hi" ? "hi" : "en";
+  return readerTexts.locale === "hi" ? "hi" : "en";
 }
 
 /**
@@ -113,23 +137,23 @@ export function currentLanguage(): Language {
  * except in the admin panel, written in English only (in-english.tsx).
  */
 export function pageLanguage(): Language {
-  const lang = globalThis.document?.documentElement.lang || i18n.language;
+  const lang = globalThis.document?.documentElement.lang || readerTexts.locale;
   return lang === "hi" ? "hi" : "en";
 }
 
-/**
- * Sets i18next up with the first screen's texts in English; called once, before the
- * first render (main.tsx, and prerender.tsx which renders English). main.tsx then
- * loads another language's texts before its first render (see its comment).
- */
-export function initTexts() {
-  void i18n.use(initReactI18next).init({
-    resources: { en: { translation: { ...common, exchange } } },
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+/** Whether the language being read has a text by this key. */
+export function hasText(key: string): boolean {
+  return readerTexts.messages[key] !== undefined;
 }
 
-export default i18n;
+/**
+ * Sets the texts up with the first screen's in English; called once, before the first
+ * render (main.tsx, and prerender.tsx). main.tsx then loads another language's texts
+ * before its first render (see its comment).
+ */
+export function initTexts() {
+  addTexts(DEFAULT_LANGUAGE, undefined, common);
+  addTexts(DEFAULT_LANGUAGE, "exchange", exchange);
+  englishTexts.activate(DEFAULT_LANGUAGE);
+  readerTexts.activate(DEFAULT_LANGUAGE);
+}

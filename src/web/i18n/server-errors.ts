@@ -1,5 +1,4 @@
-import i18n from "i18next";
-import { pageLanguage } from ".";
+import { hasText, pageLanguage, readerTexts } from ".";
 
 /**
  * What a refusal of our API or of the sign-in service says, in the reader's language:
@@ -21,7 +20,7 @@ export function serverErrorText(
   if (
     error.code === "INVALID_INPUT" &&
     typeof field === "string" &&
-    i18n.exists(`checkErrors.fields.${field}`)
+    hasText(`checkErrors.fields.${field}`)
   ) {
     return checkErrorText("fields", field, message);
   }
@@ -62,6 +61,6 @@ function codedText(
 ): string {
   if (!code || pageLanguage() === "en") return message;
   const key = `${section}.${code}`;
-  if (!i18n.exists(key)) return message;
-  return i18n.t(key as never, { ...values, defaultValue: message }) as string;
+  if (!hasText(key)) return message;
+  return readerTexts._(key, values);
 }

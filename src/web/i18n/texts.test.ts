@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BASE_ERROR_CODES } from "@better-auth/core/error";
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { ADMIN_ERROR_CODES, TWO_FACTOR_ERROR_CODES } from "better-auth/client/plugins";
 import { parseAst } from "vite";
 import { describe, expect, it } from "vitest";
+import { flattenTexts, type Texts } from "../../../scripts/build/compiled-texts";
 import { SEND_OPTIONS } from "../../shared/catalog";
 import { LANGUAGES } from "../../shared/languages";
 import { SYSTEM_ORDER_NOTES } from "../../shared/order-notes";
@@ -25,7 +28,7 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const readTexts = (language: string, area: string) =>
   JSON.parse(readFileSync(join(here, language, `${area}.json`), "utf8")) as Json;
 
-/** Each text's path ("help.categories.0.items.1.answer") with its {{placeholders}}. */
+/** Each text's path ("help.categories.0.items.1.answer") with its {placeholders}. */
 function textPaths(value: Json, prefix = ""): Map<string, string> {
   const paths = new Map<string, string>();
   if (value !== null && typeof value === "object") {
@@ -35,11 +38,49 @@ function textPaths(value: Json, prefix = ""): Map<string, string> {
       }
     }
   } else {
-    const placeholders = [...String(value).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);
-    paths.set(prefix, placeholders.sort().join(","));
+    // ICU: "{name}", and "{count, plural, …}" with its forms naming {count} again.
+    const placeholders = new Set(
+      [...String(value).matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]),
+    );
+    paths.set(prefix, [...placeholders].sort().join(","));
   }
   return paths;
 }
+
+describe("every text, in every language", () => {
+  const files = readdirSync(here, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((language) =>
+      readdirSync(join(here, language.name))
+        .filter((file) => file.endsWith(".json"))
+        .map((file) => [language.name, file.replace(/\.json$/, "")]),
+    );
+
+  it.each(files)("%s/%s reads as written, its placeholders filled in", (language, area) => {
+    const texts = flattenTexts(readTexts(language, area) as Texts);
+    const messages = Object.fromEntries(texts.map(([path, text]) => [path, compileMessage(text)]));
+    const reader = setupI18n({ locale: language, messages: { [language]: messages } });
+    for (const [path, text] of texts) {
+      if (text.includes("{count, plural,")) continue;
+      // A stray quote or brace would change the words (ICU escapes with them) or throw.
+      const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => String(m[1]));
+      const values = Object.fromEntries(names.map((name) => [name, `<${name}>`]));
+      expect(reader._(path, values), `${language}/${area}: ${path}`).toBe(
+        text.replace(/\{(\w+)\}/g, "<$1>"),
+      );
+    }
+  });
+
+  it("reads a count in its plural form", () => {
+    const texts = new Map(flattenTexts(readTexts("en", "admin-verifications") as Texts));
+    const orders = compileMessage(texts.get("dialog.orders") ?? "");
+    const reader = setupI18n({ locale: "en", messages: { en: { orders } } });
+    expect([reader._("orders", { count: 1 }), reader._("orders", { count: 3 })]).toEqual([
+      "1 order",
+      "3 orders",
+    ]);
+  });
+});
 
 describe("the customer texts", () => {
   it.each(
@@ -72,8 +113,8 @@ describe("the customer texts", () => {
   });
 
   it("finds a difference between two languages (the comparison above can fail)", () => {
-    const english = textPaths({ a: "x", b: ["one", "two"], c: "{{min}}" });
-    const other = textPaths({ a: "y", b: ["one"], c: "{{max}}" });
+    const english = textPaths({ a: "x", b: ["one", "two"], c: "{min}" });
+    const other = textPaths({ a: "y", b: ["one"], c: "{max}" });
     expect([...english.keys()].filter((path) => !other.has(path))).toEqual(["b.1"]);
     expect(other.get("c")).not.toBe(english.get("c"));
   });

@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { isLanguage, LANGUAGE_COOKIE, type Language } from "../../shared/languages";
 import { sessionQueryOptions, useSession } from "../lib/session";
-import { changeTextsLanguage } from ".";
+import { changeTextsLanguage, currentLanguage, readerTexts } from ".";
+
+/** Calls back when the reader's texts change: another language, or more texts. */
+const onTextsChange = (callback: () => void) => readerTexts.on("change", callback);
 
 /** Where the chosen language is remembered on this device (public/theme-init.js reads it too). */
 export const LANGUAGE_KEY = "language";
@@ -39,8 +41,7 @@ async function saveOnAccount(language: Language) {
  * account that never chose takes this device's.
  */
 export function useLanguage() {
-  const { i18n } = useTranslation();
-  const language: Language = i18n.language === "hi" ? "hi" : "en";
+  const language = useSyncExternalStore(onTextsChange, currentLanguage, currentLanguage);
   const { data: session } = useSession();
   const queryClient = useQueryClient();
   const userId = session?.user.id;
@@ -60,7 +61,7 @@ export function useLanguage() {
 
   useEffect(() => {
     if (!userId) return;
-    const current: Language = i18n.language === "hi" ? "hi" : "en";
+    const current = currentLanguage();
     if (isLanguage(accountLanguage)) {
       if (accountLanguage !== current) {
         rememberOnDevice(accountLanguage);
@@ -69,7 +70,7 @@ export function useLanguage() {
     } else {
       void saveOnAccount(current);
     }
-  }, [userId, accountLanguage, i18n]);
+  }, [userId, accountLanguage]);
 
   return { language, changeLanguage };
 }

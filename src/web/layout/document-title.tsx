@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTexts } from "../i18n/use-texts";
 import { PRERENDERED_PATH } from "../prerendered-path";
 
 /**
@@ -12,7 +12,7 @@ import { PRERENDERED_PATH } from "../prerendered-path";
  */
 export function DocumentTitle() {
   const { pathname } = useLocation();
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const site = t("siteTitle");
   useEffect(() => {
     if (pathname === PRERENDERED_PATH) {

@@ -1,10 +1,10 @@
 import { MessageCircle, Send } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../i18n/use-texts";
 import { useSiteSettings } from "../site/site-settings";
 
 /** WhatsApp and Telegram buttons on every page; they open in a new tab. */
 export function FloatingChat() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data } = useSiteSettings();
   if (!data) return null;
   const buttonClass =

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTexts } from "../i18n/use-texts";
 
 const links = [
   { to: "/about-us", key: "footer.aboutUs" },
@@ -11,7 +11,7 @@ const links = [
 ] as const;
 
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   // The build's year in the pre-rendered page, the visitor's from the first paint on.
   const [year, setYear] = useState(BUILD_YEAR);
   useLayoutEffect(() => setYear(new Date().getFullYear()), []);

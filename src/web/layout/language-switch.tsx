@@ -1,8 +1,8 @@
 import { Languages } from "lucide-react";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGES } from "../../shared/languages";
 import { useLanguage } from "../i18n/use-language";
+import { useTexts } from "../i18n/use-texts";
 
 /**
  * English or हिन्दी, each option written in its own language (and marked so for screen
@@ -10,7 +10,7 @@ import { useLanguage } from "../i18n/use-language";
  * fits one line in either language.
  */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { language, changeLanguage } = useLanguage();
   // A language picked on the pre-rendered switch before the app came alive is in the
   // field, not yet in the state: take it when the switch hydrates. (Afterwards the

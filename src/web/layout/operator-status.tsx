@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { isOperatorOnline } from "../../shared/operator-hours";
 import { Badge } from "../components/ui/badge";
+import { useTexts } from "../i18n/use-texts";
 
 /**
  * 'Operator: Online' during the desk's hours in India, 'Offline' otherwise; rechecked
@@ -9,7 +9,7 @@ import { Badge } from "../components/ui/badge";
  * at build time: the pre-rendered page holds the badge's place, empty.
  */
 export function OperatorStatus() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isOnline, setIsOnline] = useState<boolean | null>(null);
   useLayoutEffect(() => setIsOnline(isOperatorOnline(new Date())), []);
   useEffect(() => {

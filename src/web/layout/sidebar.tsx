@@ -9,10 +9,10 @@ import {
   User,
   X,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { DrawerBackdrop } from "../components/drawer-backdrop";
 import { Button } from "../components/ui/button";
+import { useTexts } from "../i18n/use-texts";
 import { isAdmin, useSession } from "../lib/session";
 import { cn } from "../lib/utils";
 import { OperatorStatus } from "./operator-status";
@@ -28,7 +28,7 @@ const links = [
 
 /** The site's left navigation: fixed on wide screens, a drawer on phones. */
 export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { toggleTheme } = useTheme();
   const { data: session } = useSession();
   const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,9 +1,9 @@
 import { LogOut, Menu, User } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSignOut } from "../account/use-sign-out";
 import { Button } from "../components/ui/button";
+import { useTexts } from "../i18n/use-texts";
 import { useSession } from "../lib/session";
 import { cn } from "../lib/utils";
 import { LanguageSwitch } from "./language-switch";
@@ -15,7 +15,7 @@ export function TopBar({
   isMenuOpen: boolean;
   onOpenMenu: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: session, isPending } = useSession();
   const signOut = useSignOut();
   // Large text wraps the bar onto a second line rather than off the screen.

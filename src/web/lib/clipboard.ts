@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import { readerTexts } from "../i18n";
 import { toast } from "./toast";
 
 /**
@@ -11,7 +11,9 @@ export async function copyText(text: string): Promise<boolean> {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
-    toast.error(i18next.t("copy.failedTitle"), { description: i18next.t("copy.failedMessage") });
+    toast.error(readerTexts._("copy.failedTitle"), {
+      description: readerTexts._("copy.failedMessage"),
+    });
     return false;
   }
 }

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadMoreButton } from "../components/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
+import { useTexts } from "../i18n/use-texts";
 import { formatAmount, formatDate } from "../lib/format";
 import { toast } from "../lib/toast";
 import { currencyLabel } from "./currency-label";
@@ -13,7 +13,7 @@ import { OrderStatusBadge } from "./order-status";
 import { myOrdersQueryOptions } from "./orders-api";
 
 export function OrderHistoryPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useInfiniteQuery(myOrdersQueryOptions);
   const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
 
@@ -129,7 +129,7 @@ function OrderExchange({ order }: { order: HistoryOrder }) {
 }
 
 function ViewLink({ order }: { order: HistoryOrder }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Link
       to={`/order/${order.id}`}

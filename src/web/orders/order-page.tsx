@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
 import { systemOrderNote } from "../../shared/order-notes";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
+import { useTexts } from "../i18n/use-texts";
 import { formatAmount, formatDateTime } from "../lib/format";
 import { toast } from "../lib/toast";
 import { currencyLabel } from "./currency-label";
@@ -25,7 +25,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function OrderPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { orderId = "" } = useParams();
   const [isLive, setIsLive] = useState(false);
   const { data: order, isPending, isError } = useQuery(orderQueryOptions(orderId, isLive));
@@ -147,7 +147,7 @@ export function OrderPage() {
 }
 
 function OrderNotFound() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <section className="mx-auto max-w-md py-12 text-center">
       <SearchX className="mx-auto size-12 text-muted-foreground" aria-hidden />

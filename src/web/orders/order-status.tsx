@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Clock, Loader2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Badge } from "../components/ui/badge";
+import { useTexts } from "../i18n/use-texts";
 import type { OrderStatus } from "./orders-api";
 
 const looks = {
@@ -17,7 +17,7 @@ export function knownStatus(status: string): OrderStatus {
 
 /** `label` replaces the customer's wording (the admin list says "Pending", not "Payment Verification"). */
 export function OrderStatusBadge({ status, label }: { status: string; label?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const known = knownStatus(status);
   const { variant, icon: Icon } = looks[known];
   return (

@@ -1,11 +1,11 @@
 import { Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { useTexts } from "../i18n/use-texts";
 
 export function ReferralsPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <Card>

@@ -1,15 +1,15 @@
 import { CircleHelp, Clock, HandCoins, Headset } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
+import { useTexts } from "../i18n/use-texts";
 import { OperatorStatus } from "../layout/operator-status";
 import { PageHeader, SupportChannels } from "./page-parts";
 
 /** /contact-us: the three support channels, the 24/7 promise and the operator's working hours. */
 export function ContactPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div className="mx-auto max-w-3xl space-y-10">
       <PageHeader

@@ -7,7 +7,6 @@ import {
   type LucideIcon,
   ShieldCheck,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import {
   Accordion,
   AccordionContent,
@@ -15,6 +14,7 @@ import {
   AccordionTrigger,
 } from "../components/ui/accordion";
 import { Card } from "../components/ui/card";
+import { useTexts } from "../i18n/use-texts";
 import { PageHeader, SupportChannels } from "./page-parts";
 
 const categoryIcons: Record<string, LucideIcon> = {
@@ -27,8 +27,8 @@ const categoryIcons: Record<string, LucideIcon> = {
 
 /** The Help Center: one FAQ accordion across all categories (one answer open at a time), then the support links. */
 export function HelpPage() {
-  const { t } = useTranslation();
-  const categories = t("pages.help.categories", { returnObjects: true });
+  const { t, list } = useTexts();
+  const categories = list("pages.help.categories");
   return (
     <div className="mx-auto max-w-3xl space-y-10">
       <PageHeader

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
+import { useTexts } from "../i18n/use-texts";
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <section className="mx-auto max-w-md py-16 text-center">
       <p className="text-6xl font-bold text-primary">404</p>

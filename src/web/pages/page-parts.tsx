@@ -1,7 +1,7 @@
 import { ExternalLink, type LucideIcon, Mail, MessageCircle, Send } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Card } from "../components/ui/card";
+import { useTexts } from "../i18n/use-texts";
 import { cn } from "../lib/utils";
 import { useSiteSettings } from "../site/site-settings";
 
@@ -90,7 +90,7 @@ interface Channel {
 
 /** The Telegram, WhatsApp and e-mail links served by the site settings, as a grid of cards. */
 export function SupportChannels({ className }: { className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data, isPending, isError } = useSiteSettings();
 
   if (isPending) {

@@ -1,53 +1,53 @@
 import { FileText, Info, Lock, MessageCircle, RotateCcw } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
+import { useTexts } from "../i18n/use-texts";
 import { StaticPage } from "./page-parts";
 
 export function AboutPage() {
-  const { t } = useTranslation();
+  const { t, list } = useTexts();
   return (
     <StaticPage
       icon={Info}
       title={t("pages.about.title")}
       intro={t("pages.about.intro")}
-      sections={t("pages.about.sections", { returnObjects: true })}
+      sections={list("pages.about.sections")}
     />
   );
 }
 
 export function TermsPage() {
-  const { t } = useTranslation();
+  const { t, list } = useTexts();
   return (
     <StaticPage
       icon={FileText}
       title={t("pages.terms.title")}
       intro={t("pages.terms.intro")}
-      sections={t("pages.terms.sections", { returnObjects: true })}
+      sections={list("pages.terms.sections")}
     />
   );
 }
 
 export function PrivacyPage() {
-  const { t } = useTranslation();
+  const { t, list } = useTexts();
   return (
     <StaticPage
       icon={Lock}
       title={t("pages.privacy.title")}
       intro={t("pages.privacy.intro")}
-      sections={t("pages.privacy.sections", { returnObjects: true })}
+      sections={list("pages.privacy.sections")}
     />
   );
 }
 
 export function RefundPage() {
-  const { t } = useTranslation();
+  const { t, list } = useTexts();
   return (
     <StaticPage
       icon={RotateCcw}
       title={t("pages.refund.title")}
       intro={t("pages.refund.intro")}
-      sections={t("pages.refund.sections", { returnObjects: true })}
+      sections={list("pages.refund.sections")}
     >
       <Button asChild>
         <Link to="/contact-us">

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Control, Controller, type Resolver, useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import {
   METHODS_BY_KIND,
@@ -11,6 +10,7 @@ import { FormField } from "../../components/form/form-field";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Switch } from "../../components/ui/switch";
+import { useTexts } from "../../i18n/use-texts";
 import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
 import { AdminFormDialog } from "../components/admin-form-dialog";
 import { showSaveRefusal } from "../components/save-refusal";
@@ -69,7 +69,7 @@ export function AccountFormDialog({
   account: ReceivingAccount | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const save = useSaveReceivingAccount();
   const form = useForm<AccountFormValues, unknown, ReceivingAccountInput>({
     resolver,
@@ -220,7 +220,7 @@ function MethodsField({
   control: Control<AccountFormValues, unknown, ReceivingAccountInput>;
   kind: AccountFormValues["kind"];
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Controller
       control={control}

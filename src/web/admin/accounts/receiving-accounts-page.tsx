@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { Archive, Pause, Pencil, Play, Plus } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import {
   AlertDialog,
@@ -18,6 +16,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
+import type { TextFunction } from "../../i18n/text-keys";
+import { useTexts } from "../../i18n/use-texts";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { RowMenu } from "../components/row-menu";
@@ -34,7 +34,7 @@ import {
 
 /** Admin → Receiving Accounts: where customers pay, today's volume against caps, and changes. */
 export function ReceivingAccountsPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery(receivingAccountsQueryOptions);
   // null: the add form; an account: its edit form.
   const [editing, setEditing] = useState<ReceivingAccount | null | undefined>(undefined);
@@ -96,7 +96,7 @@ export function ReceivingAccountsPage() {
 }
 
 function StatusBadge({ account }: { account: ReceivingAccount }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   if (account.retiredAt) return <Badge>{t("adminAccounts.status.retired")}</Badge>;
   if (account.paused) return <Badge variant="warning">{t("adminAccounts.status.paused")}</Badge>;
   return <Badge variant="success">{t("adminAccounts.status.active")}</Badge>;
@@ -110,13 +110,13 @@ function accountDetails(account: ReceivingAccount) {
 }
 
 /** The send methods the account takes, in words. */
-function methodNames(account: ReceivingAccount, t: TFunction) {
+function methodNames(account: ReceivingAccount, t: TextFunction) {
   return account.sendMethods
     .map((method) => t(`adminAccounts.methods.${method}` as never))
     .join(", ");
 }
 
-function accountColumns(t: TFunction): AdminColumn<ReceivingAccount>[] {
+function accountColumns(t: TextFunction): AdminColumn<ReceivingAccount>[] {
   return [
     {
       id: "account",
@@ -179,7 +179,7 @@ function accountColumns(t: TFunction): AdminColumn<ReceivingAccount>[] {
 
 /** Received today against the daily cap, and what else bounds the account. */
 function TodayAgainstCap({ account }: { account: ReceivingAccount }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <>
       <p className="tabular-nums">
@@ -219,7 +219,7 @@ function AccountMenu({
   onEdit: () => void;
   onRetire: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const save = useSaveReceivingAccount();
 
   const onTogglePause = () => {
@@ -268,7 +268,7 @@ function RetireDialog({
   account: ReceivingAccount | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const retire = useRetireReceivingAccount();
   const onConfirm = () => {
     if (!account) return;

@@ -1,8 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { AuditAction } from "../../../server/audit/audit";
 import {
   SITE_SETTINGS_FIELD_LABELS,
@@ -15,6 +13,8 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import type { TextFunction } from "../../i18n/text-keys";
+import { useTexts } from "../../i18n/use-texts";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { type AuditEntry, type AuditFilters, auditLogQueryOptions } from "./audit-api";
@@ -100,7 +100,7 @@ function isAuditAction(action: string): action is AuditAction {
 }
 
 export function AuditPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [filters, setFilters] = useState<AuditFilters>({});
   const [actorText, setActorText] = useState("");
   const audit = useInfiniteQuery(auditLogQueryOptions(filters));
@@ -213,7 +213,7 @@ function When({ entry }: { entry: AuditEntry }) {
 }
 
 function Who({ entry }: { entry: AuditEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <>
       <div className="[overflow-wrap:anywhere]">{entry.actorEmail ?? t("adminAudit.system")}</div>
@@ -227,7 +227,7 @@ function Who({ entry }: { entry: AuditEntry }) {
 }
 
 function ActionBadge({ entry }: { entry: AuditEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const action = isAuditAction(entry.action) ? ACTIONS[entry.action] : undefined;
   return (
     <Badge variant={action?.variant ?? "default"} className="whitespace-nowrap">
@@ -236,7 +236,7 @@ function ActionBadge({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function auditColumns(t: TFunction): AdminColumn<AuditEntry>[] {
+function auditColumns(t: TextFunction): AdminColumn<AuditEntry>[] {
   return [
     {
       id: "when",
@@ -295,7 +295,7 @@ function AuditListItem({ entry }: { entry: AuditEntry }) {
 }
 
 function AuditTarget({ entry }: { entry: AuditEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = entry.targetId ?? "";
   switch (entry.targetType) {
     case "settings":
@@ -314,7 +314,7 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
       return typeof kind === "string" && typeof value === "string" ? (
         <span title={id} className="[overflow-wrap:anywhere] whitespace-normal">
           {t("adminAudit.targets.blocklist_entry", {
-            kind: t(`admin.risk.kinds.${kind}`, { defaultValue: kind }),
+            kind: t(`admin.risk.kinds.${kind as "wallet"}`, { defaultValue: kind }),
             value,
           })}
         </span>
@@ -344,7 +344,7 @@ function isChange(value: unknown): value is Change {
 }
 
 function AuditDetails({ entry }: { entry: AuditEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const formatValue = (value: unknown): string => {
     if (value === null || value === undefined) return t("adminAudit.values.default");
     if (value === "") return t("adminAudit.values.empty");

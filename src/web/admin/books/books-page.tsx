@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import {
   BookX,
   Coins,
@@ -14,7 +13,6 @@ import {
   Wallet,
 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { findNetwork } from "../../../shared/catalog";
 import { Button } from "../../components/ui/button";
 import {
@@ -27,6 +25,8 @@ import {
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import type { TextFunction } from "../../i18n/text-keys";
+import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { cn } from "../../lib/utils";
 import { AdminListBody } from "../components/admin-list-body";
@@ -61,7 +61,7 @@ const networkName = (id: string) =>
 const rateText = (rate: string | null) => (rate === null ? "—" : formatInr(rate));
 
 export function BooksPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const today = indiaToday();
   const [month, setMonth] = useState(today.slice(0, 7));
   const range = monthRange(month, today);
@@ -133,7 +133,7 @@ export function BooksPage() {
 }
 
 function BookTotals({ books }: { books: Books }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { totals, stock } = books;
   const perUsdt = (value: string | null) =>
     value === null
@@ -194,7 +194,7 @@ function BookTotals({ books }: { books: Books }) {
 }
 
 function BookDays({ books }: { books: Books }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [selected, setSelected] = useState<string | null>(null);
   const day = books.days.find((row) => row.date === selected);
   return (
@@ -219,7 +219,7 @@ function BookDays({ books }: { books: Books }) {
 
 /** One day's rupees by receiving account (orders beside statements) and USDT by network. */
 function BookDay({ books, date }: { books: Books; date: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const accounts = books.accounts.filter((row) => row.date === date);
   const networks = books.networks.filter((row) => row.date === date);
   return (
@@ -251,7 +251,7 @@ function BookDay({ books, date }: { books: Books; date: string }) {
 }
 
 function dayColumns(
-  t: TFunction,
+  t: TextFunction,
   selected: string | null,
   onToggle: (date: string) => void,
 ): AdminColumn<Books["days"][number]>[] {
@@ -280,7 +280,7 @@ function dayColumns(
   ];
 }
 
-function accountDayColumns(t: TFunction): AdminColumn<Books["accounts"][number]>[] {
+function accountDayColumns(t: TextFunction): AdminColumn<Books["accounts"][number]>[] {
   return [
     {
       id: "account",
@@ -298,7 +298,7 @@ function accountDayColumns(t: TFunction): AdminColumn<Books["accounts"][number]>
   ];
 }
 
-function networkDayColumns(t: TFunction): AdminColumn<Books["networks"][number]>[] {
+function networkDayColumns(t: TextFunction): AdminColumn<Books["networks"][number]>[] {
   return [
     {
       id: "network",
@@ -321,7 +321,7 @@ function networkDayColumns(t: TFunction): AdminColumn<Books["networks"][number]>
 }
 
 function purchaseColumns(
-  t: TFunction,
+  t: TextFunction,
   onEdit: (purchase: Purchase) => void,
 ): AdminColumn<Purchase>[] {
   return [
@@ -376,7 +376,7 @@ function purchaseColumns(
 }
 
 function Purchases({ range, today }: { range: BookRange; today: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery(purchasesQueryOptions(range));
   const purchases = query.data?.purchases ?? [];
   const [editing, setEditing] = useState<Purchase | "new" | null>(null);

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { NETWORKS } from "../../../shared/catalog";
 import {
@@ -11,6 +10,7 @@ import {
 import { FormField } from "../../components/form/form-field";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { useTexts } from "../../i18n/use-texts";
 import { AdminFormDialog } from "../components/admin-form-dialog";
 import { showSaveRefusal } from "../components/save-refusal";
 import { type Purchase, useSavePurchase } from "./books-api";
@@ -49,7 +49,7 @@ export function PurchaseFormDialog({
   today: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const save = useSavePurchase();
   const form = useForm<PurchaseFormValues, unknown, UsdtPurchase>({
     resolver,

@@ -1,5 +1,4 @@
 import type { FormEventHandler, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -9,6 +8,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 
 /**
  * An admin record's add or edit form, in a dialog: its fields, then a full-width save
@@ -32,7 +32,7 @@ export function AdminFormDialog({
   /** The form's fields. */
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Dialog
       open

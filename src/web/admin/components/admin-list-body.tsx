@@ -1,8 +1,8 @@
 import { type LucideIcon, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 
 /** What an admin list's body needs of its query (useQuery or useInfiniteQuery). */
 interface ListQuery {
@@ -38,7 +38,7 @@ export function AdminListBody({
   empty?: EmptyList;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   if (query.isPending) {
     return (
       <p role="status" className="flex justify-center py-10">

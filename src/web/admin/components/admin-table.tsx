@@ -1,5 +1,4 @@
 import type { ComponentProps, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import {
   Table,
   TableBody,
@@ -8,6 +7,7 @@ import {
   TableHeader,
   TableRow,
 } from "../../components/ui/table";
+import { useTexts } from "../../i18n/use-texts";
 import { cn } from "../../lib/utils";
 
 /** data-* attributes: a test id, or what a script finds the element by. */
@@ -72,7 +72,7 @@ export function AdminTable<Row>({
   scrollLabel?: string;
   "aria-label"?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const align = alignTop ? "align-top" : undefined;
   return (
     <Table

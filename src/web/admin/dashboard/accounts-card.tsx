@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   Card,
@@ -8,13 +7,14 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
+import { useTexts } from "../../i18n/use-texts";
 import { CapMeter } from "../accounts/cap-meter";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
 import { formatInr } from "./dashboard-format";
 
 /** Each account in service: today's rupees against its cap, and its open orders. */
 export function ReceivingAccountsCard() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const accounts = (useQuery(receivingAccountsQueryOptions).data?.accounts ?? []).filter(
     (account) => !account.retiredAt,
   );

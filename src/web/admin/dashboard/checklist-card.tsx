@@ -1,6 +1,6 @@
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
-import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
@@ -11,6 +11,7 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import {
   type ChecklistItemId,
@@ -24,7 +25,7 @@ import {
  * each item says where it is fixed. Hidden once nothing is left.
  */
 export function ChecklistCard() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const checklist = useQuery(checklistQueryOptions).data;
   const open = checklist?.items.filter((item) => !item.done) ?? [];
   if (!checklist || open.length === 0) return null;
@@ -55,7 +56,7 @@ export function ChecklistCard() {
 
 /** Where an item is fixed: a page of the panel, a button, or the server's configuration. */
 function ChecklistFix({ id, checklist }: { id: ChecklistItemId; checklist: FirstRunChecklist }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const link = "text-primary underline underline-offset-4";
   const code = <code className="rounded bg-muted px-1 font-mono text-xs" />;
   switch (id) {
@@ -71,14 +72,14 @@ function ChecklistFix({ id, checklist }: { id: ChecklistItemId; checklist: First
       return (
         // Set on the server, not in the panel: the variables to set, and where that is told.
         <p className="text-muted-foreground">
-          <Trans i18nKey={`adminDashboard.checklist.${id}.fix`} components={{ code }} />
+          <Trans id={`adminDashboard.checklist.${id}.fix`} components={{ code }} />
         </p>
       );
   }
 }
 
 function BackupFix({ checklist }: { checklist: FirstRunChecklist }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const backUp = useBackUpNow();
   const onBackUp = () =>
     backUp.mutate(undefined, {

@@ -10,7 +10,6 @@ import {
   Users,
 } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import {
   Card,
@@ -20,6 +19,7 @@ import {
   CardTitle,
 } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { StatCard } from "../components/stat-card";
 import { ReconciliationCard } from "../reconciliation/reconciliation-card";
@@ -31,7 +31,7 @@ import { formatAge, formatInr, formatUsdt } from "./dashboard-format";
 import { VolumeChart } from "./volume-chart";
 
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery(dashboardQueryOptions);
 
   useEffect(() => {
@@ -66,7 +66,7 @@ export function DashboardPage() {
 }
 
 function DashboardFigures({ stats }: { stats: DashboardStats }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const age = stats.oldestPendingAt ? formatAge(stats.oldestPendingAt, Date.now()) : null;
   return (
     <>
@@ -153,7 +153,7 @@ function VolumeCard({
   today: string;
   week: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2 pb-2">

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Bar,
   CartesianGrid,
@@ -11,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { useTexts } from "../../i18n/use-texts";
 import type { DashboardStats } from "./dashboard-api";
 import { formatCompact, formatDay, formatInr, formatUsdt } from "./dashboard-format";
 
@@ -28,7 +28,7 @@ const GRID_COLOR = "var(--border)";
 
 /** The last 14 days' INR received (bars, left axis) and USDT paid out (line, right axis). */
 export function VolumeChart({ series }: { series: Day[] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   // Numbers only for drawing; every figure shown as text comes from the exact strings.
   const data: Point[] = series.map((day) => ({
     ...day,
@@ -107,7 +107,7 @@ export function VolumeChart({ series }: { series: Day[] }) {
 }
 
 function VolumeTooltip({ active, payload }: TooltipContentProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const point = payload?.[0]?.payload as Point | undefined;
   if (!active || !point) return null;
   return (
@@ -133,7 +133,7 @@ function VolumeTooltip({ active, payload }: TooltipContentProps) {
 
 /** The chart's figures as a table for screen readers. */
 function VolumeTable({ series }: { series: Day[] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   // The wrapper hides it: a table's width follows its cells whatever its own class
   // says, and a hidden table as wide as its figures made a phone's page scroll sideways.
   return (

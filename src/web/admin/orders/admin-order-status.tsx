@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { ORDER_STATUSES, type OrderStatusValue } from "../../../shared/admin-order-input";
 import { Badge } from "../../components/ui/badge";
+import { useTexts } from "../../i18n/use-texts";
 import { OrderStatusBadge } from "../../orders/order-status";
 
 function isKnownStatus(status: string): status is OrderStatusValue {
@@ -9,7 +9,7 @@ function isKnownStatus(status: string): status is OrderStatusValue {
 
 /** The customer's coloured badge in the desk's words; a status this page does not know shows grey, as it is. */
 export function AdminOrderStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   if (!isKnownStatus(status)) return <Badge className="whitespace-nowrap">{status}</Badge>;
   return <OrderStatusBadge status={status} label={t(`adminOrders.status.${status}`)} />;
 }

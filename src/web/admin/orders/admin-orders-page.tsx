@@ -1,8 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { Download, Eye, PackageSearch } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { type NavigateOptions, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ORDER_STATUSES, type OrderStatusValue } from "../../../shared/admin-order-input";
@@ -16,6 +14,8 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
+import type { TextFunction } from "../../i18n/text-keys";
+import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { formatAmount, formatDate, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
@@ -111,7 +111,7 @@ function useOpenOrder() {
 }
 
 /** How long an open order has waited, in the desk's short words. */
-function waitingTime(since: string, now: number, t: TFunction) {
+function waitingTime(since: string, now: number, t: TextFunction) {
   const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
   if (minutes < 60) return t("adminOrders.waiting.minutes", { count: minutes });
   if (minutes < 24 * 60) {
@@ -144,7 +144,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function AdminOrdersPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [filter, updateFilter] = useOrderFilter();
   const [searchText, setSearchText] = useState(filter.search);
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -372,7 +372,7 @@ export function AdminOrdersPage() {
 
 /** The shortcuts, listed where the operator works. */
 function KeyboardShortcuts() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const shortcuts: [string[], string][] = [
     [["j", "k", "↑", "↓"], t("adminOrders.desk.shortcuts.move")],
     [["Enter"], t("adminOrders.desk.shortcuts.open")],
@@ -405,7 +405,7 @@ function KeyboardShortcuts() {
 }
 
 function OrderExchange({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <>
       <span className="block whitespace-nowrap">
@@ -437,7 +437,7 @@ function OrderBadges({ order }: { order: AdminOrder }) {
 }
 
 function OrderPayment({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <>
       <span className="block whitespace-nowrap">
@@ -468,7 +468,7 @@ function OrderPayment({ order }: { order: AdminOrder }) {
 
 /** The customer's wallet, shortened, with a copy button for the whole address. */
 function OrderWallet({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <span className="flex items-center gap-1 whitespace-nowrap">
       <span className="font-mono text-xs" title={order.walletAddress}>
@@ -492,7 +492,7 @@ function OrderCustomer({
   waiting: string | null;
   onView: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <>
       <button
@@ -536,7 +536,7 @@ function OrderCustomer({
 }
 
 function orderColumns(
-  t: TFunction,
+  t: TextFunction,
   {
     onView,
     waiting,
@@ -609,7 +609,7 @@ function OrderMenu({
   onView: () => void;
   onChangeStatus: (status: OrderStatusValue) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <RowMenu label={t("adminOrders.actionsFor", { id: order.shortId })}>
       <DropdownMenuItem onSelect={onView}>
@@ -632,7 +632,7 @@ function OrderMenu({
 
 /** Orders paid into one receiving account; retired accounts stay in the list for their orders. */
 function AccountFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const accounts = useQuery(receivingAccountsQueryOptions).data?.accounts ?? [];
   return (
     <div className="space-y-1.5 sm:w-56">

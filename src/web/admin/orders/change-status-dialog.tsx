@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { type OrderStatusValue, validatePayoutReference } from "../../../shared/admin-order-input";
 import { findNetwork, type NetworkId } from "../../../shared/catalog";
@@ -8,6 +7,7 @@ import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { ApiError } from "../../lib/api-answers";
 import { type AdminOrder, useChangeOrderStatus } from "./admin-orders-api";
 
@@ -39,7 +39,7 @@ export function ChangeStatusDialog({
   change: StatusChange | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const mutation = useChangeOrderStatus();
   const [payoutTxHash, setPayoutTxHash] = useState("");
   const [note, setNote] = useState("");

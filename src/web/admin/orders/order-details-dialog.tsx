@@ -1,9 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { ExternalLink } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { findNetwork, type NetworkId } from "../../../shared/catalog";
 import { CopyButton } from "../../components/copy-button";
@@ -17,6 +15,8 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
+import type { TextFunction } from "../../i18n/text-keys";
+import { useTexts } from "../../i18n/use-texts";
 import { formatAmount, formatDateTime } from "../../lib/format";
 import { currencyLabel } from "../../orders/currency-label";
 import { OrderStatementLine } from "../reconciliation/order-statement-line";
@@ -53,7 +53,7 @@ export function OrderDetailsDialog({
   onClose: () => void;
   onChangeStatus: (order: AdminOrderDetails, status: "processing" | "completed") => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery({ ...adminOrderQueryOptions(orderId ?? ""), enabled: orderId !== null });
   const order = query.data;
 
@@ -89,7 +89,7 @@ export function OrderDetailsDialog({
 
 /** What the operator needs to pay out, large enough to read across the desk. */
 function PayoutToSend({ order }: { order: AdminOrderDetails }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const amount = amountToSend(order.receiveAmount);
   const network = order.network ? findNetwork(order.network as NetworkId) : undefined;
   return (
@@ -148,7 +148,7 @@ function PayoutToSend({ order }: { order: AdminOrderDetails }) {
 }
 
 /** An event's line: a status change, or a step of the payout's chain check. */
-function eventTitle(event: AdminOrderDetails["events"][number], t: TFunction) {
+function eventTitle(event: AdminOrderDetails["events"][number], t: TextFunction) {
   const statusLabel = (status: string) =>
     t(`adminOrders.status.${status as "pending"}`, { defaultValue: status });
   if (event.staffOnly && event.payoutCheck) {
@@ -172,7 +172,7 @@ function OrderDetails({
   order: AdminOrderDetails;
   onChangeStatus: (order: AdminOrderDetails, status: "processing" | "completed") => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const isOpen = order.status === "pending" || order.status === "processing";
   return (
     <div className="space-y-5 text-sm">

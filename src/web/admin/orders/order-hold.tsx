@@ -1,15 +1,15 @@
 import { PauseCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { type AdminOrder, useReleaseOrderHold } from "./admin-orders-api";
 
 /** "On hold" beside the status: the order waits for an operator's look (issue 25). */
 export function OrderHoldBadge({ hold }: { hold: AdminOrder["hold"] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   if (!hold) return null;
   return (
     <Badge variant="warning" className="whitespace-nowrap" data-testid="order-hold-badge">
@@ -20,7 +20,7 @@ export function OrderHoldBadge({ hold }: { hold: AdminOrder["hold"] }) {
 
 /** Why the order is held, rule by rule, and the one action that releases it. */
 export function OrderHoldPanel({ order }: { order: Pick<AdminOrder, "id" | "hold"> }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const release = useReleaseOrderHold();
   const { hold } = order;
   if (!hold) return null;

@@ -1,18 +1,18 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { type AdminOrder, useOverridePayoutCheck, useRetryPayoutCheck } from "./admin-orders-api";
 
 type PayoutCheck = NonNullable<AdminOrder["payoutCheck"]>;
 
 /** The chain check of an open order's payout, as a badge: checking, or why it failed. */
 export function PayoutCheckBadge({ check }: { check: AdminOrder["payoutCheck"] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   if (!check || check.state === "confirmed" || check.state === "overridden") return null;
   if (check.state === "failed") {
     return (
@@ -34,7 +34,7 @@ export function PayoutCheckBadge({ check }: { check: AdminOrder["payoutCheck"] }
  * the two ways on: check again, or close the order anyway with a reason (audited).
  */
 export function PayoutCheckPanel({ orderId, check }: { orderId: string; check: PayoutCheck }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const retry = useRetryPayoutCheck();
   const override = useOverridePayoutCheck();
   const [reason, setReason] = useState("");

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { z } from "zod";
 import { DEFAULT_NETWORK, findNetwork, NETWORKS } from "../../../shared/catalog";
@@ -22,6 +21,7 @@ import {
 import { Label } from "../../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { ApiError } from "../../lib/api-answers";
 import { useSiteSettings } from "../../site/site-settings";
 import { useCreateAdminOrder } from "./admin-orders-api";
@@ -69,7 +69,7 @@ const keepInr = keepAmount(INR_DECIMALS);
 const keepUsdt = keepAmount(receiveDecimals("usdt"));
 
 export function PlaceOrderDialog() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isOpen, setIsOpen] = useState(false);
   const createOrder = useCreateAdminOrder();
   // One key per order the admin means to place: a double click or a retry after a

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { type ColumnMapping, useSaveColumnMapping } from "./reconciliation-api";
 
 const FIELDS = [
@@ -29,7 +29,7 @@ export function ColumnMappingForm({
   accountId: string;
   saved: ColumnMapping | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const save = useSaveColumnMapping(accountId);
   const [values, setValues] = useState<Record<Field, string>>(
     () =>

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../i18n/use-texts";
 import { formatInr } from "../dashboard/dashboard-format";
 import { orderStatementLineQueryOptions } from "./reconciliation-api";
 
 /** The bank statement credit with the order's reference, in whichever account it was paid into. */
 export function OrderStatementLine({ orderId }: { orderId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const line = useQuery(orderStatementLineQueryOptions(orderId)).data?.line;
   if (line === undefined) return null;
   if (line === null) {

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { useTexts } from "../../i18n/use-texts";
 import { formatInr } from "../dashboard/dashboard-format";
 import { reconciliationSummaryQueryOptions } from "./reconciliation-api";
 
 /** The dashboard's view of reconciliation: money with no order, orders whose money did not come. */
 export function ReconciliationCard() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const summary = useQuery(reconciliationSummaryQueryOptions).data;
   if (!summary) return null;
   return (

@@ -1,7 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confirm-with-note-dialog";
@@ -19,6 +17,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
+import type { TextFunction } from "../../i18n/text-keys";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
@@ -43,7 +43,7 @@ const NEEDS_A_DECISION = new Set<Group>(GROUPS.filter((group) => group !== "matc
 const ACCEPTABLE = new Set<Group>(["mismatch", "thirdParty", "payerUnknown", "otherAccount"]);
 
 export function ReconciliationPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const accounts = useQuery(receivingAccountsQueryOptions).data?.accounts ?? [];
   const [chosenId, setChosenId] = useState("");
   const accountId = chosenId || accounts.find((account) => !account.retiredAt)?.id || "";
@@ -77,7 +77,7 @@ export function ReconciliationPage() {
 }
 
 function AccountReconciliationView({ accountId }: { accountId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const reconciliation = useQuery(accountReconciliationQueryOptions(accountId));
   const verify = useVerifyAllMatched(accountId);
   const [deciding, setDeciding] = useState<{ item: ReconciliationItem; group: Group } | null>(null);
@@ -183,7 +183,7 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
 }
 
 function UploadCard({ accountId }: { accountId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const inputId = useId();
   const upload = useUploadStatement(accountId);
   const [file, setFile] = useState<File | null>(null);
@@ -267,7 +267,7 @@ function GroupCard({
   onDecide: (item: ReconciliationItem) => void;
   action: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Card id={`group-${group}`} data-testid={`group-${group}`}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -312,7 +312,7 @@ function GroupCard({
 
 /** A group's columns: the credit's, the order's, or both, and its decision where it takes one. */
 function groupColumns(
-  t: TFunction,
+  t: TextFunction,
   group: Group,
   onDecide: (item: ReconciliationItem) => void,
 ): AdminColumn<ReconciliationItem>[] {
@@ -422,7 +422,7 @@ function DecisionDialog({
   deciding: { item: ReconciliationItem; group: Group } | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const decide = useDecideLine();
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);

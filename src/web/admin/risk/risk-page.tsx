@@ -1,8 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { Download, ShieldCheck, Trash2, Upload } from "lucide-react";
 import { type ComponentProps, type FormEvent, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { BLOCKLIST_KINDS } from "../../../shared/blocklist-kinds";
 import { LoadMoreButton } from "../../components/load-more-button";
@@ -22,6 +20,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
+import type { TextFunction } from "../../i18n/text-keys";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDate } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
@@ -58,7 +58,7 @@ function TextField({
 
 /** Admin → Risk: the blocklist, its entries added with a reason, removed, imported and exported. */
 export function RiskPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [kind, setKind] = useState<BlocklistKind | "">("");
   const [searchText, setSearchText] = useState("");
   const search = useSearchText(searchText);
@@ -151,12 +151,12 @@ export function RiskPage() {
 }
 
 function KindBadge({ entry }: { entry: BlocklistEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return <Badge>{t(`admin.risk.kinds.${entry.kind}`)}</Badge>;
 }
 
 function Added({ entry }: { entry: BlocklistEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <>
       <span className="block whitespace-nowrap">{formatDate(entry.createdAt)}</span>
@@ -169,7 +169,7 @@ function Added({ entry }: { entry: BlocklistEntry }) {
   );
 }
 
-function entryColumns(t: TFunction): AdminColumn<BlocklistEntry>[] {
+function entryColumns(t: TextFunction): AdminColumn<BlocklistEntry>[] {
   return [
     {
       id: "value",
@@ -214,7 +214,7 @@ function entryColumns(t: TFunction): AdminColumn<BlocklistEntry>[] {
 }
 
 function AddEntryCard() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const add = useAddBlocklistEntry();
   const [kind, setKind] = useState<BlocklistKind>("wallet");
   const [value, setValue] = useState("");
@@ -284,7 +284,7 @@ function AddEntryCard() {
 }
 
 function CsvButtons() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const importCsv = useImportBlocklist();
   const fileInput = useRef<HTMLInputElement>(null);
   return (
@@ -331,7 +331,7 @@ function RemoveEntryDialog({
   entry: BlocklistEntry | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const remove = useRemoveBlocklistEntry();
   const [reason, setReason] = useState("");
   // Keeps the text while the dialog animates closed.

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { HoldRulesInput } from "../../../shared/hold-rules-input";
 import { Button } from "../../components/ui/button";
@@ -16,6 +15,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
+import { useTexts } from "../../i18n/use-texts";
 import { unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
 
@@ -24,7 +24,7 @@ const holdRules = api.api.admin.settings["hold-rules"];
 
 /** The rules that hold an order for an operator's look, each on or off (saved on its own, audited). */
 export function HoldRulesCard() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery({
     queryKey: holdRulesKey,
     queryFn: async () => unwrap(await holdRules.$get()),
@@ -57,7 +57,7 @@ export function HoldRulesCard() {
 type SwitchField = "holdFirstOrder" | "holdNewPayerName" | "holdSharedWallet" | "holdOrderRate";
 
 function HoldRulesForm({ saved }: { saved: HoldRulesInput }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const queryClient = useQueryClient();
   const [rules, setRules] = useState(saved);
   const [perHour, setPerHour] = useState(String(saved.holdOrdersPerHour));

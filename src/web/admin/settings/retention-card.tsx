@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Save, SearchCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { retentionInputSchema } from "../../../shared/retention";
 import { Badge } from "../../components/ui/badge";
@@ -16,12 +15,13 @@ import {
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDate } from "../../lib/format";
 import { retentionQueryOptions, useRetentionDryRun, useSaveRetention } from "./settings-api";
 
 /** How long closed customers' data is kept, and what the daily purge would remove now. */
 export function RetentionCard() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const setting = useQuery(retentionQueryOptions);
   const save = useSaveRetention();
   const dryRun = useRetentionDryRun();

@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Save } from "lucide-react";
 import { useEffect } from "react";
 import { Controller, type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import {
   type SiteSettingsInput,
@@ -22,6 +21,7 @@ import {
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
 import { cn } from "../../lib/utils";
@@ -36,7 +36,7 @@ import {
 } from "./settings-api";
 
 export function SettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const settings = useQuery(adminSettingsQueryOptions);
   const fetchError = settings.error;
 
@@ -82,7 +82,7 @@ export function SettingsPage() {
 }
 
 function SettingsForm({ settings }: { settings: AdminSettings }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const save = useSaveSettings();
   const form = useForm<SiteSettingsInput>({
     resolver: zodResolver(siteSettingsInputSchema),
@@ -363,7 +363,7 @@ function FiguresCard({
   area: "limits" | "offers";
   fields: [name: FigureField, inputMode: "decimal" | "numeric", hint?: FigureHint][];
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Card>
       <CardHeader>

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   Card,
@@ -8,12 +7,13 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
+import { useTexts } from "../../i18n/use-texts";
 import { treasuryQueryOptions } from "./treasury-api";
 import { OnHandAgainstOwed, TreasuryBadges } from "./treasury-page";
 
 /** The dashboard's treasury: each network with a payout wallet, on hand against owed. */
 export function TreasuryCard() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const networks = (useQuery(treasuryQueryOptions).data?.networks ?? []).filter(
     (network) => network.walletAddress,
   );

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, type Resolver, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import {
   type TreasuryInput,
@@ -10,6 +9,7 @@ import {
 import { FormField } from "../../components/form/form-field";
 import { Label } from "../../components/ui/label";
 import { Switch } from "../../components/ui/switch";
+import { useTexts } from "../../i18n/use-texts";
 import { AdminFormDialog } from "../components/admin-form-dialog";
 import { showSaveRefusal } from "../components/save-refusal";
 import { type TreasuryNetwork, toTreasuryInput, useSaveTreasury } from "./treasury-api";
@@ -24,7 +24,7 @@ export function TreasuryFormDialog({
   network: TreasuryNetwork;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const save = useSaveTreasury();
   // The server's own rules, the wallet's by this network's address format.
   const form = useForm<TreasuryInput, unknown, TreasurySettings>({

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { Pencil, RefreshCw, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent } from "../../components/ui/card";
 import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dropdown-menu";
+import type { TextFunction } from "../../i18n/text-keys";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
@@ -22,7 +22,7 @@ import { TreasuryFormDialog } from "./treasury-form-dialog";
 
 /** Admin → Treasury: each network's payout wallet, on hand against owed, and its pause. */
 export function TreasuryPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery(treasuryQueryOptions);
   const [editing, setEditing] = useState<TreasuryNetwork | null>(null);
   const networks = query.data?.networks ?? [];
@@ -58,7 +58,7 @@ export function TreasuryPage() {
 
 /** The network's state in a word: paused, its alerts, or fine. */
 export function TreasuryBadges({ network }: { network: TreasuryNetwork }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <span className="flex flex-wrap gap-1">
       {network.paused && <Badge variant="destructive">{t("adminTreasury.status.paused")}</Badge>}
@@ -78,7 +78,7 @@ export function TreasuryBadges({ network }: { network: TreasuryNetwork }) {
 
 /** USDT on hand beside owed, with the last good read's time, or why it is stale. */
 export function OnHandAgainstOwed({ network }: { network: TreasuryNetwork }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div className="space-y-1 text-sm">
       <p className="tabular-nums" data-testid={`treasury-usdt-${network.network}`}>
@@ -108,7 +108,7 @@ export function OnHandAgainstOwed({ network }: { network: TreasuryNetwork }) {
 }
 
 function FeeAgainstNeeded({ network }: { network: TreasuryNetwork }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const onHand = network.feeOnHand === null ? "—" : `${network.feeOnHand} ${network.feeCoin}`;
   return (
     <p className="text-sm tabular-nums">
@@ -122,7 +122,7 @@ function FeeAgainstNeeded({ network }: { network: TreasuryNetwork }) {
   );
 }
 
-function networkColumns(t: TFunction): AdminColumn<TreasuryNetwork>[] {
+function networkColumns(t: TextFunction): AdminColumn<TreasuryNetwork>[] {
   return [
     {
       id: "network",
@@ -180,7 +180,7 @@ function networkColumns(t: TFunction): AdminColumn<TreasuryNetwork>[] {
 }
 
 function NetworkMenu({ network, onEdit }: { network: TreasuryNetwork; onEdit: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const read = useReadBalances();
   const remove = useRemoveWallet();
   const failed = (error: Error) =>

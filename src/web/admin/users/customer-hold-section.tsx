@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { type AdminUserDetails, useCustomerHold } from "./users-api";
 
@@ -13,7 +13,7 @@ import { type AdminUserDetails, useCustomerHold } from "./users-api";
  * look, never verified in bulk. Put on with a note; lifted in one action.
  */
 export function CustomerHoldSection({ details }: { details: AdminUserDetails }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const hold = useCustomerHold(details.id);
   const [note, setNote] = useState("");
   const onError = (error: Error) =>

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { DetailRow } from "../../components/detail-row";
 import { Badge } from "../../components/ui/badge";
@@ -14,6 +13,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { formatDate } from "../../lib/format";
 import {
@@ -50,7 +50,7 @@ export function UserDetailsDialog({
   user: { id: string; email?: string } | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery({ ...userDetailsQueryOptions(user?.id ?? ""), enabled: user !== null });
   const details = query.data;
 
@@ -152,7 +152,7 @@ export function UserDetailsDialog({
 
 /** The customer's verification status, and the operator's "Request verification" (audited). */
 function VerificationSection({ userId, email }: { userId: string; email: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const review = useQuery(verificationReviewQueryOptions(userId)).data;
   const request = useRequestVerification();
   const [action, setAction] = useState<VerificationAction | null>(null);
@@ -199,7 +199,7 @@ function VerificationSection({ userId, email }: { userId: string; email: string 
 }
 
 function CustomerFileSection({ userId }: { userId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { pending, download } = useDownload(t("adminUsers.details.downloadFailed"));
   // A POST: the server audits every export, and a link elsewhere cannot start one.
   const onDownload = async () => {

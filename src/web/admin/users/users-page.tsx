@@ -1,8 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { Ban, CircleCheck, Eye, ShieldCheck, ShieldOff, UserX } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LoadMoreButton } from "../../components/load-more-button";
@@ -19,6 +17,8 @@ import { Badge } from "../../components/ui/badge";
 import { Card, CardContent } from "../../components/ui/card";
 import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
+import type { TextFunction } from "../../i18n/text-keys";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDate } from "../../lib/format";
 import { useSession } from "../../lib/session";
 import { AdminListBody } from "../components/admin-list-body";
@@ -29,7 +29,7 @@ import { UserDetailsDialog } from "./user-details-dialog";
 import { type AdminUser, type UserAction, usersQueryOptions, useUserAction } from "./users-api";
 
 export function UsersPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: session } = useSession();
   const [searchText, setSearchText] = useState("");
   const search = useSearchText(searchText);
@@ -109,7 +109,7 @@ export function UsersPage() {
 }
 
 function RoleBadge({ user }: { user: AdminUser }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Badge variant={user.role === "admin" ? "info" : "default"}>
       {t(`adminUsers.roles.${user.role}`)}
@@ -118,7 +118,7 @@ function RoleBadge({ user }: { user: AdminUser }) {
 }
 
 function StatusBadge({ user }: { user: AdminUser }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return user.isBlocked ? (
     <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
   ) : (
@@ -127,7 +127,7 @@ function StatusBadge({ user }: { user: AdminUser }) {
 }
 
 function UserEmail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <>
       {user.email}
@@ -152,7 +152,7 @@ function UserEmail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   );
 }
 
-function userColumns(t: TFunction, selfId: string | undefined): AdminColumn<AdminUser>[] {
+function userColumns(t: TextFunction, selfId: string | undefined): AdminColumn<AdminUser>[] {
   return [
     {
       id: "email",
@@ -193,7 +193,7 @@ function UserMenu({
   onAction: (action: UserAction) => void;
   onViewDetails: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <RowMenu label={t("adminUsers.actionsFor", { email: user.email })}>
       <DropdownMenuItem onSelect={onViewDetails}>
@@ -239,7 +239,7 @@ function ConfirmUserActionDialog({
   pending: { user: AdminUser; action: UserAction } | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const userAction = useUserAction();
   // Keeps the text while the dialog animates closed.
   const [shown, setShown] = useState(pending);

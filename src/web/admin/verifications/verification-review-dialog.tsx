@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { DetailRow } from "../../components/detail-row";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -13,6 +12,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { type VerificationAction, VerificationNoteDialog } from "./verification-note-dialog";
 import {
@@ -33,7 +33,7 @@ export function VerificationReviewDialog({
   userId: string | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery({
     ...verificationReviewQueryOptions(userId ?? ""),
     enabled: userId !== null,
@@ -104,7 +104,7 @@ function ReviewBody({
   review: VerificationReview;
   onDecide: (decision: "verified" | "rejected") => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { submission } = review;
   return (
     <div className="space-y-5 text-sm">

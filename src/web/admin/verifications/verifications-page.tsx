@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileCheck2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
 import { AdminTable } from "../components/admin-table";
@@ -14,7 +14,7 @@ import { waitingVerificationsQueryOptions } from "./verifications-api";
 
 /** Admin → Verifications: the review queue, oldest first; ?user= opens one (the alert's link). */
 export function VerificationsPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const query = useQuery(waitingVerificationsQueryOptions);
   const waiting = query.data?.waiting ?? [];
   const [searchParams, setSearchParams] = useSearchParams();

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../i18n/use-texts";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { PasswordInput } from "./password-input";
@@ -28,7 +28,7 @@ export function FormField<T extends FieldValues, TSubmitted extends FieldValues 
   type,
   ...inputProps
 }: FormFieldProps<T, TSubmitted>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Controller
       control={control}

@@ -1,11 +1,11 @@
 import { Eye, EyeOff } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../i18n/use-texts";
 import { Input } from "../ui/input";
 
 export function PasswordInput(props: React.ComponentProps<"input">) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isVisible, setIsVisible] = useState(false);
   return (
     <div className="relative">

@@ -4,5 +4,4 @@ import exchange from "./exchange.json";
 import serverErrors from "./server-errors.json";
 
 /** The first screen's Hindi texts, one chunk loaded only for those who read Hindi. */
-export const firstScreen = { ...common, exchange };
-export { checkErrors, serverErrors };
+export { checkErrors, common, exchange, serverErrors };
