@@ -20,18 +20,19 @@ const shared = {
 /** JSX (with React's fast refresh in the dev server), and the texts compiled for Lingui. */
 const webPlugins = () => [react(), compiledTexts()];
 
-const HINDI_TEXTS_MODULE = "src/web/i18n/hi/first-screen.ts";
+/** Each language's first-screen texts, a chunk of their own (src/web/i18n/index.ts). */
+const firstScreenTextsModule = (language: string) => `src/web/i18n/${language}/first-screen.ts`;
 
 /**
  * After the browser build, renders the exchange screen (src/web/prerender.tsx) in
  * English into index.html's #root and in Hindi into index.hi.html, so / paints in the
- * reader's language before its JavaScript has arrived; main.tsx then hydrates it. The
- * Hindi page also preloads its texts' chunk (with the start's files, start-files.ts), which
- * main.tsx needs before hydrating.
+ * reader's language before its JavaScript has arrived; main.tsx then hydrates it. Each
+ * page also preloads its language's texts chunk (with the start's files,
+ * start-files.ts), which main.tsx needs before hydrating.
  */
 function prerenderFirstScreen(): Plugin {
   let outDir = OUT_DIR;
-  let hindiTextsChunk: string | undefined;
+  const textsChunks = new Map<string, string>();
   return {
     name: "rupeedesk:prerender-first-screen",
     apply: "build",
@@ -39,15 +40,21 @@ function prerenderFirstScreen(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle(_, bundle) {
-      const hindiTexts = resolve(HINDI_TEXTS_MODULE);
-      hindiTextsChunk = Object.values(bundle).find(
-        (output) => output.type === "chunk" && output.facadeModuleId === hindiTexts,
-      )?.fileName;
+      for (const language of LANGUAGES) {
+        const texts = resolve(firstScreenTextsModule(language));
+        const chunk = Object.values(bundle).find(
+          (output) => output.type === "chunk" && output.facadeModuleId === texts,
+        );
+        if (chunk) textsChunks.set(language, chunk.fileName);
+      }
     },
     async closeBundle(error) {
       // A failed build has no index.html: let its own error show.
       if (error) return;
-      if (!hindiTextsChunk) throw new Error(`The build has no chunk for ${HINDI_TEXTS_MODULE}`);
+      const missing = LANGUAGES.filter((language) => !textsChunks.has(language));
+      if (missing.length > 0) {
+        throw new Error(`The build has no chunk for ${missing.map(firstScreenTextsModule)}`);
+      }
       const serverOut = mkdtempSync(join(tmpdir(), "rupeedesk-prerender-"));
       try {
         await build({
@@ -72,17 +79,16 @@ function prerenderFirstScreen(): Plugin {
         if (!html.includes("</template>"))
           throw new Error("index.html has no start files' template");
         const page = inlineRenderBlocking(html, outDir);
-        const hindiTexts = `<link rel="modulepreload" crossorigin href="/${hindiTextsChunk}">`;
         for (const language of LANGUAGES) {
           const { html: screen, title } = prerender(language);
           const root = `<div id="root" data-prerendered="${language}">${screen}</div>`;
+          const texts = `<link rel="modulepreload" crossorigin href="/${textsChunks.get(language)}">`;
           let languagePage = page
             .replace(ROOT_ELEMENT, () => root)
-            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+            .replace("</template>", () => `${texts}</template>`);
           if (language !== DEFAULT_LANGUAGE) {
-            languagePage = languagePage
-              .replace('<html lang="en"', `<html lang="${language}"`)
-              .replace("</template>", () => `${hindiTexts}</template>`);
+            languagePage = languagePage.replace('<html lang="en"', `<html lang="${language}"`);
           }
           writeFileSync(join(outDir, PRERENDERED_PAGE[language]), languagePage);
         }

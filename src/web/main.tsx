@@ -42,9 +42,8 @@ async function start(container: HTMLElement) {
   askFirstScreenAnswers();
   await import("react-dom/client");
   await nextTask();
-  const { initTexts, changeTextsLanguage } = await import("./i18n");
+  const { changeTextsLanguage } = await import("./i18n");
   await nextTask();
-  initTexts();
   await changeTextsLanguage(language);
   await nextTask();
   const { prepareClassMerging } = await import("./lib/utils");

@@ -4,7 +4,8 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import type { Language } from "../shared/languages";
 import { App } from "./app";
-import { addFirstScreenTexts, changeTextsLanguage, initTexts, readerTexts } from "./i18n";
+import { addFirstScreenTexts, readerTexts } from "./i18n";
+import * as englishFirstScreen from "./i18n/en/first-screen";
 import * as hindiFirstScreen from "./i18n/hi/first-screen";
 import { PRERENDERED_PATH } from "./prerendered-path";
 
@@ -17,10 +18,8 @@ import { PRERENDERED_PATH } from "./prerendered-path";
  * in that language, for the page's <title>.
  */
 export function prerender(language: Language): { html: string; title: string } {
-  if (!readerTexts.locale) initTexts();
-  if (language === "hi") addFirstScreenTexts(language, hindiFirstScreen);
-  // Its texts are all here, so the change is made before the render below.
-  void changeTextsLanguage(language);
+  addFirstScreenTexts(language, language === "hi" ? hindiFirstScreen : englishFirstScreen);
+  readerTexts.activate(language);
   return {
     html: renderToString(<App Router={PrerenderedPathRouter} queryClient={new QueryClient()} />),
     title: readerTexts._("siteTitle"),

@@ -1,13 +1,11 @@
 import { type Messages, setupI18n } from "@lingui/core";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/languages";
-import common from "./en/common.json";
-import exchange from "./en/exchange.json";
 
 /*
  * English and Hindi, read by Lingui from texts compiled at build time
  * (scripts/build/compiled-texts.ts): the browser carries no parser, only what it
- * needs. The first screen's English texts load with the app; Hindi's load only for
- * those who read Hindi (one chunk, hi/first-screen.ts), and every other area's texts
+ * needs. The first screen's texts load in the reader's language alone (one chunk per
+ * language, en/first-screen.ts and hi/first-screen.ts), and every other area's texts
  * load with that area's pages, in the language being read (see loadTexts and the
  * router), keeping / small. The admin areas are English only: in Hindi they read
  * English.
@@ -16,7 +14,7 @@ import exchange from "./en/exchange.json";
 /** The texts in the language being read. */
 export const readerTexts = setupI18n();
 /** The same texts in English alone: the admin panel reads them (in-english.tsx). */
-export const englishTexts = setupI18n();
+export const englishTexts = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { en: {} } });
 
 type Texts = Promise<{ default: object }>;
 
@@ -80,24 +78,27 @@ function loadArea(name: TextArea, language: Language): Promise<void> {
   });
 }
 
-type FirstScreenTexts = typeof import("./hi/first-screen");
+/** A language's first-screen texts; English has no refusals' texts (English readers read the server's). */
+type FirstScreenTexts = typeof import("./en/first-screen") &
+  Partial<typeof import("./hi/first-screen")>;
+
+const firstScreenTexts: Record<Language, () => Promise<FirstScreenTexts>> = {
+  en: () => import("./en/first-screen"),
+  hi: () => import("./hi/first-screen"),
+};
 
 /** Adds a language's first-screen texts (the browser loads them; the build's pre-render imports them). */
-export function addFirstScreenTexts(
-  language: Language,
-  { common, exchange, serverErrors, checkErrors }: FirstScreenTexts,
-) {
+export function addFirstScreenTexts(language: Language, texts: FirstScreenTexts) {
+  const { common, exchange, serverErrors = {}, checkErrors = {} } = texts;
   addTexts(language, undefined, common);
   addTexts(language, "exchange", exchange);
   addTexts(language, "serverErrors", serverErrors);
   addTexts(language, "checkErrors", checkErrors);
 }
 
-/** The first screen's texts of a language (English's came with the app). */
 function loadFirstScreen(language: Language): Promise<void> {
-  if (language === "en") return Promise.resolve();
   return loadOnce(`${language}:first-screen`, async () => {
-    addFirstScreenTexts(language, await import("./hi/first-screen"));
+    addFirstScreenTexts(language, await firstScreenTexts[language]());
   });
 }
 
@@ -113,10 +114,13 @@ export function loadTexts(...names: TextArea[]): Promise<unknown> {
 
 /** Adds the English texts of these areas, for pages written in English only (the admin panel). */
 export function loadEnglishTexts(...names: TextArea[]): Promise<unknown> {
-  return Promise.all(names.map((name) => loadArea(name, "en")));
+  return Promise.all([loadFirstScreen("en"), ...names.map((name) => loadArea(name, "en"))]);
 }
 
-/** Everything the language needs for what is on screen, then the switch itself. */
+/**
+ * Everything the language needs for what is on screen, then the switch itself; before
+ * the first render too (main.tsx), for the first screen's texts.
+ */
 export async function changeTextsLanguage(language: Language): Promise<void> {
   await Promise.all([
     loadFirstScreen(language),
@@ -144,16 +148,4 @@ export function pageLanguage(): Language {
 /** Whether the language being read has a text by this key. */
 export function hasText(key: string): boolean {
   return readerTexts.messages[key] !== undefined;
-}
-
-/**
- * Sets the texts up with the first screen's in English; called once, before the first
- * render (main.tsx, and prerender.tsx). main.tsx then loads another language's texts
- * before its first render (see its comment).
- */
-export function initTexts() {
-  addTexts(DEFAULT_LANGUAGE, undefined, common);
-  addTexts(DEFAULT_LANGUAGE, "exchange", exchange);
-  englishTexts.activate(DEFAULT_LANGUAGE);
-  readerTexts.activate(DEFAULT_LANGUAGE);
 }

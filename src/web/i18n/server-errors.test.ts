@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeTextsLanguage, initTexts } from ".";
+import { changeTextsLanguage } from ".";
 import { checkErrorText, serverErrorText } from "./server-errors";
 
 /* A refusal's text in the reader's language: by its code, else the server's own words. */
 
-beforeAll(() => initTexts());
+beforeAll(() => changeTextsLanguage("en"));
 
 const rateChanged = {
   code: "RATE_CHANGED",
