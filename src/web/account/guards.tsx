@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 import { useTexts } from "../i18n/use-texts";
 import { useSession } from "../lib/session";
+import { pageForSignedIn } from "./page-after-login";
 
 export function FullScreenLoader() {
   const { t } = useTexts();
@@ -30,13 +31,14 @@ export function RequireSession() {
 }
 
 /**
- * /login and /signup: a signed-in user goes to /profile, with the query: an e-mail
- * link's outcome (`?verified=1`, `&error=…`) is shown there.
+ * /login and /signup: a signed-in user goes where logging in leads (`?next=…`), else
+ * to /profile, with the query: an e-mail link's outcome (`?verified=1`, `&error=…`)
+ * is shown there (page-after-login.ts).
  */
 export function RedirectIfSignedIn() {
   const { data: session, isPending } = useSession();
   const { search } = useLocation();
   if (isPending) return <FullScreenLoader />;
-  if (session) return <Navigate to={{ pathname: "/profile", search }} replace />;
+  if (session) return <Navigate to={pageForSignedIn(search)} replace />;
   return <Outlet />;
 }
