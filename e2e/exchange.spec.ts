@@ -82,6 +82,23 @@ test("a visitor sent to log in by Place Order comes back to their order as they 
   await expect(page.getByRole("dialog", { name: "Confirm Your Order" })).toBeVisible();
 });
 
+test("a visitor signed in before the log-in page sends them on still comes back to their order", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByLabel("Amount").fill("8600");
+  await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
+  // What a slow phone sees after Log In: the session is known on /login before the
+  // exchange screen the log-in page sent them to has shown, and /login's guard acts.
+  await signUpAndLogInByApi(page, uniqueEmail("overtaken"));
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel("Amount")).toHaveValue("8600");
+  await expect(page.getByLabel("Your USDT (TRC20) Address")).toHaveValue(TRON_WALLET);
+});
+
 test("a customer places an order, lands on its page and finds it in the history", async ({
   page,
 }) => {
