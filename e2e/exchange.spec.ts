@@ -51,6 +51,9 @@ test("Place Order with missing fields, then signed out, says why", async ({ page
 /** On the log-in page Place Order sent a visitor to: logs in, and is back on the exchange screen. */
 async function logInAndComeBack(page: Page, email: string) {
   await expect(page).toHaveURL(/\/login\?next=%2F$/);
+  // The router shows the next page in a transition: the URL changes first, and until
+  // the page shows, the one before (sign-up's own Email and Password) is still there.
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("secret1");
   await page.getByRole("button", { name: "Log In" }).click();
@@ -241,6 +244,8 @@ test("a visitor with no account yet signs up on the way and still comes back to 
   await expect(page).toHaveURL(/\/login\?next=%2F$/);
   await page.getByRole("main").getByRole("link", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/signup\?next=%2F$/);
+  // Until the sign-up page's code has come, the log-in page, with an Email of its own, shows.
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("WhatsApp Number").fill("9876543210");
   await page.getByLabel("Password", { exact: true }).fill("secret1");
