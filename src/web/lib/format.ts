@@ -4,7 +4,7 @@ import { pageLanguage } from "../i18n";
 /*
  * Dates and amounts as people in India read them, in the language being read: India
  * time, lakh grouping (₹1,00,000.00), Hindi month names in Hindi. Components calling
- * these re-render on a change of language through their useTranslation().
+ * these re-render on a change of language through their useTexts().
  */
 
 const formats = new Map<string, Intl.DateTimeFormat>();
