@@ -9,6 +9,7 @@ import { startDailyJob } from "./ops/daily-jobs";
 import { foldTotalsAndTellOperatorsNearCap } from "./orders/cap-alert";
 import { runDailyRetention } from "./risk/retention/retention";
 import { openRuntime } from "./runtime";
+import { askLargeCustomersToVerify } from "./verification/large-customers";
 
 async function main() {
   const env = parseEnv(process.env);
@@ -33,6 +34,12 @@ async function main() {
     () => runDailyRetention(runtime.context.db),
     logger,
   );
+  const stopAskingLargeCustomers = startDailyJob(
+    runtime.context.db,
+    "large-customers",
+    () => askLargeCustomersToVerify(runtime.context.db, runtime.context.notificationTargets),
+    logger,
+  );
   let withdrawAnnouncement = () => {};
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
@@ -54,6 +61,7 @@ async function main() {
       withdrawAnnouncement();
       await stopBackups();
       await stopRetention();
+      await stopAskingLargeCustomers();
       await stopFolding();
       await runtime.close();
       process.exit(0);

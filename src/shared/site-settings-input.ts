@@ -61,6 +61,7 @@ export const SITE_SETTINGS_FIELD_LABELS = {
   newCustomerDays: "New Customer: Days after Sign-up",
   newCustomerOrderInr: "New Customer: per Order",
   newCustomerDayInr: "New Customer: per 24 Hours",
+  verifyAboveYearInr: "Unverified: Verify Above, per 12 Months",
 } as const;
 export type SiteSettingsField = keyof typeof SITE_SETTINGS_FIELD_LABELS;
 
@@ -250,6 +251,8 @@ export const siteSettingsInputSchema = z
     // Order limits by level and for new customers (docs/decisions/035).
     ...orderLimitsSchema.shape,
     newCustomerDays: wholeNumber(SITE_SETTINGS_FIELD_LABELS.newCustomerDays, 0, 365),
+    // Large customers are identified (docs/decisions/041).
+    verifyAboveYearInr: inrLimit(SITE_SETTINGS_FIELD_LABELS.verifyAboveYearInr, false),
   })
   .superRefine(
     (input, ctx) => {

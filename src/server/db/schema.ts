@@ -85,6 +85,7 @@ export interface SiteSettingsTable {
   new_customer_days: Generated<number>;
   new_customer_order_inr: ColumnType<string, string | undefined, string>;
   new_customer_day_inr: ColumnType<string, string | undefined, string>;
+  verify_above_year_inr: ColumnType<string, string | undefined, string>;
   /** The automatic hold rules (migration 0090), each on or off. */
   hold_first_order: Generated<boolean>;
   hold_first_order_above_inr: ColumnType<string, string | undefined, string>;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 
-/** The order limits a fresh database has (migration 0075), as the Settings form sends them. */
+/** The order limits a fresh database has (migrations 0075 and 0100), as the Settings form sends them. */
 export const SHIPPED_ORDER_LIMITS_INPUT = {
   limitOrderInr: "50000",
   limitDayInr: "100000",
@@ -12,6 +12,7 @@ export const SHIPPED_ORDER_LIMITS_INPUT = {
   newCustomerDays: "7",
   newCustomerOrderInr: "25000",
   newCustomerDayInr: "50000",
+  verifyAboveYearInr: "1000000",
 };
 
 /** Rupees no order of a test reaches: numeric(14, 2)'s largest value. */
@@ -42,6 +43,7 @@ export async function raiseOrderLimits(db: Kysely<DB>) {
       verified_limit_month_inr: UNREACHED_LIMIT_INR,
       new_customer_order_inr: UNREACHED_LIMIT_INR,
       new_customer_day_inr: UNREACHED_LIMIT_INR,
+      verify_above_year_inr: UNREACHED_LIMIT_INR,
     })
     .where("id", "=", 1)
     .execute();

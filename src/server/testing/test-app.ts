@@ -9,6 +9,7 @@ import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../
 import { parseEnv } from "../env";
 import { foldTotalsAndTellOperatorsNearCap } from "../orders/cap-alert";
 import { openRuntime } from "../runtime";
+import { askLargeCustomersToVerify } from "../verification/large-customers";
 import { raiseOrderLimits } from "./order-limits";
 import { scratchPostgresDatabase } from "./postgres";
 import { insertBankAccount, insertUpiAccount } from "./receiving-accounts";
@@ -63,6 +64,9 @@ export async function createTestApp(
      */
     foldOrderTotals: () =>
       foldTotalsAndTellOperatorsNearCap(runtime.context.db, runtime.context.notificationTargets),
+    /** The daily job that asks large customers to verify, driven by hand. */
+    askLargeCustomersToVerify: () =>
+      askLargeCustomersToVerify(runtime.context.db, runtime.context.notificationTargets),
     /** The payout wallets' scheduled reads, driven by hand. */
     treasury: runtime.treasury,
     payoutChecks: runtime.payoutChecks,

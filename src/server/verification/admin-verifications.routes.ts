@@ -103,7 +103,9 @@ const decideRoute = createRoute({
     400: errorResponse("No reason for a rejection"),
     ...adminOnly,
     404: errorResponse("No such customer"),
-    409: errorResponse("Not waiting for review any more"),
+    409: errorResponse(
+      "Not waiting for review any more, or its PAN is verified on another account",
+    ),
   },
 });
 

@@ -1,3 +1,4 @@
+import { groupIndian } from "../../shared/indian-grouping";
 import { type Language, languageOr } from "../../shared/languages";
 import { type NotificationTargets, operatorMessages } from "../notifications/order-messages";
 import type { OutboxMessage } from "../notifications/outbox";
@@ -77,6 +78,48 @@ export function customerVerificationMessages(
         to: customer.email,
         subject,
         text: `${text(note)}\n\n${link}\n\n— RupeeDesk`,
+        link,
+      },
+    },
+  ];
+}
+
+/** What a customer's orders of the last 12 months came to, against the amount that asks for verification. */
+export interface YearTotal {
+  inr: string;
+  thresholdInr: string;
+}
+
+const YEAR_TOTAL_TEXTS: Record<Language, { subject: string; text: (rupees: string) => string }> = {
+  en: {
+    subject: "Please verify your identity on RupeeDesk",
+    text: (rupees) =>
+      `Your orders of the last 12 months have reached ${rupees}. For customers who buy this much the law asks us to know who they are: before your next order, please verify your identity (your PAN, date of birth and address, with a photo of your PAN card, an address document and a selfie holding your PAN card). It takes a few minutes.`,
+  },
+  hi: {
+    subject: "कृपया RupeeDesk पर अपनी पहचान वेरिफ़ाई करें",
+    text: (rupees) =>
+      `पिछले 12 महीनों में आपके ऑर्डर ${rupees} तक पहुँच गए हैं। इतनी ख़रीद करने वाले ग्राहकों की पहचान जानना क़ानून के अनुसार ज़रूरी है: अपने अगले ऑर्डर से पहले कृपया अपनी पहचान वेरिफ़ाई करें (अपना PAN, जन्म तिथि और पता, साथ में PAN कार्ड की फ़ोटो, पते का एक दस्तावेज़ और PAN कार्ड पकड़े हुए एक सेल्फ़ी)। इसमें कुछ ही मिनट लगते हैं।`,
+  },
+};
+
+/** The desk's own request, when a customer's orders of the year reached the set amount. */
+export function yearTotalMessages(
+  customer: Customer,
+  targets: NotificationTargets,
+  yearTotal: YearTotal,
+): OutboxMessage[] {
+  if (!customer.emailVerified) return [];
+  const { subject, text } = YEAR_TOTAL_TEXTS[languageOr(customer.language)];
+  const link = `${targets.publicUrl}/verify`;
+  return [
+    {
+      channel: "email",
+      topic: "verification.requested",
+      payload: {
+        to: customer.email,
+        subject,
+        text: `${text(`₹${groupIndian(yearTotal.inr)}`)}\n\n${link}\n\n— RupeeDesk`,
         link,
       },
     },

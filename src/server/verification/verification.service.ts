@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type {
   DocumentContentType,
   VerificationDetails,
@@ -13,7 +13,12 @@ import type { NotificationTargets } from "../notifications/order-messages";
 import { enqueue } from "../notifications/outbox";
 import type { CheckedDocument } from "./check-document";
 import { type DocumentKeys, openDocument, sealDocument } from "./document-key";
-import { customerVerificationMessages, submissionAlert } from "./verification-messages";
+import {
+  customerVerificationMessages,
+  submissionAlert,
+  type YearTotal,
+  yearTotalMessages,
+} from "./verification-messages";
 
 /** Who acts, and from where: the stepped-up admin of the request. */
 export interface Actor {
@@ -198,18 +203,20 @@ async function customerOf(db: Kysely<DB>, userId: string) {
 }
 
 /**
- * An operator asks a customer to verify, with a note they read: their next order
- * then needs verification whatever its amount (the order limits read
- * `requested_at`). Audited; the customer gets a mail.
+ * An operator asks a customer to verify, with a note they read, or the desk does
+ * (no actor) when the customer's orders of the year reach the set amount
+ * (large-customers.ts): their next order then needs verification whatever its
+ * amount (the order limits read `requested_at`). Audited; the customer gets a mail.
  */
 export async function requestVerification(input: {
   db: Kysely<DB>;
   notify: NotificationTargets;
-  actor: Actor;
+  actor: Actor | null;
   userId: string;
   note: string;
+  yearTotal?: YearTotal;
 }) {
-  const { db, actor, note } = input;
+  const { db, actor, note, yearTotal } = input;
   const customer = await customerOf(db, input.userId);
   await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -218,7 +225,7 @@ export async function requestVerification(input: {
         user_id: customer.id,
         status: "requested",
         requested_at: sql`now()`,
-        requested_by: actor.id,
+        requested_by: actor?.id ?? null,
         requested_note: note || null,
       })
       .onConflict((conflict) =>
@@ -226,7 +233,7 @@ export async function requestVerification(input: {
           .column("user_id")
           .doUpdateSet({
             requested_at: sql`now()`,
-            requested_by: actor.id,
+            requested_by: actor?.id ?? null,
             requested_note: note || null,
             updated_at: sql`now()`,
           })
@@ -241,10 +248,13 @@ export async function requestVerification(input: {
       actor,
       action: "verification.requested",
       target: { type: "user", id: customer.id },
-      details: { email: customer.email, note, status: row.status },
-      ipAddress: actor.ipAddress,
+      details: { email: customer.email, note, status: row.status, yearTotal },
+      ipAddress: actor?.ipAddress,
     });
-    await enqueue(trx, customerVerificationMessages("requested", customer, input.notify, note));
+    const message = yearTotal
+      ? yearTotalMessages(customer, input.notify, yearTotal)
+      : customerVerificationMessages("requested", customer, input.notify, note);
+    await enqueue(trx, message);
   });
   return getOwnVerification(db, customer.id);
 }
@@ -324,6 +334,34 @@ export async function getVerificationReview(db: Kysely<DB>, userId: string) {
   };
 }
 
+/** Namespace of the advisory locks that make two approvals of one PAN take turns. */
+const PAN_APPROVAL_LOCK = 0x7061_6e31; // "pan1"
+
+/**
+ * One person, one verified account: a second account verified with the same PAN would
+ * give that person the higher limits twice over. Approvals of one PAN take turns (a
+ * lock to the end of the transaction), so two approving at once cannot both pass.
+ */
+async function refusePanVerifiedElsewhere(trx: Transaction<DB>, userId: string, pan: string) {
+  await sql`SELECT pg_advisory_xact_lock(${PAN_APPROVAL_LOCK}::int, hashtext(${pan}))`.execute(trx);
+  const holder = await trx
+    .selectFrom("customer_verifications as v")
+    .innerJoin("verification_submissions as s", "s.id", "v.submission_id")
+    .innerJoin("user as u", "u.id", "v.user_id")
+    .select("u.email")
+    .where("v.status", "=", "verified")
+    .where("s.pan", "=", pan)
+    .where("v.user_id", "<>", userId)
+    .executeTakeFirst();
+  if (holder) {
+    throw new AppError(
+      409,
+      "PAN_VERIFIED_ELSEWHERE",
+      `This PAN is verified on another account already (${holder.email}). One person has one verified account: reject this submission and ask them to use that account.`,
+    );
+  }
+}
+
 /**
  * Approves or rejects the submission the operator looked at (a newer one is not
  * decided by mistake). Audited; the customer gets a mail with the reason.
@@ -370,6 +408,7 @@ export async function decideVerification(input: {
         "This submission is not waiting for review any more. Reload to see where it stands.",
       );
     }
+    if (decision === "verified") await refusePanVerifiedElsewhere(trx, customer.id, submission.pan);
     await recordAudit(trx, {
       actor,
       action: decision === "verified" ? "verification.approved" : "verification.rejected",

@@ -549,6 +549,66 @@ describe("the operator's review", () => {
   });
 });
 
+describe("one person, one verified account", () => {
+  /** A customer who sent their documents with this PAN, and their submission's id. */
+  async function submittedWithPan(pan: string) {
+    const customer = await verifiedCustomer(testApp);
+    const form = verificationForm(await validDocuments(), { ...VERIFICATION_DETAILS, pan });
+    const submitted = await customer.post("/api/verification", form);
+    expect(submitted.status, submitted.text).toBe(201);
+    return { customer, submissionId: submitted.json.submission.id as string };
+  }
+  const approve = ({ customer, submissionId }: Awaited<ReturnType<typeof submittedWithPan>>) =>
+    admin.post(`/api/admin/verifications/${customer.userId}/decision`, {
+      submissionId,
+      decision: "verified",
+    });
+
+  it("refuses to approve a PAN another account is verified with, and writes nothing", async () => {
+    const first = await submittedWithPan("PQRPS4321T");
+    const second = await submittedWithPan("pqrps4321t");
+    expect((await approve(first)).status).toBe(200);
+
+    const refused = await approve(second);
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe("PAN_VERIFIED_ELSEWHERE");
+    expect(refused.json.error).toContain(first.customer.email);
+    expect(await storedFor(second.customer.userId)).toMatchObject({ status: "submitted" });
+    const decided = await testApp.db
+      .selectFrom("verification_submissions")
+      .select("decision")
+      .where("id", "=", second.submissionId)
+      .executeTakeFirstOrThrow();
+    expect(decided.decision).toBeNull();
+    const audits = await testApp.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_id", "=", second.customer.userId)
+      .execute();
+    expect(audits.map((audit) => audit.action)).not.toContain("verification.approved");
+    expect((await outboxTo(second.customer.email)).map((mail) => mail.topic)).not.toContain(
+      "verification.verified",
+    );
+
+    // The operator can still reject it, with the reason.
+    const rejected = await admin.post(
+      `/api/admin/verifications/${second.customer.userId}/decision`,
+      {
+        submissionId: second.submissionId,
+        decision: "rejected",
+        note: "This PAN is verified on your other account.",
+      },
+    );
+    expect(rejected.status, rejected.text).toBe(200);
+  });
+
+  it("approves one of two accounts with one PAN approved at once", async () => {
+    const accounts = [await submittedWithPan("LMNPK8765J"), await submittedWithPan("LMNPK8765J")];
+    const statuses = (await Promise.all(accounts.map(approve))).map((answer) => answer.status);
+    expect(statuses.sort()).toEqual([200, 409]);
+  });
+});
+
 describe("who may read what", () => {
   it("serves a document only to its owner and to stepped-up admins", async () => {
     const owner = await signedInCustomer(testApp);

@@ -162,7 +162,7 @@ describe("the customer texts", () => {
 describe("the Hindi texts of /verify's refusals", () => {
   it("has one for every code the verification routes refuse a customer with", () => {
     // Only /verify meets them, so they load with its texts, not with the first screen.
-    const adminOnly = new Set(["USER_NOT_FOUND", "NOT_WAITING"]);
+    const adminOnly = new Set(["USER_NOT_FOUND", "NOT_WAITING", "PAN_VERIFIED_ELSEWHERE"]);
     const codes = sourceFiles(join(server, "verification"), ".ts")
       .filter((file) => !file.endsWith(".test.ts"))
       .flatMap((file) => [

@@ -50,6 +50,9 @@ const adminSettingsSchema = z
       .describe("Days after sign-up a customer is new (and until their first completed order)"),
     newCustomerOrderInr: decimalText.describe("New customers: rupees per order"),
     newCustomerDayInr: decimalText.describe("New customers: rupees per rolling 24 hours"),
+    verifyAboveYearInr: decimalText.describe(
+      "Unverified customers whose orders of the last 12 months reach this are asked to verify",
+    ),
     supportDefaults: z
       .object({ whatsapp: z.string(), telegram: z.string(), email: z.string() })
       .describe("What an empty support link falls back to"),

@@ -39,6 +39,7 @@ function toAdminSettingsValues(row: SiteSettingsRow) {
     newCustomerDays: String(row.new_customer_days),
     newCustomerOrderInr: plainDecimal(row.new_customer_order_inr),
     newCustomerDayInr: plainDecimal(row.new_customer_day_inr),
+    verifyAboveYearInr: plainDecimal(row.verify_above_year_inr),
   };
 }
 
@@ -78,6 +79,7 @@ function toStoredValues(input: SiteSettingsInput): AdminSettings {
     newCustomerDays: canonical(input.newCustomerDays),
     newCustomerOrderInr: canonical(input.newCustomerOrderInr),
     newCustomerDayInr: canonical(input.newCustomerDayInr),
+    verifyAboveYearInr: canonical(input.verifyAboveYearInr),
     supportWhatsappUrl: orDefault(input.supportWhatsappUrl),
     supportTelegramUrl: orDefault(input.supportTelegramUrl),
     supportEmail: orDefault(input.supportEmail),
@@ -175,6 +177,7 @@ export async function saveSiteSettings({
         new_customer_days: Number(next.newCustomerDays),
         new_customer_order_inr: next.newCustomerOrderInr,
         new_customer_day_inr: next.newCustomerDayInr,
+        verify_above_year_inr: next.verifyAboveYearInr,
         updated_at: sql`now()`,
       })
       .where("id", "=", 1)

@@ -63,6 +63,7 @@ const GOOD_INPUT: SiteSettingsInput = {
   newCustomerDays: "14",
   newCustomerOrderInr: "10000",
   newCustomerDayInr: "20000",
+  verifyAboveYearInr: "750000.50",
 };
 
 const save = (client: Client, input: unknown) =>
@@ -121,6 +122,7 @@ beforeEach(async () => {
       new_customer_days: 7,
       new_customer_order_inr: "25000",
       new_customer_day_inr: "50000",
+      verify_above_year_inr: "1000000",
     })
     .where("id", "=", 1)
     .execute();

@@ -37,6 +37,7 @@ import * as retention from "./0096-retention";
 import * as holdCountsOnTheClaimedRow from "./0097-hold-counts-on-the-claimed-row";
 import * as verificationAttemptWindows from "./0098-verification-attempt-windows";
 import * as offersReserveNetworkUsdt from "./0099-offers-reserve-network-usdt";
+import * as verifyAboveYearTotal from "./0100-verify-above-year-total";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "0071-verification-submissions": verificationSubmissions,
   "0098-verification-attempt-windows": verificationAttemptWindows,
   "0099-offers-reserve-network-usdt": offersReserveNetworkUsdt,
+  "0100-verify-above-year-total": verifyAboveYearTotal,
 };

@@ -75,6 +75,7 @@ export function toSettingsForm(settings: AdminSettings): SiteSettingsInput {
     newCustomerDays: settings.newCustomerDays,
     newCustomerOrderInr: settings.newCustomerOrderInr,
     newCustomerDayInr: settings.newCustomerDayInr,
+    verifyAboveYearInr: settings.verifyAboveYearInr,
   };
 }
 

@@ -301,6 +301,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           ["newCustomerDays", "numeric", "newCustomerDaysHint"],
           ["newCustomerOrderInr", "decimal", "newCustomerLimitHint"],
           ["newCustomerDayInr", "decimal", "newCustomerLimitHint"],
+          ["verifyAboveYearInr", "decimal", "verifyAboveYearInrHint"],
         ]}
       />
       <FiguresCard
@@ -338,6 +339,7 @@ type FigureField =
   | "newCustomerDays"
   | "newCustomerOrderInr"
   | "newCustomerDayInr"
+  | "verifyAboveYearInr"
   | "offerHoldNewCustomerInr"
   | "offerHoldCapPercent"
   | "offerAlertMultiple"
@@ -347,6 +349,7 @@ type FigureField =
 type FigureHint =
   | "newCustomerDaysHint"
   | "newCustomerLimitHint"
+  | "verifyAboveYearInrHint"
   | "offerHoldNewCustomerInrHint"
   | "offerHoldCapPercentHint"
   | "offerAlertMultipleHint"
