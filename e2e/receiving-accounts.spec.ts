@@ -163,6 +163,18 @@ test("customers are spread over three UPI IDs, a full one is skipped, all full i
   await expect(first.page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
   await expect(first.page.getByRole("heading", { name: "Payment Verification" })).toBeVisible();
 
+  // The bank froze the second customer's account: a reload no longer shows it, even
+  // to the customer it was shown to (the others are full: payments are paused).
+  const second = customers[1];
+  const secondUpiId = shown[1] ?? "";
+  if (!second) throw new Error("No second customer");
+  await admin("POST", `/api/admin/receiving-accounts/${ids[secondUpiId]}/freeze`, {
+    note: "Lien after a cyber cell complaint",
+  });
+  const reloaded = await openPaymentStep(second.page);
+  await expect(reloaded.getByRole("alert")).toContainText("Payments paused");
+  await expect(reloaded.getByText(secondUpiId)).toHaveCount(0);
+
   for (const customer of [...customers, sixth]) {
     expectNoPageErrors(customer.errors);
     await customer.close();
@@ -170,7 +182,7 @@ test("customers are spread over three UPI IDs, a full one is skipped, all full i
   await admin("PUT", "/api/admin/settings", asForm({}));
 });
 
-test("an operator adds a bank account (a bad IFSC is refused under its field), changes its cap, pauses it and retires it", async ({
+test("an operator adds a bank account (a bad IFSC is refused under its field), changes its cap, pauses it, marks it frozen and back, and retires it", async ({
   page,
 }) => {
   const label = `E2E ICICI ${Date.now() % 10_000}`;
@@ -221,6 +233,22 @@ test("an operator adds a bank account (a bad IFSC is refused under its field), c
   await actions.click();
   await page.getByRole("menuitem", { name: "Pause" }).click();
   await expect(page.getByText(`${label} is paused`)).toBeVisible();
+  await expect(row).toContainText("Paused");
+
+  await actions.click();
+  await page.getByRole("menuitem", { name: "Mark as frozen…" }).click();
+  const freeze = page.getByRole("alertdialog", { name: `Mark ${label} as frozen by its bank?` });
+  await freeze
+    .getByLabel("What the bank said (its reference, the complaint)")
+    .fill("ICICI lien, complaint 88121");
+  await freeze.getByRole("button", { name: "Mark as frozen" }).click();
+  await expect(freeze).toBeHidden();
+  await expect(row).toContainText("Frozen since");
+  await expect(row).toContainText("ICICI lien, complaint 88121");
+  await actions.click();
+  await page.getByRole("menuitem", { name: "The bank lifted the freeze" }).click();
+  await expect(page.getByText(`${label} may be offered again`)).toBeVisible();
+  await expect(row).not.toContainText("Frozen since");
   await expect(row).toContainText("Paused");
 
   await actions.click();

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "receiving_account.paused",
   "receiving_account.resumed",
   "receiving_account.retired",
+  "receiving_account.frozen",
+  "receiving_account.unfrozen",
   "statement.imported",
   "statement.column_mapping_saved",
   "statement_line.dismissed",

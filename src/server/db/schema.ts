@@ -148,6 +148,9 @@ export interface ReceivingAccountsTable {
   per_order_max_inr: Numeric | null;
   /** Set when retired: never offered again, kept for its orders. */
   retired_at: Date | null;
+  /** Set while the bank holds it frozen: never offered, its orders held (migration 0101). */
+  frozen_at: Date | null;
+  frozen_note: string | null;
   /** 'upi' or 'bank' on the account the Settings page's payment details edit. */
   settings_field: ReceivingAccountKind | null;
   created_at: Generated<Date>;
@@ -377,7 +380,8 @@ export type HoldRule =
   | "first_order"
   | "new_payer_name"
   | "shared_wallet"
-  | "order_rate";
+  | "order_rate"
+  | "account_frozen";
 
 /** An order held for an operator's look, with the rules that held it (migration 0090). */
 export interface OrderHoldsTable {

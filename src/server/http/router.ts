@@ -39,10 +39,13 @@ export function createRouter() {
       if (result.success) return;
       const issue = result.error.issues[0];
       const field = issue?.path.join(".");
-      // Our own checks speak to the customer; zod's generic ones need the field's name.
+      // Our own checks speak to the customer; zod's generic ones need the field's name
+      // (unless our message for them names it already: "Note: at most 500 characters.").
       const message = !issue
         ? "Invalid request"
-        : issue.code === "custom" || !field
+        : issue.code === "custom" ||
+            !field ||
+            issue.message.toLowerCase().startsWith(`${field.toLowerCase()}:`)
           ? issue.message
           : `${field}: ${issue.message}`;
       // The field lets a reader of another language read the form's own text for it.

@@ -51,7 +51,7 @@ export interface OfferRequest {
  * Picks the account a customer pays into and reserves room for the amount
  * (docs/decisions/019, 030). The customer's own unused offer for the same method
  * and amount is shown again (a reload, a second look), even if its account was
- * paused since. Otherwise, among the unpaused accounts serving the method whose
+ * paused since (not if the bank froze it). Otherwise, among the unpaused accounts serving the method whose
  * daily cap and per-order maximum leave room beside today's orders and what
  * open offers reserve, the one that has taken the least today, ties to the one
  * shown longest ago: the day's volume spreads over the accounts. What the offer
@@ -77,7 +77,9 @@ export async function offerReceivingAccount(
       .forUpdate()
       .execute();
 
-    const shownBefore = await findOpenOffer(trx, request, accounts, settings);
+    // An account the bank froze is shown to nobody, not even a customer shown it before.
+    const unfrozen = accounts.filter((account) => !account.frozen_at);
+    const shownBefore = await findOpenOffer(trx, request, unfrozen, settings);
     if (shownBefore) return shownBefore;
     // One open offer per customer and method: a new amount frees the old one's room.
     await trx
@@ -88,7 +90,7 @@ export async function offerReceivingAccount(
       .where("order_id", "is", null)
       .execute();
 
-    const inService = accounts.filter((account) => !account.paused);
+    const inService = unfrozen.filter((account) => !account.paused);
     const today = await takenToday(
       trx,
       inService.map((account) => account.id),

@@ -394,6 +394,7 @@ function buildPlaceOrdersStatement() {
         used.found IS NOT NULL AS reference_used,
         offer.receiving_account_id AS offered_account_id, offer.network AS offered_network,
         offer.receiving_account_id IS NOT NULL AS offer_valid,
+        coalesce(offer.account_frozen, false) AS offered_account_frozen,
         blocked.found IS NOT NULL AS blocked,
         (NOT settings.maintenance_mode OR input.is_admin)
           AND settings.exchange_rate = input.quoted_rate
@@ -411,9 +412,13 @@ function buildPlaceOrdersStatement() {
           LIMIT 1
         ) AS used ON true
         -- The account the customer was shown: only through their own unused offer
-        -- for this method and amount (decision 019).
+        -- for this method and amount (decision 019). A customer who paid into it is
+        -- taken at their word even if the bank froze it since; the order is held.
         LEFT JOIN LATERAL (
-          SELECT offer.receiving_account_id, offer.network FROM receiving_account_offers AS offer
+          SELECT offer.receiving_account_id, offer.network,
+            account.frozen_at IS NOT NULL AS account_frozen
+          FROM receiving_account_offers AS offer
+            JOIN receiving_accounts AS account ON account.id = offer.receiving_account_id
           WHERE offer.id = input.receiving_offer_id AND offer.user_id = input.user_id
             AND offer.send_currency = input.send_currency
             AND offer.send_amount = input.send_amount AND offer.order_id IS NULL
@@ -582,8 +587,10 @@ function buildPlaceOrdersStatement() {
           wallet_known.shared OR wallet_known.first_user_id <> inserted.user_id,
           false) AS by_shared_wallet,
         rules.hold_order_rate AND claim.earlier_orders_in_hour >= rules.hold_orders_per_hour
-          AS by_order_rate
+          AS by_order_rate,
+        allowed.offered_account_frozen AS by_account_frozen
       FROM inserted JOIN input ON input.id = inserted.id CROSS JOIN hold_rules AS rules
+        JOIN allowed ON allowed.id = inserted.id
         JOIN limit_claim AS claim ON claim.user_id = inserted.user_id
         JOIN wallet_known ON wallet_known.id = inserted.id
         LEFT JOIN wallet_use ON wallet_use.wallet_key = input.wallet_key
@@ -605,7 +612,8 @@ function buildPlaceOrdersStatement() {
           CASE WHEN by_first_order THEN 'first_order' END,
           CASE WHEN by_new_payer_name THEN 'new_payer_name' END,
           CASE WHEN by_shared_wallet THEN 'shared_wallet' END,
-          CASE WHEN by_order_rate THEN 'order_rate' END
+          CASE WHEN by_order_rate THEN 'order_rate' END,
+          CASE WHEN by_account_frozen THEN 'account_frozen' END
         ], NULL) AS rules,
         'ON HOLD (' || concat_ws('; ',
           CASE WHEN by_customer THEN 'the customer is on hold' END,
@@ -614,10 +622,12 @@ function buildPlaceOrdersStatement() {
           CASE WHEN by_new_payer_name THEN 'a payer name the customer never used' END,
           CASE WHEN by_shared_wallet THEN 'a wallet another customer used' END,
           CASE WHEN by_order_rate
-            THEN 'more than ' || hold_orders_per_hour || ' orders in an hour' END
+            THEN 'more than ' || hold_orders_per_hour || ' orders in an hour' END,
+          CASE WHEN by_account_frozen THEN 'paid into an account the bank froze' END
         ) || '): check it before verifying; not verified in bulk' || chr(10) AS line
       FROM hold_checks
       WHERE by_customer OR by_first_order OR by_new_payer_name OR by_shared_wallet OR by_order_rate
+        OR by_account_frozen
     ),
     order_held AS (
       INSERT INTO order_holds (order_id, rules, customer_hold_id)

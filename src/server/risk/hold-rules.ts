@@ -13,6 +13,7 @@ export const HOLD_RULES = [
   "new_payer_name",
   "shared_wallet",
   "order_rate",
+  "account_frozen",
 ] as const satisfies readonly HoldRule[];
 
 /** Where a new order's operator alert says it is on hold (or nothing, when it is not). */

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { holdRulesInputSchema } from "../../shared/hold-rules-input";
+import { operatorNoteSchema } from "../../shared/operator-note";
 import type { AppEnv } from "../auth/session";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
@@ -30,16 +31,7 @@ const customerHoldSchema = z
   })
   .openapi("CustomerHold");
 
-const noteInput = z
-  .object({
-    note: z
-      .string({ error: "Note: say why, in a few words." })
-      .trim()
-      .min(1, { error: "Note: say why, in a few words." })
-      .max(500, { error: "Note: at most 500 characters." })
-      .refine((text) => !/\p{Cc}/u.test(text), { error: "Note: one line, no control characters." }),
-  })
-  .openapi("CustomerHoldInput");
+const noteInput = z.object({ note: operatorNoteSchema }).openapi("CustomerHoldInput");
 
 const holdCustomerRoute = createRoute({
   method: "post",

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { operatorNoteSchema } from "../../../shared/operator-note";
 import {
   RECEIVING_ACCOUNT_FIELD_LABELS,
   receivingAccountInputSchema,
@@ -8,8 +9,10 @@ import { clientIp } from "../../http/client-ip";
 import { createRouter, errorResponse } from "../../http/router";
 import {
   createReceivingAccount,
+  freezeReceivingAccount,
   listReceivingAccounts,
   retireReceivingAccount,
+  unfreezeReceivingAccount,
   updateReceivingAccount,
 } from "./receiving-accounts.service";
 
@@ -31,6 +34,11 @@ const receivingAccountSchema = z
     perOrderMaxInr: z.string().nullable().describe("null: no per-order maximum"),
     paused: z.boolean(),
     retiredAt: z.string().nullable(),
+    frozenAt: z
+      .string()
+      .nullable()
+      .describe("Marked frozen by the bank: offered to nobody, its open orders held"),
+    frozenNote: z.string().nullable().describe("What the operator wrote when marking it frozen"),
     fromSettings: z.boolean().describe("Its payment details are edited on the Settings page"),
     receivedTodayInr: z.string().describe("Orders into it today (India's day), not cancelled"),
     heldInr: z
@@ -125,6 +133,47 @@ const retireAccountRoute = createRoute({
   },
 });
 
+const freezeAccountRoute = createRoute({
+  method: "post",
+  path: "/api/admin/receiving-accounts/{id}/freeze",
+  tags: ["Admin"],
+  summary:
+    "Mark a receiving account frozen by its bank, with a note: offered to nobody, its open orders held (audited)",
+  request: {
+    params: idParams,
+    body: {
+      content: json(z.object({ note: operatorNoteSchema }).openapi("FreezeAccountInput")),
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: "Marked frozen",
+      content: json(z.object({ id: z.uuid(), ordersHeld: z.number().int() })),
+    },
+    400: errorResponse("A missing or malformed note, or a malformed id"),
+    ...adminOnly,
+    404: errorResponse("No such account"),
+    409: errorResponse("Retired, or marked frozen already"),
+  },
+});
+
+const unfreezeAccountRoute = createRoute({
+  method: "post",
+  path: "/api/admin/receiving-accounts/{id}/unfreeze",
+  tags: ["Admin"],
+  summary:
+    "The bank lifted its freeze: the account may be offered again; its orders' holds stay (audited)",
+  request: { params: idParams },
+  responses: {
+    200: { description: "No longer frozen", content: json(z.object({ id: z.uuid() })) },
+    400: errorResponse("A malformed id"),
+    ...adminOnly,
+    404: errorResponse("No such account"),
+    409: errorResponse("Retired, or not marked frozen"),
+  },
+});
+
 /** A refused form names the first invalid field, as `field` for the form and in words. */
 function describeInvalidAccount(error: z.ZodError) {
   const issue = error.issues[0];
@@ -181,6 +230,23 @@ export function createReceivingAccountsRouter(context: AppContext) {
     .openapi(retireAccountRoute, async (c) => {
       const { id } = c.req.valid("param");
       await retireReceivingAccount(db, actorOf(c.var.user), id, clientIp(c, context.trustProxy));
+      return c.json({ id }, 200);
+    })
+    .openapi(freezeAccountRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { note } = c.req.valid("json");
+      const frozen = await freezeReceivingAccount(
+        db,
+        actorOf(c.var.user),
+        id,
+        note,
+        clientIp(c, context.trustProxy),
+      );
+      return c.json(frozen, 200);
+    })
+    .openapi(unfreezeAccountRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      await unfreezeReceivingAccount(db, actorOf(c.var.user), id, clientIp(c, context.trustProxy));
       return c.json({ id }, 200);
     });
 }

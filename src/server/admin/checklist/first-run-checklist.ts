@@ -22,7 +22,7 @@ export interface FirstRunChecklist {
 /**
  * The admin dashboard's first-run checklist, decided here from the database and
  * the server's configuration (the browser cannot see either):
- * - receiving_accounts: some account takes payments (not paused, not retired);
+ * - receiving_accounts: some account takes payments (not paused, frozen or retired);
  * - operator_alerts: new orders reach the operators by Telegram or e-mail;
  * - backups: a backup was taken in the last day;
  * - smtp: in production, e-mail goes out over SMTP rather than into files.
@@ -38,6 +38,7 @@ export async function getFirstRunChecklist(
       .select("id")
       .where("paused", "=", false)
       .where("retired_at", "is", null)
+      .where("frozen_at", "is", null)
       .limit(1)
       .executeTakeFirst(),
     db

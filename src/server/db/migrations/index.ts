@@ -38,6 +38,7 @@ import * as holdCountsOnTheClaimedRow from "./0097-hold-counts-on-the-claimed-ro
 import * as verificationAttemptWindows from "./0098-verification-attempt-windows";
 import * as offersReserveNetworkUsdt from "./0099-offers-reserve-network-usdt";
 import * as verifyAboveYearTotal from "./0100-verify-above-year-total";
+import * as frozenReceivingAccounts from "./0101-frozen-receiving-accounts";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   "0098-verification-attempt-windows": verificationAttemptWindows,
   "0099-offers-reserve-network-usdt": offersReserveNetworkUsdt,
   "0100-verify-above-year-total": verifyAboveYearTotal,
+  "0101-frozen-receiving-accounts": frozenReceivingAccounts,
 };

@@ -36,6 +36,30 @@ export function useRetireReceivingAccount() {
   });
 }
 
+/** Marks an account frozen by its bank, with the operator's note; its open orders are held. */
+export function useFreezeReceivingAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, note }: { id: string; note: string }) =>
+      unwrap(
+        await api.api.admin["receiving-accounts"][":id"].freeze.$post({
+          param: { id },
+          json: { note },
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries(receivingAccountsQueryOptions),
+  });
+}
+
+export function useUnfreezeReceivingAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(await api.api.admin["receiving-accounts"][":id"].unfreeze.$post({ param: { id } })),
+    onSettled: () => queryClient.invalidateQueries(receivingAccountsQueryOptions),
+  });
+}
+
 /** An account as its form edits it: limits as text, empty for none. */
 export function toAccountInput(account: ReceivingAccount): ReceivingAccountInput {
   const common = {

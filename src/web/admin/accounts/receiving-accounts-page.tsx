@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Archive, Pause, Pencil, Play, Plus } from "lucide-react";
+import { Archive, Pause, Pencil, Play, Plus, ShieldCheck, Snowflake } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
@@ -18,8 +18,10 @@ import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dro
 import { Spinner } from "../../components/ui/spinner";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
+import { formatDateTime } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
+import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import { RowMenu } from "../components/row-menu";
 import { formatInr } from "../dashboard/dashboard-format";
 import { AccountFormDialog } from "./account-form-dialog";
@@ -28,8 +30,10 @@ import {
   type ReceivingAccount,
   receivingAccountsQueryOptions,
   toAccountInput,
+  useFreezeReceivingAccount,
   useRetireReceivingAccount,
   useSaveReceivingAccount,
+  useUnfreezeReceivingAccount,
 } from "./receiving-accounts-api";
 
 /** Admin → Receiving Accounts: where customers pay, today's volume against caps, and changes. */
@@ -39,6 +43,19 @@ export function ReceivingAccountsPage() {
   // null: the add form; an account: its edit form.
   const [editing, setEditing] = useState<ReceivingAccount | null | undefined>(undefined);
   const [retiring, setRetiring] = useState<ReceivingAccount | null>(null);
+  const [freezing, setFreezing] = useState<NoteAction | null>(null);
+  const freeze = useFreezeReceivingAccount();
+  const askToFreeze = (account: ReceivingAccount): NoteAction => ({
+    title: t("adminAccounts.freeze.title", { label: account.label }),
+    description: t("adminAccounts.freeze.description"),
+    noteLabel: t("adminAccounts.freeze.noteLabel"),
+    isNoteRequired: true,
+    confirmLabel: t("adminAccounts.freeze.confirm"),
+    isDestructive: true,
+    successTitle: t("adminAccounts.freeze.doneTitle", { label: account.label }),
+    failedTitle: t("adminAccounts.freeze.failedTitle"),
+    run: (note) => freeze.mutateAsync({ id: account.id, note }),
+  });
   const accounts = query.data?.accounts ?? [];
 
   return (
@@ -79,6 +96,7 @@ export function ReceivingAccountsPage() {
                       account={account}
                       onEdit={() => setEditing(account)}
                       onRetire={() => setRetiring(account)}
+                      onFreeze={() => setFreezing(askToFreeze(account))}
                     />
                   ),
               }}
@@ -91,6 +109,7 @@ export function ReceivingAccountsPage() {
         <AccountFormDialog account={editing} onClose={() => setEditing(undefined)} />
       )}
       <RetireDialog account={retiring} onClose={() => setRetiring(null)} />
+      <NoteActionDialog action={freezing} onDone={() => setFreezing(null)} />
     </div>
   );
 }
@@ -98,6 +117,9 @@ export function ReceivingAccountsPage() {
 function StatusBadge({ account }: { account: ReceivingAccount }) {
   const { t } = useTexts();
   if (account.retiredAt) return <Badge>{t("adminAccounts.status.retired")}</Badge>;
+  if (account.frozenAt) {
+    return <Badge variant="destructive">{t("adminAccounts.status.frozen")}</Badge>;
+  }
   if (account.paused) return <Badge variant="warning">{t("adminAccounts.status.paused")}</Badge>;
   return <Badge variant="success">{t("adminAccounts.status.active")}</Badge>;
 }
@@ -138,6 +160,14 @@ function accountColumns(t: TextFunction): AdminColumn<ReceivingAccount>[] {
             {t(`adminAccounts.kinds.${account.kind}`)}
           </p>
           <p className="font-mono text-xs break-all">{accountDetails(account)}</p>
+          {account.frozenAt && (
+            <p className="text-xs text-destructive">
+              {t("adminAccounts.frozenSince", {
+                date: formatDateTime(account.frozenAt),
+                note: account.frozenNote ?? "",
+              })}
+            </p>
+          )}
           <p className="text-xs text-muted-foreground md:hidden">{methodNames(account, t)}</p>
           <div className="mt-2 space-y-1.5 text-sm sm:hidden">
             <TodayAgainstCap account={account} />
@@ -214,13 +244,22 @@ function AccountMenu({
   account,
   onEdit,
   onRetire,
+  onFreeze,
 }: {
   account: ReceivingAccount;
   onEdit: () => void;
   onRetire: () => void;
+  onFreeze: () => void;
 }) {
   const { t } = useTexts();
   const save = useSaveReceivingAccount();
+  const unfreeze = useUnfreezeReceivingAccount();
+  const onUnfreeze = () =>
+    unfreeze.mutate(account.id, {
+      onSuccess: () => toast.success(t("adminAccounts.unfrozenToast", { label: account.label })),
+      onError: (error) =>
+        toast.error(t("adminAccounts.actionFailedTitle"), { description: error.message }),
+    });
 
   const onTogglePause = () => {
     const paused = !account.paused;
@@ -242,7 +281,7 @@ function AccountMenu({
   return (
     <RowMenu
       label={t("adminAccounts.actions.menu", { label: account.label })}
-      isBusy={save.isPending}
+      isBusy={save.isPending || unfreeze.isPending}
     >
       <DropdownMenuItem onSelect={onEdit}>
         <Pencil aria-hidden />
@@ -253,6 +292,17 @@ function AccountMenu({
         {account.paused ? t("adminAccounts.actions.resume") : t("adminAccounts.actions.pause")}
       </DropdownMenuItem>
       <DropdownMenuSeparator />
+      {account.frozenAt ? (
+        <DropdownMenuItem onSelect={onUnfreeze}>
+          <ShieldCheck aria-hidden />
+          {t("adminAccounts.actions.unfreeze")}
+        </DropdownMenuItem>
+      ) : (
+        <DropdownMenuItem variant="destructive" onSelect={onFreeze}>
+          <Snowflake aria-hidden />
+          {t("adminAccounts.actions.freeze")}
+        </DropdownMenuItem>
+      )}
       <DropdownMenuItem variant="destructive" onSelect={onRetire}>
         <Archive aria-hidden />
         {t("adminAccounts.actions.retire")}

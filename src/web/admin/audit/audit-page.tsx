@@ -47,6 +47,11 @@ const ACTIONS = {
     label: "adminAudit.actions.accountRetired",
     variant: "destructive",
   },
+  "receiving_account.frozen": { label: "adminAudit.actions.accountFrozen", variant: "destructive" },
+  "receiving_account.unfrozen": {
+    label: "adminAudit.actions.accountUnfrozen",
+    variant: "success",
+  },
   "statement.imported": { label: "adminAudit.actions.statementImported", variant: "info" },
   "statement.column_mapping_saved": {
     label: "adminAudit.actions.columnMappingSaved",

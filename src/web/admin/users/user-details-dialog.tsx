@@ -16,10 +16,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { formatDate } from "../../lib/format";
-import {
-  type VerificationAction,
-  VerificationNoteDialog,
-} from "../verifications/verification-note-dialog";
+import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import {
   useRequestVerification,
   verificationReviewQueryOptions,
@@ -155,7 +152,7 @@ function VerificationSection({ userId, email }: { userId: string; email: string 
   const { t } = useTexts();
   const review = useQuery(verificationReviewQueryOptions(userId)).data;
   const request = useRequestVerification();
-  const [action, setAction] = useState<VerificationAction | null>(null);
+  const [action, setAction] = useState<NoteAction | null>(null);
   if (!review) return null;
   return (
     <section aria-labelledby="user-details-verification">
@@ -193,7 +190,7 @@ function VerificationSection({ userId, email }: { userId: string; email: string 
           {t("adminVerifications.request.action")}
         </Button>
       )}
-      <VerificationNoteDialog action={action} onDone={() => setAction(null)} />
+      <NoteActionDialog action={action} onDone={() => setAction(null)} />
     </section>
   );
 }

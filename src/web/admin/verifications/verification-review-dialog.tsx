@@ -14,7 +14,7 @@ import {
 import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
-import { type VerificationAction, VerificationNoteDialog } from "./verification-note-dialog";
+import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import {
   adminDocumentUrl,
   useDecideVerification,
@@ -40,13 +40,13 @@ export function VerificationReviewDialog({
   });
   const review = query.data;
   const decide = useDecideVerification();
-  const [action, setAction] = useState<VerificationAction | null>(null);
+  const [action, setAction] = useState<NoteAction | null>(null);
 
   const decisionAction = (
     decision: "verified" | "rejected",
     submissionId: string,
     email: string,
-  ): VerificationAction => {
+  ): NoteAction => {
     const words = decision === "verified" ? "approve" : "reject";
     return {
       title: t(`adminVerifications.${words}.title`),
@@ -92,7 +92,7 @@ export function VerificationReviewDialog({
           )}
         </DialogContent>
       </Dialog>
-      <VerificationNoteDialog action={action} onDone={() => setAction(null)} />
+      <NoteActionDialog action={action} onDone={() => setAction(null)} />
     </>
   );
 }

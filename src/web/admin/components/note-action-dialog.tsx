@@ -4,8 +4,8 @@ import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confir
 import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
 import { Spinner } from "../../components/ui/spinner";
 
-/** What one verification action asks of the operator: its words and what it sends. */
-export interface VerificationAction {
+/** What one action with a note asks of the operator: its words and what it sends. */
+export interface NoteAction {
   title: string;
   description: string;
   noteLabel: string;
@@ -17,12 +17,15 @@ export interface VerificationAction {
   run: (note: string) => Promise<unknown>;
 }
 
-/** Requesting, approving or rejecting a verification, with a note; a refusal stays in the dialog. */
-export function VerificationNoteDialog({
+/**
+ * An operator's action with a note (a verification request or decision, a frozen
+ * account): a refusal stays in the dialog.
+ */
+export function NoteActionDialog({
   action,
   onDone,
 }: {
-  action: VerificationAction | null;
+  action: NoteAction | null;
   onDone: () => void;
 }) {
   const [note, setNote] = useState("");
