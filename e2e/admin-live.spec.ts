@@ -64,3 +64,26 @@ test("a new order appears on the admin's open orders page, with the pending coun
   );
   await adminContext.close();
 });
+
+test("the live order feed stays one connection while the admin moves between pages", async ({
+  page,
+}) => {
+  // Each admin page loads its own texts as it opens; the feed must not start again.
+  const feeds: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/admin/order-events") feeds.push(request.url());
+  });
+  await stepUpAsAdmin(page);
+  const navigation = page.getByRole("navigation", { name: "Admin navigation" });
+  for (const [link, heading] of [
+    ["Orders", "Order Management"],
+    ["Users", "Users"],
+    ["Receiving Accounts", "Receiving Accounts"],
+    ["Settings", "Settings"],
+    ["Dashboard", "Dashboard"],
+  ]) {
+    await navigation.getByRole("link", { name: link, exact: true }).click();
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+  }
+  expect(feeds).toHaveLength(1);
+});

@@ -4,14 +4,19 @@ import { useMemo } from "react";
 import type { TextFunction, TextList, TextListKey } from "./text-keys";
 
 /**
- * The texts of the language being read (English inside the admin panel), and a
- * component that uses them renders again when that language changes or more texts load.
+ * The texts of the language being read (English inside the admin panel). A component
+ * that uses them renders again when that language changes or more texts load; `t` is a
+ * new function only for a new language, as i18next's was: an effect that depends on it
+ * (the admin's live order feed, an error's toast) must not run again whenever another
+ * area's texts load.
  */
 export function useTexts(): {
   t: TextFunction;
   list: <Key extends TextListKey>(key: Key) => TextList<Key>;
 } {
-  const { i18n, _ } = useLingui();
+  const { i18n } = useLingui();
+  const { locale } = i18n;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `t` for a new language only (see above); it reads the texts loaded by the time it is called.
   return useMemo(
     () => ({
       // A key no text has reads as its `defaultValue` where one is given (a status the
@@ -19,10 +24,10 @@ export function useTexts(): {
       t: (key, values) =>
         i18n.messages[key] === undefined && typeof values?.defaultValue === "string"
           ? values.defaultValue
-          : _(key, values),
+          : i18n._(key, values),
       list: <Key extends TextListKey>(key: Key) => textList(i18n, key) as TextList<Key>,
     }),
-    [i18n, _],
+    [i18n, locale],
   );
 }
 
