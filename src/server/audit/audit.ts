@@ -64,6 +64,16 @@ export interface AuditEntry {
   ipAddress?: string | null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A uuid as PostgreSQL writes it (lower case): a route takes "3E1C…" as the same id,
+ * and the audit log must find the row by it.
+ */
+function canonicalId(id: string): string {
+  return UUID.test(id) ? id.toLowerCase() : id;
+}
+
 /** Records one admin action; pass the transaction that made the change so both land together. */
 export async function recordAudit(db: Kysely<DB>, entry: AuditEntry) {
   await db
@@ -73,7 +83,7 @@ export async function recordAudit(db: Kysely<DB>, entry: AuditEntry) {
       actor_email: entry.actor?.email ?? null,
       action: entry.action,
       target_type: entry.target?.type ?? null,
-      target_id: entry.target?.id ?? null,
+      target_id: entry.target ? canonicalId(entry.target.id) : null,
       details: JSON.stringify(entry.details ?? {}),
       ip_address: entry.ipAddress ?? null,
     })

@@ -61,7 +61,7 @@ describe("every text, in every language", () => {
     const messages = Object.fromEntries(texts.map(([path, text]) => [path, compileMessage(text)]));
     const reader = setupI18n({ locale: language, messages: { [language]: messages } });
     for (const [path, text] of texts) {
-      if (text.includes("{count, plural,")) continue;
+      if (/\{\w+, plural,/.test(text)) continue;
       // A stray quote or brace would change the words (ICU escapes with them) or throw.
       const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => String(m[1]));
       const values = Object.fromEntries(names.map((name) => [name, `<${name}>`]));

@@ -133,7 +133,14 @@ describe("marking a receiving account frozen", () => {
           .execute()
       ).length;
 
-    for (const body of [{}, { note: "   " }, { note: "x".repeat(501) }, { note: "a\nb" }]) {
+    const unseen = [{ note: "lien \u202egnp.exe" }, { note: "\u2066lien" }, { note: "\u200b" }];
+    for (const body of [
+      {},
+      { note: "   " },
+      { note: "x".repeat(501) },
+      { note: "a\nb" },
+      ...unseen,
+    ]) {
       const refused = await freeze(admin, account, body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.json.error).toMatch(/^Note:/);
@@ -155,8 +162,27 @@ describe("marking a receiving account frozen", () => {
     expect(twice.json.code).toBe("ACCOUNT_FROZEN");
     expect((await accountRow(account)).frozen_note).toBe("lien");
     expect(await audits()).toBe(1);
+  });
 
-    await admin.post(`/api/admin/receiving-accounts/${account}/retire`, {});
-    expect((await unfreeze(admin, account)).json.code).toBe("ACCOUNT_RETIRED");
+  it("holds the open orders of a retired account, which keeps them", async () => {
+    await retireReceivingAccounts(testApp.db);
+    const account = await insertUpiAccount(testApp.db);
+    const order = await placeOrder(await signedInCustomer(testApp));
+    expect((await admin.post(`/api/admin/receiving-accounts/${account}/retire`, {})).status).toBe(
+      200,
+    );
+    const frozen = await freeze(admin, account.toUpperCase(), { note: "Lien after retiring" });
+    expect(frozen.status, frozen.text).toBe(200);
+    expect(frozen.json.ordersHeld).toBe(1);
+    expect((await holdOf(order.id))?.rules).toEqual(["account_frozen"]);
+    // The audit log names the account as the database does, whatever case the path had.
+    const audit = await testApp.db
+      .selectFrom("audit_log")
+      .select("target_id")
+      .where("action", "=", "receiving_account.frozen")
+      .where("target_id", "=", account)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect((await unfreeze(admin, account)).status).toBe(200);
   });
 });

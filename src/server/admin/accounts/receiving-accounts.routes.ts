@@ -154,7 +154,7 @@ const freezeAccountRoute = createRoute({
     400: errorResponse("A missing or malformed note, or a malformed id"),
     ...adminOnly,
     404: errorResponse("No such account"),
-    409: errorResponse("Retired, or marked frozen already"),
+    409: errorResponse("Marked frozen already"),
   },
 });
 
@@ -170,7 +170,7 @@ const unfreezeAccountRoute = createRoute({
     400: errorResponse("A malformed id"),
     ...adminOnly,
     404: errorResponse("No such account"),
-    409: errorResponse("Retired, or not marked frozen"),
+    409: errorResponse("Not marked frozen"),
   },
 });
 

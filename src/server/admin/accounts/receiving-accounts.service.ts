@@ -234,7 +234,8 @@ async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-async function lockAccount(trx: Transaction<DB>, id: string) {
+/** The account's row, locked; a retired one only when asked for (`orRetired`). */
+async function lockAccount(trx: Transaction<DB>, id: string, { orRetired = false } = {}) {
   const account = await trx
     .selectFrom("receiving_accounts")
     .selectAll()
@@ -242,7 +243,7 @@ async function lockAccount(trx: Transaction<DB>, id: string) {
     .forUpdate()
     .executeTakeFirst();
   if (!account) throw new AppError(404, "NOT_FOUND", "No such receiving account.");
-  if (account.retired_at) {
+  if (account.retired_at && !orRetired) {
     throw new AppError(409, "ACCOUNT_RETIRED", "This account is retired and cannot be changed.");
   }
   return account;
@@ -331,7 +332,8 @@ export async function freezeReceivingAccount(
   ipAddress?: string,
 ) {
   return db.transaction().execute(async (trx) => {
-    const account = await lockAccount(trx, id);
+    // A retired account still has the orders paid into it before: they are held too.
+    const account = await lockAccount(trx, id, { orRetired: true });
     if (account.frozen_at) {
       throw new AppError(409, "ACCOUNT_FROZEN", "This account is marked frozen already.");
     }
@@ -380,7 +382,7 @@ export async function unfreezeReceivingAccount(
   ipAddress?: string,
 ) {
   await db.transaction().execute(async (trx) => {
-    const account = await lockAccount(trx, id);
+    const account = await lockAccount(trx, id, { orRetired: true });
     if (!account.frozen_at) {
       throw new AppError(409, "ACCOUNT_NOT_FROZEN", "This account is not marked frozen.");
     }

@@ -90,15 +90,14 @@ export function ReceivingAccountsPage() {
                 className: account.retiredAt ? "text-muted-foreground" : undefined,
               })}
               actions={{
-                cell: (account) =>
-                  !account.retiredAt && (
-                    <AccountMenu
-                      account={account}
-                      onEdit={() => setEditing(account)}
-                      onRetire={() => setRetiring(account)}
-                      onFreeze={() => setFreezing(askToFreeze(account))}
-                    />
-                  ),
+                cell: (account) => (
+                  <AccountMenu
+                    account={account}
+                    onEdit={() => setEditing(account)}
+                    onRetire={() => setRetiring(account)}
+                    onFreeze={() => setFreezing(askToFreeze(account))}
+                  />
+                ),
               }}
             />
           </AdminListBody>
@@ -161,7 +160,7 @@ function accountColumns(t: TextFunction): AdminColumn<ReceivingAccount>[] {
           </p>
           <p className="font-mono text-xs break-all">{accountDetails(account)}</p>
           {account.frozenAt && (
-            <p className="text-xs text-destructive">
+            <p className="text-xs [overflow-wrap:anywhere] text-destructive">
               {t("adminAccounts.frozenSince", {
                 date: formatDateTime(account.frozenAt),
                 note: account.frozenNote ?? "",
@@ -283,15 +282,20 @@ function AccountMenu({
       label={t("adminAccounts.actions.menu", { label: account.label })}
       isBusy={save.isPending || unfreeze.isPending}
     >
-      <DropdownMenuItem onSelect={onEdit}>
-        <Pencil aria-hidden />
-        {t("adminAccounts.actions.edit")}
-      </DropdownMenuItem>
-      <DropdownMenuItem onSelect={onTogglePause}>
-        {account.paused ? <Play aria-hidden /> : <Pause aria-hidden />}
-        {account.paused ? t("adminAccounts.actions.resume") : t("adminAccounts.actions.pause")}
-      </DropdownMenuItem>
-      <DropdownMenuSeparator />
+      {/* A retired account is only marked frozen (its orders are held) or not. */}
+      {!account.retiredAt && (
+        <>
+          <DropdownMenuItem onSelect={onEdit}>
+            <Pencil aria-hidden />
+            {t("adminAccounts.actions.edit")}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={onTogglePause}>
+            {account.paused ? <Play aria-hidden /> : <Pause aria-hidden />}
+            {account.paused ? t("adminAccounts.actions.resume") : t("adminAccounts.actions.pause")}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+        </>
+      )}
       {account.frozenAt ? (
         <DropdownMenuItem onSelect={onUnfreeze}>
           <ShieldCheck aria-hidden />
@@ -303,10 +307,12 @@ function AccountMenu({
           {t("adminAccounts.actions.freeze")}
         </DropdownMenuItem>
       )}
-      <DropdownMenuItem variant="destructive" onSelect={onRetire}>
-        <Archive aria-hidden />
-        {t("adminAccounts.actions.retire")}
-      </DropdownMenuItem>
+      {!account.retiredAt && (
+        <DropdownMenuItem variant="destructive" onSelect={onRetire}>
+          <Archive aria-hidden />
+          {t("adminAccounts.actions.retire")}
+        </DropdownMenuItem>
+      )}
     </RowMenu>
   );
 }
