@@ -17,20 +17,22 @@ const MOST_PER_RUN = 500;
 
 export async function askLargeCustomersToVerify(db: Kysely<DB>, notify: NotificationTargets) {
   const { rows } = await sql<{ user_id: string; inr: string; threshold_inr: string }>`
-    SELECT orders.user_id, sum(orders.send_amount)::text AS inr,
+    WITH year_totals AS (
+      SELECT user_id, sum(send_amount) AS inr FROM orders
+      WHERE created_at > now() - interval '365 days' AND status <> 'cancelled'
+      GROUP BY user_id
+    )
+    SELECT totals.user_id, totals.inr::text AS inr,
       settings.verify_above_year_inr::text AS threshold_inr
-    FROM orders CROSS JOIN site_settings AS settings
-    WHERE settings.id = 1
-      AND orders.created_at > now() - interval '365 days'
-      AND orders.status <> 'cancelled'
+    FROM year_totals AS totals CROSS JOIN site_settings AS settings
+    WHERE settings.id = 1 AND totals.inr >= settings.verify_above_year_inr
       -- Verified, or asked already (by an operator or an earlier run): nothing to ask.
+      -- Once per customer over the amount, not once per order.
       AND NOT EXISTS (
         SELECT 1 FROM customer_verifications AS verification
-        WHERE verification.user_id = orders.user_id
+        WHERE verification.user_id = totals.user_id
           AND (verification.status = 'verified' OR verification.requested_at IS NOT NULL))
-    GROUP BY orders.user_id, settings.verify_above_year_inr
-    HAVING sum(orders.send_amount) >= settings.verify_above_year_inr
-    ORDER BY orders.user_id
+    ORDER BY totals.user_id
     LIMIT ${MOST_PER_RUN}`.execute(db);
   for (const row of rows) {
     await requestVerification({
