@@ -6,6 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin, type UserConfig } from "vite";
 import { compiledTexts } from "./scripts/build/compiled-texts";
+import { eagerModuleWrappers } from "./scripts/build/eager-module-wrappers";
 import { startSteps } from "./scripts/build/start-steps";
 import { DEFAULT_LANGUAGE, LANGUAGES, PRERENDERED_PAGE } from "./src/shared/languages";
 
@@ -121,7 +122,13 @@ export default defineConfig({
   ...shared,
   // Each step of the start (src/web/main.tsx) in one file, not twenty small ones: each
   // request costs a round trip on a slow mobile network.
-  plugins: [webPlugins(), tailwindcss(), startSteps("src/web/main.tsx"), prerenderFirstScreen()],
+  plugins: [
+    webPlugins(),
+    tailwindcss(),
+    startSteps("src/web/main.tsx"),
+    eagerModuleWrappers(),
+    prerenderFirstScreen(),
+  ],
   build: { outDir: OUT_DIR, emptyOutDir: true },
   server: { proxy: { "/api": "http://localhost:3000" } },
 });

@@ -10,6 +10,7 @@ const CACHE = "rupeedesk-shell-v1";
 const SHELL = [
   "/offline.html",
   "/favicon.svg",
+  "/icons/icon-32.png",
   "/manifest.webmanifest",
   "/icons/icon-192.png",
   "/icons/icon-512.png",

@@ -1,5 +1,5 @@
-// Draws the installed app's icons (public/icons/*.png) from public/favicon.svg with
-// Chromium, so the home-screen icon is the site's own mark:
+// Draws the installed app's icons and the tab's (public/icons/*.png) from
+// public/favicon.svg with Chromium, so the home-screen icon is the site's own mark:
 //   tsx scripts/app-icons.ts
 // "any" icons are the mark as it stands (rounded corners, transparent outside);
 // "maskable" ones fill the square with the mark's green and keep the ₹ inside the
@@ -19,14 +19,18 @@ function page(size: number, maskable: boolean): string {
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-for (const size of [192, 512]) {
-  for (const maskable of [false, true]) {
-    const tab = await browser.newPage({ viewport: { width: size, height: size } });
-    await tab.setContent(page(size, maskable));
-    const name = `public/icons/icon-${maskable ? "maskable-" : ""}${size}.png`;
-    await tab.screenshot({ path: name, omitBackground: true });
-    console.log(`wrote ${name}`);
-    await tab.close();
-  }
+// The tab's icon is a 32 px PNG, not the SVG: Chromium draws an SVG icon in the page's
+// own thread, as a document of its own, while the first screen starts.
+const ICONS = [
+  { size: 32, maskable: false },
+  ...[192, 512].flatMap((size) => [false, true].map((maskable) => ({ size, maskable }))),
+];
+for (const { size, maskable } of ICONS) {
+  const tab = await browser.newPage({ viewport: { width: size, height: size } });
+  await tab.setContent(page(size, maskable));
+  const name = `public/icons/icon-${maskable ? "maskable-" : ""}${size}.png`;
+  await tab.screenshot({ path: name, omitBackground: true });
+  console.log(`wrote ${name}`);
+  await tab.close();
 }
 await browser.close();

@@ -42,7 +42,14 @@ export function TopBar({
         to="/"
         className="flex min-h-11 min-w-11 items-center justify-center gap-2 text-lg font-bold tracking-tight"
       >
-        <img src="/favicon.svg" alt="" className="size-7 shrink-0" />
+        {/* The icon drawn in the page: as an <img> it cost the first screen a document of
+            its own, built while the page starts. */}
+        <svg viewBox="0 0 32 32" aria-hidden="true" className="size-7 shrink-0">
+          <rect width="32" height="32" rx="8" fill="#10b981" />
+          <text x="16" y="22" fontSize="17" fontWeight="700" textAnchor="middle" fill="#fff">
+            ₹
+          </text>
+        </svg>
         <span className="truncate max-[399px]:sr-only">{t("brand")}</span>
       </Link>
       <div className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2">
