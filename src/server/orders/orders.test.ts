@@ -258,10 +258,14 @@ describe("placing an order", () => {
   it("lets one of 50 concurrent submissions with the same reference through", async () => {
     const clients = await Promise.all([customer(), customer()]);
     const paymentReference = nextReference();
+    // Each customer's payment step first, as their page shows it once: the race is the reference's.
+    const bodies = await Promise.all(
+      clients.map((client) => withOffer(client, orderInput({ paymentReference }))),
+    );
     const before = await countOrders();
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        postOrder(clients[i % 2] as Client, orderInput({ paymentReference })),
+        postOrder(clients[i % 2] as Client, bodies[i % 2] as Record<string, unknown>),
       ),
     );
     const statuses = responses.map((response) => response?.status);
