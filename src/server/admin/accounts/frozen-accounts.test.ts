@@ -42,6 +42,16 @@ async function accountRow(id: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** The audit rows of the account's freezes, under the id as given. */
+async function freezeAudits(accountId: string) {
+  return testApp.db
+    .selectFrom("audit_log")
+    .select("details")
+    .where("action", "=", "receiving_account.frozen")
+    .where("target_id", "=", accountId)
+    .execute();
+}
+
 describe("marking a receiving account frozen", () => {
   it("offers it to nobody, holds every open order paid into it, and is audited", async () => {
     await retireReceivingAccounts(testApp.db);
@@ -80,13 +90,8 @@ describe("marking a receiving account frozen", () => {
       released_at: null,
     });
     expect(await holdOf(done.id)).toBeUndefined();
-    const audit = await testApp.db
-      .selectFrom("audit_log")
-      .select("details")
-      .where("action", "=", "receiving_account.frozen")
-      .where("target_id", "=", frozen)
-      .executeTakeFirstOrThrow();
-    expect(audit.details).toMatchObject({
+    const [audit] = await freezeAudits(frozen);
+    expect(audit?.details).toMatchObject({
       note: "HDFC lien: cyber cell complaint 4471",
       ordersHeld: 2,
     });
@@ -176,13 +181,7 @@ describe("marking a receiving account frozen", () => {
     expect(frozen.json.ordersHeld).toBe(1);
     expect((await holdOf(order.id))?.rules).toEqual(["account_frozen"]);
     // The audit log names the account as the database does, whatever case the path had.
-    const audit = await testApp.db
-      .selectFrom("audit_log")
-      .select("target_id")
-      .where("action", "=", "receiving_account.frozen")
-      .where("target_id", "=", account)
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(await freezeAudits(account)).toHaveLength(1);
     expect((await unfreeze(admin, account)).status).toBe(200);
   });
 });
