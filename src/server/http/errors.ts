@@ -42,3 +42,20 @@ export function isRefusedByDatabase(error: unknown): boolean {
 export function isDeadlock(error: unknown): boolean {
   return sqlState(error) === "40P01";
 }
+
+/** How often work PostgreSQL aborted to break a deadlock is run in all. */
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs a statement or transaction again when PostgreSQL aborted it to break a
+ * deadlock: it wrote nothing, and the other side has its locks by the next try.
+ */
+export async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt === DEADLOCK_ATTEMPTS) throw error;
+    }
+  }
+}

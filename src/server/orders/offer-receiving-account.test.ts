@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type Client,
@@ -8,6 +9,7 @@ import {
   verifiedCustomer,
 } from "../testing/actors";
 import { countRows, orderInput } from "../testing/orders";
+import { isPostgresRun } from "../testing/postgres";
 import {
   insertBankAccount,
   insertUpiAccount,
@@ -234,3 +236,46 @@ describe("an order and the account it was shown", () => {
     expect((await askOffer(late, "2000")).status).toBe(200);
   });
 });
+
+// Two connections of the PostgreSQL server are needed to deadlock: PGlite has one.
+describe.runIf(isPostgresRun())("a payment step in a deadlock", () => {
+  it("is run again and answers, as PostgreSQL aborted it to let the other side finish", async () => {
+    const [account] = await upiAccounts(["1000000"]);
+    const customer = await verifiedCustomer(testApp);
+    expect((await askOffer(customer, "5000")).status).toBe(200);
+    const other = new pg.Client({ connectionString: testApp.databaseUrl });
+    await other.connect();
+    try {
+      // The other side (an order being placed, say) holds the customer's offer, and
+      // leaves the deadlock for the payment step's transaction to find.
+      await other.query("SET deadlock_timeout = '1min'");
+      await other.query("BEGIN");
+      await other.query(
+        "UPDATE receiving_account_offers SET expires_at = expires_at WHERE user_id = $1",
+        [customer.userId],
+      );
+      // A new amount: the step locks the accounts, then waits for the old offer's row.
+      const asking = askOffer(customer, "6000");
+      await expect.poll(() => waitsForLock(other)).toBe(true);
+      // Then the other side wants the account the step has locked.
+      const otherLock = other.query("SELECT 1 FROM receiving_accounts WHERE id = $1 FOR UPDATE", [
+        account,
+      ]);
+      await otherLock;
+      await other.query("COMMIT");
+      const answer = await asking;
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json.account.upiId).toBeTruthy();
+    } finally {
+      await other.end();
+    }
+  });
+});
+
+/** Whether another connection than `client`'s waits for a row lock. */
+async function waitsForLock(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+  );
+  return rows[0].n > 0;
+}

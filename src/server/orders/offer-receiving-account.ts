@@ -3,7 +3,7 @@ import { type Selectable, sql, type Transaction } from "kysely";
 import { type PaymentMethod, SEND_OPTIONS } from "../../shared/catalog";
 import type { Database } from "../db/database";
 import type { DB, ReceivingAccountsTable } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError, retryOnDeadlock } from "../http/errors";
 import type { NotificationTargets } from "../notifications/order-messages";
 import {
   holdAllowance,
@@ -67,6 +67,17 @@ export async function offerReceivingAccount(
 ): Promise<ReceivingOffer> {
   const method = SEND_OPTIONS.find((option) => option.id === request.sendCurrency)?.method;
   if (!method) throw new AppError(400, "INVALID_SEND_CURRENCY", "Choose how you pay.");
+  // An order being placed holds its offer's row, then waits for its account's; this
+  // transaction takes them the other way round, so the two can deadlock.
+  return retryOnDeadlock(() => chooseAndReserve(db, request, method, { settings, notify }));
+}
+
+async function chooseAndReserve(
+  db: Database,
+  request: OfferRequest,
+  method: PaymentMethod,
+  { settings, notify }: { settings: OfferSettings; notify: NotificationTargets },
+): Promise<ReceivingOffer> {
   return db.transaction().execute(async (trx) => {
     const accounts = await trx
       .selectFrom("receiving_accounts")

@@ -2,7 +2,7 @@ import DataLoader from "dataloader";
 import { type CompiledQuery, type Kysely, sql } from "kysely";
 import { preparedStatement } from "../db/database";
 import type { DB, HoldRule } from "../db/schema";
-import { isDeadlock, isRefusedByDatabase } from "../http/errors";
+import { isDeadlock, isRefusedByDatabase, retryOnDeadlock } from "../http/errors";
 import type { OutboxMessage } from "../notifications/outbox";
 import {
   addHours,
@@ -193,15 +193,12 @@ async function writeRound(
 async function insertAlone(
   db: Kysely<DB>,
   candidate: OrderCandidate,
-  attempt = 1,
 ): Promise<CandidateOutcome | Error> {
   try {
-    const [outcome] = await insertOrdersIfAllowed(db, [candidate]);
+    const [outcome] = await retryOnDeadlock(() => insertOrdersIfAllowed(db, [candidate]));
     return outcome ?? new Error("The order statement lost a row");
   } catch (error) {
-    return isDeadlock(error) && attempt < 3
-      ? insertAlone(db, candidate, attempt + 1)
-      : asError(error);
+    return asError(error);
   }
 }
 
