@@ -31,6 +31,8 @@ const MAIN_THREAD_SPECS = /first-screen-work\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",
+  // The journeys (the setup project names its own file); e2e/*.test.ts are Vitest's.
+  testMatch: /\.spec\.ts$/,
   // Two workers share two cores with two browsers and the server: a journey that
   // takes 11 s alone took 32 s beside an axe tour, so the budgets leave room for that.
   timeout: 60_000,

@@ -4,7 +4,10 @@ import { compiledTexts } from "./scripts/build/compiled-texts";
 const projects: TestProjectInlineConfiguration[] = [
   {
     extends: true,
-    test: { name: "pglite", include: ["src/**/*.test.ts", "scripts/**/*.test.ts"] },
+    test: {
+      name: "pglite",
+      include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "e2e/**/*.test.ts"],
+    },
   },
 ];
 // The same server tests again on a real PostgreSQL server when one is given.

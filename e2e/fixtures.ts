@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { E2E_ADMIN } from "./admin-credentials";
+import { classConflicts, collectClassLists } from "./class-conflicts";
 
 let counter = 0;
 
@@ -22,8 +23,11 @@ export function expectNoPageErrors(errors: string[]) {
   expect(problems, "the page logged errors").toEqual([]);
 }
 
-/** Every test is its own client IP (the server trusts X-Forwarded-For in e2e), and a page error fails it. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Every test is its own client IP (the server trusts X-Forwarded-For in e2e), and a page
+ * error or a class list whose utilities override each other fails it.
+ */
+export const test = base.extend<{ consoleErrors: string[]; classConflictCheck: undefined }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -33,6 +37,19 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
       expectNoPageErrors(errors);
+    },
+    { auto: true },
+  ],
+  classConflictCheck: [
+    async ({ page }, use, testInfo) => {
+      // The main thread's guard times the page's own work: nothing may watch beside it.
+      if (testInfo.project.name === "main-thread") return use(undefined);
+      const seen = new Set<string>();
+      await collectClassLists(page, seen);
+      await use(undefined);
+      // A round trip: the page's last reports arrive before its answer.
+      await page.evaluate(() => 0).catch(() => {});
+      expect(classConflicts(seen), "class lists whose utilities override each other").toEqual([]);
     },
     { auto: true },
   ],

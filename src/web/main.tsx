@@ -33,8 +33,8 @@ const afterNextFrame = () =>
  * phone, while a tap waits. A button tapped before the app listens is tapped again
  * once it does (early-clicks.ts).
  * React DOM, the largest, goes first and alone; then the texts in the reader's
- * language, tailwind-merge's map of classes, the app's own modules, the render, and
- * at last, when the browser is idle, the installed app's service worker.
+ * language, the app's own modules, the render, and at last, when the browser is idle,
+ * the installed app's service worker.
  */
 async function start(container: HTMLElement) {
   await afterNextFrame();
@@ -45,9 +45,6 @@ async function start(container: HTMLElement) {
   const { changeTextsLanguage } = await import("./i18n");
   await nextTask();
   await changeTextsLanguage(language);
-  await nextTask();
-  const { prepareClassMerging } = await import("./lib/utils");
-  prepareClassMerging();
   await nextTask();
   const { startApp } = await import("./start-app");
   await nextTask();

@@ -152,13 +152,13 @@ function PasswordStep({
         required
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" className="flex-1" onClick={onCancel}>
+        <Button type="button" variant="outline" className="grow basis-0" onClick={onCancel}>
           {t("account.twoFactor.cancel")}
         </Button>
         <Button
           type="submit"
           variant={mode === "disable" ? "destructive" : "default"}
-          className="flex-1"
+          className="grow basis-0"
           disabled={isSubmitting}
         >
           {isSubmitting && <Spinner />}
@@ -254,11 +254,16 @@ function EnrolmentSteps({
           ))}
         </ul>
         <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" className="flex-1" onClick={onCopyCodes}>
+          <Button type="button" variant="outline" className="grow basis-0" onClick={onCopyCodes}>
             <Copy aria-hidden />
             {t("account.twoFactor.copyCodes")}
           </Button>
-          <Button type="button" variant="outline" className="flex-1" onClick={onDownloadCodes}>
+          <Button
+            type="button"
+            variant="outline"
+            className="grow basis-0"
+            onClick={onDownloadCodes}
+          >
             <Download aria-hidden />
             {t("account.twoFactor.downloadCodes")}
           </Button>
@@ -280,14 +285,14 @@ function EnrolmentSteps({
             required
           />
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" className="flex-1" onClick={onDone}>
+            <Button type="button" variant="outline" className="grow basis-0" onClick={onDone}>
               {t("account.twoFactor.cancel")}
             </Button>
             <SubmitButton
               isSubmitting={isSubmitting}
               label={t("account.twoFactor.verify")}
               submittingLabel={t("account.twoFactor.working")}
-              className="flex-1"
+              className="grow basis-0"
             />
           </div>
         </form>

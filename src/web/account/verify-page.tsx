@@ -52,7 +52,7 @@ export function VerifyPage() {
           </p>
         ) : (
           <p role="status" className="flex justify-center py-8">
-            <Spinner className="size-6" />
+            <Spinner size="large" />
           </p>
         )
       ) : (

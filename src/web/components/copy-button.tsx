@@ -19,8 +19,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     <Button
       type="button"
       variant="ghost"
-      size="icon"
-      className="size-11 shrink-0 sm:size-8"
+      size="icon-sm"
       aria-label={isCopied ? t("copy.copied") : t("copy.copy", { label })}
       onClick={async () => {
         if (await copyText(value)) setIsCopied(true);

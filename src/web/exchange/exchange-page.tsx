@@ -95,6 +95,12 @@ export const EMPTY_RECEIVE_AMOUNT = "0.0000";
 /** What the page shows when the settings cannot be read (the product's defaults). */
 const FALLBACK_TERMS = { exchangeRate: "86", minInrAmount: "0", maxInrAmount: "100000" };
 
+/** Whether a field holds something else than the page's HTML gave it: typed, chosen or restored. */
+function isChangedFromPage(field: HTMLInputElement | HTMLSelectElement): boolean {
+  if (field instanceof HTMLInputElement) return field.value !== field.defaultValue;
+  return [...field.options].some((option) => option.selected !== option.defaultSelected);
+}
+
 /**
  * Digits and one decimal point, at most 2 decimals, no leading zeros ("00100" is 100):
  * what an INR amount may look like while typed.
@@ -126,9 +132,12 @@ export function ExchangePage() {
   // What was typed or chosen on the pre-rendered form before it came alive (or what
   // the browser restored there) is in the fields, not yet in the state: take it when
   // the form hydrates, or the next render would put the state's values back.
+  // Only what differs from the pre-rendered page is set: an update during hydration's
+  // commit renders the page again at once, in one long task.
   const takeEarlyInput = useCallback((form: HTMLDivElement | null) => {
     for (const field of form?.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[name]") ??
       []) {
+      if (!isChangedFromPage(field)) continue;
       if (field.name === "amount") setAmount(keepAmountInput(field.value));
       if (field.name === "sendCurrency") setSendCurrency(field.value as SendCurrencyId);
       if (field.name === "receiveCurrency") setReceiveCurrency(field.value as ReceiveCurrencyId);
@@ -314,7 +323,8 @@ export function ExchangePage() {
 
         <Card ref={takeEarlyInput}>
           <CardContent
-            className="space-y-5 p-4 sm:p-6"
+            padding="full"
+            className="space-y-5"
             onKeyDown={onEnterInTextField(onPlaceOrder)}
           >
             <fieldset className="space-y-2">
@@ -344,7 +354,7 @@ export function ExchangePage() {
                   value={amount}
                   onChange={(event) => setAmount(keepAmountInput(event.target.value))}
                   onFocus={() => void loadFormCode()}
-                  className="text-lg"
+                  textSize="large"
                 />
               </div>
               <p className={cn("text-xs text-muted-foreground", isSettingsPending && "invisible")}>
@@ -480,7 +490,7 @@ function Instructions() {
   const { t } = useTexts();
   return (
     <Card className="border-amber-500/40">
-      <CardContent className="space-y-3 pt-6 text-sm">
+      <CardContent padding="none" className="space-y-3 p-6 text-sm">
         <h2 className="flex items-center gap-2 font-semibold">
           <Info className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
           {t("exchange.instructions.title")}
@@ -505,7 +515,7 @@ function SellNote() {
   const { data } = useSiteSettings();
   return (
     <Card>
-      <CardContent className="space-y-3 pt-6 text-sm">
+      <CardContent padding="none" className="space-y-3 p-6 text-sm">
         <h2 className="font-semibold">{t("exchange.sellTitle")}</h2>
         <p className="text-muted-foreground">{t("exchange.sellMessage")}</p>
         {data && (

@@ -72,7 +72,7 @@ export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => v
           <OperatorStatus />
           {/* Both labels are in the markup and the theme's CSS shows one, so the pre-rendered
               page is right in either theme before the JavaScript runs. */}
-          <Button variant="outline" className="w-full justify-start" onClick={toggleTheme}>
+          <Button variant="outline" align="start" className="w-full" onClick={toggleTheme}>
             <Sun aria-hidden className="hidden dark:block" />
             <span className="hidden dark:inline">{t("nav.lightMode")}</span>
             <Moon aria-hidden className="dark:hidden" />

@@ -33,7 +33,7 @@ export function OrderHistoryPage() {
       <CardContent>
         {query.isPending ? (
           <p role="status" className="flex justify-center py-8">
-            <Spinner className="size-6" />
+            <Spinner size="large" />
           </p>
         ) : orders.length === 0 ? (
           <div className="py-10 text-center">

@@ -17,7 +17,7 @@ export function ContactPage() {
         title={t("pages.contact.title")}
         description={t("pages.contact.description")}
       >
-        <Badge className="bg-accent text-sm text-accent-foreground">
+        <Badge variant="accent" size="md">
           <Clock className="size-3.5" aria-hidden />
           {t("pages.contact.available")}
         </Badge>
@@ -32,7 +32,7 @@ export function ContactPage() {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Card>
-          <CardHeader className="gap-3">
+          <CardHeader layout="spaced">
             <h2 className="flex items-center gap-2 text-lg font-semibold">
               <Clock className="size-5 text-primary" aria-hidden />
               {t("pages.contact.hoursTitle")}
@@ -42,7 +42,7 @@ export function ContactPage() {
           </CardHeader>
         </Card>
         <Card>
-          <CardHeader className="gap-3">
+          <CardHeader layout="spaced">
             <h2 className="flex items-center gap-2 text-lg font-semibold">
               <HandCoins className="size-5 text-primary" aria-hidden />
               {t("pages.contact.sellTitle")}

@@ -49,7 +49,7 @@ export function HelpPage() {
               <Card className="px-4 sm:px-6">
                 {category.items.map((item, index) => (
                   <AccordionItem key={item.question} value={`${category.id}-${index}`}>
-                    <AccordionTrigger className="text-base">{item.question}</AccordionTrigger>
+                    <AccordionTrigger>{item.question}</AccordionTrigger>
                     <AccordionContent className="leading-relaxed">{item.answer}</AccordionContent>
                   </AccordionItem>
                 ))}

@@ -74,7 +74,7 @@ export function ReceivingAccountsPage() {
       </header>
 
       <Card>
-        <CardContent className="p-0 sm:p-2">
+        <CardContent padding="none" className="sm:p-2">
           <AdminListBody
             query={query}
             isEmpty={accounts.length === 0}

@@ -163,7 +163,7 @@ export function AuditPage() {
           />
         </div>
         <div className="flex gap-2">
-          <Button type="submit" className="flex-1 sm:flex-none">
+          <Button type="submit" className="grow basis-0 sm:grow-0 sm:basis-auto">
             <Search aria-hidden />
             {t("adminAudit.filters.apply")}
           </Button>
@@ -176,7 +176,7 @@ export function AuditPage() {
       </form>
 
       <Card>
-        <CardContent className="p-0">
+        <CardContent padding="none">
           <AdminListBody
             query={audit}
             isEmpty={entries.length === 0}

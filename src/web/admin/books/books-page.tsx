@@ -78,7 +78,7 @@ export function BooksPage() {
           <p className="text-sm text-muted-foreground">{t("adminBooks.description")}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <div className="space-y-2">
+          <div className="w-44 space-y-2">
             <Label htmlFor="books-month">{t("adminBooks.month")}</Label>
             <Input
               id="books-month"
@@ -88,7 +88,6 @@ export function BooksPage() {
               onChange={(event) => {
                 if (/^\d{4}-\d{2}$/.test(event.target.value)) setMonth(event.target.value);
               }}
-              className="w-44"
             />
           </div>
           <Button
@@ -118,7 +117,7 @@ export function BooksPage() {
           >
             <BookTotals books={books.data} />
             <Card>
-              <CardContent className="px-2 pt-6 sm:px-6">
+              <CardContent padding="none" className="px-2 py-6 sm:px-6">
                 <VolumeChart series={books.data.days} />
               </CardContent>
             </Card>
@@ -200,7 +199,7 @@ function BookDays({ books }: { books: Books }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{t("adminBooks.days.title")}</CardTitle>
+        <CardTitle size="md">{t("adminBooks.days.title")}</CardTitle>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
         <AdminTable
@@ -262,7 +261,7 @@ function dayColumns(
       cell: (row) => (
         <Button
           variant="link"
-          className="h-auto p-0"
+          size="inline"
           aria-expanded={row.date === selected}
           aria-label={t("adminBooks.days.show", { date: row.date })}
           onClick={() => onToggle(row.date)}
@@ -382,9 +381,9 @@ function Purchases({ range, today }: { range: BookRange; today: string }) {
   const [editing, setEditing] = useState<Purchase | "new" | null>(null);
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+      <CardHeader layout="row">
         <div className="space-y-1">
-          <CardTitle className="text-lg">{t("adminBooks.purchases.title")}</CardTitle>
+          <CardTitle size="md">{t("adminBooks.purchases.title")}</CardTitle>
           <CardDescription>{t("adminBooks.form.description")}</CardDescription>
         </div>
         <Button onClick={() => setEditing("new")}>

@@ -40,7 +40,7 @@ export function AdminFormDialog({
         if (!open && !isSaving) onClose();
       }}
     >
-      <DialogContent closeLabel={t("dialog.close")} className="max-h-[90vh] overflow-y-auto">
+      <DialogContent closeLabel={t("dialog.close")}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

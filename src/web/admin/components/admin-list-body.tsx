@@ -42,7 +42,7 @@ export function AdminListBody({
   if (query.isPending) {
     return (
       <p role="status" className="flex justify-center py-10">
-        <Spinner className="size-6" />
+        <Spinner size="large" />
         <span className="sr-only">{t("admin.common.loading")}</span>
       </p>
     );

@@ -73,7 +73,7 @@ export function AdminTable<Row>({
   "aria-label"?: string;
 }) {
   const { t } = useTexts();
-  const align = alignTop ? "align-top" : undefined;
+  const verticalAlign = alignTop ? "top" : "middle";
   return (
     <Table
       className={cn(className, isRefreshing && "opacity-60")}
@@ -81,7 +81,7 @@ export function AdminTable<Row>({
       {...table}
     >
       <TableHeader>
-        <TableRow className="hover:bg-transparent">
+        <TableRow>
           {columns.map((column) => (
             <TableHead key={column.id} className={cn(column.className, column.headClassName)}>
               {column.header}
@@ -102,7 +102,8 @@ export function AdminTable<Row>({
               {columns.map((column) => (
                 <TableCell
                   key={column.id}
-                  className={cn(column.className, align, column.cellClassName)}
+                  verticalAlign={verticalAlign}
+                  className={cn(column.className, column.cellClassName)}
                   {...column.cellAttributes?.(row)}
                 >
                   {column.cell(row)}
@@ -110,11 +111,9 @@ export function AdminTable<Row>({
               ))}
               {actions && (
                 <TableCell
-                  className={cn(
-                    "sticky right-0 bg-card py-1.5 text-right",
-                    SELECTED_STICKY_CELL,
-                    align,
-                  )}
+                  padding="compact"
+                  verticalAlign={verticalAlign}
+                  className={cn("sticky right-0 bg-card text-right", SELECTED_STICKY_CELL)}
                 >
                   {actions.cell(row)}
                 </TableCell>

@@ -16,7 +16,7 @@ export function StatCard({
 }) {
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+      <CardHeader layout="row" className="pb-2">
         <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
         <Icon className="size-4 text-muted-foreground" aria-hidden />
       </CardHeader>

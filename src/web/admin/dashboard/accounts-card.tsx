@@ -21,7 +21,7 @@ export function ReceivingAccountsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">
+        <CardTitle size="md">
           <h2>{t("adminDashboard.accounts.title")}</h2>
         </CardTitle>
         <CardDescription>{t("adminDashboard.accounts.description")}</CardDescription>

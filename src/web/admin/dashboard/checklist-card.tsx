@@ -32,7 +32,7 @@ export function ChecklistCard() {
   return (
     <Card className="border-amber-500/60" role="region" aria-labelledby="first-run-checklist">
       <CardHeader>
-        <CardTitle className="text-lg">
+        <CardTitle size="md">
           <h2 id="first-run-checklist">{t("adminDashboard.checklist.title")}</h2>
         </CardTitle>
         <CardDescription>{t("adminDashboard.checklist.description")}</CardDescription>

@@ -53,7 +53,7 @@ export function DashboardPage() {
         <DashboardFigures stats={query.data} />
       ) : query.isPending ? (
         <p role="status" className="flex justify-center py-16">
-          <Spinner className="size-6" />
+          <Spinner size="large" />
           <span className="sr-only">{t("admin.common.loading")}</span>
         </p>
       ) : (
@@ -129,7 +129,7 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
 
       <Card>
         <CardHeader>
-          <CardTitle className="text-lg">
+          <CardTitle size="md">
             <h2>{t("adminDashboard.chart.title")}</h2>
           </CardTitle>
           <CardDescription>{t("adminDashboard.chart.description")}</CardDescription>
@@ -156,7 +156,7 @@ function VolumeCard({
   const { t } = useTexts();
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+      <CardHeader layout="row" className="pb-2">
         <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
         <Icon className="size-4 text-muted-foreground" aria-hidden />
       </CardHeader>

@@ -267,7 +267,7 @@ export function AdminOrdersPage() {
         </div>
       </header>
       <Card>
-        <CardContent className="space-y-4 p-4 sm:p-6">
+        <CardContent padding="full" className="space-y-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="space-y-1.5 sm:w-48">
               <Label htmlFor="order-status-filter">{t("adminOrders.statusFilter")}</Label>

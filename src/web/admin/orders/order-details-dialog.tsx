@@ -59,7 +59,7 @@ export function OrderDetailsDialog({
 
   return (
     <Dialog open={orderId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel={t("dialog.close")} className="max-w-2xl">
+      <DialogContent closeLabel={t("dialog.close")} isWide>
         <DialogHeader>
           <DialogTitle>
             {t("adminOrders.details.title", { id: order?.shortId ?? orderId?.slice(0, 8) ?? "" })}
@@ -76,7 +76,7 @@ export function OrderDetailsDialog({
           </p>
         ) : !order ? (
           <p role="status" className="flex justify-center py-8">
-            <Spinner className="size-6" />
+            <Spinner size="large" />
             <span className="sr-only">{t("admin.common.loading")}</span>
           </p>
         ) : (

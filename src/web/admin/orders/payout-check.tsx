@@ -23,7 +23,7 @@ export function PayoutCheckBadge({ check }: { check: AdminOrder["payoutCheck"] }
   }
   return (
     <Badge variant="info">
-      <Spinner className="size-3" />
+      <Spinner size="small" />
       {t(`adminOrders.payoutCheck.${check.state}`)}
     </Badge>
   );

@@ -187,8 +187,7 @@ export function PlaceOrderDialog() {
               <Button
                 type="button"
                 variant="link"
-                size="sm"
-                className="h-auto p-0 text-xs"
+                size="inline"
                 onClick={() => form.setValue("receiveAmount", quote, { shouldValidate: true })}
               >
                 {t("adminOrders.create.useQuote")}

@@ -13,7 +13,7 @@ export function ReconciliationCard() {
   return (
     <Card data-testid="reconciliation-card">
       <CardHeader>
-        <CardTitle className="text-lg">
+        <CardTitle size="md">
           <h2>{t("adminReconciliation.dashboard.title")}</h2>
         </CardTitle>
       </CardHeader>

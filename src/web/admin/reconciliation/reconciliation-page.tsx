@@ -212,7 +212,7 @@ function UploadCard({ accountId }: { accountId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">
+        <CardTitle size="md">
           <h2>{t("adminReconciliation.upload.title")}</h2>
         </CardTitle>
         <CardDescription>{t("adminReconciliation.upload.description")}</CardDescription>
@@ -270,9 +270,9 @@ function GroupCard({
   const { t } = useTexts();
   return (
     <Card id={`group-${group}`} data-testid={`group-${group}`}>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader layout="row">
         <div className="space-y-1.5">
-          <CardTitle className="text-lg">
+          <CardTitle size="md">
             <h2>
               {t(`adminReconciliation.groups.${group}`)}{" "}
               <span className="text-muted-foreground tabular-nums">

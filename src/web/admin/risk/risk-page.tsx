@@ -79,7 +79,7 @@ export function RiskPage() {
       </header>
       <AddEntryCard />
       <Card>
-        <CardContent className="space-y-4 p-4 sm:p-6">
+        <CardContent padding="full" className="space-y-4">
           <div className="flex flex-wrap items-end gap-3">
             <div className="space-y-1.5 sm:w-56">
               <Label htmlFor="blocklist-kind-filter">{t("admin.risk.filter")}</Label>
@@ -235,7 +235,7 @@ function AddEntryCard() {
   };
   return (
     <Card>
-      <CardContent className="p-4 sm:p-6">
+      <CardContent padding="full">
         <form onSubmit={onSubmit} className="space-y-3" aria-labelledby="blocklist-add-title">
           <h2 id="blocklist-add-title" className="font-semibold">
             {t("admin.risk.add.title")}

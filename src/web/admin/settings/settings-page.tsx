@@ -61,7 +61,7 @@ export function SettingsPage() {
       ) : fetchError ? (
         <Card role="alert" className="border-destructive/50">
           <CardHeader>
-            <CardTitle className="text-base">{t("adminSettings.fetchErrorTitle")}</CardTitle>
+            <CardTitle size="sm">{t("adminSettings.fetchErrorTitle")}</CardTitle>
             <CardDescription>{fetchError.message}</CardDescription>
           </CardHeader>
           <CardContent>

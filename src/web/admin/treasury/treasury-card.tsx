@@ -20,7 +20,7 @@ export function TreasuryCard() {
   return (
     <Card data-testid="dashboard-treasury">
       <CardHeader>
-        <CardTitle className="text-lg">
+        <CardTitle size="md">
           <h2>{t("adminTreasury.dashboard.title")}</h2>
         </CardTitle>
         <CardDescription>{t("adminTreasury.dashboard.description")}</CardDescription>

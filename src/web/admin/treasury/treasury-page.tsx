@@ -34,7 +34,7 @@ export function TreasuryPage() {
         <p className="max-w-3xl text-sm text-muted-foreground">{t("adminTreasury.description")}</p>
       </header>
       <Card>
-        <CardContent className="p-0 sm:p-2">
+        <CardContent padding="none" className="sm:p-2">
           <AdminListBody query={query} failedTitle={t("adminTreasury.fetchErrorTitle")}>
             <AdminTable
               alignTop

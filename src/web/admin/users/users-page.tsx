@@ -59,7 +59,7 @@ export function UsersPage() {
         <p className="text-sm text-muted-foreground">{t("adminUsers.description")}</p>
       </header>
       <Card>
-        <CardContent className="space-y-4 p-4 sm:p-6">
+        <CardContent padding="full" className="space-y-4">
           <SearchField
             id="user-search"
             label={t("adminUsers.searchLabel")}

@@ -77,7 +77,7 @@ export function VerificationReviewDialog({
               </p>
             ) : (
               <p role="status" className="flex justify-center py-8">
-                <Spinner className="size-6" />
+                <Spinner size="large" />
                 <span className="sr-only">{t("admin.common.loading")}</span>
               </p>
             )

@@ -31,7 +31,7 @@ export function VerificationsPage() {
         <p className="text-sm text-muted-foreground">{t("adminVerifications.description")}</p>
       </header>
       <Card>
-        <CardContent className="p-4 sm:p-6">
+        <CardContent padding="full">
           <AdminListBody
             query={query}
             isEmpty={waiting.length === 0}

@@ -14,8 +14,13 @@ function DialogContent({
   closeLabel,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  isWide = false,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel: string;
+  /** For a record of many fields, each beside its label. */
+  isWide?: boolean;
+}) {
   const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
@@ -23,7 +28,8 @@ function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-5 shadow-xl sm:p-6",
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-5 shadow-xl sm:p-6",
+          isWide ? "max-w-2xl" : "max-w-lg",
           className,
         )}
         {...focusReturn}

@@ -1,6 +1,7 @@
 import { Loader2 } from "lucide-react";
-import { cn } from "../../lib/utils";
 
-export function Spinner({ className }: { className?: string }) {
-  return <Loader2 className={cn("size-4 animate-spin", className)} aria-hidden />;
+const SPINNER_SIZE = { small: "size-3", default: "size-4", large: "size-6" } as const;
+
+export function Spinner({ size = "default" }: { size?: keyof typeof SPINNER_SIZE }) {
+  return <Loader2 className={`${SPINNER_SIZE[size]} animate-spin`} aria-hidden />;
 }

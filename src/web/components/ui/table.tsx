@@ -1,3 +1,4 @@
+import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../../lib/utils";
 
@@ -29,7 +30,10 @@ function Table({
 function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
   return (
     <thead
-      className={cn("border-b text-xs text-muted-foreground uppercase", className)}
+      className={cn(
+        "border-b text-xs text-muted-foreground uppercase [&_tr]:hover:bg-transparent",
+        className,
+      )}
       {...props}
     />
   );
@@ -55,8 +59,23 @@ function TableHead({ className, ...props }: React.ComponentProps<"th">) {
   );
 }
 
-function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td className={cn("px-3 py-3 align-middle", className)} {...props} />;
+const tableCellVariants = cva("px-3", {
+  variants: {
+    // Compact: a cell of buttons, which have their own height.
+    padding: { default: "py-3", compact: "py-1.5" },
+    // Top: for rows of several lines each.
+    verticalAlign: { middle: "align-middle", top: "align-top" },
+  },
+  defaultVariants: { padding: "default", verticalAlign: "middle" },
+});
+
+function TableCell({
+  className,
+  padding,
+  verticalAlign,
+  ...props
+}: React.ComponentProps<"td"> & VariantProps<typeof tableCellVariants>) {
+  return <td className={cn(tableCellVariants({ padding, verticalAlign }), className)} {...props} />;
 }
 
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow };
