@@ -26,9 +26,9 @@ const afterNextFrame = () =>
   });
 
 /**
- * The pre-rendered page paints first; then the app's files are all requested at once
- * (start-files.ts), with the first screen's two answers (first-screen-answers.ts),
- * and their modules run in steps, each in a task of its own: run at
+ * The pre-rendered page paints first; then the first screen's two answers
+ * (first-screen-answers.ts) and the app's files (start-files.ts) are requested, a task
+ * apart, and their modules run in steps, each in a task of its own: run at
  * once they made one task of 26-29 ms of CPU on a fast desktop, four times that on a
  * phone, while a tap waits. A button tapped before the app listens is tapped again
  * once it does (early-clicks.ts).
@@ -38,8 +38,9 @@ const afterNextFrame = () =>
  */
 async function start(container: HTMLElement) {
   await afterNextFrame();
-  requestStartFiles();
   askFirstScreenAnswers();
+  await nextTask();
+  await requestStartFiles(nextTask);
   await import("react-dom/client");
   await nextTask();
   const { changeTextsLanguage } = await import("./i18n");

@@ -13,8 +13,13 @@ const links = [
 export function Footer() {
   const { t } = useTexts();
   // The build's year in the pre-rendered page, the visitor's from the first paint on.
+  // Set only when they differ: an update while hydrating commits makes React render
+  // again, and run every component's effects, in that same long task.
   const [year, setYear] = useState(BUILD_YEAR);
-  useLayoutEffect(() => setYear(new Date().getFullYear()), []);
+  useLayoutEffect(() => {
+    const thisYear = new Date().getFullYear();
+    if (thisYear !== BUILD_YEAR) setYear(thisYear);
+  }, []);
   return (
     // On phones the page ends with room for the floating chat buttons (two 44 px
     // buttons 16 px off the bottom, layout/floating-chat.tsx), so its last line, and

@@ -1,19 +1,22 @@
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { isOperatorOnline } from "../../shared/operator-hours";
 import { Badge } from "../components/ui/badge";
 import { useTexts } from "../i18n/use-texts";
 
 /**
  * 'Operator: Online' during the desk's hours in India, 'Offline' otherwise; rechecked
- * every minute. The clock is read once the page runs (before its first paint), never
- * at build time: the pre-rendered page holds the badge's place, empty.
+ * every minute. The clock is read once the page runs, never at build time: the
+ * pre-rendered page holds the badge's place, empty. (Read after the page came alive,
+ * not while hydration commits: an update there makes React render again, and run every
+ * component's effects, in that same long task.)
  */
 export function OperatorStatus() {
   const { t } = useTexts();
   const [isOnline, setIsOnline] = useState<boolean | null>(null);
-  useLayoutEffect(() => setIsOnline(isOperatorOnline(new Date())), []);
   useEffect(() => {
-    const timer = setInterval(() => setIsOnline(isOperatorOnline(new Date())), 60_000);
+    const check = () => setIsOnline(isOperatorOnline(new Date()));
+    check();
+    const timer = setInterval(check, 60_000);
     return () => clearInterval(timer);
   }, []);
   return (
