@@ -78,9 +78,8 @@ function loadArea(name: TextArea, language: Language): Promise<void> {
   });
 }
 
-/** A language's first-screen texts; English has no refusals' texts (English readers read the server's). */
-type FirstScreenTexts = typeof import("./en/first-screen") &
-  Partial<typeof import("./hi/first-screen")>;
+/** A language's first-screen texts. */
+type FirstScreenTexts = typeof import("./en/first-screen");
 
 const firstScreenTexts: Record<Language, () => Promise<FirstScreenTexts>> = {
   en: () => import("./en/first-screen"),
@@ -88,12 +87,9 @@ const firstScreenTexts: Record<Language, () => Promise<FirstScreenTexts>> = {
 };
 
 /** Adds a language's first-screen texts (the browser loads them; the build's pre-render imports them). */
-export function addFirstScreenTexts(language: Language, texts: FirstScreenTexts) {
-  const { common, exchange, serverErrors = {}, checkErrors = {} } = texts;
+export function addFirstScreenTexts(language: Language, { common, exchange }: FirstScreenTexts) {
   addTexts(language, undefined, common);
   addTexts(language, "exchange", exchange);
-  addTexts(language, "serverErrors", serverErrors);
-  addTexts(language, "checkErrors", checkErrors);
 }
 
 function loadFirstScreen(language: Language): Promise<void> {
@@ -102,14 +98,41 @@ function loadFirstScreen(language: Language): Promise<void> {
   });
 }
 
+/**
+ * The refusals' words in the languages that have them (English readers read the
+ * server's and the checks' own messages): 3.6 KB in Hindi, kept off the first screen.
+ * A refusal shown before they arrive reads the server's English words.
+ */
+const refusalTexts: Partial<Record<Language, () => Promise<typeof import("./hi/refusals")>>> = {
+  hi: () => import("./hi/refusals"),
+};
+
+function loadRefusals(language: Language): Promise<void> {
+  const load = refusalTexts[language];
+  if (!load) return Promise.resolve();
+  return loadOnce(`${language}:refusals`, async () => {
+    const { serverErrors, checkErrors } = await load();
+    addTexts(language, "serverErrors", serverErrors);
+    addTexts(language, "checkErrors", checkErrors);
+  });
+}
+
 /** The areas whose pages have been shown: a change of language loads them again. */
 const shownAreas = new Set<TextArea>();
 
-/** Adds the texts of these areas (each once) before their pages render. */
+/** Adds the texts of these areas (each once) before their pages render, and the refusals'. */
 export function loadTexts(...names: TextArea[]): Promise<unknown> {
   for (const name of names) shownAreas.add(name);
   const language = currentLanguage();
-  return Promise.all(names.map((name) => loadArea(name, language)));
+  return Promise.all([...names.map((name) => loadArea(name, language)), loadRefusalTexts()]);
+}
+
+let areRefusalsWanted = false;
+
+/** Adds the refusals' texts in the language being read, and in any it changes to. */
+export function loadRefusalTexts(): Promise<void> {
+  areRefusalsWanted = true;
+  return loadRefusals(currentLanguage());
 }
 
 /** Adds the English texts of these areas, for pages written in English only (the admin panel). */
@@ -125,6 +148,7 @@ export async function changeTextsLanguage(language: Language): Promise<void> {
   await Promise.all([
     loadFirstScreen(language),
     ...[...shownAreas].map((name) => loadArea(name, language)),
+    ...(areRefusalsWanted ? [loadRefusals(language)] : []),
   ]);
   readerTexts.activate(language);
   const html = globalThis.document?.documentElement;

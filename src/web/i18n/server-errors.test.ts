@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeTextsLanguage } from ".";
+import { changeTextsLanguage, loadRefusalTexts } from ".";
 import { checkErrorText, serverErrorText } from "./server-errors";
 
 /* A refusal's text in the reader's language: by its code, else the server's own words. */
 
-beforeAll(() => changeTextsLanguage("en"));
+// As every page but the first screen does (and the first screen's form once used).
+beforeAll(() => Promise.all([changeTextsLanguage("en"), loadRefusalTexts()]));
 
 const rateChanged = {
   code: "RATE_CHANGED",
