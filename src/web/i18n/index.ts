@@ -100,7 +100,7 @@ function loadFirstScreen(language: Language): Promise<void> {
 
 /**
  * The refusals' words in the languages that have them (English readers read the
- * server's and the checks' own messages): 3.6 KB in Hindi, kept off the first screen.
+ * server's and the checks' own messages): 2.5 KB gzipped in Hindi, kept off the first screen.
  * A refusal shown before they arrive reads the server's English words.
  */
 const refusalTexts: Partial<Record<Language, () => Promise<typeof import("./hi/refusals")>>> = {
