@@ -1,4 +1,3 @@
-import type { Server } from "node:http";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -11,9 +10,6 @@ import { foldTotalsAndTellOperatorsNearCap } from "./orders/cap-alert";
 import { runDailyRetention } from "./risk/retention/retention";
 import { openRuntime } from "./runtime";
 import { askLargeCustomersToVerify } from "./verification/large-customers";
-
-/** How long an idle keep-alive connection stays open. */
-const KEEP_ALIVE_MS = 65_000;
 
 async function main() {
   const env = parseEnv(process.env);
@@ -58,11 +54,6 @@ async function main() {
       `RupeeDesk is serving on http://localhost:${info.port} (public URL ${runtime.publicUrl})`,
     );
   });
-  // Longer than a proxy's or a client's idle connection (often 60 s): with Node's 5 s a
-  // client reusing a connection as the server closes it met a reset (ECONNRESET).
-  const httpServer = server as Server; // serve() makes an HTTP/1.1 server unless told otherwise
-  httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
-  httpServer.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
