@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -10,6 +11,11 @@ import { foldTotalsAndTellOperatorsNearCap } from "./orders/cap-alert";
 import { runDailyRetention } from "./risk/retention/retention";
 import { openRuntime } from "./runtime";
 import { askLargeCustomersToVerify } from "./verification/large-customers";
+
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
+/** How long requests under way may take to finish once the process is told to stop. */
+const SHUTDOWN_GRACE_MS = 15_000;
 
 async function main() {
   const env = parseEnv(process.env);
@@ -54,6 +60,11 @@ async function main() {
       `RupeeDesk is serving on http://localhost:${info.port} (public URL ${runtime.publicUrl})`,
     );
   });
+  // Longer than a proxy's or a client's idle connection (often 60 s): with Node's 5 s a
+  // client reusing a connection as the server closes it met a reset (ECONNRESET).
+  const httpServer = server as Server; // serve() makes an HTTP/1.1 server unless told otherwise
+  httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
+  httpServer.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
@@ -68,6 +79,10 @@ async function main() {
     });
     // Requests under way finish; event streams would never end on their own.
     runtime.context.orderChanges.close();
+    // close() ends idle connections only. One still open after the grace (a client that
+    // never finished sending a body it was refused, a stalled download) is cut, so the
+    // process stops within systemd's TimeoutStopSec, not after the keep-alive's 65 s.
+    setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
