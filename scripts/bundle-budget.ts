@@ -12,18 +12,19 @@ import { LANGUAGES, PRERENDERED_PAGE } from "../src/shared/languages";
 /** The targets with React DOM (docs/benchmarks.md, "The web"). */
 export const TARGET = { jsGzipKb: 110, cssGzipKb: 12 };
 /**
- * What CI enforces: today's size with React DOM (en 115.8 KB JS, 9.2 KB CSS; Hindi
- * readers preload their own texts instead of the English ones, 116.6 KB) plus a little
+ * What CI enforces: today's size with React DOM (en 115.1 KB JS, 9.2 KB CSS; Hindi
+ * readers preload their own texts instead of the English ones, 115.8 KB) plus a little
  * room, so any growth must be argued for. (JS fell by 14.5 KB when the texts moved from
  * i18next to Lingui with texts compiled at build time, by 2.7 KB more in Hindi when
  * each language's first-screen texts became a chunk of their own (decision 040), and by
  * 8 KB when class names stopped being merged by tailwind-merge, and by 2.5 KB more in
- * Hindi when its refusals' texts left the first screen (decision 044).) The
+ * Hindi when its refusals' texts left the first screen (decision 044), and by 0.7-0.8 KB
+ * when the payment step's texts did.) The
  * start's steps (src/web/main.tsx) cost about 1.3 KB over one file, as gzip compresses
  * each file alone, for a main thread that never runs more than React DOM's evaluation at
  * once. The JS target is not met: see docs/benchmarks.md.
  */
-export const BUDGET = { jsGzipKb: { en: 116.5, hi: 117.3 }, cssGzipKb: 9.5 };
+export const BUDGET = { jsGzipKb: { en: 115.8, hi: 116.5 }, cssGzipKb: 9.5 };
 
 export function firstScreenAssets(webRoot = "dist/web", page = PRERENDERED_PAGE.en) {
   const html = readFileSync(join(webRoot, page), "utf8");

@@ -108,11 +108,11 @@ export function ConfirmOrderDialog({
   const onSubmit = () => {
     if (!offer.data || placeOrder.isPending) return;
     if (!transactionId.trim()) {
-      toast.error(t("exchange.errors.transactionIdTitle"), {
-        description: t("exchange.errors.transactionIdMessage"),
+      toast.error(t("payment.errors.transactionIdTitle"), {
+        description: t("payment.errors.transactionIdMessage"),
       });
       refuseFields([
-        { field: "paymentReference", reason: t("exchange.errors.transactionIdMessage") },
+        { field: "paymentReference", reason: t("payment.errors.transactionIdMessage") },
       ]);
       return;
     }
@@ -133,21 +133,21 @@ export function ConfirmOrderDialog({
         reason: checkErrorText("fields", String(issue.path[0]), issue.message),
       }));
       const first = refuseFields(refusals) ?? refusals[0]?.reason;
-      toast.error(t("exchange.errors.orderFailedTitle"), { description: first });
+      toast.error(t("payment.errors.orderFailedTitle"), { description: first });
       return;
     }
     placeOrder.mutate(
       { input: parsed.data, idempotencyKey },
       {
         onSuccess: (order) => {
-          toast.success(t("exchange.placedTitle"), { description: t("exchange.placedMessage") });
+          toast.success(t("payment.placedTitle"), { description: t("payment.placedMessage") });
           setTransactionId("");
           onClose();
           navigate(`/order/${order.id}`);
         },
         onError: (error) => {
           const isOverLimit = isLimitRefusal(error);
-          toast.error(t("exchange.errors.orderFailedTitle"), {
+          toast.error(t("payment.errors.orderFailedTitle"), {
             description: isOverLimit ? limitRefusalText(error) : error.message,
           });
           if (isOverLimit) setLimitRefusal(error);
@@ -186,33 +186,33 @@ export function ConfirmOrderDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>{t("exchange.dialog.title")}</DialogTitle>
-          <DialogDescription>{t("exchange.dialog.description")}</DialogDescription>
+          <DialogTitle>{t("payment.title")}</DialogTitle>
+          <DialogDescription>{t("payment.description")}</DialogDescription>
         </DialogHeader>
 
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-md bg-muted p-3 text-sm">
-          <dt className="text-muted-foreground">{t("exchange.dialog.youSend")}</dt>
+          <dt className="text-muted-foreground">{t("payment.youSend")}</dt>
           <dd className="text-right font-semibold">₹{formatAmount(draft.amount)}</dd>
-          <dt className="text-muted-foreground">{t("exchange.dialog.youReceive")}</dt>
+          <dt className="text-muted-foreground">{t("payment.youReceive")}</dt>
           <dd className="text-right font-semibold">
             {draft.receiveAmount} {currencyShortName(receiveOption?.name ?? "")}
           </dd>
-          <dt className="text-muted-foreground">{t("exchange.dialog.rate")}</dt>
-          <dd className="text-right">{t("exchange.dialog.rateValue", { rate: draft.rate })}</dd>
+          <dt className="text-muted-foreground">{t("payment.rate")}</dt>
+          <dd className="text-right">{t("payment.rateValue", { rate: draft.rate })}</dd>
           {draft.network && (
             <>
-              <dt className="text-muted-foreground">{t("exchange.dialog.network")}</dt>
+              <dt className="text-muted-foreground">{t("payment.network")}</dt>
               <dd className="text-right">{findNetwork(draft.network)?.name}</dd>
             </>
           )}
-          <dt className="text-muted-foreground">{t("exchange.dialog.wallet")}</dt>
+          <dt className="text-muted-foreground">{t("payment.wallet")}</dt>
           <dd className="text-right font-mono text-xs break-all">{draft.walletAddress}</dd>
         </dl>
 
         {offer.isPending || (offer.isError && offer.isFetching) ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner />
-            {t("exchange.dialog.findingAccount")}
+            {t("payment.findingAccount")}
           </p>
         ) : offer.isError ? (
           <PaymentStepProblemBox
@@ -230,7 +230,7 @@ export function ConfirmOrderDialog({
         {offer.data && (
           <>
             <div className="space-y-2">
-              <Label htmlFor="transaction-id">{t("exchange.dialog.transactionId")}</Label>
+              <Label htmlFor="transaction-id">{t("payment.transactionId")}</Label>
               <Input
                 id="transaction-id"
                 ref={fields.paymentReference}
@@ -241,8 +241,8 @@ export function ConfirmOrderDialog({
                 inputMode={method === "upi" ? "numeric" : "text"}
                 placeholder={
                   method === "upi"
-                    ? t("exchange.dialog.transactionIdPlaceholder")
-                    : t("exchange.dialog.transactionIdPlaceholderOther")
+                    ? t("payment.transactionIdPlaceholder")
+                    : t("payment.transactionIdPlaceholderOther")
                 }
                 value={transactionId}
                 onChange={(event) => setTransactionId(event.target.value)}
@@ -252,7 +252,7 @@ export function ConfirmOrderDialog({
             </div>
 
             <div className="space-y-2">
-              <Label htmlFor="payer-name">{t("exchange.dialog.payerName")}</Label>
+              <Label htmlFor="payer-name">{t("payment.payerName")}</Label>
               <Input
                 id="payer-name"
                 ref={fields.payerName}
@@ -268,7 +268,7 @@ export function ConfirmOrderDialog({
               />
               <FieldRefusal id="payer-name-error" reason={refusalOf("payerName")} />
               <p id="payer-name-hint" className="text-xs text-muted-foreground">
-                {t("exchange.dialog.payerNameHint")}
+                {t("payment.payerNameHint")}
               </p>
             </div>
           </>
@@ -284,7 +284,7 @@ export function ConfirmOrderDialog({
           aria-describedby={offer.data ? undefined : SUBMIT_BLOCKED_REASON_ID}
         >
           {placeOrder.isPending && <Spinner />}
-          {placeOrder.isPending ? t("exchange.dialog.submitting") : t("exchange.dialog.submit")}
+          {placeOrder.isPending ? t("payment.submitting") : t("payment.submit")}
         </Button>
         {!offer.data && (
           <SubmitBlockedReason
@@ -335,27 +335,27 @@ function UpiPayment({ account, amount }: { account: PaymentAccount; amount: stri
   const upiId = account.upiId ?? "";
   const link = buildUpiPayLink({ payeeVpa: upiId, payeeName: account.payeeName, amount });
   return (
-    <PaymentBox title={t("exchange.dialog.payUpi")}>
+    <PaymentBox title={t("payment.payUpi")}>
       {link && (
         <>
-          <p className="text-xs text-muted-foreground">{t("exchange.dialog.scanQr")}</p>
+          <p className="text-xs text-muted-foreground">{t("payment.scanQr")}</p>
           <div className="flex justify-center">
             <div className="rounded-md bg-white p-3">
               <QRCodeSVG
                 value={link}
                 size={168}
                 role="img"
-                aria-label={t("exchange.dialog.qrLabel", { amount, upiId })}
+                aria-label={t("payment.qrLabel", { amount, upiId })}
               />
             </div>
           </div>
           <Button asChild variant="outline" className="w-full sm:hidden">
-            <a href={link}>{t("exchange.dialog.openUpiApp")}</a>
+            <a href={link}>{t("payment.openUpiApp")}</a>
           </Button>
         </>
       )}
-      <DetailRow label={t("exchange.dialog.upiId")} value={upiId} />
-      <DetailRow label={t("exchange.dialog.payeeName")} value={account.payeeName} />
+      <DetailRow label={t("payment.upiId")} value={upiId} />
+      <DetailRow label={t("payment.payeeName")} value={account.payeeName} />
     </PaymentBox>
   );
 }
@@ -364,19 +364,16 @@ function BankPayment({ account, method }: { account: PaymentAccount; method: str
   const { t } = useTexts();
   const title =
     method === "cash"
-      ? t("exchange.dialog.payCash")
+      ? t("payment.payCash")
       : method === "erupee"
-        ? t("exchange.dialog.payErupee")
-        : t("exchange.dialog.payBank");
+        ? t("payment.payErupee")
+        : t("payment.payBank");
   return (
     <PaymentBox title={title}>
-      <DetailRow label={t("exchange.dialog.bankName")} value={account.bankName ?? ""} />
-      <DetailRow
-        label={t("exchange.dialog.accountHolderName")}
-        value={account.accountHolderName ?? ""}
-      />
-      <DetailRow label={t("exchange.dialog.accountNumber")} value={account.accountNumber ?? ""} />
-      <DetailRow label={t("exchange.dialog.ifscCode")} value={account.ifscCode ?? ""} />
+      <DetailRow label={t("payment.bankName")} value={account.bankName ?? ""} />
+      <DetailRow label={t("payment.accountHolderName")} value={account.accountHolderName ?? ""} />
+      <DetailRow label={t("payment.accountNumber")} value={account.accountNumber ?? ""} />
+      <DetailRow label={t("payment.ifscCode")} value={account.ifscCode ?? ""} />
     </PaymentBox>
   );
 }

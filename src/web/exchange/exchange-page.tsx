@@ -55,12 +55,13 @@ const loadQuote = async () => {
   }
   return quoteModule;
 };
-// The orders' texts carry the payment step's limit refusals, kept out of the first screen.
+// The payment step's texts, and the orders' (which carry its limit refusals), are kept
+// out of the first screen.
 const loadConfirmStep = () =>
   Promise.all([
     import("../../shared/wallet-address"),
     import("./confirm-order-dialog"),
-    loadTexts("orders"),
+    loadTexts("payment", "orders"),
   ]);
 const loadFormCode = () => Promise.all([loadQuote(), loadConfirmStep()]);
 // After sign-in only, with the orders' texts it speaks in: nothing of it loads with /.

@@ -55,10 +55,10 @@ export function SubmitBlockedReason({ problem }: { problem: PaymentStepProblem |
   const { t } = useTexts();
   const reason =
     problem === "paused"
-      ? t("exchange.dialog.submitPaused")
+      ? t("payment.submitPaused")
       : problem === "signedOut"
-        ? t("exchange.dialog.submitSignedOut")
-        : t("exchange.dialog.submitNeedsAccount");
+        ? t("payment.submitSignedOut")
+        : t("payment.submitNeedsAccount");
   return (
     <p id={SUBMIT_BLOCKED_REASON_ID} className="text-xs text-muted-foreground">
       {reason}
@@ -78,21 +78,21 @@ export function PaymentStepProblemBox({
 }) {
   const { t } = useTexts();
   const title = {
-    paused: t("exchange.dialog.pausedTitle"),
-    signedOut: t("exchange.dialog.signedOutTitle"),
-    offline: t("exchange.dialog.offlineTitle"),
-    failed: t("exchange.dialog.failedTitle"),
+    paused: t("payment.pausedTitle"),
+    signedOut: t("payment.signedOutTitle"),
+    offline: t("payment.offlineTitle"),
+    failed: t("payment.failedTitle"),
     limit: t("orders.limits.refusalTitle"),
   }[problem];
   // The server's words where it refused for a reason the customer can act on (a
   // pause, maintenance, an amount); our own where it failed.
   const message =
     problem === "signedOut"
-      ? t("exchange.dialog.signedOutMessage")
+      ? t("payment.signedOutMessage")
       : problem === "offline"
-        ? t("exchange.dialog.offlineMessage")
+        ? t("payment.offlineMessage")
         : problem === "failed" && error instanceof ApiError && error.status >= 500
-          ? t("exchange.dialog.failedMessage")
+          ? t("payment.failedMessage")
           : problem === "limit"
             ? limitRefusalText(error)
             : error.message;
@@ -105,7 +105,7 @@ export function PaymentStepProblemBox({
       <p>{message}</p>
       {problem === "signedOut" ? (
         <Button asChild size="sm" variant="outline">
-          <Link to="/login">{t("exchange.dialog.logInAgain")}</Link>
+          <Link to="/login">{t("payment.logInAgain")}</Link>
         </Button>
       ) : problem === "limit" ? (
         <Button asChild size="sm" variant="outline">
@@ -113,7 +113,7 @@ export function PaymentStepProblemBox({
         </Button>
       ) : problem !== "paused" ? (
         <Button size="sm" variant="outline" onClick={onRetry}>
-          {t("exchange.dialog.retry")}
+          {t("payment.retry")}
         </Button>
       ) : null}
     </div>

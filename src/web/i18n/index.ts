@@ -33,6 +33,7 @@ const english = {
   adminVerifications: () => import("./en/admin-verifications.json"),
   orders: () => import("./en/orders.json"),
   pages: () => import("./en/pages.json"),
+  payment: () => import("./en/payment.json"),
 } satisfies Record<string, () => Texts>;
 
 export type TextArea = keyof typeof english;
@@ -42,6 +43,7 @@ const hindi: Partial<Record<TextArea, () => Texts>> = {
   account: () => import("./hi/account.json"),
   orders: () => import("./hi/orders.json"),
   pages: () => import("./hi/pages.json"),
+  payment: () => import("./hi/payment.json"),
 };
 
 /**

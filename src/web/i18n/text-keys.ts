@@ -14,6 +14,7 @@ import type common from "./en/common.json";
 import type exchange from "./en/exchange.json";
 import type orders from "./en/orders.json";
 import type pages from "./en/pages.json";
+import type payment from "./en/payment.json";
 
 /** Every text, where t() finds it: the common texts at the top, each area under its name. */
 type AllTexts = typeof common & {
@@ -32,6 +33,7 @@ type AllTexts = typeof common & {
   exchange: typeof exchange;
   orders: typeof orders;
   pages: typeof pages;
+  payment: typeof payment;
 };
 
 /** The paths to single texts ("exchange.title"), whether they load with the app or with their area. */

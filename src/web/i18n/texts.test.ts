@@ -22,7 +22,7 @@ const web = join(here, "..");
 const server = join(web, "..", "server");
 
 /** The customer areas: one file of texts each, per language. */
-const CUSTOMER_AREAS = ["common", "exchange", "account", "orders", "pages"];
+const CUSTOMER_AREAS = ["common", "exchange", "payment", "account", "orders", "pages"];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const readTexts = (language: string, area: string) =>
