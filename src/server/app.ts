@@ -36,6 +36,7 @@ import { createOrdersRouter } from "./orders/orders.routes";
 import { createBlocklistRouter } from "./risk/blocklist.routes";
 import { createHoldsRouter } from "./risk/holds.routes";
 import { createRetentionRouter } from "./risk/retention/retention.routes";
+import { createSuspicionReportsRouter } from "./risk/suspicion-reports/suspicion-reports.routes";
 import { createSiteRouter } from "./site/site.routes";
 import { createTreasuryRouter } from "./treasury/treasury.routes";
 import { createAdminVerificationsRouter } from "./verification/admin-verifications.routes";
@@ -161,6 +162,7 @@ export function createApp(context: AppContext) {
     .route("/", createBlocklistRouter(context))
     .route("/", createRetentionRouter(context))
     .route("/", createHoldsRouter(context))
+    .route("/", createSuspicionReportsRouter(context))
     .route("/", createReconciliationRouter(context))
     .route("/", createAdminAuditRouter(context))
     .route("/", createAdminChecklistRouter(context))

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   "customer.hold_placed",
   "customer.hold_released",
   "order.hold_released",
+  "suspicion.recorded",
+  "suspicion.filed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,7 +59,8 @@ export interface AuditEntry {
       | "receiving_account"
       | "blocklist_entry"
       | "usdt_purchase"
-      | "treasury_network";
+      | "treasury_network"
+      | "suspicion_report";
     id: string;
   };
   details?: Record<string, unknown>;

@@ -4,6 +4,7 @@ const ANOTHER_ADMIN_MUST = {
   order: "This is your own order: another admin must verify, complete or change it.",
   hold: "This hold is on your own account or order: another admin must release it.",
   verification: "This is your own identity check: another admin must decide it.",
+  suspicion: "This report is about your own account: another admin must record or file it.",
 } as const;
 
 /**

@@ -375,6 +375,22 @@ export interface CustomerHoldsTable {
   released_at: Date | null;
 }
 
+export interface SuspicionReportsTable {
+  id: Generated<string>;
+  user_id: string;
+  order_ids: Generated<string[]>;
+  grounds: string;
+  /** Calendar days (YYYY-MM-DD), read with ::text: the drivers would make them Dates. */
+  concluded_on: string;
+  due_on: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  filed_on: string | null;
+  fiu_reference: string | null;
+  filed_by: string | null;
+  filed_at: Date | null;
+}
+
 export type HoldRule =
   | "customer"
   | "first_order"
@@ -563,6 +579,7 @@ export interface DB {
   verification_submissions: VerificationSubmissionsTable;
   verification_documents: VerificationDocumentsTable;
   customer_holds: CustomerHoldsTable;
+  suspicion_reports: SuspicionReportsTable;
   order_holds: OrderHoldsTable;
   wallet_users: WalletUsersTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;

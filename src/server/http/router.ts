@@ -12,6 +12,12 @@ export const errorResponse = (description: string) => ({
   content: { "application/json": { schema: errorSchema } },
 });
 
+/** What every /api/admin route answers a visitor who may not use it (admin-guard.ts). */
+export const ADMIN_ONLY_RESPONSES = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not an administrator, or no step-up"),
+};
+
 /**
  * A list's search text: trimmed, at most `maxLength` characters. A control
  * character is refused here, with the field's name: PostgreSQL would refuse a NUL.

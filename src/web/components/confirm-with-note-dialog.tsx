@@ -40,6 +40,7 @@ export function ConfirmWithNoteDialog({
   description,
   noteLabel,
   isNoteRequired = false,
+  noteMaxLength = 500,
   note,
   onNoteChange,
   error,
@@ -55,6 +56,7 @@ export function ConfirmWithNoteDialog({
   description: ReactNode;
   noteLabel: string;
   isNoteRequired?: boolean;
+  noteMaxLength?: number;
   note: string;
   onNoteChange: (note: string) => void;
   error: string | null;
@@ -82,7 +84,7 @@ export function ConfirmWithNoteDialog({
               id={noteId}
               autoComplete="off"
               required={isNoteRequired}
-              maxLength={500}
+              maxLength={noteMaxLength}
               value={note}
               onChange={(event) => onNoteChange(event.target.value)}
             />

@@ -39,6 +39,7 @@ import * as verificationAttemptWindows from "./0098-verification-attempt-windows
 import * as offersReserveNetworkUsdt from "./0099-offers-reserve-network-usdt";
 import * as verifyAboveYearTotal from "./0100-verify-above-year-total";
 import * as frozenReceivingAccounts from "./0101-frozen-receiving-accounts";
+import * as suspicionReports from "./0102-suspicion-reports";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   "0099-offers-reserve-network-usdt": offersReserveNetworkUsdt,
   "0100-verify-above-year-total": verifyAboveYearTotal,
   "0101-frozen-receiving-accounts": frozenReceivingAccounts,
+  "0102-suspicion-reports": suspicionReports,
 };

@@ -107,6 +107,22 @@ describe("retention", () => {
       .insertInto("order_holds")
       .values({ order_id: orderHeld.order.id, rules: ["shared_wallet"] })
       .execute();
+    // A suspicious transaction report is kept, with the customer's records, unfiled or
+    // for the period after it was filed (filed four years ago here).
+    for (const filedOn of [null, sql<string>`(now() - interval '4 years')::date`]) {
+      const reported = await closedCustomer(randomBytes(32).toString("hex"));
+      await testApp.db
+        .insertInto("suspicion_reports")
+        .values({
+          user_id: reported.customer.userId,
+          grounds: "Paid from accounts in other names",
+          concluded_on: sql<string>`(now() - interval '6 years')::date`,
+          due_on: sql<string>`(now() - interval '6 years')::date + 9`,
+          filed_on: filedOn,
+          fiu_reference: filedOn && "STR-2022-7",
+        })
+        .execute();
+    }
     // An order still open is never purged, however old.
     withOpenOrder = await signedInCustomer(testApp);
     await placeOrder(withOpenOrder, { amount: "5100" });

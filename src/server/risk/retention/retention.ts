@@ -38,8 +38,9 @@ function closedCustomers(db: Kysely<DB>, years: number) {
     ])
     .where((eb) => eb.or([eb("user.role", "is", null), eb("user.role", "!=", "admin")]))
     .where("user.createdAt", "<", cutoff)
-    // Not purged yet, no order still open, and no hold standing (a hold is a legal
-    // hold: the records are evidence while it stands).
+    // Not purged yet, no order still open, no hold standing (a hold is a legal
+    // hold: the records are evidence while it stands), and no suspicious transaction
+    // report unfiled or filed within the period (kept as long from the report).
     .where(({ not, or, exists, selectFrom }) =>
       not(
         or([
@@ -66,6 +67,12 @@ function closedCustomers(db: Kysely<DB>, years: number) {
               .select("order_holds.order_id")
               .whereRef("orders.user_id", "=", "user.id")
               .where("order_holds.released_at", "is", null),
+          ),
+          exists(
+            selectFrom("suspicion_reports")
+              .select("suspicion_reports.id")
+              .whereRef("suspicion_reports.user_id", "=", "user.id")
+              .where(sql<boolean>`coalesce(suspicion_reports.filed_on >= (${cutoff})::date, true)`),
           ),
         ]),
       ),
@@ -226,9 +233,10 @@ const PURGE_STEPS: PurgeStep[] = [
     },
   },
   {
-    what: "holds' notes, and the order totals, payer names and wallets kept for the limits and hold rules",
+    what: "holds' notes, suspicious transaction reports filed before the period, and the order totals, payer names and wallets kept for the limits and hold rules",
     run: async (trx, userId) => {
       await trx.deleteFrom("customer_holds").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("suspicion_reports").where("user_id", "=", userId).execute();
       await trx.deleteFrom("customer_order_totals").where("user_id", "=", userId).execute();
       await trx.deleteFrom("wallet_users").where("first_user_id", "=", userId).execute();
     },

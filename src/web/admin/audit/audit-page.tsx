@@ -94,6 +94,8 @@ const ACTIONS = {
     variant: "success",
   },
   "order.hold_released": { label: "adminAudit.actions.orderHoldReleased", variant: "success" },
+  "suspicion.recorded": { label: "adminAudit.actions.suspicionRecorded", variant: "destructive" },
+  "suspicion.filed": { label: "adminAudit.actions.suspicionFiled", variant: "info" },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }
@@ -308,6 +310,7 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
     case "user":
     case "order":
     case "receiving_account":
+    case "suspicion_report":
       return (
         <span title={id} className="font-mono text-xs">
           {t(`adminAudit.targets.${entry.targetType}`, { id: id.slice(0, 8) })}

@@ -10,6 +10,8 @@ export interface NoteAction {
   description: string;
   noteLabel: string;
   isNoteRequired: boolean;
+  /** 500 characters unless said. */
+  noteMaxLength?: number;
   confirmLabel: string;
   isDestructive?: boolean;
   successTitle: string;
@@ -64,6 +66,7 @@ export function NoteActionDialog({
       description={shown?.description}
       noteLabel={shown?.noteLabel ?? ""}
       isNoteRequired={shown?.isNoteRequired}
+      noteMaxLength={shown?.noteMaxLength}
       note={note}
       onNoteChange={setNote}
       error={error}

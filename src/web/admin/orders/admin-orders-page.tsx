@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Download, Eye, PackageSearch } from "lucide-react";
+import { Download, Eye, FileWarning, PackageSearch } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type NavigateOptions, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -24,6 +24,7 @@ import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { RowMenu } from "../components/row-menu";
 import { SEARCH_DELAY_MS, SearchField } from "../components/search-field";
+import { useReportSuspicion } from "../risk/report-suspicion";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import {
   type AdminOrder,
@@ -155,6 +156,7 @@ export function AdminOrdersPage() {
   });
   const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
   const [change, setChange] = useState<StatusChange | null>(null);
+  const reportSuspicion = useReportSuspicion();
   const [detailsId, setDetailsId] = useOpenOrder();
   const exported = useDownload(t("adminOrders.exportFailedTitle"));
   // The selected row is held by its order: an order arriving live above it once moved
@@ -347,6 +349,13 @@ export function AdminOrdersPage() {
                     order={order}
                     onView={() => setDetailsId(order.id)}
                     onChangeStatus={(status) => setChange({ order, status })}
+                    onReport={() =>
+                      reportSuspicion.report({
+                        userId: order.userId,
+                        email: order.userEmail,
+                        order: { id: order.id, shortId: order.shortId },
+                      })
+                    }
                   />
                 ),
               }}
@@ -356,6 +365,7 @@ export function AdminOrdersPage() {
           {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
         </CardContent>
       </Card>
+      {reportSuspicion.dialog}
       <KeyboardShortcuts />
 
       <ChangeStatusDialog change={change} onDone={() => setChange(null)} />
@@ -604,10 +614,12 @@ function OrderMenu({
   order,
   onView,
   onChangeStatus,
+  onReport,
 }: {
   order: AdminOrder;
   onView: () => void;
   onChangeStatus: (status: OrderStatusValue) => void;
+  onReport: () => void;
 }) {
   const { t } = useTexts();
   return (
@@ -626,6 +638,11 @@ function OrderMenu({
           {t(`adminOrders.actions.${status}`)}
         </DropdownMenuItem>
       ))}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem variant="destructive" onSelect={onReport}>
+        <FileWarning aria-hidden />
+        {t("admin.risk.reports.record.action")}
+      </DropdownMenuItem>
     </RowMenu>
   );
 }

@@ -33,14 +33,12 @@ export type { BlocklistKind };
 /** The CSV export's address: a plain link downloads it with the session's cookie. */
 export const blocklistExportPath = blocklist.export.$path();
 
-/** After a change, the list and the audit log are read again. */
-function useRefresh() {
+/** After a change, the list changed and the audit log are read again. */
+function useRefresh(listKey: readonly string[] = blocklistKey) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [blocklistKey, ["admin", "audit"]].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      [listKey, ["admin", "audit"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 }
 
@@ -72,6 +70,43 @@ export function useImportBlocklist() {
           init: { body: file, headers: { "content-type": "text/csv" } },
         }),
       ),
+    onSuccess: refresh,
+  });
+}
+
+const suspicionReports = api.api.admin.risk["suspicion-reports"];
+const suspicionKey = ["admin", "risk", "suspicion-reports"] as const;
+
+async function readRegister(cursor: string) {
+  return unwrap(await suspicionReports.$get({ query: cursor ? { cursor } : {} }));
+}
+
+/** The register of suspicious transaction reports: the unfiled ones, and the filed a page at a time. */
+export const suspicionRegisterQueryOptions = infiniteQueryOptions({
+  queryKey: suspicionKey,
+  queryFn: ({ pageParam }) => readRegister(pageParam),
+  initialPageParam: "",
+  getNextPageParam: (page) => page.nextCursor ?? undefined,
+  retry: false,
+});
+
+export type SuspicionReport = Awaited<ReturnType<typeof readRegister>>["unfiled"][number];
+
+/** Records a report about a customer (and the orders named), concluded today. */
+export function useRecordSuspicionReport() {
+  const refresh = useRefresh(suspicionKey);
+  return useMutation({
+    mutationFn: async (json: { userId: string; orderIds: string[]; grounds: string }) =>
+      unwrap(await suspicionReports.$post({ json })),
+    onSuccess: refresh,
+  });
+}
+
+export function useMarkReportFiled() {
+  const refresh = useRefresh(suspicionKey);
+  return useMutation({
+    mutationFn: async ({ id, ...json }: { id: string; fiuReference: string; filedOn: string }) =>
+      unwrap(await suspicionReports[":id"].filed.$post({ param: { id }, json })),
     onSuccess: refresh,
   });
 }

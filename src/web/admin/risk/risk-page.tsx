@@ -35,6 +35,7 @@ import {
   useImportBlocklist,
   useRemoveBlocklistEntry,
 } from "./risk-api";
+import { SuspicionRegister } from "./suspicion-register";
 
 const KINDS: readonly BlocklistKind[] = BLOCKLIST_KINDS;
 
@@ -77,6 +78,7 @@ export function RiskPage() {
         <p className="text-sm text-muted-foreground">{t("admin.risk.description")}</p>
         <p className="text-sm text-muted-foreground">{t("admin.risk.effects")}</p>
       </header>
+      <SuspicionRegister />
       <AddEntryCard />
       <Card>
         <CardContent padding="full" className="space-y-4">

@@ -17,6 +17,7 @@ import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { formatDate } from "../../lib/format";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
+import { useReportSuspicion } from "../risk/report-suspicion";
 import {
   useRequestVerification,
   verificationReviewQueryOptions,
@@ -103,6 +104,9 @@ export function UserDetailsDialog({
               </DetailRow>
             </dl>
             {details.role === "user" && <CustomerHoldSection details={details} />}
+            {details.role === "user" && (
+              <SuspicionSection userId={details.id} email={details.email} />
+            )}
             <section aria-labelledby="user-details-orders">
               <h3 id="user-details-orders" className="mb-1 font-semibold">
                 {t("adminUsers.details.ordersHeading")}
@@ -191,6 +195,20 @@ function VerificationSection({ userId, email }: { userId: string; email: string 
         </Button>
       )}
       <NoteActionDialog action={action} onDone={() => setAction(null)} />
+    </section>
+  );
+}
+
+/** "Report as suspicious": recorded in the register of Admin → Risk, never shown to the customer. */
+function SuspicionSection({ userId, email }: { userId: string; email: string }) {
+  const { t } = useTexts();
+  const { report, dialog } = useReportSuspicion();
+  return (
+    <section>
+      <Button variant="outline" size="sm" onClick={() => report({ userId, email })}>
+        {t("admin.risk.reports.record.action")}
+      </Button>
+      {dialog}
     </section>
   );
 }
