@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema";
+import { INDIA_TODAY } from "../../orders/india-day";
 import { currentTotals } from "./order-totals";
 
 /** The desk works on India time: "today" and the chart's days are India days. */
@@ -32,6 +33,8 @@ export interface DashboardStats {
   oldestPendingAt: string | null;
   /** Identity verifications waiting for review (a partial index keeps it small). */
   verificationsWaiting: number;
+  /** Suspicious transaction reports not yet filed, and how many of them are past due. */
+  suspicionReports: { unfiled: number; overdue: number };
 }
 
 /**
@@ -53,6 +56,8 @@ export async function getDashboardStats(
     completed_orders: number;
     oldest_pending_at: Date | string | null;
     verifications_waiting: number;
+    reports_unfiled: number;
+    reports_overdue: number;
   }>`
     SELECT
       (SELECT count(*) FROM "user")::int AS total_users,
@@ -62,7 +67,10 @@ export async function getDashboardStats(
         AS completed_orders,
       (SELECT min(created_at) FROM orders WHERE status = 'pending') AS oldest_pending_at,
       (SELECT count(*) FROM customer_verifications WHERE status = 'submitted')::int
-        AS verifications_waiting
+        AS verifications_waiting,
+      (SELECT count(*) FROM suspicion_reports WHERE filed_on IS NULL)::int AS reports_unfiled,
+      (SELECT count(*) FROM suspicion_reports WHERE filed_on IS NULL AND due_on < ${INDIA_TODAY})::int
+        AS reports_overdue
   `.execute(db);
 
   const days = await sql<DashboardDay>`
@@ -113,5 +121,6 @@ export async function getDashboardStats(
     oldestPendingAt:
       row.oldest_pending_at === null ? null : new Date(row.oldest_pending_at).toISOString(),
     verificationsWaiting: row.verifications_waiting,
+    suspicionReports: { unfiled: row.reports_unfiled, overdue: row.reports_overdue },
   };
 }

@@ -32,6 +32,9 @@ const dashboardSchema = z
       .number()
       .int()
       .openapi({ description: "Identity verifications waiting for review" }),
+    suspicionReports: z
+      .object({ unfiled: z.number().int(), overdue: z.number().int() })
+      .openapi({ description: "Suspicious transaction reports not yet filed; those past due" }),
   })
   .openapi("AdminDashboard");
 

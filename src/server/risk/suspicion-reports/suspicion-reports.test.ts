@@ -179,6 +179,17 @@ describe("the register and filing", () => {
     expect(after.json.filed[0].fiuReference).toBe("STR-2026-0042");
   });
 
+  it("counts on the dashboard the reports to file and those past due; one concluded today is not", async () => {
+    const dashboard = async () => (await admin.get("/api/admin/dashboard")).json.suspicionReports;
+    const before = await dashboard();
+    expect((await record({ concludedOn: "2026-01-05", orderIds: [] })).json.isOverdue).toBe(true);
+    const today = await record({ concludedOn: undefined, orderIds: [] });
+    expect(today.status, today.text).toBe(201);
+    expect(today.json.isOverdue).toBe(false);
+    expect(today.json.dueOn).toBe(addWorkingDays(today.json.concludedOn, 7));
+    expect(await dashboard()).toEqual({ unfiled: before.unfiled + 2, overdue: before.overdue + 1 });
+  });
+
   it.each([
     ["a day before the conclusion", { fiuReference: "STR-1", filedOn: "2026-04-30" }, 400],
     ["a day still to come", { fiuReference: "STR-1", filedOn: "2999-01-01" }, 400],

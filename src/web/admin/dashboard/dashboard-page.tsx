@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import {
   CircleCheck,
   Clock,
+  FileWarning,
   Hourglass,
   IdCard,
   IndianRupee,
@@ -89,6 +90,17 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
           note={t("adminDashboard.verificationsWaitingHint")}
         >
           {stats.verificationsWaiting}
+        </StatCard>
+        <StatCard
+          icon={FileWarning}
+          title={t("adminDashboard.reportsToFile")}
+          note={
+            stats.suspicionReports.overdue > 0
+              ? t("adminDashboard.reportsOverdue", { count: stats.suspicionReports.overdue })
+              : t("adminDashboard.reportsToFileHint")
+          }
+        >
+          {stats.suspicionReports.unfiled}
         </StatCard>
       </section>
 

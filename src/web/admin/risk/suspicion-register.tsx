@@ -55,18 +55,10 @@ export function SuspicionRegister() {
           <AdminTable
             className="sm:min-w-[40rem]"
             alignTop
-            columns={reportColumns(t)}
+            columns={reportColumns(t, setFiling)}
             rows={reports}
             rowKey={(report) => report.id}
             rowAttributes={() => ({ "data-testid": "suspicion-report" })}
-            actions={{
-              cell: (report) =>
-                report.filedOn === null && (
-                  <Button variant="outline" size="sm" onClick={() => setFiling(report)}>
-                    {t("admin.risk.reports.markFiled")}
-                  </Button>
-                ),
-            }}
           />
         </AdminListBody>
         {!query.isError && <LoadMoreButton query={query} label={t("admin.common.loadMore")} />}
@@ -76,7 +68,13 @@ export function SuspicionRegister() {
   );
 }
 
-function ReportState({ report }: { report: SuspicionReport }) {
+function ReportState({
+  report,
+  onFile,
+}: {
+  report: SuspicionReport;
+  onFile: (report: SuspicionReport) => void;
+}) {
   const { t } = useTexts();
   if (report.filedOn !== null) {
     return (
@@ -99,11 +97,17 @@ function ReportState({ report }: { report: SuspicionReport }) {
       <span className="mt-1 block text-xs whitespace-nowrap text-muted-foreground">
         {t("admin.risk.reports.dueOn", { day: formatDate(report.dueOn) })}
       </span>
+      <Button variant="outline" size="sm" className="mt-2" onClick={() => onFile(report)}>
+        {t("admin.risk.reports.markFiled")}
+      </Button>
     </>
   );
 }
 
-function reportColumns(t: TextFunction): AdminColumn<SuspicionReport>[] {
+function reportColumns(
+  t: TextFunction,
+  onFile: (report: SuspicionReport) => void,
+): AdminColumn<SuspicionReport>[] {
   return [
     {
       id: "customer",
@@ -120,7 +124,7 @@ function reportColumns(t: TextFunction): AdminColumn<SuspicionReport>[] {
           </span>
           {/* On narrow screens the state folds in here. */}
           <div className="mt-1.5 sm:hidden">
-            <ReportState report={report} />
+            <ReportState report={report} onFile={onFile} />
           </div>
         </>
       ),
@@ -146,7 +150,7 @@ function reportColumns(t: TextFunction): AdminColumn<SuspicionReport>[] {
       id: "state",
       header: t("admin.risk.reports.columns.state"),
       className: "hidden sm:table-cell",
-      cell: (report) => <ReportState report={report} />,
+      cell: (report) => <ReportState report={report} onFile={onFile} />,
     },
   ];
 }
