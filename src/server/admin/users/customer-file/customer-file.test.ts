@@ -114,6 +114,28 @@ describe("the customer's file", () => {
     ]);
   });
 
+  // The file goes to banks and the police; a report's existence is for FIU-IND alone (decision 045).
+  it("says nothing of a suspicious transaction report about the customer", async () => {
+    const customer = await signedInCustomer(testApp);
+    const order = await placeOrder(customer);
+    const report = await admin.post("/api/admin/risk/suspicion-reports", {
+      userId: customer.userId,
+      orderIds: [order.id],
+      grounds: "Paid from accounts in other names, twice",
+    });
+    expect(report.status, report.text).toBe(201);
+
+    const { response, bytes } = await requestFile(admin, testApp, customer.userId);
+    expect(response.status).toBe(200);
+    const files = await readZip(bytes);
+    expect([...files.keys()].length).toBeGreaterThan(0);
+    for (const [name, content] of files) {
+      const text = name.endsWith(".pdf") ? pdfShownText(content) : content.toString("utf8");
+      expect(text, name).not.toMatch(/suspic|accounts in other names|FIU/i);
+      expect(text, name).not.toContain(report.json.id);
+    }
+  });
+
   it("holds the profile, verification, every order with its statement line and chain check, the audit rows, blocklist hits and holds", async () => {
     const customer = await signedInCustomer(testApp);
     const paid = await placeOrder(customer);
