@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import sharp from "sharp";
 import {
   expect,
   placeOrderByApi,
@@ -48,6 +49,38 @@ test("a freeze notice's UTR leads the operator to the order, the customer and th
   expect(zip.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   expect(zip.toString("latin1")).toContain("summary.pdf");
   await expect(page.getByText("The customer's file is downloading")).toBeVisible();
+  expect(zip.toString("latin1")).not.toContain("identity/");
+
+  // The identity documents come only when asked for.
+  const image = await sharp({
+    create: { width: 320, height: 200, channels: 3, background: "#2050a0" },
+  })
+    .jpeg()
+    .toBuffer();
+  const file = (name: string) => ({ name, mimeType: "image/jpeg", buffer: image });
+  const submitted = await customer.request.post("/api/verification", {
+    headers: { origin: new URL(test.info().project.use.baseURL ?? "").origin },
+    multipart: {
+      legalName: "Rahul Kumar",
+      pan: "ABCPK1234F",
+      dateOfBirth: "1990-04-15",
+      address: "12 MG Road, Bengaluru 560001",
+      addressDocumentKind: "passport",
+      panCard: file("pan.jpg"),
+      addressDocument: file("passport.jpg"),
+      selfie: file("selfie.jpg"),
+    },
+  });
+  expect(submitted.status()).toBe(201);
+  await user.getByLabel(/With the identity documents/).click();
+  const [withDocuments] = await Promise.all([
+    page.waitForEvent("download"),
+    user.getByRole("button", { name: "Download the customer's file" }).click(),
+  ]);
+  const fullZip = readFileSync(await withDocuments.path()).toString("latin1");
+  for (const kind of ["pan-card", "address-document", "selfie"]) {
+    expect(fullZip).toMatch(new RegExp(`identity/[\\dT-]+-${kind}\\.jpg`));
+  }
 
   // Closing the details leaves the plain list, so a reload does not reopen them.
   await user.getByRole("button", { name: "Close" }).first().click();

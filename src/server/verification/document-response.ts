@@ -1,6 +1,7 @@
 import type { DocumentContentType } from "../../shared/verification-input";
 
-const EXTENSIONS: Record<DocumentContentType, string> = {
+/** The file name ending of each document type the desk accepts. */
+export const DOCUMENT_EXTENSIONS: Record<DocumentContentType, string> = {
   "image/jpeg": "jpg",
   "image/png": "png",
   "application/pdf": "pdf",
@@ -30,7 +31,7 @@ export function documentResponse(document: {
       "content-type": document.contentType,
       "content-length": String(document.bytes.byteLength),
       "cache-control": "no-store",
-      "content-disposition": `inline; filename="${document.kind}.${EXTENSIONS[document.contentType]}"`,
+      "content-disposition": `inline; filename="${document.kind}.${DOCUMENT_EXTENSIONS[document.contentType]}"`,
       "content-security-policy": policy,
       "x-frame-options": "SAMEORIGIN",
       "x-content-type-options": "nosniff",

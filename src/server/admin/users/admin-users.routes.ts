@@ -16,7 +16,11 @@ import {
   USER_ROLES,
   unblockUser,
 } from "./admin-users.service";
-import { CUSTOMER_FILE_ENTRIES, exportCustomerFile } from "./customer-file/export-customer-file";
+import {
+  CUSTOMER_FILE_ENTRIES,
+  exportCustomerFile,
+  IDENTITY_FOLDER,
+} from "./customer-file/export-customer-file";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
@@ -162,12 +166,21 @@ const exportFileRoute = createRoute({
   description: `Streamed as it is written. Holds ${Object.entries(CUSTOMER_FILE_ENTRIES)
     .map(([name, holds]) => `${name} (${holds})`)
     .join(", ")}.`,
-  request: { params: userIdParams },
+  request: {
+    params: userIdParams,
+    query: z.object({
+      documents: z
+        .stringbool({ error: "documents: true or false." })
+        .optional()
+        .describe(`true: the identity documents too (${IDENTITY_FOLDER["identity/"]})`),
+    }),
+  },
   responses: {
     200: {
       description: "A ZIP attachment",
       content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
     },
+    400: errorResponse("documents is not true or false"),
     ...adminOnly,
     404: errorResponse("No such user"),
   },
@@ -212,6 +225,7 @@ export function createAdminUsersRouter(context: AppContext) {
         actor: actorOf(c),
         userId: c.req.valid("param").id,
         logger: context.logger,
+        documentKeys: c.req.valid("query").documents ? context.documentKeys : undefined,
       });
       return c.body(body, 200, {
         "content-type": "application/zip",

@@ -12,7 +12,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { Switch } from "../../components/ui/switch";
 import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { formatDate } from "../../lib/format";
@@ -216,9 +218,11 @@ function SuspicionSection({ userId, email }: { userId: string; email: string }) 
 function CustomerFileSection({ userId }: { userId: string }) {
   const { t } = useTexts();
   const { pending, download } = useDownload(t("adminUsers.details.downloadFailed"));
+  const [withDocuments, setWithDocuments] = useState(false);
   // A POST: the server audits every export, and a link elsewhere cannot start one.
   const onDownload = async () => {
-    const path = `/api/admin/users/${encodeURIComponent(userId)}/file`;
+    const query = withDocuments ? "?documents=true" : "";
+    const path = `/api/admin/users/${encodeURIComponent(userId)}/file${query}`;
     if (await download(path, "customer-file.zip", { method: "POST" })) {
       toast.success(t("adminUsers.details.downloaded"));
     }
@@ -230,6 +234,15 @@ function CustomerFileSection({ userId }: { userId: string }) {
         {t("adminUsers.details.fileHeading")}
       </h3>
       <p className="text-xs text-muted-foreground">{t("adminUsers.details.fileDescription")}</p>
+      <div className="flex items-center gap-2">
+        <Switch
+          id="customer-file-documents"
+          checked={withDocuments}
+          onCheckedChange={setWithDocuments}
+          disabled={isPending}
+        />
+        <Label htmlFor="customer-file-documents">{t("adminUsers.details.withDocuments")}</Label>
+      </div>
       <Button type="button" onClick={onDownload} disabled={isPending}>
         {isPending ? <Spinner /> : <Download aria-hidden />}
         {isPending ? t("adminUsers.details.downloading") : t("adminUsers.details.downloadFile")}

@@ -9,6 +9,7 @@ import {
   insertMatchedStatementLine,
   markVerified,
 } from "../../../testing/customer-records";
+import { validDocuments, verificationForm } from "../../../testing/identity-documents";
 import { ERC20_WALLET, placeOrder, TRON_TX_HASH, TRON_WALLET } from "../../../testing/orders";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { createClient, type RequestTarget } from "../../../testing/test-client";
@@ -52,9 +53,10 @@ async function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** POST the export as a client does, keeping the body as bytes. */
-async function requestFile(client: Client, target: RequestTarget, userId: string) {
-  const response = await target.app.request(`/api/admin/users/${userId}/file`, {
-    method: "POST",
+/** A request answered in bytes: the file's ZIP, a document. */
+async function requestBytes(client: Client, target: RequestTarget, method: string, path: string) {
+  const response = await target.app.request(path, {
+    method,
     headers: {
       origin: "http://localhost:3000",
       "x-forwarded-for": client.ip,
@@ -63,6 +65,9 @@ async function requestFile(client: Client, target: RequestTarget, userId: string
   });
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
+
+const requestFile = (client: Client, target: RequestTarget, userId: string, query = "") =>
+  requestBytes(client, target, "POST", `/api/admin/users/${userId}/file${query}`);
 
 /** The text an uncompressed PDF shows: pdfkit writes each line as hex strings between kerning figures. */
 function pdfShownText(pdf: Buffer): string {
@@ -112,6 +117,52 @@ describe("the customer's file", () => {
         "Why (note or rules)": "customer",
       }),
     ]);
+  });
+
+  it("holds the identity documents, opened, only when asked for; the export's audit row says so", async () => {
+    const customer = await signedInCustomer(testApp);
+    const form = verificationForm(await validDocuments());
+    const submitted = await customer.post("/api/verification", form);
+    expect(submitted.status, submitted.text).toBe(201);
+
+    const plain = await readZip((await requestFile(admin, testApp, customer.userId)).bytes);
+    expect([...plain.keys()].filter((name) => name.startsWith("identity/"))).toEqual([]);
+
+    const { response, bytes } = await requestFile(
+      admin,
+      testApp,
+      customer.userId,
+      "?documents=true",
+    );
+    expect(response.status).toBe(200);
+    const files = await readZip(bytes);
+    const identity = [...files.keys()].filter((name) => name.startsWith("identity/"));
+    expect(identity.map((name) => name.replace(/^identity\/\d{4}-\d{2}-\d{2}T\d{6}-/, ""))).toEqual(
+      ["address-document.pdf", "pan-card.jpg", "selfie.png"],
+    );
+    // Each as the review shows it, byte for byte.
+    const review = await admin.get(`/api/admin/verifications/${customer.userId}`);
+    const kinds = { addressDocument: "address-document", panCard: "pan-card", selfie: "selfie" };
+    for (const document of review.json.submission.documents as {
+      id: string;
+      kind: keyof typeof kinds;
+    }[]) {
+      const path = `/api/admin/verifications/documents/${document.id}`;
+      const shown = await requestBytes(admin, testApp, "GET", path);
+      const name = identity.find((entry) => entry.includes(`-${kinds[document.kind]}.`)) ?? "";
+      expect(files.get(name)?.equals(shown.bytes), name).toBe(true);
+    }
+    expect(pdfShownText(files.get("summary.pdf") ?? Buffer.alloc(0))).toContain("identity/");
+
+    const audits = await exportAudits(customer.userId);
+    expect(audits.map((audit) => audit.details.identityDocuments)).toEqual([undefined, 3]);
+  });
+
+  it("refuses a documents flag that is not true or false, writing nothing", async () => {
+    const customer = await signedInCustomer(testApp);
+    const { response } = await requestFile(admin, testApp, customer.userId, "?documents=maybe");
+    expect(response.status).toBe(400);
+    expect(await exportAudits(customer.userId)).toEqual([]);
   });
 
   // The file goes to banks and the police; a report's existence is for FIU-IND alone (decision 045).

@@ -7,7 +7,9 @@ import type { DB } from "../../../db/schema";
 import { csvLine } from "../../../http/csv";
 import { AppError } from "../../../http/errors";
 import { accountSummaries } from "../../../orders/receiving-account-summary";
+import type { DocumentKeys } from "../../../verification/document-key";
 import type { Actor } from "../admin-users.service";
+import { customerDocuments, openCustomerDocument } from "./customer-documents";
 import {
   AUDIT_COLUMNS,
   BLOCKLIST_HIT_COLUMNS,
@@ -24,13 +26,19 @@ import { loadCustomerProfile, recentCustomerOrders } from "./customer-profile";
 /** What each file of the archive holds, in the order they are written. */
 export const CUSTOMER_FILE_ENTRIES = {
   "profile.json":
-    "the account, identity verification (what was submitted; the documents stay sealed) and order figures",
+    "the account, identity verification (what was submitted, and a list of the documents) and order figures",
   "orders.csv": "every order, oldest first, with its statement line and payout check",
   "audit.csv": "every audit row about the customer or one of their orders",
   "blocklist-hits.csv": "blocklist entries (in force or removed) the record matches",
   "holds.csv":
     "holds on the customer (with the note) and on their orders (with the rules), released or not",
   "summary.pdf": "this summary",
+} as const;
+
+/** The folder of identity documents, in the file only when the admin asks for them. */
+export const IDENTITY_FOLDER = {
+  "identity/":
+    "each identity document the customer uploaded, as stored, named by submission day and kind",
 } as const;
 
 /** A CSV stream that reads one page ahead of its reader at most. */
@@ -57,16 +65,32 @@ function customerFileName(email: string, now: Date) {
  */
 export async function exportCustomerFile(
   db: Kysely<DB>,
-  { actor, userId, logger }: { actor: Actor; userId: string; logger: Logger },
+  {
+    actor,
+    userId,
+    logger,
+    documentKeys,
+  }: {
+    actor: Actor;
+    userId: string;
+    logger: Logger;
+    /** Given, the identity documents are opened into the file (identity/). */
+    documentKeys?: DocumentKeys;
+  },
 ) {
   const profile = await loadCustomerProfile(db, userId);
   if (!profile) throw new AppError(404, "USER_NOT_FOUND", "User not found.");
+  const documents = documentKeys ? await customerDocuments(db, userId) : [];
   const exportedAt = new Date();
   await recordAudit(db, {
     actor: { id: actor.id, email: actor.email },
     action: "user.file_exported",
     target: { type: "user", id: userId },
-    details: { email: profile.email, orders: profile.orders.total },
+    details: {
+      email: profile.email,
+      orders: profile.orders.total,
+      ...(documentKeys && { identityDocuments: documents.length }),
+    },
     ipAddress: actor.ipAddress ?? null,
   });
 
@@ -96,6 +120,19 @@ export async function exportCustomerFile(
   zip.addReadStreamLazy("holds.csv", entry, (done) =>
     done(null, csvStream(HOLD_COLUMNS, customerHoldPages(db, userId))),
   );
+  // Each opened only when the archive comes to it: one document in memory at a time.
+  for (const document of documents) {
+    zip.addReadStreamLazy(document.path, entry, (done) => {
+      openCustomerDocument(db, documentKeys as DocumentKeys, document.id).then(
+        (bytes) => done(null, Readable.from([bytes])),
+        (error: unknown) => done(error as Error, new Readable()),
+      );
+    });
+  }
+  const entries: Record<string, string> = {
+    ...CUSTOMER_FILE_ENTRIES,
+    ...(documents.length > 0 && IDENTITY_FOLDER),
+  };
   zip.addReadStreamLazy("summary.pdf", entry, (done) => {
     recentCustomerOrders(db, userId, SUMMARY_RECENT_ORDERS).then(
       (recentOrders) =>
@@ -107,7 +144,7 @@ export async function exportCustomerFile(
             blocklistHits: hits.list(),
             exportedAt,
             exportedBy: actor.email,
-            files: Object.entries(CUSTOMER_FILE_ENTRIES).map(([name, holds]) => ({ name, holds })),
+            files: Object.entries(entries).map(([name, holds]) => ({ name, holds })),
           }),
         ),
       (error: unknown) => done(error as Error, new Readable()),
