@@ -217,6 +217,24 @@ export function createAuthOptions(deps: AuthDependencies) {
       disableOriginCheck: false,
       backgroundTasks: { handler: (task) => deps.backgroundTasks.add(task) },
     },
+    databaseHooks: {
+      // Each session begun is a sign-in kept for the customer's file (sign-ins.csv):
+      // the session's own row goes when it ends.
+      session: {
+        create: {
+          after: async (session) => {
+            await deps.db
+              .insertInto("sign_ins")
+              .values({
+                user_id: session.userId,
+                ip_address: session.ipAddress?.slice(0, 100) || null,
+                user_agent: session.userAgent?.slice(0, 500) || null,
+              })
+              .execute();
+          },
+        },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email") {

@@ -391,6 +391,15 @@ export interface SuspicionReportsTable {
   filed_at: Date | null;
 }
 
+/** Every sign-in, with where it came from (migration 0103). */
+export interface SignInsTable {
+  id: Generated<string>;
+  user_id: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+}
+
 export type HoldRule =
   | "customer"
   | "first_order"
@@ -580,6 +589,7 @@ export interface DB {
   verification_documents: VerificationDocumentsTable;
   customer_holds: CustomerHoldsTable;
   suspicion_reports: SuspicionReportsTable;
+  sign_ins: SignInsTable;
   order_holds: OrderHoldsTable;
   wallet_users: WalletUsersTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;

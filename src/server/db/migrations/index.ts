@@ -40,6 +40,7 @@ import * as offersReserveNetworkUsdt from "./0099-offers-reserve-network-usdt";
 import * as verifyAboveYearTotal from "./0100-verify-above-year-total";
 import * as frozenReceivingAccounts from "./0101-frozen-receiving-accounts";
 import * as suspicionReports from "./0102-suspicion-reports";
+import * as signIns from "./0103-sign-ins";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   "0100-verify-above-year-total": verifyAboveYearTotal,
   "0101-frozen-receiving-accounts": frozenReceivingAccounts,
   "0102-suspicion-reports": suspicionReports,
+  "0103-sign-ins": signIns,
 };

@@ -246,6 +246,7 @@ describe("retention", () => {
       + (SELECT count(*) FROM customer_verifications WHERE user_id = ${customer.userId})
       + (SELECT count(*) FROM verification_submissions WHERE user_id = ${customer.userId})
       + (SELECT count(*) FROM session WHERE "userId" = ${customer.userId})
+      + (SELECT count(*) FROM sign_ins WHERE user_id = ${customer.userId})
       + (SELECT count(*) FROM account WHERE "userId" = ${customer.userId})
       + (SELECT count(*) FROM verification_attempt_windows
           WHERE key = ${`customer:${customer.userId}`}) AS n`.execute(testApp.db);

@@ -242,9 +242,10 @@ const PURGE_STEPS: PurgeStep[] = [
     },
   },
   {
-    what: "sessions, password and two-factor secrets",
+    what: "sessions and the sign-ins kept with their IP addresses, password and two-factor secrets",
     run: async (trx, userId) => {
       await trx.deleteFrom("session").where("userId", "=", userId).execute();
+      await trx.deleteFrom("sign_ins").where("user_id", "=", userId).execute();
       await trx.deleteFrom("account").where("userId", "=", userId).execute();
       await sql`DELETE FROM "twoFactor" WHERE "userId" = ${userId}`.execute(trx);
     },

@@ -53,10 +53,9 @@ async function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** POST the export as a client does, keeping the body as bytes. */
-/** A request answered in bytes: the file's ZIP, a document. */
-async function requestBytes(client: Client, target: RequestTarget, method: string, path: string) {
-  const response = await target.app.request(path, {
-    method,
+async function requestFile(client: Client, target: RequestTarget, userId: string, query = "") {
+  const response = await target.app.request(`/api/admin/users/${userId}/file${query}`, {
+    method: "POST",
     headers: {
       origin: "http://localhost:3000",
       "x-forwarded-for": client.ip,
@@ -65,9 +64,6 @@ async function requestBytes(client: Client, target: RequestTarget, method: strin
   });
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
-
-const requestFile = (client: Client, target: RequestTarget, userId: string, query = "") =>
-  requestBytes(client, target, "POST", `/api/admin/users/${userId}/file${query}`);
 
 /** The text an uncompressed PDF shows: pdfkit writes each line as hex strings between kerning figures. */
 function pdfShownText(pdf: Buffer): string {
@@ -147,10 +143,9 @@ describe("the customer's file", () => {
       id: string;
       kind: keyof typeof kinds;
     }[]) {
-      const path = `/api/admin/verifications/documents/${document.id}`;
-      const shown = await requestBytes(admin, testApp, "GET", path);
+      const shown = await admin.get(`/api/admin/verifications/documents/${document.id}`);
       const name = identity.find((entry) => entry.includes(`-${kinds[document.kind]}.`)) ?? "";
-      expect(files.get(name)?.equals(shown.bytes), name).toBe(true);
+      expect(files.get(name)?.equals(Buffer.from(shown.bytes)), name).toBe(true);
     }
     expect(pdfShownText(files.get("summary.pdf") ?? Buffer.alloc(0))).toContain("identity/");
 
@@ -163,6 +158,21 @@ describe("the customer's file", () => {
     const { response } = await requestFile(admin, testApp, customer.userId, "?documents=maybe");
     expect(response.status).toBe(400);
     expect(await exportAudits(customer.userId)).toEqual([]);
+  });
+
+  it("holds every sign-in with its IP address, the ended sessions' too", async () => {
+    const customer = await signedInCustomer(testApp);
+    // Signed out: the session's row goes, the sign-in stays.
+    expect((await customer.post("/api/auth/sign-out", {})).status).toBe(200);
+    const again = createClient(testApp, "198.51.100.23");
+    expect((await again.signIn(customer.email, "secret1")).status).toBe(200);
+
+    const { bytes } = await requestFile(admin, testApp, customer.userId);
+    const signIns = csvRows((await readZip(bytes)).get("sign-ins.csv"));
+    expect(signIns.map((row) => row["IP Address"])).toEqual([customer.ip, "198.51.100.23"]);
+    for (const row of signIns) {
+      expect(Date.parse(row["Signed In At (UTC)"] ?? "")).not.toBeNaN();
+    }
   });
 
   // The file goes to banks and the police; a report's existence is for FIU-IND alone (decision 045).
@@ -255,6 +265,7 @@ describe("the customer's file", () => {
       "audit.csv",
       "blocklist-hits.csv",
       "holds.csv",
+      "sign-ins.csv",
       "summary.pdf",
     ]);
 

@@ -22,6 +22,7 @@ import {
 } from "./customer-file-records";
 import { customerFileSummaryPdf, SUMMARY_RECENT_ORDERS } from "./customer-file-summary";
 import { loadCustomerProfile, recentCustomerOrders } from "./customer-profile";
+import { customerSignInPages, SIGN_IN_COLUMNS } from "./customer-sign-ins";
 
 /** What each file of the archive holds, in the order they are written. */
 export const CUSTOMER_FILE_ENTRIES = {
@@ -32,6 +33,7 @@ export const CUSTOMER_FILE_ENTRIES = {
   "blocklist-hits.csv": "blocklist entries (in force or removed) the record matches",
   "holds.csv":
     "holds on the customer (with the note) and on their orders (with the rules), released or not",
+  "sign-ins.csv": "every sign-in since they were recorded, with its IP address and browser",
   "summary.pdf": "this summary",
 } as const;
 
@@ -119,6 +121,9 @@ export async function exportCustomerFile(
   );
   zip.addReadStreamLazy("holds.csv", entry, (done) =>
     done(null, csvStream(HOLD_COLUMNS, customerHoldPages(db, userId))),
+  );
+  zip.addReadStreamLazy("sign-ins.csv", entry, (done) =>
+    done(null, csvStream(SIGN_IN_COLUMNS, customerSignInPages(db, userId))),
   );
   // Each opened only when the archive comes to it: one document in memory at a time.
   for (const document of documents) {
