@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { isCalendarDay, usdtPurchaseInputSchema } from "../../shared/usdt-purchase-input";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
-import { createRouter, errorResponse } from "../http/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../http/router";
 import { BOOK_VIEWS, booksCsv, booksFileName, booksWorkbook } from "./books-export";
 import { getBooks } from "./daily-books";
 import { listPurchases, recordPurchase, updatePurchase } from "./usdt-purchases";
@@ -99,10 +99,6 @@ const purchaseBody = usdtPurchaseInputSchema.openapi("UsdtPurchaseInput", {
   description: "The whole form. Amounts as decimal text.",
 });
 
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
 const invalid = {
   description: "A field is invalid; it is named in `field` and nothing was written",
   content: json(z.object({ error: z.string(), code: z.string(), field: z.string().optional() })),
@@ -117,7 +113,7 @@ const getBooksRoute = createRoute({
   responses: {
     200: { description: "The books", content: json(booksSchema) },
     400: errorResponse("A malformed range"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -136,7 +132,7 @@ const exportCsvRoute = createRoute({
   responses: {
     200: { description: "A CSV attachment", content: { "text/csv": { schema: z.string() } } },
     400: errorResponse("A malformed range or view"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -150,7 +146,7 @@ const exportXlsxRoute = createRoute({
   responses: {
     200: { description: "An .xlsx attachment", content: { [XLSX_TYPE]: { schema: z.string() } } },
     400: errorResponse("A malformed range"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -166,7 +162,7 @@ const listPurchasesRoute = createRoute({
       content: json(z.object({ purchases: z.array(purchaseSchema) })),
     },
     400: errorResponse("A malformed range"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -179,7 +175,7 @@ const recordPurchaseRoute = createRoute({
   responses: {
     201: { description: "Recorded", content: json(purchaseSchema) },
     400: invalid,
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -199,7 +195,7 @@ const updatePurchaseRoute = createRoute({
   responses: {
     200: { description: "Saved", content: json(purchaseSchema) },
     400: invalid,
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such purchase"),
   },
 });

@@ -2,7 +2,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
 import { requestedPageCursor } from "../http/page-cursor";
-import { createRouter, errorResponse, searchTextSchema } from "../http/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  searchTextSchema,
+} from "../http/router";
 import {
   addBlocklistEntry,
   exportBlocklist,
@@ -47,11 +52,6 @@ const entryInput = z
   })
   .openapi("BlocklistEntryInput");
 
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
-
 const listRoute = createRoute({
   method: "get",
   path: "/api/admin/risk/blocklist",
@@ -71,7 +71,7 @@ const listRoute = createRoute({
       content: json(z.object({ entries: z.array(entrySchema), nextCursor: z.string().nullable() })),
     },
     400: errorResponse("An unknown kind, a malformed cursor or a bad limit"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -85,7 +85,7 @@ const addRoute = createRoute({
   responses: {
     201: { description: "Added", content: json(z.object({ id: z.uuid() })) },
     400: errorResponse("A field is invalid, or the value is not one of its kind"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("The value is on the list already (compared normalised)"),
   },
 });
@@ -106,7 +106,7 @@ const removeRoute = createRoute({
   responses: {
     200: { description: "Removed", content: json(z.object({ id: z.uuid() })) },
     400: errorResponse("A malformed id or reason"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such entry in force"),
   },
 });
@@ -119,7 +119,7 @@ const exportRoute = createRoute({
   description: "Cells a spreadsheet would read as a formula start with a single quote.",
   responses: {
     200: { description: "The list", content: { "text/csv": { schema: z.string() } } },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -136,7 +136,7 @@ const importRoute = createRoute({
       content: json(z.object({ added: z.number().int(), skipped: z.number().int() })),
     },
     400: errorResponse("Not a readable list: the line and what was expected are named"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 

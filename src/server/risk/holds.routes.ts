@@ -5,16 +5,11 @@ import { operatorNoteSchema } from "../../shared/operator-note";
 import type { AppEnv } from "../auth/session";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
-import { createRouter, errorResponse } from "../http/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../http/router";
 import { getHoldRules, saveHoldRules } from "./hold-rules.service";
 import { holdCustomer, releaseCustomerHold, releaseOrderHold } from "./holds.service";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
 
 const userIdParams = z.object({
   id: z
@@ -43,7 +38,7 @@ const holdCustomerRoute = createRoute({
   responses: {
     201: { description: "On hold", content: json(customerHoldSchema) },
     400: errorResponse("A missing or malformed note"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
     409: errorResponse("The customer is on hold already"),
   },
@@ -57,7 +52,7 @@ const releaseCustomerRoute = createRoute({
   request: { params: userIdParams },
   responses: {
     200: { description: "Released", content: json(z.object({ id: z.string() })) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user, or not on hold"),
   },
 });
@@ -77,7 +72,7 @@ const releaseOrderRoute = createRoute({
   },
   responses: {
     200: { description: "Released", content: json(z.object({ id: z.string() })) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such order on hold"),
   },
 });
@@ -89,7 +84,10 @@ const getHoldRulesRoute = createRoute({
   path: "/api/admin/settings/hold-rules",
   tags: ["Admin"],
   summary: "The automatic hold rules, each on or off, with their figures",
-  responses: { 200: { description: "The rules", content: json(holdRulesSchema) }, ...adminOnly },
+  responses: {
+    200: { description: "The rules", content: json(holdRulesSchema) },
+    ...ADMIN_ONLY_RESPONSES,
+  },
 });
 
 const saveHoldRulesRoute = createRoute({
@@ -101,7 +99,7 @@ const saveHoldRulesRoute = createRoute({
   responses: {
     200: { description: "The rules as saved", content: json(holdRulesSchema) },
     400: errorResponse("A field is invalid; the message names it"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 

@@ -8,7 +8,7 @@ import {
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
 import { AppError } from "../http/errors";
-import { createRouter, errorResponse } from "../http/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../http/router";
 import {
   listTreasury,
   readTreasuryBalances,
@@ -51,11 +51,6 @@ const networkParams = z.object({
     .openapi({ param: { name: "network", in: "path" }, example: "trc20" }),
 });
 
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
-
 const listRoute = createRoute({
   method: "get",
   path: "/api/admin/treasury",
@@ -66,7 +61,7 @@ const listRoute = createRoute({
       description: "The networks",
       content: json(z.object({ networks: z.array(treasuryNetworkSchema) })),
     },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -82,7 +77,7 @@ const saveRoute = createRoute({
   responses: {
     200: { description: "Saved", content: json(z.object({ network: networkIdSchema })) },
     400: errorResponse("A field is invalid (named in `field`); nothing was written"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -95,7 +90,7 @@ const removeWalletRoute = createRoute({
   responses: {
     200: { description: "Removed", content: json(z.object({ network: networkIdSchema })) },
     400: errorResponse("Not a network"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("The network has no payout wallet"),
   },
 });
@@ -111,7 +106,7 @@ const readRoute = createRoute({
   responses: {
     200: { description: "Read (or refused: see `stale`)", content: json(treasuryNetworkSchema) },
     400: errorResponse("Not a network"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("The network has no payout wallet"),
   },
 });

@@ -5,7 +5,7 @@ import { userIdParams } from "../admin/users/admin-users.routes";
 import type { AppEnv } from "../auth/session";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client-ip";
-import { createRouter, errorResponse } from "../http/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../http/router";
 import { documentResponse } from "./document-response";
 import { ownVerificationSchema } from "./verification.routes";
 import {
@@ -18,10 +18,6 @@ import {
 } from "./verification.service";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
 
 const reviewSchema = ownVerificationSchema
   .extend({
@@ -56,7 +52,7 @@ const listRoute = createRoute({
         }),
       ),
     },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -68,7 +64,7 @@ const reviewRoute = createRoute({
   request: { params: userIdParams },
   responses: {
     200: { description: "The review", content: json(reviewSchema) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such customer"),
   },
 });
@@ -101,7 +97,7 @@ const decideRoute = createRoute({
   responses: {
     200: { description: "The review as it is now", content: json(reviewSchema) },
     400: errorResponse("No reason for a rejection"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such customer"),
     409: errorResponse(
       "Not waiting for review any more, or its PAN is verified on another account",
@@ -125,7 +121,7 @@ const requestRoute = createRoute({
   responses: {
     200: { description: "The customer's verification", content: json(ownVerificationSchema) },
     400: errorResponse("A note too long"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such customer"),
     409: errorResponse("Already verified"),
   },
@@ -146,7 +142,7 @@ const documentRoute = createRoute({
   responses: {
     200: { description: "The file" },
     400: errorResponse("A malformed id"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such document"),
   },
 });

@@ -6,7 +6,7 @@ import {
 } from "../../../shared/receiving-account-input";
 import type { AppContext } from "../../context";
 import { clientIp } from "../../http/client-ip";
-import { createRouter, errorResponse } from "../../http/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../http/router";
 import {
   createReceivingAccount,
   freezeReceivingAccount,
@@ -64,10 +64,6 @@ const idParams = z.object({
   }),
 });
 
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
 const invalid = {
   description: "A field is invalid; it is named in `field` and nothing was written",
   content: json(z.object({ error: z.string(), code: z.string(), field: z.string().optional() })),
@@ -83,7 +79,7 @@ const listRoute = createRoute({
       description: "The accounts",
       content: json(z.object({ accounts: z.array(receivingAccountSchema) })),
     },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -96,7 +92,7 @@ const createAccountRoute = createRoute({
   responses: {
     201: { description: "Added", content: json(z.object({ id: z.uuid() })) },
     400: invalid,
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("Its UPI ID, or account number and IFSC, is already an account in service"),
   },
 });
@@ -110,7 +106,7 @@ const updateAccountRoute = createRoute({
   responses: {
     200: { description: "Saved", content: json(z.object({ id: z.uuid() })) },
     400: invalid,
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
     409: errorResponse(
       "Retired; its UPI ID / account number / IFSC would change after customers were shown it; or they are another account's in service",
@@ -127,7 +123,7 @@ const retireAccountRoute = createRoute({
   responses: {
     200: { description: "Retired", content: json(z.object({ id: z.uuid() })) },
     400: errorResponse("A malformed id"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
     409: errorResponse("Retired already"),
   },
@@ -152,7 +148,7 @@ const freezeAccountRoute = createRoute({
       content: json(z.object({ id: z.uuid(), ordersHeld: z.number().int() })),
     },
     400: errorResponse("A missing or malformed note, or a malformed id"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
     409: errorResponse("Marked frozen already"),
   },
@@ -168,7 +164,7 @@ const unfreezeAccountRoute = createRoute({
   responses: {
     200: { description: "No longer frozen", content: json(z.object({ id: z.uuid() })) },
     400: errorResponse("A malformed id"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
     409: errorResponse("Not marked frozen"),
   },

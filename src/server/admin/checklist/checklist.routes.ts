@@ -2,15 +2,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { recordAudit } from "../../audit/audit";
 import type { AppContext } from "../../context";
 import { clientIp } from "../../http/client-ip";
-import { createRouter, errorResponse } from "../../http/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../http/router";
 import { ADMIN_BACKUP_INTERVAL_MINUTES } from "../../ops/backup/backups";
 import { CHECKLIST_ITEMS, getFirstRunChecklist } from "./first-run-checklist";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
 
 const checklistSchema = z
   .object({
@@ -28,7 +24,7 @@ const getChecklistRoute = createRoute({
     "What the desk still lacks: receiving accounts in service, operator alerts, a backup in the last day, SMTP in production",
   responses: {
     200: { description: "The checklist", content: json(checklistSchema) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -42,7 +38,7 @@ const takeBackupRoute = createRoute({
       description: "Written",
       content: json(z.object({ fileName: z.string(), bytes: z.number().int() })),
     },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("A backup is being taken now (`BACKUP_UNDER_WAY`)"),
     429: errorResponse(
       `An admin took a backup less than ${ADMIN_BACKUP_INTERVAL_MINUTES} minutes ago (\`BACKUP_TOO_SOON\`, with \`retryAfterSeconds\`)`,

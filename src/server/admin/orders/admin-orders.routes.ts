@@ -8,7 +8,12 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/database";
 import { clientIp } from "../../http/client-ip";
 import { requestedPageCursor } from "../../http/page-cursor";
-import { createRouter, errorResponse, searchTextSchema } from "../../http/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  searchTextSchema,
+} from "../../http/router";
 import { changeOrderStatus } from "../../orders/change-order-status";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "../../orders/idempotency";
 import { isOrderId, type OrderRow, toOrderEventView, toOrderView } from "../../orders/order-view";
@@ -82,10 +87,6 @@ const adminOrderEventSchema = orderEventSchema
   .openapi("AdminOrderEvent");
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or not stepped up"),
-};
 
 const filterQuery = z.object({
   status: statusSchema.optional().openapi({ description: "Only orders in this status" }),
@@ -127,7 +128,7 @@ const listOrdersRoute = createRoute({
       ),
     },
     400: errorResponse("A malformed filter or cursor"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -144,7 +145,7 @@ const exportOrdersRoute = createRoute({
       content: { "text/csv": { schema: z.string() } },
     },
     400: errorResponse("A malformed filter"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -166,7 +167,7 @@ const placeOrderRoute = createRoute({
       content: json(adminOrderSchema),
     },
     400: errorResponse("Invalid input, no user with this e-mail, or a blocked user"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("The payment reference was used already"),
     422: errorResponse(
       "The idempotency key was used before for an order with other details, the customer is the admin placing it (`ORDER_FOR_SELF`), or the receive amount is more than 5% above the rate in force's (`RECEIVE_AMOUNT_TOO_HIGH`, with `quotedReceiveAmount`)",
@@ -185,7 +186,7 @@ const getOrderRoute = createRoute({
       description: "The order",
       content: json(adminOrderSchema.extend({ events: z.array(adminOrderEventSchema) })),
     },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such order"),
   },
 });
@@ -208,7 +209,7 @@ const changeStatusRoute = createRoute({
       content: json(adminOrderSchema),
     },
     400: errorResponse("Invalid status, note or payout hash"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such order"),
     409: errorResponse("The order already has this status, or the hash is another wallet's"),
   },
@@ -226,7 +227,7 @@ const retryPayoutCheckRoute = createRoute({
   request: { params: z.object({ id: z.string().max(100) }) },
   responses: {
     202: { description: "The check is queued again", content: json(adminOrderSchema) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such order"),
     409: noFailedCheck,
   },
@@ -255,7 +256,7 @@ const overridePayoutCheckRoute = createRoute({
   responses: {
     200: { description: "The order, completed", content: json(adminOrderSchema) },
     400: errorResponse("No note, or a note that cannot be stored"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such order"),
     409: noFailedCheck,
   },

@@ -4,7 +4,7 @@ import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import type { AppContext } from "../../context";
 import { limitBodySize } from "../../http/body-limit";
 import { clientIp } from "../../http/client-ip";
-import { createRouter, errorResponse } from "../../http/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../http/router";
 import { decideStatementLine, verifyAllMatched } from "./decide-statement-lines";
 import { findAccountWithMapping, importStatement } from "./import-statement";
 import { listReconciliationGroups, reconciliationSummary } from "./match-statement-lines";
@@ -17,10 +17,6 @@ export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 export const STATEMENT_UPLOAD_PATH = /^\/api\/admin\/reconciliation\/accounts\/[^/]+\/statements$/;
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or not stepped up"),
-};
 
 const uuidParam = (what: string) =>
   z.uuid({ error: `This is not ${what} id.` }).openapi({ param: { in: "path" } });
@@ -101,7 +97,7 @@ const getAccountRoute = createRoute({
   responses: {
     200: { description: "The groups", content: json(accountReconciliationSchema) },
     400: errorResponse("A malformed id"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
   },
 });
@@ -127,7 +123,7 @@ const uploadRoute = createRoute({
   responses: {
     201: { description: "Imported", content: json(importSummarySchema) },
     400: errorResponse("No file"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
     413: errorResponse("Larger than 20 MB"),
     422: errorResponse("Not a statement: the line and what was expected are named"),
@@ -146,7 +142,7 @@ const mappingRoute = createRoute({
   responses: {
     200: { description: "Saved", content: json(columnMappingSchema) },
     400: errorResponse("A header is missing"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
   },
 });
@@ -173,7 +169,7 @@ const verifyRoute = createRoute({
     },
     400: errorResponse("A malformed id"),
     404: errorResponse("No such account"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -209,7 +205,7 @@ const decideRoute = createRoute({
       content: json(z.object({ lineId: z.uuid(), decision: z.enum(["accepted", "dismissed"]) })),
     },
     400: errorResponse("No note"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No open line with this id"),
     409: errorResponse("Not decidable this way, or changed meanwhile"),
   },
@@ -231,7 +227,7 @@ const summaryRoute = createRoute({
         }),
       ),
     },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -267,7 +263,7 @@ const orderLineRoute = createRoute({
       ),
     },
     404: errorResponse("No order with this id"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 

@@ -6,7 +6,7 @@ import {
 } from "../../../shared/site-settings-input";
 import type { AppContext } from "../../context";
 import { clientIp } from "../../http/client-ip";
-import { createRouter, errorResponse } from "../../http/router";
+import { ADMIN_ONLY_RESPONSES, createRouter } from "../../http/router";
 import { getAdminSettings, saveSiteSettings } from "./admin-settings.service";
 
 const decimalText = z.string().openapi({ example: "86" });
@@ -70,10 +70,6 @@ const invalidSettingsSchema = z
   .openapi("InvalidSettings");
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
 
 const getSettingsRoute = createRoute({
   method: "get",
@@ -82,7 +78,7 @@ const getSettingsRoute = createRoute({
   summary: "Every site setting, with the default support links",
   responses: {
     200: { description: "The settings", content: json(adminSettingsSchema) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -98,7 +94,7 @@ const saveSettingsRoute = createRoute({
       description: "A field is invalid; it is named in `field` and nothing was written",
       content: json(invalidSettingsSchema),
     },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 

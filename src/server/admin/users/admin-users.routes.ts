@@ -5,7 +5,12 @@ import type { AppContext } from "../../context";
 import { clientIp } from "../../http/client-ip";
 import { AppError } from "../../http/errors";
 import { requestedPageCursor } from "../../http/page-cursor";
-import { createRouter, errorResponse, searchTextSchema } from "../../http/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  searchTextSchema,
+} from "../../http/router";
 import {
   type Actor,
   blockUser,
@@ -62,11 +67,6 @@ export const userIdParams = z.object({
     .openapi({ param: { name: "id", in: "path" } }),
 });
 
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
-
 const listUsersRoute = createRoute({
   method: "get",
   path: "/api/admin/users",
@@ -87,7 +87,7 @@ const listUsersRoute = createRoute({
       ),
     },
     400: errorResponse("A malformed cursor or query"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -99,7 +99,7 @@ const getUserRoute = createRoute({
   request: { params: userIdParams },
   responses: {
     200: { description: "The user", content: json(adminUserDetailsSchema) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
   },
 });
@@ -121,7 +121,7 @@ const setRoleRoute = createRoute({
   responses: {
     200: { description: "The user as they are now", content: json(adminUserSchema) },
     400: errorResponse("A bad role, or an admin demoting themselves"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
     409: errorResponse(
       "The last administrator cannot be demoted, or the user to promote has not verified their e-mail",
@@ -138,7 +138,7 @@ const blockRoute = createRoute({
   responses: {
     200: { description: "The user as they are now", content: json(adminUserSchema) },
     400: errorResponse("An admin blocking themselves"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
     409: errorResponse("The last administrator cannot be blocked"),
   },
@@ -152,7 +152,7 @@ const unblockRoute = createRoute({
   request: { params: userIdParams },
   responses: {
     200: { description: "The user as they are now", content: json(adminUserSchema) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
   },
 });
@@ -181,7 +181,7 @@ const exportFileRoute = createRoute({
       content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
     },
     400: errorResponse("documents is not true or false"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
   },
 });

@@ -2,15 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { retentionInputSchema } from "../../../shared/retention";
 import type { AppContext } from "../../context";
 import { clientIp } from "../../http/client-ip";
-import { createRouter, errorResponse } from "../../http/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../http/router";
 import { retentionYears, saveRetentionYears, viewPurgePreview } from "./retention";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-
-const adminOnly = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator, or no step-up"),
-};
 
 const previewSchema = z
   .object({
@@ -40,7 +35,7 @@ const settingRoute = createRoute({
   summary: "How many years a closed customer's data is kept",
   responses: {
     200: { description: "The setting", content: json(settingSchema) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -51,7 +46,7 @@ const previewRoute = createRoute({
   summary: "What the daily purge would remove now, changing nothing (audited: it lists customers)",
   responses: {
     200: { description: "The dry run", content: json(previewSchema) },
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
@@ -64,7 +59,7 @@ const saveRoute = createRoute({
   responses: {
     200: { description: "Saved", content: json(settingSchema) },
     400: errorResponse("Not a whole number of years from 5 to 30"),
-    ...adminOnly,
+    ...ADMIN_ONLY_RESPONSES,
   },
 });
 
