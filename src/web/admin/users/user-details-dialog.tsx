@@ -206,7 +206,11 @@ function SuspicionSection({ userId, email }: { userId: string; email: string }) 
   const { t } = useTexts();
   const { report, dialog } = useReportSuspicion();
   return (
-    <section>
+    <section aria-labelledby="user-details-suspicion" className="space-y-2">
+      <h3 id="user-details-suspicion" className="font-semibold">
+        {t("admin.risk.reports.record.heading")}
+      </h3>
+      <p className="text-xs text-muted-foreground">{t("admin.risk.reports.record.hint")}</p>
       <Button variant="outline" size="sm" onClick={() => report({ userId, email })}>
         {t("admin.risk.reports.record.action")}
       </Button>
