@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -164,14 +165,15 @@ async function postAsPage(page: Page, path: string, data: unknown) {
 
 /**
  * A new customer, signed in, without the sign-up and log-in forms (account.spec
- * tests those): for journeys about something else.
+ * tests those): for journeys about something else. Each has a WhatsApp number of
+ * their own: the desk counts the orders of one number's accounts together.
  */
 export async function signUpAndLogInByApi(page: Page, email: string, password = "secret1") {
   await postAsPage(page, "/api/auth/sign-up/email", {
     email,
     password,
     name: email.split("@")[0],
-    whatsappNumber: "+919876543210",
+    whatsappNumber: `+919${randomInt(100_000_000, 1_000_000_000)}`,
   });
   await postAsPage(page, "/api/auth/sign-in/email", { email, password });
 }

@@ -14,10 +14,14 @@ export function freshEmail(prefix: string) {
 
 export type Client = ReturnType<typeof createClient>;
 
-/** A signed-in customer with a fresh account. */
-export async function signedInCustomer(testApp: TestApp, email = freshEmail("customer")) {
+/** A signed-in customer with a fresh account (every one of the same WhatsApp number unless given). */
+export async function signedInCustomer(
+  testApp: TestApp,
+  email = freshEmail("customer"),
+  whatsappNumber?: string,
+) {
   const client = createClient(testApp);
-  await client.signUp(email, "secret1");
+  await client.signUp(email, "secret1", whatsappNumber);
   const signIn = await client.signIn(email, "secret1");
   expect(signIn.status).toBe(200);
   return Object.assign(client, { email, userId: signIn.json.user.id as string });

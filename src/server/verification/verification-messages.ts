@@ -88,18 +88,32 @@ export function customerVerificationMessages(
 export interface YearTotal {
   inr: string;
   thresholdInr: string;
+  /** The accounts of the customer's WhatsApp number, when their orders together reached it. */
+  sharedPhoneAccounts?: number;
 }
 
-const YEAR_TOTAL_TEXTS: Record<Language, { subject: string; text: (rupees: string) => string }> = {
+interface YearTotalTexts {
+  subject: string;
+  /** Whose orders reached the amount: the customer's own, or their number's accounts'. */
+  reached: (rupees: string) => string;
+  sharedPhoneReached: (rupees: string) => string;
+  ask: string;
+}
+
+const YEAR_TOTAL_TEXTS: Record<Language, YearTotalTexts> = {
   en: {
     subject: "Please verify your identity on RupeeDesk",
-    text: (rupees) =>
-      `Your orders of the last 12 months have reached ${rupees}. For customers who buy this much the law asks us to know who they are: before your next order, please verify your identity (your PAN, date of birth and address, with a photo of your PAN card, an address document and a selfie holding your PAN card). It takes a few minutes.`,
+    reached: (rupees) => `Your orders of the last 12 months have reached ${rupees}.`,
+    sharedPhoneReached: (rupees) =>
+      `The orders of the last 12 months of the RupeeDesk accounts with your WhatsApp number have reached ${rupees} together.`,
+    ask: "For customers who buy this much the law asks us to know who they are: before your next order, please verify your identity (your PAN, date of birth and address, with a photo of your PAN card, an address document and a selfie holding your PAN card). It takes a few minutes.",
   },
   hi: {
     subject: "कृपया RupeeDesk पर अपनी पहचान वेरिफ़ाई करें",
-    text: (rupees) =>
-      `पिछले 12 महीनों में आपके ऑर्डर ${rupees} तक पहुँच गए हैं। इतनी ख़रीद करने वाले ग्राहकों की पहचान जानना क़ानून के अनुसार ज़रूरी है: अपने अगले ऑर्डर से पहले कृपया अपनी पहचान वेरिफ़ाई करें (अपना PAN, जन्म तिथि और पता, साथ में PAN कार्ड की फ़ोटो, पते का एक दस्तावेज़ और PAN कार्ड पकड़े हुए एक सेल्फ़ी)। इसमें कुछ ही मिनट लगते हैं।`,
+    reached: (rupees) => `पिछले 12 महीनों में आपके ऑर्डर ${rupees} तक पहुँच गए हैं।`,
+    sharedPhoneReached: (rupees) =>
+      `आपके WhatsApp नंबर वाले RupeeDesk खातों के पिछले 12 महीनों के ऑर्डर मिलाकर ${rupees} तक पहुँच गए हैं।`,
+    ask: "इतनी ख़रीद करने वाले ग्राहकों की पहचान जानना क़ानून के अनुसार ज़रूरी है: अपने अगले ऑर्डर से पहले कृपया अपनी पहचान वेरिफ़ाई करें (अपना PAN, जन्म तिथि और पता, साथ में PAN कार्ड की फ़ोटो, पते का एक दस्तावेज़ और PAN कार्ड पकड़े हुए एक सेल्फ़ी)। इसमें कुछ ही मिनट लगते हैं।",
   },
 };
 
@@ -110,7 +124,11 @@ export function yearTotalMessages(
   yearTotal: YearTotal,
 ): OutboxMessage[] {
   if (!customer.emailVerified) return [];
-  const { subject, text } = YEAR_TOTAL_TEXTS[languageOr(customer.language)];
+  const texts = YEAR_TOTAL_TEXTS[languageOr(customer.language)];
+  const rupees = `₹${groupIndian(yearTotal.inr)}`;
+  const reached = yearTotal.sharedPhoneAccounts
+    ? texts.sharedPhoneReached(rupees)
+    : texts.reached(rupees);
   const link = `${targets.publicUrl}/verify`;
   return [
     {
@@ -118,8 +136,8 @@ export function yearTotalMessages(
       topic: "verification.requested",
       payload: {
         to: customer.email,
-        subject,
-        text: `${text(`₹${groupIndian(yearTotal.inr)}`)}\n\n${link}\n\n— RupeeDesk`,
+        subject: texts.subject,
+        text: `${reached} ${texts.ask}\n\n${link}\n\n— RupeeDesk`,
         link,
       },
     },
