@@ -13,6 +13,10 @@ export const REPORT_ORDERS_MAX = 50;
 export const REPORT_GROUNDS_MAX = 1000;
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** No report is older than the desk's duty to make them (PMLA for virtual assets, 7 March 2023). */
+const FIRST_DAY = "2023-03-07";
+/** Words a reader can see: a letter or a digit at least. */
+const HAS_WORDS = /[\p{L}\p{N}]/u;
 
 /** A real calendar day written YYYY-MM-DD (no 2026-02-30). */
 const calendarDay = (error: string) =>
@@ -23,7 +27,7 @@ const calendarDay = (error: string) =>
       (day) => {
         // Zod runs this after a failed pattern too: "02/01/2026" must not throw.
         const at = Date.parse(`${day}T00:00:00Z`);
-        return !Number.isNaN(at) && new Date(at).toISOString().startsWith(day);
+        return !Number.isNaN(at) && new Date(at).toISOString().startsWith(day) && day >= FIRST_DAY;
       },
       { error },
     );
@@ -47,9 +51,14 @@ export const suspicionReportInputSchema = z.object({
     .max(REPORT_GROUNDS_MAX, { error: `Grounds: at most ${REPORT_GROUNDS_MAX} characters.` })
     .refine((text) => !hasUnseenControls(text, { allowLineBreaks: true }), {
       error: "Grounds: no control characters.",
+    })
+    .refine((text) => HAS_WORDS.test(text), {
+      error: "Grounds: say why the dealings are suspicious, in a sentence or more.",
     }),
   /** India's today when left out. */
-  concludedOn: calendarDay("Concluded on: a day, written YYYY-MM-DD.").optional(),
+  concludedOn: calendarDay(
+    "Concluded on: a day since 7 March 2023, written YYYY-MM-DD.",
+  ).optional(),
 });
 export type SuspicionReportInput = z.infer<typeof suspicionReportInputSchema>;
 
@@ -61,7 +70,10 @@ export const suspicionReportFiledSchema = z.object({
     .max(100, { error: "FIU-IND reference: at most 100 characters." })
     .refine((text) => !hasUnseenControls(text), {
       error: "FIU-IND reference: one line, no control characters.",
+    })
+    .refine((text) => HAS_WORDS.test(text), {
+      error: "FIU-IND reference: the acknowledgement number of the filed report.",
     }),
-  filedOn: calendarDay("Filed on: a day, written YYYY-MM-DD."),
+  filedOn: calendarDay("Filed on: a day since 7 March 2023, written YYYY-MM-DD."),
 });
 export type SuspicionReportFiled = z.infer<typeof suspicionReportFiledSchema>;

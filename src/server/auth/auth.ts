@@ -2,6 +2,7 @@ import { APIError, type BetterAuthOptions, betterAuth } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, openAPI, twoFactor } from "better-auth/plugins";
 import { parse as parseCookie } from "hono/utils/cookie";
+import { sql } from "kysely";
 import type { Logger } from "pino";
 import {
   MAX_PASSWORD_LENGTH,
@@ -217,24 +218,6 @@ export function createAuthOptions(deps: AuthDependencies) {
       disableOriginCheck: false,
       backgroundTasks: { handler: (task) => deps.backgroundTasks.add(task) },
     },
-    databaseHooks: {
-      // Each session begun is a sign-in kept for the customer's file (sign-ins.csv):
-      // the session's own row goes when it ends.
-      session: {
-        create: {
-          after: async (session) => {
-            await deps.db
-              .insertInto("sign_ins")
-              .values({
-                user_id: session.userId,
-                ip_address: session.ipAddress?.slice(0, 100) || null,
-                user_agent: session.userAgent?.slice(0, 500) || null,
-              })
-              .execute();
-          },
-        },
-      },
-    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email") {
@@ -263,6 +246,9 @@ export function createAuthOptions(deps: AuthDependencies) {
         if (ctx.path === "/two-factor/verify-totp" && newSession && !isAPIError(returned)) {
           await claimTotpCode(deps.db, newSession.user.id, String(ctx.body?.code ?? ""));
         }
+        if (newSession && !isAPIError(returned) && (await isSignIn(ctx, newSession.user))) {
+          await recordSignIn(deps.db, newSession.session);
+        }
       }),
     },
     plugins: [
@@ -277,6 +263,47 @@ export function createAuthOptions(deps: AuthDependencies) {
       openAPI({ disableDefaultReference: true }),
     ],
   } satisfies BetterAuthOptions;
+}
+
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Whether the request that made a session signed someone in: a password (for an
+ * account with two-factor on, only on a device it trusts; else the session is the
+ * password step's, deleted once the plugin asks for the code), or the second factor
+ * after the password (the request carries the two-factor step's cookie). Not a
+ * session renewed for someone signed in already (a new password, two-factor turned
+ * on): better-auth makes a new one for those too.
+ */
+async function isSignIn(ctx: AuthContext, user: Record<string, unknown>) {
+  const hasCookie = async (name: string) =>
+    Boolean(await ctx.getSignedCookie(ctx.context.createAuthCookie(name).name, ctx.context.secret));
+  if (ctx.path === "/sign-in/email") return !user.twoFactorEnabled || hasCookie("trust_device");
+  if (ctx.path !== "/two-factor/verify-totp" && ctx.path !== "/two-factor/verify-backup-code") {
+    return false;
+  }
+  return hasCookie("two_factor");
+}
+
+/** Keeps a sign-in for the customer's file (sign-ins.csv): a session's own row goes when it ends. */
+async function recordSignIn(
+  db: Database,
+  session: { id: string; userId: string; ipAddress?: string | null; userAgent?: string | null },
+) {
+  await db
+    .insertInto("sign_ins")
+    .columns(["user_id", "ip_address", "user_agent"])
+    .expression(
+      db
+        .selectFrom("session")
+        .select([
+          "userId",
+          sql<string | null>`${session.ipAddress?.slice(0, 100) || null}::text`.as("ip_address"),
+          sql<string | null>`${session.userAgent?.slice(0, 500) || null}::text`.as("user_agent"),
+        ])
+        .where("id", "=", session.id),
+    )
+    .execute();
 }
 
 export function createAuth(deps: AuthDependencies) {

@@ -183,6 +183,7 @@ const exportFileRoute = createRoute({
     400: errorResponse("documents is not true or false"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
+    409: errorResponse("With documents: one is sealed under a key that is not configured"),
   },
 });
 

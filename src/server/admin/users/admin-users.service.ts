@@ -176,6 +176,14 @@ export async function setUserRole(
     const { target, otherAdmins } = await lockTarget(trx, userId);
     const from = toAdminUserView(target).role;
     if (from === role) return toAdminUserView(target);
+    // Every admin reads the register of suspicious transaction reports (decision 045).
+    if (role === "admin" && (await isNamedInSuspicionReport(trx, userId))) {
+      throw new AppError(
+        409,
+        "NAMED_IN_REPORT",
+        "A suspicious transaction report names this customer: they cannot be made an administrator.",
+      );
+    }
     // Until the address is proven, the account may be anyone's who typed it in.
     if (role === "admin" && !target.emailVerified) {
       throw new AppError(
@@ -277,4 +285,13 @@ export async function unblockUser(
     });
     return toAdminUserView(updated);
   });
+}
+
+async function isNamedInSuspicionReport(trx: Kysely<DB>, userId: string) {
+  const report = await trx
+    .selectFrom("suspicion_reports")
+    .select("id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return report !== undefined;
 }

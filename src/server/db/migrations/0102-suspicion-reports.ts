@@ -23,7 +23,8 @@ export async function up(db: Kysely<unknown>) {
       fiu_reference text CHECK (char_length(fiu_reference) BETWEEN 1 AND 100),
       filed_by text REFERENCES "user" (id) ON DELETE SET NULL,
       filed_at timestamptz,
-      CHECK ((filed_on IS NULL) = (fiu_reference IS NULL))
+      CHECK ((filed_on IS NULL) = (fiu_reference IS NULL)),
+      CHECK ((filed_on IS NULL) = (filed_at IS NULL))
     )`.execute(db);
   await sql`CREATE INDEX suspicion_reports_unfiled ON suspicion_reports (due_on, id)
     WHERE filed_on IS NULL`.execute(db);

@@ -33,6 +33,7 @@ async function ageCustomer(userId: string, years: number) {
   await sql`UPDATE orders SET created_at = ${then} WHERE user_id = ${userId}`.execute(testApp.db);
   await sql`UPDATE session SET "updatedAt" = ${then}, "createdAt" = ${then}
     WHERE "userId" = ${userId}`.execute(testApp.db);
+  await sql`UPDATE sign_ins SET created_at = ${then} WHERE user_id = ${userId}`.execute(testApp.db);
 }
 
 /** A customer with one completed, paid-out and reconciled order, all six years ago. */
@@ -107,6 +108,13 @@ describe("retention", () => {
       .insertInto("order_holds")
       .values({ order_id: orderHeld.order.id, rules: ["shared_wallet"] })
       .execute();
+    // Signed in a year ago, the session since ended: only the sign-ins remember it.
+    const signedOut = await closedCustomer(randomBytes(32).toString("hex"));
+    await sql`DELETE FROM session WHERE "userId" = ${signedOut.customer.userId}`.execute(
+      testApp.db,
+    );
+    await sql`UPDATE sign_ins SET created_at = now() - interval '1 year'
+      WHERE user_id = ${signedOut.customer.userId}`.execute(testApp.db);
     // A suspicious transaction report is kept, with the customer's records, unfiled or
     // for the period after it was filed (filed four years ago here).
     for (const filedOn of [null, sql<string>`(now() - interval '4 years')::date`]) {
@@ -120,6 +128,7 @@ describe("retention", () => {
           due_on: sql<string>`(now() - interval '6 years')::date + 9`,
           filed_on: filedOn,
           fiu_reference: filedOn && "STR-2022-7",
+          filed_at: filedOn && sql<Date>`now() - interval '4 years'`,
         })
         .execute();
     }
@@ -210,6 +219,29 @@ describe("retention", () => {
 
   it("purges what identifies a closed customer, keeps the desk's figures, and does it once", async () => {
     const { customer, order } = closed;
+    // A report filed six years ago is past the period: it goes, and its audit rows' details.
+    const oldReport = await testApp.db
+      .insertInto("suspicion_reports")
+      .values({
+        user_id: customer.userId,
+        grounds: "Paid from accounts in other names",
+        concluded_on: sql<string>`(now() - interval '6 years')::date`,
+        due_on: sql<string>`(now() - interval '6 years')::date + 9`,
+        filed_on: sql<string>`(now() - interval '6 years')::date + 2`,
+        fiu_reference: "STR-2020-1",
+        filed_at: sql<Date>`now() - interval '6 years'`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await testApp.db
+      .insertInto("audit_log")
+      .values({
+        action: "suspicion.filed",
+        target_type: "suspicion_report",
+        target_id: oldReport.id,
+        details: JSON.stringify({ userId: customer.userId, fiuReference: "STR-2020-1" }),
+      })
+      .execute();
     await testApp.foldOrderTotals();
     const totalsBefore = await sql<{
       inr: string;
@@ -251,6 +283,19 @@ describe("retention", () => {
       + (SELECT count(*) FROM verification_attempt_windows
           WHERE key = ${`customer:${customer.userId}`}) AS n`.execute(testApp.db);
     expect(Number(remaining.rows[0]?.n)).toBe(0);
+    expect(
+      await testApp.db
+        .selectFrom("suspicion_reports")
+        .select("id")
+        .where("user_id", "=", customer.userId)
+        .execute(),
+    ).toEqual([]);
+    const reportAudit = await testApp.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("target_id", "=", oldReport.id)
+      .executeTakeFirstOrThrow();
+    expect(reportAudit.details).toEqual({ purged: true });
     const line = await testApp.db
       .selectFrom("statement_lines")
       .select(["payer_name", "narration", "amount"])

@@ -34,7 +34,8 @@ function closedCustomers(db: Kysely<DB>, years: number) {
       sql<Date>`greatest(
         "user"."createdAt",
         (SELECT created_at FROM orders WHERE user_id = "user".id ORDER BY created_at DESC LIMIT 1),
-        (SELECT max("updatedAt") FROM session WHERE "userId" = "user".id))`.as("last_active_at"),
+        (SELECT max("updatedAt") FROM session WHERE "userId" = "user".id),
+        (SELECT max(created_at) FROM sign_ins WHERE user_id = "user".id))`.as("last_active_at"),
     ])
     .where((eb) => eb.or([eb("user.role", "is", null), eb("user.role", "!=", "admin")]))
     .where("user.createdAt", "<", cutoff)
@@ -174,7 +175,7 @@ const PURGE_STEPS: PurgeStep[] = [
         .execute(),
   },
   {
-    what: "the details of audit rows about them and their orders (the rows stay)",
+    what: "the details of audit rows about them, their orders and suspicious transaction reports about them (the rows stay)",
     run: (trx, userId) =>
       trx
         .updateTable("audit_log")
@@ -192,6 +193,10 @@ const PURGE_STEPS: PurgeStep[] = [
                   .select(sql<string>`id::text`.as("id"))
                   .where("user_id", "=", userId),
               ),
+            ]),
+            eb.and([
+              eb("target_type", "=", "suspicion_report"),
+              eb(sql<string>`details->>'userId'`, "=", userId),
             ]),
           ]),
         )

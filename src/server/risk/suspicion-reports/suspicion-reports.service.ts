@@ -43,13 +43,27 @@ export async function recordSuspicionReport(
   const id = await db.transaction().execute(async (trx) => {
     const customer = await trx
       .selectFrom("user")
-      .select("id")
+      .select([
+        "role",
+        sql<string>`("createdAt" AT TIME ZONE 'Asia/Kolkata')::date::text`.as("joined_on"),
+      ])
       .where("id", "=", input.userId)
       .executeTakeFirst();
     if (!customer) throw new AppError(404, "USER_NOT_FOUND", "User not found.");
+    // Every admin reads the register: one it is about would be told.
+    if (customer.role === "admin") {
+      throw new AppError(
+        403,
+        "REPORT_ON_ADMIN",
+        "This account is an administrator's, who would see the report: remove their administrator role first.",
+      );
+    }
     const today = await indiaToday(trx);
     const concludedOn = input.concludedOn ?? today;
     if (concludedOn > today) throw refuse("concludedOn", "Concluded on: not a day still to come.");
+    if (concludedOn < customer.joined_on) {
+      throw refuse("concludedOn", "Concluded on: not before the customer signed up.");
+    }
     const orderIds = input.orderIds.map((orderId) => orderId.toLowerCase());
     if (orderIds.length > 0) {
       const theirs = await trx

@@ -24,6 +24,12 @@ beforeAll(async () => {
   admin = await signedInAdmin(testApp);
   customer = await signedInCustomer(testApp);
   order = await placeOrder(customer);
+  // A customer since December 2025: the reports below were concluded after that.
+  await testApp.db
+    .updateTable("user")
+    .set({ createdAt: new Date("2025-12-01T06:00:00Z"), emailVerified: true })
+    .where("id", "=", customer.userId)
+    .execute();
 });
 afterAll(() => testApp.close());
 
@@ -97,6 +103,10 @@ describe("recording a report", () => {
     ["no grounds", { grounds: "" }, "grounds"],
     ["grounds of a word", { grounds: "odd" }, "grounds"],
     ["grounds with a control character", { grounds: `${GROUNDS}\u202e` }, "grounds"],
+    ["grounds nobody can see", { grounds: "\u200b".repeat(20) }, "grounds"],
+    ["a day before the customer signed up", { concludedOn: "2025-11-30" }, "concludedOn"],
+    ["a day before the duty to report", { concludedOn: "2023-03-06" }, "concludedOn"],
+    ["a day of year 0", { concludedOn: "0000-01-01" }, "concludedOn"],
     ["a day that does not exist", { concludedOn: "2026-02-30" }, "concludedOn"],
     ["a day written otherwise", { concludedOn: "02/01/2026" }, "concludedOn"],
     ["a day still to come", { concludedOn: "2999-01-01" }, "concludedOn"],
@@ -125,14 +135,33 @@ describe("recording a report", () => {
     expect(await reportCount()).toBe(before);
   });
 
-  it("answers 404 for no such customer, and 403 for a report on the admin's own account", async () => {
+  it("answers 404 for no such customer, and 403 for a report on an admin, who would read it", async () => {
     const before = await reportCount();
     const unknown = await record({ userId: "no-such-user", orderIds: [] });
     expect(unknown.status, unknown.text).toBe(404);
     const own = await record({ userId: admin.userId, orderIds: [] });
     expect(own.status, own.text).toBe(403);
     expect(own.json.code).toBe("OWN_RECORD");
+    const otherAdmin = await signedInAdmin(testApp, { isElevated: false });
+    const onAdmin = await record({ userId: otherAdmin.userId, orderIds: [] });
+    expect(onAdmin.status, onAdmin.text).toBe(403);
+    expect(onAdmin.json.code).toBe("REPORT_ON_ADMIN");
     expect(await reportCount()).toBe(before);
+  });
+
+  it("keeps a customer it names from being made an administrator", async () => {
+    expect((await record()).status).toBe(201);
+    const promoted = await admin.post(`/api/admin/users/${customer.userId}/role`, {
+      role: "admin",
+    });
+    expect(promoted.status, promoted.text).toBe(409);
+    expect(promoted.json.code).toBe("NAMED_IN_REPORT");
+    const row = await testApp.db
+      .selectFrom("user")
+      .select("role")
+      .where("id", "=", customer.userId)
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe("user");
   });
 
   it("is closed to a signed-out visitor and to an admin without step-up", async () => {
@@ -195,6 +224,7 @@ describe("the register and filing", () => {
     ["a day still to come", { fiuReference: "STR-1", filedOn: "2999-01-01" }, 400],
     ["no reference", { fiuReference: " ", filedOn: "2026-05-04" }, 400],
     ["a reference of two lines", { fiuReference: "STR\n1", filedOn: "2026-05-04" }, 400],
+    ["a reference of no letter or digit", { fiuReference: "-", filedOn: "2026-05-04" }, 400],
   ])("refuses filing with %s, and leaves the report unfiled", async (_, body, status) => {
     const report = await record({ concludedOn: "2026-05-01", orderIds: [] });
     const response = await admin.post(`${REGISTER}/${report.json.id}/filed`, body);

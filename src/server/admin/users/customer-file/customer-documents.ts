@@ -18,6 +18,7 @@ export async function customerDocuments(db: Kysely<DB>, userId: string) {
       "document.id",
       "document.kind",
       "document.content_type",
+      "document.key_id",
       sql<string>`to_char(submission.submitted_at AT TIME ZONE 'Asia/Kolkata',
         'YYYY-MM-DD"T"HH24MISS')`.as("submitted"),
     ])
@@ -27,6 +28,7 @@ export async function customerDocuments(db: Kysely<DB>, userId: string) {
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    keyId: row.key_id,
     path: `identity/${row.submitted}-${FILE_NAMES[row.kind]}.${DOCUMENT_EXTENSIONS[row.content_type]}`,
   }));
 }

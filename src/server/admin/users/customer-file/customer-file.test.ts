@@ -150,13 +150,48 @@ describe("the customer's file", () => {
     expect(pdfShownText(files.get("summary.pdf") ?? Buffer.alloc(0))).toContain("identity/");
 
     const audits = await exportAudits(customer.userId);
-    expect(audits.map((audit) => audit.details.identityDocuments)).toEqual([undefined, 3]);
+    const documentIds = review.json.submission.documents.map(
+      (document: { id: string }) => document.id,
+    );
+    expect(audits.map((audit) => audit.details.identityDocuments)).toEqual([
+      undefined,
+      expect.arrayContaining(documentIds),
+    ]);
+    expect(audits[1]?.details.identityDocuments).toHaveLength(3);
   });
 
   it("refuses a documents flag that is not true or false, writing nothing", async () => {
     const customer = await signedInCustomer(testApp);
     const { response } = await requestFile(admin, testApp, customer.userId, "?documents=maybe");
     expect(response.status).toBe(400);
+    expect(await exportAudits(customer.userId)).toEqual([]);
+  });
+
+  it("refuses the documents before the first byte when one is sealed under a key not configured", async () => {
+    const customer = await signedInCustomer(testApp);
+    const submitted = await customer.post(
+      "/api/verification",
+      verificationForm(await validDocuments()),
+    );
+    expect(submitted.status, submitted.text).toBe(201);
+    await testApp.db
+      .updateTable("verification_documents")
+      .set({ key_id: "0123456789abcdef" })
+      .where("submission_id", "in", (eb) =>
+        eb
+          .selectFrom("verification_submissions")
+          .select("id")
+          .where("user_id", "=", customer.userId),
+      )
+      .execute();
+    const { response, bytes } = await requestFile(
+      admin,
+      testApp,
+      customer.userId,
+      "?documents=true",
+    );
+    expect(response.status).toBe(409);
+    expect(JSON.parse(bytes.toString("utf8"))).toMatchObject({ code: "DOCUMENT_KEY_MISSING" });
     expect(await exportAudits(customer.userId)).toEqual([]);
   });
 

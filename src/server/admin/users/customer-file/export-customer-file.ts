@@ -83,6 +83,15 @@ export async function exportCustomerFile(
   const profile = await loadCustomerProfile(db, userId);
   if (!profile) throw new AppError(404, "USER_NOT_FOUND", "User not found.");
   const documents = documentKeys ? await customerDocuments(db, userId) : [];
+  // Refused before the audit row and the first byte, not cut off in the middle.
+  const unopenable = documents.find((document) => !documentKeys?.byId.has(document.keyId));
+  if (unopenable) {
+    throw new AppError(
+      409,
+      "DOCUMENT_KEY_MISSING",
+      `A document is sealed under key ${unopenable.keyId}, which is not configured: set it as DOCUMENT_KEY_PREVIOUS, or download the file without the documents.`,
+    );
+  }
   const exportedAt = new Date();
   await recordAudit(db, {
     actor: { id: actor.id, email: actor.email },
@@ -91,7 +100,7 @@ export async function exportCustomerFile(
     details: {
       email: profile.email,
       orders: profile.orders.total,
-      ...(documentKeys && { identityDocuments: documents.length }),
+      ...(documentKeys && { identityDocuments: documents.map((document) => document.id) }),
     },
     ipAddress: actor.ipAddress ?? null,
   });
