@@ -9,6 +9,7 @@ import { announceServer, newServerToken } from "./ops/backup/running-server";
 import { startDailyJob } from "./ops/daily-jobs";
 import { foldTotalsAndTellOperatorsNearCap } from "./orders/cap-alert";
 import { runDailyRetention } from "./risk/retention/retention";
+import { remindSuspicionReportsDue } from "./risk/suspicion-reports/reports-due";
 import { openRuntime } from "./runtime";
 import { askLargeCustomersToVerify } from "./verification/large-customers";
 
@@ -46,6 +47,12 @@ async function main() {
     () => askLargeCustomersToVerify(runtime.context.db, runtime.context.notificationTargets),
     logger,
   );
+  const stopRemindingReportsDue = startDailyJob(
+    runtime.context.db,
+    "suspicion-reports-due",
+    () => remindSuspicionReportsDue(runtime.context.db, runtime.context.notificationTargets),
+    logger,
+  );
   let withdrawAnnouncement = () => {};
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
@@ -73,6 +80,7 @@ async function main() {
       await stopBackups();
       await stopRetention();
       await stopAskingLargeCustomers();
+      await stopRemindingReportsDue();
       await stopFolding();
       await runtime.close();
       process.exit(0);

@@ -8,6 +8,7 @@ import { createApp } from "../app";
 import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../db/database";
 import { parseEnv } from "../env";
 import { foldTotalsAndTellOperatorsNearCap } from "../orders/cap-alert";
+import { remindSuspicionReportsDue } from "../risk/suspicion-reports/reports-due";
 import { openRuntime } from "../runtime";
 import { askLargeCustomersToVerify } from "../verification/large-customers";
 import { raiseOrderLimits } from "./order-limits";
@@ -67,6 +68,9 @@ export async function createTestApp(
     /** The daily job that asks large customers to verify, driven by hand. */
     askLargeCustomersToVerify: () =>
       askLargeCustomersToVerify(runtime.context.db, runtime.context.notificationTargets),
+    /** The daily reminder of suspicious transaction reports due, driven by hand. */
+    remindSuspicionReportsDue: () =>
+      remindSuspicionReportsDue(runtime.context.db, runtime.context.notificationTargets),
     /** The payout wallets' scheduled reads, driven by hand. */
     treasury: runtime.treasury,
     payoutChecks: runtime.payoutChecks,

@@ -16,7 +16,7 @@ type Actor = { id: string; email: string };
 /** How many filed reports one page of the register lists. */
 export const FILED_PAGE_SIZE = 50;
 
-async function indiaToday(db: Kysely<DB>): Promise<string> {
+export async function indiaToday(db: Kysely<DB>): Promise<string> {
   const { today } = await sql<{ today: string }>`SELECT ${INDIA_TODAY}::text AS today`
     .execute(db)
     .then((result) => result.rows[0] ?? { today: "" });

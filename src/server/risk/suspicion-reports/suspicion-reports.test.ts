@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { placeOrder } from "../../testing/orders";
@@ -20,7 +21,7 @@ const REGISTER = "/api/admin/risk/suspicion-reports";
 const GROUNDS = "Paid from six different accounts in two days, none in the customer's name.";
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ ADMIN_NOTIFY_EMAIL: "compliance@rupeedesk.test" });
   admin = await signedInAdmin(testApp);
   customer = await signedInCustomer(testApp);
   order = await placeOrder(customer);
@@ -243,5 +244,50 @@ describe("the register and filing", () => {
     expect(missing.status, missing.text).toBe(404);
     expect((await admin.post(`${REGISTER}/not-an-id/filed`, body)).status).toBe(400);
     expect((await admin.get(`${REGISTER}?cursor=bogus`)).status).toBe(400);
+  });
+});
+
+describe("the operators' daily reminder", () => {
+  /** Every report filed, so each case starts from none to file. */
+  async function fileAll() {
+    await testApp.db
+      .updateTable("suspicion_reports")
+      .set({
+        filed_on: sql<string>`concluded_on + 1`,
+        fiu_reference: "STR-TEST",
+        filed_at: sql<Date>`now()`,
+      })
+      .where("filed_on", "is", null)
+      .execute();
+  }
+
+  async function reminders() {
+    const rows = await testApp.db
+      .selectFrom("notification_outbox")
+      .select("payload")
+      .where("topic", "=", "suspicion.due")
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => JSON.stringify(row.payload));
+  }
+
+  it("counts the reports due within two working days or past due, naming no customer", async () => {
+    await fileAll();
+    const before = (await reminders()).length;
+    expect(await testApp.remindSuspicionReportsDue()).toEqual({ due: 0 });
+    expect(await reminders()).toHaveLength(before);
+
+    expect((await record({ concludedOn: "2026-01-05", orderIds: [] })).status).toBe(201);
+    // Concluded today: due in seven working days, not yet in the reminder.
+    expect((await record({ concludedOn: undefined, orderIds: [] })).status).toBe(201);
+    expect(await testApp.remindSuspicionReportsDue()).toEqual({ due: 1, overdue: 1 });
+    const sent = (await reminders()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(
+      "Suspicious transaction reports to file at FIU-IND: 1, the first due 2026-01-14, 1 of them past due.",
+    );
+    expect(sent[0]).toContain("/admin/risk");
+    expect(sent[0]).not.toContain(customer.email);
+    expect(sent[0]).not.toContain("six different accounts");
   });
 });
