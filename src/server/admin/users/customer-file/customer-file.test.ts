@@ -79,6 +79,17 @@ function pdfShownText(pdf: Buffer): string {
 const csvRows = (file: Buffer | undefined) =>
   parse(file ?? "", { columns: true, bom: true }) as Record<string, string>[];
 
+/** A customer who sent their identity documents (a photo, a PDF, a PNG). */
+async function customerWithDocuments() {
+  const customer = await signedInCustomer(testApp);
+  const submitted = await customer.post(
+    "/api/verification",
+    verificationForm(await validDocuments()),
+  );
+  expect(submitted.status, submitted.text).toBe(201);
+  return customer;
+}
+
 function exportAudits(userId: string) {
   return testApp.db
     .selectFrom("audit_log")
@@ -116,10 +127,7 @@ describe("the customer's file", () => {
   });
 
   it("holds the identity documents, opened, only when asked for; the export's audit row says so", async () => {
-    const customer = await signedInCustomer(testApp);
-    const form = verificationForm(await validDocuments());
-    const submitted = await customer.post("/api/verification", form);
-    expect(submitted.status, submitted.text).toBe(201);
+    const customer = await customerWithDocuments();
 
     const plain = await readZip((await requestFile(admin, testApp, customer.userId)).bytes);
     expect([...plain.keys()].filter((name) => name.startsWith("identity/"))).toEqual([]);
@@ -168,12 +176,7 @@ describe("the customer's file", () => {
   });
 
   it("refuses the documents before the first byte when one is sealed under a key not configured", async () => {
-    const customer = await signedInCustomer(testApp);
-    const submitted = await customer.post(
-      "/api/verification",
-      verificationForm(await validDocuments()),
-    );
-    expect(submitted.status, submitted.text).toBe(201);
+    const customer = await customerWithDocuments();
     await testApp.db
       .updateTable("verification_documents")
       .set({ key_id: "0123456789abcdef" })
