@@ -103,7 +103,7 @@ function prerenderFirstScreen(): Plugin {
 /**
  * What must run or apply before the first paint comes inside index.html instead of
  * as requests the paint waits for (each a round trip on a slow mobile network): the
- * theme script (allowed by its hash in the CSP, src/server/http/spa.ts) and the
+ * theme script (allowed by its hash in the CSP, src/server/platform/http/spa.ts) and the
  * stylesheet.
  */
 function inlineRenderBlocking(html: string, outDir: string): string {

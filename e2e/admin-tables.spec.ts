@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { sampleStatementCsv } from "../src/server/admin/reconciliation/statement-fixtures";
+import { sampleStatementCsv } from "../src/server/testing/statement-fixtures";
 import {
   addPausedUpiAccount,
   cutPlaceholders,

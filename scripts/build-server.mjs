@@ -3,13 +3,13 @@ import { build } from "esbuild";
 
 await build({
   entryPoints: {
-    main: "src/server/main.ts",
-    "create-admin": "src/server/cli/create-admin.ts",
-    backup: "src/server/cli/backup.ts",
-    restore: "src/server/cli/restore.ts",
-    "reencrypt-documents": "src/server/cli/reencrypt-documents.ts",
+    main: "src/server/app/main.ts",
+    "create-admin": "src/server/app/cli/create-admin.ts",
+    backup: "src/server/app/cli/backup.ts",
+    restore: "src/server/app/cli/restore.ts",
+    "reencrypt-documents": "src/server/app/cli/reencrypt-documents.ts",
     // Started by read-off-thread.ts, which finds it beside main.js.
-    "statement-worker": "src/server/admin/reconciliation/statement-worker.ts",
+    "statement-worker": "src/server/domains/reconciliation/statement-worker.ts",
   },
   outdir: "dist/server",
   bundle: true,

@@ -12,7 +12,7 @@ try {
   hasTsx = false;
 }
 const nodeArgs = hasTsx
-  ? ["--import", "tsx", `src/server/cli/${name}.ts`, ...args]
+  ? ["--import", "tsx", `src/server/app/cli/${name}.ts`, ...args]
   : [`dist/server/${name}.js`, ...args];
 const result = spawnSync(process.execPath, nodeArgs, { stdio: "inherit" });
 process.exit(result.status ?? 1);

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import pino from "pino";
-import { parseEnv } from "../../src/server/env";
-import { openRuntime } from "../../src/server/runtime";
+import { openRuntime } from "../../src/server/app/runtime";
+import { parseEnv } from "../../src/server/platform/config/env";
 
 /** The PostgreSQL server benchmarks run on (a fresh database is made on it per run). */
 export const BENCH_SERVER_URL =

@@ -1,11 +1,11 @@
 import { cpus, loadavg, totalmem } from "node:os";
 import { sql } from "kysely";
-import { getDashboardStats } from "../../src/server/admin/dashboard/dashboard-stats";
-import { foldOrderTotals } from "../../src/server/admin/dashboard/order-totals";
-import { ensureAdmin } from "../../src/server/auth/ensure-admin";
-import { booksWorkbook } from "../../src/server/books/books-export";
-import { getBooks } from "../../src/server/books/daily-books";
-import { listPurchases } from "../../src/server/books/usdt-purchases";
+import { booksWorkbook } from "../../src/server/domains/books/books-export";
+import { getBooks } from "../../src/server/domains/books/daily-books";
+import { listPurchases } from "../../src/server/domains/books/usdt-purchases";
+import { getDashboardStats } from "../../src/server/domains/dashboard/dashboard-stats";
+import { foldOrderTotals } from "../../src/server/domains/orders/order-totals";
+import { ensureAdmin } from "../../src/server/platform/auth/ensure-admin";
 import { insertGeneratedOrders } from "../../src/server/testing/generated-orders";
 import { openBenchRuntime, percentile } from "./bench-database";
 

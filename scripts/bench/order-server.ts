@@ -6,11 +6,11 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { sql } from "kysely";
-import { startFoldingOrderTotals } from "../../src/server/admin/dashboard/order-totals";
-import { createApp } from "../../src/server/app";
-import { parseEnv } from "../../src/server/env";
-import { foldTotalsAndTellOperatorsNearCap } from "../../src/server/orders/cap-alert";
-import { openRuntime } from "../../src/server/runtime";
+import { createApp } from "../../src/server/app/create-app";
+import { openRuntime } from "../../src/server/app/runtime";
+import { foldTotalsAndTellOperatorsNearCap } from "../../src/server/domains/orders/cap-alert";
+import { startFoldingOrderTotals } from "../../src/server/domains/orders/order-totals";
+import { parseEnv } from "../../src/server/platform/config/env";
 import { raiseOrderLimits } from "../../src/server/testing/order-limits";
 
 const runtime = await openRuntime(parseEnv(process.env));

@@ -1,18 +1,18 @@
 import { cpus, loadavg, totalmem } from "node:os";
 import { sql } from "kysely";
-import { importStatement } from "../../src/server/admin/reconciliation/import-statement";
+import { importStatement } from "../../src/server/domains/reconciliation/import-statement";
 import {
   groupedLinesQuery,
   listReconciliationGroups,
   notReceivedQuery,
-} from "../../src/server/admin/reconciliation/match-statement-lines";
-import { readStatement } from "../../src/server/admin/reconciliation/read-statement";
+} from "../../src/server/domains/reconciliation/match-statement-lines";
+import { readStatement } from "../../src/server/domains/reconciliation/read-statement";
+import { ensureAdmin } from "../../src/server/platform/auth/ensure-admin";
+import type { Database } from "../../src/server/platform/db/database";
 import {
   type SampleTransaction,
   sampleStatementCsv,
-} from "../../src/server/admin/reconciliation/statement-fixtures";
-import { ensureAdmin } from "../../src/server/auth/ensure-admin";
-import type { Database } from "../../src/server/db/database";
+} from "../../src/server/testing/statement-fixtures";
 import { openBenchRuntime } from "./bench-database";
 
 const ORDERS = 1_000_000;

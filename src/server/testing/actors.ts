@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { ensureAdmin } from "../auth/ensure-admin";
-import type { Database } from "../db/database";
+import { ensureAdmin } from "../platform/auth/ensure-admin";
+import type { Database } from "../platform/db/database";
 import type { TestApp } from "./test-app";
 import { createClient, readLatestMail } from "./test-client";
 

@@ -1,4 +1,4 @@
-import type { Database } from "../db/database";
+import type { Database } from "../platform/db/database";
 
 /**
  * A statement credit matched to an order, as reconciliation leaves it once an

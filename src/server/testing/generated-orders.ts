@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { NETWORKS } from "../../shared/catalog";
-import type { Database } from "../db/database";
+import type { Database } from "../platform/db/database";
 
 /*
  * Orders made up in one statement, for the books' tests and benchmark: `perDay` a

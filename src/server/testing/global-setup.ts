@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { createPglite, wrapPglite } from "../db/database";
-import { migrateToLatest } from "../db/migrate";
+import { createPglite, wrapPglite } from "../platform/db/database";
+import { migrateToLatest } from "../platform/db/migrate";
 import { migrationAuthOptions } from "./migration-database";
 
 declare module "vitest" {

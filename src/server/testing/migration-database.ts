@@ -1,16 +1,16 @@
 import { getMigrations } from "better-auth/db/migration";
 import { type Migration, Migrator } from "kysely";
 import pino from "pino";
-import { createAuth } from "../auth/auth";
-import { BackgroundTasks } from "../background-tasks";
+import { createAuth } from "../platform/auth/auth";
 import {
   createPglite,
   type Database,
   type DatabaseHandle,
   openPostgres,
   wrapPglite,
-} from "../db/database";
-import { migrations } from "../db/migrations";
+} from "../platform/db/database";
+import { migrations } from "../platform/db/migrations";
+import { BackgroundTasks } from "../platform/jobs/background-tasks";
 import { scratchPostgresDatabase } from "./postgres";
 
 /** better-auth's options as far as migrating needs them: no mail, no logs, no site. */

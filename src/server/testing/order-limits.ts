@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
+import type { DB } from "../platform/db/schema";
 
 /** The order limits a fresh database has (migrations 0075 and 0100), as the Settings form sends them. */
 export const SHIPPED_ORDER_LIMITS_INPUT = {

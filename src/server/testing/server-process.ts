@@ -34,7 +34,7 @@ export function serverTestTimeout(starts: number, workMs = 60_000): number {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/app/main.ts"], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? "",

@@ -1,6 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import type { DatabaseHandle } from "../db/database";
+import type { DatabaseHandle } from "../platform/db/database";
 
 /*
  * What a piece of work costs the database, counted at the driver (every

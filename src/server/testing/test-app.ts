@@ -4,13 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino, { type Logger } from "pino";
 import { inject } from "vitest";
-import { createApp } from "../app";
-import { createPglite, type DatabaseHandle, openPostgres, wrapPglite } from "../db/database";
-import { parseEnv } from "../env";
-import { foldTotalsAndTellOperatorsNearCap } from "../orders/cap-alert";
-import { remindSuspicionReportsDue } from "../risk/suspicion-reports/reports-due";
-import { openRuntime } from "../runtime";
-import { askLargeCustomersToVerify } from "../verification/large-customers";
+import { createApp } from "../app/create-app";
+import { openRuntime } from "../app/runtime";
+import { foldTotalsAndTellOperatorsNearCap } from "../domains/orders/cap-alert";
+import { remindSuspicionReportsDue } from "../domains/risk/suspicion-reports/reports-due";
+import { askLargeCustomersToVerify } from "../domains/verification/large-customers";
+import { parseEnv } from "../platform/config/env";
+import {
+  createPglite,
+  type DatabaseHandle,
+  openPostgres,
+  wrapPglite,
+} from "../platform/db/database";
 import { raiseOrderLimits } from "./order-limits";
 import { scratchPostgresDatabase } from "./postgres";
 import { insertBankAccount, insertUpiAccount } from "./receiving-accounts";

@@ -1,5 +1,5 @@
 import { hc } from "hono/client";
-import type { AppType } from "../../server/app";
+import type { AppType } from "../../server/app/create-app";
 
 /**
  * The typed client of our own API; its types come from the server's routes. The pages

@@ -1,0 +1,140 @@
+import ExcelJS from "exceljs";
+import { csvField, csvLine, csvNumberField } from "../../platform/http/csv";
+import type { Books } from "./daily-books";
+import type { PurchaseView } from "./usdt-purchases";
+
+/*
+ * The books as files: one table per view, written as CSV (one view a file) or as
+ * one Excel workbook with a sheet per view. Amounts are exact decimal text in the
+ * CSV and numbers in the workbook, formatted to the paisa and to 4 places of USDT.
+ */
+
+export const BOOK_VIEWS = ["days", "accounts", "networks", "purchases"] as const;
+export type BookView = (typeof BOOK_VIEWS)[number];
+
+type Kind = "text" | "count" | "inr" | "usdt" | "rate" | "coin";
+interface Column<Row> {
+  header: string;
+  kind: Kind;
+  value: (row: Row) => string | number | null;
+}
+interface Table<Row> {
+  sheet: string;
+  columns: Column<Row>[];
+  rows: Row[];
+}
+
+const FORMATS: Record<Kind, string | undefined> = {
+  text: undefined,
+  count: "0",
+  inr: "#,##0.00",
+  usdt: "#,##0.0000",
+  rate: "0.0000",
+  coin: "0.#########",
+};
+
+function tables(books: Books, purchases: PurchaseView[]) {
+  const days: Table<Books["days"][number]> = {
+    sheet: "Days",
+    rows: books.days,
+    columns: [
+      { header: "Date (India)", kind: "text", value: (day) => day.date },
+      { header: "Orders", kind: "count", value: (day) => day.orders },
+      { header: "INR Received", kind: "inr", value: (day) => day.inr },
+      { header: "USDT Paid Out", kind: "usdt", value: (day) => day.usdt },
+      { header: "INR for USDT", kind: "inr", value: (day) => day.usdtInr },
+      { header: "Average Rate (INR/USDT)", kind: "rate", value: (day) => day.averageRate },
+      { header: "Cost (INR)", kind: "inr", value: (day) => day.costInr },
+      { header: "USDT Without Recorded Cost", kind: "usdt", value: (day) => day.uncostedUsdt },
+      { header: "Gross Margin (INR)", kind: "inr", value: (day) => day.marginInr },
+    ],
+  };
+  const accounts: Table<Books["accounts"][number]> = {
+    sheet: "Accounts",
+    rows: books.accounts,
+    columns: [
+      { header: "Date (India)", kind: "text", value: (row) => row.date },
+      { header: "Receiving Account", kind: "text", value: (row) => row.accountLabel },
+      { header: "Orders", kind: "count", value: (row) => row.orders },
+      { header: "INR from Orders", kind: "inr", value: (row) => row.ordersInr },
+      { header: "INR on Statement", kind: "inr", value: (row) => row.statementInr },
+    ],
+  };
+  const networks: Table<Books["networks"][number]> = {
+    sheet: "Networks",
+    rows: books.networks,
+    columns: [
+      { header: "Date (India)", kind: "text", value: (row) => row.date },
+      { header: "Network", kind: "text", value: (row) => row.network },
+      { header: "Orders", kind: "count", value: (row) => row.orders },
+      { header: "USDT Paid Out", kind: "usdt", value: (row) => row.usdt },
+      { header: "Fees Paid", kind: "coin", value: (row) => row.feesPaid },
+      { header: "Fee Coin", kind: "text", value: (row) => row.feeCoin },
+      { header: "Payouts Without Known Fee", kind: "count", value: (row) => row.payoutsWithoutFee },
+    ],
+  };
+  const bought: Table<PurchaseView> = {
+    sheet: "Purchases",
+    rows: purchases,
+    columns: [
+      { header: "Date (India)", kind: "text", value: (row) => row.boughtOn },
+      { header: "Network", kind: "text", value: (row) => row.network },
+      { header: "Quantity (USDT)", kind: "usdt", value: (row) => row.quantityUsdt },
+      { header: "Paid In", kind: "text", value: (row) => row.paidCurrency },
+      { header: "Amount Paid", kind: "inr", value: (row) => row.paidAmount },
+      { header: "USD/INR Rate", kind: "rate", value: (row) => row.usdInrRate },
+      { header: "Cost (INR)", kind: "inr", value: (row) => row.costInr },
+      { header: "Bought At", kind: "text", value: (row) => row.source },
+      { header: "Note", kind: "text", value: (row) => row.note },
+    ],
+  };
+  return { days, accounts, networks, purchases: bought };
+}
+
+/** One view of the books as CSV text. */
+export function booksCsv(books: Books, purchases: PurchaseView[], view: BookView): string {
+  // Each view's rows have their own type; the table reads them with its own columns.
+  const table = tables(books, purchases)[view] as Table<unknown>;
+  const lines = table.rows.map((row) => {
+    const fields = table.columns.map(({ kind, value }) => {
+      const cell = value(row);
+      if (cell === null) return "";
+      return kind === "text" ? csvField(String(cell)) : csvNumberField(String(cell));
+    });
+    return `${fields.join(",")}\r\n`;
+  });
+  return csvLine(table.columns.map((column) => column.header)) + lines.join("");
+}
+
+/** The books as an Excel workbook: a sheet per view, amounts as numbers. */
+export async function booksWorkbook(books: Books, purchases: PurchaseView[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "RupeeDesk";
+  for (const table of Object.values(tables(books, purchases)) as Table<unknown>[]) {
+    const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.columns = table.columns.map((column) => ({
+      header: column.header,
+      width: Math.max(12, column.header.length + 2),
+      style: FORMATS[column.kind] ? { numFmt: FORMATS[column.kind] } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of table.rows) {
+      sheet.addRow(table.columns.map((column) => cellValue(column.kind, column.value(row))));
+    }
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * A spreadsheet holds numbers as binary doubles: an amount's exact text becomes the
+ * nearest one, which at 2 or 4 places and under 10^11 reads back as the same text.
+ */
+function cellValue(kind: Kind, value: string | number | null): string | number | null {
+  if (value === null || kind === "text") return value;
+  return typeof value === "number" ? value : Number(value);
+}
+
+/** The export's file name, naming the days it covers: rupeedesk-books-2026-11-01-to-2026-11-30.csv. */
+export function booksFileName(books: Pick<Books, "from" | "to">, extension: string, view?: string) {
+  return `rupeedesk-books-${view ? `${view}-` : ""}${books.from}-to-${books.to}.${extension}`;
+}

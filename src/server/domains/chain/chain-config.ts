@@ -1,0 +1,40 @@
+import { NETWORKS, type NetworkId } from "../../../shared/catalog";
+import type { Env } from "../../platform/config/env";
+import type { ChainEndpoint } from "./chain-answer";
+import { USDT_TOKENS } from "./chain-tokens";
+
+/** How the payout check reaches one network, and which token it expects there. */
+export type NetworkChain = { endpoint: ChainEndpoint; token: string; decimals: number };
+
+/** The payout check's settings: the networks with an endpoint, and how often to look again. */
+export type ChainConfig = {
+  networks: Partial<Record<NetworkId, NetworkChain>>;
+  /** Seconds between looks while a payout awaits confirmations or is not yet seen. */
+  recheckSeconds: number;
+  timeoutMs: number;
+};
+
+/** The networks whose CHAIN_RPC_<NETWORK> is set; a network without one is not checked on chain. */
+export function chainConfigFromEnv(env: Env): ChainConfig {
+  const networks: ChainConfig["networks"] = {};
+  for (const { id } of NETWORKS) {
+    const suffix = id.toUpperCase() as Uppercase<NetworkId>;
+    const url = env[`CHAIN_RPC_${suffix}`];
+    if (!url) continue;
+    networks[id] = {
+      endpoint: {
+        url,
+        timeoutMs: env.CHAIN_TIMEOUT_MS,
+        // Solana waits for "finalized" instead of a count.
+        confirmations: id === "solana" ? 0 : env[`CHAIN_CONFIRMATIONS_${suffix as "TRC20"}`],
+      },
+      token: env[`CHAIN_TOKEN_${suffix}`] ?? USDT_TOKENS[id].token,
+      decimals: USDT_TOKENS[id].decimals,
+    };
+  }
+  return {
+    networks,
+    recheckSeconds: env.CHAIN_RECHECK_SECONDS,
+    timeoutMs: env.CHAIN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,432 @@
+import { type Kysely, sql } from "kysely";
+import { explorerTxUrl, type NetworkId } from "../../../../shared/catalog";
+import { plainDecimal } from "../../../../shared/money";
+import type { DB } from "../../../platform/db/schema";
+import { csvLine } from "../../../platform/http/csv";
+import {
+  orderBlocklistKeys,
+  signUpBlocklistKeys,
+  statementCreditKeys,
+} from "../../orders/rules/blocklist-keys";
+import {
+  accountLine,
+  type ReceivingAccountSummary,
+} from "../../receiving-accounts/receiving-account-summary";
+
+/** Rows read per query: a customer's whole history never sits in memory at once. */
+export const CUSTOMER_FILE_PAGE_SIZE = 500;
+
+/** A page of rows as CSV text, and what they are for the lists that follow. */
+type Page<T> = { rows: T[]; csv: string };
+
+/** The order columns of orders.csv: the order, its statement line and its payout check. */
+export const ORDER_COLUMNS = [
+  "Order ID",
+  "Created At (UTC)",
+  "Status",
+  "Send Currency",
+  "Send Amount",
+  "Receive Currency",
+  "Receive Amount",
+  "Exchange Rate",
+  "Network",
+  "Wallet Address",
+  "Payment Reference",
+  "Payer Name",
+  "Receiving Account",
+  "Statement Value Date",
+  "Statement Amount",
+  "Statement UTR",
+  "Statement Payer Name",
+  "Statement Narration",
+  "Statement Decision",
+  "Payout Tx Hash",
+  "Payout Explorer URL",
+  "Chain Check",
+  "Chain Check Failure",
+  "Updated At (UTC)",
+];
+
+export const AUDIT_COLUMNS = [
+  "Audit ID",
+  "At (UTC)",
+  "Action",
+  "Actor Email",
+  "About",
+  "Target ID",
+  "IP Address",
+  "Details (JSON)",
+];
+
+export const BLOCKLIST_HIT_COLUMNS = [
+  "Kind",
+  "Value",
+  "Reason",
+  "Added At (UTC)",
+  "Removed At (UTC)",
+  "Matched",
+];
+
+function customerOrdersPage(
+  db: Kysely<DB>,
+  userId: string,
+  after: { createdAt: string; id: string } | null,
+) {
+  let query = db
+    .selectFrom("orders")
+    // One statement line and one check per order at most (unique keys): one probe each.
+    .leftJoin("statement_lines as line", "line.order_id", "orders.id")
+    .leftJoin("payout_checks as check", "check.order_id", "orders.id")
+    .select([
+      "orders.id",
+      "orders.created_at",
+      "orders.updated_at",
+      "orders.status",
+      "orders.send_currency",
+      "orders.send_amount",
+      "orders.receive_currency",
+      "orders.receive_amount",
+      "orders.exchange_rate",
+      "orders.network",
+      "orders.wallet_address",
+      "orders.payment_reference",
+      "orders.payer_name",
+      "orders.receiving_account_id",
+      "orders.payout_tx_hash",
+      // As the statement printed it (2026-11-20), not as a JavaScript date.
+      sql<string>`line.value_date::text`.as("line_value_date"),
+      "line.amount as line_amount",
+      "line.reference as line_reference",
+      "line.payer_name as line_payer_name",
+      "line.narration as line_narration",
+      "line.decision as line_decision",
+      "check.state as check_state",
+      "check.failure_message as check_failure",
+    ])
+    // Microsecond timestamps survive only as text; a JS Date would drop them.
+    .select(sql<string>`orders.created_at::text`.as("cursor_created_at"))
+    .where("orders.user_id", "=", userId)
+    .orderBy("orders.created_at")
+    .orderBy("orders.id")
+    .limit(CUSTOMER_FILE_PAGE_SIZE);
+  if (after) {
+    query = query.where(
+      sql<boolean>`(orders.created_at, orders.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  return query.execute();
+}
+
+type CustomerOrder = Awaited<ReturnType<typeof customerOrdersPage>>[number];
+
+function orderLine(order: CustomerOrder, accounts: Map<string, ReceivingAccountSummary>) {
+  const network = order.network as NetworkId | null;
+  return csvLine([
+    order.id,
+    order.created_at.toISOString(),
+    order.status,
+    order.send_currency,
+    order.send_amount,
+    order.receive_currency,
+    order.receive_amount,
+    plainDecimal(order.exchange_rate),
+    network,
+    order.wallet_address,
+    order.payment_reference,
+    order.payer_name,
+    accountLine(accounts.get(order.receiving_account_id ?? "")),
+    order.line_value_date,
+    order.line_amount,
+    order.line_reference,
+    order.line_payer_name,
+    order.line_narration,
+    order.line_decision,
+    order.payout_tx_hash,
+    order.payout_tx_hash && network ? explorerTxUrl(network, order.payout_tx_hash) : null,
+    order.check_state,
+    order.check_failure,
+    order.updated_at.toISOString(),
+  ]);
+}
+
+/** The customer's orders, oldest first, a page at a time, each as CSV lines. */
+export async function* customerOrderPages(
+  db: Kysely<DB>,
+  userId: string,
+  accounts: Map<string, ReceivingAccountSummary>,
+): AsyncGenerator<Page<CustomerOrder>> {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const rows = await customerOrdersPage(db, userId, after);
+    if (rows.length === 0) return;
+    yield { rows, csv: rows.map((order) => orderLine(order, accounts)).join("") };
+    const last = rows.at(-1);
+    if (!last || rows.length < CUSTOMER_FILE_PAGE_SIZE) return;
+    after = { createdAt: last.cursor_created_at, id: last.id };
+  }
+}
+
+type AuditRow = {
+  id: string;
+  created_at: Date;
+  action: string;
+  actor_email: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  ip_address: string | null;
+  details: Record<string, unknown>;
+};
+
+function auditLine(row: AuditRow) {
+  return csvLine([
+    row.id,
+    row.created_at.toISOString(),
+    row.action,
+    row.actor_email,
+    row.target_type,
+    row.target_id,
+    row.ip_address,
+    JSON.stringify(row.details),
+  ]);
+}
+
+const AUDIT_SELECTION = [
+  "id",
+  "created_at",
+  "action",
+  "actor_email",
+  "target_type",
+  "target_id",
+  "ip_address",
+  "details",
+] as const;
+
+/**
+ * The audit rows about the customer (their account), then those about each of
+ * their orders, order by order: both through the target index, page by page.
+ */
+export async function* customerAuditPages(
+  db: Kysely<DB>,
+  userId: string,
+): AsyncGenerator<Page<AuditRow>> {
+  let afterId: string | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom("audit_log")
+      .select(AUDIT_SELECTION)
+      .where("target_type", "=", "user")
+      .where("target_id", "=", userId)
+      .orderBy("id")
+      .limit(CUSTOMER_FILE_PAGE_SIZE);
+    if (afterId) query = query.where("id", ">", afterId);
+    const rows = await query.execute();
+    if (rows.length > 0) yield { rows, csv: rows.map(auditLine).join("") };
+    if (rows.length < CUSTOMER_FILE_PAGE_SIZE) break;
+    afterId = rows.at(-1)?.id ?? null;
+  }
+  for await (const orderIds of customerOrderIdPages(db, userId)) {
+    const rows = await db
+      .selectFrom("audit_log")
+      .select(AUDIT_SELECTION)
+      .where("target_type", "=", "order")
+      .where("target_id", "in", orderIds)
+      .orderBy("id")
+      .execute();
+    if (rows.length > 0) yield { rows, csv: rows.map(auditLine).join("") };
+  }
+}
+
+/** The customer's order ids, oldest first, a page at a time (keyset on the customer's index). */
+async function* customerOrderIdPages(db: Kysely<DB>, userId: string): AsyncGenerator<string[]> {
+  let afterOrder: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    let orders = db
+      .selectFrom("orders")
+      .select(["id", sql<string>`created_at::text`.as("cursor_created_at")])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(CUSTOMER_FILE_PAGE_SIZE);
+    if (afterOrder) {
+      orders = orders.where(
+        sql<boolean>`(created_at, id) > (${afterOrder.createdAt}::timestamptz, ${afterOrder.id}::uuid)`,
+      );
+    }
+    const page = await orders.execute();
+    if (page.length > 0) yield page.map((order) => order.id);
+    const last = page.at(-1);
+    if (!last || page.length < CUSTOMER_FILE_PAGE_SIZE) return;
+    afterOrder = { createdAt: last.cursor_created_at, id: last.id };
+  }
+}
+
+export const HOLD_COLUMNS = [
+  "Held",
+  "Order ID",
+  "Why (note or rules)",
+  "Placed At (UTC)",
+  "Placed By",
+  "Released At (UTC)",
+  "Released By",
+];
+
+/**
+ * The holds on the customer (an operator's, with the note) and on their orders
+ * (with the rules that held each), released or not, page by page as the orders.
+ */
+export async function* customerHoldPages(
+  db: Kysely<DB>,
+  userId: string,
+): AsyncGenerator<{ csv: string }> {
+  const customerHolds = await db
+    .selectFrom("customer_holds as hold")
+    .leftJoin("user as placer", "placer.id", "hold.created_by")
+    .leftJoin("user as releaser", "releaser.id", "hold.released_by")
+    .select([
+      "hold.note",
+      "hold.created_at",
+      "hold.released_at",
+      "placer.email as placed_by",
+      "releaser.email as released_by",
+    ])
+    .where("hold.user_id", "=", userId)
+    .orderBy("hold.created_at")
+    .execute();
+  yield {
+    csv: customerHolds
+      .map((hold) =>
+        csvLine([
+          "customer",
+          "",
+          hold.note,
+          hold.created_at.toISOString(),
+          hold.placed_by,
+          hold.released_at?.toISOString(),
+          hold.released_by,
+        ]),
+      )
+      .join(""),
+  };
+  for await (const orderIds of customerOrderIdPages(db, userId)) {
+    const orderHolds = await db
+      .selectFrom("order_holds as hold")
+      .leftJoin("user as releaser", "releaser.id", "hold.released_by")
+      .select([
+        "hold.order_id",
+        "hold.rules",
+        "hold.created_at",
+        "hold.released_at",
+        "releaser.email as released_by",
+      ])
+      .where("hold.order_id", "in", orderIds)
+      .orderBy("hold.created_at")
+      .execute();
+    yield {
+      csv: orderHolds
+        .map((hold) =>
+          csvLine([
+            "order",
+            hold.order_id,
+            hold.rules.join(" "),
+            hold.created_at.toISOString(),
+            null,
+            hold.released_at?.toISOString(),
+            hold.released_by,
+          ]),
+        )
+        .join(""),
+    };
+  }
+}
+
+export interface BlocklistHit {
+  kind: string;
+  value: string;
+  reason: string;
+  createdAt: Date;
+  removedAt: Date | null;
+  matched: string[];
+}
+
+/** The most matches a hit lists by name; the rest are counted. */
+const MATCHES_NAMED = 20;
+
+/**
+ * Collects the blocklist entries (in force or since removed) that the customer's
+ * phone, e-mail domain, or any order's wallet or payer name, or any matched
+ * statement line's payer, match: a page of orders at a time, one query each.
+ */
+export class BlocklistHits {
+  readonly #hits = new Map<string, BlocklistHit & { more: number }>();
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async addAccount(account: { email: string; whatsappNumber: string | null }) {
+    const keys = signUpBlocklistKeys({ email: account.email, phone: account.whatsappNumber });
+    await this.#match(keys.map((key) => ({ key, what: "account phone or e-mail domain" })));
+  }
+
+  async addOrders(orders: CustomerOrder[]) {
+    const matches = orders.flatMap((order) => {
+      const keys = orderBlocklistKeys(order);
+      const short = order.id.slice(0, 8);
+      return [
+        { key: keys.wallet, what: `order ${short} wallet` },
+        { key: keys.payerName, what: `order ${short} payer name` },
+        ...statementCreditKeys({
+          payerName: order.line_payer_name,
+          narration: order.line_narration,
+        }).map((key) => ({ key, what: `order ${short} statement line` })),
+      ].filter((match): match is { key: string; what: string } => match.key !== null);
+    });
+    await this.#match(matches);
+  }
+
+  async #match(matches: { key: string; what: string }[]) {
+    if (matches.length === 0) return;
+    const entries = await this.db
+      .selectFrom("blocklist_entries")
+      .select(["id", "kind", "value", "reason", "match_key", "created_at", "removed_at"])
+      .where("match_key", "in", [...new Set(matches.map((match) => match.key))])
+      .execute();
+    for (const entry of entries) {
+      const hit = this.#hits.get(entry.id) ?? {
+        kind: entry.kind,
+        value: entry.value,
+        reason: entry.reason,
+        createdAt: entry.created_at,
+        removedAt: entry.removed_at,
+        matched: [],
+        more: 0,
+      };
+      for (const match of matches) {
+        if (match.key !== entry.match_key) continue;
+        if (hit.matched.length < MATCHES_NAMED) hit.matched.push(match.what);
+        else hit.more += 1;
+      }
+      this.#hits.set(entry.id, hit);
+    }
+  }
+
+  list(): BlocklistHit[] {
+    return [...this.#hits.values()].map(({ more, ...hit }) => ({
+      ...hit,
+      matched: more > 0 ? [...hit.matched, `and ${more} more`] : hit.matched,
+    }));
+  }
+
+  csv(): string {
+    return this.list()
+      .map((hit) =>
+        csvLine([
+          hit.kind,
+          hit.value,
+          hit.reason,
+          hit.createdAt.toISOString(),
+          hit.removedAt?.toISOString(),
+          hit.matched.join("; "),
+        ]),
+      )
+      .join("");
+  }
+}

@@ -1,0 +1,143 @@
+import { type Kysely, sql } from "kysely";
+import { SEND_OPTIONS } from "../../../../shared/catalog";
+import type { DB } from "../../../platform/db/schema";
+import { toAdminUserView } from "../admin-users.service";
+
+const INR_SENDS = SEND_OPTIONS.filter((option) => option.symbol === "INR").map(({ id }) => id);
+
+/**
+ * The customer as profile.json holds them: account, identity verification and
+ * their orders in figures (counted in SQL, not by reading the orders here).
+ */
+export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
+  const user = await db
+    .selectFrom("user")
+    .leftJoin("customer_verifications as verification", "verification.user_id", "user.id")
+    .select([
+      "user.id",
+      "user.email",
+      "user.name",
+      "user.role",
+      "user.createdAt",
+      "user.banned",
+      "user.banExpires",
+      "user.emailVerified",
+      "user.whatsappNumber",
+      "verification.status as verification_status",
+      "verification.requested_at",
+      "verification.requested_note",
+      "verification.updated_at as verification_updated_at",
+    ])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const orders = await db
+    .selectFrom("orders")
+    .leftJoin("statement_lines as line", "line.order_id", "orders.id")
+    .leftJoin("payout_checks as check", "check.order_id", "orders.id")
+    .select([
+      sql<number>`count(*)::int`.as("total"),
+      sql<number>`(count(*) FILTER (WHERE orders.status = 'completed'))::int`.as("completed"),
+      sql<number>`(count(*) FILTER (WHERE orders.status = 'cancelled'))::int`.as("cancelled"),
+      sql<number>`(count(*) FILTER (WHERE orders.status IN ('pending', 'processing')))::int`.as(
+        "open",
+      ),
+      sql<string>`coalesce(sum(orders.send_amount) FILTER (
+        WHERE orders.status = 'completed' AND orders.send_currency IN (${sql.join(INR_SENDS)})
+      ), 0)::numeric(20, 2)::text`.as("completedInr"),
+      sql<Date | null>`min(orders.created_at)`.as("firstAt"),
+      sql<Date | null>`max(orders.created_at)`.as("lastAt"),
+      sql<number>`count(line.id)::int`.as("withStatementLine"),
+      sql<number>`(count(*) FILTER (WHERE "check".state IN ('confirmed', 'overridden')))::int`.as(
+        "payoutsConfirmed",
+      ),
+      sql<number>`(count(*) FILTER (WHERE "check".state = 'failed'))::int`.as("payoutChecksFailed"),
+    ])
+    .where("orders.user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const submissions = await db
+    .selectFrom("verification_submissions as submission")
+    .leftJoin("user as reviewer", "reviewer.id", "submission.decided_by")
+    .select([
+      "submission.id",
+      "submission.legal_name as legalName",
+      "submission.pan",
+      sql<string>`submission.date_of_birth::text`.as("dateOfBirth"),
+      "submission.address",
+      "submission.address_document_kind as addressDocumentKind",
+      "submission.submitted_at as submittedAt",
+      "submission.decision",
+      "submission.decided_at as decidedAt",
+      "reviewer.email as decidedBy",
+      "submission.decision_note as decisionNote",
+      // What was uploaded, not the documents: they stay sealed, read in Admin → Verifications.
+      (eb) =>
+        eb
+          .selectFrom("verification_documents as document")
+          .select(
+            sql<string[]>`coalesce(array_agg(document.kind || ' (' || document.content_type || ', '
+              || document.byte_size || ' bytes)' ORDER BY document.kind), '{}')`.as("documents"),
+          )
+          .whereRef("document.submission_id", "=", "submission.id")
+          .as("documents"),
+    ])
+    .where("submission.user_id", "=", userId)
+    .orderBy("submission.submitted_at")
+    .execute();
+  const view = toAdminUserView(user);
+  return {
+    id: view.id,
+    email: view.email,
+    name: user.name,
+    whatsappNumber: user.whatsappNumber,
+    role: view.role,
+    createdAt: view.createdAt,
+    emailVerified: view.emailVerified,
+    isBlocked: view.isBlocked,
+    verification: user.verification_status
+      ? {
+          status: user.verification_status,
+          requestedAt: user.requested_at?.toISOString() ?? null,
+          requestedNote: user.requested_note,
+          updatedAt: (user.verification_updated_at ?? new Date(0)).toISOString(),
+        }
+      : null,
+    verificationSubmissions: submissions.map(({ id: _, ...submission }) => ({
+      ...submission,
+      submittedAt: submission.submittedAt.toISOString(),
+      decidedAt: submission.decidedAt?.toISOString() ?? null,
+      documents: submission.documents ?? [],
+    })),
+    orders: {
+      ...orders,
+      firstAt: orders.firstAt ? new Date(orders.firstAt).toISOString() : null,
+      lastAt: orders.lastAt ? new Date(orders.lastAt).toISOString() : null,
+    },
+  };
+}
+
+export type CustomerProfile = NonNullable<Awaited<ReturnType<typeof loadCustomerProfile>>>;
+
+/** The newest orders, for the summary's short list. */
+export function recentCustomerOrders(db: Kysely<DB>, userId: string, limit: number) {
+  return db
+    .selectFrom("orders")
+    .leftJoin("statement_lines as line", "line.order_id", "orders.id")
+    .leftJoin("payout_checks as check", "check.order_id", "orders.id")
+    .select([
+      "orders.id",
+      "orders.created_at as createdAt",
+      "orders.status",
+      "orders.send_amount as sendAmount",
+      "orders.send_currency as sendCurrency",
+      "orders.payment_reference as paymentReference",
+      "line.reference as lineReference",
+      "orders.payout_tx_hash as payoutTxHash",
+      "check.state as checkState",
+    ])
+    .where("orders.user_id", "=", userId)
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(limit)
+    .execute();
+}

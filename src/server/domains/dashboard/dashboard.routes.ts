@@ -1,0 +1,60 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { AppContext } from "../../platform/context/app-context";
+import { createRouter, errorResponse } from "../../platform/http/router";
+import { getDashboardStats } from "./dashboard-stats";
+
+const volumeSchema = z.object({
+  inrReceived: z.string().openapi({ example: "86000.00" }),
+  usdtPaidOut: z.string().openapi({ example: "1000.0000" }),
+});
+
+const dashboardSchema = z
+  .object({
+    totalUsers: z.number().int(),
+    pendingOrders: z.number().int(),
+    completedOrders: z.number().int(),
+    today: volumeSchema.openapi({ description: "Completed orders placed today (India time)" }),
+    last7Days: volumeSchema.openapi({
+      description: "Completed orders placed today and the 6 days before (India time)",
+    }),
+    series: z
+      .array(
+        z.object({
+          date: z.string().openapi({ example: "2025-01-31", description: "India day" }),
+          inr: z.string(),
+          usdt: z.string(),
+          orders: z.number().int(),
+        }),
+      )
+      .openapi({ description: "The last 14 India days, oldest first, days without orders as 0" }),
+    oldestPendingAt: z.string().nullable().openapi({ description: "ISO time, or null" }),
+    verificationsWaiting: z
+      .number()
+      .int()
+      .openapi({ description: "Identity verifications waiting for review" }),
+    suspicionReports: z
+      .object({ unfiled: z.number().int(), overdue: z.number().int() })
+      .openapi({ description: "Suspicious transaction reports not yet filed; those past due" }),
+  })
+  .openapi("AdminDashboard");
+
+const getDashboardRoute = createRoute({
+  method: "get",
+  path: "/api/admin/dashboard",
+  tags: ["Admin"],
+  summary: "Counts and volumes for the admin dashboard (amounts as decimal strings)",
+  responses: {
+    200: {
+      description: "The dashboard figures",
+      content: { "application/json": { schema: dashboardSchema } },
+    },
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not an administrator, or no step-up"),
+  },
+});
+
+export function createAdminDashboardRouter({ db }: AppContext) {
+  return createRouter().openapi(getDashboardRoute, async (c) =>
+    c.json(await getDashboardStats(db), 200),
+  );
+}

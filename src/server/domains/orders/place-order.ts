@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import Decimal from "decimal.js";
+import type { Kysely } from "kysely";
+import { groupIndian } from "../../../shared/indian-grouping";
+import { languageOr } from "../../../shared/languages";
+import { plainDecimal } from "../../../shared/money";
+import type { PlaceOrderInput } from "../../../shared/order-input";
+import { quoteReceiveAmount } from "../../../shared/quote";
+import type { SessionUser } from "../../platform/auth/session";
+import type { DB } from "../../platform/db/schema";
+import type { OrderAnnouncer } from "../../platform/events/order-changes";
+import { AppError } from "../../platform/http/errors";
+import {
+  type NotificationTargets,
+  orderMessages,
+} from "../../platform/notifications/order-messages";
+import {
+  readCustomerLimits,
+  refusalAfterStatement,
+  releaseLimitClaim,
+} from "../limits/order-limits";
+import { OFFERED_ACCOUNT } from "../receiving-accounts/receiving-account-summary";
+import { networkPaused } from "../treasury/treasury.service";
+import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
+import { type SettingsInForce, writeOrder } from "./order-batch";
+import type { OrderRow } from "./order-view";
+
+export interface PlaceOrderResult {
+  order: OrderRow;
+  /** True when the idempotency key matched an order placed before. */
+  isReplay: boolean;
+}
+
+/**
+ * Places a customer's order under the rules in force: the server's rate (the
+ * page's must match), min/max, maintenance mode, the per-minute limit. The
+ * payment reference and the idempotency key are unique in the database, so
+ * concurrent or repeated submissions store one order.
+ *
+ * The rules, the limit, the order, its first event and its notifications are
+ * one SQL statement, shared with the orders submitted in the same moment
+ * (order-batch.ts): the order is written only if every rule holds in that
+ * statement's snapshot and the customer's limit window has a slot; when it is
+ * not, the figures read in the same statement say which rule refused it.
+ */
+export async function placeOrder({
+  db,
+  user,
+  input,
+  idempotencyKey,
+  notify,
+  announcer,
+  maxOrdersPerMinute,
+}: {
+  db: Kysely<DB>;
+  user: SessionUser;
+  input: PlaceOrderInput;
+  idempotencyKey?: string;
+  notify: NotificationTargets;
+  announcer: OrderAnnouncer;
+  /** Per customer, counted in the order's statement; beyond it, 429 and nothing stored. */
+  maxOrdersPerMinute: number;
+}): Promise<PlaceOrderResult> {
+  // Computed at the page's rate: the statement stores it only if that is the rate in force.
+  const receiveAmount = quoteReceiveAmount({
+    amount: input.amount,
+    rate: input.quotedRate,
+    sendCurrency: input.sendCurrency,
+    receiveCurrency: input.receiveCurrency,
+  });
+  const draft = draftOrder(user, input, receiveAmount, idempotencyKey ?? null);
+  const outcome = await writeOrder(db, {
+    draft,
+    quotedRate: input.quotedRate,
+    isAdmin: user.role === "admin",
+    isDeliverable: new Decimal(receiveAmount).gt(0),
+    maxOrdersPerMinute,
+    signedUpAt: new Date(user.createdAt),
+    messages: orderMessages(
+      "placed",
+      draft,
+      notify,
+      { isEmailVerified: user.emailVerified, language: languageOr(user.language) },
+      OFFERED_ACCOUNT,
+    ),
+  });
+
+  if (outcome.order) {
+    // The answer does not wait for the live-update round trip: the order is stored,
+    // its page starts from the stored status, and a stopping server drains it.
+    void announcer.announce(outcome.order, "created");
+    return { order: outcome.order, isReplay: false };
+  }
+  // Claimed, yet not written (a key or reference stored meanwhile): its rupees go back.
+  if (outcome.limitsClaimedAt) {
+    await releaseLimitClaim(db, {
+      userId: user.id,
+      amount: draft.send_amount,
+      claimedAt: outcome.limitsClaimedAt,
+    });
+  }
+  // A key or reference stored meanwhile (got a slot, yet not written) is a retry too.
+  if ((outcome.hasEarlier || outcome.gotSlot) && idempotencyKey) {
+    const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
+    if (earlier) return replayOf(earlier, draft);
+  }
+  // Refused: name the first reason, in the order a customer should hear them.
+  if (!outcome.passedRules) {
+    checkOrderAllowed(user, input, outcome.settings);
+    throw new AppError(400, "AMOUNT_TOO_SMALL", "This amount is too small to deliver anything.");
+  }
+  // Never "blocked": the message is the same for every reason a desk declines an order.
+  if (outcome.isBlocked) {
+    throw new AppError(
+      422,
+      "ORDER_NOT_ACCEPTED",
+      "We cannot accept this order. If you have already paid, contact us on WhatsApp or Telegram with your payment reference.",
+    );
+  }
+  if (outcome.isNetworkPaused && input.network) throw networkPaused(input.network);
+  // A slot but no room: the order limits refused it. Named from the totals as they are now.
+  if (outcome.gotSlot && !outcome.limitsClaimedAt) {
+    const limits = await readCustomerLimits(db, user.id);
+    throw refusalAfterStatement(limits, draft.send_amount);
+  }
+  if (outcome.isReferenceUsed || outcome.gotSlot) {
+    // Most often the customer's own order, sent again after a reload (which loses
+    // the retry's key): then point to it. Another customer's order is not named.
+    const own = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("payment_reference", "=", draft.payment_reference)
+      .where("user_id", "=", user.id)
+      .executeTakeFirst();
+    if (own) {
+      throw new AppError(
+        409,
+        "PAYMENT_REFERENCE_YOURS",
+        `You have already placed order #${own.id.slice(0, 8)} with this payment reference.`,
+        { orderId: own.id },
+      );
+    }
+    if (!outcome.isReferenceUsed && !(await isReferenceTaken(db, draft.payment_reference))) {
+      throw offerNotValid(); // a concurrent order took the same offer
+    }
+    // Without an offer of their own, nobody learns whether a reference is in use.
+    if (!outcome.isOfferValid) throw offerNotValid();
+    throw new AppError(
+      409,
+      "PAYMENT_REFERENCE_USED",
+      "This payment reference has already been used for an order. Check the transaction ID in your payment app.",
+    );
+  }
+  if (!outcome.isOfferValid) throw offerNotValid();
+  throw new AppError(
+    429,
+    "TOO_MANY_ORDERS",
+    "You have placed many orders in the last minute. Please wait a moment and try again.",
+  );
+}
+
+function offerNotValid() {
+  return new AppError(
+    409,
+    "PAYMENT_OFFER_NOT_VALID",
+    "The payment details you were shown do not match this order (another amount or method, or an order already placed with them). Close this window and press Place Order again to see where to pay.",
+  );
+}
+
+async function isReferenceTaken(db: Kysely<DB>, reference: string | null) {
+  if (reference === null) return false;
+  const found = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("payment_reference", "=", reference)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/** The first order as the answer to a retried submission, if the retry describes that order. */
+function replayOf(earlier: OrderRow, draft: OrderRow): PlaceOrderResult {
+  const isSame =
+    earlier.send_currency === draft.send_currency &&
+    new Decimal(earlier.send_amount).eq(draft.send_amount) &&
+    earlier.receive_currency === draft.receive_currency &&
+    earlier.network === draft.network &&
+    earlier.wallet_address === draft.wallet_address &&
+    earlier.payment_reference === draft.payment_reference &&
+    earlier.payer_name === draft.payer_name;
+  if (!isSame) throw idempotencyKeyReused(earlier.id);
+  return { order: earlier, isReplay: true };
+}
+
+/** The row as the database will store it (numeric columns as PostgreSQL prints them). */
+function draftOrder(
+  user: SessionUser,
+  input: PlaceOrderInput,
+  receiveAmount: string,
+  idempotencyKey: string | null,
+): OrderRow {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    user_id: user.id,
+    user_email: user.email,
+    send_currency: input.sendCurrency,
+    send_amount: new Decimal(input.amount).toFixed(2),
+    receive_currency: input.receiveCurrency,
+    receive_amount: new Decimal(receiveAmount).toFixed(4),
+    exchange_rate: new Decimal(input.quotedRate).toFixed(4),
+    network: input.network,
+    wallet_address: input.walletAddress,
+    payment_reference: input.paymentReference,
+    payer_name: input.payerName,
+    status: "pending",
+    payout_tx_hash: null,
+    idempotency_key: idempotencyKey,
+    // The statement fills in the account from the offer.
+    receiving_account_id: null,
+    receiving_offer_id: input.receivingOfferId,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function checkOrderAllowed(user: SessionUser, input: PlaceOrderInput, settings: SettingsInForce) {
+  checkMaintenance(user, settings);
+  const rate = new Decimal(settings.exchange_rate);
+  if (!rate.eq(input.quotedRate)) {
+    throw new AppError(
+      409,
+      "RATE_CHANGED",
+      `The rate has changed to ₹${plainDecimal(settings.exchange_rate)} per USDT. Check the new amount and place the order again.`,
+      { exchangeRate: plainDecimal(settings.exchange_rate) },
+    );
+  }
+  checkAmountLimits(input.amount, settings);
+}
+
+/** Customers cannot order, or be shown where to pay, while the site is under maintenance. */
+export function checkMaintenance(user: SessionUser, settings: SettingsInForce) {
+  if (settings.maintenance_mode && user.role !== "admin") {
+    throw new AppError(
+      403,
+      "MAINTENANCE_MODE",
+      "RupeeDesk is under maintenance and is not taking new orders right now. Please try again later.",
+    );
+  }
+}
+
+/** The amount lies within the site's minimum and maximum. */
+export function checkAmountLimits(amountText: string, settings: SettingsInForce) {
+  const amount = new Decimal(amountText);
+  if (amount.lt(settings.min_inr_amount)) {
+    throw new AppError(
+      400,
+      "AMOUNT_TOO_LOW",
+      `Amount Too Low: The minimum amount is ₹${groupIndian(plainDecimal(settings.min_inr_amount))}.`,
+      { minInrAmount: plainDecimal(settings.min_inr_amount) },
+    );
+  }
+  if (amount.gt(settings.max_inr_amount)) {
+    throw new AppError(
+      400,
+      "AMOUNT_TOO_HIGH",
+      `Amount Too High: The maximum amount is ₹${groupIndian(plainDecimal(settings.max_inr_amount))}.`,
+      { maxInrAmount: plainDecimal(settings.max_inr_amount) },
+    );
+  }
+}

@@ -1,0 +1,233 @@
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { recordAudit } from "../../platform/audit/audit";
+import { refuseOwnRecord } from "../../platform/audit/own-records";
+import type { SessionUser } from "../../platform/auth/session";
+import type { DB, PayoutChecksTable } from "../../platform/db/schema";
+import type { OrderAnnouncer } from "../../platform/events/order-changes";
+import { AppError } from "../../platform/http/errors";
+import type { NotificationTargets } from "../../platform/notifications/order-messages";
+import { applyStatusChange, lockOrder } from "../orders/apply-status-change";
+import type { OrderRow } from "../orders/order-view";
+import { checkPayoutTxHashFree } from "./payout-hash";
+
+export type PayoutCheckRow = Selectable<PayoutChecksTable>;
+
+/** What the desk sees of an order's payout check, in the admin list and details. */
+export function toPayoutCheckView(check: PayoutCheckRow) {
+  return {
+    state: check.state,
+    payoutTxHash: check.payout_tx_hash,
+    failureCode: check.failure_code,
+    failureMessage: check.failure_message,
+    updatedAt: check.updated_at.toISOString(),
+  };
+}
+
+/** The payout checks of these orders, by order id. */
+export async function payoutChecksOf(
+  db: Kysely<DB>,
+  orderIds: string[],
+): Promise<Map<string, PayoutCheckRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("payout_checks")
+    .selectAll()
+    .where("order_id", "in", orderIds)
+    .execute();
+  return new Map(rows.map((row) => [row.order_id, row]));
+}
+
+/** Records one step of the check on the order's timeline, for the desk only. */
+export async function recordCheckEvent(
+  trx: Transaction<DB>,
+  order: Pick<OrderRow, "id" | "status">,
+  event: { step: string; note: string | null; actorId?: string | null },
+) {
+  await trx
+    .insertInto("order_events")
+    .values({
+      order_id: order.id,
+      actor_id: event.actorId ?? null,
+      actor_role: event.actorId ? "admin" : "system",
+      from_status: order.status,
+      to_status: order.status,
+      note: event.note,
+      payout_check: event.step,
+      staff_only: true,
+    })
+    .execute();
+}
+
+/**
+ * Queues the on-chain check of a payout hash for an order the transaction has
+ * locked: the order keeps its status until the chain confirms. A hash entered while
+ * another was being checked replaces it.
+ */
+export async function queuePayoutCheck(
+  trx: Transaction<DB>,
+  order: OrderRow,
+  request: {
+    payoutTxHash: string;
+    note: string | null;
+    admin: Pick<SessionUser, "id" | "email">;
+    ipAddress?: string | null;
+  },
+) {
+  const { payoutTxHash, note, admin } = request;
+  const fresh = {
+    payout_tx_hash: payoutTxHash,
+    state: "checking" as const,
+    failure_code: null,
+    failure_message: null,
+    transfer_index: null,
+    note,
+    requested_by: admin.id,
+    tries: 0,
+    next_attempt_at: sql<Date>`now()`,
+    updated_at: sql<Date>`now()`,
+  };
+  await trx
+    .insertInto("payout_checks")
+    .values({ order_id: order.id, ...fresh })
+    .onConflict((oc) => oc.column("order_id").doUpdateSet(fresh))
+    .execute();
+  await recordCheckEvent(trx, order, {
+    step: "checking",
+    note: payoutTxHash,
+    actorId: admin.id,
+  });
+  await recordAudit(trx, {
+    actor: admin,
+    action: "order.payout_check_requested",
+    target: { type: "order", id: order.id },
+    details: { payoutTxHash, note },
+    ipAddress: request.ipAddress,
+  });
+}
+
+/** Locks the order and its check; 404 without an order, 409 when no check can take this step. */
+async function lockCheck(trx: Transaction<DB>, orderId: string) {
+  const order = await lockOrder(trx, orderId);
+  const check = await trx
+    .selectFrom("payout_checks")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (check?.state !== "failed") {
+    throw new AppError(
+      409,
+      "NO_FAILED_PAYOUT_CHECK",
+      "This order has no failed payout check: only a failed check can be retried or overridden.",
+    );
+  }
+  return { order, check };
+}
+
+interface CheckActionContext {
+  db: Kysely<DB>;
+  admin: Pick<SessionUser, "id" | "email">;
+  orderId: string;
+  ipAddress?: string | null;
+  announcer: OrderAnnouncer;
+}
+
+/** Looks at the chain again for a failed check (an endpoint that was down, a hash not yet seen). */
+export async function retryPayoutCheck({
+  db,
+  admin,
+  orderId,
+  ipAddress,
+  announcer,
+}: CheckActionContext): Promise<OrderRow> {
+  const order = await db.transaction().execute(async (trx) => {
+    const { order, check } = await lockCheck(trx, orderId);
+    // A check that passes completes the order: the same four eyes as completing it.
+    refuseOwnRecord(admin, order.user_id, "order");
+    await trx
+      .updateTable("payout_checks")
+      .set({
+        state: "checking",
+        failure_code: null,
+        failure_message: null,
+        tries: 0,
+        next_attempt_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where("order_id", "=", order.id)
+      .execute();
+    await recordCheckEvent(trx, order, {
+      step: "checking",
+      note: check.payout_tx_hash,
+      actorId: admin.id,
+    });
+    await recordAudit(trx, {
+      actor: admin,
+      action: "order.payout_check_requested",
+      target: { type: "order", id: order.id },
+      details: { payoutTxHash: check.payout_tx_hash, retryAfter: check.failure_code },
+      ipAddress,
+    });
+    return order;
+  });
+  await announcer.announce(order, "payout");
+  return order;
+}
+
+/**
+ * Closes an order whose check failed, on the admin's word: the note says why (the
+ * node was wrong, the payout was made another way) and is audited with the failure.
+ * A transfer that already paid another order cannot be overridden: two orders never
+ * close on one transfer.
+ */
+export async function overridePayoutCheck({
+  db,
+  admin,
+  orderId,
+  reason,
+  ipAddress,
+  notify,
+  announcer,
+}: CheckActionContext & { reason: string; notify: NotificationTargets }): Promise<OrderRow> {
+  const updated = await db.transaction().execute(async (trx) => {
+    const { order, check } = await lockCheck(trx, orderId);
+    refuseOwnRecord(admin, order.user_id, "order");
+    if (check.failure_code === "TRANSFER_USED") {
+      throw new AppError(
+        409,
+        "TRANSFER_USED",
+        "This transfer already paid another order and cannot close this one: enter the hash of this order's own payout.",
+      );
+    }
+    await checkPayoutTxHashFree(trx, order, check.payout_tx_hash);
+    await trx
+      .updateTable("payout_checks")
+      .set({ state: "overridden", updated_at: sql<Date>`now()` })
+      .where("order_id", "=", order.id)
+      .execute();
+    await recordCheckEvent(trx, order, { step: "overridden", note: reason, actorId: admin.id });
+    await recordAudit(trx, {
+      actor: admin,
+      action: "order.payout_check_overridden",
+      target: { type: "order", id: order.id },
+      details: {
+        payoutTxHash: check.payout_tx_hash,
+        failureCode: check.failure_code,
+        failureMessage: check.failure_message,
+        note: reason,
+      },
+      ipAddress,
+    });
+    return applyStatusChange(trx, order, {
+      actor: admin,
+      status: "completed",
+      payoutTxHash: check.payout_tx_hash,
+      note: check.note,
+      payoutCheck: "overridden",
+      ipAddress,
+      notify,
+    });
+  });
+  await announcer.announce(updated, "status");
+  return updated;
+}

@@ -1,0 +1,193 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { verificationNoteSchema } from "../../../shared/verification-input";
+import type { AppEnv } from "../../platform/auth/session";
+import type { AppContext } from "../../platform/context/app-context";
+import { clientIp } from "../../platform/http/client-ip";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/http/router";
+import { userIdParams } from "../customers/admin-users.routes";
+import { documentResponse } from "./document-response";
+import { ownVerificationSchema } from "./verification.routes";
+import {
+  type Actor,
+  decideVerification,
+  getVerificationReview,
+  listWaitingVerifications,
+  readDocument,
+  requestVerification,
+} from "./verification.service";
+
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+const reviewSchema = ownVerificationSchema
+  .extend({
+    userId: z.string(),
+    email: z.string(),
+    payerNames: z
+      .array(z.object({ name: z.string(), orders: z.number().int() }))
+      .describe("The payer names on the customer's orders, most used first"),
+    otherCustomersWithPan: z.array(z.string()).describe("E-mails of others who sent this PAN"),
+  })
+  .openapi("VerificationReview");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/admin/verifications",
+  tags: ["Admin"],
+  summary: "Submissions waiting for review, oldest first",
+  responses: {
+    200: {
+      description: "The queue",
+      content: json(
+        z.object({
+          waiting: z.array(
+            z.object({
+              userId: z.string(),
+              email: z.string(),
+              legalName: z.string(),
+              submittedAt: z.string(),
+              wasRequested: z.boolean().describe("An operator asked this customer to verify"),
+            }),
+          ),
+        }),
+      ),
+    },
+    ...ADMIN_ONLY_RESPONSES,
+  },
+});
+
+const reviewRoute = createRoute({
+  method: "get",
+  path: "/api/admin/verifications/{id}",
+  tags: ["Admin"],
+  summary: "A customer's verification for review, with the payer names on their orders",
+  request: { params: userIdParams },
+  responses: {
+    200: { description: "The review", content: json(reviewSchema) },
+    ...ADMIN_ONLY_RESPONSES,
+    404: errorResponse("No such customer"),
+  },
+});
+
+const decideRoute = createRoute({
+  method: "post",
+  path: "/api/admin/verifications/{id}/decision",
+  tags: ["Admin"],
+  summary: "Approve or reject the submission under review (audited; the customer gets a mail)",
+  request: {
+    params: userIdParams,
+    body: {
+      required: true,
+      content: json(
+        z
+          .object({
+            submissionId: z.uuid({ error: "This is not a submission id." }),
+            decision: z.enum(["verified", "rejected"], {
+              error: "The decision must be verified or rejected.",
+            }),
+            note: verificationNoteSchema.default(""),
+          })
+          .refine((body) => body.decision === "verified" || body.note.length > 0, {
+            error: "Write the reason: the customer reads it.",
+            path: ["note"],
+          }),
+      ),
+    },
+  },
+  responses: {
+    200: { description: "The review as it is now", content: json(reviewSchema) },
+    400: errorResponse("No reason for a rejection"),
+    ...ADMIN_ONLY_RESPONSES,
+    404: errorResponse("No such customer"),
+    409: errorResponse(
+      "Not waiting for review any more, or its PAN is verified on another account",
+    ),
+  },
+});
+
+const requestRoute = createRoute({
+  method: "post",
+  path: "/api/admin/users/{id}/verification-request",
+  tags: ["Admin"],
+  summary:
+    "Ask a customer to verify, with a note they read: their next order needs it whatever the amount (audited)",
+  request: {
+    params: userIdParams,
+    body: {
+      required: true,
+      content: json(z.object({ note: verificationNoteSchema.default("") })),
+    },
+  },
+  responses: {
+    200: { description: "The customer's verification", content: json(ownVerificationSchema) },
+    400: errorResponse("A note too long"),
+    ...ADMIN_ONLY_RESPONSES,
+    404: errorResponse("No such customer"),
+    409: errorResponse("Already verified"),
+  },
+});
+
+const documentRoute = createRoute({
+  method: "get",
+  path: "/api/admin/verifications/documents/{documentId}",
+  tags: ["Admin"],
+  summary: "One identity document, decrypted (no-store; every view audited)",
+  request: {
+    params: z.object({
+      documentId: z.uuid({ error: "This is not a document id." }).openapi({
+        param: { in: "path" },
+      }),
+    }),
+  },
+  responses: {
+    200: { description: "The file" },
+    400: errorResponse("A malformed id"),
+    ...ADMIN_ONLY_RESPONSES,
+    404: errorResponse("No such document"),
+  },
+});
+
+export function createAdminVerificationsRouter(context: AppContext) {
+  const { db } = context;
+  const actorOf = (c: Context<AppEnv>): Actor => ({
+    id: c.var.user.id,
+    email: c.var.user.email,
+    ipAddress: clientIp(c, context.trustProxy),
+  });
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json({ waiting: await listWaitingVerifications(db) }, 200))
+    .openapi(documentRoute, async (c) =>
+      documentResponse(
+        await readDocument({
+          db,
+          keys: context.documentKeys,
+          documentId: c.req.valid("param").documentId,
+          viewer: actorOf(c),
+        }),
+      ),
+    )
+    .openapi(reviewRoute, async (c) =>
+      c.json(await getVerificationReview(db, c.req.valid("param").id), 200),
+    )
+    .openapi(decideRoute, async (c) => {
+      const body = c.req.valid("json");
+      const review = await decideVerification({
+        db,
+        notify: context.notificationTargets,
+        actor: actorOf(c),
+        userId: c.req.valid("param").id,
+        ...body,
+      });
+      return c.json(review, 200);
+    })
+    .openapi(requestRoute, async (c) => {
+      const verification = await requestVerification({
+        db,
+        notify: context.notificationTargets,
+        actor: actorOf(c),
+        userId: c.req.valid("param").id,
+        note: c.req.valid("json").note,
+      });
+      return c.json(verification, 200);
+    });
+}

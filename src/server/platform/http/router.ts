@@ -1,0 +1,61 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { hasUnseenControls } from "../../../shared/plain-text";
+import type { AppEnv } from "../auth/session";
+
+/** The shape of every error answer. */
+export const errorSchema = z
+  .object({ error: z.string(), code: z.string().optional() })
+  .openapi("Error");
+
+export const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorSchema } },
+});
+
+/** What every /api/admin route answers a visitor who may not use it (admin-guard.ts). */
+export const ADMIN_ONLY_RESPONSES = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not an administrator, or no step-up"),
+};
+
+/**
+ * A list's search text: trimmed, at most `maxLength` characters. A control
+ * character is refused here, with the field's name: PostgreSQL would refuse a NUL.
+ */
+export function searchTextSchema(name: string, maxLength = 200) {
+  return (
+    z
+      .string()
+      .trim()
+      // Refinements, not .max(): their words are the answer's, without the query's name.
+      .refine((text) => text.length <= maxLength, {
+        error: `${name}: at most ${maxLength} characters.`,
+      })
+      .refine((text) => !hasUnseenControls(text), {
+        error: `${name} must not contain control characters.`,
+      })
+      .optional()
+  );
+}
+
+/** A feature router whose invalid requests answer 400 with the first problem in plain words. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const issue = result.error.issues[0];
+      const field = issue?.path.join(".");
+      // Our own checks speak to the customer; zod's generic ones need the field's name
+      // (unless our message for them names it already: "Note: at most 500 characters.").
+      const message = !issue
+        ? "Invalid request"
+        : issue.code === "custom" ||
+            !field ||
+            issue.message.toLowerCase().startsWith(`${field.toLowerCase()}:`)
+          ? issue.message
+          : `${field}: ${issue.message}`;
+      // The field lets a reader of another language read the form's own text for it.
+      return c.json({ error: message, code: "INVALID_INPUT", ...(field && { field }) }, 400);
+    },
+  });
+}
