@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { sql } from "kysely";
@@ -6,6 +5,7 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { ORDER_STATUSES } from "../../shared/admin-order-input";
 import { currentTotals } from "../domains/orders/order-totals";
 import type { AppContext } from "../platform/context/app-context";
+import { isBearerToken } from "../platform/http/bearer-token";
 
 /**
  * The Prometheus series of one app; a registry of its own so apps never share counts.
@@ -135,11 +135,4 @@ export function createMetricsRouter(registry: Registry, token: string | undefine
     }
     return c.text(await registry.metrics(), 200, { "content-type": registry.contentType });
   });
-}
-
-/** Whether an Authorization header carries this bearer token (compared in constant time). */
-export function isBearerToken(header: string | undefined, token: string) {
-  const given = Buffer.from(header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : "");
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import pino, { type Logger } from "pino";
 import { chainConfigFromEnv } from "../domains/chain/chain-config";
 import { PayoutCheckWorker } from "../domains/payouts/payout-check-worker";
+import { isSignUpBlocked } from "../domains/risk/blocklist.service";
 import { TreasuryWorker } from "../domains/treasury/treasury-worker";
 import { createAuth } from "../platform/auth/auth";
 import { ensureAdmin } from "../platform/auth/ensure-admin";
@@ -82,6 +83,7 @@ export async function openRuntime(
     secret: env.BETTER_AUTH_SECRET ?? loadOrCreateDevSecret(dataDir),
     baseURL: publicUrl,
     trustedOrigins,
+    isSignUpBlocked,
   });
   await database.exclusively(async () => {
     await migrateToLatest(database.db, auth.options);

@@ -24,6 +24,7 @@ export function migrationAuthOptions(db: Database) {
     secret: "migration-secret-migration-secret-migration",
     baseURL: "http://localhost",
     trustedOrigins: [],
+    isSignUpBlocked: async () => false,
   }).options;
 }
 

@@ -44,10 +44,11 @@ export function ProfilePage() {
         {isAdmin(user) && (
           <Row label={t("account.profile.role")}>{t("account.profile.administrator")}</Row>
         )}
-        {/* The row is there before its answer, kept invisible, so nothing below it moves. */}
+        {/* The row is there before its answer, kept invisible, so nothing below it moves: it
+            holds the likeliest answer (and the longest link), the badge and link a line each. */}
         <Row label={t("account.verification.profileRow")}>
           {verification ? (
-            <span className="flex flex-wrap items-center justify-end gap-2">
+            <span className="flex flex-col items-end gap-2">
               <VerificationStatusBadge status={verification.status} />
               <Link to="/verify" className="touch-target text-primary underline underline-offset-4">
                 {verification.status === "not_needed"
@@ -58,9 +59,9 @@ export function ProfilePage() {
               </Link>
             </span>
           ) : (
-            <span aria-hidden className="invisible flex flex-wrap items-center justify-end gap-2">
+            <span aria-hidden className="invisible flex flex-col items-end gap-2">
               <Badge>{t("account.verification.statuses.not_needed")}</Badge>
-              <span className="touch-target">{t("account.verification.open")}</span>
+              <span className="touch-target">{t("account.verification.raiseLimits")}</span>
             </span>
           )}
         </Row>

@@ -10,6 +10,7 @@ import {
   createRouter,
   errorResponse,
   searchTextSchema,
+  userIdParams,
 } from "../../platform/http/router";
 import {
   type Actor,
@@ -57,15 +58,6 @@ const adminUserDetailsSchema = adminUserSchema
       .describe("The hold an operator put the customer on, with its note; null when none"),
   })
   .openapi("AdminUserDetails");
-
-/** A user id in the path (every admin route about one customer). */
-export const userIdParams = z.object({
-  // better-auth's ids are URL-safe random strings.
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, "This is not a user id.")
-    .openapi({ param: { name: "id", in: "path" } }),
-});
 
 const listUsersRoute = createRoute({
   method: "get",

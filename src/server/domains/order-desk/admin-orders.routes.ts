@@ -16,8 +16,8 @@ import {
 } from "../../platform/http/router";
 import { createAdminOrder } from "../orders/create-admin-order";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "../orders/idempotency";
+import { orderEventSchema, orderSchema, statusSchema } from "../orders/order-schemas";
 import { isOrderId, type OrderRow, toOrderEventView, toOrderView } from "../orders/order-view";
-import { orderEventSchema, orderSchema, statusSchema } from "../orders/orders.routes";
 import { HOLD_RULES } from "../orders/rules/hold-rules";
 import { changeOrderStatus } from "../payouts/change-order-status";
 import {

@@ -4,13 +4,10 @@ import { recordAudit } from "../../platform/audit/audit";
 import type { SessionUser } from "../../platform/auth/session";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
-import {
-  type NotificationTargets,
-  type OrderNotice,
-  orderMessages,
-} from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import { enqueue } from "../../platform/notifications/outbox";
 import { followStatusChange } from "../limits/order-limits";
+import { type OrderNotice, orderMessages } from "./order-messages";
 import { isOrderId, type OrderRow } from "./order-view";
 
 /** Locks the order until the transaction ends, so that changes to it take turns; 404 when there is none. */

@@ -6,7 +6,7 @@ import type { DB } from "../../platform/db/schema";
 import {
   type NotificationTargets,
   operatorMessages,
-} from "../../platform/notifications/order-messages";
+} from "../../platform/notifications/operator-messages";
 import { enqueue } from "../../platform/notifications/outbox";
 import { tellOperatorsOfTreasury } from "../treasury/treasury.service";
 import { type AccountDayTotal, foldOrderTotals, vacuumFoldedChanges } from "./order-totals";

@@ -10,13 +10,11 @@ import type { SessionUser } from "../../platform/auth/session";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError, uniqueViolation } from "../../platform/http/errors";
-import {
-  type NotificationTargets,
-  orderMessages,
-} from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import { enqueue } from "../../platform/notifications/outbox";
 import { claimLimitsForAdminOrder } from "../limits/order-limits";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
+import { orderMessages } from "./order-messages";
 import type { OrderRow } from "./order-view";
 import { orderBlocklistKeys } from "./rules/blocklist-keys";
 

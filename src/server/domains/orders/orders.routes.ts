@@ -16,43 +16,10 @@ import { getSiteSettings } from "../settings/site-settings.service";
 import { checkNetworkRoom, reserveNetworkUsdt } from "../treasury/treasury.service";
 import { getCustomerOrder, listCustomerOrders } from "./customer-orders";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "./idempotency";
+import { orderEventSchema, orderSchema } from "./order-schemas";
 import { respondWithOrderStream, statusEvent } from "./order-stream";
 import { isOrderId, toOrderEventView, toOrderView } from "./order-view";
 import { checkAmountLimits, checkMaintenance, placeOrder } from "./place-order";
-
-export const statusSchema = z.enum(["pending", "processing", "completed", "cancelled"]);
-
-export const orderSchema = z
-  .object({
-    id: z.uuid(),
-    shortId: z.string(),
-    sendCurrency: z.string(),
-    sendAmount: z.string(),
-    receiveCurrency: z.string(),
-    receiveAmount: z.string(),
-    exchangeRate: z.string(),
-    network: z.string().nullable(),
-    walletAddress: z.string(),
-    /** Null only on an order an admin placed without a payment reference. */
-    paymentReference: z.string().nullable(),
-    payerName: z.string().nullable(),
-    status: statusSchema,
-    payoutTxHash: z.string().nullable(),
-    payoutExplorerUrl: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("Order");
-
-export const orderEventSchema = z
-  .object({
-    actorRole: z.enum(["customer", "admin", "system"]),
-    fromStatus: statusSchema.nullable(),
-    toStatus: statusSchema,
-    note: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .openapi("OrderEvent");
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 

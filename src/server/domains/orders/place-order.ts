@@ -10,10 +10,7 @@ import type { SessionUser } from "../../platform/auth/session";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
-import {
-  type NotificationTargets,
-  orderMessages,
-} from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import {
   readCustomerLimits,
   refusalAfterStatement,
@@ -23,6 +20,7 @@ import { OFFERED_ACCOUNT } from "../receiving-accounts/receiving-account-summary
 import { networkPaused } from "../treasury/treasury.service";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { type SettingsInForce, writeOrder } from "./order-batch";
+import { orderMessages } from "./order-messages";
 import type { OrderRow } from "./order-view";
 
 export interface PlaceOrderResult {

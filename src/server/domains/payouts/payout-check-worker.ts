@@ -4,7 +4,7 @@ import { type NetworkId, networkOf } from "../../../shared/catalog";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
-import type { NotificationTargets } from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import type { ChainConfig } from "../chain/chain-config";
 import { checkPayoutOnChain, type PayoutCheck } from "../chain/check-payout-on-chain";
 import { applyStatusChange } from "../orders/apply-status-change";

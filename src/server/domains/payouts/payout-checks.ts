@@ -5,7 +5,7 @@ import type { SessionUser } from "../../platform/auth/session";
 import type { DB, PayoutChecksTable } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
-import type { NotificationTargets } from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import { applyStatusChange, lockOrder } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
 import { checkPayoutTxHashFree } from "./payout-hash";

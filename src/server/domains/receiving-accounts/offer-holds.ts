@@ -8,7 +8,7 @@ import { countPastHourlyLimit } from "../../platform/http/hourly-windows";
 import {
   type NotificationTargets,
   operatorMessages,
-} from "../../platform/notifications/order-messages";
+} from "../../platform/notifications/operator-messages";
 import { enqueue } from "../../platform/notifications/outbox";
 import type { SiteSettingsRow } from "../settings/site-settings.service";
 

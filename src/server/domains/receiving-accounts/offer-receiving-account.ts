@@ -4,7 +4,7 @@ import { type PaymentMethod, SEND_OPTIONS } from "../../../shared/catalog";
 import type { Database } from "../../platform/db/database";
 import type { DB, ReceivingAccountsTable } from "../../platform/db/schema";
 import { AppError, retryOnDeadlock } from "../../platform/http/errors";
-import type { NotificationTargets } from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import { rupeesTakenToday } from "./account-taken-today";
 import {
   holdAllowance,

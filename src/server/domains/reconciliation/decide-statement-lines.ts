@@ -6,7 +6,7 @@ import type { Database } from "../../platform/db/database";
 import type { DB, StatementLineDecision } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
-import type { NotificationTargets } from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import type { ChainConfig } from "../chain/chain-config";
 import { changeOrderStatus } from "../payouts/change-order-status";
 import { blockedCredits } from "../risk/blocklist.service";

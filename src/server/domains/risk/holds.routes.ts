@@ -5,18 +5,16 @@ import { operatorNoteSchema } from "../../../shared/operator-note";
 import type { AppEnv } from "../../platform/auth/session";
 import type { AppContext } from "../../platform/context/app-context";
 import { clientIp } from "../../platform/http/client-ip";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/http/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  userIdParams,
+} from "../../platform/http/router";
 import { getHoldRules, saveHoldRules } from "./hold-rules.service";
 import { holdCustomer, releaseCustomerHold, releaseOrderHold } from "./holds.service";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-
-const userIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, "This is not a user id.")
-    .openapi({ param: { name: "id", in: "path" } }),
-});
 
 const customerHoldSchema = z
   .object({

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { DB } from "../../platform/db/schema";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
-import type { NotificationTargets } from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import type { ChainConfig } from "../chain/chain-config";
 import { claimDueReads, readTreasuryBalances } from "./treasury.service";
 

@@ -8,7 +8,7 @@ import { AppError } from "../../platform/http/errors";
 import {
   type NotificationTargets,
   operatorMessages,
-} from "../../platform/notifications/order-messages";
+} from "../../platform/notifications/operator-messages";
 import { enqueue } from "../../platform/notifications/outbox";
 import type { ChainConfig } from "../chain/chain-config";
 import { FEE_COINS } from "../chain/chain-tokens";

@@ -4,8 +4,12 @@ import { verificationNoteSchema } from "../../../shared/verification-input";
 import type { AppEnv } from "../../platform/auth/session";
 import type { AppContext } from "../../platform/context/app-context";
 import { clientIp } from "../../platform/http/client-ip";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/http/router";
-import { userIdParams } from "../customers/admin-users.routes";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  userIdParams,
+} from "../../platform/http/router";
 import { documentResponse } from "./document-response";
 import { ownVerificationSchema } from "./verification.routes";
 import {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../platform/db/schema";
-import type { NotificationTargets } from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import { requestVerification } from "./verification.service";
 
 /*

@@ -3,7 +3,7 @@ import { type Language, languageOr } from "../../../shared/languages";
 import {
   type NotificationTargets,
   operatorMessages,
-} from "../../platform/notifications/order-messages";
+} from "../../platform/notifications/operator-messages";
 import type { OutboxMessage } from "../../platform/notifications/outbox";
 
 /*

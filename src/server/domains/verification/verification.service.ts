@@ -10,7 +10,7 @@ import { refuseOwnRecord } from "../../platform/audit/own-records";
 import { type DocumentKeys, openDocument, sealDocument } from "../../platform/crypto/document-key";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
-import type { NotificationTargets } from "../../platform/notifications/order-messages";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import { enqueue } from "../../platform/notifications/outbox";
 import type { CheckedDocument } from "./check-document";
 import {

@@ -18,7 +18,6 @@ import {
   readerLanguage,
 } from "../../../shared/languages";
 import { hasUnseenControls } from "../../../shared/plain-text";
-import { isSignUpBlocked } from "../../domains/risk/blocklist.service";
 import type { Database } from "../db/database";
 import type { BackgroundTasks } from "../jobs/background-tasks";
 import type { Mailer } from "../mail/mailer";
@@ -54,6 +53,8 @@ export interface AuthDependencies {
   trustedOrigins: string[];
   /** Where better-auth's mails are sent from, after the answer. */
   backgroundTasks: BackgroundTasks;
+  /** Whether the blocklist refuses a sign-up with this e-mail or phone (the risk domain's rule). */
+  isSignUpBlocked: (db: Database, applicant: { email: string; phone: string }) => Promise<boolean>;
 }
 
 const WHATSAPP_ERROR = "Enter your 10-digit WhatsApp number (it must start with 6, 7, 8 or 9).";
@@ -104,7 +105,7 @@ function checkWhatsapp(value: unknown) {
 
 /** A sign-up whose phone or e-mail domain is on the blocklist, refused without saying so. */
 async function refuseBlockedSignUp(
-  db: Database,
+  { db, isSignUpBlocked }: AuthDependencies,
   body: { email?: unknown; whatsappNumber?: unknown },
 ) {
   if (typeof body.email !== "string" || typeof body.whatsappNumber !== "string") return;
@@ -224,7 +225,7 @@ export function createAuthOptions(deps: AuthDependencies) {
           checkEmailLength(ctx.body?.email);
           checkSignUpExtras(ctx.body);
           checkWhatsapp(ctx.body?.whatsappNumber);
-          await refuseBlockedSignUp(deps.db, ctx.body);
+          await refuseBlockedSignUp(deps, ctx.body);
         }
         if (ctx.path === "/update-user" && ctx.body?.whatsappNumber !== undefined) {
           checkWhatsapp(ctx.body.whatsappNumber);

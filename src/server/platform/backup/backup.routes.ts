@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { isBearerToken } from "../../app/metrics";
 import type { AppContext } from "../context/app-context";
+import { isBearerToken } from "../http/bearer-token";
 
 /**
  * POST /api/ops/backup: `npm run backup` asking the server that holds the

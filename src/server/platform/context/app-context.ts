@@ -5,7 +5,7 @@ import type { Backups } from "../backup/backups";
 import type { DocumentKeys } from "../crypto/document-key";
 import type { Database } from "../db/database";
 import type { OrderAnnouncer, OrderChangeHub } from "../events/order-changes";
-import type { NotificationTargets } from "../notifications/order-messages";
+import type { NotificationTargets } from "../notifications/operator-messages";
 
 export interface SupportLinks {
   whatsapp: string;

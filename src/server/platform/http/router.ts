@@ -38,6 +38,15 @@ export function searchTextSchema(name: string, maxLength = 200) {
   );
 }
 
+/** A user id in the path (every admin route about one customer). */
+export const userIdParams = z.object({
+  // better-auth's ids are URL-safe random strings.
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, "This is not a user id.")
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
 /** A feature router whose invalid requests answer 400 with the first problem in plain words. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({

@@ -2,13 +2,13 @@ import { sql } from "kysely";
 import pino from "pino";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orderMessages } from "../../domains/orders/order-messages";
 import { accountSummaries } from "../../domains/receiving-accounts/receiving-account-summary";
 import { signedInCustomer } from "../../testing/actors";
 import { startFakeTelegram } from "../../testing/fake-telegram";
 import { placeOrder, postOrder } from "../../testing/orders";
 import { startSmtpServer } from "../../testing/smtp-server";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { orderMessages } from "./order-messages";
 import { OutboxWorker } from "./outbox-worker";
 
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;

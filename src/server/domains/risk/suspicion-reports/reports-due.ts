@@ -3,7 +3,7 @@ import type { DB } from "../../../platform/db/schema";
 import {
   type NotificationTargets,
   operatorMessages,
-} from "../../../platform/notifications/order-messages";
+} from "../../../platform/notifications/operator-messages";
 import { enqueue } from "../../../platform/notifications/outbox";
 import { indiaToday } from "./suspicion-reports.service";
 import { addWorkingDays } from "./working-days";

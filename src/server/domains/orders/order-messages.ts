@@ -8,21 +8,18 @@ import {
 } from "../../../shared/catalog";
 import { groupIndian } from "../../../shared/indian-grouping";
 import type { Language } from "../../../shared/languages";
-import type { OrderRow } from "../../domains/orders/order-view";
-import { ORDER_HOLD_LINE } from "../../domains/orders/rules/hold-rules";
+import {
+  type NotificationTargets,
+  operatorMessages,
+} from "../../platform/notifications/operator-messages";
+import type { OutboxMessage } from "../../platform/notifications/outbox";
 import {
   accountLine,
   OFFERED_ACCOUNT,
   type ReceivingAccountSummary,
-} from "../../domains/receiving-accounts/receiving-account-summary";
-import type { OutboxMessage } from "./outbox";
-
-/** Where operator notifications go; a channel without an address is skipped. */
-export interface NotificationTargets {
-  publicUrl: string;
-  telegram: boolean;
-  operatorEmail?: string;
-}
+} from "../receiving-accounts/receiving-account-summary";
+import type { OrderRow } from "./order-view";
+import { ORDER_HOLD_LINE } from "./rules/hold-rules";
 
 export type OrderNotice = "placed" | "completed" | "cancelled";
 
@@ -141,28 +138,4 @@ function customerMessage(
       text: "If you paid for this order, reply through our support chat with your transaction ID and we will help you.",
     },
   }[notice];
-}
-
-/** One notice to the operators: on Telegram and to the operator e-mail, where configured. */
-export function operatorMessages(
-  targets: NotificationTargets,
-  notice: { topic: string; subject: string; text: string; link: string },
-): OutboxMessage[] {
-  const messages: OutboxMessage[] = [];
-  if (targets.telegram) {
-    messages.push({ channel: "telegram", topic: notice.topic, payload: { text: notice.text } });
-  }
-  if (targets.operatorEmail) {
-    messages.push({
-      channel: "email",
-      topic: notice.topic,
-      payload: {
-        to: targets.operatorEmail,
-        subject: notice.subject,
-        text: notice.text,
-        link: notice.link,
-      },
-    });
-  }
-  return messages;
 }
