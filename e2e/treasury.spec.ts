@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { USDT_TOKENS } from "../src/server/domains/chain/chain-tokens";
+import { USDT_TOKENS } from "../src/server/platform/config/chain-tokens";
 import {
   answerBalancesAsChain,
   type FakeWallet,

@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { createAdminAuditRouter } from "../domains/audit-log/audit-log.routes";
 import { createBooksRouter } from "../domains/books/books.routes";
 import { createAdminUsersRouter } from "../domains/customers/admin-users.routes";
 import { createAccountLanguageRouter } from "../domains/customers/language.routes";
@@ -28,13 +29,11 @@ import {
   createVerificationRouter,
   VERIFICATION_UPLOAD_PATH,
 } from "../domains/verification/verification.routes";
-import { createAdminAuditRouter } from "../platform/audit/audit.routes";
-import { adminGuard, stepUpForAdminAccountSecurity } from "../platform/auth/admin-guard";
-import { createAdminSessionRouter } from "../platform/auth/admin-session.routes";
+import { adminGuard, stepUpForAdminAccountSecurity } from "../platform/api/admin-guard";
+import { createAdminSessionRouter } from "../platform/api/admin-session.routes";
+import type { AppContext } from "../platform/api/app-context";
 import { CLIENT_IP_HEADER } from "../platform/auth/auth";
 import { holdAuthErrors } from "../platform/auth/auth-log";
-import { createOpsBackupRouter } from "../platform/backup/backup.routes";
-import type { AppContext } from "../platform/context/app-context";
 import { createHealthRouter } from "../platform/health/health.routes";
 import { limitBodySize } from "../platform/http/body-limit";
 import { clientIp } from "../platform/http/client-ip";
@@ -43,6 +42,7 @@ import { requestLog } from "../platform/http/request-log";
 import { defaultHeaders, headersSetBy, setAnswerHeader } from "../platform/http/response-headers";
 import { sameOriginAdminReads, sameOriginWrites } from "../platform/http/same-origin";
 import { createSpaRouter, inlineScriptSources, readAppPages } from "../platform/http/spa";
+import { createOpsBackupRouter } from "./backup.routes";
 import { createMetrics, createMetricsRouter } from "./metrics";
 
 const contentSecurityPolicy = {

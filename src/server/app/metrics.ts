@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { ORDER_STATUSES } from "../../shared/admin-order-input";
 import { currentTotals } from "../domains/orders/order-totals";
-import type { AppContext } from "../platform/context/app-context";
+import type { AppContext } from "../platform/api/app-context";
 import { isBearerToken } from "../platform/http/bearer-token";
 
 /**

@@ -1,5 +1,5 @@
 import type { PlaceOrderInput } from "../../shared/order-input";
-import type { SessionUser } from "../platform/auth/session";
+import type { SessionUser } from "../platform/api/session";
 import { openPostgres } from "../platform/db/database";
 import type { TestApp } from "./test-app";
 

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isCalendarDay, usdtPurchaseInputSchema } from "../../../shared/usdt-purchase-input";
-import type { AppContext } from "../../platform/context/app-context";
+import type { AppContext } from "../../platform/api/app-context";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/http/router";
 import { BOOK_VIEWS, booksCsv, booksFileName, booksWorkbook } from "./books-export";
 import { getBooks } from "./daily-books";
 import { listPurchases, recordPurchase, updatePurchase } from "./usdt-purchases";

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChainFamily, NetworkId } from "../../../shared/catalog";
+import { FEE_COINS, USDT_TOKENS } from "../../platform/config/chain-tokens";
 import {
   answerAsChain,
   type FakeChainAnswer,
@@ -10,7 +11,6 @@ import {
   tronTransferCallData,
 } from "../../testing/fake-chain";
 import { TRON_WALLET } from "../../testing/orders";
-import { FEE_COINS, USDT_TOKENS } from "./chain-tokens";
 import { checkPayoutOnChain, type ExpectedPayout } from "./check-payout-on-chain";
 
 /** A transaction of one transfer, as the stand-in chain holds it. */

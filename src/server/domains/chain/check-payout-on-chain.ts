@@ -1,12 +1,12 @@
 import { type NetworkId, networkOf } from "../../../shared/catalog";
 import { Decimal } from "../../../shared/money";
+import { FEE_COINS } from "../../platform/config/chain-tokens";
 import {
   type ChainEndpoint,
   ChainEndpointError,
   type ChainLookup,
   type TokenTransfer,
 } from "./chain-answer";
-import { FEE_COINS } from "./chain-tokens";
 import { lookUpEvmTransaction } from "./evm-client";
 import { lookUpSolanaTransaction } from "./solana-client";
 import { lookUpTronTransaction } from "./tron-client";

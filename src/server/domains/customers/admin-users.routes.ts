@@ -1,17 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppEnv } from "../../platform/auth/session";
-import type { AppContext } from "../../platform/context/app-context";
-import { clientIp } from "../../platform/http/client-ip";
-import { AppError } from "../../platform/http/errors";
-import { requestedPageCursor } from "../../platform/http/page-cursor";
+import type { AppContext } from "../../platform/api/app-context";
 import {
   ADMIN_ONLY_RESPONSES,
   createRouter,
   errorResponse,
   searchTextSchema,
   userIdParams,
-} from "../../platform/http/router";
+} from "../../platform/api/router";
+import type { AppEnv } from "../../platform/api/session";
+import { clientIp } from "../../platform/http/client-ip";
+import { AppError } from "../../platform/http/errors";
+import { requestedPageCursor } from "../../platform/http/page-cursor";
 import {
   type Actor,
   blockUser,

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { SEND_OPTIONS } from "../../../shared/catalog";
+import { isBlocked } from "../../platform/api/session";
 import { recordAudit } from "../../platform/audit/audit";
-import { isBlocked } from "../../platform/auth/session";
 import { containsPattern } from "../../platform/db/like-pattern";
 import type { DB, UserTable } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";

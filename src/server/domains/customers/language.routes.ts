@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LANGUAGES } from "../../../shared/languages";
-import { requireUser } from "../../platform/auth/session";
-import type { AppContext } from "../../platform/context/app-context";
-import { createRouter, errorResponse } from "../../platform/http/router";
+import type { AppContext } from "../../platform/api/app-context";
+import { createRouter, errorResponse } from "../../platform/api/router";
+import { requireUser } from "../../platform/api/session";
 
 const languageSchema = z
   .object({

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { AppContext } from "../../platform/api/app-context";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
 import { recordAudit } from "../../platform/audit/audit";
 import { ADMIN_BACKUP_INTERVAL_MINUTES } from "../../platform/backup/backups";
-import type { AppContext } from "../../platform/context/app-context";
 import { clientIp } from "../../platform/http/client-ip";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/http/router";
 import { CHECKLIST_ITEMS, getFirstRunChecklist } from "./first-run-checklist";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });

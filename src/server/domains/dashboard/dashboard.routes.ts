@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppContext } from "../../platform/context/app-context";
-import { createRouter, errorResponse } from "../../platform/http/router";
+import type { AppContext } from "../../platform/api/app-context";
+import { createRouter, errorResponse } from "../../platform/api/router";
 import { getDashboardStats } from "./dashboard-stats";
 
 const volumeSchema = z.object({

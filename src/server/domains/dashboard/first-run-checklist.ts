@@ -1,4 +1,4 @@
-import type { AppContext } from "../../platform/context/app-context";
+import type { AppContext } from "../../platform/api/app-context";
 
 /** What a desk needs before it takes real orders, in the order the checklist shows it. */
 export const CHECKLIST_ITEMS = [

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import Decimal from "decimal.js";
 import { plainDecimal } from "../../../shared/money";
-import { requireUser } from "../../platform/auth/session";
-import type { AppContext } from "../../platform/context/app-context";
-import { createRouter, errorResponse } from "../../platform/http/router";
+import type { AppContext } from "../../platform/api/app-context";
+import { createRouter, errorResponse } from "../../platform/api/router";
+import { requireUser } from "../../platform/api/session";
 import { amountLeft, readCustomerLimits, VERIFY_PATH } from "./order-limits";
 
 const rupees = z.string().openapi({ example: "50000" });

@@ -4,16 +4,16 @@ import {
   changeOrderStatusInputSchema,
   noteSchema,
 } from "../../../shared/admin-order-input";
-import type { AppContext } from "../../platform/context/app-context";
-import type { Database } from "../../platform/db/database";
-import { clientIp } from "../../platform/http/client-ip";
-import { requestedPageCursor } from "../../platform/http/page-cursor";
+import type { AppContext } from "../../platform/api/app-context";
 import {
   ADMIN_ONLY_RESPONSES,
   createRouter,
   errorResponse,
   searchTextSchema,
-} from "../../platform/http/router";
+} from "../../platform/api/router";
+import type { Database } from "../../platform/db/database";
+import { clientIp } from "../../platform/http/client-ip";
+import { requestedPageCursor } from "../../platform/http/page-cursor";
 import { createAdminOrder } from "../orders/create-admin-order";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "../orders/idempotency";
 import { orderEventSchema, orderSchema, statusSchema } from "../orders/order-schemas";

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
-import { isElevated } from "../../platform/auth/admin-guard";
-import type { AppContext } from "../../platform/context/app-context";
+import { isElevated } from "../../platform/api/admin-guard";
+import type { AppContext } from "../../platform/api/app-context";
+import { createRouter, errorResponse } from "../../platform/api/router";
 import type { DB } from "../../platform/db/schema";
 import type { OrderChange } from "../../platform/events/order-changes";
-import { createRouter, errorResponse } from "../../platform/http/router";
 import { respondWithOrderStream } from "../orders/order-stream";
 
 const orderFeedRoute = createRoute({

@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { paymentOfferInputSchema, placeOrderInputSchema } from "../../../shared/order-input";
 import { quoteReceiveAmount } from "../../../shared/quote";
-import { isSessionLive, requireUser } from "../../platform/auth/session";
-import type { AppContext } from "../../platform/context/app-context";
+import type { AppContext } from "../../platform/api/app-context";
+import { createRouter, errorResponse } from "../../platform/api/router";
+import { isSessionLive, requireUser } from "../../platform/api/session";
 import { clientIp } from "../../platform/http/client-ip";
 import { requestedPageCursor } from "../../platform/http/page-cursor";
-import { createRouter, errorResponse } from "../../platform/http/router";
 import { checkOrderLimits } from "../limits/order-limits";
 import { countOfferRequest } from "../receiving-accounts/offer-holds";
 import {

@@ -6,7 +6,7 @@ import { languageOr } from "../../../shared/languages";
 import { plainDecimal } from "../../../shared/money";
 import type { PlaceOrderInput } from "../../../shared/order-input";
 import { quoteReceiveAmount } from "../../../shared/quote";
-import type { SessionUser } from "../../platform/auth/session";
+import type { SessionUser } from "../../platform/api/session";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";

@@ -4,13 +4,13 @@ import {
   validatePayoutReference,
 } from "../../../shared/admin-order-input";
 import type { NetworkId } from "../../../shared/catalog";
+import type { SessionUser } from "../../platform/api/session";
 import { refuseOwnRecord } from "../../platform/audit/own-records";
-import type { SessionUser } from "../../platform/auth/session";
+import type { ChainConfig } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import type { ChainConfig } from "../chain/chain-config";
 import { applyStatusChange, lockOrder } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
 import { queuePayoutCheck } from "./payout-checks";

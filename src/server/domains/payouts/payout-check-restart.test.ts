@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { answerAsChain, type FakeChainAnswer, startFakeChain } from "../../testing/fake-chain";
 import { orderInput, postOrder, TRON_WALLET } from "../../testing/orders";
 import {
@@ -12,7 +13,6 @@ import {
 } from "../../testing/receiving-accounts";
 import { serverTestTimeout, startServerProcess } from "../../testing/server-process";
 import { createClient } from "../../testing/test-client";
-import { USDT_TOKENS } from "../chain/chain-tokens";
 
 /*
  * A payout check under way when the server is killed (SIGKILL) is taken up by the

@@ -1,11 +1,11 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Logger } from "pino";
 import { type NetworkId, networkOf } from "../../../shared/catalog";
+import type { ChainConfig } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import type { ChainConfig } from "../chain/chain-config";
 import { checkPayoutOnChain, type PayoutCheck } from "../chain/check-payout-on-chain";
 import { applyStatusChange } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";

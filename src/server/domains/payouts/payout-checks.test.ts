@@ -3,6 +3,7 @@ import { base58 } from "@scure/base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ChainFamily, type NetworkId, networkOf } from "../../../shared/catalog";
 import { plainDecimal } from "../../../shared/money";
+import { FEE_COINS, USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import {
   answerAsChain,
@@ -14,7 +15,6 @@ import {
 import { countRows, placeOrder, TRON_WALLET } from "../../testing/orders";
 import { readEvents } from "../../testing/sse";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
-import { FEE_COINS, USDT_TOKENS } from "../chain/chain-tokens";
 import { UNSEEN_LOOKS } from "./payout-check-worker";
 
 /*

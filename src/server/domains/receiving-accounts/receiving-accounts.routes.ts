@@ -4,9 +4,9 @@ import {
   RECEIVING_ACCOUNT_FIELD_LABELS,
   receivingAccountInputSchema,
 } from "../../../shared/receiving-account-input";
-import type { AppContext } from "../../platform/context/app-context";
+import type { AppContext } from "../../platform/api/app-context";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/http/router";
 import {
   createReceivingAccount,
   freezeReceivingAccount,

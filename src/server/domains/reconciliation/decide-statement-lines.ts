@@ -1,13 +1,13 @@
 import { sql, type Transaction } from "kysely";
 import { SYSTEM_ORDER_NOTES } from "../../../shared/order-notes";
+import type { SessionUser } from "../../platform/api/session";
 import { recordAudit } from "../../platform/audit/audit";
-import type { SessionUser } from "../../platform/auth/session";
+import type { ChainConfig } from "../../platform/config/chain-config";
 import type { Database } from "../../platform/db/database";
 import type { DB, StatementLineDecision } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import type { ChainConfig } from "../chain/chain-config";
 import { changeOrderStatus } from "../payouts/change-order-status";
 import { blockedCredits } from "../risk/blocklist.service";
 import { holdsOfOrders } from "../risk/holds.service";

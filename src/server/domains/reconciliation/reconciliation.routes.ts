@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { hasUnseenControls } from "../../../shared/plain-text";
 import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
-import type { AppContext } from "../../platform/context/app-context";
+import type { AppContext } from "../../platform/api/app-context";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
 import { limitBodySize } from "../../platform/http/body-limit";
 import { clientIp } from "../../platform/http/client-ip";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/http/router";
 import { decideStatementLine, verifyAllMatched } from "./decide-statement-lines";
 import { findAccountWithMapping, importStatement } from "./import-statement";
 import { listReconciliationGroups, reconciliationSummary } from "./match-statement-lines";

@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppContext } from "../../platform/context/app-context";
-import { clientIp } from "../../platform/http/client-ip";
-import { requestedPageCursor } from "../../platform/http/page-cursor";
+import type { AppContext } from "../../platform/api/app-context";
 import {
   ADMIN_ONLY_RESPONSES,
   createRouter,
   errorResponse,
   searchTextSchema,
-} from "../../platform/http/router";
+} from "../../platform/api/router";
+import { clientIp } from "../../platform/http/client-ip";
+import { requestedPageCursor } from "../../platform/http/page-cursor";
 import { BLOCKLIST_KINDS } from "../orders/rules/blocklist-keys";
 import {
   addBlocklistEntry,

@@ -2,15 +2,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { holdRulesInputSchema } from "../../../shared/hold-rules-input";
 import { operatorNoteSchema } from "../../../shared/operator-note";
-import type { AppEnv } from "../../platform/auth/session";
-import type { AppContext } from "../../platform/context/app-context";
-import { clientIp } from "../../platform/http/client-ip";
+import type { AppContext } from "../../platform/api/app-context";
 import {
   ADMIN_ONLY_RESPONSES,
   createRouter,
   errorResponse,
   userIdParams,
-} from "../../platform/http/router";
+} from "../../platform/api/router";
+import type { AppEnv } from "../../platform/api/session";
+import { clientIp } from "../../platform/http/client-ip";
 import { getHoldRules, saveHoldRules } from "./hold-rules.service";
 import { holdCustomer, releaseCustomerHold, releaseOrderHold } from "./holds.service";
 

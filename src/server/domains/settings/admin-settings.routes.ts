@@ -4,9 +4,9 @@ import {
   type SiteSettingsField,
   siteSettingsInputSchema,
 } from "../../../shared/site-settings-input";
-import type { AppContext } from "../../platform/context/app-context";
+import type { AppContext } from "../../platform/api/app-context";
+import { ADMIN_ONLY_RESPONSES, createRouter } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
-import { ADMIN_ONLY_RESPONSES, createRouter } from "../../platform/http/router";
 import { getAdminSettings, saveSiteSettings } from "./admin-settings.service";
 
 const decimalText = z.string().openapi({ example: "86" });

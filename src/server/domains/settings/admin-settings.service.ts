@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { plainDecimal } from "../../../shared/money";
 import { readDecimal, type SiteSettingsInput } from "../../../shared/site-settings-input";
+import type { SupportLinks } from "../../platform/api/app-context";
 import { recordAudit } from "../../platform/audit/audit";
-import type { SupportLinks } from "../../platform/context/app-context";
 import type { Database } from "../../platform/db/database";
 import { followSettingsPaymentDetails } from "../receiving-accounts/receiving-accounts.service";
 import { getSiteSettings, type SiteSettingsRow } from "./site-settings.service";

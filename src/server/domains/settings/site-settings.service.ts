@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { plainDecimal } from "../../../shared/money";
-import type { SupportLinks } from "../../platform/context/app-context";
+import type { SupportLinks } from "../../platform/api/app-context";
 import type { DB, SiteSettingsTable } from "../../platform/db/schema";
 
 export type SiteSettingsRow = Selectable<SiteSettingsTable>;

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { networkIdSchema } from "../../../shared/catalog-schemas";
-import type { AppContext } from "../../platform/context/app-context";
-import { createRouter } from "../../platform/http/router";
+import type { AppContext } from "../../platform/api/app-context";
+import { createRouter } from "../../platform/api/router";
 import { pausedNetworks } from "../treasury/treasury.service";
 import { getSiteSettings, toPublicSiteSettings } from "./site-settings.service";
 

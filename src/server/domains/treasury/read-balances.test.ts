@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChainFamily, NetworkId } from "../../../shared/catalog";
+import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import {
   answerBalancesAsChain,
   type FakeChainAnswer,
   type FakeWallet,
   startFakeChain,
 } from "../../testing/fake-chain";
-import { USDT_TOKENS } from "../chain/chain-tokens";
 import { BalanceRefused, readWalletBalances } from "./read-balances";
 
 /*

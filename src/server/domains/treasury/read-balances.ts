@@ -3,6 +3,8 @@ import { createBase58check, hex } from "@scure/base";
 import { z } from "zod";
 import { type ChainFamily, type NetworkId, networkOf } from "../../../shared/catalog";
 import { Decimal } from "../../../shared/money";
+import type { NetworkChain } from "../../platform/config/chain-config";
+import { FEE_COINS } from "../../platform/config/chain-tokens";
 import {
   type ChainEndpoint,
   ChainEndpointError,
@@ -10,8 +12,6 @@ import {
   hexToBigInt,
   postJson,
 } from "../chain/chain-answer";
-import type { NetworkChain } from "../chain/chain-config";
-import { FEE_COINS } from "../chain/chain-tokens";
 
 /** More USDT than was ever issued on all chains together: a node that says so is lying. */
 const USDT_SUPPLY = "1000000000000";

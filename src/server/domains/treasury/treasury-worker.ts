@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
+import type { ChainConfig } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import type { ChainConfig } from "../chain/chain-config";
 import { claimDueReads, readTreasuryBalances } from "./treasury.service";
 
 /** How often the loop looks for wallets due; each is read once per `everySeconds`. */

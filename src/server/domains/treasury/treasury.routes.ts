@@ -5,10 +5,10 @@ import {
   treasuryInputFields,
   treasuryInputSchema,
 } from "../../../shared/treasury-input";
-import type { AppContext } from "../../platform/context/app-context";
+import type { AppContext } from "../../platform/api/app-context";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
 import { AppError } from "../../platform/http/errors";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/http/router";
 import {
   listTreasury,
   readTreasuryBalances,

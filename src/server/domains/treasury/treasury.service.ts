@@ -3,6 +3,8 @@ import { NETWORKS, type NetworkId, networkOf } from "../../../shared/catalog";
 import { Decimal, plainDecimal } from "../../../shared/money";
 import type { TreasurySettings } from "../../../shared/treasury-input";
 import { recordAudit } from "../../platform/audit/audit";
+import type { ChainConfig } from "../../platform/config/chain-config";
+import { FEE_COINS } from "../../platform/config/chain-tokens";
 import type { DB, TreasuryNetworksTable } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
 import {
@@ -10,8 +12,6 @@ import {
   operatorMessages,
 } from "../../platform/notifications/operator-messages";
 import { enqueue } from "../../platform/notifications/outbox";
-import type { ChainConfig } from "../chain/chain-config";
-import { FEE_COINS } from "../chain/chain-tokens";
 import { trustedUsdtOnHand } from "./on-hand";
 import { BalanceRefused, readWalletBalances } from "./read-balances";
 

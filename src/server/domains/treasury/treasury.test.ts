@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import {
   answerBalancesAsChain,
@@ -9,7 +10,6 @@ import {
 } from "../../testing/fake-chain";
 import { orderInput, postOrder, TRON_WALLET, withOffer } from "../../testing/orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { USDT_TOKENS } from "../chain/chain-tokens";
 
 /*
  * Admin → Treasury through the API, with a stand-in TRON node: the wallets and

@@ -6,12 +6,12 @@ import {
   type VerificationDocument,
   verificationDetailsSchema,
 } from "../../../shared/verification-input";
-import { requireUser } from "../../platform/auth/session";
-import type { AppContext } from "../../platform/context/app-context";
+import type { AppContext } from "../../platform/api/app-context";
+import { createRouter, errorResponse } from "../../platform/api/router";
+import { requireUser } from "../../platform/api/session";
 import { limitBodySize } from "../../platform/http/body-limit";
 import { clientIp } from "../../platform/http/client-ip";
 import { AppError } from "../../platform/http/errors";
-import { createRouter, errorResponse } from "../../platform/http/router";
 import { type CheckedDocument, checkDocument } from "./check-document";
 import { documentResponse } from "./document-response";
 import {

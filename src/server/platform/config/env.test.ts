@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chainConfigFromEnv } from "../../domains/chain/chain-config";
 import { runTsEntry } from "../../testing/run-process";
+import { chainConfigFromEnv } from "./chain-config";
 import { ConfigError, parseEnv } from "./env";
 
 const SECRET = "s".repeat(32);

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import type { AppContext } from "../context/app-context";
+import type { AppContext } from "../api/app-context";
 import { checkReadiness } from "./check-readiness";
 
 const healthRoute = createRoute({

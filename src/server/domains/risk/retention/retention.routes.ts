@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { retentionInputSchema } from "../../../../shared/retention";
-import type { AppContext } from "../../../platform/context/app-context";
+import type { AppContext } from "../../../platform/api/app-context";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../../platform/api/router";
 import { clientIp } from "../../../platform/http/client-ip";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../../platform/http/router";
 import { retentionYears, saveRetentionYears, viewPurgePreview } from "./retention";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });

@@ -4,11 +4,11 @@ import {
   suspicionReportFiledSchema,
   suspicionReportInputSchema,
 } from "../../../../shared/suspicion-report-input";
-import type { AppEnv } from "../../../platform/auth/session";
-import type { AppContext } from "../../../platform/context/app-context";
+import type { AppContext } from "../../../platform/api/app-context";
+import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../../platform/api/router";
+import type { AppEnv } from "../../../platform/api/session";
 import { clientIp } from "../../../platform/http/client-ip";
 import { encodePageCursor, requestedPageCursor } from "../../../platform/http/page-cursor";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../../platform/http/router";
 import {
   markSuspicionReportFiled,
   recordSuspicionReport,

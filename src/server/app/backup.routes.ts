@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppContext } from "../context/app-context";
-import { isBearerToken } from "../http/bearer-token";
+import type { AppContext } from "../platform/api/app-context";
+import { isBearerToken } from "../platform/http/bearer-token";
 
 /**
  * POST /api/ops/backup: `npm run backup` asking the server that holds the

@@ -3,9 +3,9 @@ import DataLoader from "dataloader";
 import type { Context, MiddlewareHandler } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
 import { type InferResult, sql } from "kysely";
-import type { AppContext } from "../context/app-context";
+import type { Auth, AuthSession } from "../auth/auth";
 import { type Database, preparedStatement } from "../db/database";
-import type { Auth, AuthSession } from "./auth";
+import type { AppContext } from "./app-context";
 
 export type SessionUser = AuthSession["user"];
 export type SessionRecord = AuthSession["session"];

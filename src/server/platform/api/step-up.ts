@@ -1,11 +1,11 @@
 import { APIError } from "better-auth";
 import { type Kysely, sql } from "kysely";
 import { recordAudit } from "../audit/audit";
-import type { AppContext } from "../context/app-context";
+import { claimTotpCode } from "../auth/totp-codes";
 import type { DB } from "../db/schema";
 import { AppError } from "../http/errors";
+import type { AppContext } from "./app-context";
 import type { SessionUser } from "./session";
-import { claimTotpCode } from "./totp-codes";
 
 /** Failed step-ups per admin within the window before further tries are refused. */
 export const STEP_UP_MAX_FAILURES = 5;

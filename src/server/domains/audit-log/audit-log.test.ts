@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AuditAction, recordAudit } from "../../platform/audit/audit";
 import { type Client, freshEmail, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { type AuditAction, recordAudit } from "./audit";
 
 let testApp: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;

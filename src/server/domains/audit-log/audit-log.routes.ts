@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppContext } from "../context/app-context";
-import { AppError } from "../http/errors";
-import { createRouter, errorResponse, searchTextSchema } from "../http/router";
-import { AUDIT_ACTIONS } from "./audit";
+import type { AppContext } from "../../platform/api/app-context";
+import { createRouter, errorResponse, searchTextSchema } from "../../platform/api/router";
+import { AUDIT_ACTIONS } from "../../platform/audit/audit";
+import { AppError } from "../../platform/http/errors";
 import { AUDIT_PAGE_SIZE, isAuditCursor, listAuditLog, toAuditEntryView } from "./list-audit-log";
 
 const auditEntrySchema = z

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
-import type { ChainConfig } from "../../domains/chain/chain-config";
 import type { Auth } from "../auth/auth";
 import type { Backups } from "../backup/backups";
+import type { ChainConfig } from "../config/chain-config";
 import type { DocumentKeys } from "../crypto/document-key";
 import type { Database } from "../db/database";
 import type { OrderAnnouncer, OrderChangeHub } from "../events/order-changes";

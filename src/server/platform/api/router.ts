@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { hasUnseenControls } from "../../../shared/plain-text";
-import type { AppEnv } from "../auth/session";
+import type { AppEnv } from "./session";
 
 /** The shape of every error answer. */
 export const errorSchema = z

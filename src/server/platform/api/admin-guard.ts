@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { type Kysely, sql } from "kysely";
-import type { AppContext } from "../context/app-context";
 import type { DB } from "../db/schema";
+import type { AppContext } from "./app-context";
 import { type AppEnv, isBlocked, loadSession, NOT_SIGNED_IN } from "./session";
 
 /** A step-up lasts while the admin keeps working: it lapses after this long idle. */

@@ -1,7 +1,7 @@
 import { NETWORKS, type NetworkId } from "../../../shared/catalog";
-import type { Env } from "../../platform/config/env";
-import type { ChainEndpoint } from "./chain-answer";
+import type { ChainEndpoint } from "../../domains/chain/chain-answer";
 import { USDT_TOKENS } from "./chain-tokens";
+import type { Env } from "./env";
 
 /** How the payout check reaches one network, and which token it expects there. */
 export type NetworkChain = { endpoint: ChainEndpoint; token: string; decimals: number };

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import { containsPattern } from "../db/like-pattern";
-import type { AuditLogTable, DB } from "../db/schema";
-import type { AuditAction } from "./audit";
+import type { AuditAction } from "../../platform/audit/audit";
+import { containsPattern } from "../../platform/db/like-pattern";
+import type { AuditLogTable, DB } from "../../platform/db/schema";
 
 export const AUDIT_PAGE_SIZE = 50;
 /** The cursor is the last entry's id: ids grow with time, so "older" is "smaller". */

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AppContext } from "../context/app-context";
 import { clientIp } from "../http/client-ip";
-import { createRouter, errorResponse } from "../http/router";
 import { ADMIN_SESSION_PREFIX, STEP_UP_IDLE_MINUTES, touchElevation } from "./admin-guard";
+import type { AppContext } from "./app-context";
+import { createRouter, errorResponse } from "./router";
 import { stepDown, stepUp } from "./step-up";
 
 const adminSessionSchema = z
