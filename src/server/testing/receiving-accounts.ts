@@ -1,9 +1,9 @@
 import type { Insertable, Updateable } from "kysely";
 import { expect } from "vitest";
 import { offerReceivingAccount } from "../domains/receiving-accounts/offer-receiving-account";
-import { getSiteSettings } from "../domains/settings/site-settings.service";
 import type { Database } from "../platform/db/database";
 import type { ReceivingAccountsTable, SiteSettingsTable } from "../platform/db/schema";
+import { getSiteSettings } from "../platform/settings/site-settings";
 import { createClient, type RequestTarget } from "./test-client";
 
 /* Receiving accounts for tests: every test app starts with one of each kind. */

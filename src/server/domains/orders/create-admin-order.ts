@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { type Kysely, sql } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
+import { orderBlocklistKeys } from "../../../shared/blocklist-keys";
 import { languageOr } from "../../../shared/languages";
 import { plainDecimal } from "../../../shared/money";
 import { impliedRate, quoteReceiveAmount } from "../../../shared/quote";
@@ -16,7 +17,6 @@ import { claimLimitsForAdminOrder } from "../limits/order-limits";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { orderMessages } from "./order-messages";
 import type { OrderRow } from "./order-view";
-import { orderBlocklistKeys } from "./rules/blocklist-keys";
 
 export const CREATED_BY_ADMIN_NOTE = "Created by admin";
 /**

@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import { type CompiledQuery, type Kysely, sql } from "kysely";
+import { orderBlocklistKeys } from "../../../shared/blocklist-keys";
 import { preparedStatement } from "../../platform/db/database";
 import type { DB, HoldRule } from "../../platform/db/schema";
 import { isDeadlock, isRefusedByDatabase, retryOnDeadlock } from "../../platform/http/errors";
@@ -16,7 +17,6 @@ import { OFFER_HONOURED_HOURS } from "../receiving-accounts/offer-receiving-acco
 import { OFFERED_ACCOUNT } from "../receiving-accounts/receiving-account-summary";
 import { trustedUsdtOnHand } from "../treasury/on-hand";
 import type { OrderRow } from "./order-view";
-import { orderBlocklistKeys } from "./rules/blocklist-keys";
 import { ORDER_HOLD_LINE } from "./rules/hold-rules";
 
 /** An order as the customer asked for it, with what the rules need to judge it. */

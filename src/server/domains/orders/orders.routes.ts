@@ -6,13 +6,13 @@ import { createRouter, errorResponse } from "../../platform/api/router";
 import { isSessionLive, requireUser } from "../../platform/api/session";
 import { clientIp } from "../../platform/http/client-ip";
 import { requestedPageCursor } from "../../platform/http/page-cursor";
+import { getSiteSettings } from "../../platform/settings/site-settings";
 import { checkOrderLimits } from "../limits/order-limits";
 import { countOfferRequest } from "../receiving-accounts/offer-holds";
 import {
   offerReceivingAccount,
   type ReceivingOffer,
 } from "../receiving-accounts/offer-receiving-account";
-import { getSiteSettings } from "../settings/site-settings.service";
 import { checkNetworkRoom, reserveNetworkUsdt } from "../treasury/treasury.service";
 import { getCustomerOrder, listCustomerOrders } from "./customer-orders";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "./idempotency";

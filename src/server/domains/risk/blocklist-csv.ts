@@ -1,13 +1,13 @@
 import { parse } from "csv-parse/sync";
-import { hasUnseenControls } from "../../../shared/plain-text";
-import { csvLine } from "../../platform/http/csv";
-import { AppError } from "../../platform/http/errors";
 import {
   BLOCKLIST_KIND_EXPECTS,
   BLOCKLIST_KINDS,
   type BlocklistKind,
   normaliseBlocklistValue,
-} from "../orders/rules/blocklist-keys";
+} from "../../../shared/blocklist-keys";
+import { hasUnseenControls } from "../../../shared/plain-text";
+import { csvLine } from "../../platform/http/csv";
+import { AppError } from "../../platform/http/errors";
 
 /** The columns of an exported list; an import reads the first three. */
 const HEADER = ["kind", "value", "reason", "added_at", "added_by"];

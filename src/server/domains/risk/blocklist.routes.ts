@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { BLOCKLIST_KINDS } from "../../../shared/blocklist-keys";
 import type { AppContext } from "../../platform/api/app-context";
 import {
   ADMIN_ONLY_RESPONSES,
@@ -8,7 +9,6 @@ import {
 } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
 import { requestedPageCursor } from "../../platform/http/page-cursor";
-import { BLOCKLIST_KINDS } from "../orders/rules/blocklist-keys";
 import {
   addBlocklistEntry,
   exportBlocklist,

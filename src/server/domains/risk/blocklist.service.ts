@@ -1,11 +1,5 @@
 import { type InferResult, sql, type Transaction } from "kysely";
 import { z } from "zod";
-import { recordAudit } from "../../platform/audit/audit";
-import type { Database } from "../../platform/db/database";
-import { containsPattern } from "../../platform/db/like-pattern";
-import type { DB } from "../../platform/db/schema";
-import { AppError } from "../../platform/http/errors";
-import { encodePageCursor, type PageCursor } from "../../platform/http/page-cursor";
 import {
   BLOCKLIST_KIND_EXPECTS,
   type BlocklistKind,
@@ -13,7 +7,13 @@ import {
   normaliseBlocklistValue,
   signUpBlocklistKeys,
   statementCreditKeys,
-} from "../orders/rules/blocklist-keys";
+} from "../../../shared/blocklist-keys";
+import { recordAudit } from "../../platform/audit/audit";
+import type { Database } from "../../platform/db/database";
+import { containsPattern } from "../../platform/db/like-pattern";
+import type { DB } from "../../platform/db/schema";
+import { AppError } from "../../platform/http/errors";
+import { encodePageCursor, type PageCursor } from "../../platform/http/page-cursor";
 import { blocklistCsv, readBlocklistCsv } from "./blocklist-csv";
 
 type Actor = { id: string; email: string };

@@ -4,8 +4,8 @@ import { readDecimal, type SiteSettingsInput } from "../../../shared/site-settin
 import type { SupportLinks } from "../../platform/api/app-context";
 import { recordAudit } from "../../platform/audit/audit";
 import type { Database } from "../../platform/db/database";
+import { getSiteSettings, type SiteSettingsRow } from "../../platform/settings/site-settings";
 import { followSettingsPaymentDetails } from "../receiving-accounts/receiving-accounts.service";
-import { getSiteSettings, type SiteSettingsRow } from "./site-settings.service";
 
 /** Every setting the admin edits, as stored: decimals as canonical text, a support link null for the default. */
 export type AdminSettings = ReturnType<typeof toAdminSettingsValues>;

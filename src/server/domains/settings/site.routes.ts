@@ -2,8 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { networkIdSchema } from "../../../shared/catalog-schemas";
 import type { AppContext } from "../../platform/api/app-context";
 import { createRouter } from "../../platform/api/router";
+import { getSiteSettings, toPublicSiteSettings } from "../../platform/settings/site-settings";
 import { pausedNetworks } from "../treasury/treasury.service";
-import { getSiteSettings, toPublicSiteSettings } from "./site-settings.service";
 
 const decimalText = z.string().openapi({ example: "86" });
 

@@ -1,13 +1,13 @@
 import { type Kysely, sql } from "kysely";
-import { explorerTxUrl, type NetworkId } from "../../../../shared/catalog";
-import { plainDecimal } from "../../../../shared/money";
-import type { DB } from "../../../platform/db/schema";
-import { csvLine } from "../../../platform/http/csv";
 import {
   orderBlocklistKeys,
   signUpBlocklistKeys,
   statementCreditKeys,
-} from "../../orders/rules/blocklist-keys";
+} from "../../../../shared/blocklist-keys";
+import { explorerTxUrl, type NetworkId } from "../../../../shared/catalog";
+import { plainDecimal } from "../../../../shared/money";
+import type { DB } from "../../../platform/db/schema";
+import { csvLine } from "../../../platform/http/csv";
 import {
   accountLine,
   type ReceivingAccountSummary,

@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 /*
  * The risk blocklist (issue 25): payer names, UPI IDs, bank accounts, phones,
  * e-mail domains and wallets, each with a reason. `match_key` is the kind and
- * the value as src/server/domains/orders/rules/blocklist-keys.ts normalises it; orders and
+ * the value as src/shared/blocklist-keys.ts normalises it; orders and
  * sign-ups are checked by that key, one index probe. A removed entry is kept,
  * with who removed it, for the customer's file.
  */

@@ -1,9 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import {
-  blocklistKey,
-  payerNameKey,
-  walletKeyOf,
-} from "../../../domains/orders/rules/blocklist-keys";
+import { blocklistKey, payerNameKey, walletKeyOf } from "../../../../shared/blocklist-keys";
 
 /*
  * Holds (issue 25, item 2). A customer an operator put on hold has a row in
@@ -12,7 +8,7 @@ import {
  * statement decides holds with one index probe per rule and order:
  * `customer_payer_names` are the payer-name keys each customer has used and
  * `wallet_users` each wallet's first customer and whether another used it (keys
- * as src/server/domains/orders/rules/blocklist-keys.ts normalises them); `orders_completed_by_customer` finds a completed order.
+ * as src/shared/blocklist-keys.ts normalises them); `orders_completed_by_customer` finds a completed order.
  * The four automatic rules are settings, off until an operator turns them on.
  */
 export async function up(db: Kysely<unknown>) {

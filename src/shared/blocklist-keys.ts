@@ -1,10 +1,10 @@
 import { domainToASCII } from "node:url";
 import unhomoglyph from "unhomoglyph";
-import { BLOCKLIST_KINDS, type BlocklistKind } from "../../../../shared/blocklist-kinds";
-import { NETWORKS } from "../../../../shared/catalog";
-import { isValidUpiId } from "../../../../shared/payment-reference";
-import { ACCOUNT_NUMBER_PATTERN } from "../../../../shared/site-settings-input";
-import { validateWalletAddress } from "../../../../shared/wallet-address";
+import { BLOCKLIST_KINDS, type BlocklistKind } from "./blocklist-kinds";
+import { NETWORKS } from "./catalog";
+import { isValidUpiId } from "./payment-reference";
+import { ACCOUNT_NUMBER_PATTERN } from "./site-settings-input";
+import { validateWalletAddress } from "./wallet-address";
 
 /*
  * What a blocklist entry matches, as one key "<kind>:<normalised value>": an

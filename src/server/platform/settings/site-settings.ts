@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { plainDecimal } from "../../../shared/money";
-import type { SupportLinks } from "../../platform/api/app-context";
-import type { DB, SiteSettingsTable } from "../../platform/db/schema";
+import type { SupportLinks } from "../api/app-context";
+import type { DB, SiteSettingsTable } from "../db/schema";
 
 export type SiteSettingsRow = Selectable<SiteSettingsTable>;
 
