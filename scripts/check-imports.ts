@@ -12,7 +12,7 @@ const root = resolve(import.meta.dirname, "..");
 const SOURCE = /\.(ts|tsx)$/;
 const TEST = /\.test\.tsx?$|\/testing\//;
 
-interface Import {
+export interface Import {
   from: string;
   to: string;
   typeOnly: boolean;
@@ -163,8 +163,8 @@ export function readImports(folders = ["src"]): Import[] {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const imports = readImports();
+/** Every broken rule and every loop, in words; none when the imports follow the rules. */
+export function findProblems(imports: Import[]): string[] {
   const problems = imports.flatMap((entry) => {
     const rule = brokenRule(entry);
     return rule ? [`${entry.from} → ${entry.to}: ${rule}`] : [];
@@ -178,6 +178,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `these parts import each other in a loop: ${loop.join(", ")}\n${ties.join("\n")}`,
     );
   }
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const imports = readImports();
+  const problems = findProblems(imports);
   if (problems.length > 0) {
     console.error(`${problems.length} import rule(s) broken (docs/architecture.md):`);
     for (const problem of problems) console.error(`- ${problem}`);

@@ -25,6 +25,8 @@ const SAME: [BlocklistKind, string[]][] = [
   ["bank_account", ["000405012345", "0004 0501 2345", "0004-0501-2345"]],
   ["phone", ["9876543210", "+91 98765 43210", "919876543210", "09876543210", "98765-43210"]],
   ["email_domain", ["mailinator.com", "@Mailinator.COM", "mailinator.com."]],
+  // An internationalised domain and its punycode are one domain.
+  ["email_domain", ["xn--bcher-kva.de", "Bücher.de", "@BÜCHER.DE"]],
   [
     "wallet",
     [
@@ -71,6 +73,10 @@ describe("normalised blocklist values", () => {
     ["email_domain", "+evil.com"],
     ["email_domain", "evil..com"],
     ["email_domain", "-evil.com"],
+    ["email_domain", "evil.com:25"],
+    ["email_domain", "evil.com/path"],
+    ["email_domain", "user@evil.com"],
+    ["email_domain", "evil com"],
     ["wallet", "0x123"],
     ["wallet", "not a wallet"],
   ] as [BlocklistKind, string][])("refuses %s %j", (kind, value) => {

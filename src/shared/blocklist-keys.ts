@@ -1,4 +1,3 @@
-import { domainToASCII } from "node:url";
 import unhomoglyph from "unhomoglyph";
 import { BLOCKLIST_KINDS, type BlocklistKind } from "./blocklist-kinds";
 import { NETWORKS } from "./catalog";
@@ -59,8 +58,21 @@ function phoneDigits(phone: string): string | null {
 
 /** The domain in ASCII (an internationalised one as punycode), lower case, without a leading "@". */
 function domainKey(domain: string): string | null {
-  const ascii = domainToASCII(domain.trim().replace(/^@/, "").replace(/\.$/, "").toLowerCase());
+  const ascii = domainToAscii(domain.trim().replace(/^@/, "").replace(/\.$/, "").toLowerCase());
   return ascii.includes(".") && !ascii.startsWith(".") ? ascii : null;
+}
+
+/**
+ * WHATWG's domain to ASCII, as browsers and Node read a URL's host: a name with
+ * anything a host cannot hold (a port, a path, user info, spaces) is no domain ("").
+ */
+function domainToAscii(domain: string): string {
+  if (domain === "" || /[\s/\\?#@:[\]%]/.test(domain)) return "";
+  try {
+    return new URL(`http://${domain}`).hostname;
+  } catch {
+    return "";
+  }
 }
 
 /** A domain name's label: letters, digits and inner hyphens, at most 63 of them. */

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { AUDIT_ACTIONS } from "../../../shared/audit-actions";
 import type { AppContext } from "../../platform/api/app-context";
 import { createRouter, errorResponse, searchTextSchema } from "../../platform/api/router";
-import { AUDIT_ACTIONS } from "../../platform/audit/audit";
 import { AppError } from "../../platform/http/errors";
 import { AUDIT_PAGE_SIZE, isAuditCursor, listAuditLog, toAuditEntryView } from "./list-audit-log";
 

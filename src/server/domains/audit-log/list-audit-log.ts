@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { AuditAction } from "../../platform/audit/audit";
+import type { AuditAction } from "../../../shared/audit-actions";
 import { containsPattern } from "../../platform/db/like-pattern";
 import type { AuditLogTable, DB } from "../../platform/db/schema";
 

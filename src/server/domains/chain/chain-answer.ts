@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ChainEndpoint } from "../../platform/config/chain-config";
 
 /** One token movement found in a transaction, as the chain reports it. */
 export type TokenTransfer = {
@@ -32,9 +33,6 @@ export class ChainEndpointError extends Error {
     super(message);
   }
 }
-
-/** How to reach one network's endpoint. */
-export type ChainEndpoint = { url: string; timeoutMs: number; confirmations: number };
 
 /**
  * POSTs JSON to the endpoint and reads the answer with the given schema. Every way

@@ -1,12 +1,8 @@
 import { type NetworkId, networkOf } from "../../../shared/catalog";
 import { Decimal } from "../../../shared/money";
+import type { ChainEndpoint } from "../../platform/config/chain-config";
 import { FEE_COINS } from "../../platform/config/chain-tokens";
-import {
-  type ChainEndpoint,
-  ChainEndpointError,
-  type ChainLookup,
-  type TokenTransfer,
-} from "./chain-answer";
+import { ChainEndpointError, type ChainLookup, type TokenTransfer } from "./chain-answer";
 import { lookUpEvmTransaction } from "./evm-client";
 import { lookUpSolanaTransaction } from "./solana-client";
 import { lookUpTronTransaction } from "./tron-client";

@@ -1,11 +1,6 @@
 import { z } from "zod";
-import {
-  type ChainEndpoint,
-  type ChainLookup,
-  callJsonRpc,
-  hexToBigInt,
-  readTransferEvent,
-} from "./chain-answer";
+import type { ChainEndpoint } from "../../platform/config/chain-config";
+import { type ChainLookup, callJsonRpc, hexToBigInt, readTransferEvent } from "./chain-answer";
 
 const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/);
 const receiptSchema = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type ChainEndpoint, type ChainLookup, callJsonRpc } from "./chain-answer";
+import type { ChainEndpoint } from "../../platform/config/chain-config";
+import { type ChainLookup, callJsonRpc } from "./chain-answer";
 
 const tokenBalance = z.object({
   accountIndex: z.number().int(),

@@ -1,7 +1,8 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check, hex } from "@scure/base";
 import { z } from "zod";
-import { type ChainEndpoint, type ChainLookup, postJson, readTransferEvent } from "./chain-answer";
+import type { ChainEndpoint } from "../../platform/config/chain-config";
+import { type ChainLookup, postJson, readTransferEvent } from "./chain-answer";
 
 const tronBase58check = createBase58check(sha256);
 

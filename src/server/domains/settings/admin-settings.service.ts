@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { plainDecimal } from "../../../shared/money";
 import { readDecimal, type SiteSettingsInput } from "../../../shared/site-settings-input";
 import type { SupportLinks } from "../../platform/api/app-context";
-import { recordAudit } from "../../platform/audit/audit";
 import type { Database } from "../../platform/db/database";
+import { auditSettingsChanges, diffSettings } from "../../platform/settings/settings-changes";
 import { getSiteSettings, type SiteSettingsRow } from "../../platform/settings/site-settings";
 import { followSettingsPaymentDetails } from "../receiving-accounts/receiving-accounts.service";
 
@@ -84,38 +84,6 @@ function toStoredValues(input: SiteSettingsInput): AdminSettings {
     supportTelegramUrl: orDefault(input.supportTelegramUrl),
     supportEmail: orDefault(input.supportEmail),
   };
-}
-
-export type SettingsChanges<Settings = AdminSettings> = Partial<
-  Record<keyof Settings, { from: Settings[keyof Settings]; to: unknown }>
->;
-
-/** The fields whose stored value differs, each as { from, to }. */
-export function diffSettings<Settings extends object>(
-  before: Settings,
-  after: Settings,
-): SettingsChanges<Settings> {
-  const changes: SettingsChanges<Settings> = {};
-  for (const field of Object.keys(after) as (keyof Settings)[]) {
-    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
-  }
-  return changes;
-}
-
-/** The audit row of a settings save: the fields that changed, each { from, to }. */
-export function auditSettingsChanges(
-  db: Database,
-  actor: { id: string; email: string },
-  changes: Record<string, unknown>,
-  ipAddress: string | undefined,
-) {
-  return recordAudit(db, {
-    actor,
-    action: "settings.saved",
-    target: { type: "settings", id: "1" },
-    details: changes,
-    ipAddress,
-  });
 }
 
 /**

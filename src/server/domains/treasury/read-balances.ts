@@ -3,15 +3,9 @@ import { createBase58check, hex } from "@scure/base";
 import { z } from "zod";
 import { type ChainFamily, type NetworkId, networkOf } from "../../../shared/catalog";
 import { Decimal } from "../../../shared/money";
-import type { NetworkChain } from "../../platform/config/chain-config";
+import type { ChainEndpoint, NetworkChain } from "../../platform/config/chain-config";
 import { FEE_COINS } from "../../platform/config/chain-tokens";
-import {
-  type ChainEndpoint,
-  ChainEndpointError,
-  callJsonRpc,
-  hexToBigInt,
-  postJson,
-} from "../chain/chain-answer";
+import { ChainEndpointError, callJsonRpc, hexToBigInt, postJson } from "../chain/chain-answer";
 
 /** More USDT than was ever issued on all chains together: a node that says so is lying. */
 const USDT_SUPPLY = "1000000000000";

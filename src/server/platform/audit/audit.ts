@@ -1,52 +1,6 @@
 import type { Kysely } from "kysely";
+import type { AuditAction } from "../../../shared/audit-actions";
 import type { DB } from "../db/schema";
-
-/** Every admin action the audit log records. */
-export const AUDIT_ACTIONS = [
-  "admin.step_up",
-  "admin.step_up_failed",
-  "admin.step_up_locked",
-  "admin.step_down",
-  "user.role_changed",
-  "user.blocked",
-  "user.unblocked",
-  "order.status_changed",
-  "order.created",
-  "order.payout_check_requested",
-  "order.payout_check_overridden",
-  "settings.saved",
-  "receiving_account.created",
-  "receiving_account.updated",
-  "receiving_account.paused",
-  "receiving_account.resumed",
-  "receiving_account.retired",
-  "receiving_account.frozen",
-  "receiving_account.unfrozen",
-  "statement.imported",
-  "statement.column_mapping_saved",
-  "statement_line.dismissed",
-  "backup.created",
-  "blocklist.entry_added",
-  "blocklist.entry_removed",
-  "blocklist.exported",
-  "usdt_purchase.recorded",
-  "usdt_purchase.updated",
-  "user.file_exported",
-  "retention.dry_run_viewed",
-  "retention.purged",
-  "verification.requested",
-  "verification.approved",
-  "verification.rejected",
-  "verification.document_viewed",
-  "treasury.network_saved",
-  "treasury.wallet_removed",
-  "customer.hold_placed",
-  "customer.hold_released",
-  "order.hold_released",
-  "suspicion.recorded",
-  "suspicion.filed",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   actor: { id: string; email: string } | null;

@@ -1,7 +1,9 @@
 import { NETWORKS, type NetworkId } from "../../../shared/catalog";
-import type { ChainEndpoint } from "../../domains/chain/chain-answer";
 import { USDT_TOKENS } from "./chain-tokens";
 import type { Env } from "./env";
+
+/** How to reach one network's endpoint. */
+export type ChainEndpoint = { url: string; timeoutMs: number; confirmations: number };
 
 /** How the payout check reaches one network, and which token it expects there. */
 export type NetworkChain = { endpoint: ChainEndpoint; token: string; decimals: number };

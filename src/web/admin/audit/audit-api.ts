@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { AuditAction } from "../../../server/platform/audit/audit";
+import type { AuditAction } from "../../../shared/audit-actions";
 import { unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
 

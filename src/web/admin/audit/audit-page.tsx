@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import type { AuditAction } from "../../../server/platform/audit/audit";
+import type { AuditAction } from "../../../shared/audit-actions";
 import {
   SITE_SETTINGS_FIELD_LABELS,
   type SiteSettingsField,
