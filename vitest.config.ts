@@ -1,5 +1,14 @@
-import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { compiledTexts } from "./scripts/build/compiled-texts";
+
+/**
+ * System tests start processes, kill them, restore backups or measure what a request
+ * costs: a project of their own (`npx vitest run --project system`), so the rest runs
+ * apart while one works on a feature (`--project pglite`).
+ */
+const SYSTEM_TESTS = "src/server/**/*.system.test.ts";
+/** Fuzzed requests test the API's validation, the same on either database: PGlite only. */
+const ONE_DATABASE_TESTS = ["src/server/app/fuzz.system.test.ts"];
 
 const projects: TestProjectInlineConfiguration[] = [
   {
@@ -7,15 +16,34 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: "pglite",
       include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "e2e/**/*.test.ts"],
+      exclude: [...configDefaults.exclude, SYSTEM_TESTS],
     },
   },
+  { extends: true, test: { name: "system", include: [SYSTEM_TESTS] } },
 ];
 // The same server tests again on a real PostgreSQL server when one is given.
 if (process.env.TEST_DATABASE_URL) {
-  projects.push({
-    extends: true,
-    test: { name: "postgres", include: ["src/server/**/*.test.ts"], env: { TEST_DB: "postgres" } },
-  });
+  const onPostgres = { env: { TEST_DB: "postgres" } };
+  projects.push(
+    {
+      extends: true,
+      test: {
+        name: "postgres",
+        include: ["src/server/**/*.test.ts"],
+        exclude: [...configDefaults.exclude, SYSTEM_TESTS],
+        ...onPostgres,
+      },
+    },
+    {
+      extends: true,
+      test: {
+        name: "system-postgres",
+        include: [SYSTEM_TESTS],
+        exclude: [...configDefaults.exclude, ...ONE_DATABASE_TESTS],
+        ...onPostgres,
+      },
+    },
+  );
 }
 
 export default defineConfig({

@@ -37,7 +37,7 @@ beforeAll(async () => {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   };
-  // Together, as behind a load balancer: start-up steps take turns (concurrent-start.test.ts).
+  // Together, as behind a load balancer: start-up steps take turns (concurrent-start.system.test.ts).
   [processA, processB] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   await addUpiAccountAsAdmin(processA, admin);
 }, serverTestTimeout(1));
