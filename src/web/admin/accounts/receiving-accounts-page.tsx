@@ -19,11 +19,11 @@ import { Spinner } from "../../components/ui/spinner";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
+import { formatInr } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import { RowMenu } from "../components/row-menu";
-import { formatInr } from "../dashboard/dashboard-format";
 import { AccountFormDialog } from "./account-form-dialog";
 import { CapMeter } from "./cap-meter";
 import {

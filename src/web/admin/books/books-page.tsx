@@ -29,10 +29,10 @@ import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { cn } from "../../lib/utils";
+import { formatDay, formatInr, formatUsdt } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { StatCard } from "../components/stat-card";
-import { formatDay, formatInr, formatUsdt } from "../dashboard/dashboard-format";
 import { VolumeChart } from "../dashboard/volume-chart";
 import {
   type BookRange,

@@ -10,7 +10,7 @@ import {
 import { useTexts } from "../../i18n/use-texts";
 import { CapMeter } from "../accounts/cap-meter";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
-import { formatInr } from "./dashboard-format";
+import { formatInr } from "../admin-format";
 
 /** Each account in service: today's rupees against its cap, and its open orders. */
 export function ReceivingAccountsCard() {

@@ -22,13 +22,13 @@ import {
 import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
+import { formatAge, formatInr, formatUsdt } from "../admin-format";
 import { StatCard } from "../components/stat-card";
 import { ReconciliationCard } from "../reconciliation/reconciliation-card";
 import { TreasuryCard } from "../treasury/treasury-card";
 import { ReceivingAccountsCard } from "./accounts-card";
 import { ChecklistCard } from "./checklist-card";
 import { type DashboardStats, dashboardQueryOptions } from "./dashboard-api";
-import { formatAge, formatInr, formatUsdt } from "./dashboard-format";
 import { VolumeChart } from "./volume-chart";
 
 export function DashboardPage() {

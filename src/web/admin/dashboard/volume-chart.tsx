@@ -11,8 +11,8 @@ import {
   YAxis,
 } from "recharts";
 import { useTexts } from "../../i18n/use-texts";
+import { formatCompact, formatDay, formatInr, formatUsdt } from "../admin-format";
 import type { DashboardStats } from "./dashboard-api";
-import { formatCompact, formatDay, formatInr, formatUsdt } from "./dashboard-format";
 
 type Day = DashboardStats["series"][number];
 type Point = Day & { label: string; inrValue: number; usdtValue: number };

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTexts } from "../../i18n/use-texts";
-import { formatInr } from "../dashboard/dashboard-format";
+import { formatInr } from "../admin-format";
 import { orderStatementLineQueryOptions } from "./reconciliation-api";
 
 /** The bank statement credit with the order's reference, in whichever account it was paid into. */

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { useTexts } from "../../i18n/use-texts";
-import { formatInr } from "../dashboard/dashboard-format";
+import { formatInr } from "../admin-format";
 import { reconciliationSummaryQueryOptions } from "./reconciliation-api";
 
 /** The dashboard's view of reconciliation: money with no order, orders whose money did not come. */

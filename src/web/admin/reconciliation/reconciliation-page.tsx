@@ -22,9 +22,9 @@ import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
+import { formatInr } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
-import { formatInr } from "../dashboard/dashboard-format";
 import { ColumnMappingForm } from "./column-mapping-form";
 import {
   type AccountReconciliation,

@@ -8,10 +8,10 @@ import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dro
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
+import { formatUsdt } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { RowMenu } from "../components/row-menu";
-import { formatUsdt } from "../dashboard/dashboard-format";
 import {
   type TreasuryNetwork,
   treasuryQueryOptions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatDay, formatInr, formatUsdt } from "./dashboard-format";
+import { formatAge, formatDay, formatInr, formatUsdt } from "./admin-format";
 
 describe("dashboard formatting", () => {
   it("formats rupees exactly, with Indian grouping", () => {
