@@ -6,9 +6,10 @@ import { MAX_DOCUMENT_BYTES } from "../../shared/verification-input";
  * limit is made smaller on the phone; a PDF over it cannot be, and is refused here.
  */
 
-/** What the document pickers offer: photos (the camera among them) or PDFs. */
-export const DOCUMENT_PICKER_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf";
-/** The selfie is a photo: with images alone a phone opens its front camera at once. */
+/**
+ * What the selfie's picker offers: photos alone, so that a phone opens its front camera
+ * at once (the documents' picker offers PDFs too: DOCUMENT_ACCEPT).
+ */
 export const SELFIE_PICKER_ACCEPT = ".jpg,.jpeg,.png,image/jpeg,image/png";
 
 /** How a photo over the limit is made smaller: its first try, then steps down to a floor. */
@@ -44,6 +45,9 @@ export const SHRINK_FLOOR = {
 const IMAGE_NAME = /\.(jpe?g|png)$/i;
 const PDF_NAME = /\.pdf$/i;
 
+/** Whether a file is named as a photo we take (a phone may give it no type). */
+export const isPhotoName = (name: string) => IMAGE_NAME.test(name);
+
 export type DocumentPlan =
   /** Within the limit (or not a file we take: the server says why). */
   | "send"
@@ -54,7 +58,7 @@ export type DocumentPlan =
 
 /** What to do with a chosen file, by its name and size (the server still judges its content). */
 export function planDocument(file: { name: string; size: number }): DocumentPlan {
-  const isImage = IMAGE_NAME.test(file.name);
+  const isImage = isPhotoName(file.name);
   const isPdf = PDF_NAME.test(file.name);
   if (!isImage && !isPdf) return "wrongType";
   if (file.size <= MAX_DOCUMENT_BYTES) return "send";

@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import {
   ADDRESS_DOCUMENT_KINDS,
+  DOCUMENT_ACCEPT,
   VERIFICATION_DOCUMENTS,
   VERIFICATION_MESSAGES,
   type VerificationDetails,
@@ -26,7 +27,7 @@ import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
 import { indianDate } from "./date-of-birth";
 import { DateOfBirthField } from "./date-of-birth-field";
-import { DOCUMENT_PICKER_ACCEPT, planDocument, SELFIE_PICKER_ACCEPT } from "./document-file";
+import { isPhotoName, planDocument, SELFIE_PICKER_ACCEPT } from "./document-file";
 import { type DocumentChoice, DocumentPicker } from "./document-picker";
 import { PhotoStillTooLarge, PhotoUnreadable, photoThumbnail, shrinkPhoto } from "./shrink-photo";
 import {
@@ -132,8 +133,8 @@ function Submitted({ submission }: { submission: NonNullable<MyVerification["sub
 }
 
 const PICKERS = {
-  panCard: { accept: DOCUMENT_PICKER_ACCEPT, capture: undefined },
-  addressDocument: { accept: DOCUMENT_PICKER_ACCEPT, capture: undefined },
+  panCard: { accept: DOCUMENT_ACCEPT, capture: undefined },
+  addressDocument: { accept: DOCUMENT_ACCEPT, capture: undefined },
   // The selfie is taken holding the PAN card: a phone opens its front camera.
   selfie: { accept: SELFIE_PICKER_ACCEPT, capture: "user" },
 } as const;
@@ -196,7 +197,7 @@ function VerificationForm() {
     };
     if (plan === "send") {
       ready(file, undefined);
-      if (file.type.startsWith("image/")) ready(file, await photoThumbnail(file));
+      if (isPhotoName(file.name)) ready(file, await photoThumbnail(file));
       return;
     }
     setChoice(field, { status: "shrinking", original: file, percent: 0 });
