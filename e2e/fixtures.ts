@@ -4,6 +4,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
+import sharp from "sharp";
 import { E2E_ADMIN } from "./admin-credentials";
 import { classConflicts, collectClassLists } from "./class-conflicts";
 
@@ -229,7 +230,8 @@ export async function placeOrderByApi(
 /**
  * Shows a customer every page of the site in `language` and checks each with `check`:
  * the public pages, the open phone menu (at a phone's width), the signed-in pages of a
- * new customer with an order, a toast, and Confirm Your Order open.
+ * new customer with an order, /verify with a photo chosen, a toast, and Confirm Your
+ * Order open.
  */
 export async function tourCustomerPages(
   page: Page,
@@ -269,6 +271,14 @@ export async function tourCustomerPages(
     await expect(page.locator("h1, h2").first()).toBeVisible();
     await checkInLanguage(path);
   }
+  await page.goto("/verify");
+  await page
+    .locator("input[type=file]")
+    .first()
+    .setInputFiles({ name: "tour-pan.jpg", mimeType: "image/jpeg", buffer: await smallPhoto() });
+  await expect(page.getByText("tour-pan.jpg")).toBeVisible();
+  await expect(page.locator("main img")).toBeVisible();
+  await checkInLanguage("/verify with a photo chosen");
   await page.goto("/");
   const placeOrder = page.getByRole("button", {
     name: language === "en" ? "Place Order" : "ऑर्डर करें",
@@ -283,6 +293,77 @@ export async function tourCustomerPages(
   await placeOrder.click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await checkInLanguage("Confirm Your Order");
+}
+
+/**
+ * The controls on screen smaller than a 44 × 44 px touch target, or reaching past the
+ * screen's edge, each by its name and size. A visually hidden input (a file chooser's)
+ * is tapped through its label, which is measured instead.
+ */
+export async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll(
+      "a[href], button, input, select, textarea, summary, [role=button], [role=switch], [role=checkbox], [role=radio], [role=tab], [tabindex]:not([tabindex='-1'])",
+    );
+    const isHidden = (box: DOMRect) => box.width <= 1 || box.height <= 1;
+    const tapped = [...controls].flatMap((control) => {
+      const labels = control instanceof HTMLInputElement ? [...(control.labels ?? [])] : [];
+      return isHidden(control.getBoundingClientRect()) && labels.length > 0 ? labels : [control];
+    });
+    return tapped.flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      // Off screen (the closed drawer) or visually hidden (a name for screen readers).
+      if (box.right <= 0 || box.left >= innerWidth || isHidden(box)) return [];
+      if (getComputedStyle(control).visibility === "hidden") return [];
+      // To a hundredth of a pixel: a box moved by a fractional offset measures 43.999996.
+      const px = (size: number) => Math.round(size * 100) / 100;
+      const isSmall = px(box.width) < 44 || px(box.height) < 44 || px(box.right) > innerWidth;
+      const name = control.getAttribute("aria-label") ?? control.textContent?.trim() ?? "";
+      return isSmall ? [`${control.tagName} "${name}" ${box.width}×${box.height}`] : [];
+    });
+  });
+}
+
+/**
+ * What on the page the browser words in its own language, not the page's: a native
+ * file, date, time or number field on screen ("Choose File", mm/dd/yyyy), or a form
+ * left to the browser's checks (its "Please fill out this field." bubbles).
+ */
+export async function browserWordedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const worded = [
+      "file",
+      "date",
+      "datetime-local",
+      "month",
+      "week",
+      "time",
+      "number",
+      "color",
+    ].map((type) => `input[type=${type}]`);
+    const shown = [...document.querySelectorAll<HTMLInputElement>(worded.join(","))].filter(
+      (input) => {
+        const box = input.getBoundingClientRect();
+        return box.width > 1 && box.height > 1 && getComputedStyle(input).visibility !== "hidden";
+      },
+    );
+    const checkedByTheBrowser = [...document.forms].filter(
+      (form) =>
+        !form.noValidate &&
+        form.querySelector("[required], [pattern], [min], [max], [minlength], [type=email]"),
+    );
+    return [
+      ...shown.map((input) => `a native ${input.type} field (${input.id})`),
+      ...checkedByTheBrowser.map((form) => `a form without noValidate (${form.id || form.action})`),
+    ];
+  });
+}
+
+/** A small photo, as a JPEG the server takes (320 × 200, one colour). */
+export function smallPhoto(color = "#2050a0"): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** The saved theme, as the theme toggle leaves it (public/theme-init.js reads it). */

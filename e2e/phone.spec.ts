@@ -1,10 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
 import {
+  browserWordedControls,
   cutPlaceholders,
   expect,
   expectNoSeriousViolations,
   placeOrderByApi,
   signUpAndLogInByApi,
+  smallTouchTargets,
   test,
   tourCustomerPages,
   uniqueEmail,
@@ -15,7 +17,7 @@ import {
  * A small phone (360 px wide): the floating WhatsApp and Telegram buttons never
  * hide what a customer must read or tap for good; the page ends with room for them.
  * Every customer page on a phone and on a desktop, in both languages and themes:
- * 44 px touch targets on the phone, and axe on both.
+ * 44 px touch targets and no control in the browser's words on the phone, and axe on both.
  */
 
 const PHONE = { width: 360, height: 740 };
@@ -147,29 +149,6 @@ for (const language of ["en", "hi"] as const) {
   });
 }
 
-/**
- * The controls on screen smaller than a 44 × 44 px touch target, or reaching past the
- * screen's edge, each by its name and size.
- */
-async function smallTouchTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const controls = document.querySelectorAll(
-      "a[href], button, input, select, textarea, summary, [role=button], [role=switch], [role=checkbox], [role=radio], [role=tab], [tabindex]:not([tabindex='-1'])",
-    );
-    return [...controls].flatMap((control) => {
-      const box = control.getBoundingClientRect();
-      // Off screen (the closed drawer) or visually hidden (a name for screen readers).
-      if (box.right <= 0 || box.left >= innerWidth || box.width <= 1 || box.height <= 1) return [];
-      if (getComputedStyle(control).visibility === "hidden") return [];
-      // To a hundredth of a pixel: a box moved by a fractional offset measures 43.999996.
-      const px = (size: number) => Math.round(size * 100) / 100;
-      const isSmall = px(box.width) < 44 || px(box.height) < 44 || px(box.right) > innerWidth;
-      const name = control.getAttribute("aria-label") ?? control.textContent?.trim() ?? "";
-      return isSmall ? [`${control.tagName} "${name}" ${box.width}×${box.height}`] : [];
-    });
-  });
-}
-
 // Each language in each theme once on a phone and once on a desktop.
 const TOURS = [
   { language: "en", phoneTheme: "light", desktopTheme: "dark" },
@@ -186,6 +165,7 @@ for (const { language, phoneTheme, desktopTheme } of TOURS) {
     await tourCustomerPages(page, language, async (where) => {
       expect(await smallTouchTargets(page), where).toEqual([]);
       expect(await cutPlaceholders(page), `${where}: placeholders cut off`).toEqual([]);
+      expect(await browserWordedControls(page), `${where}: the browser's own words`).toEqual([]);
       await expectNoSeriousViolations(page, where);
     });
   });

@@ -51,6 +51,14 @@ async function pdf() {
   return Buffer.from(await document.save());
 }
 
+/** 9 July 1988, as a Hindi reader types it: day, month, year. */
+async function fillDateOfBirth(page: Page) {
+  const date = page.getByRole("group", { name: "जन्म तिथि" });
+  await date.getByLabel("दिन").fill("09");
+  await date.getByLabel("महीना").fill("07");
+  await date.getByLabel("साल").fill("1988");
+}
+
 /** The three documents on the Hindi /verify form: the PAN card's file, a passport PDF, a selfie. */
 async function attachDocuments(page: Page, panCard: Buffer) {
   await page.getByLabel("PAN कार्ड की फ़ोटो या PDF").setInputFiles({
@@ -104,7 +112,7 @@ test("a customer over the limit verifies on a phone in Hindi, the operator appro
   await page.getByLabel("PAN कार्ड पर लिखा पूरा नाम").fill("Sunita Devi Rao");
   await page.getByLabel("PAN", { exact: true }).fill("abcpr1234k");
   await expect(page.getByLabel("PAN", { exact: true })).toHaveValue("ABCPR1234K");
-  await page.getByLabel("जन्म तिथि").fill("1988-07-09");
+  await fillDateOfBirth(page);
   await page.getByLabel("PIN कोड के साथ पता").fill("21 Park Street, Kolkata 700016");
   await page.getByLabel("पते का दस्तावेज़", { exact: true }).selectOption("passport");
   // A text file named like a photo: the server judges the content and says so in Hindi.
@@ -179,7 +187,7 @@ test("a customer who tried to send too often reads why on /verify, in Hindi", as
   await page.goto("/verify");
   await page.getByLabel("PAN कार्ड पर लिखा पूरा नाम").fill("Sunita Devi Rao");
   await page.getByLabel("PAN", { exact: true }).fill("ABCPR1234K");
-  await page.getByLabel("जन्म तिथि").fill("1988-07-09");
+  await fillDateOfBirth(page);
   await page.getByLabel("PIN कोड के साथ पता").fill("21 Park Street, Kolkata 700016");
   await page.getByLabel("पते का दस्तावेज़", { exact: true }).selectOption("passport");
   await attachDocuments(page, await photo("#2050a0"));

@@ -1,14 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { FileCheck2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import {
   ADDRESS_DOCUMENT_KINDS,
-  ADULT_AGE_YEARS,
   DOCUMENT_ACCEPT,
-  indiaToday,
-  MAX_DOCUMENT_BYTES,
   VERIFICATION_DOCUMENTS,
   VERIFICATION_MESSAGES,
   type VerificationDetails,
@@ -28,6 +25,11 @@ import { ApiError } from "../lib/api-answers";
 import { formatDate } from "../lib/format";
 import { toast } from "../lib/toast";
 import { AuthCard } from "./auth-card";
+import { indianDate } from "./date-of-birth";
+import { DateOfBirthField } from "./date-of-birth-field";
+import { isPhotoName, planDocument, SELFIE_PICKER_ACCEPT } from "./document-file";
+import { type DocumentChoice, DocumentPicker } from "./document-picker";
+import { PhotoStillTooLarge, PhotoUnreadable, photoThumbnail, shrinkPhoto } from "./shrink-photo";
 import {
   type MyVerification,
   myVerificationQueryOptions,
@@ -35,8 +37,6 @@ import {
   useSubmitVerification,
 } from "./verification-api";
 import { canSubmitVerification, VerificationStatusBadge } from "./verification-status";
-
-const FILE_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
 
 /** /verify: the customer's identity verification (issue 24): where it stands, and the form. */
 export function VerifyPage() {
@@ -109,7 +109,7 @@ function Submitted({ submission }: { submission: NonNullable<MyVerification["sub
         </DetailRow>
         <DetailRow label={t("account.verification.fields.pan")}>{submission.pan}</DetailRow>
         <DetailRow label={t("account.verification.fields.dateOfBirth")}>
-          {submission.dateOfBirth}
+          {indianDate(submission.dateOfBirth)}
         </DetailRow>
         <DetailRow label={t("account.verification.fields.address")}>{submission.address}</DetailRow>
         <DetailRow label={t("account.verification.fields.addressDocumentKind")}>
@@ -132,11 +132,14 @@ function Submitted({ submission }: { submission: NonNullable<MyVerification["sub
   );
 }
 
-/** The latest date of birth of an adult today, for the date picker. */
-function latestAdultBirthDate(): string {
-  const today = indiaToday();
-  return `${Number(today.slice(0, 4)) - ADULT_AGE_YEARS}${today.slice(4)}`;
-}
+const PICKERS = {
+  panCard: { accept: DOCUMENT_ACCEPT, capture: undefined },
+  addressDocument: { accept: DOCUMENT_ACCEPT, capture: undefined },
+  // The selfie is taken holding the PAN card: a phone opens its front camera.
+  selfie: { accept: SELFIE_PICKER_ACCEPT, capture: "user" },
+} as const;
+
+type Choices = Partial<Record<VerificationDocument, DocumentChoice | { status: "refused" }>>;
 
 function VerificationForm() {
   const { t } = useTexts();
@@ -151,7 +154,11 @@ function VerificationForm() {
       addressDocumentKind: "aadhaar_masked",
     },
   });
-  const [files, setFiles] = useState<Partial<Record<VerificationDocument, File>>>({});
+  const [choices, setChoices] = useState<Choices>({});
+  // The same, for a submit that waits for a photo being made smaller.
+  const latestChoices = useRef<Choices>({});
+  const shrinking = useRef<Partial<Record<VerificationDocument, AbortController>>>({});
+  const shrunk = useRef<Partial<Record<VerificationDocument, Promise<void>>>>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<VerificationDocument, string>>>({});
   // The shared checks' messages, as this page says them in the reader's language.
   const errorMessages = Object.fromEntries(
@@ -161,21 +168,88 @@ function VerificationForm() {
     ]),
   );
 
-  const fileProblem = (file: File | undefined): string | undefined => {
-    if (!file) return t("account.verification.errors.fileMissing");
-    if (file.size > MAX_DOCUMENT_BYTES) return t("account.verification.errors.fileTooLarge");
-    if (!FILE_EXTENSIONS.test(file.name)) return t("account.verification.errors.fileType");
-    return undefined;
+  const setChoice = (field: VerificationDocument, choice: Choices[VerificationDocument]) => {
+    latestChoices.current = { ...latestChoices.current, [field]: choice };
+    setChoices(latestChoices.current);
+  };
+  const setFileError = (field: VerificationDocument, error: string | undefined) =>
+    setFileErrors((current) => ({ ...current, [field]: error }));
+  /** A chosen file: kept as it is, refused, or (a photo over the limit) made smaller first. */
+  const choose = async (field: VerificationDocument, input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    const refuse = (error: string) => {
+      setChoice(field, { status: "refused" });
+      setFileError(field, error);
+      // The same file chosen again is then a change the page hears.
+      input.value = "";
+    };
+    shrinking.current[field]?.abort();
+    setFileError(field, undefined);
+    if (!file) return setChoice(field, undefined);
+    const plan = planDocument(file);
+    if (plan === "wrongType") return refuse(t("account.verification.errors.fileType"));
+    if (plan === "pdfTooLarge") return refuse(t("account.verification.errors.pdfTooLarge"));
+    const controller = new AbortController();
+    shrinking.current[field] = controller;
+    const isCurrent = () => !controller.signal.aborted;
+    const ready = (sent: File, thumbnail: string | undefined) => {
+      if (isCurrent()) setChoice(field, { status: "ready", file: sent, original: file, thumbnail });
+    };
+    if (plan === "send") {
+      ready(file, undefined);
+      if (isPhotoName(file.name)) ready(file, await photoThumbnail(file));
+      return;
+    }
+    setChoice(field, { status: "shrinking", original: file, percent: 0 });
+    const done = shrinkPhoto(file, {
+      signal: controller.signal,
+      onProgress: (percent) => {
+        if (isCurrent()) setChoice(field, { status: "shrinking", original: file, percent });
+      },
+    }).then(
+      async (smaller) => ready(smaller, await photoThumbnail(smaller)),
+      (error: unknown) => {
+        if (!isCurrent()) return;
+        refuse(
+          error instanceof PhotoStillTooLarge
+            ? t("account.verification.errors.photoStillTooLarge")
+            : error instanceof PhotoUnreadable
+              ? t("account.verification.errors.photoUnreadable")
+              : t("account.verification.errors.photoNotShrunk"),
+        );
+      },
+    );
+    shrunk.current[field] = done;
+    await done;
   };
 
   const onSubmit = async (details: VerificationDetails) => {
-    const problems = Object.fromEntries(
-      VERIFICATION_DOCUMENTS.map((field) => [field, fileProblem(files[field])]).filter(
-        ([, problem]) => problem,
-      ),
-    );
-    setFileErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    // A photo still being made smaller is waited for.
+    await Promise.all(Object.values(shrunk.current));
+    const chosen = latestChoices.current;
+    const files = Object.fromEntries(
+      VERIFICATION_DOCUMENTS.flatMap((field) => {
+        const choice = chosen[field];
+        return choice?.status === "ready" ? [[field, choice.file]] : [];
+      }),
+    ) as Partial<Record<VerificationDocument, File>>;
+    const missing = VERIFICATION_DOCUMENTS.filter((field) => !files[field]);
+    if (missing.length > 0) {
+      setFileErrors((current) =>
+        Object.fromEntries(
+          VERIFICATION_DOCUMENTS.map((field) => [
+            field,
+            files[field]
+              ? undefined
+              : chosen[field]?.status === "refused"
+                ? current[field]
+                : t("account.verification.errors.fileMissing"),
+          ]),
+        ),
+      );
+      return;
+    }
+    setFileErrors({});
     try {
       await submit.mutateAsync({
         details,
@@ -222,16 +296,7 @@ function VerificationForm() {
         errorMessages={errorMessages}
         required
       />
-      <FormField
-        control={form.control}
-        name="dateOfBirth"
-        type="date"
-        label={t("account.verification.fields.dateOfBirth")}
-        max={latestAdultBirthDate()}
-        autoComplete="bday"
-        errorMessages={errorMessages}
-        required
-      />
+      <DateOfBirthField control={form.control} errorMessages={errorMessages} />
       <FormField
         control={form.control}
         name="address"
@@ -263,61 +328,35 @@ function VerificationForm() {
           </div>
         )}
       />
-      {VERIFICATION_DOCUMENTS.map((field) => (
-        <FileField
-          key={field}
-          label={t(`account.verification.fields.${field}`)}
-          file={files[field]}
-          error={fileErrors[field]}
-          onChange={(file) => {
-            setFiles((current) => ({ ...current, [field]: file }));
-            setFileErrors((current) => ({ ...current, [field]: fileProblem(file) }));
-          }}
-        />
-      ))}
+      {VERIFICATION_DOCUMENTS.map((field) => {
+        const choice = choices[field];
+        return (
+          <DocumentPicker
+            key={field}
+            label={t(`account.verification.fields.${field}`)}
+            chooseLabel={
+              field === "selfie"
+                ? t("account.verification.picker.chooseSelfie")
+                : t("account.verification.picker.choose")
+            }
+            hint={
+              field === "selfie"
+                ? t("account.verification.fields.selfieHint")
+                : t("account.verification.fields.fileHint")
+            }
+            accept={PICKERS[field].accept}
+            capture={PICKERS[field].capture}
+            choice={choice?.status === "refused" ? undefined : choice}
+            error={fileErrors[field]}
+            onChoose={(input) => void choose(field, input)}
+          />
+        );
+      })}
       <SubmitButton
         isSubmitting={form.formState.isSubmitting}
         label={t("account.verification.submit")}
         submittingLabel={t("account.verification.submitting")}
       />
     </form>
-  );
-}
-
-function FileField({
-  label,
-  file,
-  error,
-  onChange,
-}: {
-  label: string;
-  file: File | undefined;
-  error: string | undefined;
-  onChange: (file: File | undefined) => void;
-}) {
-  const { t } = useTexts();
-  const id = useId();
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <input
-        id={id}
-        type="file"
-        accept={DOCUMENT_ACCEPT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-input file:bg-muted file:px-3 file:text-sm"
-        onChange={(event) => onChange(event.target.files?.[0])}
-      />
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {file ? `${file.name} · ${(file.size / 1024 / 1024).toFixed(1)} MB` : ""}{" "}
-        {t("account.verification.fields.fileHint")}
-      </p>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
