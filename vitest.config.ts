@@ -2,11 +2,12 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 import { compiledTexts } from "./scripts/build/compiled-texts";
 
 /**
- * System tests start processes, kill them, restore backups or measure what a request
- * costs: a project of their own (`npx vitest run --project system`), so the rest runs
- * apart while one works on a feature (`--project pglite`).
+ * System tests (`*.system.test.ts`) start processes, kill them, restore backups or
+ * measure what a request costs; docs/testing.md says how to leave them out while one
+ * works on a feature. They stay in the projects below: Vitest runs
+ * projects one after another, and as a project of their own they ran beside each other
+ * at the end, which made the run two minutes longer on a 2-core machine.
  */
-const SYSTEM_TESTS = "src/server/**/*.system.test.ts";
 /** Fuzzed requests test the API's validation, the same on either database: PGlite only. */
 const ONE_DATABASE_TESTS = ["src/server/app/fuzz.system.test.ts"];
 
@@ -16,34 +17,20 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: "pglite",
       include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "e2e/**/*.test.ts"],
-      exclude: [...configDefaults.exclude, SYSTEM_TESTS],
     },
   },
-  { extends: true, test: { name: "system", include: [SYSTEM_TESTS] } },
 ];
 // The same server tests again on a real PostgreSQL server when one is given.
 if (process.env.TEST_DATABASE_URL) {
-  const onPostgres = { env: { TEST_DB: "postgres" } };
-  projects.push(
-    {
-      extends: true,
-      test: {
-        name: "postgres",
-        include: ["src/server/**/*.test.ts"],
-        exclude: [...configDefaults.exclude, SYSTEM_TESTS],
-        ...onPostgres,
-      },
+  projects.push({
+    extends: true,
+    test: {
+      name: "postgres",
+      include: ["src/server/**/*.test.ts"],
+      exclude: [...configDefaults.exclude, ...ONE_DATABASE_TESTS],
+      env: { TEST_DB: "postgres" },
     },
-    {
-      extends: true,
-      test: {
-        name: "system-postgres",
-        include: [SYSTEM_TESTS],
-        exclude: [...configDefaults.exclude, ...ONE_DATABASE_TESTS],
-        ...onPostgres,
-      },
-    },
-  );
+  });
 }
 
 export default defineConfig({
