@@ -19,8 +19,9 @@ import {
 import { OFFERED_ACCOUNT } from "../receiving-accounts/receiving-account-summary";
 import { networkPaused } from "../treasury/treasury.service";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
-import { type SettingsInForce, writeOrder } from "./order-batch";
+import { writeOrder } from "./order-batch";
 import { orderMessages } from "./order-messages";
+import type { SettingsInForce } from "./order-statement";
 import type { OrderRow } from "./order-view";
 
 export interface PlaceOrderResult {
