@@ -10,8 +10,8 @@ import type { SiteSettingsRow } from "../../platform/settings/site-settings";
  * Order limits (issues 24 and 25, docs/decisions/035): per order, per rolling
  * 24 hours and per rolling 30 days, in rupees over non-cancelled orders; higher
  * for verified customers, lower for new ones. The customer's placement statement
- * (orders/order-batch.ts) enforces them on their `customer_order_totals` row; the
- * functions here read the same row to show what is left, to name a refusal, and
+ * (orders/rules/order-limits.ts) enforces them on their `customer_order_totals`
+ * row; the functions here read the same row to show what is left, to name a refusal, and
  * to enforce them for admin-placed orders and on cancellations.
  */
 

@@ -18,7 +18,7 @@ import { createAdminOrder } from "../orders/create-admin-order";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "../orders/idempotency";
 import { orderEventSchema, orderSchema, statusSchema } from "../orders/order-schemas";
 import { isOrderId, type OrderRow, toOrderEventView, toOrderView } from "../orders/order-view";
-import { HOLD_RULES } from "../orders/rules/hold-rules";
+import { HOLD_RULE_NAMES } from "../orders/rules/hold-rules";
 import { changeOrderStatus } from "../payouts/change-order-status";
 import {
   overridePayoutCheck,
@@ -62,7 +62,7 @@ const adminOrderSchema = orderSchema
       ),
     hold: z
       .object({
-        rules: z.array(z.enum(HOLD_RULES)),
+        rules: z.array(z.enum(HOLD_RULE_NAMES)),
         since: z.string(),
         customerNote: z.string().nullable(),
       })

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
-import { orderBlocklistKeys } from "../../../shared/blocklist-keys";
 import { languageOr } from "../../../shared/languages";
 import { plainDecimal } from "../../../shared/money";
 import { impliedRate, quoteReceiveAmount } from "../../../shared/quote";
@@ -17,6 +16,8 @@ import { claimLimitsForAdminOrder } from "../limits/order-limits";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { orderMessages } from "./order-messages";
 import type { OrderRow } from "./order-view";
+import { refuseBlockedWalletForAdmin } from "./rules/blocklist";
+import { holdAdminOrder } from "./rules/hold-rules";
 
 export const CREATED_BY_ADMIN_NOTE = "Created by admin";
 /**
@@ -106,7 +107,7 @@ export async function createAdminOrder({
       "This user is blocked. Unblock them before placing an order for them.",
     );
   }
-  await refuseBlockedWallet(db, input.walletAddress);
+  await refuseBlockedWalletForAdmin(db, input.walletAddress);
   try {
     const created = await db.transaction().execute(async (trx) => {
       const settings = await trx
@@ -152,7 +153,7 @@ export async function createAdminOrder({
           note: createdNote(input),
         })
         .execute();
-      await holdForCustomerHold(trx, order);
+      await holdAdminOrder(trx, order);
       await recordAudit(trx, {
         actor: { id: admin.id, email: admin.email },
         action: "order.created",
@@ -197,49 +198,6 @@ export async function createAdminOrder({
     }
     throw error;
   }
-}
-
-/**
- * The blocklist holds for operators too: coins are never sent to a wallet the desk
- * listed. The operator is told the entry's reason (customers never are).
- */
-async function refuseBlockedWallet(db: Kysely<DB>, walletAddress: string) {
-  const entry = await db
-    .selectFrom("blocklist_entries")
-    .select("reason")
-    .where(
-      "match_key",
-      "=",
-      orderBlocklistKeys({ wallet_address: walletAddress, payer_name: null }).wallet,
-    )
-    .where("removed_at", "is", null)
-    .executeTakeFirst();
-  if (entry) {
-    throw new AppError(
-      422,
-      "WALLET_BLOCKED",
-      `This wallet is on the blocklist (${entry.reason}). Remove it from the blocklist first if it should be paid.`,
-    );
-  }
-}
-
-/** A customer on hold has every new order held, an operator's as their own (docs/decisions/036). */
-async function holdForCustomerHold(trx: Kysely<DB>, order: OrderRow) {
-  await trx
-    .insertInto("order_holds")
-    .columns(["order_id", "rules", "customer_hold_id"])
-    .expression((eb) =>
-      eb
-        .selectFrom("customer_holds")
-        .select((inner) => [
-          inner.val(order.id).as("order_id"),
-          sql<string[]>`ARRAY['customer']`.as("rules"),
-          "id",
-        ])
-        .where("user_id", "=", order.user_id)
-        .where("released_at", "is", null),
-    )
-    .execute();
 }
 
 /**

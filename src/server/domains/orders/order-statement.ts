@@ -1,21 +1,21 @@
-import { type CompiledQuery, type Kysely, sql } from "kysely";
+import { type CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
 import { orderBlocklistKeys } from "../../../shared/blocklist-keys";
 import { preparedStatement } from "../../platform/db/database";
 import type { DB, HoldRule } from "../../platform/db/schema";
+import type { AppError } from "../../platform/http/errors";
 import type { OutboxMessage } from "../../platform/notifications/outbox";
-import {
-  addHours,
-  hourEntry,
-  isNewPayerName,
-  usedTotals,
-  withOrderPlacedNow,
-  withPayerName,
-} from "../limits/order-limits";
 import { OFFER_HONOURED_HOURS } from "../receiving-accounts/offer-receiving-account";
 import { OFFERED_ACCOUNT } from "../receiving-accounts/receiving-account-summary";
-import { trustedUsdtOnHand } from "../treasury/on-hand";
 import type { OrderRow } from "./order-view";
-import { ORDER_HOLD_LINE } from "./rules/hold-rules";
+import { HOLD_RULES, holdStatements, ORDER_HOLD_LINE } from "./rules/hold-rules";
+import { ORDER_LIMIT_SETTINGS, orderLimitStatements } from "./rules/order-limits";
+import {
+  isBatchRule,
+  type OrderRefusalRule,
+  type SiteSettings,
+  settingsOf,
+} from "./rules/order-rule";
+import { REFUSAL_RULES } from "./rules/refusal-rules";
 
 /** An order as the customer asked for it, with what the rules need to judge it. */
 export interface OrderCandidate {
@@ -30,13 +30,6 @@ export interface OrderCandidate {
   messages: OutboxMessage[];
 }
 
-export interface SettingsInForce {
-  exchange_rate: string;
-  min_inr_amount: string;
-  max_inr_amount: string;
-  maintenance_mode: boolean;
-}
-
 /** What the statement did with one candidate, and the figures that explain a refusal. */
 export interface CandidateOutcome {
   order: OrderRow | null;
@@ -44,16 +37,15 @@ export interface CandidateOutcome {
   hasEarlier: boolean;
   /** Another order carries this payment reference already. */
   isReferenceUsed: boolean;
-  /** Maintenance mode, the rate, the limits and the amount allowed it. */
-  passedRules: boolean;
+  /**
+   * What the customer is told of the first rule, in REFUSAL_RULES's order, that
+   * refused it (decided here, once); null when none did.
+   */
+  refusal: AppError | null;
   /** The customer's per-minute window had room for it. */
   gotSlot: boolean;
   /** The payment-step offer it names is this customer's, for this method and amount, and unused. */
   isOfferValid: boolean;
-  /** Its wallet or payer name is on the blocklist. */
-  isBlocked: boolean;
-  /** Its network's wallet cannot pay it while the network's pause is on (docs/decisions/037). */
-  isNetworkPaused: boolean;
   /**
    * When the customer's order limits had room for it (docs/decisions/035): its
    * rupees were added to that hour of their totals. Null when they had none, or
@@ -62,7 +54,6 @@ export interface CandidateOutcome {
   limitsClaimedAt: Date | null;
   /** The rules that put the written order on hold; none when it is not held. */
   holdRules: HoldRule[];
-  settings: SettingsInForce;
 }
 
 /** Every column of an order, named: a prepared statement must not say `*` (decision 013). */
@@ -130,21 +121,20 @@ function statementInput({
   };
 }
 
+/** The settings a refusal may name, returned as `setting_<column>`. */
+const REFUSAL_SETTINGS = [...new Set(REFUSAL_RULES.flatMap((rule) => rule.settings))];
+const SETTING_PREFIX = "setting_";
+
+/** Beside the order's columns: each refusal rule's `passes_<name>`, and REFUSAL_SETTINGS. */
 type StatementRow = Partial<OrderRow> & {
   candidate_id: string;
-  settings_rate: string;
-  settings_min: string;
-  settings_max: string;
-  settings_maintenance: boolean;
-  passed_rules: boolean;
   has_earlier: boolean;
   reference_used: boolean;
   got_slot: boolean;
   offer_valid: boolean;
-  blocked: boolean;
-  network_paused: boolean;
   limits_claimed_at: Date | null;
   hold_rules: HoldRule[] | null;
+  [verdictOrSetting: string]: unknown;
 };
 
 /** Stands for the orders' JSON in the compiled statement. */
@@ -189,45 +179,45 @@ export async function insertOrdersIfAllowed(
   return candidates.map(({ draft }) => {
     const row = byCandidate.get(draft.id);
     if (!row) throw new Error("The order statement lost a row");
-    const {
-      candidate_id,
-      settings_rate,
-      settings_min,
-      settings_max,
-      settings_maintenance,
-      passed_rules,
-      has_earlier,
-      reference_used,
-      got_slot,
-      offer_valid,
-      blocked,
-      network_paused,
-      limits_claimed_at,
-      hold_rules,
-      ...order
-    } = row;
+    const order = Object.fromEntries(ORDER_COLUMNS.map((column) => [column, row[column]]));
     return {
-      order: order.id ? asOrderRow(order as Pick<OrderRow, OrderColumn>) : null,
-      hasEarlier: has_earlier,
-      isReferenceUsed: reference_used,
-      passedRules: passed_rules,
-      gotSlot: got_slot,
-      isOfferValid: offer_valid,
-      isBlocked: blocked,
-      isNetworkPaused: network_paused,
-      limitsClaimedAt: limits_claimed_at,
-      holdRules: hold_rules ?? [],
-      settings: {
-        exchange_rate: settings_rate,
-        min_inr_amount: settings_min,
-        max_inr_amount: settings_max,
-        maintenance_mode: settings_maintenance,
-      },
+      order: row.id ? asOrderRow(order as Pick<OrderRow, OrderColumn>) : null,
+      hasEarlier: row.has_earlier,
+      isReferenceUsed: row.reference_used,
+      gotSlot: row.got_slot,
+      isOfferValid: row.offer_valid,
+      refusal: refusalOf(row, draft),
+      limitsClaimedAt: row.limits_claimed_at,
+      holdRules: row.hold_rules ?? [],
     };
   });
 }
 
-/** The order statement's text, with `ORDERS_PARAMETER` where a round's orders go. */
+function refusalOf(row: StatementRow, order: OrderRow): AppError | null {
+  const refusedBy = REFUSAL_RULES.find((rule) => row[`passes_${rule.name}`] !== true);
+  if (!refusedBy) return null;
+  const settings = Object.fromEntries(
+    REFUSAL_SETTINGS.map((column) => [column, row[`${SETTING_PREFIX}${column}`]]),
+  ) as SiteSettings;
+  return refusedBy.refusal({ settings, order });
+}
+
+/** The rules' verdicts, as the statement's `passes_<name>` columns. */
+const perOrderRules = REFUSAL_RULES.filter((rule): rule is OrderRefusalRule => !isBatchRule(rule));
+const batchRules = REFUSAL_RULES.filter(isBatchRule);
+const passes = (name: string) => sql.ref(`passes_${name}`);
+const refusedBy = (name: string) => sql.ref(`${name}_refused`);
+const joined = (fragments: (RawBuilder<unknown> | undefined)[]) =>
+  sql.join(
+    fragments.filter((fragment) => fragment !== undefined),
+    sql` `,
+  );
+
+/**
+ * The order statement's text, with `ORDERS_PARAMETER` where a round's orders go,
+ * built from the rule modules (rules/): the refusal rules judge each order in
+ * `checked`, the limits claim its rupees, the hold rules judge the written ones.
+ */
 function buildPlaceOrdersStatement() {
   return sql<StatementRow>`${preparedStatement("place_orders")}
     WITH input AS (
@@ -238,10 +228,7 @@ function buildPlaceOrdersStatement() {
         receiving_offer_id uuid, is_admin boolean, is_deliverable boolean, max_orders integer,
         wallet_key text, payer_name_key text, signed_up_at timestamptz, messages jsonb)
     ),
-    settings AS (
-      SELECT exchange_rate, min_inr_amount, max_inr_amount, maintenance_mode
-      FROM site_settings WHERE id = 1
-    ),
+    ${settingsOf([...REFUSAL_RULES, ...HOLD_RULES, { settings: ORDER_LIMIT_SETTINGS }])},
     -- Each lookup is a LATERAL with LIMIT, so it stays one index probe per order: as
     -- EXISTS, the planner may hash the whole orders table for a batch instead.
     checked AS (
@@ -251,11 +238,7 @@ function buildPlaceOrdersStatement() {
         offer.receiving_account_id AS offered_account_id, offer.network AS offered_network,
         offer.receiving_account_id IS NOT NULL AS offer_valid,
         coalesce(offer.account_frozen, false) AS offered_account_frozen,
-        blocked.found IS NOT NULL AS blocked,
-        (NOT settings.maintenance_mode OR input.is_admin)
-          AND settings.exchange_rate = input.quoted_rate
-          AND input.send_amount BETWEEN settings.min_inr_amount AND settings.max_inr_amount
-          AND input.is_deliverable AS passed_rules
+        ${sql.join(perOrderRules.map((rule) => sql`(${rule.passes}) AS ${passes(rule.name)}`))}
       FROM input CROSS JOIN settings
         LEFT JOIN LATERAL (
           SELECT true AS found FROM orders
@@ -281,34 +264,22 @@ function buildPlaceOrdersStatement() {
             AND offer.created_at > now() - make_interval(hours => ${OFFER_HONOURED_HOURS})
           LIMIT 1
         ) AS offer ON true
-        LEFT JOIN LATERAL (
-          SELECT true AS found FROM blocklist_entries AS entry
-          WHERE entry.match_key IN (input.wallet_key, input.payer_name_key)
-            AND entry.removed_at IS NULL
-          LIMIT 1
-        ) AS blocked ON true
+        ${joined(perOrderRules.map((rule) => rule.lookup))}
     ),
-    -- The treasury (docs/decisions/037): while a network's pause is on, an order is
-    -- refused if the network's owed (the fold's running total, a keyed row), with
-    -- this order and the statement's earlier ones on it, would pass its wallet's
-    -- USDT as last read (none when a read failed since). Never once the customer may have paid: an order whose offer was shown
-    -- for this network passed the same rule then; an admin's order records a payment.
-    network_refused AS (
-      SELECT id FROM (
-        SELECT checked.id, checked.is_admin,
-          checked.offered_network IS NOT DISTINCT FROM checked.network AS vouched,
-          network.pause_when_short AND network.wallet_address IS NOT NULL
-            AND network.owed_usdt + sum(checked.receive_amount)
-              OVER (PARTITION BY checked.network ORDER BY checked.id)
-            > ${trustedUsdtOnHand("network")} AS short
-        FROM checked JOIN treasury_networks AS network ON network.network = checked.network
-      ) AS judged
-      WHERE short AND NOT is_admin AND NOT vouched
-    ),
+    ${sql.join(
+      batchRules.map((rule) => sql`${refusedBy(rule.name)} AS (${rule.refused}),`),
+      sql` `,
+    )}
     allowed AS (
       SELECT * FROM checked
-      WHERE passed_rules AND NOT has_earlier AND NOT reference_used AND offer_valid AND NOT blocked
-        AND id NOT IN (SELECT id FROM network_refused)
+      WHERE ${sql.join(
+        [
+          ...perOrderRules.map((rule) => passes(rule.name)),
+          ...batchRules.map((rule) => sql`id NOT IN (SELECT id FROM ${refusedBy(rule.name)})`),
+        ],
+        sql` AND `,
+      )}
+        AND NOT has_earlier AND NOT reference_used AND offer_valid
     ),
     -- The upsert waits for a concurrent claim on the same customer's row and then
     -- sees its count, so parallel submissions cannot all slip under the limit.
@@ -325,64 +296,7 @@ function buildPlaceOrdersStatement() {
         OR window_.orders < (SELECT max_orders FROM allowed WHERE allowed.user_id = window_.user_id)
       RETURNING user_id
     ),
-    -- Order limits (docs/decisions/035). The customer's level is read by primary key
-    -- in the snapshot: verified, else new (signed up less than the set days ago or
-    -- no completed order: the lower of both limits), else the base limits; an
-    -- operator's request for verification stops every order.
-    limit_settings AS (
-      SELECT limit_order_inr, limit_day_inr, limit_month_inr, verified_limit_order_inr,
-        verified_limit_day_inr, verified_limit_month_inr, new_customer_days,
-        new_customer_order_inr, new_customer_day_inr
-      FROM site_settings WHERE id = 1
-    ),
-    limit_asks AS (
-      SELECT allowed.id, allowed.user_id, allowed.send_amount AS amount, allowed.payer_name_key,
-        CASE WHEN level.is_verified THEN limits.verified_limit_order_inr
-          WHEN level.is_new THEN least(limits.limit_order_inr, limits.new_customer_order_inr)
-          ELSE limits.limit_order_inr END AS order_limit,
-        CASE WHEN level.is_verified THEN limits.verified_limit_day_inr
-          WHEN level.is_new THEN least(limits.limit_day_inr, limits.new_customer_day_inr)
-          ELSE limits.limit_day_inr END AS day_limit,
-        CASE WHEN level.is_verified THEN limits.verified_limit_month_inr
-          ELSE limits.limit_month_inr END AS month_limit
-      FROM allowed CROSS JOIN limit_settings AS limits
-        LEFT JOIN customer_verifications AS verification
-          ON verification.user_id = allowed.user_id
-        LEFT JOIN customer_order_totals AS totals ON totals.user_id = allowed.user_id
-        CROSS JOIN LATERAL (
-          SELECT coalesce(verification.status = 'verified', false) AS is_verified,
-            coalesce(verification.status <> 'verified', true) AND (
-              allowed.signed_up_at > now() - make_interval(days => limits.new_customer_days)
-              OR coalesce(totals.completed_orders, 0) = 0) AS is_new
-        ) AS level
-      WHERE verification.requested_at IS NULL OR verification.status = 'verified'
-    ),
-    -- The amounts are checked on the totals row's latest version: the upsert waits
-    -- for a concurrent claim on it and then sees its orders (a sum over orders would
-    -- be read in this statement's snapshot). Claimed after the slot, in the same
-    -- customer order, so two statements cannot wait on each other. The row's latest
-    -- version also gives the hold rules their per-customer figures (decision 036).
-    limit_claim AS (
-      INSERT INTO customer_order_totals AS totals (user_id, recent, recent_order_times,
-        payer_name_keys)
-      SELECT ask.user_id, ${hourEntry(sql`now()`, sql`ask.amount`)}, ARRAY[now()],
-        ${withPayerName(sql`'{}'::text[]`, sql`ask.payer_name_key`)}
-      FROM limit_asks AS ask JOIN slot ON slot.user_id = ask.user_id
-      WHERE ask.amount <= least(ask.order_limit, ask.day_limit, ask.month_limit)
-      ORDER BY ask.user_id
-      ON CONFLICT (user_id) DO UPDATE SET
-        recent = ${addHours(sql`totals.recent`, sql`excluded.recent`)},
-        recent_order_times = ${withOrderPlacedNow(sql`totals.recent_order_times`)},
-        payer_name_keys = ${withPayerName(sql`totals.payer_name_keys`, sql`excluded.payer_name_keys[1]`)},
-        last_payer_name_was_new = ${isNewPayerName(sql`totals.payer_name_keys`, sql`excluded.payer_name_keys[1]`)}
-      WHERE EXISTS (
-        SELECT 1 FROM limit_asks AS ask CROSS JOIN LATERAL ${usedTotals(sql`totals.recent`)} AS used
-        WHERE ask.user_id = totals.user_id
-          AND used.day_used + ask.amount <= ask.day_limit
-          AND used.month_used + ask.amount <= ask.month_limit)
-      RETURNING user_id, cardinality(recent_order_times) - 1 AS earlier_orders_in_hour,
-        last_payer_name_was_new
-    ),
+    ${orderLimitStatements}
     -- A reference, key or offer stored by a concurrent statement after this one's
     -- snapshot: the order is not written, and the caller is told which.
     inserted AS (
@@ -399,92 +313,12 @@ function buildPlaceOrdersStatement() {
       ON CONFLICT DO NOTHING
       RETURNING ${sql.raw(ORDER_COLUMNS.join(", "))}
     ),
-    -- Holds (issue 25): the customer's hold and first completed order are one index
-    -- probe each per written order (an operator's act or a completion, not a
-    -- placement, changes them); the new payer name and the hour's orders come from
-    -- the limit claim, so an order of another process's statement counts.
-    hold_rules AS (
-      SELECT hold_first_order, hold_first_order_above_inr, hold_new_payer_name,
-        hold_shared_wallet, hold_order_rate, hold_orders_per_hour
-      FROM site_settings WHERE id = 1
-    ),
-    -- A wallet's first customer, and whether another used it since. Written only when
-    -- that changes (a new wallet, or a second customer): the upsert then waits for a
-    -- concurrent statement's claim on the wallet and sees it, so two customers using one
-    -- new wallet at once are both held, or the later one is. Claimed in one order.
-    wallet_known AS (
-      SELECT inserted.id, input.wallet_key, inserted.user_id, known.first_user_id, known.shared
-      FROM inserted JOIN input ON input.id = inserted.id
-        LEFT JOIN LATERAL (
-          SELECT wallet.first_user_id, wallet.shared FROM wallet_users AS wallet
-          WHERE wallet.wallet_key = input.wallet_key
-          LIMIT 1
-        ) AS known ON true
-    ),
-    wallet_use AS (
-      INSERT INTO wallet_users AS wallet (wallet_key, first_user_id, shared)
-      SELECT wallet_key, min(user_id), count(DISTINCT user_id) > 1 FROM wallet_known
-      WHERE first_user_id IS NULL OR (first_user_id <> user_id AND NOT shared)
-      GROUP BY wallet_key ORDER BY wallet_key
-      ON CONFLICT (wallet_key) DO UPDATE SET
-        shared = wallet.shared OR excluded.shared OR wallet.first_user_id <> excluded.first_user_id
-      RETURNING wallet_key, first_user_id, shared
-    ),
-    hold_checks AS (
-      SELECT inserted.id, customer_hold.id AS customer_hold_id,
-        rules.hold_first_order_above_inr, rules.hold_orders_per_hour,
-        customer_hold.id IS NOT NULL AS by_customer,
-        -- Before the customer's first completed order, so parallel first orders are all held.
-        rules.hold_first_order AND inserted.send_amount > rules.hold_first_order_above_inr
-          AND completed.found IS NULL AS by_first_order,
-        rules.hold_new_payer_name AND claim.last_payer_name_was_new AS by_new_payer_name,
-        rules.hold_shared_wallet AND coalesce(
-          wallet_use.shared OR wallet_use.first_user_id <> inserted.user_id,
-          wallet_known.shared OR wallet_known.first_user_id <> inserted.user_id,
-          false) AS by_shared_wallet,
-        rules.hold_order_rate AND claim.earlier_orders_in_hour >= rules.hold_orders_per_hour
-          AS by_order_rate,
-        allowed.offered_account_frozen AS by_account_frozen
-      FROM inserted JOIN input ON input.id = inserted.id CROSS JOIN hold_rules AS rules
+    ${holdStatements(
+      HOLD_RULES,
+      sql`inserted JOIN input ON input.id = inserted.id CROSS JOIN settings
         JOIN allowed ON allowed.id = inserted.id
-        JOIN limit_claim AS claim ON claim.user_id = inserted.user_id
-        JOIN wallet_known ON wallet_known.id = inserted.id
-        LEFT JOIN wallet_use ON wallet_use.wallet_key = input.wallet_key
-        LEFT JOIN LATERAL (
-          SELECT hold.id FROM customer_holds AS hold
-          WHERE hold.user_id = inserted.user_id AND hold.released_at IS NULL
-          LIMIT 1
-        ) AS customer_hold ON true
-        LEFT JOIN LATERAL (
-          SELECT true AS found FROM orders
-          WHERE rules.hold_first_order AND orders.user_id = inserted.user_id
-            AND orders.status = 'completed'
-          LIMIT 1
-        ) AS completed ON true
-    ),
-    held AS (
-      SELECT id, customer_hold_id, array_remove(ARRAY[
-          CASE WHEN by_customer THEN 'customer' END,
-          CASE WHEN by_first_order THEN 'first_order' END,
-          CASE WHEN by_new_payer_name THEN 'new_payer_name' END,
-          CASE WHEN by_shared_wallet THEN 'shared_wallet' END,
-          CASE WHEN by_order_rate THEN 'order_rate' END,
-          CASE WHEN by_account_frozen THEN 'account_frozen' END
-        ], NULL) AS rules,
-        'ON HOLD (' || concat_ws('; ',
-          CASE WHEN by_customer THEN 'the customer is on hold' END,
-          CASE WHEN by_first_order
-            THEN 'a first order above ₹' || hold_first_order_above_inr END,
-          CASE WHEN by_new_payer_name THEN 'a payer name the customer never used' END,
-          CASE WHEN by_shared_wallet THEN 'a wallet another customer used' END,
-          CASE WHEN by_order_rate
-            THEN 'more than ' || hold_orders_per_hour || ' orders in an hour' END,
-          CASE WHEN by_account_frozen THEN 'paid into an account the bank froze' END
-        ) || '): check it before verifying; not verified in bulk' || chr(10) AS line
-      FROM hold_checks
-      WHERE by_customer OR by_first_order OR by_new_payer_name OR by_shared_wallet OR by_order_rate
-        OR by_account_frozen
-    ),
+        JOIN limit_claim AS claim ON claim.user_id = inserted.user_id`,
+    )},
     order_held AS (
       INSERT INTO order_holds (order_id, rules, customer_hold_id)
       SELECT id, rules, customer_hold_id FROM held
@@ -516,10 +350,15 @@ function buildPlaceOrdersStatement() {
     )
     SELECT checked.id AS candidate_id,
       ${sql.raw(ORDER_COLUMNS.map((column) => `inserted.${column}`).join(", "))},
-      settings.exchange_rate AS settings_rate, settings.min_inr_amount AS settings_min,
-      settings.max_inr_amount AS settings_max, settings.maintenance_mode AS settings_maintenance,
-      checked.passed_rules, checked.has_earlier, checked.reference_used, checked.offer_valid,
-      checked.blocked, checked.id IN (SELECT id FROM network_refused) AS network_paused,
+      ${sql.join(REFUSAL_SETTINGS.map((column) => sql`settings.${sql.ref(column)} AS ${sql.ref(`${SETTING_PREFIX}${column}`)}`))},
+      ${sql.join(
+        REFUSAL_RULES.map((rule) =>
+          isBatchRule(rule)
+            ? sql`checked.id NOT IN (SELECT id FROM ${refusedBy(rule.name)}) AS ${passes(rule.name)}`
+            : sql`checked.${passes(rule.name)}`,
+        ),
+      )},
+      checked.has_earlier, checked.reference_used, checked.offer_valid,
       held.rules AS hold_rules,
       EXISTS (SELECT 1 FROM slot WHERE slot.user_id = checked.user_id) AS got_slot,
       (SELECT now() FROM limit_claim WHERE limit_claim.user_id = checked.user_id)

@@ -19,7 +19,9 @@ import { idempotencyKeyParameter, requestIdempotencyKey } from "./idempotency";
 import { orderEventSchema, orderSchema } from "./order-schemas";
 import { respondWithOrderStream, statusEvent } from "./order-stream";
 import { isOrderId, toOrderEventView, toOrderView } from "./order-view";
-import { checkAmountLimits, checkMaintenance, placeOrder } from "./place-order";
+import { placeOrder } from "./place-order";
+import { checkAmountLimits } from "./rules/amount";
+import { checkMaintenance } from "./rules/maintenance";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 

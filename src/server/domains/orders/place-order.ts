@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import type { Kysely } from "kysely";
-import { groupIndian } from "../../../shared/indian-grouping";
 import { languageOr } from "../../../shared/languages";
-import { plainDecimal } from "../../../shared/money";
 import type { PlaceOrderInput } from "../../../shared/order-input";
 import { quoteReceiveAmount } from "../../../shared/quote";
 import type { SessionUser } from "../../platform/api/session";
@@ -11,18 +9,13 @@ import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import {
-  readCustomerLimits,
-  refusalAfterStatement,
-  releaseLimitClaim,
-} from "../limits/order-limits";
+import { releaseLimitClaim } from "../limits/order-limits";
 import { OFFERED_ACCOUNT } from "../receiving-accounts/receiving-account-summary";
-import { networkPaused } from "../treasury/treasury.service";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { writeOrder } from "./order-batch";
 import { orderMessages } from "./order-messages";
-import type { SettingsInForce } from "./order-statement";
 import type { OrderRow } from "./order-view";
+import { orderLimitsRefusal } from "./rules/order-limits";
 
 export interface PlaceOrderResult {
   order: OrderRow;
@@ -37,10 +30,10 @@ export interface PlaceOrderResult {
  * concurrent or repeated submissions store one order.
  *
  * The rules, the limit, the order, its first event and its notifications are
- * one SQL statement, shared with the orders submitted in the same moment
- * (order-batch.ts): the order is written only if every rule holds in that
- * statement's snapshot and the customer's limit window has a slot; when it is
- * not, the figures read in the same statement say which rule refused it.
+ * one SQL statement (order-statement.ts, built from the modules of rules/),
+ * shared with the orders submitted in the same moment: the order is written only
+ * if every rule holds in that statement's snapshot and the customer's limit window
+ * has a slot; when it is not, the statement's verdicts name the rule that refused it.
  */
 export async function placeOrder({
   db,
@@ -103,24 +96,10 @@ export async function placeOrder({
     const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
     if (earlier) return replayOf(earlier, draft);
   }
-  // Refused: name the first reason, in the order a customer should hear them.
-  if (!outcome.passedRules) {
-    checkOrderAllowed(user, input, outcome.settings);
-    throw new AppError(400, "AMOUNT_TOO_SMALL", "This amount is too small to deliver anything.");
-  }
-  // Never "blocked": the message is the same for every reason a desk declines an order.
-  if (outcome.isBlocked) {
-    throw new AppError(
-      422,
-      "ORDER_NOT_ACCEPTED",
-      "We cannot accept this order. If you have already paid, contact us on WhatsApp or Telegram with your payment reference.",
-    );
-  }
-  if (outcome.isNetworkPaused && input.network) throw networkPaused(input.network);
+  if (outcome.refusal) throw outcome.refusal;
   // A slot but no room: the order limits refused it. Named from the totals as they are now.
   if (outcome.gotSlot && !outcome.limitsClaimedAt) {
-    const limits = await readCustomerLimits(db, user.id);
-    throw refusalAfterStatement(limits, draft.send_amount);
+    throw await orderLimitsRefusal(db, user.id, draft.send_amount);
   }
   if (outcome.isReferenceUsed || outcome.gotSlot) {
     // Most often the customer's own order, sent again after a reload (which loses
@@ -220,50 +199,4 @@ function draftOrder(
     created_at: now,
     updated_at: now,
   };
-}
-
-function checkOrderAllowed(user: SessionUser, input: PlaceOrderInput, settings: SettingsInForce) {
-  checkMaintenance(user, settings);
-  const rate = new Decimal(settings.exchange_rate);
-  if (!rate.eq(input.quotedRate)) {
-    throw new AppError(
-      409,
-      "RATE_CHANGED",
-      `The rate has changed to ₹${plainDecimal(settings.exchange_rate)} per USDT. Check the new amount and place the order again.`,
-      { exchangeRate: plainDecimal(settings.exchange_rate) },
-    );
-  }
-  checkAmountLimits(input.amount, settings);
-}
-
-/** Customers cannot order, or be shown where to pay, while the site is under maintenance. */
-export function checkMaintenance(user: SessionUser, settings: SettingsInForce) {
-  if (settings.maintenance_mode && user.role !== "admin") {
-    throw new AppError(
-      403,
-      "MAINTENANCE_MODE",
-      "RupeeDesk is under maintenance and is not taking new orders right now. Please try again later.",
-    );
-  }
-}
-
-/** The amount lies within the site's minimum and maximum. */
-export function checkAmountLimits(amountText: string, settings: SettingsInForce) {
-  const amount = new Decimal(amountText);
-  if (amount.lt(settings.min_inr_amount)) {
-    throw new AppError(
-      400,
-      "AMOUNT_TOO_LOW",
-      `Amount Too Low: The minimum amount is ₹${groupIndian(plainDecimal(settings.min_inr_amount))}.`,
-      { minInrAmount: plainDecimal(settings.min_inr_amount) },
-    );
-  }
-  if (amount.gt(settings.max_inr_amount)) {
-    throw new AppError(
-      400,
-      "AMOUNT_TOO_HIGH",
-      `Amount Too High: The maximum amount is ₹${groupIndian(plainDecimal(settings.max_inr_amount))}.`,
-      { maxInrAmount: plainDecimal(settings.max_inr_amount) },
-    );
-  }
 }

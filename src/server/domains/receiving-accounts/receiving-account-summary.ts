@@ -34,7 +34,7 @@ export function summarizeAccount(account: SummaryColumns): ReceivingAccountSumma
 /**
  * Stands for the account an order's offer names, in the messages placeOrder writes
  * before that offer is looked up: the order statement puts the account's line in
- * its place (order-batch.ts), so an order costs no query of its own for it.
+ * its place (order-statement.ts), so an order costs no query of its own for it.
  */
 export const OFFERED_ACCOUNT = "{{the offer's receiving account}}";
 

@@ -1,20 +1,90 @@
-import type { HoldRule } from "../../../platform/db/schema";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { DB, HoldRule } from "../../../platform/db/schema";
+import type { OrderRow } from "../order-view";
+import { accountFrozenHold } from "./hold-account-frozen";
+import { customerHold } from "./hold-customer";
+import { firstOrderHold } from "./hold-first-order";
+import { newPayerNameHold } from "./hold-new-payer-name";
+import { orderRateHold } from "./hold-order-rate";
+import { sharedWalletHold } from "./hold-shared-wallet";
+import { type HoldRuleModule, settingsOf } from "./order-rule";
 
 /*
- * The rules that hold an order for an operator's look (issue 25, item 2). The
- * order statement decides them (src/server/domains/orders/order-batch.ts); the
- * operators' Telegram alert of a held order starts with a line that says so,
- * written by the statement in place of this placeholder.
+ * The rules that hold an order for an operator's look (docs/decisions/036). The
+ * order statement decides them (order-statement.ts); the operators' Telegram alert
+ * of a held order starts with a line that says so, written by the statement in
+ * place of ORDER_HOLD_LINE.
  */
 
-export const HOLD_RULES = [
-  "customer",
-  "first_order",
-  "new_payer_name",
-  "shared_wallet",
-  "order_rate",
-  "account_frozen",
-] as const satisfies readonly HoldRule[];
+/** In the order the operators' alert names them. */
+export const HOLD_RULES: readonly HoldRuleModule[] = [
+  customerHold,
+  firstOrderHold,
+  newPayerNameHold,
+  sharedWalletHold,
+  orderRateHold,
+  accountFrozenHold,
+];
+
+export const HOLD_RULE_NAMES = HOLD_RULES.map(({ rule }) => rule) as [HoldRule, ...HoldRule[]];
 
 /** Where a new order's operator alert says it is on hold (or nothing, when it is not). */
 export const ORDER_HOLD_LINE = "{{the order's hold}}";
+
+const column = (prefix: string, { rule }: HoldRuleModule) => sql.ref(`${prefix}_${rule}`);
+
+/**
+ * The statements that judge the written orders `from` gives (`inserted`, and
+ * `settings`) by these rules, and `held`: each held order with the rules that held
+ * it and the alert's line.
+ */
+export function holdStatements(rules: readonly HoldRuleModule[], from: RawBuilder<unknown>) {
+  const heldBy = rules.find((rule) => rule.heldBy)?.heldBy ?? sql`NULL`;
+  return sql`${sql.join(
+    rules.flatMap((rule) => (rule.ctes ? [rule.ctes] : [])),
+    sql` `,
+  )}
+    hold_checks AS (
+      SELECT inserted.id, ${heldBy} AS customer_hold_id, ${sql.join(
+        rules.map(
+          (rule) =>
+            sql`(${rule.holds}) AS ${column("by", rule)}, ${rule.reason} AS ${column("reason", rule)}`,
+        ),
+      )}
+      FROM ${from} ${sql.join(
+        rules.flatMap((rule) => (rule.lookup ? [rule.lookup] : [])),
+        sql` `,
+      )}
+    ),
+    held AS (
+      SELECT id, customer_hold_id, array_remove(ARRAY[${sql.join(
+        rules.map((rule) => sql`CASE WHEN ${column("by", rule)} THEN ${sql.lit(rule.rule)} END`),
+      )}], NULL) AS rules,
+        'ON HOLD (' || concat_ws('; ', ${sql.join(
+          rules.map(
+            (rule) => sql`CASE WHEN ${column("by", rule)} THEN ${column("reason", rule)} END`,
+          ),
+        )}) || '): check it before verifying; not verified in bulk' || chr(10) AS line
+      FROM hold_checks
+      WHERE ${sql.join(
+        rules.map((rule) => column("by", rule)),
+        sql` OR `,
+      )}
+    )`;
+}
+
+/** The rules that hold an operator's order for a customer, judged as the customer's own are. */
+export async function holdAdminOrder(
+  trx: Kysely<DB>,
+  order: Pick<OrderRow, "id" | "user_id" | "send_amount">,
+) {
+  const rules = HOLD_RULES.filter((rule) => rule.holdsAdminOrders);
+  await sql`WITH ${settingsOf(rules)},
+    inserted AS (
+      SELECT ${order.id}::uuid AS id, ${order.user_id}::text AS user_id,
+        ${order.send_amount}::numeric AS send_amount
+    ),
+    ${holdStatements(rules, sql`inserted CROSS JOIN settings`)}
+    INSERT INTO order_holds (order_id, rules, customer_hold_id)
+    SELECT id, rules, customer_hold_id FROM held`.execute(trx);
+}
