@@ -1,5 +1,6 @@
 import { deliverableAmountRule, maximumAmountRule, minimumAmountRule } from "./amount";
 import { blocklistRule } from "./blocklist";
+import { deskWalletRule } from "./desk-wallet";
 import { maintenanceRule } from "./maintenance";
 import { networkPauseRule } from "./network-pause";
 import type { RefusalRule } from "./order-rule";
@@ -17,6 +18,7 @@ export const REFUSAL_RULES: readonly RefusalRule[] = [
   minimumAmountRule,
   maximumAmountRule,
   deliverableAmountRule,
+  deskWalletRule,
   blocklistRule,
   networkPauseRule,
 ];
