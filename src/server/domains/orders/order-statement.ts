@@ -1,13 +1,13 @@
 import { type CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
 import { orderBlocklistKeys } from "../../../shared/blocklist-keys";
 import { preparedStatement } from "../../platform/db/database";
-import type { DB, HoldRule } from "../../platform/db/schema";
+import type { DB } from "../../platform/db/schema";
 import type { AppError } from "../../platform/http/errors";
 import type { OutboxMessage } from "../../platform/notifications/outbox";
 import { OFFER_HONOURED_HOURS } from "../receiving-accounts/offer-receiving-account";
 import { OFFERED_ACCOUNT } from "../receiving-accounts/receiving-account-summary";
 import type { OrderRow } from "./order-view";
-import { HOLD_RULES, holdStatements, ORDER_HOLD_LINE } from "./rules/hold-rules";
+import { HOLD_RULES, type HoldRule, holdStatements, ORDER_HOLD_LINE } from "./rules/hold-rules";
 import { ORDER_LIMIT_SETTINGS, orderLimitStatements } from "./rules/order-limits";
 import {
   isBatchRule,

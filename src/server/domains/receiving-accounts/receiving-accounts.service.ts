@@ -4,12 +4,7 @@ import type { ReceivingAccountInput } from "../../../shared/receiving-account-in
 import { readDecimal } from "../../../shared/site-settings-input";
 import { recordAudit } from "../../platform/audit/audit";
 import type { Database } from "../../platform/db/database";
-import type {
-  DB,
-  HoldRule,
-  ReceivingAccountKind,
-  ReceivingAccountsTable,
-} from "../../platform/db/schema";
+import type { DB, ReceivingAccountKind, ReceivingAccountsTable } from "../../platform/db/schema";
 import { AppError, uniqueViolation } from "../../platform/http/errors";
 import { rupeesTakenToday } from "./account-taken-today";
 
@@ -353,13 +348,13 @@ export async function freezeReceivingAccount(
       .expression((eb) =>
         eb
           .selectFrom("orders")
-          .select(["id", sql<HoldRule[]>`ARRAY['account_frozen']`.as("rules")])
+          .select(["id", sql<string[]>`ARRAY['account_frozen']`.as("rules")])
           .where("receiving_account_id", "=", id)
           .where("status", "in", ["pending", "processing"]),
       )
       .onConflict((conflict) =>
         conflict.column("order_id").doUpdateSet({
-          rules: sql<HoldRule[]>`CASE WHEN 'account_frozen' = ANY (order_holds.rules)
+          rules: sql<string[]>`CASE WHEN 'account_frozen' = ANY (order_holds.rules)
             THEN order_holds.rules ELSE order_holds.rules || 'account_frozen'::text END`,
           released_at: null,
           released_by: null,

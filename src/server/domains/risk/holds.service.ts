@@ -2,9 +2,10 @@ import { sql, type Transaction } from "kysely";
 import { recordAudit } from "../../platform/audit/audit";
 import { refuseOwnRecord } from "../../platform/audit/own-records";
 import type { Database } from "../../platform/db/database";
-import type { DB, HoldRule } from "../../platform/db/schema";
+import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
 import { lockOrder } from "../orders/apply-status-change";
+import type { HoldRule } from "../orders/rules/hold-rules";
 
 type Actor = { id: string; email: string };
 
@@ -143,7 +144,12 @@ export async function holdsOfOrders(
   return new Map(
     rows.map((row) => [
       row.order_id,
-      { rules: row.rules, since: row.created_at.toISOString(), customerNote: row.note },
+      {
+        // Written only from the rule modules' names.
+        rules: row.rules as HoldRule[],
+        since: row.created_at.toISOString(),
+        customerNote: row.note,
+      },
     ]),
   );
 }

@@ -400,18 +400,11 @@ export interface SignInsTable {
   created_at: Generated<Date>;
 }
 
-export type HoldRule =
-  | "customer"
-  | "first_order"
-  | "new_payer_name"
-  | "shared_wallet"
-  | "order_rate"
-  | "account_frozen";
-
 /** An order held for an operator's look, with the rules that held it (migration 0090). */
 export interface OrderHoldsTable {
   order_id: string;
-  rules: HoldRule[];
+  /** The names of the hold rules (domains/orders/rules/hold-rules.ts) that held it. */
+  rules: string[];
   customer_hold_id: string | null;
   created_at: Generated<Date>;
   released_by: string | null;

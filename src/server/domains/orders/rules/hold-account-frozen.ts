@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { HoldRuleModule } from "./order-rule";
+import { holdRule } from "./order-rule";
 
 /** Paid into a receiving account the bank froze: the money may not be there. */
-export const accountFrozenHold: HoldRuleModule = {
+export const accountFrozenHold = holdRule({
   rule: "account_frozen",
   settings: [],
   holds: sql<boolean>`allowed.offered_account_frozen`,
   reason: sql<string>`'paid into an account the bank froze'`,
-};
+});

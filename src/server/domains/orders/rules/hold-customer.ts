@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { HoldRuleModule } from "./order-rule";
+import { holdRule } from "./order-rule";
 
 /** A customer an operator put on hold has every new order held, an operator's as their own. */
-export const customerHold: HoldRuleModule = {
+export const customerHold = holdRule({
   rule: "customer",
   settings: [],
   lookup: sql`LEFT JOIN LATERAL (
@@ -14,4 +14,4 @@ export const customerHold: HoldRuleModule = {
   reason: sql<string>`'the customer is on hold'`,
   holdsAdminOrders: true,
   heldBy: sql<string>`customer_hold.id`,
-};
+});

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import type { HoldRuleModule } from "./order-rule";
+import { holdRule } from "./order-rule";
 
 /**
  * A first order above the set amount. Judged before the customer's first completed
  * order, so that parallel first orders are all held.
  */
-export const firstOrderHold: HoldRuleModule = {
+export const firstOrderHold = holdRule({
   rule: "first_order",
   settings: ["hold_first_order", "hold_first_order_above_inr"],
   lookup: sql`LEFT JOIN LATERAL (
@@ -17,4 +17,4 @@ export const firstOrderHold: HoldRuleModule = {
   holds: sql<boolean>`settings.hold_first_order
     AND inserted.send_amount > settings.hold_first_order_above_inr AND completed.found IS NULL`,
   reason: sql<string>`'a first order above ₹' || settings.hold_first_order_above_inr`,
-};
+});

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { DB, HoldRule } from "../../../platform/db/schema";
+import type { DB } from "../../../platform/db/schema";
 import type { OrderRow } from "../order-view";
 import { accountFrozenHold } from "./hold-account-frozen";
 import { customerHold } from "./hold-customer";
@@ -17,14 +17,17 @@ import { type HoldRuleModule, settingsOf } from "./order-rule";
  */
 
 /** In the order the operators' alert names them. */
-export const HOLD_RULES: readonly HoldRuleModule[] = [
+export const HOLD_RULES = [
   customerHold,
   firstOrderHold,
   newPayerNameHold,
   sharedWalletHold,
   orderRateHold,
   accountFrozenHold,
-];
+] as const;
+
+/** The names of the rules: the database keeps them on an order's hold. */
+export type HoldRule = (typeof HOLD_RULES)[number]["rule"];
 
 export const HOLD_RULE_NAMES = HOLD_RULES.map(({ rule }) => rule) as [HoldRule, ...HoldRule[]];
 

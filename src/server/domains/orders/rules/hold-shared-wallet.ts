@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { HoldRuleModule } from "./order-rule";
+import { holdRule } from "./order-rule";
 
 /**
  * A wallet another customer used. The wallet's first customer, and whether another
@@ -8,7 +8,7 @@ import type { HoldRuleModule } from "./order-rule";
  * wallet and sees it, so two customers using one new wallet at once are both held,
  * or the later one is. Wallets are claimed in one order.
  */
-export const sharedWalletHold: HoldRuleModule = {
+export const sharedWalletHold = holdRule({
   rule: "shared_wallet",
   settings: ["hold_shared_wallet"],
   ctes: sql`wallet_known AS (
@@ -36,4 +36,4 @@ export const sharedWalletHold: HoldRuleModule = {
       wallet_known.shared OR wallet_known.first_user_id <> inserted.user_id,
       false)`,
   reason: sql<string>`'a wallet another customer used'`,
-};
+});

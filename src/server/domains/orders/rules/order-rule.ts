@@ -1,5 +1,5 @@
 import { type RawBuilder, type Selectable, sql } from "kysely";
-import type { HoldRule, SiteSettingsTable } from "../../../platform/db/schema";
+import type { SiteSettingsTable } from "../../../platform/db/schema";
 import type { AppError } from "../../../platform/http/errors";
 import type { OrderRow } from "../order-view";
 
@@ -74,8 +74,9 @@ export function batchRefusalRule<const S extends SettingName>(
  * `lookup`; in a customer's order also on `input`, `allowed` and `claim` (the
  * customer's limit claim). `reason` completes the operators' alert: "ON HOLD (…)".
  */
-export interface HoldRuleModule {
-  rule: HoldRule;
+export interface HoldRuleModule<R extends string = string> {
+  /** Its name, stored on the order's hold: lower case and underscores. */
+  rule: R;
   settings: readonly SettingName[];
   /** Statements it needs before the checks, as `name AS (…)`, each followed by a comma. */
   ctes?: RawBuilder<unknown>;
@@ -86,6 +87,11 @@ export interface HoldRuleModule {
   holdsAdminOrders?: boolean;
   /** The record it holds by, kept on the order's hold (the customer's hold). */
   heldBy?: RawBuilder<string>;
+}
+
+/** Keeps a hold rule's name as written, so that the names make a type. */
+export function holdRule<const R extends string>(rule: HoldRuleModule<R>): HoldRuleModule<R> {
+  return rule;
 }
 
 /** The statements' `settings`: the site settings row's columns these rules read, once. */

@@ -41,6 +41,7 @@ import * as verifyAboveYearTotal from "./0100-verify-above-year-total";
 import * as frozenReceivingAccounts from "./0101-frozen-receiving-accounts";
 import * as suspicionReports from "./0102-suspicion-reports";
 import * as signIns from "./0103-sign-ins";
+import * as holdRuleNamesFromCode from "./0104-hold-rule-names-from-code";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   "0101-frozen-receiving-accounts": frozenReceivingAccounts,
   "0102-suspicion-reports": suspicionReports,
   "0103-sign-ins": signIns,
+  "0104-hold-rule-names-from-code": holdRuleNamesFromCode,
 };
