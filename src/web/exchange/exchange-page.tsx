@@ -48,10 +48,8 @@ export function ExchangePage() {
             onKeyDown={onEnterInTextField(form.placeOrder)}
           >
             <SendFieldset
-              sendCurrency={form.sendCurrency}
-              onSendCurrencyChange={form.setSendCurrency}
-              amount={form.amount}
-              onAmountChange={form.changeAmount}
+              fields={form.fields}
+              onFieldChange={form.changeField}
               terms={terms}
               isTermsPending={isSettingsPending}
               isSignedIn={session !== null}
@@ -63,27 +61,25 @@ export function ExchangePage() {
             </div>
 
             <ReceiveFieldset
-              receiveCurrency={form.receiveCurrency}
+              fields={form.fields}
+              onFieldChange={form.changeField}
               receiveName={form.receiveOption.name}
-              onReceiveCurrencyChange={form.setReceiveCurrency}
-              amount={form.amount}
-              sendCurrency={form.sendCurrency}
               rate={terms.exchangeRate}
             />
 
             {form.selectedNetwork && (
               <NetworkField
-                network={form.network}
+                network={form.fields.network}
                 networkName={form.networkName}
-                isPaused={settings?.pausedNetworks.includes(form.network) === true}
-                onNetworkChange={form.setNetwork}
+                isPaused={settings?.pausedNetworks.includes(form.fields.network) === true}
+                onChange={form.changeField}
               />
             )}
 
             <WalletAddressField
               ref={form.walletField}
-              walletAddress={form.walletAddress}
-              onWalletAddressChange={form.setWalletAddress}
+              walletAddress={form.fields.walletAddress}
+              onChange={form.changeField}
               error={form.walletError}
               networkName={form.selectedNetwork ? form.networkName : null}
               receiveName={form.receiveOption.name}

@@ -1,3 +1,4 @@
+import type { ChangeEventHandler } from "react";
 import { NETWORKS, type NetworkId } from "../../shared/catalog";
 import { Label } from "../components/ui/label";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
@@ -8,23 +9,18 @@ export function NetworkField({
   network,
   networkName,
   isPaused,
-  onNetworkChange,
+  onChange,
 }: {
   network: NetworkId;
   networkName: string;
   isPaused: boolean;
-  onNetworkChange: (network: NetworkId) => void;
+  onChange: ChangeEventHandler<HTMLSelectElement>;
 }) {
   const { t } = useTexts();
   return (
     <div className="space-y-2">
       <Label htmlFor="network">{t("exchange.selectNetwork")}</Label>
-      <NativeSelect
-        id="network"
-        name="network"
-        value={network}
-        onChange={(event) => onNetworkChange(event.target.value as NetworkId)}
-      >
+      <NativeSelect id="network" name="network" value={network} onChange={onChange}>
         <CatalogOptions options={NETWORKS} />
       </NativeSelect>
       {isPaused && (

@@ -1,31 +1,24 @@
-import {
-  currencyShortName,
-  RECEIVE_OPTIONS,
-  type ReceiveCurrencyId,
-  type SendCurrencyId,
-} from "../../shared/catalog";
+import type { ChangeEventHandler } from "react";
+import { currencyShortName, RECEIVE_OPTIONS } from "../../shared/catalog";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
 import { useTexts } from "../i18n/use-texts";
 import { useQuoteModule } from "./form-code";
+import type { OrderForm } from "./order-kept-for-login";
 
 /** What "You receive" shows before an amount is typed: every receive option has 4 decimals. */
 export const EMPTY_RECEIVE_AMOUNT = "0.0000";
 
 /** "You receive": the currency, and the amount the rate gives for what is sent. */
 export function ReceiveFieldset({
-  receiveCurrency,
+  fields: { receiveCurrency, amount, sendCurrency },
+  onFieldChange,
   receiveName,
-  onReceiveCurrencyChange,
-  amount,
-  sendCurrency,
   rate,
 }: {
-  receiveCurrency: ReceiveCurrencyId;
+  fields: OrderForm;
+  onFieldChange: ChangeEventHandler<HTMLSelectElement>;
   /** The receive option's whole name (its symbol is shown beside the amount). */
   receiveName: string;
-  onReceiveCurrencyChange: (currency: ReceiveCurrencyId) => void;
-  amount: string;
-  sendCurrency: SendCurrencyId;
   rate: string;
 }) {
   const { t } = useTexts();
@@ -46,7 +39,7 @@ export function ReceiveFieldset({
           aria-label={t("exchange.receiveCurrency")}
           className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
           value={receiveCurrency}
-          onChange={(event) => onReceiveCurrencyChange(event.target.value as ReceiveCurrencyId)}
+          onChange={onFieldChange}
         >
           <CatalogOptions options={RECEIVE_OPTIONS} />
         </NativeSelect>

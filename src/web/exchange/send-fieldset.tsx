@@ -1,5 +1,5 @@
-import { lazy, Suspense } from "react";
-import { SEND_OPTIONS, type SendCurrencyId } from "../../shared/catalog";
+import { type ChangeEventHandler, lazy, Suspense } from "react";
+import { SEND_OPTIONS } from "../../shared/catalog";
 import { Input } from "../components/ui/input";
 import { CatalogOptions, NativeSelect } from "../components/ui/native-select";
 import { loadTexts } from "../i18n";
@@ -7,6 +7,7 @@ import { useTexts } from "../i18n/use-texts";
 import { formatAmount } from "../lib/format";
 import { cn } from "../lib/utils";
 import { loadFormCode } from "./form-code";
+import type { OrderForm } from "./order-kept-for-login";
 
 // After sign-in only, with the orders' texts it speaks in: nothing of it loads with /.
 const OrderRoomLine = lazy(async () => {
@@ -16,19 +17,15 @@ const OrderRoomLine = lazy(async () => {
 
 /** "You send": the payment method, the INR amount, the desk's limits and the customer's room under theirs. */
 export function SendFieldset({
-  sendCurrency,
-  onSendCurrencyChange,
-  amount,
-  onAmountChange,
+  fields: { sendCurrency, amount },
+  onFieldChange,
   terms,
   isTermsPending,
   isSignedIn,
   isSessionPending,
 }: {
-  sendCurrency: SendCurrencyId;
-  onSendCurrencyChange: (currency: SendCurrencyId) => void;
-  amount: string;
-  onAmountChange: (typed: string) => void;
+  fields: OrderForm;
+  onFieldChange: ChangeEventHandler<HTMLInputElement | HTMLSelectElement>;
   terms: { minInrAmount: string; maxInrAmount: string };
   isTermsPending: boolean;
   isSignedIn: boolean;
@@ -45,7 +42,7 @@ export function SendFieldset({
           aria-label={t("exchange.sendCurrency")}
           className="min-w-0 shrink-0 min-[420px]:w-2/5 sm:w-48"
           value={sendCurrency}
-          onChange={(event) => onSendCurrencyChange(event.target.value as SendCurrencyId)}
+          onChange={onFieldChange}
         >
           <CatalogOptions
             options={SEND_OPTIONS.map(({ id }) => ({
@@ -61,7 +58,7 @@ export function SendFieldset({
           autoComplete="off"
           placeholder={t("exchange.amountPlaceholder")}
           value={amount}
-          onChange={(event) => onAmountChange(event.target.value)}
+          onChange={onFieldChange}
           onFocus={() => void loadFormCode()}
           textSize="large"
         />

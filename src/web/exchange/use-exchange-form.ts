@@ -1,15 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { type ChangeEvent, useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   DEFAULT_NETWORK,
   findNetwork,
   findReceiveOption,
-  type NetworkId,
   needsNetwork,
   RECEIVE_OPTIONS,
-  type ReceiveCurrencyId,
-  type SendCurrencyId,
 } from "../../shared/catalog";
 import { NEXT_PAGE_PARAMETER } from "../account/page-after-login";
 import { checkErrorText } from "../i18n/server-errors";
@@ -20,7 +17,12 @@ import { toast } from "../lib/toast";
 import { type SiteSettings, siteSettingsQueryOptions } from "../site/site-settings";
 import type { OrderDraft } from "./confirm-order-dialog";
 import { loadConfirmStep, loadQuote } from "./form-code";
-import { BACK_TO_ORDER, keepOrderForLogin, takeOrderKeptForLogin } from "./order-kept-for-login";
+import {
+  BACK_TO_ORDER,
+  keepOrderForLogin,
+  type OrderForm,
+  takeOrderKeptForLogin,
+} from "./order-kept-for-login";
 
 /** What the page shows when the settings cannot be read (the product's defaults). */
 export const FALLBACK_TERMS = { exchangeRate: "86", minInrAmount: "0", maxInrAmount: "100000" };
@@ -42,6 +44,25 @@ function keepAmountInput(raw: string): string {
   return rest.length ? `${whole}.${rest.join("").slice(0, 2)}` : whole;
 }
 
+/** Texts that come as a pair, `…Title` and `…Message`, in a refusal's toast. */
+type RefusalTexts =
+  | "exchange.errors.missing"
+  | "exchange.errors.tooLow"
+  | "exchange.errors.tooHigh"
+  | "exchange.errors.auth"
+  | "exchange.errors.settings"
+  | "exchange.maintenance"
+  | "exchange.networkPaused";
+
+/** The form's fields, each named as its input, as the page first shows them. */
+const FIELDS_AT_FIRST: OrderForm = {
+  amount: "",
+  sendCurrency: "upi_inr",
+  receiveCurrency: "usdt",
+  network: DEFAULT_NETWORK,
+  walletAddress: "",
+};
+
 /**
  * The exchange form's fields, what was typed before it came alive, and Place Order:
  * its checks, then the payment step's draft.
@@ -58,42 +79,39 @@ export function useExchangeForm({
   const { t } = useTexts();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState("");
-  const [sendCurrency, setSendCurrency] = useState<SendCurrencyId>("upi_inr");
-  const [receiveCurrency, setReceiveCurrency] = useState<ReceiveCurrencyId>("usdt");
-  const [network, setNetwork] = useState<NetworkId>(DEFAULT_NETWORK);
-  const [walletAddress, setWalletAddress] = useState("");
+  const [fields, setFields] = useState(FIELDS_AT_FIRST);
+  const { amount, sendCurrency, receiveCurrency, network, walletAddress } = fields;
   const [draft, setDraft] = useState<OrderDraft | null>(null);
   /** Why the wallet address was refused, for which address and network: shown under it until either changes. */
   const [walletRefusal, setWalletRefusal] = useState<{ reason: string; of: string } | null>(null);
   const walletField = useRef<HTMLInputElement>(null);
   /** Where the keyboard is when the payment step closes: where it was opened. */
   const placeOrderButton = useRef<HTMLButtonElement>(null);
+  /** Sets a field by its input's name; an amount keeps only what an INR amount may look like. */
+  const setField = useCallback((name: string, value: string) => {
+    if (!(name in FIELDS_AT_FIRST)) return;
+    setFields((before) => ({
+      ...before,
+      [name]: name === "amount" ? keepAmountInput(value) : value,
+    }));
+  }, []);
   // What was typed or chosen on the pre-rendered form before it came alive (or what
   // the browser restored there) is in the fields, not yet in the state: take it when
   // the form hydrates, or the next render would put the state's values back.
   // Only what differs from the pre-rendered page is set: an update during hydration's
   // commit renders the page again at once, in one long task.
-  const takeEarlyInput = useCallback((form: HTMLDivElement | null) => {
-    for (const field of form?.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[name]") ??
-      []) {
-      if (!isChangedFromPage(field)) continue;
-      if (field.name === "amount") setAmount(keepAmountInput(field.value));
-      if (field.name === "sendCurrency") setSendCurrency(field.value as SendCurrencyId);
-      if (field.name === "receiveCurrency") setReceiveCurrency(field.value as ReceiveCurrencyId);
-      if (field.name === "network") setNetwork(field.value as NetworkId);
-      if (field.name === "walletAddress") setWalletAddress(field.value);
-    }
-    // Back from logging in, which Place Order sent a visitor to: their order again.
-    const kept = form && takeOrderKeptForLogin();
-    if (kept) {
-      setAmount(keepAmountInput(kept.amount));
-      setSendCurrency(kept.sendCurrency);
-      setReceiveCurrency(kept.receiveCurrency);
-      setNetwork(kept.network);
-      setWalletAddress(kept.walletAddress);
-    }
-  }, []);
+  const takeEarlyInput = useCallback(
+    (form: HTMLDivElement | null) => {
+      for (const field of form?.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[name]") ??
+        []) {
+        if (isChangedFromPage(field)) setField(field.name, field.value);
+      }
+      // Back from logging in, which Place Order sent a visitor to: their order again.
+      const kept = form && takeOrderKeptForLogin();
+      if (kept) for (const [name, value] of Object.entries(kept)) setField(name, value);
+    },
+    [setField],
+  );
 
   const receiveOption = findReceiveOption(receiveCurrency) ?? RECEIVE_OPTIONS[0];
   const selectedNetwork = needsNetwork(receiveCurrency) ? network : null;
@@ -101,13 +119,15 @@ export function useExchangeForm({
   const walletInput = `${receiveCurrency} ${selectedNetwork} ${walletAddress}`;
   const walletError = walletRefusal?.of === walletInput ? walletRefusal.reason : undefined;
 
+  /** A refusal's toast: its title and message, both given the values. */
+  const refuse = (texts: RefusalTexts, values?: Record<string, unknown>) =>
+    toast.error(t(`${texts}Title`, values), { description: t(`${texts}Message`, values) });
+
   const placeOrder = async () => {
     const { parseAmount } = await import("../../shared/money");
     const value = parseAmount(amount);
     if (!value || !walletAddress.trim()) {
-      toast.error(t("exchange.errors.missingTitle"), {
-        description: t("exchange.errors.missingMessage"),
-      });
+      refuse("exchange.errors.missing");
       return;
     }
     // The settings in force now, not as the page loaded them: the customer pays next,
@@ -118,19 +138,11 @@ export function useExchangeForm({
       .catch(() => settings);
     const termsNow = settingsNow ?? FALLBACK_TERMS;
     if (value.lt(termsNow.minInrAmount)) {
-      toast.error(t("exchange.errors.tooLowTitle"), {
-        description: t("exchange.errors.tooLowMessage", {
-          min: formatAmount(termsNow.minInrAmount),
-        }),
-      });
+      refuse("exchange.errors.tooLow", { min: formatAmount(termsNow.minInrAmount) });
       return;
     }
     if (value.gt(termsNow.maxInrAmount)) {
-      toast.error(t("exchange.errors.tooHighTitle"), {
-        description: t("exchange.errors.tooHighMessage", {
-          max: formatAmount(termsNow.maxInrAmount),
-        }),
-      });
+      refuse("exchange.errors.tooHigh", { max: formatAmount(termsNow.maxInrAmount) });
       return;
     }
     // A click before the session has loaded waits for it, rather than sending a
@@ -138,24 +150,18 @@ export function useExchangeForm({
     const signedIn =
       session ?? (isSessionPending ? await queryClient.ensureQueryData(sessionQueryOptions) : null);
     if (!signedIn) {
-      toast.error(t("exchange.errors.authTitle"), {
-        description: t("exchange.errors.authMessage"),
-      });
-      keepOrderForLogin({ amount, sendCurrency, receiveCurrency, network, walletAddress });
+      refuse("exchange.errors.auth");
+      keepOrderForLogin(fields);
       navigate(`/login?${NEXT_PAGE_PARAMETER}=${encodeURIComponent(BACK_TO_ORDER)}`);
       return;
     }
     // The server refuses it too; this spares the customer paying for an order it will refuse.
     if (settingsNow?.maintenanceMode && !isAdmin(signedIn.user)) {
-      toast.error(t("exchange.maintenanceTitle"), {
-        description: t("exchange.maintenanceMessage"),
-      });
+      refuse("exchange.maintenance");
       return;
     }
     if (selectedNetwork && settingsNow?.pausedNetworks.includes(selectedNetwork)) {
-      toast.error(t("exchange.networkPausedTitle", { network: networkName }), {
-        description: t("exchange.networkPausedMessage", { network: networkName }),
-      });
+      refuse("exchange.networkPaused", { network: networkName });
       return;
     }
     const [{ validateWalletAddress }] = await loadConfirmStep();
@@ -171,9 +177,7 @@ export function useExchangeForm({
       return;
     }
     if (!settingsNow) {
-      toast.error(t("exchange.errors.settingsTitle"), {
-        description: t("exchange.errors.settingsMessage"),
-      });
+      refuse("exchange.errors.settings");
       return;
     }
     // The refusals of earlier presses were put right: none stays over the payment step.
@@ -197,19 +201,12 @@ export function useExchangeForm({
   };
 
   return {
-    amount,
-    changeAmount: (typed: string) => setAmount(keepAmountInput(typed)),
-    sendCurrency,
-    setSendCurrency,
-    receiveCurrency,
-    setReceiveCurrency,
+    fields,
+    changeField: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setField(event.target.name, event.target.value),
     receiveOption,
-    network,
-    setNetwork,
     selectedNetwork,
     networkName,
-    walletAddress,
-    setWalletAddress,
     walletError,
     walletField,
     placeOrderButton,

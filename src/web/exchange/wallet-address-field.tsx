@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import type { ChangeEventHandler, Ref } from "react";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { useTexts } from "../i18n/use-texts";
@@ -7,14 +7,14 @@ import { useTexts } from "../i18n/use-texts";
 export function WalletAddressField({
   ref,
   walletAddress,
-  onWalletAddressChange,
+  onChange,
   error,
   networkName,
   receiveName,
 }: {
   ref: Ref<HTMLInputElement>;
   walletAddress: string;
-  onWalletAddressChange: (address: string) => void;
+  onChange: ChangeEventHandler<HTMLInputElement>;
   error: string | undefined;
   /** The network's name when the currency needs one, else null. */
   networkName: string | null;
@@ -40,7 +40,7 @@ export function WalletAddressField({
         value={walletAddress}
         aria-invalid={error !== undefined}
         aria-describedby={error && "wallet-address-error"}
-        onChange={(event) => onWalletAddressChange(event.target.value)}
+        onChange={onChange}
         // The address in the letters of one width; the hint in the page's own,
         // smaller: on a phone the spec's words ran past the field's edge.
         className="font-mono placeholder:font-sans placeholder:text-sm"
