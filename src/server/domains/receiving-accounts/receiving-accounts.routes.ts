@@ -9,12 +9,11 @@ import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platfor
 import { clientIp } from "../../platform/http/client-ip";
 import {
   createReceivingAccount,
-  freezeReceivingAccount,
-  listReceivingAccounts,
   retireReceivingAccount,
-  unfreezeReceivingAccount,
   updateReceivingAccount,
-} from "./receiving-accounts.service";
+} from "./edit-receiving-account";
+import { freezeReceivingAccount, unfreezeReceivingAccount } from "./freeze-receiving-account";
+import { listReceivingAccounts } from "./list-receiving-accounts";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
