@@ -3,7 +3,7 @@
  * entry keeps the last such tap and makes it again once React does (React then
  * hydrates what was tapped at once and runs its handler). Links need no help: before
  * then they navigate as plain links; what was typed is taken by the form itself
- * (exchange-page.tsx, takeEarlyInput).
+ * (use-exchange-form.ts, takeEarlyInput).
  */
 export function keepEarlyClicks(container: HTMLElement): () => void {
   let lastTapped: HTMLButtonElement | null = null;

@@ -1,23 +1,10 @@
-import { inferAdditionalFields, twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import { authClientOptions } from "./auth-client-options";
 import { queryClient } from "./query-client";
 import { sessionQueryOptions } from "./session";
 
 /** better-auth's client: loaded by the pages that sign in, out, or manage the account. */
-export const authClient = createAuthClient({
-  plugins: [
-    twoFactorClient(),
-    // The server's admin plugin adds role and banned; its endpoints are closed to browsers.
-    inferAdditionalFields({
-      user: {
-        whatsappNumber: { type: "string", required: false },
-        language: { type: "string", required: false },
-        role: { type: "string", required: false },
-        banned: { type: "boolean", required: false },
-      },
-    }),
-  ],
-});
+export const authClient = createAuthClient(authClientOptions);
 
 /*
  * Whenever better-auth changes the session (sign-in, sign-out, two-factor, password),
@@ -30,5 +17,3 @@ authClient.$store.listen("$sessionSignal", () => {
   if (queryClient.getQueryData(queryKey)) void queryClient.invalidateQueries({ queryKey });
   else void queryClient.resetQueries({ queryKey });
 });
-
-export { isAdmin, type SessionUser } from "./session";

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ReactAuthClient } from "better-auth/react";
 import { firstScreenAnswer } from "../first-screen-answers";
-import type { authClient } from "./auth-client";
+import type { authClientOptions } from "./auth-client-options";
 import { useIsHydrated } from "./hydration";
 
 /*
@@ -10,7 +11,8 @@ import { useIsHydrated } from "./hydration";
  * session, it refreshes this query (see auth-client.ts).
  */
 
-export type Session = typeof authClient.$Infer.Session;
+// Read from the client's options, not the client: the client refreshes this query.
+export type Session = ReactAuthClient<typeof authClientOptions>["$Infer"]["Session"];
 export type SessionUser = Session["user"];
 
 export const sessionQueryOptions = queryOptions({

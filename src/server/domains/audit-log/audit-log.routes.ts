@@ -1,7 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AUDIT_ACTIONS } from "../../../shared/audit-actions";
 import type { AppContext } from "../../platform/api/app-context";
-import { createRouter, errorResponse, searchTextSchema } from "../../platform/api/router";
+import {
+  createRouter,
+  errorResponse,
+  jsonContent,
+  searchTextSchema,
+} from "../../platform/api/router";
 import { AppError } from "../../platform/http/errors";
 import { AUDIT_PAGE_SIZE, isAuditCursor, listAuditLog, toAuditEntryView } from "./list-audit-log";
 
@@ -21,8 +26,6 @@ const auditEntrySchema = z
   })
   .openapi("AuditEntry");
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-
 const listAuditRoute = createRoute({
   method: "get",
   path: "/api/admin/audit",
@@ -39,7 +42,7 @@ const listAuditRoute = createRoute({
   responses: {
     200: {
       description: "A page of audit entries",
-      content: json(
+      content: jsonContent(
         z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() }),
       ),
     },

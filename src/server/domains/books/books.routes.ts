@@ -1,13 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isCalendarDay, usdtPurchaseInputSchema } from "../../../shared/usdt-purchase-input";
 import type { AppContext } from "../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  jsonContent,
+} from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
 import { BOOK_VIEWS, booksCsv, booksFileName, booksWorkbook } from "./books-export";
 import { getBooks } from "./daily-books";
 import { listPurchases, recordPurchase, updatePurchase } from "./usdt-purchases";
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 /** The longest span one request reads: a year, leap day included. */
 export const MAX_BOOK_DAYS = 366;
@@ -101,7 +104,9 @@ const purchaseBody = usdtPurchaseInputSchema.openapi("UsdtPurchaseInput", {
 
 const invalid = {
   description: "A field is invalid; it is named in `field` and nothing was written",
-  content: json(z.object({ error: z.string(), code: z.string(), field: z.string().optional() })),
+  content: jsonContent(
+    z.object({ error: z.string(), code: z.string(), field: z.string().optional() }),
+  ),
 };
 
 const getBooksRoute = createRoute({
@@ -111,7 +116,7 @@ const getBooksRoute = createRoute({
   summary: "The daily books of India days `from` to `to` (at most a year)",
   request: { query: rangeQuery },
   responses: {
-    200: { description: "The books", content: json(booksSchema) },
+    200: { description: "The books", content: jsonContent(booksSchema) },
     400: errorResponse("A malformed range"),
     ...ADMIN_ONLY_RESPONSES,
   },
@@ -159,7 +164,7 @@ const listPurchasesRoute = createRoute({
   responses: {
     200: {
       description: "The purchases",
-      content: json(z.object({ purchases: z.array(purchaseSchema) })),
+      content: jsonContent(z.object({ purchases: z.array(purchaseSchema) })),
     },
     400: errorResponse("A malformed range"),
     ...ADMIN_ONLY_RESPONSES,
@@ -171,9 +176,9 @@ const recordPurchaseRoute = createRoute({
   path: "/api/admin/books/purchases",
   tags: ["Admin"],
   summary: "Record a USDT purchase (audited)",
-  request: { body: { content: json(purchaseBody), required: true } },
+  request: { body: { content: jsonContent(purchaseBody), required: true } },
   responses: {
-    201: { description: "Recorded", content: json(purchaseSchema) },
+    201: { description: "Recorded", content: jsonContent(purchaseSchema) },
     400: invalid,
     ...ADMIN_ONLY_RESPONSES,
   },
@@ -190,10 +195,10 @@ const updatePurchaseRoute = createRoute({
         param: { name: "id", in: "path" },
       }),
     }),
-    body: { content: json(purchaseBody), required: true },
+    body: { content: jsonContent(purchaseBody), required: true },
   },
   responses: {
-    200: { description: "Saved", content: json(purchaseSchema) },
+    200: { description: "Saved", content: jsonContent(purchaseSchema) },
     400: invalid,
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such purchase"),

@@ -1,19 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import { adminActor } from "../../platform/api/admin-actor";
 import type { AppContext } from "../../platform/api/app-context";
 import {
   ADMIN_ONLY_RESPONSES,
   createRouter,
   errorResponse,
+  jsonContent,
   searchTextSchema,
   userIdParams,
 } from "../../platform/api/router";
-import type { AppEnv } from "../../platform/api/session";
-import { clientIp } from "../../platform/http/client-ip";
 import { AppError } from "../../platform/http/errors";
 import { requestedPageCursor } from "../../platform/http/page-cursor";
 import {
-  type Actor,
   blockUser,
   getUserDetails,
   isUserId,
@@ -27,8 +25,6 @@ import {
   exportCustomerFile,
   IDENTITY_FOLDER,
 } from "./customer-file/export-customer-file";
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const adminUserSchema = z
   .object({
@@ -74,7 +70,7 @@ const listUsersRoute = createRoute({
   responses: {
     200: {
       description: "A page of users",
-      content: json(
+      content: jsonContent(
         z.object({ users: z.array(adminUserSchema), nextCursor: z.string().nullable() }),
       ),
     },
@@ -90,7 +86,7 @@ const getUserRoute = createRoute({
   summary: "One user with their order totals",
   request: { params: userIdParams },
   responses: {
-    200: { description: "The user", content: json(adminUserDetailsSchema) },
+    200: { description: "The user", content: jsonContent(adminUserDetailsSchema) },
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
   },
@@ -104,14 +100,14 @@ const setRoleRoute = createRoute({
   request: {
     params: userIdParams,
     body: {
-      content: json(
+      content: jsonContent(
         z.object({ role: z.enum(USER_ROLES, { error: "The role must be admin or user." }) }),
       ),
       required: true,
     },
   },
   responses: {
-    200: { description: "The user as they are now", content: json(adminUserSchema) },
+    200: { description: "The user as they are now", content: jsonContent(adminUserSchema) },
     400: errorResponse("A bad role, or an admin demoting themselves"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
@@ -128,7 +124,7 @@ const blockRoute = createRoute({
   summary: "Block the user: end all their sessions and refuse sign-in (audited)",
   request: { params: userIdParams },
   responses: {
-    200: { description: "The user as they are now", content: json(adminUserSchema) },
+    200: { description: "The user as they are now", content: jsonContent(adminUserSchema) },
     400: errorResponse("An admin blocking themselves"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
@@ -143,7 +139,7 @@ const unblockRoute = createRoute({
   summary: "Lift a block so the user can sign in again (audited)",
   request: { params: userIdParams },
   responses: {
-    200: { description: "The user as they are now", content: json(adminUserSchema) },
+    200: { description: "The user as they are now", content: jsonContent(adminUserSchema) },
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
   },
@@ -181,11 +177,6 @@ const exportFileRoute = createRoute({
 
 export function createAdminUsersRouter(context: AppContext) {
   const { db } = context;
-  const actorOf = (c: Context<AppEnv>): Actor => ({
-    id: c.var.user.id,
-    email: c.var.user.email,
-    ipAddress: clientIp(c, context.trustProxy),
-  });
   return createRouter()
     .openapi(listUsersRoute, async (c) => {
       const { search, cursor: cursorText, limit } = c.req.valid("query");
@@ -199,23 +190,29 @@ export function createAdminUsersRouter(context: AppContext) {
     })
     .openapi(setRoleRoute, async (c) => {
       const user = await setUserRole(db, {
-        actor: actorOf(c),
+        actor: adminActor(c, context.trustProxy),
         userId: c.req.valid("param").id,
         role: c.req.valid("json").role,
       });
       return c.json(user, 200);
     })
     .openapi(blockRoute, async (c) => {
-      const user = await blockUser(db, { actor: actorOf(c), userId: c.req.valid("param").id });
+      const user = await blockUser(db, {
+        actor: adminActor(c, context.trustProxy),
+        userId: c.req.valid("param").id,
+      });
       return c.json(user, 200);
     })
     .openapi(unblockRoute, async (c) => {
-      const user = await unblockUser(db, { actor: actorOf(c), userId: c.req.valid("param").id });
+      const user = await unblockUser(db, {
+        actor: adminActor(c, context.trustProxy),
+        userId: c.req.valid("param").id,
+      });
       return c.json(user, 200);
     })
     .openapi(exportFileRoute, async (c) => {
       const { fileName, body } = await exportCustomerFile(db, {
-        actor: actorOf(c),
+        actor: adminActor(c, context.trustProxy),
         userId: c.req.valid("param").id,
         logger: context.logger,
         documentKeys: c.req.valid("query").documents ? context.documentKeys : undefined,

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { SEND_OPTIONS } from "../../../shared/catalog";
+import type { Actor } from "../../platform/api/admin-actor";
 import { isBlocked } from "../../platform/api/session";
 import { recordAudit } from "../../platform/audit/audit";
 import { containsPattern } from "../../platform/db/like-pattern";
@@ -16,13 +17,6 @@ type UserRow = Pick<
   Selectable<UserTable>,
   "id" | "email" | "role" | "createdAt" | "banned" | "banExpires" | "emailVerified"
 >;
-
-/** Who acts, and from where: the stepped-up admin of the request. */
-export interface Actor {
-  id: string;
-  email: string;
-  ipAddress?: string;
-}
 
 const INR_SENDS = SEND_OPTIONS.filter((option) => option.symbol === "INR").map(({ id }) => id);
 const USER_COLUMNS = [

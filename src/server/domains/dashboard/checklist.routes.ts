@@ -1,12 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { AppContext } from "../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  jsonContent,
+} from "../../platform/api/router";
 import { recordAudit } from "../../platform/audit/audit";
 import { ADMIN_BACKUP_INTERVAL_MINUTES } from "../../platform/backup/backups";
 import { clientIp } from "../../platform/http/client-ip";
 import { CHECKLIST_ITEMS, getFirstRunChecklist } from "./first-run-checklist";
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const checklistSchema = z
   .object({
@@ -23,7 +26,7 @@ const getChecklistRoute = createRoute({
   summary:
     "What the desk still lacks: receiving accounts in service, operator alerts, a backup in the last day, SMTP in production",
   responses: {
-    200: { description: "The checklist", content: json(checklistSchema) },
+    200: { description: "The checklist", content: jsonContent(checklistSchema) },
     ...ADMIN_ONLY_RESPONSES,
   },
 });
@@ -36,7 +39,7 @@ const takeBackupRoute = createRoute({
   responses: {
     201: {
       description: "Written",
-      content: json(z.object({ fileName: z.string(), bytes: z.number().int() })),
+      content: jsonContent(z.object({ fileName: z.string(), bytes: z.number().int() })),
     },
     ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("A backup is being taken now (`BACKUP_UNDER_WAY`)"),

@@ -9,6 +9,7 @@ import {
   ADMIN_ONLY_RESPONSES,
   createRouter,
   errorResponse,
+  jsonContent,
   searchTextSchema,
 } from "../../platform/api/router";
 import type { Database } from "../../platform/db/database";
@@ -86,8 +87,6 @@ const adminOrderEventSchema = orderEventSchema
   })
   .openapi("AdminOrderEvent");
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-
 const filterQuery = z.object({
   status: statusSchema.optional().openapi({ description: "Only orders in this status" }),
   search: searchTextSchema("Search").openapi({
@@ -123,7 +122,7 @@ const listOrdersRoute = createRoute({
   responses: {
     200: {
       description: "A page of orders",
-      content: json(
+      content: jsonContent(
         z.object({ orders: z.array(adminOrderSchema), nextCursor: z.string().nullable() }),
       ),
     },
@@ -159,12 +158,12 @@ const placeOrderRoute = createRoute({
       "One per submission of the form: repeating the request with the same key returns the first order",
     ),
   ],
-  request: { body: { content: json(adminPlaceOrderInputSchema), required: true } },
+  request: { body: { content: jsonContent(adminPlaceOrderInputSchema), required: true } },
   responses: {
-    201: { description: "The order was placed", content: json(adminOrderSchema) },
+    201: { description: "The order was placed", content: jsonContent(adminOrderSchema) },
     200: {
       description: "The same idempotency key placed this order before",
-      content: json(adminOrderSchema),
+      content: jsonContent(adminOrderSchema),
     },
     400: errorResponse("Invalid input, no user with this e-mail, or a blocked user"),
     ...ADMIN_ONLY_RESPONSES,
@@ -184,7 +183,7 @@ const getOrderRoute = createRoute({
   responses: {
     200: {
       description: "The order",
-      content: json(adminOrderSchema.extend({ events: z.array(adminOrderEventSchema) })),
+      content: jsonContent(adminOrderSchema.extend({ events: z.array(adminOrderEventSchema) })),
     },
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such order"),
@@ -200,13 +199,13 @@ const changeStatusRoute = createRoute({
     "`payoutTxHash` only with `completed`: the transaction hash on the order's network, or the e-wallet provider's transfer reference. `note` is shown to the customer on the order's timeline. A USDT payout on a network with a chain endpoint is checked on chain first: the answer is then 202 with the order unchanged and `payoutCheck.state` `checking`; the order closes once the chain confirms.",
   request: {
     params: z.object({ id: z.string().max(100) }),
-    body: { content: json(changeOrderStatusInputSchema), required: true },
+    body: { content: jsonContent(changeOrderStatusInputSchema), required: true },
   },
   responses: {
-    200: { description: "The order after the change", content: json(adminOrderSchema) },
+    200: { description: "The order after the change", content: jsonContent(adminOrderSchema) },
     202: {
       description: "The payout is being checked on chain; the order closes when it is confirmed",
-      content: json(adminOrderSchema),
+      content: jsonContent(adminOrderSchema),
     },
     400: errorResponse("Invalid status, note or payout hash"),
     ...ADMIN_ONLY_RESPONSES,
@@ -226,7 +225,7 @@ const retryPayoutCheckRoute = createRoute({
   summary: "Check a failed payout on chain again",
   request: { params: z.object({ id: z.string().max(100) }) },
   responses: {
-    202: { description: "The check is queued again", content: json(adminOrderSchema) },
+    202: { description: "The check is queued again", content: jsonContent(adminOrderSchema) },
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such order"),
     409: noFailedCheck,
@@ -243,7 +242,7 @@ const overridePayoutCheckRoute = createRoute({
   request: {
     params: z.object({ id: z.string().max(100) }),
     body: {
-      content: json(
+      content: jsonContent(
         z.object({
           note: noteSchema.pipe(
             z.string({ error: "Say why the payout is good although the chain check failed." }),
@@ -254,7 +253,7 @@ const overridePayoutCheckRoute = createRoute({
     },
   },
   responses: {
-    200: { description: "The order, completed", content: json(adminOrderSchema) },
+    200: { description: "The order, completed", content: jsonContent(adminOrderSchema) },
     400: errorResponse("No note, or a note that cannot be stored"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such order"),

@@ -1,55 +1,32 @@
-import { csvLine } from "../../platform/http/csv";
-import { type OrderRow, toOrderView } from "../orders/order-view";
 import {
-  accountLine,
-  type ReceivingAccountSummary,
-} from "../receiving-accounts/receiving-account-summary";
+  ORDER_CSV_COLUMNS,
+  type OrderCsvColumn,
+  orderColumnsHeader,
+  orderColumnsLine,
+} from "../orders/order-csv-columns";
+import type { OrderRow } from "../orders/order-view";
+import type { ReceivingAccountSummary } from "../receiving-accounts/receiving-account-summary";
 
 /** The most rows one export holds; a larger list is cut at the newest this many. */
 export const CSV_MAX_ROWS = 50_000;
 
-export const ORDER_CSV_HEADER = csvLine([
-  "Order ID",
-  "Created At (UTC)",
-  "User Email",
-  "Status",
-  "Send Currency",
-  "Send Amount",
-  "Receive Currency",
-  "Receive Amount",
-  "Exchange Rate",
-  "Network",
-  "Wallet Address",
-  "Payment Reference",
-  "Payer Name",
-  "Receiving Account",
-  "Payout Tx Hash",
-  "Updated At (UTC)",
-]);
+/** The desk's export: the order's columns, with the customer's e-mail after its date. */
+const DESK_COLUMNS: OrderCsvColumn<OrderRow>[] = [
+  ORDER_CSV_COLUMNS.id,
+  ORDER_CSV_COLUMNS.createdAt,
+  { header: "User Email", cell: (order) => order.user_email },
+  ...ORDER_CSV_COLUMNS.terms,
+  ORDER_CSV_COLUMNS.payoutTxHash,
+  ORDER_CSV_COLUMNS.updatedAt,
+];
+
+export const ORDER_CSV_HEADER = orderColumnsHeader(DESK_COLUMNS);
 
 export function orderCsvLine(
   order: OrderRow,
-  accounts: Map<string, ReceivingAccountSummary> = new Map(),
+  accounts: Map<string, ReceivingAccountSummary>,
 ): string {
-  const view = toOrderView(order);
-  return csvLine([
-    view.id,
-    view.createdAt,
-    order.user_email,
-    view.status,
-    view.sendCurrency,
-    view.sendAmount,
-    view.receiveCurrency,
-    view.receiveAmount,
-    view.exchangeRate,
-    view.network,
-    view.walletAddress,
-    view.paymentReference,
-    view.payerName,
-    accountLine(accounts.get(order.receiving_account_id ?? "")),
-    view.payoutTxHash,
-    view.updatedAt,
-  ]);
+  return orderColumnsLine(DESK_COLUMNS, order, accounts);
 }
 
 /** The export's file name, dated by the desk's (India) calendar: rupeedesk-orders-2026-11-22.csv. */

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { paymentOfferInputSchema, placeOrderInputSchema } from "../../../shared/order-input";
 import { quoteReceiveAmount } from "../../../shared/quote";
 import type { AppContext } from "../../platform/api/app-context";
-import { createRouter, errorResponse } from "../../platform/api/router";
+import { createRouter, errorResponse, jsonContent } from "../../platform/api/router";
 import { isSessionLive, requireUser } from "../../platform/api/session";
 import { clientIp } from "../../platform/http/client-ip";
 import { requestedPageCursor } from "../../platform/http/page-cursor";
@@ -23,8 +23,6 @@ import { placeOrder } from "./place-order";
 import { checkAmountLimits } from "./rules/amount";
 import { checkMaintenance } from "./rules/maintenance";
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-
 const placeOrderRoute = createRoute({
   method: "post",
   path: "/api/orders",
@@ -33,12 +31,12 @@ const placeOrderRoute = createRoute({
   parameters: [
     idempotencyKeyParameter("Repeating a request with the same key returns the first order"),
   ],
-  request: { body: { content: json(placeOrderInputSchema), required: true } },
+  request: { body: { content: jsonContent(placeOrderInputSchema), required: true } },
   responses: {
-    201: { description: "The order was placed", content: json(orderSchema) },
+    201: { description: "The order was placed", content: jsonContent(orderSchema) },
     200: {
       description: "The same idempotency key placed this order before",
-      content: json(orderSchema),
+      content: jsonContent(orderSchema),
     },
     400: errorResponse("Invalid input, or an amount outside the limits"),
     401: errorResponse("Not signed in"),
@@ -74,11 +72,11 @@ const paymentOfferRoute = createRoute({
   summary: "Where to pay: the receiving account for this method and amount",
   description:
     "Picks an account with room under its daily cap and reserves room for 30 minutes: as much of the amount as the customer's history allows, within a share of the cap (docs/decisions/030). The same customer asking again for the same method and amount is shown the same account (for 24 hours, until an order uses it), even if it was paused since. The order must name `offerId` as `receivingOfferId`.",
-  request: { body: { content: json(paymentOfferInputSchema), required: true } },
+  request: { body: { content: jsonContent(paymentOfferInputSchema), required: true } },
   responses: {
     200: {
       description: "The account to pay into",
-      content: json(
+      content: jsonContent(
         z.object({ offerId: z.uuid(), expiresAt: z.string(), account: paymentAccountSchema }),
       ),
     },
@@ -124,7 +122,9 @@ const listOrdersRoute = createRoute({
   responses: {
     200: {
       description: "A page of orders",
-      content: json(z.object({ orders: z.array(orderSchema), nextCursor: z.string().nullable() })),
+      content: jsonContent(
+        z.object({ orders: z.array(orderSchema), nextCursor: z.string().nullable() }),
+      ),
     },
     400: errorResponse("A malformed cursor"),
     401: errorResponse("Not signed in"),
@@ -140,7 +140,7 @@ const getOrderRoute = createRoute({
   responses: {
     200: {
       description: "The order",
-      content: json(orderSchema.extend({ events: z.array(orderEventSchema) })),
+      content: jsonContent(orderSchema.extend({ events: z.array(orderEventSchema) })),
     },
     401: errorResponse("Not signed in"),
     404: errorResponse("No such order of this user"),

@@ -5,18 +5,20 @@ import {
   receivingAccountInputSchema,
 } from "../../../shared/receiving-account-input";
 import type { AppContext } from "../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  jsonContent,
+} from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
 import {
   createReceivingAccount,
-  freezeReceivingAccount,
-  listReceivingAccounts,
   retireReceivingAccount,
-  unfreezeReceivingAccount,
   updateReceivingAccount,
-} from "./receiving-accounts.service";
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+} from "./edit-receiving-account";
+import { freezeReceivingAccount, unfreezeReceivingAccount } from "./freeze-receiving-account";
+import { listReceivingAccounts } from "./list-receiving-accounts";
 
 const receivingAccountSchema = z
   .object({
@@ -66,7 +68,9 @@ const idParams = z.object({
 
 const invalid = {
   description: "A field is invalid; it is named in `field` and nothing was written",
-  content: json(z.object({ error: z.string(), code: z.string(), field: z.string().optional() })),
+  content: jsonContent(
+    z.object({ error: z.string(), code: z.string(), field: z.string().optional() }),
+  ),
 };
 
 const listRoute = createRoute({
@@ -77,7 +81,7 @@ const listRoute = createRoute({
   responses: {
     200: {
       description: "The accounts",
-      content: json(z.object({ accounts: z.array(receivingAccountSchema) })),
+      content: jsonContent(z.object({ accounts: z.array(receivingAccountSchema) })),
     },
     ...ADMIN_ONLY_RESPONSES,
   },
@@ -88,9 +92,9 @@ const createAccountRoute = createRoute({
   path: "/api/admin/receiving-accounts",
   tags: ["Admin"],
   summary: "Add a receiving account, last in the rotation (audited)",
-  request: { body: { content: json(inputBody), required: true } },
+  request: { body: { content: jsonContent(inputBody), required: true } },
   responses: {
-    201: { description: "Added", content: json(z.object({ id: z.uuid() })) },
+    201: { description: "Added", content: jsonContent(z.object({ id: z.uuid() })) },
     400: invalid,
     ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("Its UPI ID, or account number and IFSC, is already an account in service"),
@@ -102,9 +106,9 @@ const updateAccountRoute = createRoute({
   path: "/api/admin/receiving-accounts/{id}",
   tags: ["Admin"],
   summary: "Save a receiving account's form, pause or resume it (audited old → new)",
-  request: { params: idParams, body: { content: json(inputBody), required: true } },
+  request: { params: idParams, body: { content: jsonContent(inputBody), required: true } },
   responses: {
-    200: { description: "Saved", content: json(z.object({ id: z.uuid() })) },
+    200: { description: "Saved", content: jsonContent(z.object({ id: z.uuid() })) },
     400: invalid,
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
@@ -121,7 +125,7 @@ const retireAccountRoute = createRoute({
   summary: "Retire a receiving account: never offered again, kept for its orders (audited)",
   request: { params: idParams },
   responses: {
-    200: { description: "Retired", content: json(z.object({ id: z.uuid() })) },
+    200: { description: "Retired", content: jsonContent(z.object({ id: z.uuid() })) },
     400: errorResponse("A malformed id"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
@@ -138,14 +142,14 @@ const freezeAccountRoute = createRoute({
   request: {
     params: idParams,
     body: {
-      content: json(z.object({ note: operatorNoteSchema }).openapi("FreezeAccountInput")),
+      content: jsonContent(z.object({ note: operatorNoteSchema }).openapi("FreezeAccountInput")),
       required: true,
     },
   },
   responses: {
     200: {
       description: "Marked frozen",
-      content: json(z.object({ id: z.uuid(), ordersHeld: z.number().int() })),
+      content: jsonContent(z.object({ id: z.uuid(), ordersHeld: z.number().int() })),
     },
     400: errorResponse("A missing or malformed note, or a malformed id"),
     ...ADMIN_ONLY_RESPONSES,
@@ -162,7 +166,7 @@ const unfreezeAccountRoute = createRoute({
     "The bank lifted its freeze: the account may be offered again; its orders' holds stay (audited)",
   request: { params: idParams },
   responses: {
-    200: { description: "No longer frozen", content: json(z.object({ id: z.uuid() })) },
+    200: { description: "No longer frozen", content: jsonContent(z.object({ id: z.uuid() })) },
     400: errorResponse("A malformed id"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),

@@ -2,7 +2,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { hasUnseenControls } from "../../../shared/plain-text";
 import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import type { AppContext } from "../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  jsonContent,
+} from "../../platform/api/router";
 import { limitBodySize } from "../../platform/http/body-limit";
 import { clientIp } from "../../platform/http/client-ip";
 import { decideStatementLine, verifyAllMatched } from "./decide-statement-lines";
@@ -15,8 +20,6 @@ import { columnMappingSchema } from "./statement-layouts";
 export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 /** The upload route, which alone takes more than the API's usual body limit (app.ts). */
 export const STATEMENT_UPLOAD_PATH = /^\/api\/admin\/reconciliation\/accounts\/[^/]+\/statements$/;
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const uuidParam = (what: string) =>
   z.uuid({ error: `This is not ${what} id.` }).openapi({ param: { in: "path" } });
@@ -95,7 +98,7 @@ const getAccountRoute = createRoute({
     "An account's statements and its groups: matched, mismatch, third-party, paid into another account, unclaimed, not received",
   request: { params: accountParams },
   responses: {
-    200: { description: "The groups", content: json(accountReconciliationSchema) },
+    200: { description: "The groups", content: jsonContent(accountReconciliationSchema) },
     400: errorResponse("A malformed id"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
@@ -121,7 +124,7 @@ const uploadRoute = createRoute({
     }),
   },
   responses: {
-    201: { description: "Imported", content: json(importSummarySchema) },
+    201: { description: "Imported", content: jsonContent(importSummarySchema) },
     400: errorResponse("No file"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
@@ -137,10 +140,10 @@ const mappingRoute = createRoute({
   summary: "Save the column headers of this account's statements (audited)",
   request: {
     params: accountParams,
-    body: { content: json(columnMappingSchema), required: true },
+    body: { content: jsonContent(columnMappingSchema), required: true },
   },
   responses: {
-    200: { description: "Saved", content: json(columnMappingSchema) },
+    200: { description: "Saved", content: jsonContent(columnMappingSchema) },
     400: errorResponse("A header is missing"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such account"),
@@ -157,7 +160,7 @@ const verifyRoute = createRoute({
     200: {
       description:
         "How many moved, how many changed meanwhile and were left, how many were left because their payer is on the blocklist, how many because their order is on hold, and how many because the order is the calling admin's own (for another admin)",
-      content: json(
+      content: jsonContent(
         z.object({
           verified: z.number().int(),
           skipped: z.number().int(),
@@ -181,7 +184,7 @@ const decideRoute = createRoute({
   request: {
     params: z.object({ id: uuidParam("a statement line") }),
     body: {
-      content: json(
+      content: jsonContent(
         z.object({
           decision: z.enum(["accept", "dismiss"]),
           note: z
@@ -202,7 +205,9 @@ const decideRoute = createRoute({
   responses: {
     200: {
       description: "Decided",
-      content: json(z.object({ lineId: z.uuid(), decision: z.enum(["accepted", "dismissed"]) })),
+      content: jsonContent(
+        z.object({ lineId: z.uuid(), decision: z.enum(["accepted", "dismissed"]) }),
+      ),
     },
     400: errorResponse("No note"),
     ...ADMIN_ONLY_RESPONSES,
@@ -219,7 +224,7 @@ const summaryRoute = createRoute({
   responses: {
     200: {
       description: "The totals",
-      content: json(
+      content: jsonContent(
         z.object({
           unclaimedCount: z.number().int(),
           unclaimedInr: z.string(),
@@ -240,7 +245,7 @@ const orderLineRoute = createRoute({
   responses: {
     200: {
       description: "The line, or null",
-      content: json(
+      content: jsonContent(
         z.object({
           line: z
             .object({

@@ -5,6 +5,7 @@ import {
   ADMIN_ONLY_RESPONSES,
   createRouter,
   errorResponse,
+  jsonContent,
   searchTextSchema,
 } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
@@ -17,8 +18,6 @@ import {
   listBlocklist,
   removeBlocklistEntry,
 } from "./blocklist.service";
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 /** Why an entry is added or removed: the operators' own words, one line. */
 const reason = z
@@ -68,7 +67,9 @@ const listRoute = createRoute({
   responses: {
     200: {
       description: "A page of entries",
-      content: json(z.object({ entries: z.array(entrySchema), nextCursor: z.string().nullable() })),
+      content: jsonContent(
+        z.object({ entries: z.array(entrySchema), nextCursor: z.string().nullable() }),
+      ),
     },
     400: errorResponse("An unknown kind, a malformed cursor or a bad limit"),
     ...ADMIN_ONLY_RESPONSES,
@@ -81,9 +82,9 @@ const addRoute = createRoute({
   tags: ["Admin"],
   summary:
     "Block a payer name, UPI ID, bank account, phone, e-mail domain or wallet, with a reason (audited)",
-  request: { body: { content: json(entryInput), required: true } },
+  request: { body: { content: jsonContent(entryInput), required: true } },
   responses: {
-    201: { description: "Added", content: json(z.object({ id: z.uuid() })) },
+    201: { description: "Added", content: jsonContent(z.object({ id: z.uuid() })) },
     400: errorResponse("A field is invalid, or the value is not one of its kind"),
     ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("The value is on the list already (compared normalised)"),
@@ -101,10 +102,10 @@ const removeRoute = createRoute({
         param: { name: "id", in: "path" },
       }),
     }),
-    body: { content: json(z.object({ reason })), required: true },
+    body: { content: jsonContent(z.object({ reason })), required: true },
   },
   responses: {
-    200: { description: "Removed", content: json(z.object({ id: z.uuid() })) },
+    200: { description: "Removed", content: jsonContent(z.object({ id: z.uuid() })) },
     400: errorResponse("A malformed id or reason"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such entry in force"),
@@ -133,7 +134,7 @@ const importRoute = createRoute({
   responses: {
     200: {
       description: "Imported",
-      content: json(z.object({ added: z.number().int(), skipped: z.number().int() })),
+      content: jsonContent(z.object({ added: z.number().int(), skipped: z.number().int() })),
     },
     400: errorResponse("Not a readable list: the line and what was expected are named"),
     ...ADMIN_ONLY_RESPONSES,

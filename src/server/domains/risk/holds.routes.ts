@@ -7,14 +7,13 @@ import {
   ADMIN_ONLY_RESPONSES,
   createRouter,
   errorResponse,
+  jsonContent,
   userIdParams,
 } from "../../platform/api/router";
 import type { AppEnv } from "../../platform/api/session";
 import { clientIp } from "../../platform/http/client-ip";
 import { getHoldRules, saveHoldRules } from "./hold-rules.service";
 import { holdCustomer, releaseCustomerHold, releaseOrderHold } from "./holds.service";
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const customerHoldSchema = z
   .object({
@@ -32,9 +31,9 @@ const holdCustomerRoute = createRoute({
   tags: ["Admin"],
   summary:
     "Put a customer on hold with a note (audited): their orders are accepted, held for an operator and never verified in bulk",
-  request: { params: userIdParams, body: { content: json(noteInput), required: true } },
+  request: { params: userIdParams, body: { content: jsonContent(noteInput), required: true } },
   responses: {
-    201: { description: "On hold", content: json(customerHoldSchema) },
+    201: { description: "On hold", content: jsonContent(customerHoldSchema) },
     400: errorResponse("A missing or malformed note"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
@@ -49,7 +48,7 @@ const releaseCustomerRoute = createRoute({
   summary: "Take a customer off hold (audited); the orders held meanwhile stay held until released",
   request: { params: userIdParams },
   responses: {
-    200: { description: "Released", content: json(z.object({ id: z.string() })) },
+    200: { description: "Released", content: jsonContent(z.object({ id: z.string() })) },
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user, or not on hold"),
   },
@@ -69,7 +68,7 @@ const releaseOrderRoute = createRoute({
     }),
   },
   responses: {
-    200: { description: "Released", content: json(z.object({ id: z.string() })) },
+    200: { description: "Released", content: jsonContent(z.object({ id: z.string() })) },
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such order on hold"),
   },
@@ -83,7 +82,7 @@ const getHoldRulesRoute = createRoute({
   tags: ["Admin"],
   summary: "The automatic hold rules, each on or off, with their figures",
   responses: {
-    200: { description: "The rules", content: json(holdRulesSchema) },
+    200: { description: "The rules", content: jsonContent(holdRulesSchema) },
     ...ADMIN_ONLY_RESPONSES,
   },
 });
@@ -93,9 +92,9 @@ const saveHoldRulesRoute = createRoute({
   path: "/api/admin/settings/hold-rules",
   tags: ["Admin"],
   summary: "Save the automatic hold rules (audited with the changed fields)",
-  request: { body: { content: json(holdRulesSchema), required: true } },
+  request: { body: { content: jsonContent(holdRulesSchema), required: true } },
   responses: {
-    200: { description: "The rules as saved", content: json(holdRulesSchema) },
+    200: { description: "The rules as saved", content: jsonContent(holdRulesSchema) },
     400: errorResponse("A field is invalid; the message names it"),
     ...ADMIN_ONLY_RESPONSES,
   },

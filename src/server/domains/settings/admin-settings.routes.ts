@@ -5,7 +5,7 @@ import {
   siteSettingsInputSchema,
 } from "../../../shared/site-settings-input";
 import type { AppContext } from "../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter } from "../../platform/api/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, jsonContent } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
 import { getAdminSettings, saveSiteSettings } from "./admin-settings.service";
 
@@ -69,15 +69,13 @@ const invalidSettingsSchema = z
   .object({ error: z.string(), code: z.string(), field: z.string().optional() })
   .openapi("InvalidSettings");
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-
 const getSettingsRoute = createRoute({
   method: "get",
   path: "/api/admin/settings",
   tags: ["Admin"],
   summary: "Every site setting, with the default support links",
   responses: {
-    200: { description: "The settings", content: json(adminSettingsSchema) },
+    200: { description: "The settings", content: jsonContent(adminSettingsSchema) },
     ...ADMIN_ONLY_RESPONSES,
   },
 });
@@ -87,12 +85,12 @@ const saveSettingsRoute = createRoute({
   path: "/api/admin/settings",
   tags: ["Admin"],
   summary: "Save every site setting at once (audited with the changed fields)",
-  request: { body: { content: json(settingsInputBody), required: true } },
+  request: { body: { content: jsonContent(settingsInputBody), required: true } },
   responses: {
-    200: { description: "The saved settings", content: json(adminSettingsSchema) },
+    200: { description: "The saved settings", content: jsonContent(adminSettingsSchema) },
     400: {
       description: "A field is invalid; it is named in `field` and nothing was written",
-      content: json(invalidSettingsSchema),
+      content: jsonContent(invalidSettingsSchema),
     },
     ...ADMIN_ONLY_RESPONSES,
   },

@@ -5,7 +5,7 @@ import type { SupportLinks } from "../../platform/api/app-context";
 import type { Database } from "../../platform/db/database";
 import { auditSettingsChanges, diffSettings } from "../../platform/settings/settings-changes";
 import { getSiteSettings, type SiteSettingsRow } from "../../platform/settings/site-settings";
-import { followSettingsPaymentDetails } from "../receiving-accounts/receiving-accounts.service";
+import { followSettingsPaymentDetails } from "../receiving-accounts/follow-settings-payment-details";
 
 /** Every setting the admin edits, as stored: decimals as canonical text, a support link null for the default. */
 export type AdminSettings = ReturnType<typeof toAdminSettingsValues>;

@@ -6,7 +6,12 @@ import {
   treasuryInputSchema,
 } from "../../../shared/treasury-input";
 import type { AppContext } from "../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../platform/api/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  jsonContent,
+} from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
 import { AppError } from "../../platform/http/errors";
 import {
@@ -16,7 +21,6 @@ import {
   saveTreasuryNetwork,
 } from "./treasury.service";
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 const decimal = z.string().openapi({ example: "1250.5" });
 
 const treasuryNetworkSchema = z
@@ -59,7 +63,7 @@ const listRoute = createRoute({
   responses: {
     200: {
       description: "The networks",
-      content: json(z.object({ networks: z.array(treasuryNetworkSchema) })),
+      content: jsonContent(z.object({ networks: z.array(treasuryNetworkSchema) })),
     },
     ...ADMIN_ONLY_RESPONSES,
   },
@@ -72,10 +76,10 @@ const saveRoute = createRoute({
   summary: "Save a network's payout wallet, fee estimate, alert share and pause (audited)",
   request: {
     params: networkParams,
-    body: { content: json(treasuryInputFields.openapi("TreasuryInput")), required: true },
+    body: { content: jsonContent(treasuryInputFields.openapi("TreasuryInput")), required: true },
   },
   responses: {
-    200: { description: "Saved", content: json(z.object({ network: networkIdSchema })) },
+    200: { description: "Saved", content: jsonContent(z.object({ network: networkIdSchema })) },
     400: errorResponse("A field is invalid (named in `field`); nothing was written"),
     ...ADMIN_ONLY_RESPONSES,
   },
@@ -88,7 +92,7 @@ const removeWalletRoute = createRoute({
   summary: "Remove a network's payout wallet, its balances and its pause (audited)",
   request: { params: networkParams },
   responses: {
-    200: { description: "Removed", content: json(z.object({ network: networkIdSchema })) },
+    200: { description: "Removed", content: jsonContent(z.object({ network: networkIdSchema })) },
     400: errorResponse("Not a network"),
     ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("The network has no payout wallet"),
@@ -104,7 +108,10 @@ const readRoute = createRoute({
     "A refused answer (timeout, a shape or figure no node may give, the wrong token's decimals) keeps the last good figures, marked stale with why.",
   request: { params: networkParams },
   responses: {
-    200: { description: "Read (or refused: see `stale`)", content: json(treasuryNetworkSchema) },
+    200: {
+      description: "Read (or refused: see `stale`)",
+      content: jsonContent(treasuryNetworkSchema),
+    },
     400: errorResponse("Not a network"),
     ...ADMIN_ONLY_RESPONSES,
     409: errorResponse("The network has no payout wallet"),

@@ -1,27 +1,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { verificationNoteSchema } from "../../../shared/verification-input";
+import { adminActor } from "../../platform/api/admin-actor";
 import type { AppContext } from "../../platform/api/app-context";
 import {
   ADMIN_ONLY_RESPONSES,
   createRouter,
   errorResponse,
+  jsonContent,
   userIdParams,
 } from "../../platform/api/router";
-import type { AppEnv } from "../../platform/api/session";
-import { clientIp } from "../../platform/http/client-ip";
 import { documentResponse } from "./document-response";
 import { ownVerificationSchema } from "./verification.routes";
 import {
-  type Actor,
   decideVerification,
   getVerificationReview,
   listWaitingVerifications,
   readDocument,
   requestVerification,
 } from "./verification.service";
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const reviewSchema = ownVerificationSchema
   .extend({
@@ -42,7 +38,7 @@ const listRoute = createRoute({
   responses: {
     200: {
       description: "The queue",
-      content: json(
+      content: jsonContent(
         z.object({
           waiting: z.array(
             z.object({
@@ -67,7 +63,7 @@ const reviewRoute = createRoute({
   summary: "A customer's verification for review, with the payer names on their orders",
   request: { params: userIdParams },
   responses: {
-    200: { description: "The review", content: json(reviewSchema) },
+    200: { description: "The review", content: jsonContent(reviewSchema) },
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such customer"),
   },
@@ -82,7 +78,7 @@ const decideRoute = createRoute({
     params: userIdParams,
     body: {
       required: true,
-      content: json(
+      content: jsonContent(
         z
           .object({
             submissionId: z.uuid({ error: "This is not a submission id." }),
@@ -99,7 +95,7 @@ const decideRoute = createRoute({
     },
   },
   responses: {
-    200: { description: "The review as it is now", content: json(reviewSchema) },
+    200: { description: "The review as it is now", content: jsonContent(reviewSchema) },
     400: errorResponse("No reason for a rejection"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such customer"),
@@ -119,11 +115,14 @@ const requestRoute = createRoute({
     params: userIdParams,
     body: {
       required: true,
-      content: json(z.object({ note: verificationNoteSchema.default("") })),
+      content: jsonContent(z.object({ note: verificationNoteSchema.default("") })),
     },
   },
   responses: {
-    200: { description: "The customer's verification", content: json(ownVerificationSchema) },
+    200: {
+      description: "The customer's verification",
+      content: jsonContent(ownVerificationSchema),
+    },
     400: errorResponse("A note too long"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such customer"),
@@ -153,11 +152,6 @@ const documentRoute = createRoute({
 
 export function createAdminVerificationsRouter(context: AppContext) {
   const { db } = context;
-  const actorOf = (c: Context<AppEnv>): Actor => ({
-    id: c.var.user.id,
-    email: c.var.user.email,
-    ipAddress: clientIp(c, context.trustProxy),
-  });
   return createRouter()
     .openapi(listRoute, async (c) => c.json({ waiting: await listWaitingVerifications(db) }, 200))
     .openapi(documentRoute, async (c) =>
@@ -166,7 +160,7 @@ export function createAdminVerificationsRouter(context: AppContext) {
           db,
           keys: context.documentKeys,
           documentId: c.req.valid("param").documentId,
-          viewer: actorOf(c),
+          viewer: adminActor(c, context.trustProxy),
         }),
       ),
     )
@@ -178,7 +172,7 @@ export function createAdminVerificationsRouter(context: AppContext) {
       const review = await decideVerification({
         db,
         notify: context.notificationTargets,
-        actor: actorOf(c),
+        actor: adminActor(c, context.trustProxy),
         userId: c.req.valid("param").id,
         ...body,
       });
@@ -188,7 +182,7 @@ export function createAdminVerificationsRouter(context: AppContext) {
       const verification = await requestVerification({
         db,
         notify: context.notificationTargets,
-        actor: actorOf(c),
+        actor: adminActor(c, context.trustProxy),
         userId: c.req.valid("param").id,
         note: c.req.valid("json").note,
       });

@@ -7,7 +7,7 @@ import {
   verificationDetailsSchema,
 } from "../../../shared/verification-input";
 import type { AppContext } from "../../platform/api/app-context";
-import { createRouter, errorResponse } from "../../platform/api/router";
+import { createRouter, errorResponse, jsonContent } from "../../platform/api/router";
 import { requireUser } from "../../platform/api/session";
 import { limitBodySize } from "../../platform/http/body-limit";
 import { clientIp } from "../../platform/http/client-ip";
@@ -29,8 +29,6 @@ import {
 /** The submission route takes three documents: its own body limit (app.ts skips the usual one). */
 export const VERIFICATION_UPLOAD_PATH = "/api/verification";
 export const MAX_SUBMISSION_BYTES = VERIFICATION_DOCUMENTS.length * MAX_DOCUMENT_BYTES + 64 * 1024;
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const documentSchema = z.object({
   id: z.uuid(),
@@ -70,7 +68,7 @@ const getRoute = createRoute({
   tags: ["Verification"],
   summary: "The signed-in customer's verification: status, the operator's note, what they sent",
   responses: {
-    200: { description: "Their verification", content: json(ownVerificationSchema) },
+    200: { description: "Their verification", content: jsonContent(ownVerificationSchema) },
     401: errorResponse("Not signed in"),
   },
 });
@@ -83,7 +81,7 @@ const submitRoute = createRoute({
   description:
     "Fields legalName, pan, dateOfBirth (YYYY-MM-DD), address, addressDocumentKind, and the files panCard, addressDocument, selfie: each a JPEG, PNG or PDF up to 5 MB, judged by its content. Nothing is stored unless all of it is accepted. Each attempt counts against hourly limits before the form is read.",
   responses: {
-    201: { description: "In the review queue", content: json(ownVerificationSchema) },
+    201: { description: "In the review queue", content: jsonContent(ownVerificationSchema) },
     400: errorResponse("A field or file is missing or not valid (the field is named)"),
     401: errorResponse("Not signed in"),
     409: errorResponse("Already verified, or a submission waits for review"),

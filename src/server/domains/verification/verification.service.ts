@@ -5,6 +5,7 @@ import type {
   VerificationDetails,
   VerificationDocument,
 } from "../../../shared/verification-input";
+import type { Actor } from "../../platform/api/admin-actor";
 import { recordAudit } from "../../platform/audit/audit";
 import { refuseOwnRecord } from "../../platform/audit/own-records";
 import { type DocumentKeys, openDocument, sealDocument } from "../../platform/crypto/document-key";
@@ -19,13 +20,6 @@ import {
   type YearTotal,
   yearTotalMessages,
 } from "./verification-messages";
-
-/** Who acts, and from where: the stepped-up admin of the request. */
-export interface Actor {
-  id: string;
-  email: string;
-  ipAddress?: string;
-}
 
 const NOT_FOUND = () => new AppError(404, "USER_NOT_FOUND", "User not found.");
 const ALREADY_VERIFIED = () =>

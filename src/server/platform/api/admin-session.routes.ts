@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { clientIp } from "../http/client-ip";
 import { ADMIN_SESSION_PREFIX, STEP_UP_IDLE_MINUTES, touchElevation } from "./admin-guard";
 import type { AppContext } from "./app-context";
-import { createRouter, errorResponse } from "./router";
+import { createRouter, errorResponse, jsonContent } from "./router";
 import { stepDown, stepUp } from "./step-up";
 
 const adminSessionSchema = z
@@ -13,7 +13,6 @@ const adminSessionSchema = z
   })
   .openapi("AdminSession");
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 const adminOnly = {
   401: errorResponse("Not signed in"),
   403: errorResponse("Not an administrator"),
@@ -25,7 +24,7 @@ const getAdminSessionRoute = createRoute({
   tags: ["Admin"],
   summary: "Whether this admin session has stepped up",
   responses: {
-    200: { description: "The step-up state", content: json(adminSessionSchema) },
+    200: { description: "The step-up state", content: jsonContent(adminSessionSchema) },
     ...adminOnly,
   },
 });
@@ -37,7 +36,7 @@ const stepUpRoute = createRoute({
   summary: "Confirm the admin's own password (and TOTP code) to unlock the admin panel",
   request: {
     body: {
-      content: json(
+      content: jsonContent(
         z.object({
           password: z.string().min(1, "Enter your password.").max(256),
           code: z
@@ -50,7 +49,7 @@ const stepUpRoute = createRoute({
     },
   },
   responses: {
-    200: { description: "This session is elevated", content: json(adminSessionSchema) },
+    200: { description: "This session is elevated", content: jsonContent(adminSessionSchema) },
     400: errorResponse("Missing password or code"),
     ...adminOnly,
     429: errorResponse("Too many failed attempts"),
@@ -63,7 +62,7 @@ const stepDownRoute = createRoute({
   tags: ["Admin"],
   summary: "End this session's admin step-up (the admin panel's Log Out)",
   responses: {
-    200: { description: "The step-up ended", content: json(adminSessionSchema) },
+    200: { description: "The step-up ended", content: jsonContent(adminSessionSchema) },
     ...adminOnly,
   },
 });

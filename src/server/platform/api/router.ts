@@ -7,9 +7,14 @@ export const errorSchema = z
   .object({ error: z.string(), code: z.string().optional() })
   .openapi("Error");
 
+/** A JSON body or answer of this schema, as a route declares it. */
+export const jsonContent = <T extends z.ZodType>(schema: T) => ({
+  "application/json": { schema },
+});
+
 export const errorResponse = (description: string) => ({
   description,
-  content: { "application/json": { schema: errorSchema } },
+  content: jsonContent(errorSchema),
 });
 
 /** What every /api/admin route answers a visitor who may not use it (admin-guard.ts). */

@@ -4,48 +4,20 @@ import {
   signUpBlocklistKeys,
   statementCreditKeys,
 } from "../../../../shared/blocklist-keys";
-import { explorerTxUrl, type NetworkId } from "../../../../shared/catalog";
-import { plainDecimal } from "../../../../shared/money";
 import type { DB } from "../../../platform/db/schema";
 import { csvLine } from "../../../platform/http/csv";
 import {
-  accountLine,
-  type ReceivingAccountSummary,
-} from "../../receiving-accounts/receiving-account-summary";
+  ORDER_CSV_COLUMNS,
+  type OrderCsvColumn,
+  orderColumnsLine,
+} from "../../orders/order-csv-columns";
+import type { ReceivingAccountSummary } from "../../receiving-accounts/receiving-account-summary";
 
 /** Rows read per query: a customer's whole history never sits in memory at once. */
 export const CUSTOMER_FILE_PAGE_SIZE = 500;
 
 /** A page of rows as CSV text, and what they are for the lists that follow. */
 type Page<T> = { rows: T[]; csv: string };
-
-/** The order columns of orders.csv: the order, its statement line and its payout check. */
-export const ORDER_COLUMNS = [
-  "Order ID",
-  "Created At (UTC)",
-  "Status",
-  "Send Currency",
-  "Send Amount",
-  "Receive Currency",
-  "Receive Amount",
-  "Exchange Rate",
-  "Network",
-  "Wallet Address",
-  "Payment Reference",
-  "Payer Name",
-  "Receiving Account",
-  "Statement Value Date",
-  "Statement Amount",
-  "Statement UTR",
-  "Statement Payer Name",
-  "Statement Narration",
-  "Statement Decision",
-  "Payout Tx Hash",
-  "Payout Explorer URL",
-  "Chain Check",
-  "Chain Check Failure",
-  "Updated At (UTC)",
-];
 
 export const AUDIT_COLUMNS = [
   "Audit ID",
@@ -119,35 +91,25 @@ function customerOrdersPage(
 
 type CustomerOrder = Awaited<ReturnType<typeof customerOrdersPage>>[number];
 
-function orderLine(order: CustomerOrder, accounts: Map<string, ReceivingAccountSummary>) {
-  const network = order.network as NetworkId | null;
-  return csvLine([
-    order.id,
-    order.created_at.toISOString(),
-    order.status,
-    order.send_currency,
-    order.send_amount,
-    order.receive_currency,
-    order.receive_amount,
-    plainDecimal(order.exchange_rate),
-    network,
-    order.wallet_address,
-    order.payment_reference,
-    order.payer_name,
-    accountLine(accounts.get(order.receiving_account_id ?? "")),
-    order.line_value_date,
-    order.line_amount,
-    order.line_reference,
-    order.line_payer_name,
-    order.line_narration,
-    order.line_decision,
-    order.payout_tx_hash,
-    order.payout_tx_hash && network ? explorerTxUrl(network, order.payout_tx_hash) : null,
-    order.check_state,
-    order.check_failure,
-    order.updated_at.toISOString(),
-  ]);
-}
+/** orders.csv: the order's columns, with its statement line and its payout check. */
+const CUSTOMER_ORDER_COLUMNS: OrderCsvColumn<CustomerOrder>[] = [
+  ORDER_CSV_COLUMNS.id,
+  ORDER_CSV_COLUMNS.createdAt,
+  ...ORDER_CSV_COLUMNS.terms,
+  { header: "Statement Value Date", cell: (order) => order.line_value_date },
+  { header: "Statement Amount", cell: (order) => order.line_amount },
+  { header: "Statement UTR", cell: (order) => order.line_reference },
+  { header: "Statement Payer Name", cell: (order) => order.line_payer_name },
+  { header: "Statement Narration", cell: (order) => order.line_narration },
+  { header: "Statement Decision", cell: (order) => order.line_decision },
+  ORDER_CSV_COLUMNS.payoutTxHash,
+  ORDER_CSV_COLUMNS.payoutExplorerUrl,
+  { header: "Chain Check", cell: (order) => order.check_state },
+  { header: "Chain Check Failure", cell: (order) => order.check_failure },
+  ORDER_CSV_COLUMNS.updatedAt,
+];
+
+export const ORDER_COLUMNS = CUSTOMER_ORDER_COLUMNS.map((column) => column.header);
 
 /** The customer's orders, oldest first, a page at a time, each as CSV lines. */
 export async function* customerOrderPages(
@@ -159,7 +121,10 @@ export async function* customerOrderPages(
   for (;;) {
     const rows = await customerOrdersPage(db, userId, after);
     if (rows.length === 0) return;
-    yield { rows, csv: rows.map((order) => orderLine(order, accounts)).join("") };
+    yield {
+      rows,
+      csv: rows.map((order) => orderColumnsLine(CUSTOMER_ORDER_COLUMNS, order, accounts)).join(""),
+    };
     const last = rows.at(-1);
     if (!last || rows.length < CUSTOMER_FILE_PAGE_SIZE) return;
     after = { createdAt: last.cursor_created_at, id: last.id };

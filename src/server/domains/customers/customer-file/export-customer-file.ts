@@ -2,13 +2,13 @@ import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { ZipFile } from "yazl";
+import type { Actor } from "../../../platform/api/admin-actor";
 import { recordAudit } from "../../../platform/audit/audit";
 import type { DocumentKeys } from "../../../platform/crypto/document-key";
 import type { DB } from "../../../platform/db/schema";
 import { csvLine } from "../../../platform/http/csv";
 import { AppError } from "../../../platform/http/errors";
 import { accountSummaries } from "../../receiving-accounts/receiving-account-summary";
-import type { Actor } from "../admin-users.service";
 import { customerDocuments, openCustomerDocument } from "./customer-documents";
 import {
   AUDIT_COLUMNS,

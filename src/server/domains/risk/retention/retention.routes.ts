@@ -1,11 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { retentionInputSchema } from "../../../../shared/retention";
 import type { AppContext } from "../../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../../platform/api/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  jsonContent,
+} from "../../../platform/api/router";
 import { clientIp } from "../../../platform/http/client-ip";
 import { retentionYears, saveRetentionYears, viewPurgePreview } from "./retention";
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const previewSchema = z
   .object({
@@ -34,7 +37,7 @@ const settingRoute = createRoute({
   tags: ["Admin"],
   summary: "How many years a closed customer's data is kept",
   responses: {
-    200: { description: "The setting", content: json(settingSchema) },
+    200: { description: "The setting", content: jsonContent(settingSchema) },
     ...ADMIN_ONLY_RESPONSES,
   },
 });
@@ -45,7 +48,7 @@ const previewRoute = createRoute({
   tags: ["Admin"],
   summary: "What the daily purge would remove now, changing nothing (audited: it lists customers)",
   responses: {
-    200: { description: "The dry run", content: json(previewSchema) },
+    200: { description: "The dry run", content: jsonContent(previewSchema) },
     ...ADMIN_ONLY_RESPONSES,
   },
 });
@@ -55,9 +58,9 @@ const saveRoute = createRoute({
   path: "/api/admin/risk/retention",
   tags: ["Admin"],
   summary: "Set how many years a closed customer's data is kept (audited)",
-  request: { body: { content: json(retentionInputSchema), required: true } },
+  request: { body: { content: jsonContent(retentionInputSchema), required: true } },
   responses: {
-    200: { description: "Saved", content: json(settingSchema) },
+    200: { description: "Saved", content: jsonContent(settingSchema) },
     400: errorResponse("Not a whole number of years from 5 to 30"),
     ...ADMIN_ONLY_RESPONSES,
   },

@@ -5,7 +5,12 @@ import {
   suspicionReportInputSchema,
 } from "../../../../shared/suspicion-report-input";
 import type { AppContext } from "../../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter, errorResponse } from "../../../platform/api/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  errorResponse,
+  jsonContent,
+} from "../../../platform/api/router";
 import type { AppEnv } from "../../../platform/api/session";
 import { clientIp } from "../../../platform/http/client-ip";
 import { encodePageCursor, requestedPageCursor } from "../../../platform/http/page-cursor";
@@ -14,8 +19,6 @@ import {
   recordSuspicionReport,
   suspicionRegister,
 } from "./suspicion-reports.service";
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const reportId = z.uuid({ error: "This is not a report id." });
 
@@ -50,7 +53,7 @@ const registerRoute = createRoute({
   responses: {
     200: {
       description: "The register",
-      content: json(
+      content: jsonContent(
         z.object({
           unfiled: z.array(reportSchema),
           filed: z.array(reportSchema),
@@ -69,9 +72,9 @@ const recordRoute = createRoute({
   tags: ["Admin"],
   summary:
     "Record that the desk concluded a customer's dealings are suspicious (audited); due at FIU-IND seven working days later. The customer is not told.",
-  request: { body: { content: json(suspicionReportInputSchema), required: true } },
+  request: { body: { content: jsonContent(suspicionReportInputSchema), required: true } },
   responses: {
-    201: { description: "Recorded", content: json(reportSchema) },
+    201: { description: "Recorded", content: jsonContent(reportSchema) },
     400: errorResponse("A field is invalid, a day to come, or an order not the customer's"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such user"),
@@ -85,10 +88,10 @@ const filedRoute = createRoute({
   summary: "Record that the report was filed with FIU-IND, with its acknowledgement (audited)",
   request: {
     params: z.object({ id: reportId.openapi({ param: { name: "id", in: "path" } }) }),
-    body: { content: json(suspicionReportFiledSchema), required: true },
+    body: { content: jsonContent(suspicionReportFiledSchema), required: true },
   },
   responses: {
-    200: { description: "Filed", content: json(reportSchema) },
+    200: { description: "Filed", content: jsonContent(reportSchema) },
     400: errorResponse("A malformed id or field, or a day before the conclusion or to come"),
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such report"),

@@ -1,0 +1,57 @@
+import { BadgeCheck, TriangleAlert } from "lucide-react";
+import { useTexts } from "../i18n/use-texts";
+import { cn } from "../lib/utils";
+
+/** The screen's headline, the maintenance notice when on, and today's rate. */
+export function ExchangeHeading({
+  rate,
+  isRatePending,
+  isInMaintenance,
+}: {
+  rate: string;
+  isRatePending: boolean;
+  isInMaintenance: boolean;
+}) {
+  const { t } = useTexts();
+  return (
+    <>
+      <div className="space-y-2">
+        <h1 id="exchange-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t("exchange.headline")}
+        </h1>
+        <p className="text-sm text-muted-foreground sm:text-base">{t("exchange.subheadline")}</p>
+      </div>
+
+      {isInMaintenance && (
+        <div
+          role="alert"
+          className="flex gap-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm"
+        >
+          <TriangleAlert
+            className="size-5 shrink-0 text-amber-600 dark:text-amber-400"
+            aria-hidden
+          />
+          <div>
+            <p className="font-semibold">{t("exchange.maintenanceTitle")}</p>
+            <p>{t("exchange.maintenanceMessage")}</p>
+          </div>
+        </div>
+      )}
+
+      <div className="flex items-center justify-between gap-3 rounded-lg bg-primary px-4 py-3 text-primary-foreground">
+        {/* Until the settings answer, the rate and limits keep their place, unseen: the
+            fallback figures are for when they cannot be read, not a guess to flash. */}
+        <p
+          className={cn("text-lg font-semibold", isRatePending && "invisible")}
+          data-testid="rate-banner"
+        >
+          {t("exchange.rateBanner", { rate })}
+        </p>
+        <p className="hidden items-center gap-1 text-xs font-medium sm:flex">
+          <BadgeCheck className="size-4" aria-hidden />
+          {t("exchange.rateGuaranteed")}
+        </p>
+      </div>
+    </>
+  );
+}
