@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { noteSchema } from "../../../shared/admin-order-input";
 import { searchTextSchema } from "../../platform/api/router";
 import { orderEventSchema, orderSchema, statusSchema } from "../orders/order-schemas";
 import { HOLD_RULE_NAMES } from "../orders/rules/hold-rules";
@@ -53,6 +54,7 @@ export const adminOrderEventSchema = orderEventSchema
   })
   .openapi("AdminOrderEvent");
 
+/** The order list's filter, which the CSV export shares. */
 export const filterQuery = z.object({
   status: statusSchema.optional().openapi({ description: "Only orders in this status" }),
   search: searchTextSchema("Search").openapi({
@@ -63,4 +65,35 @@ export const filterQuery = z.object({
     .uuid({ error: "This is not a receiving account id." })
     .optional()
     .openapi({ description: "Only orders paid into this receiving account" }),
+});
+
+export const listOrdersQuery = filterQuery
+  .extend({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    order: z
+      .enum(["newest", "oldest"], { error: "The order is newest or oldest." })
+      .optional()
+      .openapi({ description: "`oldest`: the longest-waiting first (the work queue)" }),
+  })
+  .refine((query) => query.order !== "oldest" || !query.search, {
+    path: ["order"],
+    error: "A search lists the newest first; clear the search to see the oldest first.",
+  });
+
+export const adminOrderPageSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const adminOrderDetailsSchema = adminOrderSchema.extend({
+  events: z.array(adminOrderEventSchema),
+});
+
+export const orderParams = z.object({ id: z.string().max(100) });
+
+export const overridePayoutCheckInputSchema = z.object({
+  note: noteSchema.pipe(
+    z.string({ error: "Say why the payout is good although the chain check failed." }),
+  ),
 });

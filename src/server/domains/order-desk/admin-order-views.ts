@@ -1,5 +1,5 @@
 import type { Database } from "../../platform/db/database";
-import { type OrderRow, toOrderView } from "../orders/order-view";
+import { type OrderRow, toOrderEventView, toOrderView } from "../orders/order-view";
 import { type PayoutCheckRow, payoutChecksOf, toPayoutCheckView } from "../payouts/payout-checks";
 import {
   accountSummaries,
@@ -7,6 +7,7 @@ import {
 } from "../receiving-accounts/receiving-account-summary";
 import { holdsOfOrders, type OrderHoldView } from "../risk/holds.service";
 import { verifiedNamesOf } from "../verification/verification.service";
+import type { getAdminOrder } from "./list-admin-orders";
 
 function toAdminOrderView(
   order: OrderRow,
@@ -45,4 +46,20 @@ export async function adminOrderViews(db: Database, orders: OrderRow[]) {
 export async function adminOrderView(db: Database, order: OrderRow) {
   const [view] = await adminOrderViews(db, [order]);
   return view as NonNullable<typeof view>;
+}
+
+/** One order as the desk sees it, with its timeline and who made each change. */
+export async function adminOrderDetails(
+  db: Database,
+  { order, events }: NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>,
+) {
+  return {
+    ...(await adminOrderView(db, order)),
+    events: events.map((event) => ({
+      ...toOrderEventView(event),
+      actorEmail: event.actor_email,
+      payoutCheck: event.payout_check,
+      staffOnly: event.staff_only,
+    })),
+  };
 }

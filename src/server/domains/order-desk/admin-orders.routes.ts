@@ -4,11 +4,10 @@ import { clientIp } from "../../platform/http/client-ip";
 import { requestedPageCursor } from "../../platform/http/page-cursor";
 import { createAdminOrder } from "../orders/create-admin-order";
 import { requestIdempotencyKey } from "../orders/idempotency";
-import { isOrderId, toOrderEventView } from "../orders/order-view";
+import { isOrderId } from "../orders/order-view";
 import { changeOrderStatus } from "../payouts/change-order-status";
 import { overridePayoutCheck, retryPayoutCheck } from "../payouts/payout-checks";
-import { accountSummaries } from "../receiving-accounts/receiving-account-summary";
-import { adminOrderView, adminOrderViews } from "./admin-order-views";
+import { adminOrderDetails, adminOrderView, adminOrderViews } from "./admin-order-views";
 import {
   changeStatusRoute,
   exportOrdersRoute,
@@ -18,8 +17,8 @@ import {
   placeOrderRoute,
   retryPayoutCheckRoute,
 } from "./admin-orders.contracts";
-import { getAdminOrder, iterateAdminOrders, listAdminOrders } from "./list-admin-orders";
-import { CSV_MAX_ROWS, csvFileName, ORDER_CSV_HEADER, orderCsvLine } from "./orders-csv";
+import { getAdminOrder, listAdminOrders } from "./list-admin-orders";
+import { csvFileName, streamOrdersCsv } from "./orders-csv";
 
 export function createAdminOrdersRouter(context: AppContext) {
   const { db } = context;
@@ -37,30 +36,7 @@ export function createAdminOrdersRouter(context: AppContext) {
       })
       // Before /{id}, which would otherwise take "export.csv" for an id.
       .openapi(exportOrdersRoute, async (c) => {
-        const rows = iterateAdminOrders(db, c.req.valid("query"), { maxRows: CSV_MAX_ROWS });
-        const accounts = await accountSummaries(db);
-        const encoder = new TextEncoder();
-        let isHeaderSent = false;
-        const body = new ReadableStream<Uint8Array>({
-          async pull(controller) {
-            if (!isHeaderSent) {
-              isHeaderSent = true;
-              controller.enqueue(encoder.encode(ORDER_CSV_HEADER));
-              return;
-            }
-            try {
-              const next = await rows.next();
-              if (next.done) controller.close();
-              else controller.enqueue(encoder.encode(orderCsvLine(next.value, accounts)));
-            } catch (error) {
-              context.logger.error({ err: error }, "order export failed");
-              controller.error(error);
-            }
-          },
-          async cancel() {
-            await rows.return(undefined);
-          },
-        });
+        const body = await streamOrdersCsv(db, c.req.valid("query"), context.logger);
         return c.body(body, 200, {
           "content-type": "text/csv; charset=utf-8",
           "content-disposition": `attachment; filename="${csvFileName()}"`,
@@ -82,18 +58,7 @@ export function createAdminOrdersRouter(context: AppContext) {
       .openapi(getOrderRoute, async (c) => {
         const found = await getAdminOrder(db, c.req.valid("param").id);
         if (!found) return c.json({ error: "Order not found", code: "NOT_FOUND" }, 404);
-        return c.json(
-          {
-            ...(await adminOrderView(db, found.order)),
-            events: found.events.map((event) => ({
-              ...toOrderEventView(event),
-              actorEmail: event.actor_email,
-              payoutCheck: event.payout_check,
-              staffOnly: event.staff_only,
-            })),
-          },
-          200,
-        );
+        return c.json(await adminOrderDetails(db, found), 200);
       })
       .openapi(changeStatusRoute, async (c) => {
         const { order, isCheckingOnChain } = await changeOrderStatus({

@@ -1,10 +1,77 @@
 import { z } from "@hono/zod-openapi";
+import { hasUnseenControls } from "../../../shared/plain-text";
 import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import { columnMappingSchema } from "./statement-layouts";
 
-export const uuidParam = (what: string) =>
+const uuidParam = (what: string) =>
   z.uuid({ error: `This is not ${what} id.` }).openapi({ param: { in: "path" } });
 export const accountParams = z.object({ id: uuidParam("a receiving account") });
+export const lineParams = z.object({ id: uuidParam("a statement line") });
+export const orderParams = z.object({ id: uuidParam("an order") });
+
+export const statementUploadQuery = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((name) => !hasUnseenControls(name), { error: "The file name is not valid." })
+    .optional()
+    .openapi({ description: "The file's name, as the operator sees it later" }),
+});
+
+export const decisionInputSchema = z.object({
+  decision: z.enum(["accept", "dismiss"]),
+  note: z
+    .string()
+    .trim()
+    .refine((note) => note.length > 0, { error: "Write a note: why this decision." })
+    .refine((note) => note.length <= 500, {
+      error: "The note is longer than 500 characters.",
+    })
+    .refine((note) => !hasUnseenControls(note, { allowLineBreaks: true }), {
+      error: "The note contains a control character.",
+    }),
+});
+
+export const decisionSchema = z.object({
+  lineId: z.uuid(),
+  decision: z.enum(["accepted", "dismissed"]),
+});
+
+export const verifyMatchedSchema = z.object({
+  verified: z.number().int(),
+  skipped: z.number().int(),
+  blockedPayers: z.number().int(),
+  heldOrders: z.number().int(),
+  ownOrders: z.number().int(),
+});
+
+export const reconciliationSummarySchema = z.object({
+  unclaimedCount: z.number().int(),
+  unclaimedInr: z.string(),
+  notReceivedCount: z.number().int(),
+});
+
+export const orderStatementLineSchema = z.object({
+  line: z
+    .object({
+      id: z.uuid(),
+      fileName: z.string(),
+      lineNumber: z.number().int(),
+      valueDate: z.string(),
+      amount: z.string(),
+      narration: z.string(),
+      payerName: z.string().nullable(),
+      otherAccountLabel: z
+        .string()
+        .nullable()
+        .describe("The account it was paid into, when it is not the order's"),
+      decision: z.enum(["verified", "accepted", "dismissed"]).nullable(),
+      decisionNote: z.string().nullable(),
+    })
+    .nullable(),
+});
 
 export const itemSchema = z
   .object({

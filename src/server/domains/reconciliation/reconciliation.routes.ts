@@ -15,14 +15,14 @@ import {
   verifyRoute,
 } from "./reconciliation.contracts";
 import {
-  accountReconciliation,
+  getAccountReconciliation,
   saveColumnMapping,
   statementLineOfOrder,
 } from "./reconciliation.service";
 
 /** The largest statement file taken: a 50,000-line CSV is about 8 MB. */
 export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
-/** The upload route, which alone takes more than the API's usual body limit (app.ts). */
+/** The upload route, which alone takes more than the API's usual body limit (create-app.ts). */
 export const STATEMENT_UPLOAD_PATH = /^\/api\/admin\/reconciliation\/accounts\/[^/]+\/statements$/;
 
 export function createReconciliationRouter(context: AppContext) {
@@ -48,7 +48,7 @@ export function createReconciliationRouter(context: AppContext) {
   return router
     .openapi(getAccountRoute, async (c) => {
       const { id } = c.req.valid("param");
-      return c.json(await accountReconciliation(context, id), 200);
+      return c.json(await getAccountReconciliation(db, id), 200);
     })
     .openapi(uploadRoute, async (c) => {
       const { id } = c.req.valid("param");

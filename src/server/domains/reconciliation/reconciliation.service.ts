@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import type { AppContext } from "../../platform/api/app-context";
 import { recordAudit } from "../../platform/audit/audit";
 import type { Database } from "../../platform/db/database";
 import { AppError } from "../../platform/http/errors";
@@ -104,7 +103,8 @@ export async function statementLineOfOrder(db: Database, orderId: string) {
   };
 }
 
-export async function accountReconciliation({ db }: AppContext, accountId: string) {
+/** An account's column mapping, its last 10 statement imports and its groups; 404 for no account. */
+export async function getAccountReconciliation(db: Database, accountId: string) {
   const account = await findAccountWithMapping(db, accountId);
   const imports = await db
     .selectFrom("statement_imports")
