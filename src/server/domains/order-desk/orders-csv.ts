@@ -1,3 +1,5 @@
+import type { Logger } from "pino";
+import type { Database } from "../../platform/db/database";
 import {
   ORDER_CSV_COLUMNS,
   type OrderCsvColumn,
@@ -5,7 +7,11 @@ import {
   orderColumnsLine,
 } from "../orders/order-csv-columns";
 import type { OrderRow } from "../orders/order-view";
-import type { ReceivingAccountSummary } from "../receiving-accounts/receiving-account-summary";
+import {
+  accountSummaries,
+  type ReceivingAccountSummary,
+} from "../receiving-accounts/receiving-account-summary";
+import { type AdminOrderFilter, iterateAdminOrders } from "./list-admin-orders";
 
 /** The most rows one export holds; a larger list is cut at the newest this many. */
 export const CSV_MAX_ROWS = 50_000;
@@ -38,4 +44,35 @@ export function csvFileName(now = new Date()): string {
     day: "2-digit",
   }).format(now);
   return `rupeedesk-orders-${day}.csv`;
+}
+
+/**
+ * The filtered order list as a CSV stream: the header, then a line an order as the
+ * reader pulls them. A failed read is logged and ends the stream in error.
+ */
+export async function streamOrdersCsv(db: Database, filter: AdminOrderFilter, logger: Logger) {
+  const rows = iterateAdminOrders(db, filter, { maxRows: CSV_MAX_ROWS });
+  const accounts = await accountSummaries(db);
+  const encoder = new TextEncoder();
+  let isHeaderSent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!isHeaderSent) {
+        isHeaderSent = true;
+        controller.enqueue(encoder.encode(ORDER_CSV_HEADER));
+        return;
+      }
+      try {
+        const next = await rows.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(orderCsvLine(next.value, accounts)));
+      } catch (error) {
+        logger.error({ err: error }, "order export failed");
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
 }

@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { recordAudit } from "../../platform/audit/audit";
 import type { Database } from "../../platform/db/database";
 import { AppError } from "../../platform/http/errors";
+import { findAccountWithMapping } from "./import-statement";
+import { listReconciliationGroups } from "./match-statement-lines";
 import type { ColumnMapping } from "./statement-layouts";
 
 /** Saves the column headers of an account's statements, audited old → new. */
@@ -98,5 +100,35 @@ export async function statementLineOfOrder(db: Database, orderId: string) {
     otherAccountLabel: row.is_order_account === false ? row.account_label : null,
     decision: row.decision,
     decisionNote: row.decision_note,
+  };
+}
+
+/** An account's column mapping, its last 10 statement imports and its groups; 404 for no account. */
+export async function getAccountReconciliation(db: Database, accountId: string) {
+  const account = await findAccountWithMapping(db, accountId);
+  const imports = await db
+    .selectFrom("statement_imports")
+    .select(["id", "file_name", "credits_read", "credits_added", "debits_read", "imported_at"])
+    .select((eb) => [
+      eb.cast<string>("first_value_date", "text").as("first_value_date"),
+      eb.cast<string>("last_value_date", "text").as("last_value_date"),
+    ])
+    .where("receiving_account_id", "=", accountId)
+    .orderBy("imported_at", "desc")
+    .limit(10)
+    .execute();
+  return {
+    columnMapping: account.mapping,
+    imports: imports.map((row) => ({
+      importId: row.id,
+      fileName: row.file_name,
+      firstValueDate: row.first_value_date,
+      lastValueDate: row.last_value_date,
+      creditsRead: row.credits_read,
+      creditsAdded: row.credits_added,
+      debitsRead: row.debits_read,
+      importedAt: row.imported_at.toISOString(),
+    })),
+    groups: await listReconciliationGroups(db, accountId),
   };
 }

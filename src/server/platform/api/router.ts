@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import { hasUnseenControls } from "../../../shared/plain-text";
 import type { AppEnv } from "./session";
 
@@ -22,6 +22,18 @@ export const ADMIN_ONLY_RESPONSES = {
   401: errorResponse("Not signed in"),
   403: errorResponse("Not an administrator, or no step-up"),
 };
+
+/** An /api/admin route's contract: tagged Admin, and answering ADMIN_ONLY_RESPONSES besides its own. */
+export function adminRoute<
+  P extends string,
+  R extends Omit<RouteConfig, "path" | "tags"> & { path: P },
+>(route: R) {
+  return createRoute({
+    tags: ["Admin"],
+    ...route,
+    responses: { ...route.responses, ...ADMIN_ONLY_RESPONSES },
+  });
+}
 
 /**
  * A list's search text: trimmed, at most `maxLength` characters. A control

@@ -1,0 +1,99 @@
+import { z } from "@hono/zod-openapi";
+import { noteSchema } from "../../../shared/admin-order-input";
+import { searchTextSchema } from "../../platform/api/router";
+import { orderEventSchema, orderSchema, statusSchema } from "../orders/order-schemas";
+import { HOLD_RULE_NAMES } from "../orders/rules/hold-rules";
+
+export const adminOrderSchema = orderSchema
+  .extend({
+    userId: z.string(),
+    userEmail: z.string(),
+    customerVerifiedName: z
+      .string()
+      .nullable()
+      .describe("The customer's PAN name once their identity is verified: their name too"),
+    receivingAccount: z
+      .object({ id: z.uuid(), label: z.string(), details: z.string() })
+      .nullable()
+      .describe("Where the customer was told to pay; null on orders an admin placed"),
+    payoutCheck: z
+      .object({
+        state: z.enum(["checking", "awaiting_confirmations", "failed", "confirmed", "overridden"]),
+        payoutTxHash: z.string(),
+        failureCode: z.string().nullable(),
+        failureMessage: z.string().nullable(),
+        updatedAt: z.string(),
+      })
+      .nullable()
+      .describe(
+        "The on-chain check of the payout hash entered for this order; null when none was made",
+      ),
+    hold: z
+      .object({
+        rules: z.array(z.enum(HOLD_RULE_NAMES)),
+        since: z.string(),
+        customerNote: z.string().nullable(),
+      })
+      .nullable()
+      .describe(
+        "On hold for an operator's look (not verified in bulk), and the rules that held it; null when not held or released",
+      ),
+  })
+  .openapi("AdminOrder");
+
+export const adminOrderEventSchema = orderEventSchema
+  .extend({
+    actorEmail: z.string().nullable(),
+    payoutCheck: z
+      .string()
+      .nullable()
+      .describe(
+        "The payout check's step this event records: checking, awaiting_confirmations, confirmed, not_checked, overridden, or a failure code",
+      ),
+    staffOnly: z.boolean().describe("Not shown on the customer's timeline"),
+  })
+  .openapi("AdminOrderEvent");
+
+/** The order list's filter, which the CSV export shares. */
+export const filterQuery = z.object({
+  status: statusSchema.optional().openapi({ description: "Only orders in this status" }),
+  search: searchTextSchema("Search").openapi({
+    description:
+      "Part of the customer's e-mail (any case), the order id or its first 8+ characters, or the exact payment reference",
+  }),
+  receivingAccountId: z
+    .uuid({ error: "This is not a receiving account id." })
+    .optional()
+    .openapi({ description: "Only orders paid into this receiving account" }),
+});
+
+export const listOrdersQuery = filterQuery
+  .extend({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    order: z
+      .enum(["newest", "oldest"], { error: "The order is newest or oldest." })
+      .optional()
+      .openapi({ description: "`oldest`: the longest-waiting first (the work queue)" }),
+  })
+  .refine((query) => query.order !== "oldest" || !query.search, {
+    path: ["order"],
+    error: "A search lists the newest first; clear the search to see the oldest first.",
+  });
+
+export const adminOrderPageSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const adminOrderDetailsSchema = adminOrderSchema.extend({
+  events: z.array(adminOrderEventSchema),
+});
+
+export const orderParams = z.object({ id: z.string().max(100) });
+
+export const overridePayoutCheckInputSchema = z.object({
+  note: noteSchema.pipe(
+    z.string({ error: "Say why the payout is good although the chain check failed." }),
+  ),
+});
