@@ -1,5 +1,5 @@
-import { sql, type Transaction } from "kysely";
-import type { ChainTransferState, DB } from "../../platform/db/schema";
+import { type Selectable, sql, type Transaction } from "kysely";
+import type { ChainTransferState, ChainTransfersTable, DB } from "../../platform/db/schema";
 import type { WatchKey } from "./watch-cursor";
 
 /** A transfer as one pass read it, with what the pass concluded of it. */
@@ -90,5 +90,53 @@ export async function removeVanishedTransfers(
         )})`,
       ),
     )
+    .execute();
+}
+
+export type ChainTransferRow = Selectable<ChainTransfersTable>;
+
+/**
+ * The network's next final outgoing transfer still waiting to be matched to an
+ * order, locked for the transaction (another process takes the one after).
+ */
+export function nextTransferToMatch(
+  trx: Transaction<DB>,
+  network: string,
+): Promise<ChainTransferRow | undefined> {
+  return trx
+    .selectFrom("chain_transfers")
+    .selectAll()
+    .where("network", "=", network)
+    .where("state", "=", "final")
+    .where("match_state", "=", "waiting")
+    .orderBy("block_number")
+    .orderBy("log_index")
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** Records what became of an outgoing transfer: an order's payout, or one for an operator. */
+export async function decideTransferMatch(
+  trx: Transaction<DB>,
+  transferId: string,
+  decision: {
+    matchState: "matched" | "unmatched";
+    orderId: string | null;
+    note: string;
+    decidedBy: string | null;
+  },
+) {
+  await trx
+    .updateTable("chain_transfers")
+    .set({
+      match_state: decision.matchState,
+      order_id: decision.orderId,
+      note: decision.note,
+      decided_by: decision.decidedBy,
+      updated_at: sql<Date>`now()`,
+    })
+    .where("id", "=", transferId)
     .execute();
 }
