@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "order.created",
   "order.payout_check_requested",
   "order.payout_check_overridden",
+  "order.payout_found_on_chain",
+  "chain_transfer.unmatched",
   "settings.saved",
   "receiving_account.created",
   "receiving_account.updated",

@@ -31,6 +31,7 @@ async function main() {
   const app = createApp(runtime.context);
   runtime.outbox.start();
   runtime.payoutChecks.start();
+  runtime.payoutWatch.start();
   runtime.treasury.start();
   const stopFolding = startFoldingOrderTotals(
     () =>

@@ -3,7 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pino, { type Logger } from "pino";
 import { PayoutCheckWorker } from "../domains/payouts/payout-check-worker";
+import { PayoutWatchWorker } from "../domains/payouts/payout-watch-worker";
 import { isSignUpBlocked } from "../domains/risk/blocklist.service";
+import { listPayoutWallets } from "../domains/treasury/treasury.service";
 import { TreasuryWorker } from "../domains/treasury/treasury-worker";
 import type { AppContext } from "../platform/api/app-context";
 import { createAuth } from "../platform/auth/auth";
@@ -38,6 +40,8 @@ export interface Runtime {
   outbox: OutboxWorker;
   /** Checks payouts on chain; the server starts it, tests drive it by hand. */
   payoutChecks: PayoutCheckWorker;
+  /** Watches the payout wallets and matches their transfers to orders; the server starts it. */
+  payoutWatch: PayoutWatchWorker;
   /** Reads the payout wallets' balances on a schedule; the server starts it. */
   treasury: TreasuryWorker;
   /** What runs after the answers (better-auth's mails); close() waits for it. */
@@ -150,6 +154,13 @@ export async function openRuntime(
     announcer,
     logger,
   });
+  const payoutWatch = new PayoutWatchWorker({
+    db: database.db,
+    chains,
+    announcer,
+    logger,
+    payoutWallets: () => listPayoutWallets(database.db),
+  });
   const treasury = new TreasuryWorker({
     db: database.db,
     chains,
@@ -162,11 +173,13 @@ export async function openRuntime(
     publicUrl,
     outbox,
     payoutChecks,
+    payoutWatch,
     treasury,
     backgroundTasks,
     close: async () => {
       await outbox.stop();
       await payoutChecks.stop();
+      await payoutWatch.stop();
       await treasury.stop();
       await stopOrderFeed();
       await announcer.drain();

@@ -5,11 +5,12 @@ import { createBase58check, hex } from "@scure/base";
 import type { ChainFamily } from "../../shared/catalog";
 
 /**
- * How the stand-in answers one call: the chain's JSON, a body that is not JSON, no
- * answer at all, or a dropped connection (a node that is down).
+ * How the stand-in answers one call: the chain's JSON, a JSON-RPC error, a body that
+ * is not JSON, no answer at all, or a dropped connection (a node that is down).
  */
 export type FakeChainAnswer =
   | { json: unknown }
+  | { rpcError: { code: number; message: string } }
   | { garbage: string }
   | { hang: true }
   | { drop: true };
@@ -46,6 +47,10 @@ export async function startFakeChain(
       response.writeHead(200, { "content-type": "application/json" });
       if ("garbage" in answer) {
         response.end(answer.garbage);
+        return;
+      }
+      if ("rpcError" in answer) {
+        response.end(JSON.stringify({ jsonrpc: "2.0", id: parsed.id, error: answer.rpcError }));
         return;
       }
       response.end(

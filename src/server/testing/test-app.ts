@@ -79,6 +79,8 @@ export async function createTestApp(
     /** The payout wallets' scheduled reads, driven by hand. */
     treasury: runtime.treasury,
     payoutChecks: runtime.payoutChecks,
+    /** The payout wallets' watcher, driven by hand. */
+    payoutWatch: runtime.payoutWatch,
     backups: runtime.context.backups,
     mailDir: join(dataDir, "mail"),
     kind: database.kind,

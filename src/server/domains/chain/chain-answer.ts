@@ -77,26 +77,30 @@ export async function postJson<Schema extends z.ZodType>(
 }
 
 /** keccak256("Transfer(address,address,uint256)"), the first topic of an ERC-20 and TRC-20 transfer event. */
-const TRANSFER_TOPIC = "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+export const TRANSFER_TOPIC = "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
 /**
  * Reads a token transfer event: topics [Transfer, from, to], each address a 20-byte
  * word left-padded to 32, and the amount as the one 32-byte word of data (hex with or
  * without 0x, as EVM and TRON nodes write it). Any other event is no transfer, also one
  * of the same name in another layout (an NFT's, whose token id is a fourth topic).
- * Returns the recipient's 20 bytes in lowercase hex.
+ * Returns the sender's and the recipient's 20 bytes in lowercase hex.
  */
 export function readTransferEvent(log: {
   topics: string[];
   data?: string;
-}): { to: string; baseUnits: bigint } | undefined {
+}): { from: string; to: string; baseUnits: bigint } | undefined {
   const bare = (word: string) => word.replace(/^0x/, "").toLowerCase();
   const [signature, from, to, ...more] = log.topics.map(bare);
   const data = bare(log.data ?? "");
   const isAddressWord = (word: string | undefined) => /^0{24}[0-9a-f]{40}$/.test(word ?? "");
   if (signature !== TRANSFER_TOPIC || more.length > 0) return undefined;
   if (!isAddressWord(from) || !isAddressWord(to) || !/^[0-9a-f]{64}$/.test(data)) return undefined;
-  return { to: (to as string).slice(24), baseUnits: BigInt(`0x${data}`) };
+  return {
+    from: (from as string).slice(24),
+    to: (to as string).slice(24),
+    baseUnits: BigInt(`0x${data}`),
+  };
 }
 
 /** Reads a hex quantity ("0x1a" or plain hex) as a bigint. */
@@ -104,7 +108,30 @@ export function hexToBigInt(hex: string): bigint {
   return BigInt(hex.startsWith("0x") ? hex : `0x${hex}`);
 }
 
-/** Calls a JSON-RPC 2.0 method (EVM and Solana nodes) and reads its result with the schema. */
+/** Writes base units as an exact decimal string of tokens (1500000n, 6 → "1.5"); no floats. */
+export function formatBaseUnits(baseUnits: bigint, decimals: number): string {
+  const digits = baseUnits.toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** A JSON-RPC node's refusal of a call: its error code and message. */
+export class JsonRpcError extends ChainEndpointError {
+  constructor(
+    readonly rpcCode: number,
+    readonly rpcMessage: string,
+  ) {
+    super("CHAIN_BAD_ANSWER", `The chain endpoint refused the call: ${rpcMessage}`);
+  }
+}
+
+const rpcErrorAnswer = z.object({ error: z.object({ code: z.number(), message: z.string() }) });
+
+/**
+ * Calls a JSON-RPC 2.0 method (EVM and Solana nodes) and reads its result with the
+ * schema; a refusal ends as a JsonRpcError.
+ */
 export async function callJsonRpc<Schema extends z.ZodType>(
   endpoint: ChainEndpoint,
   method: string,
@@ -115,8 +142,9 @@ export async function callJsonRpc<Schema extends z.ZodType>(
     endpoint,
     "",
     { jsonrpc: "2.0", id: 1, method, params },
-    z.object({ result }),
+    z.union([rpcErrorAnswer, z.object({ result })]),
   );
+  if ("error" in answer) throw new JsonRpcError(answer.error.code, answer.error.message);
   // zod cannot name the key of a generic schema's output; the schema above checked it.
   return (answer as { result: z.infer<Schema> }).result;
 }

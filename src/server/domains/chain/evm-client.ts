@@ -2,11 +2,13 @@ import { z } from "zod";
 import type { ChainEndpoint } from "../../platform/config/chain-config";
 import { type ChainLookup, callJsonRpc, hexToBigInt, readTransferEvent } from "./chain-answer";
 
-const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/);
+export const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/);
 const receiptSchema = z
   .object({
     status: hexQuantity,
     blockNumber: hexQuantity,
+    /** The block the node has it in; a watcher compares it with its log's. */
+    blockHash: z.string().optional(),
     gasUsed: hexQuantity,
     /** The price per gas paid, in wei; nodes from before EIP-1559 may leave it out. */
     effectiveGasPrice: hexQuantity.optional(),
@@ -20,17 +22,26 @@ const receiptSchema = z
   })
   .nullable();
 
+/** A transaction's receipt; null when the node has never seen it or it is not yet in a block. */
+export function fetchEvmReceipt(endpoint: ChainEndpoint, hash: string) {
+  return callJsonRpc(endpoint, "eth_getTransactionReceipt", [hash], receiptSchema);
+}
+
+/** The newest block's number. */
+export async function fetchEvmHead(endpoint: ChainEndpoint): Promise<bigint> {
+  return hexToBigInt(await callJsonRpc(endpoint, "eth_blockNumber", [], hexQuantity));
+}
+
 /** Looks a transaction up on an Ethereum-style node (BEP20, ERC20, Polygon). */
 export async function lookUpEvmTransaction(
   endpoint: ChainEndpoint,
   hash: string,
 ): Promise<ChainLookup> {
-  const receipt = await callJsonRpc(endpoint, "eth_getTransactionReceipt", [hash], receiptSchema);
+  const receipt = await fetchEvmReceipt(endpoint, hash);
   // A null receipt: the node has never seen the hash, or it is not yet in a block.
   if (!receipt) return { found: false };
   if (hexToBigInt(receipt.status) !== 1n) return { found: true, succeeded: false };
-  const head = await callJsonRpc(endpoint, "eth_blockNumber", [], hexQuantity);
-  const confirmations = hexToBigInt(head) - hexToBigInt(receipt.blockNumber) + 1n;
+  const confirmations = (await fetchEvmHead(endpoint)) - hexToBigInt(receipt.blockNumber) + 1n;
   const transfers = receipt.logs.flatMap((log) => {
     const transfer = readTransferEvent(log);
     return transfer

@@ -61,27 +61,22 @@ export async function recordCheckEvent(
 /**
  * Queues the on-chain check of a payout hash for an order the transaction has
  * locked: the order keeps its status until the chain confirms. A hash entered while
- * another was being checked replaces it.
+ * another was being checked replaces it. `requestedBy` null: the payout watcher
+ * found the payout itself.
  */
-export async function queuePayoutCheck(
+export async function writePayoutCheck(
   trx: Transaction<DB>,
   order: OrderRow,
-  request: {
-    payoutTxHash: string;
-    note: string | null;
-    admin: Pick<SessionUser, "id" | "email">;
-    ipAddress?: string | null;
-  },
+  request: { payoutTxHash: string; note: string | null; requestedBy: string | null },
 ) {
-  const { payoutTxHash, note, admin } = request;
   const fresh = {
-    payout_tx_hash: payoutTxHash,
+    payout_tx_hash: request.payoutTxHash,
     state: "checking" as const,
     failure_code: null,
     failure_message: null,
     transfer_index: null,
-    note,
-    requested_by: admin.id,
+    note: request.note,
+    requested_by: request.requestedBy,
     tries: 0,
     next_attempt_at: sql<Date>`now()`,
     updated_at: sql<Date>`now()`,
@@ -93,9 +88,24 @@ export async function queuePayoutCheck(
     .execute();
   await recordCheckEvent(trx, order, {
     step: "checking",
-    note: payoutTxHash,
-    actorId: admin.id,
+    note: request.payoutTxHash,
+    actorId: request.requestedBy,
   });
+}
+
+/** An admin's payout hash queued for the on-chain check, audited. */
+export async function queuePayoutCheck(
+  trx: Transaction<DB>,
+  order: OrderRow,
+  request: {
+    payoutTxHash: string;
+    note: string | null;
+    admin: Pick<SessionUser, "id" | "email">;
+    ipAddress?: string | null;
+  },
+) {
+  const { payoutTxHash, note, admin } = request;
+  await writePayoutCheck(trx, order, { payoutTxHash, note, requestedBy: admin.id });
   await recordAudit(trx, {
     actor: admin,
     action: "order.payout_check_requested",

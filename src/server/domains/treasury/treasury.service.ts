@@ -47,6 +47,22 @@ export async function pausedNetworks(db: Kysely<DB>): Promise<NetworkId[]> {
   return rows.map((row) => row.network as NetworkId);
 }
 
+/** Each network's payout wallet, where one is set: the wallets the payout watcher follows. */
+export async function listPayoutWallets(
+  db: Kysely<DB>,
+): Promise<{ network: NetworkId; wallet: string }[]> {
+  const rows = await db
+    .selectFrom("treasury_networks")
+    .select(["network", "wallet_address"])
+    .where("wallet_address", "is not", null)
+    .orderBy("network")
+    .execute();
+  return rows.map((row) => ({
+    network: row.network as NetworkId,
+    wallet: row.wallet_address ?? "",
+  }));
+}
+
 /** One network as Admin → Treasury and the dashboard show it. */
 export function toTreasuryView(row: TreasuryRow & { paused: boolean }, chains: ChainConfig) {
   const network = row.network as NetworkId;

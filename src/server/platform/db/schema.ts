@@ -298,6 +298,53 @@ export interface PayoutChecksTable {
   updated_at: Generated<Date>;
 }
 
+/** int8: node-postgres reads it as a decimal string, PGlite as a number (block numbers fit). */
+type Int8 = ColumnType<string | number, string | bigint, string | bigint>;
+
+/** Where the payout watcher is in one wallet's history (migration 0105). */
+export interface ChainWatchCursorsTable {
+  network: string;
+  wallet_address: string;
+  /** The first block not yet read to finality; null until the first pass. */
+  next_block: Int8 | null;
+  advanced_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  /** The scanning process's claim on the wallet, until `leased_until`. */
+  lease_id: string | null;
+  leased_until: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export type ChainTransferState = "seen" | "final" | "removed" | "failed";
+export type ChainTransferMatch = "waiting" | "matched" | "unmatched";
+
+/** One USDT transfer out of or into a watched wallet (migration 0105). */
+export interface ChainTransfersTable {
+  id: Generated<string>;
+  network: string;
+  tx_hash: string;
+  log_index: number;
+  direction: "out" | "in";
+  from_address: string;
+  to_address: string;
+  /** Tokens, a decimal string read exactly from the base units. */
+  amount: Numeric;
+  block_number: Int8;
+  block_hash: string;
+  state: ChainTransferState;
+  /** How deep its block was when last read. */
+  confirmations: number;
+  /** Outgoing transfers only. */
+  match_state: ChainTransferMatch | null;
+  order_id: string | null;
+  /** The operator who decided; null when the watcher did. */
+  decided_by: string | null;
+  note: string | null;
+  seen_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface AdminElevationsTable {
   session_id: string;
   user_id: string;
@@ -602,6 +649,8 @@ export interface DB {
   orders: OrdersTable;
   order_events: OrderEventsTable;
   payout_checks: PayoutChecksTable;
+  chain_watch_cursors: ChainWatchCursorsTable;
+  chain_transfers: ChainTransfersTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

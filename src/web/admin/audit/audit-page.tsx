@@ -40,6 +40,11 @@ const ACTIONS = {
     label: "adminAudit.actions.payoutCheckOverridden",
     variant: "warning",
   },
+  "order.payout_found_on_chain": {
+    label: "adminAudit.actions.payoutFoundOnChain",
+    variant: "info",
+  },
+  "chain_transfer.unmatched": { label: "adminAudit.actions.transferUnmatched", variant: "warning" },
   "receiving_account.updated": { label: "adminAudit.actions.accountUpdated", variant: "warning" },
   "receiving_account.paused": { label: "adminAudit.actions.accountPaused", variant: "warning" },
   "receiving_account.resumed": { label: "adminAudit.actions.accountResumed", variant: "success" },

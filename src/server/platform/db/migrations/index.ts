@@ -42,6 +42,7 @@ import * as frozenReceivingAccounts from "./0101-frozen-receiving-accounts";
 import * as suspicionReports from "./0102-suspicion-reports";
 import * as signIns from "./0103-sign-ins";
 import * as holdRuleNamesFromCode from "./0104-hold-rule-names-from-code";
+import * as chainTransfers from "./0105-chain-transfers";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   "0102-suspicion-reports": suspicionReports,
   "0103-sign-ins": signIns,
   "0104-hold-rule-names-from-code": holdRuleNamesFromCode,
+  "0105-chain-transfers": chainTransfers,
 };

@@ -1,0 +1,142 @@
+import { type Selectable, sql, type Transaction } from "kysely";
+import type { ChainTransferState, ChainTransfersTable, DB } from "../../platform/db/schema";
+import type { WatchKey } from "./watch-cursor";
+
+/** A transfer as one pass read it, with what the pass concluded of it. */
+export type ReadTransfer = {
+  txHash: string;
+  logIndex: number;
+  from: string;
+  to: string;
+  /** Tokens, an exact decimal string. */
+  amount: string;
+  blockNumber: bigint;
+  blockHash: string;
+  state: ChainTransferState;
+  confirmations: number;
+};
+
+/**
+ * Writes a pass's transfers, each once by (network, transaction, log index). A seen or
+ * removed row takes the new reading (a reorganisation may move a transaction to
+ * another block, or bring it back); a final or failed one never changes again.
+ */
+export async function recordTransfers(
+  trx: Transaction<DB>,
+  key: WatchKey,
+  transfers: ReadTransfer[],
+) {
+  if (transfers.length === 0) return;
+  await trx
+    .insertInto("chain_transfers")
+    .values(
+      transfers.map((transfer) => {
+        const direction = transfer.from === key.wallet.toLowerCase() ? "out" : "in";
+        return {
+          network: key.network,
+          tx_hash: transfer.txHash,
+          log_index: transfer.logIndex,
+          direction,
+          from_address: transfer.from,
+          to_address: transfer.to,
+          amount: transfer.amount,
+          block_number: transfer.blockNumber,
+          block_hash: transfer.blockHash,
+          state: transfer.state,
+          confirmations: transfer.confirmations,
+          match_state: direction === "out" ? ("waiting" as const) : null,
+        };
+      }),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(["network", "tx_hash", "log_index"])
+        .doUpdateSet((eb) => ({
+          block_number: eb.ref("excluded.block_number"),
+          block_hash: eb.ref("excluded.block_hash"),
+          state: eb.ref("excluded.state"),
+          confirmations: eb.ref("excluded.confirmations"),
+          updated_at: sql<Date>`now()`,
+        }))
+        .where("chain_transfers.state", "in", ["seen", "removed"]),
+    )
+    .execute();
+}
+
+/**
+ * Marks removed the wallet's seen transfers in blocks [from, to] that a new reading
+ * of that range no longer returned: a reorganisation took them back before they
+ * were final.
+ */
+export async function removeVanishedTransfers(
+  trx: Transaction<DB>,
+  key: WatchKey,
+  range: { from: bigint; to: bigint },
+  stillThere: { txHash: string; logIndex: number }[],
+) {
+  const wallet = key.wallet.toLowerCase();
+  await trx
+    .updateTable("chain_transfers")
+    .set({ state: "removed", updated_at: sql<Date>`now()` })
+    .where("network", "=", key.network)
+    .where("state", "=", "seen")
+    .where("block_number", ">=", range.from.toString())
+    .where("block_number", "<=", range.to.toString())
+    .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]))
+    .$if(stillThere.length > 0, (query) =>
+      query.where(
+        sql<boolean>`(tx_hash, log_index) NOT IN (${sql.join(
+          stillThere.map((log) => sql`(${log.txHash}, ${log.logIndex})`),
+        )})`,
+      ),
+    )
+    .execute();
+}
+
+export type ChainTransferRow = Selectable<ChainTransfersTable>;
+
+/**
+ * The network's next final outgoing transfer still waiting to be matched to an
+ * order, locked for the transaction (another process takes the one after).
+ */
+export function nextTransferToMatch(
+  trx: Transaction<DB>,
+  network: string,
+): Promise<ChainTransferRow | undefined> {
+  return trx
+    .selectFrom("chain_transfers")
+    .selectAll()
+    .where("network", "=", network)
+    .where("state", "=", "final")
+    .where("match_state", "=", "waiting")
+    .orderBy("block_number")
+    .orderBy("log_index")
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** Records what became of an outgoing transfer: an order's payout, or one for an operator. */
+export async function decideTransferMatch(
+  trx: Transaction<DB>,
+  transferId: string,
+  decision: {
+    matchState: "matched" | "unmatched";
+    orderId: string | null;
+    note: string;
+    decidedBy: string | null;
+  },
+) {
+  await trx
+    .updateTable("chain_transfers")
+    .set({
+      match_state: decision.matchState,
+      order_id: decision.orderId,
+      note: decision.note,
+      decided_by: decision.decidedBy,
+      updated_at: sql<Date>`now()`,
+    })
+    .where("id", "=", transferId)
+    .execute();
+}
