@@ -17,10 +17,9 @@ import {
   wrapPglite,
 } from "../platform/db/database";
 import { raiseOrderLimits } from "./order-limits";
+import { TEST_ORIGIN } from "./origin";
 import { scratchPostgresDatabase } from "./postgres";
 import { insertBankAccount, insertUpiAccount } from "./receiving-accounts";
-
-export const TEST_ORIGIN = "http://localhost:3000";
 
 /**
  * A fresh app on a fresh database for one test file: a copy of the migrated

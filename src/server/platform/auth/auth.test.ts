@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { TEST_ORIGIN } from "../../testing/origin";
+import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient, readMails } from "../../testing/test-client";
 
 let testApp: TestApp;
