@@ -17,7 +17,8 @@ import { ensureAdmin } from "./ensure-admin";
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // better-auth's own password hash, as production's: the other tests use a cheaper one.
+  testApp = await createTestApp({}, { realPasswords: true });
 });
 afterAll(() => testApp.close());
 

@@ -5,7 +5,8 @@ import { createClient, readMails } from "../../testing/test-client";
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // better-auth's own password hash, as production's: the other tests use a cheaper one.
+  testApp = await createTestApp({}, { realPasswords: true });
 });
 afterAll(() => testApp.close());
 
