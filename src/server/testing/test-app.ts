@@ -24,8 +24,8 @@ import { insertBankAccount, insertUpiAccount } from "./receiving-accounts";
 
 /**
  * A fresh app on a fresh database for one test file: a copy of the migrated
- * PGlite template, or a new database on TEST_DATABASE_URL's server when the
- * suite runs with TEST_DB=postgres. E-mails land in `mailDir`; logs go to
+ * PGlite template, or a copy of the migrated template database on
+ * TEST_DATABASE_URL's server when the suite runs with TEST_DB=postgres. E-mails land in `mailDir`; logs go to
  * `logger` (none by default). The customers' order limits are out of reach
  * unless `shippedOrderLimits` keeps the migration's defaults. Passwords are hashed by a
  * cheaper scrypt (quick-passwords.ts) unless `realPasswords` keeps better-auth's.
@@ -103,7 +103,7 @@ async function openTestDatabase(): Promise<{
   dropDatabase: () => Promise<void>;
   databaseUrl?: string;
 }> {
-  const scratch = await scratchPostgresDatabase("test");
+  const scratch = await scratchPostgresDatabase("test", inject("postgresTemplate"));
   if (scratch) {
     return {
       database: openPostgres(scratch.url),
