@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { compiledTexts } from "./scripts/build/compiled-texts";
 
@@ -8,8 +10,30 @@ import { compiledTexts } from "./scripts/build/compiled-texts";
  * projects one after another, and as a project of their own they ran beside each other
  * at the end, which made the run two minutes longer on a 2-core machine.
  */
-/** Fuzzed requests test the API's validation, the same on either database: PGlite only. */
-const ONE_DATABASE_TESTS = ["src/server/app/fuzz.system.test.ts"];
+/**
+ * What a server test touches a database through: a test app, a runtime, a server
+ * process, SQL, or the database's name. A file that names none of these tests logic
+ * alone (a CSV line, a statement's reader, a chain node's answers): running it again
+ * on PostgreSQL would test the same code twice, so it runs once, in the PGlite project.
+ */
+const TOUCHES_A_DATABASE =
+  /createTestApp|openRuntime|database|\bdb\b|\bsql\b|kysely|pglite|postgres|server-process|order-load|other-processes|run-process|TEST_DB/i;
+
+/** The server's test files that open no database, found by TOUCHES_A_DATABASE. */
+function testsWithoutADatabase(folder = "src/server"): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return testsWithoutADatabase(path);
+    if (!entry.name.endsWith(".test.ts")) return [];
+    return TOUCHES_A_DATABASE.test(readFileSync(path, "utf8")) ? [] : [path];
+  });
+}
+
+/**
+ * Tests run on PGlite only: the fuzzed requests, which test the API's validation (the
+ * same on either database), and the tests that open no database at all.
+ */
+const ONE_DATABASE_TESTS = ["src/server/app/fuzz.system.test.ts", ...testsWithoutADatabase()];
 
 const projects: TestProjectInlineConfiguration[] = [
   {

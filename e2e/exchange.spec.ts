@@ -218,16 +218,14 @@ test("Place Order before the site settings have arrived waits for them", async (
   const email = uniqueEmail("early");
   await signUpAndLogInByApi(page, email);
   await page.goto("/profile");
-  // A slow network: the settings arrive 3 s after the page asked for them.
-  await page.route("**/api/site-settings", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
+  // A slow network: the settings arrive only after Place Order, whatever the machine's speed.
+  const releaseSettings = await holdRequests(page, "**/api/site-settings");
   await page.goto("/");
   await page.getByLabel("Amount").fill("8600");
   await expect(page.getByTestId("receive-amount")).toHaveText(/100\.0000/);
   await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);
   await page.getByRole("button", { name: "Place Order" }).click();
+  releaseSettings();
   const dialog = page.getByRole("dialog", { name: "Confirm Your Order" });
   await expect(dialog.getByText("100.0000 USDT")).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText("Could not load")).toHaveCount(0);

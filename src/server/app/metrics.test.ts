@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAdmin, signedInCustomer } from "../testing/actors";
 import { placeOrder } from "../testing/orders";
+import { TEST_ORIGIN } from "../testing/origin";
 import { readEvents } from "../testing/sse";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
+import { createTestApp, type TestApp } from "../testing/test-app";
 
 const TOKEN = "metrics-token-for-tests";
 let testApp: TestApp;

@@ -8,7 +8,7 @@ import { isSignUpBlocked } from "../domains/risk/blocklist.service";
 import { listPayoutWallets } from "../domains/treasury/treasury.service";
 import { TreasuryWorker } from "../domains/treasury/treasury-worker";
 import type { AppContext } from "../platform/api/app-context";
-import { createAuth } from "../platform/auth/auth";
+import { createAuth, type PasswordHashing } from "../platform/auth/auth";
 import { ensureAdmin } from "../platform/auth/ensure-admin";
 import { createBackups } from "../platform/backup/backups";
 import { chainConfigFromEnv } from "../platform/config/chain-config";
@@ -60,6 +60,8 @@ export async function openRuntime(
     logger?: Logger;
     webRoot?: string;
     serverToken?: string;
+    /** Tests only: a cheaper password hash (see AuthDependencies.passwordHashing). */
+    passwordHashing?: PasswordHashing;
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL, redact: LOG_REDACT_PATHS });
@@ -88,6 +90,7 @@ export async function openRuntime(
     baseURL: publicUrl,
     trustedOrigins,
     isSignUpBlocked,
+    passwordHashing: options.passwordHashing,
   });
   await database.exclusively(async () => {
     await migrateToLatest(database.db, auth.options);

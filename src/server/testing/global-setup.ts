@@ -1,18 +1,27 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { createPglite, wrapPglite } from "../platform/db/database";
+import { createPglite, openPostgres, wrapPglite } from "../platform/db/database";
 import { migrateToLatest } from "../platform/db/migrate";
 import { migrationAuthOptions } from "./migration-database";
+import { databaseUrl, dropPostgresDatabase, runOnServer } from "./postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** The migrated database each test app's copies on the PostgreSQL run (postgres project only). */
+    postgresTemplate?: string;
   }
 }
 
-/** Migrates one PGlite database and dumps it, so each test file starts from a copy in ~0.3 s. */
+/**
+ * Migrates one PGlite database and dumps it, so each test file starts from a copy in
+ * ~0.3 s. For the postgres project, also one migrated database on TEST_DATABASE_URL's
+ * server that each test app's database is created from (CREATE DATABASE … TEMPLATE):
+ * migrating an empty database took 2-3 s a test app on a 2-core machine, the copy 0.2-0.4 s.
+ */
 export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), "rupeedesk-template-"));
   const pglite = await createPglite();
@@ -23,5 +32,26 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide("pgliteTemplate", file);
-  return () => rmSync(directory, { recursive: true, force: true });
+  const dropPostgresTemplate = await providePostgresTemplate(project);
+  return async () => {
+    rmSync(directory, { recursive: true, force: true });
+    await dropPostgresTemplate?.();
+  };
+}
+
+/** The postgres project's migrated template database, and the function that drops it. */
+async function providePostgresTemplate(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (project.config.env?.TEST_DB !== "postgres" || !serverUrl) return undefined;
+  const name = `rupeedesk_template_${randomBytes(6).toString("hex")}`;
+  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
+  // A template takes no connections while it is copied: this one closes before any test.
+  const template = openPostgres(databaseUrl(serverUrl, name));
+  try {
+    await migrateToLatest(template.db, migrationAuthOptions(template.db));
+  } finally {
+    await template.close();
+  }
+  project.provide("postgresTemplate", name);
+  return () => dropPostgresDatabase(serverUrl, name);
 }

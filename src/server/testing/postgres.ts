@@ -7,23 +7,29 @@ export function isPostgresRun(): boolean {
 }
 
 /**
- * On the PostgreSQL run, a new empty database on TEST_DATABASE_URL's server and
- * the function that drops it; on the PGlite run, undefined.
+ * On the PostgreSQL run, a new database on TEST_DATABASE_URL's server (empty, or a
+ * copy of `template`) and the function that drops it; on the PGlite run, undefined.
  */
-export async function scratchPostgresDatabase(prefix: string) {
+export async function scratchPostgresDatabase(prefix: string, template?: string) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!isPostgresRun() || !serverUrl) return undefined;
   const name = `rupeedesk_${prefix}_${randomBytes(6).toString("hex")}`;
-  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  await runOnServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+  return { url: databaseUrl(serverUrl, name), drop: () => dropPostgresDatabase(serverUrl, name) };
 }
 
-async function runOnServer(serverUrl: string, statement: string) {
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function dropPostgresDatabase(serverUrl: string, name: string) {
+  return runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+export async function runOnServer(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

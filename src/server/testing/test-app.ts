@@ -17,24 +17,26 @@ import {
   wrapPglite,
 } from "../platform/db/database";
 import { raiseOrderLimits } from "./order-limits";
+import { TEST_ORIGIN } from "./origin";
 import { scratchPostgresDatabase } from "./postgres";
+import { quickPasswordHashing } from "./quick-passwords";
 import { insertBankAccount, insertUpiAccount } from "./receiving-accounts";
-
-export const TEST_ORIGIN = "http://localhost:3000";
 
 /**
  * A fresh app on a fresh database for one test file: a copy of the migrated
- * PGlite template, or a new database on TEST_DATABASE_URL's server when the
- * suite runs with TEST_DB=postgres. E-mails land in `mailDir`; logs go to
+ * PGlite template, or a copy of the migrated template database on
+ * TEST_DATABASE_URL's server when the suite runs with TEST_DB=postgres. E-mails land in `mailDir`; logs go to
  * `logger` (none by default). The customers' order limits are out of reach
- * unless `shippedOrderLimits` keeps the migration's defaults.
+ * unless `shippedOrderLimits` keeps the migration's defaults. Passwords are hashed by a
+ * cheaper scrypt (quick-passwords.ts) unless `realPasswords` keeps better-auth's.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
   {
     logger = pino({ level: "silent" }),
     shippedOrderLimits = false,
-  }: { logger?: Logger; shippedOrderLimits?: boolean } = {},
+    realPasswords = false,
+  }: { logger?: Logger; shippedOrderLimits?: boolean; realPasswords?: boolean } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-test-"));
   const env = parseEnv({
@@ -47,7 +49,11 @@ export async function createTestApp(
     ...overrides,
   });
   const { database, dropDatabase, databaseUrl } = await openTestDatabase();
-  const runtime = await openRuntime(env, { database, logger });
+  const runtime = await openRuntime(env, {
+    database,
+    logger,
+    passwordHashing: realPasswords ? undefined : quickPasswordHashing,
+  });
   const app = createApp(runtime.context);
   if (!shippedOrderLimits) await raiseOrderLimits(runtime.context.db);
   await insertUpiAccount(runtime.context.db);
@@ -99,7 +105,7 @@ async function openTestDatabase(): Promise<{
   dropDatabase: () => Promise<void>;
   databaseUrl?: string;
 }> {
-  const scratch = await scratchPostgresDatabase("test");
+  const scratch = await scratchPostgresDatabase("test", inject("postgresTemplate"));
   if (scratch) {
     return {
       database: openPostgres(scratch.url),

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import PostalMime from "postal-mime";
-import { TEST_ORIGIN, type TestApp } from "./test-app";
+import { TEST_ORIGIN } from "./origin";
+import type { TestApp } from "./test-app";
 
 let nextAddress = 1;
 

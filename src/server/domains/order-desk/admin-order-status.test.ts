@@ -6,8 +6,9 @@ import {
   verifiedCustomer,
 } from "../../testing/actors";
 import { countRows, ERC20_WALLET, placeOrder, TRON_TX_HASH } from "../../testing/orders";
+import { TEST_ORIGIN } from "../../testing/origin";
 import { readEvents } from "../../testing/sse";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { createTestApp, type TestApp } from "../../testing/test-app";
 
 let testApp: TestApp;
 let admin: Client & { userId: string; email: string };

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_STREAMS_PER_USER, notifyOrderChanges } from "../../platform/events/order-changes";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { placeOrder } from "../../testing/orders";
+import { TEST_ORIGIN } from "../../testing/origin";
 import { readEvents } from "../../testing/sse";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { createTestApp, type TestApp } from "../../testing/test-app";
 
 let testApp: TestApp;
 beforeAll(async () => {

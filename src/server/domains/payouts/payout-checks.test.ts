@@ -13,8 +13,9 @@ import {
   startFakeChain,
 } from "../../testing/fake-chain";
 import { countRows, placeOrder, TRON_WALLET } from "../../testing/orders";
+import { TEST_ORIGIN } from "../../testing/origin";
 import { readEvents } from "../../testing/sse";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { createTestApp, type TestApp } from "../../testing/test-app";
 import { UNSEEN_LOOKS } from "./payout-check-worker";
 
 /*

@@ -1,10 +1,13 @@
+import { verifyPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { TEST_ORIGIN } from "../../testing/origin";
+import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient, readMails } from "../../testing/test-client";
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // better-auth's own password hash, as production's: the other tests use a cheaper one.
+  testApp = await createTestApp({}, { realPasswords: true });
 });
 afterAll(() => testApp.close());
 
@@ -66,6 +69,18 @@ describe("sign-up", () => {
     expect(verified.status).toBe(302);
     expect(verified.headers.get("location")).toBe("/login");
     expect((await findUser(email))?.emailVerified).toBe(true);
+  });
+
+  it("keeps the password only as better-auth's scrypt hash", async () => {
+    const email = await signedUpCustomer("correct horse");
+    const { password } = await testApp.db
+      .selectFrom("account")
+      .innerJoin("user", "user.id", "account.userId")
+      .select("account.password")
+      .where("user.email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await verifyPassword({ hash: password ?? "", password: "correct horse" })).toBe(true);
   });
 
   it("does not verify an address with a forged token", async () => {

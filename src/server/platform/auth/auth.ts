@@ -55,6 +55,18 @@ export interface AuthDependencies {
   backgroundTasks: BackgroundTasks;
   /** Whether the blocklist refuses a sign-up with this e-mail or phone (the risk domain's rule). */
   isSignUpBlocked: (db: Database, applicant: { email: string; phone: string }) => Promise<boolean>;
+  /**
+   * How passwords are hashed and checked; better-auth's scrypt when not given, as in
+   * production, where nothing in the environment can give one. Only the tests'
+   * in-process app passes a cheaper one (src/server/testing/quick-passwords.ts).
+   */
+  passwordHashing?: PasswordHashing;
+}
+
+/** A password hash and its check, as better-auth takes them. */
+export interface PasswordHashing {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
 }
 
 const WHATSAPP_ERROR = "Enter your 10-digit WhatsApp number (it must start with 6, 7, 8 or 9).";
@@ -162,6 +174,7 @@ export function createAuthOptions(deps: AuthDependencies) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      ...(deps.passwordHashing && { password: deps.passwordHashing }),
       // A sign-up for a taken address gets a made-up user back (no account
       // enumeration); give it the fields a real new customer has, or role: null
       // would tell the two apart.

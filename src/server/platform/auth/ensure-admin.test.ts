@@ -7,16 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app/create-app";
 import { openRuntime } from "../../app/runtime";
 import { verifiedCustomer } from "../../testing/actors";
+import { TEST_ORIGIN } from "../../testing/origin";
 import { scratchPostgresDatabase } from "../../testing/postgres";
 import { runTsEntry } from "../../testing/run-process";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 import { parseEnv } from "../config/env";
 import { ensureAdmin } from "./ensure-admin";
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // better-auth's own password hash, as production's: the other tests use a cheaper one.
+  testApp = await createTestApp({}, { realPasswords: true });
 });
 afterAll(() => testApp.close());
 

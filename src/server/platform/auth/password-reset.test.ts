@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { TEST_ORIGIN } from "../../testing/origin";
+import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient, readMails } from "../../testing/test-client";
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // better-auth's own password hash, as production's: the other tests use a cheaper one.
+  testApp = await createTestApp({}, { realPasswords: true });
 });
 afterAll(() => testApp.close());
 

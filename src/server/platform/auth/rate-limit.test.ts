@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { TEST_ORIGIN } from "../../testing/origin";
+import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 import { AUTH_RATE_LIMITS, CLIENT_IP_HEADER } from "./auth";
 

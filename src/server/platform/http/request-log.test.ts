@@ -1,12 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../app/create-app";
-import { openRuntime } from "../../app/runtime";
-import { parseEnv } from "../config/env";
+import { createTestApp } from "../../testing/test-app";
 import { LOG_REDACT_PATHS, redactPath } from "./request-log";
 
 /** A stream that keeps every log line written to it. */
@@ -43,20 +38,16 @@ describe("logs", () => {
 
   it("write one line per API request, without the query string", async () => {
     const { lines, sink } = captureLines();
-    const runtime = await openRuntime(
-      parseEnv({
-        DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-log-")),
-        BETTER_AUTH_SECRET: "s".repeat(32),
-      }),
-      { logger: pino({ redact: LOG_REDACT_PATHS }, sink) },
-    );
+    // A test app starts from the migrated template: migrating a new database took
+    // longer than a test may on a busy machine.
+    const testApp = await createTestApp({}, { logger: pino({ redact: LOG_REDACT_PATHS }, sink) });
     try {
-      await createApp(runtime.context).request("/api/health?token=abc");
+      await testApp.app.request("/api/health?token=abc");
       const entry = lines.map((line) => JSON.parse(line)).find((line) => line.msg === "request");
       expect(entry).toMatchObject({ method: "GET", path: "/api/health", status: 200 });
       expect(lines.join("")).not.toContain("token=abc");
     } finally {
-      await runtime.close();
+      await testApp.close();
     }
   });
 });
