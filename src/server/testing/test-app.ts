@@ -16,11 +16,11 @@ import {
   openPostgres,
   wrapPglite,
 } from "../platform/db/database";
+import { insertBankAccount, insertUpiAccount } from "./desk-accounts";
 import { raiseOrderLimits } from "./order-limits";
 import { TEST_ORIGIN } from "./origin";
 import { scratchPostgresDatabase } from "./postgres";
 import { quickPasswordHashing } from "./quick-passwords";
-import { insertBankAccount, insertUpiAccount } from "./receiving-accounts";
 
 /**
  * A fresh app on a fresh database for one test file: a copy of the migrated

@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInCustomer } from "../../testing/actors";
+import { insertUpiAccount, retireReceivingAccounts } from "../../testing/desk-accounts";
 import { orderInput, placeOrder, TRON_WALLET, withOffer } from "../../testing/orders";
-import { insertUpiAccount, retireReceivingAccounts } from "../../testing/receiving-accounts";
 import { type Recording, recordStatements } from "../../testing/statement-recorder";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { insertUpiAccount, retireReceivingAccounts } from "../../testing/desk-accounts";
 import { orderInput, withOffer } from "../../testing/orders";
-import { insertUpiAccount, retireReceivingAccounts } from "../../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 /* The account an order was paid into, as the operators see it. */

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { insertUpiAccount, retireReceivingAccounts } from "../../testing/desk-accounts";
 import { orderInput, placeOrder } from "../../testing/orders";
-import { insertUpiAccount, retireReceivingAccounts } from "../../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 

@@ -7,13 +7,9 @@ import {
   signedInCustomer,
   verifiedCustomer,
 } from "../../testing/actors";
+import { insertUpiAccount, retireReceivingAccounts } from "../../testing/desk-accounts";
 import { orderInput, placeOrder } from "../../testing/orders";
-import {
-  insertUpiAccount,
-  offerFor,
-  retireReceivingAccounts,
-  setOfferSettings,
-} from "../../testing/receiving-accounts";
+import { offerFor, setOfferSettings } from "../../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 

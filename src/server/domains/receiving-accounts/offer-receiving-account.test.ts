@@ -8,15 +8,14 @@ import {
   signedInCustomer,
   verifiedCustomer,
 } from "../../testing/actors";
-import { countRows, orderInput } from "../../testing/orders";
-import { isPostgresRun } from "../../testing/postgres";
 import {
   insertBankAccount,
   insertUpiAccount,
-  offerFor,
   retireReceivingAccounts,
-  setOfferSettings,
-} from "../../testing/receiving-accounts";
+} from "../../testing/desk-accounts";
+import { countRows, orderInput } from "../../testing/orders";
+import { isPostgresRun } from "../../testing/postgres";
+import { offerFor, setOfferSettings } from "../../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 

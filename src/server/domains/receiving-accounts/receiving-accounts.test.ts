@@ -5,9 +5,9 @@ import {
   signedInCustomer,
   verifiedCustomer,
 } from "../../testing/actors";
+import { retireReceivingAccounts } from "../../testing/desk-accounts";
 import { SHIPPED_ORDER_LIMITS_INPUT } from "../../testing/order-limits";
 import { orderInput, withOffer } from "../../testing/orders";
-import { retireReceivingAccounts } from "../../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 let testApp: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin } from "../../testing/actors";
-import { insertUpiAccount } from "../../testing/receiving-accounts";
+import { insertUpiAccount } from "../../testing/desk-accounts";
 import { type SampleTransaction, sampleStatementCsv } from "../../testing/statement-fixtures";
 import { type Recording, recordStatements } from "../../testing/statement-recorder";
 import { createTestApp, type TestApp } from "../../testing/test-app";

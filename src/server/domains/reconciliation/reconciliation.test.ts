@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { insertUpiAccount, retireReceivingAccounts } from "../../testing/desk-accounts";
 import { nextReference, orderStatus, placeOrder } from "../../testing/orders";
-import { insertUpiAccount, retireReceivingAccounts } from "../../testing/receiving-accounts";
 import {
   type SampleTransaction,
   sampleStatementCsv,

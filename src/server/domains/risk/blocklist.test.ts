@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Client, freshEmail, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { insertUpiAccount, retireReceivingAccounts } from "../../testing/desk-accounts";
 import {
   countRows,
   ERC20_WALLET,
@@ -9,7 +10,6 @@ import {
   postOrder,
   TRON_WALLET,
 } from "../../testing/orders";
-import { insertUpiAccount, retireReceivingAccounts } from "../../testing/receiving-accounts";
 import { sampleStatementCsv } from "../../testing/statement-fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient, RawBody } from "../../testing/test-client";

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { insertUpiAccount, retireReceivingAccounts } from "../../testing/desk-accounts";
 import { ERC20_WALLET, orderInput, orderStatus, placeOrder, withOffer } from "../../testing/orders";
 import { placeThroughTwoProcesses } from "../../testing/other-processes";
 import { isPostgresRun } from "../../testing/postgres";
-import { insertUpiAccount, retireReceivingAccounts } from "../../testing/receiving-accounts";
 import { sampleStatementCsv } from "../../testing/statement-fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { RawBody } from "../../testing/test-client";
