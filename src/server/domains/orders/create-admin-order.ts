@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
+import { orderBlocklistKeys } from "../../../shared/blocklist-keys";
 import { languageOr } from "../../../shared/languages";
 import { plainDecimal } from "../../../shared/money";
 import { impliedRate, quoteReceiveAmount } from "../../../shared/quote";
@@ -16,7 +17,7 @@ import { claimLimitsForAdminOrder } from "../limits/order-limits";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { orderMessages } from "./order-messages";
 import type { OrderRow } from "./order-view";
-import { refuseBlockedWalletForAdmin } from "./rules/blocklist";
+import { blockedEntry, blocklistRule } from "./rules/blocklist";
 import { holdAdminOrder } from "./rules/hold-rules";
 
 export const CREATED_BY_ADMIN_NOTE = "Created by admin";
@@ -107,7 +108,7 @@ export async function createAdminOrder({
       "This user is blocked. Unblock them before placing an order for them.",
     );
   }
-  await refuseBlockedWalletForAdmin(db, input.walletAddress);
+  await refuseBlockedWallet(db, input.walletAddress);
   try {
     const created = await db.transaction().execute(async (trx) => {
       const settings = await trx
@@ -197,6 +198,27 @@ export async function createAdminOrder({
       );
     }
     throw error;
+  }
+}
+
+/**
+ * The blocklist rule holds for operators too: coins are never sent to a wallet the
+ * desk listed. The operator is told the entry's reason (customers never are).
+ */
+async function refuseBlockedWallet(db: Kysely<DB>, walletAddress: string) {
+  const walletKey = orderBlocklistKeys({ wallet_address: walletAddress, payer_name: null }).wallet;
+  const { rows } = await sql<{ reason: string }>`
+    SELECT blocked.reason
+    FROM (SELECT ${walletKey}::text AS wallet_key, NULL::text AS payer_name_key) AS input
+      ${blockedEntry}
+    WHERE NOT (${blocklistRule.passes})`.execute(db);
+  const entry = rows[0];
+  if (entry) {
+    throw new AppError(
+      422,
+      "WALLET_BLOCKED",
+      `This wallet is on the blocklist (${entry.reason}). Remove it from the blocklist first if it should be paid.`,
+    );
   }
 }
 
