@@ -288,6 +288,9 @@ export function answerBalancesAsChain(
     }
     if (family === "evm") {
       if (call === "eth_getBalance") return { json: `0x${held.fee.toString(16)}` };
+      // A node that serves balances only (the payout watcher asks it for blocks and logs too).
+      if (call !== "eth_call")
+        return { rpcError: { code: -32601, message: `${call} is not served here` } };
       const [{ data }] = params as [{ data: string }];
       return { json: `0x${word(data === "0x313ce567" ? BigInt(held.decimals) : held.usdt)}` };
     }
