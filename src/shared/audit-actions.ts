@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   "order.payout_check_overridden",
   "order.payout_found_on_chain",
   "chain_transfer.unmatched",
+  "chain_transfer.assigned",
+  "chain_transfer.dismissed",
   "settings.saved",
   "receiving_account.created",
   "receiving_account.updated",

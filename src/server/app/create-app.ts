@@ -10,6 +10,7 @@ import { createOrderLimitsRouter } from "../domains/limits/order-limits.routes";
 import { createAdminOrdersRouter } from "../domains/order-desk/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "../domains/order-desk/order-feed.routes";
 import { createOrdersRouter } from "../domains/orders/orders.routes";
+import { createUnmatchedTransfersRouter } from "../domains/payouts/unmatched-transfers.routes";
 import { createReceivingAccountsRouter } from "../domains/receiving-accounts/receiving-accounts.routes";
 import {
   createReconciliationRouter,
@@ -112,7 +113,8 @@ export function createApp(context: AppContext) {
     .route("/", createAccountLanguageRouter(context))
     .route("/", createVerificationRouter(context))
     .route("/", createAdminVerificationsRouter(context))
-    .route("/", createTreasuryRouter(context));
+    .route("/", createTreasuryRouter(context))
+    .route("/", createUnmatchedTransfersRouter(context));
 
   app.get("/api/openapi.json", async (c) => c.json(await buildOpenApiDocument(app, context)));
   app.route("/", createMetricsRouter(metrics.registry, context.metricsToken));

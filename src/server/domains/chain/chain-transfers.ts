@@ -117,12 +117,33 @@ export function nextTransferToMatch(
     .executeTakeFirst();
 }
 
-/** Records what became of an outgoing transfer: an order's payout, or one for an operator. */
+/**
+ * A final outgoing transfer, locked for the transaction: two operators deciding it at
+ * once take turns, and the second sees the first one's decision.
+ */
+export function lockOutgoingTransfer(
+  trx: Transaction<DB>,
+  transferId: string,
+): Promise<ChainTransferRow | undefined> {
+  return trx
+    .selectFrom("chain_transfers")
+    .selectAll()
+    .where("id", "=", transferId)
+    .where("direction", "=", "out")
+    .where("state", "=", "final")
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Records what became of an outgoing transfer: an order's payout, one for an
+ * operator, or (an operator's word) not a payout.
+ */
 export async function decideTransferMatch(
   trx: Transaction<DB>,
   transferId: string,
   decision: {
-    matchState: "matched" | "unmatched";
+    matchState: "matched" | "unmatched" | "dismissed";
     orderId: string | null;
     note: string;
     decidedBy: string | null;

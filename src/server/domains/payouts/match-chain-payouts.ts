@@ -10,7 +10,7 @@ import {
 } from "../chain/chain-transfers";
 import { lockOrder } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
-import { writePayoutCheck } from "./payout-checks";
+import { CHECK_UNDER_WAY, writePayoutCheck } from "./payout-checks";
 import { lockPayoutHash } from "./payout-hash";
 
 /** Who the audit log and the operators' notes name for what the watcher decided. */
@@ -107,7 +107,7 @@ async function decide(
           selectFrom("payout_checks")
             .select("order_id")
             .whereRef("payout_checks.order_id", "=", "orders.id")
-            .where("state", "in", ["checking", "awaiting_confirmations", "confirmed"]),
+            .where("state", "in", CHECK_UNDER_WAY),
         ),
       ),
     )

@@ -12,6 +12,13 @@ import { checkPayoutTxHashFree } from "./payout-hash";
 
 export type PayoutCheckRow = Selectable<PayoutChecksTable>;
 
+/** A check in these states is an order's payout under way or done: no second transfer pays it. */
+export const CHECK_UNDER_WAY: PayoutCheckRow["state"][] = [
+  "checking",
+  "awaiting_confirmations",
+  "confirmed",
+];
+
 /** What the desk sees of an order's payout check, in the admin list and details. */
 export function toPayoutCheckView(check: PayoutCheckRow) {
   return {

@@ -14,7 +14,8 @@ export interface AuditEntry {
       | "blocklist_entry"
       | "usdt_purchase"
       | "treasury_network"
-      | "suspicion_report";
+      | "suspicion_report"
+      | "chain_transfer";
     id: string;
   };
   details?: Record<string, unknown>;

@@ -317,7 +317,7 @@ export interface ChainWatchCursorsTable {
 }
 
 export type ChainTransferState = "seen" | "final" | "removed" | "failed";
-export type ChainTransferMatch = "waiting" | "matched" | "unmatched";
+export type ChainTransferMatch = "waiting" | "matched" | "unmatched" | "dismissed";
 
 /** One USDT transfer out of or into a watched wallet (migration 0105). */
 export interface ChainTransfersTable {

@@ -45,6 +45,8 @@ const ACTIONS = {
     variant: "info",
   },
   "chain_transfer.unmatched": { label: "adminAudit.actions.transferUnmatched", variant: "warning" },
+  "chain_transfer.assigned": { label: "adminAudit.actions.transferAssigned", variant: "info" },
+  "chain_transfer.dismissed": { label: "adminAudit.actions.transferDismissed", variant: "warning" },
   "receiving_account.updated": { label: "adminAudit.actions.accountUpdated", variant: "warning" },
   "receiving_account.paused": { label: "adminAudit.actions.accountPaused", variant: "warning" },
   "receiving_account.resumed": { label: "adminAudit.actions.accountResumed", variant: "success" },

@@ -43,6 +43,7 @@ import * as suspicionReports from "./0102-suspicion-reports";
 import * as signIns from "./0103-sign-ins";
 import * as holdRuleNamesFromCode from "./0104-hold-rule-names-from-code";
 import * as chainTransfers from "./0105-chain-transfers";
+import * as chainTransfersDismissed from "./0106-chain-transfers-dismissed";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   "0103-sign-ins": signIns,
   "0104-hold-rule-names-from-code": holdRuleNamesFromCode,
   "0105-chain-transfers": chainTransfers,
+  "0106-chain-transfers-dismissed": chainTransfersDismissed,
 };
