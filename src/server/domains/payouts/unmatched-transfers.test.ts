@@ -3,11 +3,11 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
-import { startFakeChain } from "../../testing/fake-chain";
 import { FakeEvmNode } from "../../testing/fake-evm-node";
 import { placeOrder } from "../../testing/orders";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import type { TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
+import { startWatchedDesk } from "../../testing/watched-desk";
 
 /*
  * The operators' Unmatched transfers: the desk's BEP20 wallet sends USDT (a stand-in
@@ -30,30 +30,16 @@ let admin: Admin;
 let secondAdmin: Admin;
 let customer: Client;
 const node = new FakeEvmNode();
-let stub: Awaited<ReturnType<typeof startFakeChain>>;
+let desk: Awaited<ReturnType<typeof startWatchedDesk>>;
 
 beforeAll(async () => {
-  stub = await startFakeChain(node.respond);
-  testApp = await createTestApp({
-    ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-    CHAIN_RPC_BEP20: stub.url,
-    CHAIN_CONFIRMATIONS_BEP20: "5",
-    CHAIN_TIMEOUT_MS: "3000",
-    CHAIN_RECHECK_SECONDS: "0",
-  });
-  await testApp.db
-    .updateTable("treasury_networks")
-    .set({ wallet_address: DESK_WALLET })
-    .where("network", "=", "bep20")
-    .execute();
+  desk = await startWatchedDesk(node, DESK_WALLET);
+  testApp = desk.testApp;
   admin = await signedInAdmin(testApp);
   secondAdmin = await signedInAdmin(testApp);
   customer = await signedInCustomer(testApp);
 });
-afterAll(async () => {
-  await testApp.close();
-  await stub.close();
-});
+afterAll(() => desk.close());
 
 /** A customer wallet no other test uses, in the mixed case a customer may type. */
 const freshWallet = () => `0x${randomBytes(20).toString("hex").toUpperCase()}`;
