@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { type NetworkId, networkOf } from "../../../shared/catalog";
+import type { NetworkId } from "../../../shared/catalog";
 import type { ChainConfig } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
-import { EVM_WATCH_LIMITS, type WatchLimits, watchEvmWallet } from "../chain/evm-watcher";
+import type { WatchLimits } from "../chain/evm-watcher";
+import { isWatchable, watchWallet } from "../chain/watch-wallet";
 import { matchChainPayouts } from "./match-chain-payouts";
 
 /** A pass per wallet at most this often; a block comes every 2 to 12 seconds. */
@@ -14,7 +15,7 @@ const WATCH_MS = 5_000;
 /**
  * Watches each network's payout wallet (docs/decisions/048): a pass of the chain's
  * watcher, then the final outgoing transfers matched to orders. A network needs an
- * endpoint and a payout wallet; EVM networks only for now. The wallets are asked for
+ * endpoint, a payout wallet and a watcher for its family (`isWatchable`). The wallets are asked for
  * at each pass (the treasury's, handed in), so a wallet changed there is followed.
  */
 export class PayoutWatchWorker {
@@ -48,19 +49,14 @@ export class PayoutWatchWorker {
   async watchOnce(): Promise<NetworkId[]> {
     const { chains, logger } = this.deps;
     const watched = (await this.deps.payoutWallets()).filter(
-      ({ network }) => networkOf(network).family === "evm" && chains.networks[network],
+      ({ network }) => isWatchable(network) && chains.networks[network],
     );
     await Promise.all(
       watched.map(async ({ network, wallet }) => {
         const chain = chains.networks[network];
         if (!chain) return;
         try {
-          await watchEvmWallet(
-            this.deps.db,
-            { network, wallet },
-            chain,
-            this.deps.limits ?? EVM_WATCH_LIMITS,
-          );
+          await watchWallet(this.deps.db, { network, wallet }, chain, this.deps.limits);
         } catch (error) {
           // The cursor keeps the error; the transfers already final are matched all the same.
           logger.warn({ err: error, network }, "payout watcher could not read the chain");

@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import { type NetworkId, networkOf } from "../../../shared/catalog";
+import type { NetworkChain } from "../../platform/config/chain-config";
+import type { DB } from "../../platform/db/schema";
+import { EVM_WATCH_LIMITS, type WatchLimits, type WatchPass, watchEvmWallet } from "./evm-watcher";
+
+/** The networks whose family has a watcher (docs/decisions/048). */
+export function isWatchable(network: NetworkId): boolean {
+  return networkOf(network).family === "evm";
+}
+
+/** One pass of the network family's watcher over one of the desk's wallets. */
+export async function watchWallet(
+  db: Kysely<DB>,
+  key: { network: NetworkId; wallet: string },
+  chain: NetworkChain,
+  limits: WatchLimits = EVM_WATCH_LIMITS,
+): Promise<WatchPass> {
+  switch (networkOf(key.network).family) {
+    case "evm":
+      return watchEvmWallet(db, key, chain, limits);
+    default:
+      throw new Error(`No watcher for ${key.network}`);
+  }
+}
