@@ -79,24 +79,29 @@ function decimalRule(check: (value: Decimal) => boolean) {
   };
 }
 
-const exchangeRate = z
-  .string()
-  .trim()
-  .refine(
-    decimalRule((value) => value.gt(0) && value.decimalPlaces() <= EXCHANGE_RATE_DECIMALS),
-    {
-      error: "Exchange Rate must be a number greater than 0 with at most 4 decimals, like 90.5.",
-      abort: true,
-    },
-  )
-  .refine(
-    decimalRule((value) => value.lt(EXCHANGE_RATE_LIMIT)),
-    {
-      error: "Exchange Rate must be less than 100,000,000.",
-    },
-  );
+/** Rupees per USDT, as the desk sells (Exchange Rate) or buys (Buy Rate). */
+export function rupeeRate(label: string) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      decimalRule((value) => value.gt(0) && value.decimalPlaces() <= EXCHANGE_RATE_DECIMALS),
+      {
+        error: `${label} must be a number greater than 0 with at most 4 decimals, like 90.5.`,
+        abort: true,
+      },
+    )
+    .refine(
+      decimalRule((value) => value.lt(EXCHANGE_RATE_LIMIT)),
+      {
+        error: `${label} must be less than 100,000,000.`,
+      },
+    );
+}
 
-function inrLimit(label: string, isZeroAllowed: boolean) {
+const exchangeRate = rupeeRate("Exchange Rate");
+
+export function inrLimit(label: string, isZeroAllowed: boolean) {
   const floor = isZeroAllowed ? "0 or more" : "greater than 0";
   return z
     .string()

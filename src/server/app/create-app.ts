@@ -18,6 +18,7 @@ import {
 } from "../domains/reconciliation/reconciliation.routes";
 import { createBlocklistRouter } from "../domains/risk/blocklist.routes";
 import { createHoldsRouter } from "../domains/risk/holds.routes";
+import { createBuyingSettingsRouter } from "../domains/settings/buying-settings.routes";
 import { createRetentionRouter } from "../domains/risk/retention/retention.routes";
 import { createSuspicionReportsRouter } from "../domains/risk/suspicion-reports/suspicion-reports.routes";
 import { createAdminSettingsRouter } from "../domains/settings/admin-settings.routes";
@@ -101,6 +102,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminOrdersRouter(context))
     .route("/", createAdminOrderFeedRouter(context))
     .route("/", createAdminSettingsRouter(context))
+    .route("/", createBuyingSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))
     .route("/", createBlocklistRouter(context))
     .route("/", createRetentionRouter(context))

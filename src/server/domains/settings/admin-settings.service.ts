@@ -6,6 +6,7 @@ import type { Database } from "../../platform/db/database";
 import { auditSettingsChanges, diffSettings } from "../../platform/settings/settings-changes";
 import { getSiteSettings, type SiteSettingsRow } from "../../platform/settings/site-settings";
 import { followSettingsPaymentDetails } from "../receiving-accounts/follow-settings-payment-details";
+import { refuseBuyRateAtOrAbove } from "./buying-settings.service";
 
 /** Every setting the admin edits, as stored: decimals as canonical text, a support link null for the default. */
 export type AdminSettings = ReturnType<typeof toAdminSettingsValues>;
@@ -112,6 +113,10 @@ export async function saveSiteSettings({
       .forUpdate()
       .executeTakeFirstOrThrow();
     const next = toStoredValues(input);
+    // While the desk buys, it keeps a spread (Settings → Buying USDT checks the other side).
+    if (current.buy_networks.length > 0) {
+      refuseBuyRateAtOrAbove(next.exchangeRate, current.buy_rate, "exchangeRate");
+    }
     const changes = diffSettings(toAdminSettingsValues(current), next);
     if (Object.keys(changes).length === 0) return toAdminSettingsView(current, defaults);
 

@@ -13,6 +13,11 @@ const publicSiteSettingsSchema = z
     minInrAmount: decimalText,
     maxInrAmount: decimalText,
     maintenanceMode: z.boolean(),
+    buyRate: decimalText.describe("Rupees the desk pays per 1 USDT a customer sells"),
+    buyNetworks: z
+      .array(networkIdSchema)
+      .describe("USDT networks the desk buys on; empty: customers cannot sell"),
+    sellMinUsdt: decimalText.describe("The smallest sale, in USDT"),
     pausedNetworks: z
       .array(networkIdSchema)
       .describe("USDT networks whose new orders are paused: their payout wallet is short"),

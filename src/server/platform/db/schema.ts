@@ -93,6 +93,14 @@ export interface SiteSettingsTable {
   hold_shared_wallet: Generated<boolean>;
   hold_order_rate: Generated<boolean>;
   hold_orders_per_hour: Generated<number>;
+  /** Buying USDT from customers (migration 0112): none of buy_networks, buying is off. */
+  buy_rate: ColumnType<string, string | undefined, string>;
+  buy_networks: ColumnType<string[], string[] | undefined, string[]>;
+  sell_min_usdt: ColumnType<string, string | undefined, string>;
+  sell_limit_order_inr: ColumnType<string, string | undefined, string>;
+  sell_limit_day_inr: ColumnType<string, string | undefined, string>;
+  verified_sell_limit_order_inr: ColumnType<string, string | undefined, string>;
+  verified_sell_limit_day_inr: ColumnType<string, string | undefined, string>;
   updated_at: Timestamp;
 }
 
