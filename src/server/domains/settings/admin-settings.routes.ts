@@ -65,7 +65,8 @@ const settingsInputBody = siteSettingsInputSchema.openapi("AdminSettingsInput", 
     "Every setting, every time. Decimals as text; an empty support link means the default.",
 });
 
-const invalidSettingsSchema = z
+/** A refused save: the message, and the field it is about for the form to show it under. */
+export const invalidSettingsSchema = z
   .object({ error: z.string(), code: z.string(), field: z.string().optional() })
   .openapi("InvalidSettings");
 

@@ -1,13 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { buyingSettingsInputSchema } from "../../../shared/buying-settings-input";
 import type { AppContext } from "../../platform/api/app-context";
-import {
-  ADMIN_ONLY_RESPONSES,
-  createRouter,
-  errorResponse,
-  jsonContent,
-} from "../../platform/api/router";
+import { ADMIN_ONLY_RESPONSES, createRouter, jsonContent } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
+import { invalidSettingsSchema } from "./admin-settings.routes";
 import { getBuyingSettings, saveBuyingSettings } from "./buying-settings.service";
 
 const buyingSettingsSchema = buyingSettingsInputSchema
@@ -36,7 +32,10 @@ const saveBuyingRoute = createRoute({
   },
   responses: {
     200: { description: "The saved settings", content: jsonContent(buyingSettingsSchema) },
-    400: errorResponse("A field is invalid; it is named in `field` and nothing was written"),
+    400: {
+      description: "A field is invalid; it is named in `field` and nothing was written",
+      content: jsonContent(invalidSettingsSchema),
+    },
     ...ADMIN_ONLY_RESPONSES,
   },
 });

@@ -25,6 +25,7 @@ import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
 import { cn } from "../../lib/utils";
+import { BuyingCard } from "./buying-card";
 import { HoldRulesCard } from "./hold-rules-card";
 import { RetentionCard } from "./retention-card";
 import {
@@ -77,6 +78,7 @@ export function SettingsPage() {
         </p>
       )}
       <HoldRulesCard />
+      <BuyingCard />
     </div>
   );
 }
