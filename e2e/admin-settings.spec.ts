@@ -206,3 +206,35 @@ test("a customer turns on two-factor on /security, logs in with a code, then tur
     page.getByRole("button", { name: "Enable two-factor authentication" }),
   ).toBeVisible();
 });
+
+test("Buying USDT: a buy rate at the exchange rate is refused under its field; one below it, with TRC20 on, is saved and public", async ({
+  page,
+}) => {
+  await stepUpAsAdmin(page);
+  const saved = await (await page.request.get("/api/admin/settings/buying")).json();
+  const { exchangeRate, ...before } = saved;
+  await page.goto("/admin/settings");
+  const card = page.locator("form").filter({ has: page.getByLabel("Buy Rate (INR per USDT)") });
+  await expect(page.getByRole("heading", { name: "Buying USDT" })).toBeVisible();
+  try {
+    const buyRate = card.getByLabel("Buy Rate (INR per USDT)");
+    await buyRate.fill(exchangeRate);
+    await card.getByRole("switch", { name: "TRC20" }).click();
+    await card.getByRole("button", { name: "Save Buying USDT" }).click();
+    const refusal = `The Buy Rate (₹${exchangeRate}) must be below the Exchange Rate (₹${exchangeRate})`;
+    await expect(card.getByText(refusal)).toBeVisible();
+    await expect(buyRate).toBeFocused();
+
+    await buyRate.fill("80.25");
+    await card.getByRole("button", { name: "Save Buying USDT" }).click();
+    await expect(page.getByText("Buying USDT saved")).toBeVisible();
+    const visible = await (await page.request.get("/api/site-settings")).json();
+    expect(visible).toMatchObject({ buyRate: "80.25", buyNetworks: ["trc20"] });
+    await page.reload();
+    await expect(page.getByLabel("Buy Rate (INR per USDT)")).toHaveValue("80.25");
+    await expect(page.getByRole("switch", { name: "TRC20" })).toBeChecked();
+  } finally {
+    const response = await page.request.put("/api/admin/settings/buying", { data: before });
+    expect(response.status()).toBe(200);
+  }
+});
