@@ -16,6 +16,7 @@ export const BUYING_FIELD_LABELS = {
   sellLimitDayInr: "Unverified: Sales per 24 Hours",
   verifiedSellLimitOrderInr: "Verified: per Sale",
   verifiedSellLimitDayInr: "Verified: Sales per 24 Hours",
+  sellHoldOtherNames: "Hold a Payout to Another Name",
 } as const;
 export type BuyingField = keyof typeof BUYING_FIELD_LABELS;
 
@@ -54,6 +55,9 @@ export const buyingSettingsInputSchema = z
     sellLimitDayInr: inrLimit(BUYING_FIELD_LABELS.sellLimitDayInr, false),
     verifiedSellLimitOrderInr: inrLimit(BUYING_FIELD_LABELS.verifiedSellLimitOrderInr, false),
     verifiedSellLimitDayInr: inrLimit(BUYING_FIELD_LABELS.verifiedSellLimitDayInr, false),
+    sellHoldOtherNames: z.boolean({
+      error: `${BUYING_FIELD_LABELS.sellHoldOtherNames} must be on or off.`,
+    }),
   })
   .superRefine((input, ctx) => {
     for (const [narrow, wide] of saleLimitsWidening) {

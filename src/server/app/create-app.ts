@@ -4,6 +4,7 @@ import { createAdminAuditRouter } from "../domains/audit-log/audit-log.routes";
 import { createBooksRouter } from "../domains/books/books.routes";
 import { createAdminUsersRouter } from "../domains/customers/admin-users.routes";
 import { createAccountLanguageRouter } from "../domains/customers/language.routes";
+import { createPayoutDestinationsRouter } from "../domains/customers/payout-destinations/payout-destinations.routes";
 import { createAdminChecklistRouter } from "../domains/dashboard/checklist.routes";
 import { createAdminDashboardRouter } from "../domains/dashboard/dashboard.routes";
 import { createOrderLimitsRouter } from "../domains/limits/order-limits.routes";
@@ -18,10 +19,10 @@ import {
 } from "../domains/reconciliation/reconciliation.routes";
 import { createBlocklistRouter } from "../domains/risk/blocklist.routes";
 import { createHoldsRouter } from "../domains/risk/holds.routes";
-import { createBuyingSettingsRouter } from "../domains/settings/buying-settings.routes";
 import { createRetentionRouter } from "../domains/risk/retention/retention.routes";
 import { createSuspicionReportsRouter } from "../domains/risk/suspicion-reports/suspicion-reports.routes";
 import { createAdminSettingsRouter } from "../domains/settings/admin-settings.routes";
+import { createBuyingSettingsRouter } from "../domains/settings/buying-settings.routes";
 import { createSiteRouter } from "../domains/settings/site.routes";
 import { createTreasuryRouter } from "../domains/treasury/treasury.routes";
 import { createAdminVerificationsRouter } from "../domains/verification/admin-verifications.routes";
@@ -113,6 +114,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminChecklistRouter(context))
     .route("/", createBooksRouter(context))
     .route("/", createAccountLanguageRouter(context))
+    .route("/", createPayoutDestinationsRouter(context))
     .route("/", createVerificationRouter(context))
     .route("/", createAdminVerificationsRouter(context))
     .route("/", createTreasuryRouter(context))

@@ -145,6 +145,7 @@ describe("the customer texts", () => {
       "domains/receiving-accounts/receiving-account-summary.ts",
       "domains/payouts/change-order-status.ts",
       "domains/customers/language.routes.ts",
+      "domains/customers/payout-destinations",
       "domains/settings/site.routes.ts",
       "platform/auth",
       "platform/api/session.ts",

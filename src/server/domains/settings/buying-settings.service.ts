@@ -17,6 +17,7 @@ const COLUMNS = [
   "sell_limit_day_inr",
   "verified_sell_limit_order_inr",
   "verified_sell_limit_day_inr",
+  "sell_hold_other_names",
 ] as const;
 
 type BuyingColumns = Pick<Selectable<DB["site_settings"]>, (typeof COLUMNS)[number]>;
@@ -30,6 +31,7 @@ function toBuyingSettings(row: BuyingColumns): BuyingSettingsInput {
     sellLimitDayInr: plainDecimal(row.sell_limit_day_inr),
     verifiedSellLimitOrderInr: plainDecimal(row.verified_sell_limit_order_inr),
     verifiedSellLimitDayInr: plainDecimal(row.verified_sell_limit_day_inr),
+    sellHoldOtherNames: row.sell_hold_other_names,
   };
 }
 
@@ -81,6 +83,7 @@ export async function saveBuyingSettings(
     sellLimitDayInr: canonical(input.sellLimitDayInr),
     verifiedSellLimitOrderInr: canonical(input.verifiedSellLimitOrderInr),
     verifiedSellLimitDayInr: canonical(input.verifiedSellLimitDayInr),
+    sellHoldOtherNames: input.sellHoldOtherNames,
   };
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -107,6 +110,7 @@ export async function saveBuyingSettings(
         sell_limit_day_inr: next.sellLimitDayInr,
         verified_sell_limit_order_inr: next.verifiedSellLimitOrderInr,
         verified_sell_limit_day_inr: next.verifiedSellLimitDayInr,
+        sell_hold_other_names: next.sellHoldOtherNames,
         updated_at: sql`now()`,
       })
       .where("id", "=", 1)

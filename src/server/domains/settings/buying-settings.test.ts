@@ -21,6 +21,7 @@ const BUYING_OFF = {
   sellLimitDayInr: "100000",
   verifiedSellLimitOrderInr: "1000000",
   verifiedSellLimitDayInr: "2500000",
+  sellHoldOtherNames: false,
 };
 
 beforeAll(async () => {

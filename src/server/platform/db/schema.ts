@@ -101,7 +101,24 @@ export interface SiteSettingsTable {
   sell_limit_day_inr: ColumnType<string, string | undefined, string>;
   verified_sell_limit_order_inr: ColumnType<string, string | undefined, string>;
   verified_sell_limit_day_inr: ColumnType<string, string | undefined, string>;
+  /** A payout destination in another name: held for an operator when on, refused when off. */
+  sell_hold_other_names: Generated<boolean>;
   updated_at: Timestamp;
+}
+
+/** Where a customer who sells USDT is paid rupees (migration 0113). */
+export interface PayoutDestinationsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: "upi" | "bank";
+  holder_name: string;
+  upi_id: string | null;
+  account_number: string | null;
+  ifsc_code: string | null;
+  /** The holder's name is the customer's (verified PAN name, or the name they gave). */
+  holder_is_customer: boolean;
+  created_at: Generated<Date>;
+  removed_at: Date | null;
 }
 
 export type OrderStatus = "pending" | "processing" | "completed" | "cancelled";
@@ -654,6 +671,7 @@ export interface DB {
   step_up_attempts: StepUpAttemptsTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
+  payout_destinations: PayoutDestinationsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
   payout_checks: PayoutChecksTable;

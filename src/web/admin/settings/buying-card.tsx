@@ -154,6 +154,27 @@ function BuyingForm({ saved }: { saved: BuyingSettings }) {
           </fieldset>
         )}
       />
+      <Controller
+        control={form.control}
+        name="sellHoldOtherNames"
+        render={({ field }) => (
+          <div className="flex items-start justify-between gap-4 rounded-md border p-3">
+            <div className="space-y-1">
+              <Label htmlFor="buy-hold-other-names">
+                {t("adminSettings.buying.sellHoldOtherNames")}
+              </Label>
+              <p className="text-xs text-muted-foreground">
+                {t("adminSettings.buying.sellHoldOtherNamesHint")}
+              </p>
+            </div>
+            <Switch
+              id="buy-hold-other-names"
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          </div>
+        )}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         {LIMIT_FIELDS.map((name) => (
           <FormField
