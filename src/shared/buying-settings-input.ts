@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { networkIdSchema } from "./catalog-schemas";
-import { inrLimit, readDecimal, rupeeRate } from "./site-settings-input";
+import { inrLimit, limitsWidening, readDecimal, rupeeRate } from "./site-settings-input";
 
 /*
  * Buying USDT from customers (issue 44, item 1), as Settings → Buying USDT saves it
@@ -59,18 +59,6 @@ export const buyingSettingsInputSchema = z
       error: `${BUYING_FIELD_LABELS.sellHoldOtherNames} must be on or off.`,
     }),
   })
-  .superRefine((input, ctx) => {
-    for (const [narrow, wide] of saleLimitsWidening) {
-      const narrowValue = readDecimal(input[narrow]);
-      const wideValue = readDecimal(input[wide]);
-      if (narrowValue && wideValue && narrowValue.gt(wideValue)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [narrow],
-          message: `${BUYING_FIELD_LABELS[narrow]} cannot be more than ${BUYING_FIELD_LABELS[wide]}.`,
-        });
-      }
-    }
-  });
+  .superRefine(limitsWidening(saleLimitsWidening, BUYING_FIELD_LABELS));
 
 export type BuyingSettingsInput = z.infer<typeof buyingSettingsInputSchema>;

@@ -122,6 +122,29 @@ export function inrLimit(label: string, isZeroAllowed: boolean) {
     );
 }
 
+/**
+ * Each limit no more than the next wider one (an order, 24 hours, 30 days): a check
+ * for superRefine over pairs of field names, its message naming both by their labels.
+ */
+export function limitsWidening<Field extends string>(
+  pairs: readonly (readonly [Field, Field])[],
+  labels: Record<Field, string>,
+) {
+  return (input: Record<Field, string>, ctx: z.RefinementCtx) => {
+    for (const [narrow, wide] of pairs) {
+      const narrowValue = readDecimal(input[narrow]);
+      const wideValue = readDecimal(input[wide]);
+      if (narrowValue && wideValue && narrowValue.gt(wideValue)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [narrow],
+          message: `${labels[narrow]} cannot be more than ${labels[wide]}.`,
+        });
+      }
+    }
+  };
+}
+
 /** A whole number from min to max, as text ("50"). */
 function wholeNumber(label: string, min: number, max: number) {
   return z
@@ -273,22 +296,9 @@ export const siteSettingsInputSchema = z
     },
     { when: (payload) => limitsSchema.safeParse(payload.value).success },
   )
-  .superRefine(
-    (input, ctx) => {
-      for (const [narrow, wide] of orderLimitsWidening) {
-        const narrowValue = readDecimal(input[narrow]);
-        const wideValue = readDecimal(input[wide]);
-        if (narrowValue && wideValue && narrowValue.gt(wideValue)) {
-          ctx.addIssue({
-            code: "custom",
-            path: [narrow],
-            message: `${SITE_SETTINGS_FIELD_LABELS[narrow]} cannot be more than ${SITE_SETTINGS_FIELD_LABELS[wide]}.`,
-          });
-        }
-      }
-    },
-    { when: (payload) => orderLimitsSchema.safeParse(payload.value).success },
-  )
+  .superRefine(limitsWidening(orderLimitsWidening, SITE_SETTINGS_FIELD_LABELS), {
+    when: (payload) => orderLimitsSchema.safeParse(payload.value).success,
+  })
   .superRefine(
     (input, ctx) => {
       const rate = readDecimal(input.exchangeRate);

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Save } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -11,13 +11,6 @@ import {
 import { NETWORKS, type NetworkId } from "../../../shared/catalog";
 import { FormField } from "../../components/form/form-field";
 import { Button } from "../../components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
@@ -25,6 +18,7 @@ import { useTexts } from "../../i18n/use-texts";
 import { ApiError, unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
 import { siteSettingsQueryOptions } from "../../site/site-settings";
+import { SavedGroupCard } from "./saved-group-card";
 
 const buyingKey = ["admin", "settings", "buying"] as const;
 const buying = api.api.admin.settings.buying;
@@ -41,32 +35,14 @@ const LIMIT_FIELDS = [
 /** Buying USDT from customers: the buy rate, the networks, the sale limits (saved on their own, audited). */
 export function BuyingCard() {
   const { t } = useTexts();
-  const query = useQuery({
-    queryKey: buyingKey,
-    queryFn: async () => unwrap(await buying.$get()),
-    retry: false,
-  });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("adminSettings.buying.title")}</h2>
-        </CardTitle>
-        <CardDescription>{t("adminSettings.buying.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.data ? (
-          // A fresh form per saved version, so it starts from what the server holds.
-          <BuyingForm key={JSON.stringify(query.data)} saved={query.data} />
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {query.error.message}
-          </p>
-        ) : (
-          <Spinner />
-        )}
-      </CardContent>
-    </Card>
+    <SavedGroupCard
+      title={t("adminSettings.buying.title")}
+      description={t("adminSettings.buying.description")}
+      queryKey={buyingKey}
+      read={async () => unwrap(await buying.$get())}
+      form={(saved) => <BuyingForm saved={saved} />}
+    />
   );
 }
 

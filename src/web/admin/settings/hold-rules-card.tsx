@@ -1,16 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import type { HoldRulesInput } from "../../../shared/hold-rules-input";
 import { Button } from "../../components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
@@ -18,6 +11,7 @@ import { Switch } from "../../components/ui/switch";
 import { useTexts } from "../../i18n/use-texts";
 import { unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
+import { SavedGroupCard } from "./saved-group-card";
 
 const holdRulesKey = ["admin", "settings", "hold-rules"] as const;
 const holdRules = api.api.admin.settings["hold-rules"];
@@ -25,32 +19,14 @@ const holdRules = api.api.admin.settings["hold-rules"];
 /** The rules that hold an order for an operator's look, each on or off (saved on its own, audited). */
 export function HoldRulesCard() {
   const { t } = useTexts();
-  const query = useQuery({
-    queryKey: holdRulesKey,
-    queryFn: async () => unwrap(await holdRules.$get()),
-    retry: false,
-  });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("adminSettings.holds.title")}</h2>
-        </CardTitle>
-        <CardDescription>{t("adminSettings.holds.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.data ? (
-          // A fresh form per saved version, so it starts from what the server holds.
-          <HoldRulesForm key={JSON.stringify(query.data)} saved={query.data} />
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {query.error.message}
-          </p>
-        ) : (
-          <Spinner />
-        )}
-      </CardContent>
-    </Card>
+    <SavedGroupCard
+      title={t("adminSettings.holds.title")}
+      description={t("adminSettings.holds.description")}
+      queryKey={holdRulesKey}
+      read={async () => unwrap(await holdRules.$get())}
+      form={(saved) => <HoldRulesForm saved={saved} />}
+    />
   );
 }
 
