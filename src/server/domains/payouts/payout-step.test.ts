@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { FakeEvmNode } from "../../testing/fake-evm-node";
 import { placeOrder, TRON_WALLET } from "../../testing/orders";
 import type { TestApp } from "../../testing/test-app";
-import { startWatchedDesk } from "../../testing/watched-desk";
+import { freshEvmWallet, startWatchedDesk } from "../../testing/watched-desk";
 
 /*
  * The payout queue's pay step (issue 43): the wallet link of each order, "Seen on chain,
@@ -36,9 +35,6 @@ beforeEach(async () => {
 });
 afterAll(() => desk.close());
 
-/** A customer wallet no other test uses, in the mixed case a customer may type. */
-const freshWallet = () => `0x${randomBytes(20).toString("hex").toUpperCase()}`;
-
 type PayoutStep = {
   payLink: string | null;
   seenOnChain: { txHash: string; confirmations: number; required: number; isFinal: boolean } | null;
@@ -68,7 +64,7 @@ async function setStatus(orderId: string, status: string) {
 
 describe("the payout queue's pay step", () => {
   it("offers an EIP-681 link on chain 56 in base units, and none on TRON", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     const bep20 = await details(
       (await placeOrder(customer, { network: "bep20", walletAddress: wallet })).id,
     );
@@ -82,7 +78,7 @@ describe("the payout queue's pay step", () => {
   });
 
   it("shows a transfer of the order's amount to its wallet as seen with its confirmations, then final", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     const order = await placeOrder(customer, { network: "bep20", walletAddress: wallet });
     // Another amount to the same wallet (a fee taken off) is not this order's payout.
     node.send({
@@ -123,7 +119,7 @@ describe("the payout queue's pay step", () => {
   });
 
   it("does not show a transfer an operator marked not a payout", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     const order = await placeOrder(customer, { network: "bep20", walletAddress: wallet });
     const hash = node.send({
       token: TOKEN,
@@ -146,7 +142,7 @@ describe("the payout queue's pay step", () => {
   });
 
   it("warns when another open order awaits the same amount to the same wallet, whatever its case", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     const first = await placeOrder(customer, { network: "bep20", walletAddress: wallet });
     const second = await placeOrder(customer, {
       network: "bep20",
