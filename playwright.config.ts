@@ -22,6 +22,8 @@ async function findFreePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await findFreePort());
 // The stand-in Polygon node e2e/treasury.spec.ts answers on while it runs.
 process.env.E2E_CHAIN_PORT ??= String(await findFreePort());
+// The stand-in BNB Smart Chain node e2e/payouts-on-chain.spec.ts's desk wallet sends from.
+process.env.E2E_BEP20_PORT ??= String(await findFreePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -104,6 +106,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
       CHAIN_RPC_POLYGON: `http://127.0.0.1:${process.env.E2E_CHAIN_PORT}`,
+      CHAIN_RPC_BEP20: `http://127.0.0.1:${process.env.E2E_BEP20_PORT}`,
+      // Few blocks to wait: the journeys move the stand-in's head themselves.
+      CHAIN_CONFIRMATIONS_BEP20: "3",
       CHAIN_TIMEOUT_MS: "5000",
     },
   },

@@ -24,6 +24,7 @@ const ADMIN_PAGES = [
   ["/admin", "Dashboard"],
   ["/admin/users", "Users"],
   ["/admin/orders", "Order Management"],
+  ["/admin/payouts/unmatched", "Unmatched transfers"],
   ["/admin/accounts", "Receiving Accounts"],
   ["/admin/reconciliation", "Reconciliation"],
   ["/admin/books", "Books"],

@@ -150,6 +150,7 @@ const EVERY_ADMIN_PAGE = [
   "/admin/books",
   "/admin/treasury",
   "/admin/risk",
+  "/admin/payouts/unmatched",
 ];
 
 test("on a phone every admin page fits the screen, with its search hints whole and every row's menu on it", async ({

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { startFakeChain } from "./fake-chain";
 import type { FakeEvmNode } from "./fake-evm-node";
 import { createTestApp } from "./test-app";
@@ -28,3 +29,6 @@ export async function startWatchedDesk(node: FakeEvmNode, deskWallet: string) {
     },
   };
 }
+
+/** A customer's EVM wallet no other test pays to, in the upper case a customer may type. */
+export const freshEvmWallet = () => `0x${randomBytes(20).toString("hex").toUpperCase()}`;

@@ -23,6 +23,11 @@ const AdminOrdersPage = lazyAdminPage(
   "AdminOrdersPage",
   ["adminOrders", "orders", "adminReconciliation"],
 );
+const UnmatchedTransfersPage = lazyAdminPage(
+  () => import("./payouts/unmatched-transfers-page"),
+  "UnmatchedTransfersPage",
+  ["adminOrders"],
+);
 const ReceivingAccountsPage = lazyAdminPage(
   () => import("./accounts/receiving-accounts-page"),
   "ReceivingAccountsPage",
@@ -60,6 +65,7 @@ export function AdminRoutes() {
           <Route index element={<Page component={DashboardPage} />} />
           <Route path="users" element={<Page component={UsersPage} />} />
           <Route path="orders" element={<Page component={AdminOrdersPage} />} />
+          <Route path="payouts/unmatched" element={<Page component={UnmatchedTransfersPage} />} />
           <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
           <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />
           <Route path="verifications" element={<Page component={VerificationsPage} />} />

@@ -38,6 +38,36 @@ export const adminOrderSchema = orderSchema
       .describe(
         "On hold for an operator's look (not verified in bulk), and the rules that held it; null when not held or released",
       ),
+    payoutStep: z
+      .object({
+        payLink: z
+          .string()
+          .nullable()
+          .describe(
+            "The EIP-681 (BEP20, ERC20, Polygon) or Solana Pay link of the payout for a wallet app; null on TRON",
+          ),
+        seenOnChain: z
+          .object({
+            txHash: z.string(),
+            confirmations: z.number().int(),
+            required: z
+              .number()
+              .int()
+              .describe("The network's confirmations; 0 on Solana (finalized)"),
+            isFinal: z.boolean(),
+          })
+          .nullable()
+          .describe(
+            "An open order's payout seen by the payout watcher: the newest transfer of its amount to its wallet, or linked to it",
+          ),
+        sharedWith: z
+          .array(z.uuid())
+          .describe(
+            "Other open orders awaiting the same amount to the same wallet on the network: a transfer cannot tell them apart",
+          ),
+      })
+      .nullable()
+      .describe("What paying a USDT order takes; null for e-wallet orders"),
   })
   .openapi("AdminOrder");
 

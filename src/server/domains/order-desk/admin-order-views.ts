@@ -1,6 +1,8 @@
+import type { ChainConfig } from "../../platform/config/chain-config";
 import type { Database } from "../../platform/db/database";
 import { type OrderRow, toOrderEventView, toOrderView } from "../orders/order-view";
 import { type PayoutCheckRow, payoutChecksOf, toPayoutCheckView } from "../payouts/payout-checks";
+import { type PayoutStepView, payoutStepsOf } from "../payouts/payout-step";
 import {
   accountSummaries,
   type ReceivingAccountSummary,
@@ -15,6 +17,7 @@ function toAdminOrderView(
   checks: Map<string, PayoutCheckRow>,
   verifiedNames: Map<string, string>,
   holds: Map<string, OrderHoldView>,
+  payoutSteps: Map<string, PayoutStepView>,
 ) {
   const check = checks.get(order.id);
   return {
@@ -25,13 +28,17 @@ function toAdminOrderView(
     receivingAccount: accounts.get(order.receiving_account_id ?? "") ?? null,
     payoutCheck: check ? toPayoutCheckView(check) : null,
     hold: holds.get(order.id) ?? null,
+    payoutStep: payoutSteps.get(order.id) ?? null,
   };
 }
 
-/** Orders as the desk sees them, with their receiving accounts, payout checks, verified names and holds. */
-export async function adminOrderViews(db: Database, orders: OrderRow[]) {
+/**
+ * Orders as the desk sees them, with their receiving accounts, payout checks, verified
+ * names, holds and pay steps.
+ */
+export async function adminOrderViews(db: Database, chains: ChainConfig, orders: OrderRow[]) {
   const ids = orders.map((order) => order.id);
-  const [accounts, checks, verifiedNames, holds] = await Promise.all([
+  const [accounts, checks, verifiedNames, holds, payoutSteps] = await Promise.all([
     accountSummaries(db),
     payoutChecksOf(db, ids),
     verifiedNamesOf(
@@ -39,22 +46,26 @@ export async function adminOrderViews(db: Database, orders: OrderRow[]) {
       orders.map((order) => order.user_id),
     ),
     holdsOfOrders(db, ids),
+    payoutStepsOf(db, chains, orders),
   ]);
-  return orders.map((order) => toAdminOrderView(order, accounts, checks, verifiedNames, holds));
+  return orders.map((order) =>
+    toAdminOrderView(order, accounts, checks, verifiedNames, holds, payoutSteps),
+  );
 }
 
-export async function adminOrderView(db: Database, order: OrderRow) {
-  const [view] = await adminOrderViews(db, [order]);
+export async function adminOrderView(db: Database, chains: ChainConfig, order: OrderRow) {
+  const [view] = await adminOrderViews(db, chains, [order]);
   return view as NonNullable<typeof view>;
 }
 
 /** One order as the desk sees it, with its timeline and who made each change. */
 export async function adminOrderDetails(
   db: Database,
+  chains: ChainConfig,
   { order, events }: NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>,
 ) {
   return {
-    ...(await adminOrderView(db, order)),
+    ...(await adminOrderView(db, chains, order)),
     events: events.map((event) => ({
       ...toOrderEventView(event),
       actorEmail: event.actor_email,

@@ -21,7 +21,7 @@ import { getAdminOrder, listAdminOrders } from "./list-admin-orders";
 import { csvFileName, streamOrdersCsv } from "./orders-csv";
 
 export function createAdminOrdersRouter(context: AppContext) {
-  const { db } = context;
+  const { db, chains } = context;
   return (
     createRouter()
       .openapi(listOrdersRoute, async (c) => {
@@ -30,7 +30,7 @@ export function createAdminOrdersRouter(context: AppContext) {
         const cursor = requestedPageCursor(cursorText, isOrderId);
         const page = await listAdminOrders(db, filter, { cursor, limit });
         return c.json(
-          { orders: await adminOrderViews(db, page.orders), nextCursor: page.nextCursor },
+          { orders: await adminOrderViews(db, chains, page.orders), nextCursor: page.nextCursor },
           200,
         );
       })
@@ -53,12 +53,12 @@ export function createAdminOrdersRouter(context: AppContext) {
           notify: context.notificationTargets,
           announcer: context.announcer,
         });
-        return c.json(await adminOrderView(db, order), isReplay ? 200 : 201);
+        return c.json(await adminOrderView(db, chains, order), isReplay ? 200 : 201);
       })
       .openapi(getOrderRoute, async (c) => {
         const found = await getAdminOrder(db, c.req.valid("param").id);
         if (!found) return c.json({ error: "Order not found", code: "NOT_FOUND" }, 404);
-        return c.json(await adminOrderDetails(db, found), 200);
+        return c.json(await adminOrderDetails(db, chains, found), 200);
       })
       .openapi(changeStatusRoute, async (c) => {
         const { order, isCheckingOnChain } = await changeOrderStatus({
@@ -69,9 +69,9 @@ export function createAdminOrdersRouter(context: AppContext) {
           ipAddress: clientIp(c, context.trustProxy),
           notify: context.notificationTargets,
           announcer: context.announcer,
-          chains: context.chains,
+          chains,
         });
-        return c.json(await adminOrderView(db, order), isCheckingOnChain ? 202 : 200);
+        return c.json(await adminOrderView(db, chains, order), isCheckingOnChain ? 202 : 200);
       })
       .openapi(retryPayoutCheckRoute, async (c) => {
         const order = await retryPayoutCheck({
@@ -81,7 +81,7 @@ export function createAdminOrdersRouter(context: AppContext) {
           ipAddress: clientIp(c, context.trustProxy),
           announcer: context.announcer,
         });
-        return c.json(await adminOrderView(db, order), 202);
+        return c.json(await adminOrderView(db, chains, order), 202);
       })
       .openapi(overridePayoutCheckRoute, async (c) => {
         const order = await overridePayoutCheck({
@@ -93,7 +93,7 @@ export function createAdminOrdersRouter(context: AppContext) {
           notify: context.notificationTargets,
           announcer: context.announcer,
         });
-        return c.json(await adminOrderView(db, order), 200);
+        return c.json(await adminOrderView(db, chains, order), 200);
       })
   );
 }

@@ -7,7 +7,7 @@ import { FakeEvmNode } from "../../testing/fake-evm-node";
 import { placeOrder } from "../../testing/orders";
 import type { TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
-import { startWatchedDesk } from "../../testing/watched-desk";
+import { freshEvmWallet, startWatchedDesk } from "../../testing/watched-desk";
 
 /*
  * The operators' Unmatched transfers: the desk's BEP20 wallet sends USDT (a stand-in
@@ -40,9 +40,6 @@ beforeAll(async () => {
   customer = await signedInCustomer(testApp);
 });
 afterAll(() => desk.close());
-
-/** A customer wallet no other test uses, in the mixed case a customer may type. */
-const freshWallet = () => `0x${randomBytes(20).toString("hex").toUpperCase()}`;
 
 async function orderTo(wallet: string, { verified = true, network = "bep20" } = {}) {
   const order = await placeOrder(customer, { network, walletAddress: wallet, amount: "8600" });
@@ -119,8 +116,8 @@ const dismiss = (client: Client, id: string, body: Record<string, unknown>) =>
 
 describe("the unmatched list", () => {
   it("shows the transfers left for an operator, newest first, a page at a time", async () => {
-    const first = await leftUnmatched(freshWallet(), LESS_A_FEE);
-    const second = await leftUnmatched(freshWallet());
+    const first = await leftUnmatched(freshEvmWallet(), LESS_A_FEE);
+    const second = await leftUnmatched(freshEvmWallet());
     const page = await admin.get(`${UNMATCHED}?limit=1`);
     expect(page.status, page.text).toBe(200);
     expect(page.json.transfers).toEqual([
@@ -145,7 +142,7 @@ describe("the unmatched list", () => {
   });
 
   it("leaves out what the watcher matched and what an operator decided", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     await orderTo(wallet);
     const matched = node.send({
       token: TOKEN,
@@ -155,7 +152,7 @@ describe("the unmatched list", () => {
     });
     node.head += 10;
     await testApp.payoutWatch.watchOnce();
-    const dismissed = await leftUnmatched(freshWallet());
+    const dismissed = await leftUnmatched(freshEvmWallet());
     expect((await dismiss(admin, dismissed.id, { note: "Cold storage" })).status).toBe(200);
     const list = await admin.get(`${UNMATCHED}?limit=200`);
     const hashes = list.json.transfers.map((transfer: { txHash: string }) => transfer.txHash);
@@ -166,7 +163,7 @@ describe("the unmatched list", () => {
 
 describe("assigning a transfer to an order", () => {
   it("queues its payout check, and the check completes the order", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     const order = await orderTo(wallet);
     const other = await orderTo(wallet);
     const transfer = await leftUnmatched(wallet);
@@ -203,7 +200,7 @@ describe("assigning a transfer to an order", () => {
   });
 
   it("takes an order verified after the watcher looked", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     const order = await orderTo(wallet, { verified: false });
     const transfer = await leftUnmatched(wallet);
     expect((await transferOf(transfer.hash)).note).toMatch(/not verified yet/);
@@ -218,7 +215,7 @@ describe("assigning a transfer to an order", () => {
   });
 
   it("takes another amount only with the operator's note", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     const order = await orderTo(wallet);
     const transfer = await leftUnmatched(wallet, LESS_A_FEE);
     const bare = await assign(admin, transfer.id, { orderId: order.id });
@@ -251,7 +248,7 @@ describe("assigning a transfer to an order", () => {
   });
 
   it("refuses, writing nothing, what cannot be that order's payout", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     const transfer = await leftUnmatched(wallet);
     const expectRefused = async (
       body: Record<string, unknown>,
@@ -268,7 +265,7 @@ describe("assigning a transfer to an order", () => {
     await expectRefused({ orderId: randomUUID() }, 404, "NOT_FOUND");
     const elsewhere = await orderTo(wallet, { network: "polygon" });
     await expectRefused({ orderId: elsewhere.id }, 422, "WRONG_NETWORK", elsewhere.id);
-    const otherWallet = await orderTo(freshWallet());
+    const otherWallet = await orderTo(freshEvmWallet());
     await expectRefused({ orderId: otherWallet.id }, 422, "WRONG_RECIPIENT", otherWallet.id);
 
     const beingChecked = await orderTo(wallet);
@@ -293,7 +290,7 @@ describe("assigning a transfer to an order", () => {
   });
 
   it("lets one of two operators deciding at once win; the other hears 409", async () => {
-    const wallet = freshWallet();
+    const wallet = freshEvmWallet();
     const first = await orderTo(wallet);
     const second = await orderTo(wallet);
     const transfer = await leftUnmatched(wallet);
@@ -314,7 +311,7 @@ describe("assigning a transfer to an order", () => {
 
 describe("marking a transfer not a payout", () => {
   it("needs a note, and is then decided once, audited", async () => {
-    const transfer = await leftUnmatched(freshWallet());
+    const transfer = await leftUnmatched(freshEvmWallet());
     for (const body of [{}, { note: "   " }, { note: "x".repeat(501) }, { note: "a\u0000b" }]) {
       const refused = await dismiss(admin, transfer.id, body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
@@ -340,7 +337,7 @@ describe("marking a transfer not a payout", () => {
     const again = await dismiss(secondAdmin, transfer.id, { note: "A refund" });
     expect(again.status).toBe(409);
     expect(again.json.error).toMatch(/already marked not a payout by an operator/);
-    const order = await orderTo(freshWallet());
+    const order = await orderTo(freshEvmWallet());
     expect((await assign(admin, transfer.id, { orderId: order.id })).status).toBe(409);
     expect((await dismiss(admin, randomUUID(), { note: "A refund" })).status).toBe(404);
   });
@@ -348,8 +345,8 @@ describe("marking a transfer not a payout", () => {
 
 describe("who may use the unmatched transfers", () => {
   it("answers 401 signed out, 403 to a customer and to an admin without step-up", async () => {
-    const transfer = await leftUnmatched(freshWallet());
-    const order = await orderTo(freshWallet());
+    const transfer = await leftUnmatched(freshEvmWallet());
+    const order = await orderTo(freshEvmWallet());
     const visitors = [
       { client: createClient(testApp), status: 401 },
       { client: customer, status: 403 },

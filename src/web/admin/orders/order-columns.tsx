@@ -14,6 +14,7 @@ import { AdminOrderStatusBadge } from "./admin-order-status";
 import type { AdminOrder } from "./admin-orders-api";
 import { OrderHoldBadge } from "./order-hold";
 import { PayoutCheckBadge } from "./payout-check";
+import { SeenOnChainBadge, SharedPayoutBadge } from "./payout-step";
 
 /** The menu's order: the usual path first (the spec's three, plus Processing). */
 const MENU_STATUSES: OrderStatusValue[] = ["processing", "completed", "pending", "cancelled"];
@@ -84,6 +85,8 @@ function OrderBadges({ order }: { order: AdminOrder }) {
       <AdminOrderStatusBadge status={order.status} />
       <OrderHoldBadge hold={order.hold} />
       <PayoutCheckBadge check={order.payoutCheck} />
+      <SeenOnChainBadge order={order} />
+      <SharedPayoutBadge step={order.payoutStep} />
     </span>
   );
 }

@@ -24,6 +24,7 @@ import { AdminOrderStatusBadge } from "./admin-order-status";
 import { type AdminOrderDetails, adminOrderQueryOptions } from "./admin-orders-api";
 import { OrderHoldPanel } from "./order-hold";
 import { PayoutCheckPanel } from "./payout-check";
+import { PayLinkButton, SeenOnChainBadge, SharedPayoutBadge } from "./payout-step";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -92,6 +93,7 @@ function PayoutToSend({ order }: { order: AdminOrderDetails }) {
   const { t } = useTexts();
   const amount = amountToSend(order.receiveAmount);
   const network = order.network ? findNetwork(order.network as NetworkId) : undefined;
+  const payLink = order.payoutStep?.payLink ?? null;
   return (
     <section
       aria-label={t("adminOrders.desk.payTitle")}
@@ -99,15 +101,16 @@ function PayoutToSend({ order }: { order: AdminOrderDetails }) {
     >
       <figure className="flex flex-col items-center gap-1.5">
         <div className="rounded-md bg-white p-2">
+          {/* The payout link fills in the token and the amount too; TRON's wallets read the address. */}
           <QRCodeSVG
-            value={order.walletAddress}
+            value={payLink ?? order.walletAddress}
             size={136}
             marginSize={0}
-            title={t("adminOrders.desk.qrTitle")}
+            title={t(payLink ? "adminOrders.payoutStep.linkTitle" : "adminOrders.desk.qrTitle")}
           />
         </div>
-        <figcaption className="text-xs text-muted-foreground">
-          {t("adminOrders.desk.scan")}
+        <figcaption className="max-w-[9rem] text-center text-xs text-muted-foreground">
+          {t(payLink ? "adminOrders.payoutStep.scanLink" : "adminOrders.desk.scan")}
         </figcaption>
       </figure>
       <div className="min-w-0 space-y-3">
@@ -142,6 +145,13 @@ function PayoutToSend({ order }: { order: AdminOrderDetails }) {
             <CopyButton value={order.walletAddress} label={t("adminOrders.details.wallet")} />
           </span>
         </p>
+        {order.payoutStep && (
+          <div className="flex flex-wrap items-center gap-2">
+            <PayLinkButton step={order.payoutStep} />
+            <SeenOnChainBadge order={order} />
+            <SharedPayoutBadge step={order.payoutStep} />
+          </div>
+        )}
       </div>
     </section>
   );

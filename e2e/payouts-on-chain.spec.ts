@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { USDT_TOKENS } from "../src/server/platform/config/chain-tokens";
+import { startFakeChain } from "../src/server/testing/fake-chain";
+import { FakeEvmNode } from "../src/server/testing/fake-evm-node";
+import {
+  expect,
+  placeOrderByApi,
+  secondBrowserPage,
+  signUpAndLogInByApi,
+  stepUpAsAdmin,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+
+/*
+ * Payouts found on chain (issue 43), through the e2e server's BEP20 endpoint: a
+ * stand-in node the desk's payout wallet "sends" from (it starts serving the Transfer
+ * log and its receipt). The server's watcher reads it every 5 seconds; the journeys
+ * wait for what the pages show, never for a time. BEP20 is this file's alone, and its
+ * journeys share the one node, so they run in turn.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const DESK_WALLET = "0x9e7a3c5b1d2f4a6e8c0b9d7f5e3a1c2b4d6f8a0e";
+const { token, decimals } = USDT_TOKENS.bep20;
+/** What an order of 8,600 INR receives: 100 USDT, in Binance-Peg USDT's base units. */
+const HUNDRED = 100n * 10n ** BigInt(decimals);
+const node = new FakeEvmNode();
+
+const origin = () => new URL(test.info().project.use.baseURL ?? "").origin;
+/** A customer wallet no other journey pays to. */
+const freshWallet = () => `0x${randomBytes(20).toString("hex")}`;
+
+let closeChain: () => Promise<void> = async () => {};
+test.beforeAll(async () => {
+  const chain = await startFakeChain(node.respond, { port: Number(process.env.E2E_BEP20_PORT) });
+  closeChain = chain.close;
+});
+test.afterAll(async ({ browser }) => {
+  // The node goes away with this file: leave no wallet the watcher would keep asking it about.
+  const admin = await secondBrowserPage(browser);
+  await stepUpAsAdmin(admin);
+  await admin.request.delete("/api/admin/treasury/bep20/wallet", { headers: { origin: origin() } });
+  await admin.context().close();
+  await closeChain();
+});
+
+/** An operator with a live step-up, the BEP20 payout wallet registered in Treasury. */
+async function deskWithWatchedWallet(browser: Parameters<typeof secondBrowserPage>[0]) {
+  const desk = await secondBrowserPage(browser);
+  await stepUpAsAdmin(desk);
+  const saved = await desk.request.put("/api/admin/treasury/bep20", {
+    data: {
+      walletAddress: DESK_WALLET,
+      feePerPayout: "",
+      alertOwedPercent: "",
+      pauseWhenShort: false,
+    },
+    headers: { origin: origin() },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return desk;
+}
+
+async function verifyByApi(desk: Page, orderId: string) {
+  const verified = await desk.request.post(`/api/admin/orders/${orderId}/status`, {
+    data: { status: "processing" },
+    headers: { origin: origin() },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/** The desk's wallet sends 100 USDT to `to` in the stand-in's head block; answers its hash. */
+function deskSends(to: string) {
+  return node.send({ token, from: DESK_WALLET, to, baseUnits: HUNDRED });
+}
+
+/** Reloads until `check` holds: what the watcher found shows on the next load of a page. */
+async function reloadUntil(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout: 30_000 });
+}
+
+test("the wallet sends the payout and the order completes on the customer's page with no hash typed", async ({
+  page,
+  browser,
+}) => {
+  const wallet = freshWallet();
+  await signUpAndLogInByApi(page, uniqueEmail("watched-payout"));
+  const orderId = await placeOrderByApi(page, { network: "bep20", walletAddress: wallet });
+  const desk = await deskWithWatchedWallet(browser);
+
+  // The pay step: the QR's link, as a wallet app reads it, and the verify action.
+  await desk.goto(`/admin/orders?order=${orderId}`);
+  const details = desk.getByRole("dialog", { name: `Order ${orderId.slice(0, 8)}` });
+  // The server stores the wallet in its EIP-55 form; the link names it so.
+  const checksummed = await details.getByTestId("payout-wallet").textContent();
+  expect(checksummed?.toLowerCase()).toBe(wallet);
+  await expect(details.getByTestId("pay-link")).toHaveAttribute(
+    "href",
+    `ethereum:${token}@56/transfer?address=${checksummed}&uint256=${HUNDRED}`,
+  );
+  await details.getByRole("button", { name: "Verify payment" }).click();
+  await expect(details.getByText("Processing", { exact: true }).first()).toBeVisible();
+  await details.getByRole("button", { name: "Close" }).first().click();
+
+  // The wallet sends; one block on top of it: seen, 2 of the 3 confirmations.
+  deskSends(wallet);
+  node.head += 1;
+  await desk.goto("/admin/orders?status=processing");
+  const row = desk.locator(`[data-order-row="${orderId}"]`);
+  await reloadUntil(desk, () =>
+    expect(row.getByTestId("seen-on-chain").filter({ visible: true })).toHaveText(
+      "Seen on chain, 2 of 3 confirmations",
+      { timeout: 2_000 },
+    ),
+  );
+
+  // Deep enough: the watcher matches it to the order and the payout check completes it.
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
+  node.head += 5;
+  await expect(page.getByText("Completed", { exact: true }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await desk.context().close();
+});
+
+test("a transfer two orders could be is left unmatched and an operator assigns it from the page", async ({
+  page,
+  browser,
+}) => {
+  const wallet = freshWallet();
+  await signUpAndLogInByApi(page, uniqueEmail("ambiguous-payout"));
+  const first = await placeOrderByApi(page, { network: "bep20", walletAddress: wallet });
+  const second = await placeOrderByApi(page, { network: "bep20", walletAddress: wallet });
+  const desk = await deskWithWatchedWallet(browser);
+  await verifyByApi(desk, first);
+  await verifyByApi(desk, second);
+
+  // The queue warns before anyone pays: a transfer cannot tell these two apart.
+  await desk.goto("/admin/orders?status=processing");
+  await expect(
+    desk
+      .locator(`[data-order-row="${first}"]`)
+      .getByTestId("shared-payout")
+      .filter({ visible: true }),
+  ).toHaveText(`Same wallet and amount as #${second.slice(0, 8)}`);
+
+  const hash = deskSends(wallet);
+  node.head += 5;
+  await desk.getByRole("link", { name: "Unmatched Transfers" }).click();
+  await expect(desk.getByRole("heading", { name: "Unmatched transfers" })).toBeVisible();
+  const transfer = desk.locator(`[data-transfer="${hash}"]`);
+  await reloadUntil(desk, () => expect(transfer).toBeVisible({ timeout: 2_000 }));
+  await expect(transfer).toContainText("Two or more open orders await this amount");
+  await expect(transfer.getByTestId("unmatched-amount")).toHaveText("100.0000 USDT");
+
+  // The operator assigns it to the first order by its short id, from the keyboard.
+  await transfer.getByRole("button", { name: "Assign to order" }).click();
+  const dialog = desk.getByRole("alertdialog", { name: "Assign to an order?" });
+  await dialog.getByLabel("Order id (or its # short id from the queue)").fill("#ffffffff");
+  await desk.keyboard.press("Enter");
+  await expect(dialog.getByRole("alert")).toContainText("No single order has the id #ffffffff");
+  await dialog.getByLabel("Order id (or its # short id from the queue)").fill(first.slice(0, 8));
+  await desk.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(desk.getByText(`Transfer assigned to order ${first.slice(0, 8)}`)).toBeVisible();
+  await expect(transfer).toHaveCount(0);
+
+  await page.goto(`/order/${first}`);
+  await expect(page.getByText("Completed", { exact: true }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.goto(`/order/${second}`);
+  await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
+  await desk.context().close();
+});
