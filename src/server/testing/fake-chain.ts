@@ -237,6 +237,7 @@ const CHAIN_FORMATS: Record<
       }));
     return {
       json: {
+        slot: HEAD - tx.confirmations + 1,
         meta: {
           err: tx.succeeded ? null : { InstructionError: [0, { Custom: 1 }] },
           fee: SOLANA_FEE_LAMPORTS,
@@ -296,6 +297,8 @@ export function answerBalancesAsChain(
     }
     if (call === "getBalance")
       return { json: { context: { slot: HEAD }, value: Number(held.fee) } };
+    if (call !== "getTokenAccountsByOwner")
+      return { rpcError: { code: -32601, message: `${call} is not served here` } };
     return {
       json: {
         context: { slot: HEAD },
