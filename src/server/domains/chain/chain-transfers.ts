@@ -103,8 +103,9 @@ export async function removeVanishedSignatures(
   stillThere: { read: { txHash: string; logIndex: number }[]; unread: string[] },
 ) {
   await markSeenRemoved(trx, key.network, key.wallet)
+    // One array parameter: a backlog may list more signatures than a query has parameters.
     .$if(stillThere.unread.length > 0, (query) =>
-      query.where("tx_hash", "not in", stillThere.unread),
+      query.where(sql<boolean>`tx_hash <> ALL(${stillThere.unread}::text[])`),
     )
     .$if(stillThere.read.length > 0, (query) =>
       query.where(
