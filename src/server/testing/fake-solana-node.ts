@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { base58 } from "@scure/base";
-import type { FakeChainAnswer } from "./fake-chain";
+import { type FakeChainAnswer, SPL_TOKEN_PROGRAM, solanaTokenAccount } from "./fake-chain";
 
 /** A Solana wallet address no other test uses: an ed25519 public key, as payout wallets must be. */
 export function freshSolanaAddress() {
@@ -25,7 +25,6 @@ export type FakeSolanaTransaction = {
 const FINALIZED_DEPTH = 32;
 /** Every token account's balance before the stand-in's transactions. */
 const OPENING_BALANCE = 10n ** 15n;
-const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 
 /**
  * A stand-in Solana node (JSON-RPC) over a chain of slots with SPL token transfers:
@@ -100,7 +99,9 @@ export class FakeSolanaNode {
       return {
         json: {
           context: { slot: this.slot },
-          value: [...owned, ...lent].map((account) => this.#accountInfo({ ...account, owner })),
+          value: [...owned, ...lent].map((account) =>
+            solanaTokenAccount({ ...account, owner, baseUnits: OPENING_BALANCE, decimals: 6 }),
+          ),
         },
       };
     }
@@ -175,7 +176,7 @@ export class FakeSolanaNode {
         accountIndex: index + 1,
         mint: move.mint,
         owner: move.owner,
-        programId: TOKEN_PROGRAM,
+        programId: SPL_TOKEN_PROGRAM,
         uiTokenAmount: {
           amount: (OPENING_BALANCE + (after && !tx.failed ? move.change : 0n)).toString(),
           decimals: 6,
@@ -203,32 +204,6 @@ export class FakeSolanaNode {
               source: "transaction",
             })),
           ],
-        },
-      },
-    };
-  }
-
-  #accountInfo(account: { address: string; owner: string; mint: string }) {
-    return {
-      pubkey: account.address,
-      account: {
-        lamports: 2_039_280,
-        owner: TOKEN_PROGRAM,
-        executable: false,
-        rentEpoch: 0,
-        data: {
-          program: "spl-token",
-          parsed: {
-            type: "account",
-            info: {
-              isNative: false,
-              mint: account.mint,
-              owner: account.owner,
-              state: "initialized",
-              tokenAmount: { amount: OPENING_BALANCE.toString(), decimals: 6 },
-            },
-          },
-          space: 165,
         },
       },
     };

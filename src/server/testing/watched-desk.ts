@@ -32,3 +32,35 @@ export async function startWatchedDesk(
     },
   };
 }
+
+type Respond = (method: string, params: unknown) => FakeChainAnswer;
+
+/**
+ * A watcher's test bench: a test app, and a stand-in node answering as `node()` does
+ * now (a test may make a new one), unless `interrupt` answers first (a node that fails
+ * mid-pass). `cursorOf` reads a wallet's cursor row. `close` ends both.
+ */
+export async function startWatcherBench(node: () => Respond) {
+  const testApp = await createTestApp();
+  const bench = {
+    testApp,
+    interrupt: undefined as ((method: string) => FakeChainAnswer | undefined) | undefined,
+    url: "",
+    cursorOf: (key: { network: string; wallet: string }) =>
+      testApp.db
+        .selectFrom("chain_watch_cursors")
+        .selectAll()
+        .where("network", "=", key.network)
+        .where("wallet_address", "=", key.wallet)
+        .executeTakeFirstOrThrow(),
+    close: async () => {
+      await testApp.close();
+      await stub.close();
+    },
+  };
+  const stub = await startFakeChain(
+    (method, params) => bench.interrupt?.(method) ?? node()(method, params),
+  );
+  bench.url = stub.url;
+  return bench;
+}

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { NetworkChain } from "../../platform/config/chain-config";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
-import { type FakeChainAnswer, startFakeChain } from "../../testing/fake-chain";
 import { FakeSolanaNode, freshSolanaAddress } from "../../testing/fake-solana-node";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import type { TestApp } from "../../testing/test-app";
+import { startWatcherBench } from "../../testing/watched-desk";
 import { SOLANA_WATCH_LIMITS, watchSolanaWallet } from "./solana-watcher";
 import type { WatchKey } from "./watch-cursor";
 
@@ -18,33 +18,26 @@ const OTHER_MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 /** One USDT (6 decimals). */
 const ONE = 1_000_000n;
 
+let bench: Awaited<ReturnType<typeof startWatcherBench>>;
 let testApp: TestApp;
 let node: FakeSolanaNode;
 let chain: NetworkChain;
-let stub: Awaited<ReturnType<typeof startFakeChain>>;
-/** Answers instead of the node while set (a node that fails mid-pass). */
-let interrupt: ((method: string) => FakeChainAnswer | undefined) | undefined;
 let key: WatchKey;
 let customer: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  stub = await startFakeChain(
-    (method, params) => interrupt?.(method) ?? node.respond(method, params),
-  );
+  bench = await startWatcherBench(() => node.respond);
+  testApp = bench.testApp;
   chain = {
-    endpoint: { url: stub.url, timeoutMs: 3000, confirmations: 0 },
+    endpoint: { url: bench.url, timeoutMs: 3000, confirmations: 0 },
     token: MINT,
     decimals: USDT_TOKENS.solana.decimals,
   };
 });
-afterAll(async () => {
-  await testApp.close();
-  await stub.close();
-});
+afterAll(() => bench.close());
 beforeEach(() => {
   node = new FakeSolanaNode();
-  interrupt = undefined;
+  bench.interrupt = undefined;
   // A wallet of its own per test: its own cursor and transfers.
   key = { network: "solana", wallet: freshSolanaAddress() };
   customer = freshSolanaAddress();
@@ -79,14 +72,7 @@ function transfersOf() {
     .execute();
 }
 
-function cursorOf() {
-  return testApp.db
-    .selectFrom("chain_watch_cursors")
-    .selectAll()
-    .where("network", "=", key.network)
-    .where("wallet_address", "=", key.wallet)
-    .executeTakeFirstOrThrow();
-}
+const cursorOf = () => bench.cursorOf(key);
 
 function signatureCursorsOf() {
   return testApp.db
@@ -177,7 +163,7 @@ describe("the Solana payout watcher", () => {
     pays(ONE, { slot: 900 });
     pays(2n * ONE, { slot: 901 });
     let reads = 0;
-    interrupt = (method) =>
+    bench.interrupt = (method) =>
       method === "getTransaction" && ++reads === 2 ? { drop: true } : undefined;
     await expect(watch()).rejects.toThrow(/could not be reached/);
     expect(await transfersOf()).toEqual([]);
@@ -185,7 +171,7 @@ describe("the Solana payout watcher", () => {
     expect(stuck.last_error).toMatch(/could not be reached/);
     expect(await signatureCursorsOf()).toEqual([]);
 
-    interrupt = undefined;
+    bench.interrupt = undefined;
     await watch();
     expect(await transfersOf()).toHaveLength(2);
     // A process restarted from an older cursor (none: the wallet's newest signatures) reads them again.
@@ -203,7 +189,7 @@ describe("the Solana payout watcher", () => {
 
   it("stops without moving its cursor on an answer out of the node's format", async () => {
     pays(ONE, { slot: 900 });
-    interrupt = (method) =>
+    bench.interrupt = (method) =>
       method === "getSignaturesForAddress"
         ? { json: [{ signature: "not a signature", slot: 900 }] }
         : undefined;
