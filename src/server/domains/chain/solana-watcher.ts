@@ -157,8 +157,9 @@ async function newSignatures(
   const seen = new Set<string>();
   const wanted = cursor ? limits.maxSignatures : limits.startBehind;
   for (;;) {
+    const limit = Math.min(limits.pageSize, wanted - list.length);
     const page = await fetchSignaturesPage(chain.endpoint, account, {
-      limit: Math.min(limits.pageSize, wanted - list.length),
+      limit,
       before: list.at(-1)?.signature,
       until: cursor?.signature,
     });
@@ -169,25 +170,24 @@ async function newSignatures(
         info.signature === cursor?.signature ||
         (previous !== undefined && info.slot > previous.slot) ||
         (cursor !== undefined && BigInt(info.slot) < cursor.slot);
-      if (isOutOfOrder) {
+      if (isOutOfOrder || page.length > limit) {
         throw new ChainEndpointError(
           "CHAIN_BAD_ANSWER",
-          `The chain endpoint listed the signatures of ${account} out of order.`,
+          `The chain endpoint listed the signatures of ${account} out of order, or more than asked.`,
         );
       }
       seen.add(info.signature);
       list.push(info);
     }
-    if (page.length < limits.pageSize) break;
-    if (list.length >= wanted) {
-      if (!cursor) break;
-      throw new ChainEndpointError(
-        "CHAIN_BAD_ANSWER",
-        `The chain endpoint lists more than ${limits.maxSignatures} new signatures of ${account}.`,
-      );
-    }
+    // A short page: the list reached the cursor, or the account's first signature.
+    if (page.length < limit) return list.reverse();
+    if (list.length < wanted) continue;
+    if (!cursor) return list.reverse();
+    throw new ChainEndpointError(
+      "CHAIN_BAD_ANSWER",
+      `The chain endpoint lists ${limits.maxSignatures} or more new signatures of ${account}.`,
+    );
   }
-  return list.slice(0, wanted).reverse();
 }
 
 /**
