@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check, hex } from "@scure/base";
 import type { ChainFamily } from "../../shared/catalog";
+import { Decimal } from "../../shared/money";
 
 /**
  * How the stand-in answers one call: the chain's JSON, a JSON-RPC error, a body that
@@ -97,6 +98,8 @@ export type FakeTransaction = {
 };
 
 const HEAD = 1_000;
+/** The SPL Token program, which owns every token account. */
+export const SPL_TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 const pad32 = (hexText: string) => hexText.padStart(64, "0");
 const tronHex = (address: string) => hex.encode(createBase58check(sha256).decode(address));
 const EVENT_TOPICS = {
@@ -237,6 +240,7 @@ const CHAIN_FORMATS: Record<
       }));
     return {
       json: {
+        slot: HEAD - tx.confirmations + 1,
         meta: {
           err: tx.succeeded ? null : { InstructionError: [0, { Custom: 1 }] },
           fee: SOLANA_FEE_LAMPORTS,
@@ -296,39 +300,60 @@ export function answerBalancesAsChain(
     }
     if (call === "getBalance")
       return { json: { context: { slot: HEAD }, value: Number(held.fee) } };
+    if (call !== "getTokenAccountsByOwner")
+      return { rpcError: { code: -32601, message: `${call} is not served here` } };
     return {
       json: {
         context: { slot: HEAD },
         value: [
-          {
-            pubkey: "8Ewd4gXxLtSAv3cZ3wGvN1gkXQx8mZQxRbCqxTEjHtCw",
-            account: {
-              lamports: 2_039_280,
-              owner: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-              executable: false,
-              rentEpoch: 0,
-              data: {
-                program: "spl-token",
-                parsed: {
-                  type: "account",
-                  info: {
-                    isNative: false,
-                    mint: held.token,
-                    owner: held.wallet,
-                    state: "initialized",
-                    tokenAmount: {
-                      amount: held.usdt.toString(),
-                      decimals: held.decimals,
-                      uiAmountString: (Number(held.usdt) / 10 ** held.decimals).toString(),
-                    },
-                  },
-                },
-                space: 165,
-              },
-            },
-          },
+          solanaTokenAccount({
+            address: "8Ewd4gXxLtSAv3cZ3wGvN1gkXQx8mZQxRbCqxTEjHtCw",
+            mint: held.token,
+            owner: held.wallet,
+            baseUnits: held.usdt,
+            decimals: held.decimals,
+          }),
         ],
       },
     };
+  };
+}
+
+/** A token account as getTokenAccountsByOwner answers it (jsonParsed). */
+export function solanaTokenAccount(account: {
+  address: string;
+  mint: string;
+  owner: string;
+  baseUnits: bigint;
+  decimals: number;
+}) {
+  return {
+    pubkey: account.address,
+    account: {
+      lamports: 2_039_280,
+      owner: SPL_TOKEN_PROGRAM,
+      executable: false,
+      rentEpoch: 0,
+      data: {
+        program: "spl-token",
+        parsed: {
+          type: "account",
+          info: {
+            isNative: false,
+            mint: account.mint,
+            owner: account.owner,
+            state: "initialized",
+            tokenAmount: {
+              amount: account.baseUnits.toString(),
+              decimals: account.decimals,
+              uiAmountString: new Decimal(account.baseUnits.toString())
+                .div(new Decimal(10).pow(account.decimals))
+                .toFixed(),
+            },
+          },
+        },
+        space: 165,
+      },
+    },
   };
 }

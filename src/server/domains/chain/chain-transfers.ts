@@ -6,12 +6,16 @@ import type { WatchKey } from "./watch-cursor";
 export type ReadTransfer = {
   txHash: string;
   logIndex: number;
+  /** Out of the watched wallet, or into it. */
+  direction: "out" | "in";
   from: string;
   to: string;
   /** Tokens, an exact decimal string. */
   amount: string;
+  /** The block, or Solana's slot. */
   blockNumber: bigint;
-  blockHash: string;
+  /** Null on Solana (a signature names one transaction on one chain). */
+  blockHash: string | null;
   state: ChainTransferState;
   confirmations: number;
 };
@@ -31,7 +35,7 @@ export async function recordTransfers(
     .insertInto("chain_transfers")
     .values(
       transfers.map((transfer) => {
-        const direction = transfer.from === key.wallet.toLowerCase() ? "out" : "in";
+        const { direction } = transfer;
         return {
           network: key.network,
           tx_hash: transfer.txHash,
@@ -74,15 +78,9 @@ export async function removeVanishedTransfers(
   range: { from: bigint; to: bigint },
   stillThere: { txHash: string; logIndex: number }[],
 ) {
-  const wallet = key.wallet.toLowerCase();
-  await trx
-    .updateTable("chain_transfers")
-    .set({ state: "removed", updated_at: sql<Date>`now()` })
-    .where("network", "=", key.network)
-    .where("state", "=", "seen")
+  await markSeenRemoved(trx, key.network, key.wallet.toLowerCase())
     .where("block_number", ">=", range.from.toString())
     .where("block_number", "<=", range.to.toString())
-    .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]))
     .$if(stillThere.length > 0, (query) =>
       query.where(
         sql<boolean>`(tx_hash, log_index) NOT IN (${sql.join(
@@ -91,6 +89,42 @@ export async function removeVanishedTransfers(
       ),
     )
     .execute();
+}
+
+/**
+ * Solana: marks removed the wallet's seen transfers that a pass no longer finds: their
+ * signature is gone from the wallet's token accounts (the fork that held it was
+ * abandoned), or their transaction, read again, no longer moves that amount. Those
+ * still listed but left for a later pass keep their reading.
+ */
+export async function removeVanishedSignatures(
+  trx: Transaction<DB>,
+  key: WatchKey,
+  stillThere: { read: { txHash: string; logIndex: number }[]; unread: string[] },
+) {
+  await markSeenRemoved(trx, key.network, key.wallet)
+    // One array parameter: a backlog may list more signatures than a query has parameters.
+    .$if(stillThere.unread.length > 0, (query) =>
+      query.where(sql<boolean>`tx_hash <> ALL(${stillThere.unread}::text[])`),
+    )
+    .$if(stillThere.read.length > 0, (query) =>
+      query.where(
+        sql<boolean>`(tx_hash, log_index) NOT IN (${sql.join(
+          stillThere.read.map((transfer) => sql`(${transfer.txHash}, ${transfer.logIndex})`),
+        )})`,
+      ),
+    )
+    .execute();
+}
+
+/** The update that marks removed a wallet's seen transfers (the wallet as the rows write it). */
+function markSeenRemoved(trx: Transaction<DB>, network: string, wallet: string) {
+  return trx
+    .updateTable("chain_transfers")
+    .set({ state: "removed", updated_at: sql<Date>`now()` })
+    .where("network", "=", network)
+    .where("state", "=", "seen")
+    .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]));
 }
 
 export type ChainTransferRow = Selectable<ChainTransfersTable>;

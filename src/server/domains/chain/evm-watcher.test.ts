@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { NetworkChain } from "../../platform/config/chain-config";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
-import { type FakeChainAnswer, startFakeChain } from "../../testing/fake-chain";
 import { FakeEvmNode } from "../../testing/fake-evm-node";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import type { TestApp } from "../../testing/test-app";
+import { startWatcherBench } from "../../testing/watched-desk";
 import { watchEvmWallet } from "./evm-watcher";
 import { claimCursor, type WatchKey } from "./watch-cursor";
 
@@ -20,32 +20,25 @@ const LIMITS = { maxBlocks: 1_000n, startBehind: 50n };
 /** One token with BEP20's 18 decimals. */
 const ONE = 10n ** 18n;
 
+let bench: Awaited<ReturnType<typeof startWatcherBench>>;
 let testApp: TestApp;
 let node: FakeEvmNode;
 let chain: NetworkChain;
-let stub: Awaited<ReturnType<typeof startFakeChain>>;
-/** Answers instead of the node while set (a node that fails mid-pass). */
-let interrupt: ((method: string) => FakeChainAnswer | undefined) | undefined;
 let key: WatchKey;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  stub = await startFakeChain(
-    (method, params) => interrupt?.(method) ?? node.respond(method, params),
-  );
+  bench = await startWatcherBench(() => node.respond);
+  testApp = bench.testApp;
   chain = {
-    endpoint: { url: stub.url, timeoutMs: 3000, confirmations: 5 },
+    endpoint: { url: bench.url, timeoutMs: 3000, confirmations: 5 },
     token: TOKEN,
     decimals: USDT_TOKENS.bep20.decimals,
   };
 });
-afterAll(async () => {
-  await testApp.close();
-  await stub.close();
-});
+afterAll(() => bench.close());
 beforeEach(() => {
   node = new FakeEvmNode();
-  interrupt = undefined;
+  bench.interrupt = undefined;
   // A wallet of its own per test: its own cursor and transfers.
   key = { network: "bep20", wallet: `0x${randomBytes(20).toString("hex")}` };
 });
@@ -70,14 +63,7 @@ function transfersOf(wallet = key.wallet) {
     .execute();
 }
 
-function cursorOf() {
-  return testApp.db
-    .selectFrom("chain_watch_cursors")
-    .selectAll()
-    .where("network", "=", key.network)
-    .where("wallet_address", "=", key.wallet)
-    .executeTakeFirstOrThrow();
-}
+const cursorOf = () => bench.cursorOf(key);
 
 describe("the EVM payout watcher", () => {
   it("records a payout as seen, then final once its block is deep enough, its amount exact", async () => {
@@ -151,7 +137,7 @@ describe("the EVM payout watcher", () => {
     node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 60 });
     node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: 2n * ONE, block: 70 });
     let receipts = 0;
-    interrupt = (method) =>
+    bench.interrupt = (method) =>
       method === "eth_getTransactionReceipt" && ++receipts === 2 ? { drop: true } : undefined;
     await expect(watch()).rejects.toThrow(/could not be reached/);
     expect(await transfersOf()).toEqual([]);
@@ -160,7 +146,7 @@ describe("the EVM payout watcher", () => {
     expect(stuck.next_block).toBeNull();
     expect(stuck.last_error).toMatch(/could not be reached/);
 
-    interrupt = undefined;
+    bench.interrupt = undefined;
     await watch();
     expect(await transfersOf()).toHaveLength(2);
     // A process restarted from an older cursor reads the range again: still two rows.

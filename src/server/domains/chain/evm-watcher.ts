@@ -7,10 +7,9 @@ import { fetchEvmHead, fetchEvmReceipt } from "./evm-client";
 import { readTransferLogs, type TransferLog } from "./evm-transfer-logs";
 import {
   advanceCursor,
-  claimCursor,
   type HeldCursor,
   holdCursor,
-  releaseCursor,
+  passUnderLease,
   type WatchKey,
 } from "./watch-cursor";
 
@@ -45,9 +44,8 @@ export async function watchEvmWallet(
 ): Promise<WatchPass> {
   const { endpoint } = chain;
   // Every call of a pass may take the timeout, and a pass makes a few per transfer.
-  const cursor = await claimCursor(db, key, Math.ceil((endpoint.timeoutMs * 20) / 1000));
-  if (!cursor) return { scanned: false };
-  try {
+  const leaseSeconds = Math.ceil((endpoint.timeoutMs * 20) / 1000);
+  const pass = await passUnderLease(db, key, leaseSeconds, async (cursor) => {
     const head = await fetchEvmHead(endpoint);
     const from = cursor.nextBlock ?? max(0n, head - limits.startBehind);
     if (from > head) return await settle(db, cursor, { from, to: from - 1n, nextBlock: from }, []);
@@ -59,14 +57,11 @@ export async function watchEvmWallet(
     });
     // Blocks up to here have the confirmations the payout check asks for.
     const lastFinal = head - BigInt(endpoint.confirmations) + 1n;
-    const transfers = await judgeTransfers(chain, read.logs, head, lastFinal);
+    const transfers = await judgeTransfers(chain, key.wallet, read.logs, head, lastFinal);
     const nextBlock = max(from, min(read.to, lastFinal) + 1n);
     return await settle(db, cursor, { from, to: read.to, nextBlock }, transfers);
-  } catch (error) {
-    const message = error instanceof ChainEndpointError ? error.message : String(error);
-    await releaseCursor(db, cursor, message);
-    throw error;
-  }
+  });
+  return pass ?? { scanned: false };
 }
 
 /** Writes the pass's transfers and moves the cursor, unless the lease was lost meanwhile. */
@@ -99,6 +94,7 @@ async function settle(
  */
 async function judgeTransfers(
   chain: NetworkChain,
+  wallet: string,
   logs: TransferLog[],
   head: bigint,
   lastFinal: bigint,
@@ -119,6 +115,7 @@ async function judgeTransfers(
     transfers.push({
       txHash: log.txHash,
       logIndex: log.logIndex,
+      direction: log.from === wallet.toLowerCase() ? "out" : "in",
       from: log.from,
       to: log.to,
       amount: formatBaseUnits(log.baseUnits, chain.decimals),

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { ChainEndpoint } from "../../platform/config/chain-config";
 import { type ChainLookup, callJsonRpc } from "./chain-answer";
 
+const base58 = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]+$/);
+const slot = z.number().int().nonnegative();
 const tokenBalance = z.object({
   accountIndex: z.number().int(),
   mint: z.string(),
@@ -10,6 +12,7 @@ const tokenBalance = z.object({
 });
 const transactionSchema = z
   .object({
+    slot,
     meta: z.object({
       err: z.unknown(),
       /** Lamports the fee payer paid. */
@@ -23,17 +26,39 @@ const statusesSchema = z.object({
   value: z.array(z.object({ confirmationStatus: z.string().nullable().optional() }).nullable()),
 });
 
+export type SolanaTransaction = NonNullable<z.infer<typeof transactionSchema>>;
+
+/**
+ * A transaction as the node has it at the commitment asked (its default, "finalized",
+ * knows no newer one); null when it has none. Version 0 transactions are asked for too:
+ * without `maxSupportedTransactionVersion` a node refuses them.
+ */
+export function fetchSolanaTransaction(
+  endpoint: ChainEndpoint,
+  signature: string,
+  commitment?: "confirmed",
+): Promise<SolanaTransaction | null> {
+  return callJsonRpc(
+    endpoint,
+    "getTransaction",
+    [
+      signature,
+      {
+        encoding: "jsonParsed",
+        maxSupportedTransactionVersion: 0,
+        ...(commitment && { commitment }),
+      },
+    ],
+    transactionSchema,
+  );
+}
+
 /** Looks a transaction up on a Solana node's JSON-RPC. */
 export async function lookUpSolanaTransaction(
   endpoint: ChainEndpoint,
   signature: string,
 ): Promise<ChainLookup> {
-  const transaction = await callJsonRpc(
-    endpoint,
-    "getTransaction",
-    [signature, { encoding: "jsonParsed", maxSupportedTransactionVersion: 0 }],
-    transactionSchema,
-  );
+  const transaction = await fetchSolanaTransaction(endpoint, signature);
   if (!transaction) return { found: false };
   if (transaction.meta.err !== null) return { found: true, succeeded: false };
   const statuses = await callJsonRpc(
@@ -45,15 +70,134 @@ export async function lookUpSolanaTransaction(
   // Solana counts no confirmations past "finalized" (about 32 blocks): that is what we await.
   const confirmed = statuses.value[0]?.confirmationStatus === "finalized";
   // A token account's rise in balance is what its owner received.
-  const before = new Map(
-    transaction.meta.preTokenBalances.map((b) => [b.accountIndex, BigInt(b.uiTokenAmount.amount)]),
+  const transfers = tokenMoves(transaction).flatMap((move) =>
+    move.change > 0n && move.owner
+      ? [{ token: move.mint, to: move.owner, baseUnits: move.change }]
+      : [],
   );
-  const transfers = transaction.meta.postTokenBalances.flatMap((after) => {
-    const rise = BigInt(after.uiTokenAmount.amount) - (before.get(after.accountIndex) ?? 0n);
-    return rise > 0n && after.owner
-      ? [{ token: after.mint, to: after.owner, baseUnits: rise }]
-      : [];
-  });
   const fee = transaction.meta.fee === undefined ? null : BigInt(transaction.meta.fee);
   return { found: true, succeeded: true, transfers, confirmed, fee };
+}
+
+/** How one token account's balance changed in a transaction, in base units. */
+export type TokenMove = { accountIndex: number; mint: string; owner?: string; change: bigint };
+
+/**
+ * Every token account whose balance the transaction changed, in the transaction's
+ * order of accounts: its post balance less its pre balance (an account opened or
+ * closed by the transaction counts as 0 on the side where it is missing).
+ */
+export function tokenMoves(transaction: SolanaTransaction): TokenMove[] {
+  const { preTokenBalances, postTokenBalances } = transaction.meta;
+  const byAccount = new Map<number, TokenMove>();
+  for (const [balances, sign] of [
+    [preTokenBalances, -1n],
+    [postTokenBalances, 1n],
+  ] as const) {
+    for (const balance of balances) {
+      const move = byAccount.get(balance.accountIndex) ?? {
+        accountIndex: balance.accountIndex,
+        mint: balance.mint,
+        owner: balance.owner,
+        change: 0n,
+      };
+      move.change += sign * BigInt(balance.uiTokenAmount.amount);
+      move.owner ??= balance.owner;
+      byAccount.set(balance.accountIndex, move);
+    }
+  }
+  return [...byAccount.values()]
+    .filter((move) => move.change !== 0n)
+    .sort((a, b) => a.accountIndex - b.accountIndex);
+}
+
+const tokenAccountsSchema = z.object({
+  value: z.array(
+    z.object({
+      pubkey: base58,
+      account: z.object({
+        data: z.object({
+          parsed: z.object({
+            info: z.object({
+              mint: z.string(),
+              owner: z.string(),
+              tokenAmount: z.object({
+                amount: z.string().regex(/^\d{1,40}$/),
+                decimals: z.number().int(),
+              }),
+            }),
+          }),
+        }),
+      }),
+    }),
+  ),
+});
+
+/** One token account, as the node says it is: its address, mint, owner and balance in base units. */
+export type SolanaTokenAccount = {
+  address: string;
+  mint: string;
+  owner: string;
+  baseUnits: bigint;
+  decimals: number;
+};
+
+/**
+ * The wallet's token accounts of the mint, as the node answers them: the caller
+ * refuses one of another mint or owner (a node that lies).
+ */
+export async function fetchSolanaTokenAccounts(
+  endpoint: ChainEndpoint,
+  owner: string,
+  mint: string,
+): Promise<SolanaTokenAccount[]> {
+  const accounts = await callJsonRpc(
+    endpoint,
+    "getTokenAccountsByOwner",
+    [owner, { mint }, { encoding: "jsonParsed" }],
+    tokenAccountsSchema,
+  );
+  return accounts.value.map(({ pubkey, account }) => {
+    const { info } = account.data.parsed;
+    return {
+      address: pubkey,
+      mint: info.mint,
+      owner: info.owner,
+      baseUnits: BigInt(info.tokenAmount.amount),
+      decimals: info.tokenAmount.decimals,
+    };
+  });
+}
+
+const signaturesSchema = z.array(
+  z.object({
+    signature: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/),
+    slot,
+    err: z.unknown(),
+    confirmationStatus: z.enum(["processed", "confirmed", "finalized"]).nullable().optional(),
+  }),
+);
+
+export type SignatureInfo = z.infer<typeof signaturesSchema>[number];
+
+/**
+ * One page of an address's signatures, newest first, at "confirmed": those older than
+ * `before` and newer than `until` (each a signature, both left out of the page).
+ */
+export function fetchSignaturesPage(
+  endpoint: ChainEndpoint,
+  address: string,
+  page: { limit: number; before?: string; until?: string },
+): Promise<SignatureInfo[]> {
+  return callJsonRpc(
+    endpoint,
+    "getSignaturesForAddress",
+    [address, { ...page, commitment: "confirmed" }],
+    signaturesSchema,
+  );
+}
+
+/** The newest slot the node has at "confirmed". */
+export function fetchSolanaSlot(endpoint: ChainEndpoint): Promise<number> {
+  return callJsonRpc(endpoint, "getSlot", [{ commitment: "confirmed" }], slot);
 }

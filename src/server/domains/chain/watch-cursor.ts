@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../platform/db/schema";
+import { ChainEndpointError } from "./chain-answer";
 
 /** One watched wallet: a network's payout wallet. */
 export type WatchKey = { network: string; wallet: string };
@@ -98,4 +99,25 @@ export async function releaseCursor(db: Kysely<DB>, cursor: HeldCursor, error: s
     .where("wallet_address", "=", cursor.wallet)
     .where("lease_id", "=", cursor.leaseId)
     .execute();
+}
+
+/**
+ * Runs one pass under the wallet's lease: null when another process holds it. A pass
+ * that throws gives the lease up with its error, the cursor where it was.
+ */
+export async function passUnderLease<Pass>(
+  db: Kysely<DB>,
+  key: WatchKey,
+  leaseSeconds: number,
+  pass: (cursor: HeldCursor) => Promise<Pass>,
+): Promise<Pass | null> {
+  const cursor = await claimCursor(db, key, leaseSeconds);
+  if (!cursor) return null;
+  try {
+    return await pass(cursor);
+  } catch (error) {
+    const message = error instanceof ChainEndpointError ? error.message : String(error);
+    await releaseCursor(db, cursor, message);
+    throw error;
+  }
 }

@@ -3,10 +3,12 @@ import { type NetworkId, networkOf } from "../../../shared/catalog";
 import type { NetworkChain } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import { EVM_WATCH_LIMITS, type WatchLimits, type WatchPass, watchEvmWallet } from "./evm-watcher";
+import { watchSolanaWallet } from "./solana-watcher";
 
 /** The networks whose family has a watcher (docs/decisions/048). */
 export function isWatchable(network: NetworkId): boolean {
-  return networkOf(network).family === "evm";
+  const { family } = networkOf(network);
+  return family === "evm" || family === "solana";
 }
 
 /** One pass of the network family's watcher over one of the desk's wallets. */
@@ -19,6 +21,8 @@ export async function watchWallet(
   switch (networkOf(key.network).family) {
     case "evm":
       return watchEvmWallet(db, key, chain, limits);
+    case "solana":
+      return watchSolanaWallet(db, key, chain);
     default:
       throw new Error(`No watcher for ${key.network}`);
   }

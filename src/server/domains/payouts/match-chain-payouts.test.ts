@@ -3,79 +3,106 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { FakeEvmNode } from "../../testing/fake-evm-node";
+import { FakeSolanaNode, freshSolanaAddress } from "../../testing/fake-solana-node";
 import { placeOrder } from "../../testing/orders";
 import type { TestApp } from "../../testing/test-app";
 import { startWatchedDesk } from "../../testing/watched-desk";
 
 /*
- * The desk sends USDT from its BEP20 payout wallet (a stand-in node holds the
- * transfer); the watcher finds it and the order completes with no hash typed, when
+ * The desk sends USDT from its payout wallet (a stand-in node holds the transfer: BEP20,
+ * then Solana); the watcher finds it and the order completes with no hash typed, when
  * and only when one verified order awaits exactly that transfer.
  */
 
-const DESK_WALLET = "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359";
-const TOKEN = USDT_TOKENS.bep20.token;
-/** 100 USDT on BEP20 (18 decimals): what an order of 8,600 INR receives. */
-const HUNDRED = 100n * 10n ** 18n;
+const evmNode = new FakeEvmNode();
+const solanaNode = new FakeSolanaNode();
 
-let testApp: TestApp;
-let admin: Client;
-let customer: Client;
-const node = new FakeEvmNode();
-let desk: Awaited<ReturnType<typeof startWatchedDesk>>;
+/** A network's desk: its stand-in node, wallets, and how its chain moves on. */
+const DESKS = [
+  {
+    network: "bep20" as const,
+    node: evmNode,
+    deskWallet: "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359",
+    /** A customer wallet no other test uses. */
+    freshWallet: () => `0x${randomBytes(20).toString("hex")}`,
+    /** 100 USDT on BEP20 (18 decimals): what an order of 8,600 INR receives. */
+    hundred: 100n * 10n ** 18n,
+    /** The desk's wallet sends USDT; answers the transaction's hash. */
+    send(from: string, to: string, baseUnits: bigint) {
+      return evmNode.send({ token: USDT_TOKENS.bep20.token, from, to, baseUnits });
+    },
+    /** The chain goes on until what was sent is final. */
+    settle() {
+      evmNode.head += 10;
+    },
+  },
+  {
+    network: "solana" as const,
+    node: solanaNode,
+    deskWallet: freshSolanaAddress(),
+    freshWallet: freshSolanaAddress,
+    /** 100 USDT on Solana (6 decimals). */
+    hundred: 100n * 10n ** 6n,
+    send(from: string, to: string, baseUnits: bigint) {
+      return solanaNode.send({ mint: USDT_TOKENS.solana.token, from, to, baseUnits });
+    },
+    settle() {
+      solanaNode.slot += 40;
+    },
+  },
+];
 
-beforeAll(async () => {
-  desk = await startWatchedDesk(node, DESK_WALLET);
-  testApp = desk.testApp;
-  admin = await signedInAdmin(testApp);
-  customer = await signedInCustomer(testApp);
-});
-afterAll(() => desk.close());
+describe.each(DESKS)("payouts found on chain ($network)", (desk) => {
+  const { network, deskWallet, freshWallet, hundred } = desk;
+  let testApp: TestApp;
+  let admin: Client;
+  let customer: Client;
+  let watched: Awaited<ReturnType<typeof startWatchedDesk>>;
 
-/** A customer wallet no other test uses. */
-const freshWallet = () => `0x${randomBytes(20).toString("hex")}`;
-
-async function orderTo(wallet: string, { verified = true } = {}) {
-  const order = await placeOrder(customer, {
-    network: "bep20",
-    walletAddress: wallet,
-    amount: "8600",
+  beforeAll(async () => {
+    watched = await startWatchedDesk(desk.node, deskWallet, network);
+    testApp = watched.testApp;
+    admin = await signedInAdmin(testApp);
+    customer = await signedInCustomer(testApp);
   });
-  if (verified) {
-    const response = await admin.post(`/api/admin/orders/${order.id}/status`, {
-      status: "processing",
-    });
-    expect(response.status, response.text).toBe(200);
+  afterAll(() => watched.close());
+
+  async function orderTo(wallet: string, { verified = true } = {}) {
+    const order = await placeOrder(customer, { network, walletAddress: wallet, amount: "8600" });
+    if (verified) {
+      const response = await admin.post(`/api/admin/orders/${order.id}/status`, {
+        status: "processing",
+      });
+      expect(response.status, response.text).toBe(200);
+    }
+    return order;
   }
-  return order;
-}
 
-/** The desk's wallet sends USDT; the chain goes on until the transfer is final; the desk's workers run. */
-async function deskSends(to: string, baseUnits = HUNDRED) {
-  const hash = node.send({ token: TOKEN, from: DESK_WALLET, to, baseUnits });
-  node.head += 10;
-  await testApp.payoutWatch.watchOnce();
-  await testApp.payoutChecks.checkDue();
-  return hash;
-}
+  /** The desk's wallet sends USDT; the chain goes on until the transfer is final; the desk's workers run. */
+  async function deskSends(to: string, baseUnits = hundred) {
+    const hash = desk.send(deskWallet, to, baseUnits);
+    desk.settle();
+    await testApp.payoutWatch.watchOnce();
+    await testApp.payoutChecks.checkDue();
+    return hash;
+  }
 
-function orderRow(id: string) {
-  return testApp.db
-    .selectFrom("orders")
-    .select(["status", "payout_tx_hash"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-}
+  function orderRow(id: string) {
+    return testApp.db
+      .selectFrom("orders")
+      .select(["status", "payout_tx_hash"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+  }
 
-function transferOf(hash: string) {
-  return testApp.db
-    .selectFrom("chain_transfers")
-    .select(["match_state", "order_id", "note", "decided_by"])
-    .where("tx_hash", "=", hash)
-    .executeTakeFirstOrThrow();
-}
+  function transferOf(hash: string) {
+    return testApp.db
+      .selectFrom("chain_transfers")
+      .select(["match_state", "order_id", "note", "decided_by"])
+      .where("tx_hash", "=", hash)
+      .executeTakeFirstOrThrow();
+  }
 
-describe("payouts found on chain", () => {
   it("completes the one verified order awaiting the transfer, with its hash", async () => {
     const wallet = freshWallet();
     const order = await orderTo(wallet);
@@ -121,7 +148,7 @@ describe("payouts found on chain", () => {
   it("leaves a transfer of another amount (a fee taken off) for an operator", async () => {
     const wallet = freshWallet();
     const order = await orderTo(wallet);
-    const hash = await deskSends(wallet, HUNDRED - 10n ** 17n);
+    const hash = await deskSends(wallet, hundred - hundred / 1000n);
     expect(await transferOf(hash)).toMatchObject({ match_state: "unmatched" });
     expect((await transferOf(hash)).note).toMatch(/No open order awaits this amount/);
     expect(await orderRow(order.id)).toEqual({ status: "processing", payout_tx_hash: null });
@@ -146,8 +173,8 @@ describe("payouts found on chain", () => {
   it("links a transfer whose hash an operator already entered, and queues no second check", async () => {
     const wallet = freshWallet();
     const order = await orderTo(wallet);
-    const hash = node.send({ token: TOKEN, from: DESK_WALLET, to: wallet, baseUnits: HUNDRED });
-    node.head += 10;
+    const hash = desk.send(deskWallet, wallet, hundred);
+    desk.settle();
     const response = await admin.post(`/api/admin/orders/${order.id}/status`, {
       status: "completed",
       payoutTxHash: hash,

@@ -6,6 +6,7 @@ import { Decimal } from "../../../shared/money";
 import type { ChainEndpoint, NetworkChain } from "../../platform/config/chain-config";
 import { FEE_COINS } from "../../platform/config/chain-tokens";
 import { ChainEndpointError, callJsonRpc, hexToBigInt, postJson } from "../chain/chain-answer";
+import { fetchSolanaTokenAccounts } from "../chain/solana-client";
 
 /** More USDT than was ever issued on all chains together: a node that says so is lying. */
 const USDT_SUPPLY = "1000000000000";
@@ -107,43 +108,18 @@ const readEvm: Reader = async (endpoint, wallet, chain) => {
   return { usdt, fee };
 };
 
-const digits = z.string().regex(/^\d{1,40}$/);
-
 /** Solana JSON-RPC: the wallet's token accounts of the USDT mint, and its lamports. */
 const readSolana: Reader = async (endpoint, wallet, chain) => {
-  const accounts = await callJsonRpc(
-    endpoint,
-    "getTokenAccountsByOwner",
-    [wallet, { mint: chain.token }, { encoding: "jsonParsed" }],
-    z.object({
-      value: z.array(
-        z.object({
-          account: z.object({
-            data: z.object({
-              parsed: z.object({
-                info: z.object({
-                  mint: z.string(),
-                  owner: z.string(),
-                  tokenAmount: z.object({ amount: digits, decimals: z.number().int() }),
-                }),
-              }),
-            }),
-          }),
-        }),
-      ),
-    }),
-  );
   let usdt = 0n;
-  for (const { account } of accounts.value) {
-    const { mint, owner, tokenAmount } = account.data.parsed.info;
-    if (mint !== chain.token || owner !== wallet) {
+  for (const account of await fetchSolanaTokenAccounts(endpoint, wallet, chain.token)) {
+    if (account.mint !== chain.token || account.owner !== wallet) {
       throw new BalanceRefused(
         "WRONG_TOKEN",
         "The node answered a token account of another mint or owner than asked.",
       );
     }
-    checkDecimals(BigInt(tokenAmount.decimals), chain.decimals);
-    usdt += BigInt(tokenAmount.amount);
+    checkDecimals(BigInt(account.decimals), chain.decimals);
+    usdt += account.baseUnits;
   }
   const lamports = await callJsonRpc(
     endpoint,

@@ -341,6 +341,16 @@ export interface ChainWatchCursorsTable {
   created_at: Generated<Date>;
 }
 
+/** Solana: per token account of a watched wallet, the newest signature read to finality (migration 0107). */
+export interface ChainWatchSignaturesTable {
+  network: string;
+  wallet_address: string;
+  token_account: string;
+  last_signature: string;
+  last_slot: Int8;
+  updated_at: Generated<Date>;
+}
+
 export type ChainTransferState = "seen" | "final" | "removed" | "failed";
 export type ChainTransferMatch = "waiting" | "matched" | "unmatched" | "dismissed";
 
@@ -355,8 +365,10 @@ export interface ChainTransfersTable {
   to_address: string;
   /** Tokens, a decimal string read exactly from the base units. */
   amount: Numeric;
+  /** The block, or Solana's slot. */
   block_number: Int8;
-  block_hash: string;
+  /** Null on Solana, whose signature names one transaction on one chain. */
+  block_hash: string | null;
   state: ChainTransferState;
   /** How deep its block was when last read. */
   confirmations: number;
@@ -677,6 +689,7 @@ export interface DB {
   payout_checks: PayoutChecksTable;
   chain_watch_cursors: ChainWatchCursorsTable;
   chain_transfers: ChainTransfersTable;
+  chain_watch_signatures: ChainWatchSignaturesTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
