@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { type NetworkId, networkOf } from "../../../shared/catalog";
 import type { NetworkChain } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
-import { EVM_WATCH_LIMITS, type WatchLimits, type WatchPass, watchEvmWallet } from "./evm-watcher";
+import { EVM_WATCH_LIMITS, watchEvmWallet } from "./evm-watcher";
+import type { WatchLimits, WatchPass } from "./watch-pass";
 
 /** The networks whose family has a watcher (docs/decisions/048). */
 export function isWatchable(network: NetworkId): boolean {

@@ -5,7 +5,7 @@ import type { ChainConfig } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
-import type { WatchLimits } from "../chain/evm-watcher";
+import type { WatchLimits } from "../chain/watch-pass";
 import { isWatchable, watchWallet } from "../chain/watch-wallet";
 import { matchChainPayouts } from "./match-chain-payouts";
 
