@@ -1,6 +1,15 @@
-import { type Selectable, sql, type Transaction } from "kysely";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { findNetwork } from "../../../shared/catalog";
 import type { ChainTransferState, ChainTransfersTable, DB } from "../../platform/db/schema";
 import type { WatchKey } from "./watch-cursor";
+
+/**
+ * The wallet as the network's transfers write addresses: EVM hex in lower case; TRON's
+ * base58 as it is, its case being part of it.
+ */
+function walletAsWritten(key: WatchKey): string {
+  return findNetwork(key.network)?.family === "evm" ? key.wallet.toLowerCase() : key.wallet;
+}
 
 /** A transfer as one pass read it, with what the pass concluded of it. */
 export type ReadTransfer = {
@@ -11,7 +20,8 @@ export type ReadTransfer = {
   /** Tokens, an exact decimal string. */
   amount: string;
   blockNumber: bigint;
-  blockHash: string;
+  /** Null where the node's answer names no block id (TRON's transaction infos). */
+  blockHash: string | null;
   state: ChainTransferState;
   confirmations: number;
 };
@@ -27,11 +37,12 @@ export async function recordTransfers(
   transfers: ReadTransfer[],
 ) {
   if (transfers.length === 0) return;
+  const wallet = walletAsWritten(key);
   await trx
     .insertInto("chain_transfers")
     .values(
       transfers.map((transfer) => {
-        const direction = transfer.from === key.wallet.toLowerCase() ? "out" : "in";
+        const direction = transfer.from === wallet ? "out" : "in";
         return {
           network: key.network,
           tx_hash: transfer.txHash,
@@ -74,7 +85,7 @@ export async function removeVanishedTransfers(
   range: { from: bigint; to: bigint },
   stillThere: { txHash: string; logIndex: number }[],
 ) {
-  const wallet = key.wallet.toLowerCase();
+  const wallet = walletAsWritten(key);
   await trx
     .updateTable("chain_transfers")
     .set({ state: "removed", updated_at: sql<Date>`now()` })
@@ -91,6 +102,41 @@ export async function removeVanishedTransfers(
       ),
     )
     .execute();
+}
+
+/**
+ * Gives the wallet's seen transfers their depth below the head, also those in blocks
+ * the pass did not read again (the TRON watcher reads a block again only once final).
+ */
+export async function deepenSeenTransfers(trx: Transaction<DB>, key: WatchKey, head: bigint) {
+  const wallet = walletAsWritten(key);
+  await trx
+    .updateTable("chain_transfers")
+    .set({ confirmations: sql<number>`${head.toString()}::bigint - block_number + 1` })
+    .where("network", "=", key.network)
+    .where("state", "=", "seen")
+    .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]))
+    .execute();
+}
+
+/** The blocks below `before` holding the wallet's seen transfers, lowest first. */
+export async function blocksOfSeenTransfers(
+  db: Kysely<DB>,
+  key: WatchKey,
+  before: bigint,
+): Promise<bigint[]> {
+  const wallet = walletAsWritten(key);
+  const rows = await db
+    .selectFrom("chain_transfers")
+    .select("block_number")
+    .distinct()
+    .where("network", "=", key.network)
+    .where("state", "=", "seen")
+    .where("block_number", "<", before.toString())
+    .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]))
+    .orderBy("block_number")
+    .execute();
+  return rows.map((row) => BigInt(row.block_number));
 }
 
 export type ChainTransferRow = Selectable<ChainTransfersTable>;

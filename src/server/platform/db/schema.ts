@@ -331,7 +331,8 @@ export interface ChainTransfersTable {
   /** Tokens, a decimal string read exactly from the base units. */
   amount: Numeric;
   block_number: Int8;
-  block_hash: string;
+  /** Null on TRON, whose per-block answer names no block id (migration 0111). */
+  block_hash: string | null;
   state: ChainTransferState;
   /** How deep its block was when last read. */
   confirmations: number;
