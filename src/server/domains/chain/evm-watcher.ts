@@ -34,7 +34,12 @@ export async function watchEvmWallet(
     const head = await fetchEvmHead(endpoint);
     const from = cursor.nextBlock ?? maxBlock(0n, head - limits.startBehind);
     if (from > head)
-      return await settlePass(db, cursor, { from, to: from - 1n, nextBlock: from, reread: [] }, []);
+      return await settlePass(
+        db,
+        cursor,
+        { from, to: from - 1n, nextBlock: from, head, reread: [] },
+        [],
+      );
     const read = await readTransferLogs(endpoint, {
       token: chain.token,
       wallet: key.wallet,
@@ -45,7 +50,7 @@ export async function watchEvmWallet(
     const lastFinal = head - BigInt(endpoint.confirmations) + 1n;
     const transfers = await judgeTransfers(chain, read.logs, head, lastFinal);
     const nextBlock = maxBlock(from, minBlock(read.to, lastFinal) + 1n);
-    const pass = { from, to: read.to, nextBlock, reread: [{ from, to: read.to }] };
+    const pass = { from, to: read.to, nextBlock, head, reread: [{ from, to: read.to }] };
     return await settlePass(db, cursor, pass, transfers);
   } catch (error) {
     const message = error instanceof ChainEndpointError ? error.message : String(error);

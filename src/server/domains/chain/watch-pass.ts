@@ -1,6 +1,11 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../platform/db/schema";
-import { type ReadTransfer, recordTransfers, removeVanishedTransfers } from "./chain-transfers";
+import {
+  deepenSeenTransfers,
+  type ReadTransfer,
+  recordTransfers,
+  removeVanishedTransfers,
+} from "./chain-transfers";
 import { advanceCursor, type HeldCursor, holdCursor } from "./watch-cursor";
 
 export type WatchLimits = {
@@ -15,6 +20,18 @@ export type WatchPass =
   | { scanned: false }
   | { scanned: true; from: bigint; to: bigint; nextBlock: bigint; transfers: number };
 
+/** What a pass read and where the cursor goes next. */
+type PassOutcome = {
+  from: bigint;
+  to: bigint;
+  nextBlock: bigint;
+  head: bigint;
+  /** The ranges read again in full: a seen transfer there not read again has vanished. */
+  reread: { from: bigint; to: bigint }[];
+  /** Why a pass that got part of the way stopped there. */
+  error?: string;
+};
+
 /**
  * Writes a pass's transfers, marks removed the seen ones its re-read ranges no longer
  * hold, and moves the cursor, in one transaction, unless the lease was lost meanwhile.
@@ -22,7 +39,7 @@ export type WatchPass =
 export async function settlePass(
   db: Kysely<DB>,
   cursor: HeldCursor,
-  pass: { from: bigint; to: bigint; nextBlock: bigint; reread: { from: bigint; to: bigint }[] },
+  pass: PassOutcome,
   transfers: ReadTransfer[],
 ): Promise<WatchPass> {
   const isHeld = await db.transaction().execute(async (trx) => {
@@ -32,7 +49,8 @@ export async function settlePass(
     for (const range of pass.reread) {
       await removeVanishedTransfers(trx, cursor, range, stillThere);
     }
-    await advanceCursor(trx, cursor, pass.nextBlock);
+    await deepenSeenTransfers(trx, cursor, pass.head);
+    await advanceCursor(trx, cursor, pass.nextBlock, pass.error);
     return true;
   });
   const { from, to, nextBlock } = pass;
