@@ -1,81 +1,94 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NetworkId } from "../../../shared/catalog";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { FakeEvmNode } from "../../testing/fake-evm-node";
+import { FakeTronNode, randomTronAddress } from "../../testing/fake-tron-node";
 import { placeOrder } from "../../testing/orders";
 import type { TestApp } from "../../testing/test-app";
 import { startWatchedDesk } from "../../testing/watched-desk";
 
 /*
- * The desk sends USDT from its BEP20 payout wallet (a stand-in node holds the
+ * The desk sends USDT from its payout wallet (a stand-in node of each family holds the
  * transfer); the watcher finds it and the order completes with no hash typed, when
  * and only when one verified order awaits exactly that transfer.
  */
 
-const DESK_WALLET = "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359";
-const TOKEN = USDT_TOKENS.bep20.token;
-/** 100 USDT on BEP20 (18 decimals): what an order of 8,600 INR receives. */
-const HUNDRED = 100n * 10n ** 18n;
+/** Each family's desk on a stand-in node; `unit` is one USDT in base units. */
+const FAMILIES = [
+  {
+    network: "trc20" as NetworkId,
+    // A new wallet's first pass reads back up to an hour of blocks: a short chain here.
+    node: new FakeTronNode({ head: 40 }),
+    deskWallet: randomTronAddress(),
+    freshWallet: randomTronAddress,
+    unit: 10n ** BigInt(USDT_TOKENS.trc20.decimals),
+  },
+  {
+    network: "bep20" as NetworkId,
+    node: new FakeEvmNode(),
+    deskWallet: "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359",
+    /** A customer wallet no other test uses. */
+    freshWallet: () => `0x${randomBytes(20).toString("hex")}`,
+    unit: 10n ** BigInt(USDT_TOKENS.bep20.decimals),
+  },
+];
 
-let testApp: TestApp;
-let admin: Client;
-let customer: Client;
-const node = new FakeEvmNode();
-let desk: Awaited<ReturnType<typeof startWatchedDesk>>;
+describe.each(FAMILIES)("payouts found on chain ($network)", (family) => {
+  const { network, node, deskWallet, freshWallet } = family;
+  const TOKEN = USDT_TOKENS[network].token;
+  /** 100 USDT: what an order of 8,600 INR receives. */
+  const HUNDRED = 100n * family.unit;
+  let testApp: TestApp;
+  let admin: Client;
+  let customer: Client;
+  let desk: Awaited<ReturnType<typeof startWatchedDesk>>;
 
-beforeAll(async () => {
-  desk = await startWatchedDesk(node, DESK_WALLET);
-  testApp = desk.testApp;
-  admin = await signedInAdmin(testApp);
-  customer = await signedInCustomer(testApp);
-});
-afterAll(() => desk.close());
-
-/** A customer wallet no other test uses. */
-const freshWallet = () => `0x${randomBytes(20).toString("hex")}`;
-
-async function orderTo(wallet: string, { verified = true } = {}) {
-  const order = await placeOrder(customer, {
-    network: "bep20",
-    walletAddress: wallet,
-    amount: "8600",
+  beforeAll(async () => {
+    desk = await startWatchedDesk(node, deskWallet, network);
+    testApp = desk.testApp;
+    admin = await signedInAdmin(testApp);
+    customer = await signedInCustomer(testApp);
   });
-  if (verified) {
-    const response = await admin.post(`/api/admin/orders/${order.id}/status`, {
-      status: "processing",
-    });
-    expect(response.status, response.text).toBe(200);
+  afterAll(() => desk.close());
+
+  async function orderTo(wallet: string, { verified = true } = {}) {
+    const order = await placeOrder(customer, { network, walletAddress: wallet, amount: "8600" });
+    if (verified) {
+      const response = await admin.post(`/api/admin/orders/${order.id}/status`, {
+        status: "processing",
+      });
+      expect(response.status, response.text).toBe(200);
+    }
+    return order;
   }
-  return order;
-}
 
-/** The desk's wallet sends USDT; the chain goes on until the transfer is final; the desk's workers run. */
-async function deskSends(to: string, baseUnits = HUNDRED) {
-  const hash = node.send({ token: TOKEN, from: DESK_WALLET, to, baseUnits });
-  node.head += 10;
-  await testApp.payoutWatch.watchOnce();
-  await testApp.payoutChecks.checkDue();
-  return hash;
-}
+  /** The desk's wallet sends USDT; the chain goes on until the transfer is final; the desk's workers run. */
+  async function deskSends(to: string, baseUnits = HUNDRED) {
+    const hash = node.send({ token: TOKEN, from: deskWallet, to, baseUnits });
+    node.head += 10;
+    await testApp.payoutWatch.watchOnce();
+    await testApp.payoutChecks.checkDue();
+    return hash;
+  }
 
-function orderRow(id: string) {
-  return testApp.db
-    .selectFrom("orders")
-    .select(["status", "payout_tx_hash"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-}
+  function orderRow(id: string) {
+    return testApp.db
+      .selectFrom("orders")
+      .select(["status", "payout_tx_hash"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+  }
 
-function transferOf(hash: string) {
-  return testApp.db
-    .selectFrom("chain_transfers")
-    .select(["match_state", "order_id", "note", "decided_by"])
-    .where("tx_hash", "=", hash)
-    .executeTakeFirstOrThrow();
-}
+  function transferOf(hash: string) {
+    return testApp.db
+      .selectFrom("chain_transfers")
+      .select(["match_state", "order_id", "note", "decided_by"])
+      .where("tx_hash", "=", hash)
+      .executeTakeFirstOrThrow();
+  }
 
-describe("payouts found on chain", () => {
   it("completes the one verified order awaiting the transfer, with its hash", async () => {
     const wallet = freshWallet();
     const order = await orderTo(wallet);
@@ -121,7 +134,7 @@ describe("payouts found on chain", () => {
   it("leaves a transfer of another amount (a fee taken off) for an operator", async () => {
     const wallet = freshWallet();
     const order = await orderTo(wallet);
-    const hash = await deskSends(wallet, HUNDRED - 10n ** 17n);
+    const hash = await deskSends(wallet, HUNDRED - family.unit / 10n);
     expect(await transferOf(hash)).toMatchObject({ match_state: "unmatched" });
     expect((await transferOf(hash)).note).toMatch(/No open order awaits this amount/);
     expect(await orderRow(order.id)).toEqual({ status: "processing", payout_tx_hash: null });
@@ -146,7 +159,7 @@ describe("payouts found on chain", () => {
   it("links a transfer whose hash an operator already entered, and queues no second check", async () => {
     const wallet = freshWallet();
     const order = await orderTo(wallet);
-    const hash = node.send({ token: TOKEN, from: DESK_WALLET, to: wallet, baseUnits: HUNDRED });
+    const hash = node.send({ token: TOKEN, from: deskWallet, to: wallet, baseUnits: HUNDRED });
     node.head += 10;
     const response = await admin.post(`/api/admin/orders/${order.id}/status`, {
       status: "completed",
