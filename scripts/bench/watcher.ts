@@ -66,7 +66,7 @@ async function deskSends(first: number, blocks: number, count: number) {
   await ask("/bench/send", { transfers });
 }
 
-/** Samples RSS and heap every 50 ms while `work` runs; `marks` are samples at chosen moments. */
+/** Samples RSS and heap every 50 ms while `work` runs; `marks` are samples at chosen moments, after a collection. */
 async function measure<Result>(work: (mark: () => void) => Promise<Result>) {
   let peakRss = 0;
   let peakHeap = 0;
@@ -80,7 +80,11 @@ async function measure<Result>(work: (mark: () => void) => Promise<Result>) {
   const timer = setInterval(sample, 50);
   const started = performance.now();
   try {
-    const result = await work(() => marks.push(sample()));
+    const result = await work(() => {
+      // With --expose-gc (as npm run bench:watcher runs it) a mark is what stays, not garbage.
+      (globalThis as { gc?: () => void }).gc?.();
+      marks.push(sample());
+    });
     return { result, ms: performance.now() - started, peakRss, peakHeap, marks };
   } finally {
     clearInterval(timer);
