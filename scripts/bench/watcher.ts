@@ -4,7 +4,11 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { readBlockRun } from "../../src/server/domains/chain/tron-blocks";
-import { TRON_WATCH_LIMITS, watchTronWallet } from "../../src/server/domains/chain/tron-watcher";
+import {
+  BLOCK_READS_AT_ONCE,
+  TRON_WATCH_LIMITS,
+  watchTronWallet,
+} from "../../src/server/domains/chain/tron-watcher";
 import { USDT_TOKENS } from "../../src/server/platform/config/chain-tokens";
 import { randomTronAddress } from "../../src/server/testing/fake-tron-node";
 import { openBenchRuntime } from "./bench-database";
@@ -25,8 +29,6 @@ const DESK_TRANSFERS = 1_000;
 const CONFIRMATIONS = 19;
 /** New blocks after the catch-up, 1 to 3 per pass as a pass every 5 s finds them. */
 const STEADY_BLOCKS = 600;
-/** As many as the watcher reads at once (tron-watcher.ts). */
-const READS_AT_ONCE = 8;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -103,7 +105,7 @@ try {
   const bare = await measure(() =>
     readBlockRun(
       { from: 1n, to: BigInt(DAY) },
-      { concurrency: READS_AT_ONCE, deadline: Number.POSITIVE_INFINITY },
+      { concurrency: BLOCK_READS_AT_ONCE, deadline: Number.POSITIVE_INFINITY },
       async (block) => {
         const response = await fetch(`${url}/wallet/gettransactioninfobyblocknum`, {
           method: "POST",

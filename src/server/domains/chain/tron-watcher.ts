@@ -12,7 +12,7 @@ import { maxBlock, minBlock, settlePass, type WatchLimits, type WatchPass } from
 export const TRON_WATCH_LIMITS: WatchLimits = { maxBlocks: 1_000n, startBehind: 1_200n };
 
 /** Blocks asked at once: catching up is quick, a node is not flooded. */
-const BLOCK_READS_AT_ONCE = 8;
+export const BLOCK_READS_AT_ONCE = 8;
 
 /**
  * One pass over a payout wallet on TRON (docs/decisions/048): each block from the
