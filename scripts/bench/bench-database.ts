@@ -41,10 +41,14 @@ export function percentile(values: number[], p: number): number {
 
 /**
  * The app's runtime for an in-process benchmark: on a fresh PostgreSQL database, or
- * on the embedded one with BENCH_DB=pglite. `close` stops it and drops the database.
+ * on the embedded one with BENCH_DB=pglite (BENCH_DB=postgres where the embedded one is
+ * the benchmark's default). `close` stops it and drops the database.
  */
-export async function openBenchRuntime(label: string) {
-  const usePglite = process.env.BENCH_DB === "pglite";
+export async function openBenchRuntime(
+  label: string,
+  { byDefault = "postgres" }: { byDefault?: "postgres" | "pglite" } = {},
+) {
+  const usePglite = (process.env.BENCH_DB ?? byDefault) === "pglite";
   const database = usePglite ? null : await createBenchDatabase(label);
   const runtime = await openRuntime(
     parseEnv({

@@ -101,7 +101,8 @@ const HEAD = 1_000;
 /** The SPL Token program, which owns every token account. */
 export const SPL_TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 const pad32 = (hexText: string) => hexText.padStart(64, "0");
-const tronHex = (address: string) => hex.encode(createBase58check(sha256).decode(address));
+/** A base58 TRON address as the node writes it in hex: 0x41, then its 20 bytes. */
+export const tronHex = (address: string) => hex.encode(createBase58check(sha256).decode(address));
 const EVENT_TOPICS = {
   // keccak256("Transfer(address,address,uint256)") and keccak256("Approval(address,address,uint256)")
   Transfer: "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",

@@ -1,22 +1,25 @@
 import { randomBytes } from "node:crypto";
+import type { NetworkId } from "../../shared/catalog";
 import { type FakeChainAnswer, startFakeChain } from "./fake-chain";
 import { createTestApp } from "./test-app";
 
 /**
- * A test app whose payout wallet on `network` (BEP20 or Solana) is `deskWallet`,
- * watched through a stand-in node answering as `node` does (BEP20: 5 confirmations;
+ * A test app whose payout wallet on `network` (BEP20 unless said) is `deskWallet`,
+ * watched through a stand-in node answering as `node` does (5 confirmations, Solana's finalized;
  * rechecked at once). `close` ends both.
  */
 export async function startWatchedDesk(
-  node: { respond: (method: string, params: unknown) => FakeChainAnswer },
+  node: { respond: (call: string, params: unknown) => FakeChainAnswer },
   deskWallet: string,
-  network: "bep20" | "solana" = "bep20",
+  network: NetworkId = "bep20",
 ) {
   const stub = await startFakeChain(node.respond);
+  const suffix = network.toUpperCase();
   const testApp = await createTestApp({
     ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-    [network === "bep20" ? "CHAIN_RPC_BEP20" : "CHAIN_RPC_SOLANA"]: stub.url,
-    CHAIN_CONFIRMATIONS_BEP20: "5",
+    [`CHAIN_RPC_${suffix}`]: stub.url,
+    // Solana waits for "finalized", not a count.
+    ...(network !== "solana" && { [`CHAIN_CONFIRMATIONS_${suffix}`]: "5" }),
     CHAIN_TIMEOUT_MS: "3000",
     CHAIN_RECHECK_SECONDS: "0",
   });

@@ -1,6 +1,15 @@
-import { type Selectable, sql, type Transaction } from "kysely";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { findNetwork } from "../../../shared/catalog";
 import type { ChainTransferState, ChainTransfersTable, DB } from "../../platform/db/schema";
 import type { WatchKey } from "./watch-cursor";
+
+/**
+ * The wallet as the network's transfers write addresses: EVM hex in lower case; TRON's
+ * base58 as it is, its case being part of it.
+ */
+function walletAsWritten(key: WatchKey): string {
+  return findNetwork(key.network)?.family === "evm" ? key.wallet.toLowerCase() : key.wallet;
+}
 
 /** A transfer as one pass read it, with what the pass concluded of it. */
 export type ReadTransfer = {
@@ -14,7 +23,7 @@ export type ReadTransfer = {
   amount: string;
   /** The block, or Solana's slot. */
   blockNumber: bigint;
-  /** Null on Solana (a signature names one transaction on one chain). */
+  /** Null where the node's answer names no block id: Solana's signatures, TRON's transaction infos. */
   blockHash: string | null;
   state: ChainTransferState;
   confirmations: number;
@@ -78,7 +87,7 @@ export async function removeVanishedTransfers(
   range: { from: bigint; to: bigint },
   stillThere: { txHash: string; logIndex: number }[],
 ) {
-  await markSeenRemoved(trx, key.network, key.wallet.toLowerCase())
+  await markSeenRemoved(trx, key)
     .where("block_number", ">=", range.from.toString())
     .where("block_number", "<=", range.to.toString())
     .$if(stillThere.length > 0, (query) =>
@@ -102,7 +111,7 @@ export async function removeVanishedSignatures(
   key: WatchKey,
   stillThere: { read: { txHash: string; logIndex: number }[]; unread: string[] },
 ) {
-  await markSeenRemoved(trx, key.network, key.wallet)
+  await markSeenRemoved(trx, key)
     // One array parameter: a backlog may list more signatures than a query has parameters.
     .$if(stillThere.unread.length > 0, (query) =>
       query.where(sql<boolean>`tx_hash <> ALL(${stillThere.unread}::text[])`),
@@ -117,14 +126,50 @@ export async function removeVanishedSignatures(
     .execute();
 }
 
-/** The update that marks removed a wallet's seen transfers (the wallet as the rows write it). */
-function markSeenRemoved(trx: Transaction<DB>, network: string, wallet: string) {
+/** The update that marks removed a wallet's seen transfers. */
+function markSeenRemoved(trx: Transaction<DB>, key: WatchKey) {
+  const wallet = walletAsWritten(key);
   return trx
     .updateTable("chain_transfers")
     .set({ state: "removed", updated_at: sql<Date>`now()` })
-    .where("network", "=", network)
+    .where("network", "=", key.network)
     .where("state", "=", "seen")
     .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]));
+}
+
+/**
+ * Gives the wallet's seen transfers their depth below the head, also those in blocks
+ * the pass did not read again (the TRON watcher reads a block again only once final).
+ */
+export async function deepenSeenTransfers(trx: Transaction<DB>, key: WatchKey, head: bigint) {
+  const wallet = walletAsWritten(key);
+  await trx
+    .updateTable("chain_transfers")
+    .set({ confirmations: sql<number>`${head.toString()}::bigint - block_number + 1` })
+    .where("network", "=", key.network)
+    .where("state", "=", "seen")
+    .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]))
+    .execute();
+}
+
+/** The blocks below `before` holding the wallet's seen transfers, lowest first. */
+export async function blocksOfSeenTransfers(
+  db: Kysely<DB>,
+  key: WatchKey,
+  before: bigint,
+): Promise<bigint[]> {
+  const wallet = walletAsWritten(key);
+  const rows = await db
+    .selectFrom("chain_transfers")
+    .select("block_number")
+    .distinct()
+    .where("network", "=", key.network)
+    .where("state", "=", "seen")
+    .where("block_number", "<", before.toString())
+    .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]))
+    .orderBy("block_number")
+    .execute();
+  return rows.map((row) => BigInt(row.block_number));
 }
 
 export type ChainTransferRow = Selectable<ChainTransfersTable>;

@@ -2,30 +2,14 @@ import type { Kysely } from "kysely";
 import type { NetworkChain } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import { ChainEndpointError, formatBaseUnits, hexToBigInt } from "./chain-answer";
-import { type ReadTransfer, recordTransfers, removeVanishedTransfers } from "./chain-transfers";
+import type { ReadTransfer } from "./chain-transfers";
 import { fetchEvmHead, fetchEvmReceipt } from "./evm-client";
 import { readTransferLogs, type TransferLog } from "./evm-transfer-logs";
-import {
-  advanceCursor,
-  type HeldCursor,
-  holdCursor,
-  passUnderLease,
-  type WatchKey,
-} from "./watch-cursor";
+import { passUnderLease, type WatchKey } from "./watch-cursor";
+import { maxBlock, minBlock, settlePass, type WatchLimits, type WatchPass } from "./watch-pass";
 
-export type WatchLimits = {
-  /** The widest range one pass asks for (nodes commonly refuse above 1,000–10,000). */
-  maxBlocks: bigint;
-  /** How far behind the head a wallet's first pass starts. */
-  startBehind: bigint;
-};
-
+/** Nodes commonly refuse an eth_getLogs range above 1,000–10,000 blocks. */
 export const EVM_WATCH_LIMITS: WatchLimits = { maxBlocks: 2_000n, startBehind: 5_000n };
-
-/** What one pass did: nothing when another process held the wallet. */
-export type WatchPass =
-  | { scanned: false }
-  | { scanned: true; from: bigint; to: bigint; nextBlock: bigint; transfers: number };
 
 /**
  * One pass over a payout wallet on an EVM network (docs/decisions/048): from the
@@ -47,43 +31,28 @@ export async function watchEvmWallet(
   const leaseSeconds = Math.ceil((endpoint.timeoutMs * 20) / 1000);
   const pass = await passUnderLease(db, key, leaseSeconds, async (cursor) => {
     const head = await fetchEvmHead(endpoint);
-    const from = cursor.nextBlock ?? max(0n, head - limits.startBehind);
-    if (from > head) return await settle(db, cursor, { from, to: from - 1n, nextBlock: from }, []);
+    const from = cursor.nextBlock ?? maxBlock(0n, head - limits.startBehind);
+    if (from > head)
+      return await settlePass(
+        db,
+        cursor,
+        { from, to: from - 1n, nextBlock: from, head, reread: [] },
+        [],
+      );
     const read = await readTransferLogs(endpoint, {
       token: chain.token,
       wallet: key.wallet,
       from,
-      to: min(head, from + limits.maxBlocks - 1n),
+      to: minBlock(head, from + limits.maxBlocks - 1n),
     });
     // Blocks up to here have the confirmations the payout check asks for.
     const lastFinal = head - BigInt(endpoint.confirmations) + 1n;
     const transfers = await judgeTransfers(chain, key.wallet, read.logs, head, lastFinal);
-    const nextBlock = max(from, min(read.to, lastFinal) + 1n);
-    return await settle(db, cursor, { from, to: read.to, nextBlock }, transfers);
+    const nextBlock = maxBlock(from, minBlock(read.to, lastFinal) + 1n);
+    const outcome = { from, to: read.to, nextBlock, head, reread: [{ from, to: read.to }] };
+    return await settlePass(db, cursor, outcome, transfers);
   });
   return pass ?? { scanned: false };
-}
-
-/** Writes the pass's transfers and moves the cursor, unless the lease was lost meanwhile. */
-async function settle(
-  db: Kysely<DB>,
-  cursor: HeldCursor,
-  pass: { from: bigint; to: bigint; nextBlock: bigint },
-  transfers: ReadTransfer[],
-): Promise<WatchPass> {
-  const isHeld = await db.transaction().execute(async (trx) => {
-    if (!(await holdCursor(trx, cursor))) return false;
-    await recordTransfers(trx, cursor, transfers);
-    await removeVanishedTransfers(
-      trx,
-      cursor,
-      pass,
-      transfers.filter((transfer) => transfer.state !== "removed"),
-    );
-    await advanceCursor(trx, cursor, pass.nextBlock);
-    return true;
-  });
-  return isHeld ? { scanned: true, ...pass, transfers: transfers.length } : { scanned: false };
 }
 
 /**
@@ -148,6 +117,3 @@ async function hasSucceeded(chain: NetworkChain, log: TransferLog): Promise<bool
   }
   return hexToBigInt(receipt.status) === 1n;
 }
-
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
-const max = (a: bigint, b: bigint) => (a > b ? a : b);

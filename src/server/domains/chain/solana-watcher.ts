@@ -3,7 +3,6 @@ import type { NetworkChain } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import { ChainEndpointError, formatBaseUnits } from "./chain-answer";
 import { type ReadTransfer, recordTransfers, removeVanishedSignatures } from "./chain-transfers";
-import type { WatchPass } from "./evm-watcher";
 import {
   fetchSignaturesPage,
   fetchSolanaSlot,
@@ -20,6 +19,7 @@ import {
   passUnderLease,
   type WatchKey,
 } from "./watch-cursor";
+import type { WatchPass } from "./watch-pass";
 
 export type SolanaWatchLimits = {
   /** Signatures one getSignaturesForAddress asks for (nodes answer at most 1,000). */

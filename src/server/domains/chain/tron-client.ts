@@ -10,40 +10,63 @@ const tronBase58check = createBase58check(sha256);
  * A 20-byte address as an event writes it (hex, no prefix) in its base58 form, as
  * orders and the token setting hold it: the 0x41 TRON prefix, then base58check.
  */
-function tronAddressFromEvent(addressHex: string): string {
+export function tronAddressFromEvent(addressHex: string): string {
   return tronBase58check.encode(hex.decode(`41${addressHex.toLowerCase()}`));
 }
+
+/** A base58 address as an event writes it: its 20 bytes in lowercase hex, without 0x41. */
+export function tronAddressToEvent(address: string): string {
+  return hex.encode(tronBase58check.decode(address)).slice(2);
+}
+
+/** What a full node tells of a transaction in a block: its result and its events. */
+export const tronTransactionInfo = z.object({
+  id: z.string().regex(/^[0-9a-fA-F]{64}$/),
+  blockNumber: z.number().int().nonnegative(),
+  /** TRX burnt for energy and bandwidth, in sun; left out when nothing was burnt. */
+  fee: z.number().int().nonnegative().optional(),
+  /** "FAILED" when the transaction failed; left out when it succeeded. */
+  result: z.string().optional(),
+  /** `result`: how the contract call ended ("SUCCESS", "REVERT", "OUT_OF_ENERGY" …). */
+  receipt: z.object({ result: z.string().optional() }).optional(),
+  /** The events the contracts emitted; the address is the emitting contract's 20 bytes. */
+  log: z
+    .array(
+      z.object({
+        address: z.string().regex(/^[0-9a-fA-F]{40}$/),
+        topics: z.array(z.string().regex(/^[0-9a-fA-F]{64}$/)),
+        data: z
+          .string()
+          .regex(/^[0-9a-fA-F]*$/)
+          .optional(),
+      }),
+    )
+    .default([]),
+});
+export type TronTransactionInfo = z.infer<typeof tronTransactionInfo>;
 
 const infoSchema = z.union([
   // A hash the node does not know, or not yet in a block: an empty object.
   z.strictObject({}),
-  z.object({
-    id: z.string().regex(/^[0-9a-fA-F]{64}$/),
-    blockNumber: z.number().int().nonnegative(),
-    /** TRX burnt for energy and bandwidth, in sun; left out when nothing was burnt. */
-    fee: z.number().int().nonnegative().optional(),
-    /** "FAILED" when the transaction failed; left out when it succeeded. */
-    result: z.string().optional(),
-    /** `result`: how the contract call ended ("SUCCESS", "REVERT", "OUT_OF_ENERGY" …). */
-    receipt: z.object({ result: z.string().optional() }).optional(),
-    /** The events the contracts emitted; the address is the emitting contract's 20 bytes. */
-    log: z
-      .array(
-        z.object({
-          address: z.string().regex(/^[0-9a-fA-F]{40}$/),
-          topics: z.array(z.string().regex(/^[0-9a-fA-F]{64}$/)),
-          data: z
-            .string()
-            .regex(/^[0-9a-fA-F]*$/)
-            .optional(),
-        }),
-      )
-      .default([]),
-  }),
+  tronTransactionInfo,
 ]);
 const nowBlockSchema = z.object({
-  block_header: z.object({ raw_data: z.object({ number: z.number().int() }) }),
+  block_header: z.object({ raw_data: z.object({ number: z.number().int().nonnegative() }) }),
 });
+
+/** The newest block's number, from the full node. */
+export async function fetchTronHead(endpoint: ChainEndpoint): Promise<number> {
+  const now = await postJson(endpoint, "/wallet/getnowblock", {}, nowBlockSchema);
+  return now.block_header.raw_data.number;
+}
+
+/**
+ * Whether the transaction's contract call ran to its end: "FAILED" as a whole, or a
+ * call that reverted or ran out of energy, did not. Only then do its events count.
+ */
+export function hasTronCallSucceeded(info: TronTransactionInfo): boolean {
+  return info.result !== "FAILED" && info.receipt?.result === "SUCCESS";
+}
 
 /**
  * Looks a transaction up on a TRON full node's HTTP API (TRC20): what it moved is read
@@ -68,8 +91,7 @@ export async function lookUpTronTransaction(
   if (info.result === "FAILED" || (ran !== undefined && ran !== "SUCCESS")) {
     return { found: true, succeeded: false };
   }
-  const now = await postJson(endpoint, "/wallet/getnowblock", {}, nowBlockSchema);
-  const confirmations = now.block_header.raw_data.number - info.blockNumber + 1;
+  const confirmations = (await fetchTronHead(endpoint)) - info.blockNumber + 1;
   const transfers = (ran === "SUCCESS" ? info.log : []).flatMap((log) => {
     const transfer = readTransferEvent(log);
     return transfer

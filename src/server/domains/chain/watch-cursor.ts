@@ -66,16 +66,24 @@ export async function holdCursor(trx: Transaction<DB>, cursor: HeldCursor): Prom
   return row !== undefined;
 }
 
-/** Moves the cursor and gives the lease up, in the transaction that wrote the pass's rows. */
-export async function advanceCursor(trx: Transaction<DB>, cursor: HeldCursor, nextBlock: bigint) {
+/**
+ * Moves the cursor and gives the lease up, in the transaction that wrote the pass's
+ * rows; `error` says why a pass that got part of the way stopped there.
+ */
+export async function advanceCursor(
+  trx: Transaction<DB>,
+  cursor: HeldCursor,
+  nextBlock: bigint,
+  error: string | null = null,
+) {
   await trx
     .updateTable("chain_watch_cursors")
     .set({
       next_block: nextBlock,
       advanced_at: sql<Date>`CASE WHEN next_block IS DISTINCT FROM ${nextBlock.toString()}::bigint
         THEN now() ELSE advanced_at END`,
-      last_error: null,
-      last_error_at: null,
+      last_error: error,
+      last_error_at: error === null ? null : sql<Date>`now()`,
       lease_id: null,
       leased_until: null,
     })

@@ -4,21 +4,38 @@ import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { FakeEvmNode } from "../../testing/fake-evm-node";
 import { FakeSolanaNode, freshSolanaAddress } from "../../testing/fake-solana-node";
+import { FakeTronNode, randomTronAddress } from "../../testing/fake-tron-node";
 import { placeOrder } from "../../testing/orders";
 import type { TestApp } from "../../testing/test-app";
 import { startWatchedDesk } from "../../testing/watched-desk";
 
 /*
- * The desk sends USDT from its payout wallet (a stand-in node holds the transfer: BEP20,
- * then Solana); the watcher finds it and the order completes with no hash typed, when
+ * The desk sends USDT from its payout wallet (a stand-in node holds the transfer: TRC20,
+ * BEP20, then Solana); the watcher finds it and the order completes with no hash typed, when
  * and only when one verified order awaits exactly that transfer.
  */
 
+// A new TRON wallet's first pass reads back up to an hour of blocks: a short chain here.
+const tronNode = new FakeTronNode({ head: 40 });
 const evmNode = new FakeEvmNode();
 const solanaNode = new FakeSolanaNode();
 
 /** A network's desk: its stand-in node, wallets, and how its chain moves on. */
 const DESKS = [
+  {
+    network: "trc20" as const,
+    node: tronNode,
+    deskWallet: randomTronAddress(),
+    freshWallet: randomTronAddress,
+    /** 100 USDT on TRC20 (6 decimals). */
+    hundred: 100n * 10n ** 6n,
+    send(from: string, to: string, baseUnits: bigint) {
+      return tronNode.send({ token: USDT_TOKENS.trc20.token, from, to, baseUnits });
+    },
+    settle() {
+      tronNode.head += 10;
+    },
+  },
   {
     network: "bep20" as const,
     node: evmNode,

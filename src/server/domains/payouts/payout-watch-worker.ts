@@ -5,8 +5,8 @@ import type { ChainConfig } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
-import type { WatchLimits } from "../chain/evm-watcher";
-import { isWatchable, watchWallet } from "../chain/watch-wallet";
+import type { WatchLimits } from "../chain/watch-pass";
+import { watchWallet } from "../chain/watch-wallet";
 import { matchChainPayouts } from "./match-chain-payouts";
 
 /** A pass per wallet at most this often; a block comes every 2 to 12 seconds. */
@@ -15,8 +15,8 @@ const WATCH_MS = 5_000;
 /**
  * Watches each network's payout wallet (docs/decisions/048): a pass of the chain's
  * watcher, then the final outgoing transfers matched to orders. A network needs an
- * endpoint, a payout wallet and a watcher for its family (`isWatchable`). The wallets are asked for
- * at each pass (the treasury's, handed in), so a wallet changed there is followed.
+ * endpoint and a payout wallet. The wallets are asked for at each pass (the treasury's,
+ * handed in), so a wallet changed there is followed.
  */
 export class PayoutWatchWorker {
   #loop: PollingLoop | undefined;
@@ -49,7 +49,7 @@ export class PayoutWatchWorker {
   async watchOnce(): Promise<NetworkId[]> {
     const { chains, logger } = this.deps;
     const watched = (await this.deps.payoutWallets()).filter(
-      ({ network }) => isWatchable(network) && chains.networks[network],
+      ({ network }) => chains.networks[network],
     );
     await Promise.all(
       watched.map(async ({ network, wallet }) => {

@@ -367,7 +367,7 @@ export interface ChainTransfersTable {
   amount: Numeric;
   /** The block, or Solana's slot. */
   block_number: Int8;
-  /** Null on Solana, whose signature names one transaction on one chain. */
+  /** Null where the node names no block id: Solana's signatures, TRON's transaction infos. */
   block_hash: string | null;
   state: ChainTransferState;
   /** How deep its block was when last read. */

@@ -6,8 +6,9 @@ import { type Kysely, sql } from "kysely";
  * the token account, not its owner: a watched wallet's cursor holds, per token account
  * of its USDT, the newest signature read to finality and its slot (the next pass asks
  * for the signatures after it). The wallet's row keeps the lease and `next_block`, the
- * first slot not yet read to finality. A Solana transfer has no block hash to keep: a
- * signature names one transaction on one chain.
+ * first slot not yet read to finality. A Solana transfer has no block hash to keep (a
+ * signature names one transaction on one chain), nor a TRON one (the per-block answer the
+ * TRON watcher reads names none, and asking would double its calls per block).
  */
 export async function up(db: Kysely<unknown>) {
   await sql`

@@ -1,0 +1,261 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { NetworkChain } from "../../platform/config/chain-config";
+import { USDT_TOKENS } from "../../platform/config/chain-tokens";
+import { type FakeChainAnswer, startFakeChain } from "../../testing/fake-chain";
+import { FakeTronNode, randomTronAddress } from "../../testing/fake-tron-node";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { watchTronWallet } from "./tron-watcher";
+import type { WatchKey } from "./watch-cursor";
+
+/*
+ * The TRON payout watcher against a stand-in full node: what it records of a wallet's
+ * USDT transfers block by block, what it never takes as final, and that it never
+ * passes a block it could not read.
+ */
+
+const TOKEN = USDT_TOKENS.trc20.token;
+const CUSTOMER = randomTronAddress();
+const LIMITS = { maxBlocks: 100n, startBehind: 50n };
+const ONE = 1_000_000n;
+
+let testApp: TestApp;
+let node: FakeTronNode;
+let chain: NetworkChain;
+let stub: Awaited<ReturnType<typeof startFakeChain>>;
+/** Answers instead of the node while set (a node that fails mid-pass). */
+let interrupt: ((call: string, block?: number) => FakeChainAnswer | undefined) | undefined;
+let key: WatchKey;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  stub = await startFakeChain((call, params) => {
+    const { num } = params as { num?: number };
+    return interrupt?.(call, num) ?? node.respond(call, params);
+  });
+  chain = {
+    endpoint: { url: stub.url, timeoutMs: 3000, confirmations: 5 },
+    token: TOKEN,
+    decimals: USDT_TOKENS.trc20.decimals,
+  };
+});
+afterAll(async () => {
+  await testApp.close();
+  await stub.close();
+});
+beforeEach(() => {
+  node = new FakeTronNode();
+  interrupt = undefined;
+  // A wallet of its own per test: its own cursor and transfers.
+  key = { network: "trc20", wallet: randomTronAddress() };
+});
+
+const watch = () => watchTronWallet(testApp.db, key, chain, LIMITS);
+
+function transfersOf() {
+  return testApp.db
+    .selectFrom("chain_transfers")
+    .select(["tx_hash", "log_index", "direction", "from_address", "to_address", "amount", "state"])
+    .select(["confirmations", "match_state", "block_number"])
+    .where((eb) => eb.or([eb("from_address", "=", key.wallet), eb("to_address", "=", key.wallet)]))
+    .orderBy("block_number")
+    .orderBy("log_index")
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, block_number: String(row.block_number) })));
+}
+
+function cursorOf() {
+  return testApp.db
+    .selectFrom("chain_watch_cursors")
+    .selectAll()
+    .where("network", "=", key.network)
+    .where("wallet_address", "=", key.wallet)
+    .executeTakeFirstOrThrow();
+}
+
+const blockCalls = () =>
+  node.calls.filter((call) => call.call === "/wallet/gettransactioninfobyblocknum");
+
+describe("the TRON payout watcher", () => {
+  it("records a payout as seen, then final once its block is deep enough, in base58 and exact", async () => {
+    const hash = node.send({
+      token: TOKEN,
+      from: key.wallet,
+      to: CUSTOMER,
+      baseUnits: 100_500_001n,
+    });
+    expect(await watch()).toMatchObject({ scanned: true, from: 951n, to: 1001n, nextBlock: 1002n });
+    expect(await transfersOf()).toEqual([
+      {
+        tx_hash: hash,
+        log_index: 0,
+        direction: "out",
+        from_address: key.wallet,
+        to_address: CUSTOMER,
+        amount: "100.500001",
+        state: "seen",
+        confirmations: 1,
+        match_state: "waiting",
+        block_number: "1001",
+      },
+    ]);
+    node.head = 1003;
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ state: "seen", confirmations: 3 }]);
+    node.head = 1005;
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ state: "final", confirmations: 5 }]);
+    expect(String((await cursorOf()).next_block)).toBe("1006");
+  });
+
+  it("asks the head and each new block once when it keeps up, and a seen transfer's block once more", async () => {
+    await watch();
+    node.calls = [];
+    node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 1001 });
+    for (let round = 0; round < 10; round += 1) {
+      node.head += 2;
+      await watch();
+    }
+    const asked = blockCalls().map((call) => call.block);
+    // Blocks 1001-1020 once each; 1001 again once 5 deep, when its transfer became final.
+    expect(asked.filter((block) => block !== 1001)).toHaveLength(19);
+    expect(new Set(asked).size).toBe(20);
+    expect(asked.filter((block) => block === 1001)).toHaveLength(2);
+    expect(node.calls.filter((call) => call.call === "/wallet/getnowblock")).toHaveLength(10);
+    expect(await transfersOf()).toMatchObject([{ state: "final" }]);
+  });
+
+  it("records a top-up into the wallet as incoming, with nothing to match", async () => {
+    node.send({ token: TOKEN, from: CUSTOMER, to: key.wallet, baseUnits: 250n * ONE, block: 990 });
+    await watch();
+    expect(await transfersOf()).toMatchObject([
+      { direction: "in", amount: "250", state: "final", match_state: null },
+    ]);
+  });
+
+  it("forgets a seen transfer that a reorganisation took back before it was final", async () => {
+    node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE });
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ state: "seen" }]);
+    node.reorganiseFrom(1001);
+    node.head = 1010;
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ state: "removed", match_state: "waiting" }]);
+  });
+
+  it("keeps a seen transfer that a reorganisation moved to a later block", async () => {
+    const hash = node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE });
+    await watch();
+    node.reorganiseFrom(1001);
+    node.send({
+      token: TOKEN,
+      from: key.wallet,
+      to: CUSTOMER,
+      baseUnits: ONE,
+      txId: hash,
+      block: 1003,
+    });
+    node.head = 1010;
+    await watch();
+    expect(await transfersOf()).toMatchObject([
+      { tx_hash: hash, state: "final", block_number: "1003" },
+    ]);
+  });
+
+  it.each([
+    ["fails", { drop: true } as FakeChainAnswer, /could not be reached/],
+    [
+      "answers no JSON",
+      { garbage: "<html>502</html>" } as FakeChainAnswer,
+      /not in the chain's format/,
+    ],
+    [
+      "answers another block",
+      { json: [{ id: "ab".repeat(32), blockNumber: 1, log: [] }] } as FakeChainAnswer,
+      /answered block 970 with a transaction of block 1/,
+    ],
+  ])(
+    "stops before a block the node %s, and reads it next pass: nothing skipped",
+    async (_, answer, error) => {
+      node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 960 });
+      node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: 2n * ONE, block: 975 });
+      interrupt = (call, block) =>
+        call === "/wallet/gettransactioninfobyblocknum" && block === 970 ? answer : undefined;
+      await expect(watch()).rejects.toThrow(error);
+      // The blocks before the gap are written; the cursor waits at it.
+      expect(await transfersOf()).toMatchObject([{ amount: "1", state: "final" }]);
+      const stuck = await cursorOf();
+      expect(String(stuck.next_block)).toBe("970");
+      expect(stuck.last_error).toMatch(error);
+
+      interrupt = undefined;
+      expect(await watch()).toMatchObject({ from: 970n, nextBlock: 1001n });
+      expect(await transfersOf()).toMatchObject([
+        { amount: "1", state: "final" },
+        { amount: "2", state: "final" },
+      ]);
+      expect((await cursorOf()).last_error).toBeNull();
+    },
+  );
+
+  it("writes nothing of a pass whose lease another process took, and every transfer once after", async () => {
+    node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 960 });
+    node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: 2n * ONE, block: 980 });
+    // Mid-batch, this process stalls past its lease and another takes the wallet.
+    interrupt = (_, block) => {
+      if (block === 990) {
+        void testApp.db
+          .updateTable("chain_watch_cursors")
+          .set({ lease_id: randomUUID() })
+          .where("wallet_address", "=", key.wallet)
+          .execute();
+      }
+      return undefined;
+    };
+    // The takeover is queued before the pass's writes, which then find the lease gone.
+    expect(await watch()).toEqual({ scanned: false });
+    expect(await transfersOf()).toEqual([]);
+
+    interrupt = undefined;
+    await testApp.db
+      .updateTable("chain_watch_cursors")
+      .set({ lease_id: null, leased_until: null })
+      .where("wallet_address", "=", key.wallet)
+      .execute();
+    await watch();
+    // A process restarted from an older cursor reads the blocks again: still two rows.
+    await testApp.db
+      .updateTable("chain_watch_cursors")
+      .set({ next_block: "950" })
+      .where("wallet_address", "=", key.wallet)
+      .execute();
+    await watch();
+    expect(await transfersOf()).toMatchObject([
+      { amount: "1", state: "final" },
+      { amount: "2", state: "final" },
+    ]);
+  });
+
+  it("ignores a look-alike token's transfer, and takes a failed call's as failed", async () => {
+    const lookAlike = randomTronAddress();
+    node.send({ token: lookAlike, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 960 });
+    const failed = node.send({
+      token: TOKEN,
+      from: key.wallet,
+      to: CUSTOMER,
+      baseUnits: ONE,
+      block: 961,
+      failed: true,
+    });
+    // Someone else's USDT in the same block is no business of the wallet's either.
+    node.send({
+      token: TOKEN,
+      from: CUSTOMER,
+      to: randomTronAddress(),
+      baseUnits: ONE,
+      block: 961,
+    });
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ tx_hash: failed, state: "failed" }]);
+  });
+});
