@@ -16,6 +16,7 @@ export const purchaseSchema = z
     costInr: z.string().describe("Rupees: the amount paid, times the rate when paid in USD"),
     source: z.string(),
     note: z.string().nullable(),
+    txHash: z.string().nullable().describe("The top-up's hash when recorded from one (Treasury)"),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -527,6 +527,9 @@ export interface UsdtPurchasesTable {
   cost_inr: ColumnType<string, never, never>;
   source: string;
   note: string | null;
+  /** The incoming transfer (a top-up) it was recorded from, and its hash (migration 0108). */
+  chain_transfer_id: string | null;
+  tx_hash: string | null;
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

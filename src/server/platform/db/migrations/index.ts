@@ -44,6 +44,7 @@ import * as signIns from "./0103-sign-ins";
 import * as holdRuleNamesFromCode from "./0104-hold-rule-names-from-code";
 import * as chainTransfers from "./0105-chain-transfers";
 import * as chainTransfersDismissed from "./0106-chain-transfers-dismissed";
+import * as purchasesFromTopUps from "./0108-purchases-from-top-ups";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   "0104-hold-rule-names-from-code": holdRuleNamesFromCode,
   "0105-chain-transfers": chainTransfers,
   "0106-chain-transfers-dismissed": chainTransfersDismissed,
+  "0108-purchases-from-top-ups": purchasesFromTopUps,
 };
