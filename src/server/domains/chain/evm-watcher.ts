@@ -50,7 +50,9 @@ export async function watchEvmWallet(
   try {
     const head = await fetchEvmHead(endpoint);
     const from = cursor.nextBlock ?? max(0n, head - limits.startBehind);
-    if (from > head) return await settle(db, cursor, { from, to: from - 1n, nextBlock: from }, []);
+    if (from > head) {
+      return await settle(db, cursor, { from, to: from - 1n, nextBlock: from, head }, []);
+    }
     const read = await readTransferLogs(endpoint, {
       token: chain.token,
       wallet: key.wallet,
@@ -61,7 +63,7 @@ export async function watchEvmWallet(
     const lastFinal = head - BigInt(endpoint.confirmations) + 1n;
     const transfers = await judgeTransfers(chain, read.logs, head, lastFinal);
     const nextBlock = max(from, min(read.to, lastFinal) + 1n);
-    return await settle(db, cursor, { from, to: read.to, nextBlock }, transfers);
+    return await settle(db, cursor, { from, to: read.to, nextBlock, head }, transfers);
   } catch (error) {
     const message = error instanceof ChainEndpointError ? error.message : String(error);
     await releaseCursor(db, cursor, message);
@@ -73,7 +75,7 @@ export async function watchEvmWallet(
 async function settle(
   db: Kysely<DB>,
   cursor: HeldCursor,
-  pass: { from: bigint; to: bigint; nextBlock: bigint },
+  { head, ...pass }: { from: bigint; to: bigint; nextBlock: bigint; head: bigint },
   transfers: ReadTransfer[],
 ): Promise<WatchPass> {
   const isHeld = await db.transaction().execute(async (trx) => {
@@ -85,7 +87,7 @@ async function settle(
       pass,
       transfers.filter((transfer) => transfer.state !== "removed"),
     );
-    await advanceCursor(trx, cursor, pass.nextBlock);
+    await advanceCursor(trx, cursor, { nextBlock: pass.nextBlock, head });
     return true;
   });
   return isHeld ? { scanned: true, ...pass, transfers: transfers.length } : { scanned: false };

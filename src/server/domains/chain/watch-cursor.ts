@@ -65,12 +65,20 @@ export async function holdCursor(trx: Transaction<DB>, cursor: HeldCursor): Prom
   return row !== undefined;
 }
 
-/** Moves the cursor and gives the lease up, in the transaction that wrote the pass's rows. */
-export async function advanceCursor(trx: Transaction<DB>, cursor: HeldCursor, nextBlock: bigint) {
+/**
+ * Moves the cursor and gives the lease up, in the transaction that wrote the pass's
+ * rows; keeps the head the pass saw, which the lag is measured against.
+ */
+export async function advanceCursor(
+  trx: Transaction<DB>,
+  cursor: HeldCursor,
+  { nextBlock, head }: { nextBlock: bigint; head: bigint },
+) {
   await trx
     .updateTable("chain_watch_cursors")
     .set({
       next_block: nextBlock,
+      head_block: head,
       advanced_at: sql<Date>`CASE WHEN next_block IS DISTINCT FROM ${nextBlock.toString()}::bigint
         THEN now() ELSE advanced_at END`,
       last_error: null,

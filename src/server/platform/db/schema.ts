@@ -310,6 +310,10 @@ export interface ChainWatchCursorsTable {
   advanced_at: Timestamp | null;
   last_error: string | null;
   last_error_at: Timestamp | null;
+  /** The chain's head as the last good pass saw it (migration 0109). */
+  head_block: Int8 | null;
+  /** The operators were told the watcher stalled, and not yet that it recovered. */
+  stall_alert_sent: Generated<boolean>;
   /** The scanning process's claim on the wallet, until `leased_until`. */
   lease_id: string | null;
   leased_until: Timestamp | null;

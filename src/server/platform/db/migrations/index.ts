@@ -45,6 +45,7 @@ import * as holdRuleNamesFromCode from "./0104-hold-rule-names-from-code";
 import * as chainTransfers from "./0105-chain-transfers";
 import * as chainTransfersDismissed from "./0106-chain-transfers-dismissed";
 import * as purchasesFromTopUps from "./0108-purchases-from-top-ups";
+import * as watcherLagAndAlerts from "./0109-watcher-lag-and-alerts";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   "0105-chain-transfers": chainTransfers,
   "0106-chain-transfers-dismissed": chainTransfersDismissed,
   "0108-purchases-from-top-ups": purchasesFromTopUps,
+  "0109-watcher-lag-and-alerts": watcherLagAndAlerts,
 };
