@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NetworkId } from "../../../shared/catalog";
 import type { TreasuryInput } from "../../../shared/treasury-input";
+import type { UsdtPurchaseInput } from "../../../shared/usdt-purchase-input";
 import { unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
 
@@ -53,4 +54,32 @@ export function useReadBalances() {
   return useTreasuryMutation((network: NetworkId) =>
     api.api.admin.treasury[":network"].read.$post({ param: { network } }),
   );
+}
+
+export const topUpsQueryOptions = queryOptions({
+  queryKey: ["admin", "treasury", "top-ups"],
+  queryFn: async () => unwrap(await api.api.admin.treasury["top-ups"].$get({ query: {} })),
+  refetchInterval: 15_000,
+});
+
+export type TopUp = Awaited<
+  ReturnType<(typeof topUpsQueryOptions)["queryFn"] & {}>
+>["topUps"][number];
+
+/** Records a top-up as a purchase linked to it; the top-ups and the books show it. */
+export function useRecordTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: UsdtPurchaseInput }) =>
+      unwrap(
+        await api.api.admin.treasury["top-ups"][":id"].purchase.$post({
+          param: { id },
+          json: input,
+        }),
+      ),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ["admin", "treasury", "top-ups"] });
+      await queryClient.invalidateQueries({ queryKey: ["admin", "books"] });
+    },
+  });
 }
