@@ -13,10 +13,11 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { useTexts } from "../../i18n/use-texts";
 import { AdminFormDialog } from "../components/admin-form-dialog";
 import { showSaveRefusal } from "../components/save-refusal";
-import { type TopUp, useRecordTopUp } from "../treasury/treasury-api";
-import { type Purchase, useSavePurchase } from "./books-api";
+import { type Purchase, useRecordTopUp, useSavePurchase } from "./books-api";
 
 type PurchaseFormValues = Required<UsdtPurchaseInput>;
+/** A top-up (Treasury) a purchase is recorded from. */
+type TopUp = { id: string; day: string; network: string; amount: string; txHash: string };
 type PurchaseField = keyof PurchaseFormValues;
 
 // The server's own rule; the form always holds every field, as text.

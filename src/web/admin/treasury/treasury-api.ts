@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NetworkId } from "../../../shared/catalog";
 import type { TreasuryInput } from "../../../shared/treasury-input";
-import type { UsdtPurchaseInput } from "../../../shared/usdt-purchase-input";
 import { unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
 
@@ -65,21 +64,3 @@ export const topUpsQueryOptions = queryOptions({
 export type TopUp = Awaited<
   ReturnType<(typeof topUpsQueryOptions)["queryFn"] & {}>
 >["topUps"][number];
-
-/** Records a top-up as a purchase linked to it; the top-ups and the books show it. */
-export function useRecordTopUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, input }: { id: string; input: UsdtPurchaseInput }) =>
-      unwrap(
-        await api.api.admin.treasury["top-ups"][":id"].purchase.$post({
-          param: { id },
-          json: input,
-        }),
-      ),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ["admin", "treasury", "top-ups"] });
-      await queryClient.invalidateQueries({ queryKey: ["admin", "books"] });
-    },
-  });
-}
