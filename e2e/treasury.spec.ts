@@ -5,6 +5,7 @@ import {
   type FakeWallet,
   startFakeChain,
 } from "../src/server/testing/fake-chain";
+import { FakeEvmNode } from "../src/server/testing/fake-evm-node";
 import {
   expect,
   placeOrderByApi,
@@ -18,12 +19,14 @@ import {
 /*
  * Admin → Treasury with a stand-in Polygon node (the server asks it through
  * CHAIN_RPC_POLYGON): the network pauses when owed passes on hand, the customer
- * is told before paying, and it resumes after a purchase is recorded and the
- * wallet is read again holding more. Polygon is this journey's alone.
+ * is told before paying, and it resumes once the coins the desk bought arrive (a
+ * top-up the watcher finds, recorded as the purchase) and the wallet is read again
+ * holding more. Polygon is this journey's alone.
  */
 
 const DESK_WALLET = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
 const CUSTOMER_WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+const EXCHANGE_WALLET = "0x28c6c06298d514db089934071355e5743bf21d60";
 const { token, decimals } = USDT_TOKENS.polygon;
 const wallet: FakeWallet = {
   token,
@@ -33,10 +36,16 @@ const wallet: FakeWallet = {
   fee: 5n * 10n ** 18n,
 };
 
+/** The chain the payout watcher reads: the wallet's USDT transfers. */
+const node = new FakeEvmNode();
+const WATCHER_CALLS = new Set(["eth_blockNumber", "eth_getLogs", "eth_getTransactionReceipt"]);
+
 let closeChain: () => Promise<void> = async () => {};
 test.beforeAll(async () => {
+  const balances = answerBalancesAsChain("evm", () => wallet);
   const chain = await startFakeChain(
-    answerBalancesAsChain("evm", () => wallet),
+    (call, params) =>
+      WATCHER_CALLS.has(call) ? node.respond(call, params) : balances(call, params),
     { port: Number(process.env.E2E_CHAIN_PORT) },
   );
   closeChain = chain.close;
@@ -102,20 +111,30 @@ test("a network pauses when owed reaches on hand, says so before payment, and re
   expect(refused.status()).toBe(409);
   expect((await refused.json()).code).toBe("NETWORK_PAUSED");
 
-  // The desk buys USDT, records it in Books, the coins arrive, and the wallet is read again.
-  const purchase = await admin.request.post("/api/admin/books/purchases", {
-    data: {
-      boughtOn: new Date().toISOString().slice(0, 10),
-      network: "polygon",
-      quantityUsdt: "1000",
-      paidCurrency: "INR",
-      paidAmount: "87000",
-      source: "e2e exchange",
-      note: "",
-    },
-    headers: { origin: origin() },
+  // The desk buys USDT and it arrives: the top-up is recorded as the purchase, and the
+  // wallet is read again.
+  const hash = node.send({
+    token,
+    from: EXCHANGE_WALLET,
+    to: DESK_WALLET,
+    baseUnits: 1000n * 10n ** BigInt(decimals),
   });
-  expect(purchase.status(), await purchase.text()).toBe(201);
+  node.head += 200; // deeper than Polygon's 128 confirmations
+  const topUp = admin.getByTestId(`top-up-${hash}`);
+  await expect(async () => {
+    await admin.reload();
+    await expect(topUp).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(topUp).toContainText("1,000.0000 USDT");
+  await topUp.getByRole("button", { name: "Record as purchase" }).click();
+  const purchaseForm = admin.getByRole("dialog", { name: "Record a top-up as a purchase" });
+  await expect(purchaseForm.getByLabel("Quantity (USDT)")).toHaveValue("1000");
+  await expect(purchaseForm).toContainText(hash);
+  await purchaseForm.getByLabel("Amount paid").fill("87000");
+  await purchaseForm.getByLabel("Bought at").fill("e2e exchange");
+  await purchaseForm.getByRole("button", { name: "Save" }).click();
+  await expect(purchaseForm).toBeHidden();
+  await expect(topUp).toContainText("Recorded");
   wallet.usdt = 1100n * 10n ** BigInt(decimals);
   await polygonAction(admin, "Read balances now");
   await expect(row.getByTestId("treasury-usdt-polygon").filter({ visible: true })).toContainText(

@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { compress } from "hono/compress";
 import { createAdminAuditRouter } from "../domains/audit-log/audit-log.routes";
 import { createBooksRouter } from "../domains/books/books.routes";
+import { createTopUpsRouter } from "../domains/books/top-ups.routes";
 import { createAdminUsersRouter } from "../domains/customers/admin-users.routes";
 import { createAccountLanguageRouter } from "../domains/customers/language.routes";
 import { createPayoutDestinationsRouter } from "../domains/customers/payout-destinations/payout-destinations.routes";
@@ -113,6 +114,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminAuditRouter(context))
     .route("/", createAdminChecklistRouter(context))
     .route("/", createBooksRouter(context))
+    .route("/", createTopUpsRouter(context))
     .route("/", createAccountLanguageRouter(context))
     .route("/", createPayoutDestinationsRouter(context))
     .route("/", createVerificationRouter(context))

@@ -3,6 +3,7 @@ import { routePath } from "hono/route";
 import { sql } from "kysely";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { ORDER_STATUSES } from "../../shared/admin-order-input";
+import { readWatcherLag } from "../domains/chain/watcher-lag";
 import { currentTotals } from "../domains/orders/order-totals";
 import type { AppContext } from "../platform/api/app-context";
 import { isBearerToken } from "../platform/http/bearer-token";
@@ -12,7 +13,7 @@ import { isBearerToken } from "../platform/http/bearer-token";
  * Series read from the database (orders, outbox, step-up failures) are the desk's,
  * the same from every process; the others are this process's.
  */
-export function createMetrics({ db, orderChanges, databasePool }: AppContext) {
+export function createMetrics({ db, chains, orderChanges, databasePool }: AppContext) {
   const registry = new Registry();
   const httpRequests = new Counter({
     name: "rupeedesk_http_requests_total",
@@ -70,6 +71,30 @@ export function createMetrics({ db, orderChanges, databasePool }: AppContext) {
       // The audit log only grows, so its count is a counter that survives restarts.
       this.reset();
       this.inc(Number(row.count));
+    },
+  });
+  new Gauge({
+    name: "rupeedesk_chain_watcher_blocks_behind",
+    help: "Final blocks the payout watcher has not read yet, by network (0: caught up)",
+    labelNames: ["network"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const lag of await readWatcherLag(db, chains)) {
+        if (lag.blocksBehind !== null) this.set({ network: lag.network }, lag.blocksBehind);
+      }
+    },
+  });
+  new Gauge({
+    name: "rupeedesk_chain_watcher_last_advance_seconds",
+    help: "Seconds since the payout watcher's cursor last moved, by network",
+    labelNames: ["network"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const lag of await readWatcherLag(db, chains)) {
+        this.set({ network: lag.network }, lag.secondsSinceAdvance);
+      }
     },
   });
   new Gauge({

@@ -162,6 +162,7 @@ export async function openRuntime(
     chains,
     announcer,
     logger,
+    notify: context.notificationTargets,
     payoutWallets: () => listPayoutWallets(database.db),
   });
   const treasury = new TreasuryWorker({

@@ -24,14 +24,16 @@ const quantity = (value: number | bigint) => `0x${value.toString(16)}`;
  * A stand-in EVM node (BEP20, ERC20, Polygon) over a chain of blocks with token
  * transfers: eth_blockNumber, eth_getLogs over a block range with the address and
  * topic filters, and eth_getTransactionReceipt. Tests move the head, send transfers,
- * reorganise blocks away, refuse ranges wider than `maxRange`, or make the node lie
- * (`ignoresAddress`: every token's events whatever the filter).
+ * reorganise blocks away, refuse ranges wider than `maxRange`, make the node lie
+ * (`ignoresAddress`: every token's events whatever the filter) or take it down (`isDown`).
  */
 export class FakeEvmNode {
   head = 100;
   transfers: FakeEvmTransfer[] = [];
   maxRange = Number.POSITIVE_INFINITY;
   ignoresAddress = false;
+  /** The node is down: every call's connection is dropped. */
+  isDown = false;
   /** Every call, in order: the method and, for eth_getLogs, its range. */
   calls: { method: string; from?: number; to?: number }[] = [];
   /** How many times each block was mined again: a block's hash changes with it. */
@@ -64,6 +66,7 @@ export class FakeEvmNode {
   }
 
   respond = (method: string, params: unknown): FakeChainAnswer => {
+    if (this.isDown) return { drop: true };
     if (method === "eth_blockNumber") {
       this.calls.push({ method });
       return { json: quantity(this.head) };

@@ -6,12 +6,13 @@ import { createTestApp } from "./test-app";
 /**
  * A test app whose payout wallet on `network` (BEP20 unless said) is `deskWallet`,
  * watched through a stand-in node answering as `node` does (5 confirmations, Solana's finalized;
- * rechecked at once). `close` ends both.
+ * rechecked at once), with `env` added. `close` ends both.
  */
 export async function startWatchedDesk(
   node: { respond: (call: string, params: unknown) => FakeChainAnswer },
   deskWallet: string,
   network: NetworkId = "bep20",
+  env: Record<string, string> = {},
 ) {
   const stub = await startFakeChain(node.respond);
   const suffix = network.toUpperCase();
@@ -22,6 +23,7 @@ export async function startWatchedDesk(
     ...(network !== "solana" && { [`CHAIN_CONFIRMATIONS_${suffix}`]: "5" }),
     CHAIN_TIMEOUT_MS: "3000",
     CHAIN_RECHECK_SECONDS: "0",
+    ...env,
   });
   await testApp.db
     .updateTable("treasury_networks")

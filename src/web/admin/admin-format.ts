@@ -67,3 +67,8 @@ const dayFormat = new Intl.DateTimeFormat("en-IN", {
 export function formatDay(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
+
+/** Today in India, YYYY-MM-DD: the books' days are India days. */
+export function indiaToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+}

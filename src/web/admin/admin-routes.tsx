@@ -45,8 +45,10 @@ const BooksPage = lazyAdminPage(() => import("./books/books-page"), "BooksPage",
   "adminBooks",
   "adminDashboard",
 ]);
+// Its top-ups open the Books purchase form.
 const TreasuryPage = lazyAdminPage(() => import("./treasury/treasury-page"), "TreasuryPage", [
   "adminTreasury",
+  "adminBooks",
 ]);
 const VerificationsPage = lazyAdminPage(
   () => import("./verifications/verifications-page"),

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { isCalendarDay, usdtPurchaseInputSchema } from "../../../shared/usdt-purchase-input";
+import { isCalendarDay } from "../../../shared/usdt-purchase-input";
 import type { AppContext } from "../../platform/api/app-context";
 import {
   ADMIN_ONLY_RESPONSES,
@@ -10,6 +10,7 @@ import {
 import { clientIp } from "../../platform/http/client-ip";
 import { BOOK_VIEWS, booksCsv, booksFileName, booksWorkbook } from "./books-export";
 import { getBooks } from "./daily-books";
+import { invalidPurchase, purchaseBody, purchaseSchema } from "./purchase-schemas";
 import { listPurchases, recordPurchase, updatePurchase } from "./usdt-purchases";
 
 /** The longest span one request reads: a year, leap day included. */
@@ -81,34 +82,6 @@ const booksSchema = z
   })
   .openapi("Books");
 
-const purchaseSchema = z
-  .object({
-    id: z.uuid(),
-    boughtOn: z.string(),
-    network: z.string(),
-    quantityUsdt: z.string(),
-    paidCurrency: z.enum(["INR", "USD"]),
-    paidAmount: z.string(),
-    usdInrRate: z.string().nullable(),
-    costInr: z.string().describe("Rupees: the amount paid, times the rate when paid in USD"),
-    source: z.string(),
-    note: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("UsdtPurchase");
-
-const purchaseBody = usdtPurchaseInputSchema.openapi("UsdtPurchaseInput", {
-  description: "The whole form. Amounts as decimal text.",
-});
-
-const invalid = {
-  description: "A field is invalid; it is named in `field` and nothing was written",
-  content: jsonContent(
-    z.object({ error: z.string(), code: z.string(), field: z.string().optional() }),
-  ),
-};
-
 const getBooksRoute = createRoute({
   method: "get",
   path: "/api/admin/books",
@@ -179,7 +152,7 @@ const recordPurchaseRoute = createRoute({
   request: { body: { content: jsonContent(purchaseBody), required: true } },
   responses: {
     201: { description: "Recorded", content: jsonContent(purchaseSchema) },
-    400: invalid,
+    400: invalidPurchase,
     ...ADMIN_ONLY_RESPONSES,
   },
 });
@@ -199,7 +172,7 @@ const updatePurchaseRoute = createRoute({
   },
   responses: {
     200: { description: "Saved", content: jsonContent(purchaseSchema) },
-    400: invalid,
+    400: invalidPurchase,
     ...ADMIN_ONLY_RESPONSES,
     404: errorResponse("No such purchase"),
   },

@@ -1,9 +1,11 @@
 import { type Selectable, sql } from "kysely";
+import { Decimal } from "../../../shared/money";
 import type { UsdtPurchase } from "../../../shared/usdt-purchase-input";
 import { recordAudit } from "../../platform/audit/audit";
 import type { Database } from "../../platform/db/database";
 import type { UsdtPurchasesTable } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
+import { claimTopUp } from "./top-ups";
 
 /* USDT purchases (issue 26): recorded and edited by an operator, every change audited. */
 
@@ -26,6 +28,8 @@ export function toPurchaseView(row: PurchaseRow) {
     costInr: row.cost_inr,
     source: row.source,
     note: row.note,
+    /** The top-up's hash when it was recorded from one. */
+    txHash: row.tx_hash,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -44,6 +48,8 @@ const PURCHASE_COLUMNS = [
   sql<string>`trim_scale(cost_inr)::text`.as("cost_inr"),
   "source",
   "note",
+  "chain_transfer_id",
+  "tx_hash",
   "created_by",
   "created_at",
   "updated_at",
@@ -91,18 +97,29 @@ function toColumns(input: UsdtPurchase) {
   };
 }
 
-/** Records a purchase and its audit row together; answers it as saved. */
+/**
+ * Records a purchase and its audit row together; answers it as saved. From a top-up
+ * (`topUpId`, an incoming transfer), the purchase is linked to that transfer, which
+ * must be final, the form's network and quantity its own, and not recorded before.
+ */
 export async function recordPurchase(
   db: Database,
   actor: Actor,
   input: UsdtPurchase,
   ipAddress: string | null,
+  topUpId?: string,
 ): Promise<PurchaseView> {
   await refuseFutureDay(db, input);
   return db.transaction().execute(async (trx) => {
+    const topUp = topUpId === undefined ? null : await claimTopUp(trx, topUpId, input);
     const row = await trx
       .insertInto("usdt_purchases")
-      .values({ ...toColumns(input), created_by: actor.id })
+      .values({
+        ...toColumns(input),
+        chain_transfer_id: topUp?.id ?? null,
+        tx_hash: topUp?.tx_hash ?? null,
+        created_by: actor.id,
+      })
       .returning(PURCHASE_COLUMNS)
       .executeTakeFirstOrThrow();
     const purchase = toPurchaseView(row);
@@ -134,6 +151,7 @@ export async function updatePurchase(
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new AppError(404, "NOT_FOUND", "No such purchase.");
+    if (before.chain_transfer_id !== null) refuseTopUpChange(before, input);
     const row = await trx
       .updateTable("usdt_purchases")
       .set({ ...toColumns(input), updated_at: sql`now()` })
@@ -153,6 +171,27 @@ export async function updatePurchase(
     });
     return purchase;
   });
+}
+
+/** A purchase recorded from a top-up keeps the transfer's network and quantity. */
+function refuseTopUpChange(
+  before: { network: string; quantity_usdt: string; tx_hash: string | null },
+  input: UsdtPurchase,
+) {
+  const field =
+    input.network !== before.network
+      ? "network"
+      : new Decimal(input.quantityUsdt).eq(before.quantity_usdt)
+        ? null
+        : "quantityUsdt";
+  if (field) {
+    throw new AppError(
+      422,
+      "TOP_UP_FIXED",
+      `This purchase was recorded from the top-up ${before.tx_hash}: its network and quantity are the transfer's.`,
+      { field },
+    );
+  }
 }
 
 function auditedFields({ createdAt: _, updatedAt: __, id: ___, ...fields }: PurchaseView) {

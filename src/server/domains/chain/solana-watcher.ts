@@ -96,7 +96,7 @@ export async function watchSolanaWallet(
       await recordTransfers(trx, cursor, transfers);
       await removeVanishedSignatures(trx, cursor, { read: transfers, unread });
       await moveSignatureCursors(trx, cursor, advanced);
-      await advanceCursor(trx, cursor, nextBlock);
+      await advanceCursor(trx, cursor, { nextBlock, head });
       return true;
     });
     return isHeld

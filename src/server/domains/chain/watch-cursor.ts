@@ -68,18 +68,19 @@ export async function holdCursor(trx: Transaction<DB>, cursor: HeldCursor): Prom
 
 /**
  * Moves the cursor and gives the lease up, in the transaction that wrote the pass's
- * rows; `error` says why a pass that got part of the way stopped there.
+ * rows; keeps the head the pass saw, which the lag is measured against, and `error`,
+ * why a pass that got part of the way stopped there.
  */
 export async function advanceCursor(
   trx: Transaction<DB>,
   cursor: HeldCursor,
-  nextBlock: bigint,
-  error: string | null = null,
+  { nextBlock, head, error = null }: { nextBlock: bigint; head: bigint; error?: string | null },
 ) {
   await trx
     .updateTable("chain_watch_cursors")
     .set({
       next_block: nextBlock,
+      head_block: head,
       advanced_at: sql<Date>`CASE WHEN next_block IS DISTINCT FROM ${nextBlock.toString()}::bigint
         THEN now() ELSE advanced_at END`,
       last_error: error,

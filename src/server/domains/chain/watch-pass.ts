@@ -50,7 +50,7 @@ export async function settlePass(
       await removeVanishedTransfers(trx, cursor, range, stillThere);
     }
     await deepenSeenTransfers(trx, cursor, pass.head);
-    await advanceCursor(trx, cursor, pass.nextBlock, pass.error);
+    await advanceCursor(trx, cursor, pass);
     return true;
   });
   const { from, to, nextBlock } = pass;

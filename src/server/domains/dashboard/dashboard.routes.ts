@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { networkIdSchema } from "../../../shared/catalog-schemas";
 import type { AppContext } from "../../platform/api/app-context";
 import { createRouter, errorResponse } from "../../platform/api/router";
+import { readWatcherLag } from "../chain/watcher-lag";
 import { getDashboardStats } from "./dashboard-stats";
 
 const volumeSchema = z.object({
@@ -35,6 +37,23 @@ const dashboardSchema = z
     suspicionReports: z
       .object({ unfiled: z.number().int(), overdue: z.number().int() })
       .openapi({ description: "Suspicious transaction reports not yet filed; those past due" }),
+    watchers: z
+      .array(
+        z.object({
+          network: networkIdSchema,
+          wallet: z.string(),
+          blocksBehind: z
+            .number()
+            .int()
+            .nullable()
+            .describe("Final blocks not read yet (0: caught up); null before the first pass"),
+          lastAdvancedAt: z.string().nullable(),
+          secondsSinceAdvance: z.number().int(),
+          stalled: z.boolean().describe("Not advanced for 10 minutes: the operators were told"),
+          lastError: z.string().nullable().describe("The node's last error, until a pass succeeds"),
+        }),
+      )
+      .openapi({ description: "Each watched payout wallet's watcher: its lag behind the chain" }),
   })
   .openapi("AdminDashboard");
 
@@ -53,8 +72,8 @@ const getDashboardRoute = createRoute({
   },
 });
 
-export function createAdminDashboardRouter({ db }: AppContext) {
+export function createAdminDashboardRouter({ db, chains }: AppContext) {
   return createRouter().openapi(getDashboardRoute, async (c) =>
-    c.json(await getDashboardStats(db), 200),
+    c.json({ ...(await getDashboardStats(db)), watchers: await readWatcherLag(db, chains) }, 200),
   );
 }

@@ -5,8 +5,10 @@ import type { ChainConfig } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import type { WatchLimits } from "../chain/watch-pass";
 import { watchWallet } from "../chain/watch-wallet";
+import { tellOperatorsOfStalledWatchers } from "../chain/watcher-lag";
 import { matchChainPayouts } from "./match-chain-payouts";
 
 /** A pass per wallet at most this often; a block comes every 2 to 12 seconds. */
@@ -14,9 +16,10 @@ const WATCH_MS = 5_000;
 
 /**
  * Watches each network's payout wallet (docs/decisions/048): a pass of the chain's
- * watcher, then the final outgoing transfers matched to orders. A network needs an
- * endpoint and a payout wallet. The wallets are asked for at each pass (the treasury's,
- * handed in), so a wallet changed there is followed.
+ * watcher, then the final outgoing transfers matched to orders; then the operators
+ * are told of a watcher that stalled or recovered. A network needs an endpoint and a
+ * payout wallet. The wallets are asked for at each pass (the treasury's, handed in), so
+ * a wallet changed there is followed.
  */
 export class PayoutWatchWorker {
   #loop: PollingLoop | undefined;
@@ -27,6 +30,7 @@ export class PayoutWatchWorker {
       chains: ChainConfig;
       announcer: OrderAnnouncer;
       logger: Logger;
+      notify: NotificationTargets;
       payoutWallets: () => Promise<{ network: NetworkId; wallet: string }[]>;
       limits?: WatchLimits;
     },
@@ -64,6 +68,7 @@ export class PayoutWatchWorker {
         await matchChainPayouts(this.deps, network);
       }),
     );
+    await tellOperatorsOfStalledWatchers(this.deps.db, chains, this.deps.notify);
     return watched.map(({ network }) => network);
   }
 }

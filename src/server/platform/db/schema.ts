@@ -335,6 +335,10 @@ export interface ChainWatchCursorsTable {
   advanced_at: Timestamp | null;
   last_error: string | null;
   last_error_at: Timestamp | null;
+  /** The chain's head as the last good pass saw it (migration 0109). */
+  head_block: Int8 | null;
+  /** The operators were told the watcher stalled, and not yet that it recovered. */
+  stall_alert_sent: Generated<boolean>;
   /** The scanning process's claim on the wallet, until `leased_until`. */
   lease_id: string | null;
   leased_until: Timestamp | null;
@@ -564,6 +568,9 @@ export interface UsdtPurchasesTable {
   cost_inr: ColumnType<string, never, never>;
   source: string;
   note: string | null;
+  /** The incoming transfer (a top-up) it was recorded from, and its hash (migration 0108). */
+  chain_transfer_id: string | null;
+  tx_hash: string | null;
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -41,6 +41,24 @@ export function useSavePurchase() {
   });
 }
 
+/** Records a top-up as a purchase linked to it; the top-ups and the books show it. */
+export function useRecordTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: UsdtPurchaseInput }) =>
+      unwrap(
+        await api.api.admin.treasury["top-ups"][":id"].purchase.$post({
+          param: { id },
+          json: input,
+        }),
+      ),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ["admin", "treasury", "top-ups"] });
+      await queryClient.invalidateQueries({ queryKey: ["admin", "books"] });
+    },
+  });
+}
+
 /** The export's address for a range: the workbook, or one view as CSV. */
 export function booksExportPath(range: BookRange, file: "xlsx" | "csv") {
   const query = new URLSearchParams({ from: range.from, to: range.to });

@@ -29,7 +29,7 @@ import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { cn } from "../../lib/utils";
-import { formatDay, formatInr, formatUsdt } from "../admin-format";
+import { formatDay, formatInr, formatUsdt, indiaToday } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { StatCard } from "../components/stat-card";
@@ -43,11 +43,6 @@ import {
   purchasesQueryOptions,
 } from "./books-api";
 import { PurchaseFormDialog } from "./purchase-form-dialog";
-
-/** Today in India, YYYY-MM-DD: the books' days are India days. */
-function indiaToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
-}
 
 /** A month's days, up to today when it is the current month. */
 function monthRange(month: string, today: string): BookRange {

@@ -13,9 +13,11 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { useTexts } from "../../i18n/use-texts";
 import { AdminFormDialog } from "../components/admin-form-dialog";
 import { showSaveRefusal } from "../components/save-refusal";
-import { type Purchase, useSavePurchase } from "./books-api";
+import { type Purchase, useRecordTopUp, useSavePurchase } from "./books-api";
 
 type PurchaseFormValues = Required<UsdtPurchaseInput>;
+/** A top-up (Treasury) a purchase is recorded from. */
+type TopUp = { id: string; day: string; network: string; amount: string; txHash: string };
 type PurchaseField = keyof PurchaseFormValues;
 
 // The server's own rule; the form always holds every field, as text.
@@ -25,11 +27,15 @@ const resolver = zodResolver(usdtPurchaseInputSchema) as unknown as Resolver<
   UsdtPurchase
 >;
 
-function toFormValues(purchase: Purchase | null, today: string): PurchaseFormValues {
+function toFormValues(
+  purchase: Purchase | null,
+  topUp: TopUp | undefined,
+  today: string,
+): PurchaseFormValues {
   return {
-    boughtOn: purchase?.boughtOn ?? today,
-    network: (purchase?.network ?? "trc20") as PurchaseFormValues["network"],
-    quantityUsdt: purchase?.quantityUsdt ?? "",
+    boughtOn: purchase?.boughtOn ?? topUp?.day ?? today,
+    network: (purchase?.network ?? topUp?.network ?? "trc20") as PurchaseFormValues["network"],
+    quantityUsdt: purchase?.quantityUsdt ?? topUp?.amount ?? "",
     paidCurrency: purchase?.paidCurrency ?? "INR",
     paidAmount: purchase?.paidAmount ?? "",
     usdInrRate: purchase?.usdInrRate ?? "",
@@ -38,28 +44,39 @@ function toFormValues(purchase: Purchase | null, today: string): PurchaseFormVal
   };
 }
 
-/** Record a purchase (no `purchase`) or edit one; the server's refusal shows under its field. */
+/**
+ * Record a purchase (no `purchase`) or edit one; the server's refusal shows under its
+ * field. From a top-up (Treasury), its day, network, quantity and hash are filled in,
+ * the network and quantity fixed: the operator adds the price paid.
+ */
 export function PurchaseFormDialog({
   purchase,
+  topUp,
   today,
   onClose,
 }: {
   purchase: Purchase | null;
+  topUp?: TopUp;
   /** Today in India: a new purchase's date. */
   today: string;
   onClose: () => void;
 }) {
   const { t } = useTexts();
-  const save = useSavePurchase();
+  const savePurchase = useSavePurchase();
+  const recordTopUp = useRecordTopUp();
+  const save = topUp ? recordTopUp : savePurchase;
   const form = useForm<PurchaseFormValues, unknown, UsdtPurchase>({
     resolver,
-    defaultValues: toFormValues(purchase, today),
+    defaultValues: toFormValues(purchase, topUp, today),
   });
   const paidCurrency = useWatch({ control: form.control, name: "paidCurrency" });
+  const isFromTopUp = Boolean(topUp ?? purchase?.txHash);
 
   const onSubmit = form.handleSubmit((input) =>
-    save
-      .mutateAsync({ id: purchase?.id, input })
+    (topUp
+      ? recordTopUp.mutateAsync({ id: topUp.id, input })
+      : savePurchase.mutateAsync({ id: purchase?.id, input })
+    )
       .then(() => {
         toast.success(t("adminBooks.form.savedTitle"));
         onClose();
@@ -91,6 +108,7 @@ export function PurchaseFormDialog({
           <Label htmlFor={`field-${name}`}>{t(`adminBooks.form.${name}`)}</Label>
           <NativeSelect
             id={`field-${name}`}
+            disabled={name === "network" && isFromTopUp}
             value={field.value}
             onChange={(event) => field.onChange(event.target.value)}
           >
@@ -110,7 +128,9 @@ export function PurchaseFormDialog({
       title={
         purchase
           ? t("adminBooks.form.editTitle", { date: purchase.boughtOn })
-          : t("adminBooks.form.addTitle")
+          : topUp
+            ? t("adminBooks.form.topUpTitle")
+            : t("adminBooks.form.addTitle")
       }
       description={t("adminBooks.form.description")}
       isSaving={save.isPending}
@@ -122,7 +142,12 @@ export function PurchaseFormDialog({
         {textField("boughtOn", { type: "date", max: today })}
         {select("network", [...NETWORKS])}
       </div>
-      {textField("quantityUsdt", { inputMode: "decimal" })}
+      {textField("quantityUsdt", { inputMode: "decimal", readOnly: isFromTopUp })}
+      {(topUp?.txHash ?? purchase?.txHash) && (
+        <p className="text-xs break-all text-muted-foreground">
+          {t("adminBooks.form.fromTopUp", { hash: topUp?.txHash ?? purchase?.txHash ?? "" })}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {select("paidCurrency", [
           { id: "INR", name: "INR (₹)" },

@@ -30,6 +30,7 @@ import { ReceivingAccountsCard } from "./accounts-card";
 import { ChecklistCard } from "./checklist-card";
 import { type DashboardStats, dashboardQueryOptions } from "./dashboard-api";
 import { VolumeChart } from "./volume-chart";
+import { WatchersCard } from "./watchers-card";
 
 export function DashboardPage() {
   const { t } = useTexts();
@@ -137,6 +138,7 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
 
       <ReceivingAccountsCard />
       <TreasuryCard />
+      <WatchersCard watchers={stats.watchers} />
       <ReconciliationCard />
 
       <Card>

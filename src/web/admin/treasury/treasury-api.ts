@@ -54,3 +54,13 @@ export function useReadBalances() {
     api.api.admin.treasury[":network"].read.$post({ param: { network } }),
   );
 }
+
+export const topUpsQueryOptions = queryOptions({
+  queryKey: ["admin", "treasury", "top-ups"],
+  queryFn: async () => unwrap(await api.api.admin.treasury["top-ups"].$get({ query: {} })),
+  refetchInterval: 15_000,
+});
+
+export type TopUp = Awaited<
+  ReturnType<(typeof topUpsQueryOptions)["queryFn"] & {}>
+>["topUps"][number];

@@ -12,6 +12,7 @@ import { formatUsdt } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { RowMenu } from "../components/row-menu";
+import { TopUpsCard } from "./top-ups-card";
 import {
   type TreasuryNetwork,
   treasuryQueryOptions,
@@ -51,6 +52,7 @@ export function TreasuryPage() {
           </AdminListBody>
         </CardContent>
       </Card>
+      <TopUpsCard />
       {editing && <TreasuryFormDialog network={editing} onClose={() => setEditing(null)} />}
     </div>
   );

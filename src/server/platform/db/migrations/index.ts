@@ -45,6 +45,8 @@ import * as holdRuleNamesFromCode from "./0104-hold-rule-names-from-code";
 import * as chainTransfers from "./0105-chain-transfers";
 import * as chainTransfersDismissed from "./0106-chain-transfers-dismissed";
 import * as solanaSignatureCursors from "./0107-solana-signature-cursors";
+import * as purchasesFromTopUps from "./0108-purchases-from-top-ups";
+import * as watcherLagAndAlerts from "./0109-watcher-lag-and-alerts";
 import * as payoutQueueLookups from "./0110-payout-queue-lookups";
 import * as buyingSettings from "./0112-buying-settings";
 import * as payoutDestinations from "./0113-payout-destinations";
@@ -100,6 +102,8 @@ export const migrations: Record<string, Migration> = {
   "0105-chain-transfers": chainTransfers,
   "0106-chain-transfers-dismissed": chainTransfersDismissed,
   "0107-solana-signature-cursors": solanaSignatureCursors,
+  "0108-purchases-from-top-ups": purchasesFromTopUps,
+  "0109-watcher-lag-and-alerts": watcherLagAndAlerts,
   "0110-payout-queue-lookups": payoutQueueLookups,
   "0112-buying-settings": buyingSettings,
   "0113-payout-destinations": payoutDestinations,
