@@ -25,6 +25,8 @@ process.env.E2E_CHAIN_PORT ??= String(await findFreePort());
 // The stand-in BNB Smart Chain node e2e/payouts-on-chain.spec.ts's desk wallet sends from.
 process.env.E2E_BEP20_PORT ??= String(await findFreePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
+// The admin's stepped-up session, kept apart from the server's data (and its backups).
+process.env.E2E_ADMIN_SESSION_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-admin-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 const SITE_WIDE_SPECS = /admin-settings\.spec\.ts/;

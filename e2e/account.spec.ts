@@ -1,3 +1,4 @@
+import { totpCode, wrongTotpCode } from "../src/server/testing/totp";
 import {
   E2E_ADMIN,
   expect,
@@ -5,6 +6,7 @@ import {
   RESET_SUBJECT,
   readMailLink,
   signUp,
+  signUpAndLogInByApi,
   test,
   uniqueEmail,
   VERIFY_SUBJECT,
@@ -162,4 +164,77 @@ test("the first admin sees 'Administrator' and the Admin Panel link", async ({ p
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("main").getByText("Administrator")).toBeVisible();
   await expect(page.getByRole("link", { name: "Admin Panel" })).toBeVisible();
+});
+
+test("a customer turns on two-factor on /security, logs in with a code, then turns it off", async ({
+  page,
+}) => {
+  const email = uniqueEmail("totp");
+  await signUpAndLogInByApi(page, email);
+  await page.goto("/security");
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await page.getByRole("button", { name: "Enable two-factor authentication" }).click();
+  await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Invalid password")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const key = ((await page.getByTestId("totp-key").textContent()) ?? "").replace(/\s+/g, "");
+  const uri = `otpauth://totp/RupeeDesk:${encodeURIComponent(email)}?secret=${key}`;
+  // Copying the key puts it on the clipboard, with a check mark for a moment.
+  const copyKey = page.getByTestId("totp-key").locator("..").getByRole("button");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await copyKey.click();
+  await expect(copyKey).toHaveAccessibleName("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  // A page served over plain HTTP gets no clipboard from the browser: the customer is told.
+  await page.evaluate(() =>
+    Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true }),
+  );
+  await copyKey.click();
+  await expect(page.getByText("Could not copy")).toBeVisible();
+  const backupCodes = page.getByRole("list", { name: "2. Save your backup codes" });
+  await expect(backupCodes.getByRole("listitem")).toHaveCount(10);
+  const backupCode = ((await backupCodes.getByRole("listitem").first().textContent()) ?? "").trim();
+  await expect(page.getByRole("button", { name: "Download" })).toBeVisible();
+
+  await page.getByLabel("Authenticator code").fill(totpCode(uri));
+  await page.getByRole("button", { name: "Verify and enable" }).click();
+  await expect(page.getByText("✅ Two-factor authentication is on")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Turn off two-factor authentication" }),
+  ).toBeVisible();
+
+  // Logging in now asks for the code after the password.
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Log Out" }).first().click();
+  await expect(page.getByText("Signed Out", { exact: true })).toBeVisible();
+  await logIn(page, email, "secret1");
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await page.getByLabel("Authenticator code").fill(wrongTotpCode(uri));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Invalid code")).toBeVisible();
+  await page.getByLabel("Authenticator code").fill(totpCode(uri));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // A backup code works instead, once.
+  await page.getByRole("button", { name: "Log Out" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await logIn(page, email, "secret1");
+  await page.getByRole("button", { name: "Use a backup code instead" }).click();
+  await page.getByLabel("Backup code").fill(backupCode);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.goto("/security");
+  await page.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByRole("button", { name: "Turn off", exact: true }).click();
+  await expect(page.getByText("✅ Two-factor authentication is off")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Enable two-factor authentication" }),
+  ).toBeVisible();
 });

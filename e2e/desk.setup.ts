@@ -1,10 +1,11 @@
 import { expect, test as setup } from "@playwright/test";
-import { E2E_ADMIN } from "./admin-credentials";
+import { adminSessionFile, E2E_ADMIN } from "./admin-credentials";
 
 /*
  * Before the journeys: the desk takes payments, as an operator sets it up on the
  * Receiving Accounts page (through its API here): one UPI ID and one bank account,
- * uncapped, so customers are shown where to pay.
+ * uncapped, so customers are shown where to pay. The admin's stepped-up session is kept
+ * for the journeys' stepUpAsAdmin.
  */
 setup("the desk has a UPI ID and a bank account to be paid into", async ({ request, baseURL }) => {
   const headers = { origin: new URL(baseURL ?? "").origin };
@@ -41,4 +42,5 @@ setup("the desk has a UPI ID and a bank account to be paid into", async ({ reque
     },
     201,
   );
+  await request.storageState({ path: adminSessionFile() });
 });

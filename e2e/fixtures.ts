@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import sharp from "sharp";
-import { E2E_ADMIN } from "./admin-credentials";
+import { adminSessionFile, E2E_ADMIN } from "./admin-credentials";
 import { classConflicts, collectClassLists } from "./class-conflicts";
 
 let counter = 0;
@@ -179,13 +179,13 @@ export async function signUpAndLogInByApi(page: Page, email: string, password = 
   await postAsPage(page, "/api/auth/sign-in/email", { email, password });
 }
 
-/** The e2e admin, signed in and stepped up through the API; ends on /admin. */
+/**
+ * The e2e admin, stepped up, on /admin: the session the setup project signed in and
+ * stepped up (admin-access.spec and account.spec go through the forms themselves).
+ */
 export async function stepUpAsAdmin(page: Page) {
-  await postAsPage(page, "/api/auth/sign-in/email", {
-    email: E2E_ADMIN.email,
-    password: E2E_ADMIN.password,
-  });
-  await postAsPage(page, "/api/admin/session/step-up", { password: E2E_ADMIN.password });
+  const { cookies } = JSON.parse(readFileSync(adminSessionFile(), "utf8"));
+  await page.context().addCookies(cookies);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 }
