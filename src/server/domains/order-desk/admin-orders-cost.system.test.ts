@@ -14,9 +14,11 @@ import { createTestApp, type TestApp } from "../../testing/test-app";
 
 /**
  * The session, the step-up's renewal, the page, the receiving accounts, payout checks,
- * verified customers' PAN names and holds it names.
+ * verified customers' PAN names and holds it names, and the pay step's two lookups:
+ * the transfers seen on chain to its orders' wallets, and the other open orders
+ * awaiting the same amount to the same wallet.
  */
-const STATEMENTS_PER_PAGE = 7;
+const STATEMENTS_PER_PAGE = 9;
 const HISTORY = 20_000;
 /**
  * Buffers a page may read beyond the same page with HISTORY fewer old orders behind it:

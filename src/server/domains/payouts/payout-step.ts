@@ -93,14 +93,24 @@ function seenOnChain(db: Kysely<DB>, orderIds: string[]) {
     .then((result) => result.rows);
 }
 
-/** Pairs of an order and another open order awaiting the same USDT amount to the same wallet. */
+/** The most other orders a warning names: one is enough to warn, a few to look at. */
+const SHARED_WITH_NAMED = 5;
+
+/**
+ * Pairs of an order and another open order awaiting the same USDT amount to the same
+ * wallet: a probe of the open orders' index per order, stopping at the few it names, so
+ * a page costs the same however many open orders share an amount.
+ */
 function sharing(db: Kysely<DB>, orderIds: string[]) {
   return sql<{ order_id: string; other_id: string }>`
     SELECT orders.id AS order_id, other.id AS other_id
-    FROM orders JOIN orders AS other
-      ON other.network = orders.network AND other.receive_amount = orders.receive_amount
+    FROM orders CROSS JOIN LATERAL (
+      SELECT other.id, other.created_at FROM orders AS other
+      WHERE other.network = orders.network AND other.receive_amount = orders.receive_amount
         AND other.status IN ('pending', 'processing') AND other.id <> orders.id
         AND other.receive_currency = 'usdt' AND ${walletKey("other")} = ${walletKey("orders")}
+      LIMIT ${SHARED_WITH_NAMED}
+    ) AS other
     WHERE orders.id IN (${sql.join(orderIds.map((id) => sql`${id}::uuid`))})
     ORDER BY other.created_at`
     .execute(db)
