@@ -12,7 +12,8 @@ import {
  * is not counted as the watcher's. Every block holds OTHERS transfers between other
  * people (USDT and a look-alike token); the desk's transfers are sent by the
  * benchmark. Besides the node's API it answers /bench/send (the desk's transfers),
- * /bench/head (the chain goes on) and /bench/calls (what the watcher asked).
+ * /bench/head (the chain goes on) and /bench/calls (what the watcher asked). Under
+ * /grid it is TronGrid, serving its index too; elsewhere a plain full node.
  */
 
 const OTHERS = Number(process.env.BENCH_OTHERS ?? 8);
@@ -33,9 +34,18 @@ const othersIn = (block: number): FakeTronTransfer[] =>
 
 const node = new FakeTronNode({ head: Number(process.env.BENCH_HEAD ?? 0), others: othersIn });
 node.keepsCalls = false;
-const calls = { heads: 0, blocks: 0 };
+/** The calls each endpoint got, by kind. */
+const newCounts = () => ({ heads: 0, blocks: 0, index: 0, infos: 0, others: 0 });
+const calls = { plain: newCounts(), grid: newCounts() };
+const KINDS: Record<string, keyof ReturnType<typeof newCounts>> = {
+  "/wallet/getnowblock": "heads",
+  "/wallet/gettransactioninfobyblocknum": "blocks",
+  "/wallet/gettransactioninfobyid": "infos",
+};
 
-const stub = await startFakeChain((call, params) => {
+const stub = await startFakeChain((asked, params, headers) => {
+  const viaGrid = asked.startsWith("/grid/");
+  const call = viaGrid ? asked.slice("/grid".length) : asked;
   if (call === "/bench/send") {
     const { transfers } = params as { transfers: (FakeTronTransfer & { baseUnits: string })[] };
     for (const transfer of transfers)
@@ -47,8 +57,9 @@ const stub = await startFakeChain((call, params) => {
     return { json: {} };
   }
   if (call === "/bench/calls") return { json: calls };
-  if (call === "/wallet/getnowblock") calls.heads += 1;
-  if (call === "/wallet/gettransactioninfobyblocknum") calls.blocks += 1;
-  return node.respond(call, params);
+  const kind = call.startsWith("/v1/") ? "index" : (KINDS[call] ?? "others");
+  calls[viaGrid ? "grid" : "plain"][kind] += 1;
+  node.servesIndex = viaGrid;
+  return node.respond(call, params, headers);
 });
 console.log(stub.url);

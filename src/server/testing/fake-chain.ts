@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check, hex } from "@scure/base";
@@ -7,10 +7,12 @@ import { Decimal } from "../../shared/money";
 
 /**
  * How the stand-in answers one call: the chain's JSON, a JSON-RPC error, a body that
- * is not JSON, no answer at all, or a dropped connection (a node that is down).
+ * is not JSON, an HTTP error status with its body, no answer at all, or a dropped
+ * connection (a node that is down).
  */
 export type FakeChainAnswer =
   | { json: unknown }
+  | { status: number; body: string }
   | { rpcError: { code: number; message: string } }
   | { garbage: string }
   | { hang: true }
@@ -20,9 +22,10 @@ export type FakeChainAnswer =
  * A stand-in for a chain node on a local port. A call is a TRON HTTP API path
  * ("/wallet/gettransactionbyid") or a JSON-RPC method ("eth_getTransactionReceipt");
  * `respond` gives the chain's answer, which the stand-in wraps as JSON-RPC when asked so.
+ * A GET's call is its path with its query, its params `{}`.
  */
 export async function startFakeChain(
-  respond: (call: string, params: unknown) => FakeChainAnswer,
+  respond: (call: string, params: unknown, headers: IncomingHttpHeaders) => FakeChainAnswer,
   { port = 0 }: { port?: number } = {},
 ) {
   const server = createServer((request, response) => {
@@ -38,11 +41,16 @@ export async function startFakeChain(
       };
       const isJsonRpc = typeof parsed.method === "string";
       const answer = isJsonRpc
-        ? respond(parsed.method ?? "", parsed.params)
-        : respond(request.url ?? "", parsed);
+        ? respond(parsed.method ?? "", parsed.params, request.headers)
+        : respond(request.url ?? "", parsed, request.headers);
       if ("hang" in answer) return; // leave the request open: the caller's timeout decides
       if ("drop" in answer) {
         request.socket.destroy();
+        return;
+      }
+      if ("status" in answer) {
+        response.writeHead(answer.status, { "content-type": "application/json" });
+        response.end(answer.body);
         return;
       }
       response.writeHead(200, { "content-type": "application/json" });
@@ -149,7 +157,9 @@ const CHAIN_FORMATS: Record<
 > = {
   tron: (tx) => (call) => {
     if (call === "/wallet/getnowblock") {
-      return { json: { block_header: { raw_data: { number: HEAD } } } };
+      return {
+        json: { block_header: { raw_data: { number: HEAD, timestamp: 1_764_000_000_000 } } },
+      };
     }
     if (!tx) return { json: {} };
     const first = tx.transfers[0];

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check, hex } from "@scure/base";
 import { type FakeChainAnswer, tronHex } from "./fake-chain";
@@ -17,7 +18,23 @@ export type FakeTronTransfer = {
   failed?: boolean;
 };
 
+/** A transfer as TronGrid's index lists it. */
+export type FakeIndexEntry = {
+  transaction_id: string;
+  token_info: { address: string; decimals: number; symbol: string; name: string };
+  block_timestamp: number;
+  from: string;
+  to: string;
+  type: "Transfer";
+  value: string;
+};
+
 const TRANSFER = "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+/** Block 0's time; then one block every 3 s. */
+const GENESIS_MS = 1_764_000_000_000;
+export const blockTime = (block: number) => GENESIS_MS + block * 3_000;
+/** TronGrid's largest page. */
+const INDEX_PAGE_LIMIT = 200;
 const word = (hexText: string) => hexText.padStart(64, "0");
 const tronAddress = (twentyBytesHex: string) =>
   createBase58check(sha256).encode(hex.decode(`41${twentyBytesHex}`));
@@ -34,10 +51,14 @@ function eventAddress(address: string) {
 
 /**
  * A stand-in TRON full node over a chain of blocks with TRC-20 transfers, answering
- * the HTTP API as java-tron does: /wallet/getnowblock, /wallet/gettransactioninfobyblocknum
- * (every transaction info of a block with its events) and /wallet/gettransactioninfobyid.
+ * the HTTP API as java-tron does: /wallet/getnowblock, /wallet/getblockbynum (its header),
+ * /wallet/gettransactioninfobyblocknum (every transaction info of a block with its
+ * events) and /wallet/gettransactioninfobyid.
  * Tests move the head, send transfers, reorganise blocks away; `others` fills each
- * block with other people's transfers (the benchmark's day of blocks).
+ * block with other people's transfers (the benchmark's day of blocks). With
+ * `servesIndex` it is TronGrid too: `/v1/accounts/{a}/transactions/trc20` lists the
+ * wallet's transfers (and `indexLies`, what the index says that the chain does not),
+ * refusing with 401 a call without `apiKey` when one is set; a plain node answers 404.
  */
 export class FakeTronNode {
   head: number;
@@ -46,6 +67,13 @@ export class FakeTronNode {
   calls: { call: string; block?: number }[] = [];
   /** False: the calls are not kept (a benchmark's day of blocks). */
   keepsCalls = true;
+  servesIndex = false;
+  /** The key TronGrid's index wants in TRON-PRO-API-KEY; none: it wants none. */
+  apiKey: string | undefined;
+  /** Entries the index lists besides the chain's own transfers. */
+  indexLies: FakeIndexEntry[] = [];
+  /** The API key each index call carried, in order. */
+  indexKeys: (string | undefined)[] = [];
 
   readonly #others: (block: number) => FakeTronTransfer[];
 
@@ -64,7 +92,7 @@ export class FakeTronNode {
   send(transfer: Omit<FakeTronTransfer, "txId" | "block"> & Partial<FakeTronTransfer>) {
     const txId = transfer.txId ?? randomBytes(32).toString("hex");
     if (transfer.block === undefined) this.head += 1;
-    this.transfers.push({ block: this.head, ...transfer, txId });
+    this.transfers.push({ ...transfer, block: transfer.block ?? this.head, txId });
     return txId;
   }
 
@@ -73,16 +101,13 @@ export class FakeTronNode {
     this.transfers = this.transfers.filter((transfer) => transfer.block < block);
   }
 
-  respond = (call: string, params: unknown): FakeChainAnswer => {
+  respond = (call: string, params: unknown, headers: IncomingHttpHeaders = {}): FakeChainAnswer => {
     const { num, value } = params as { num?: number; value?: string };
     if (this.keepsCalls) this.calls.push(num === undefined ? { call } : { call, block: num });
-    if (call === "/wallet/getnowblock") {
-      return {
-        json: {
-          blockID: blockId(this.head),
-          block_header: { raw_data: { number: this.head, timestamp: 1_764_000_000_000 } },
-        },
-      };
+    if (call.startsWith("/v1/")) return this.#index(call, headers);
+    if (call === "/wallet/getnowblock") return { json: blockHeader(this.head) };
+    if (call === "/wallet/getblockbynum") {
+      return { json: num === undefined || num > this.head ? {} : blockHeader(num) };
     }
     if (call === "/wallet/gettransactioninfobyblocknum") {
       if (num === undefined || num > this.head) return { json: [] };
@@ -99,7 +124,70 @@ export class FakeTronNode {
     }
     return { garbage: `${call} is not served here` };
   };
+
+  /** A transfer as the index lists it, whether or not the chain holds it. */
+  indexEntryOf(transfer: FakeTronTransfer): FakeIndexEntry {
+    return {
+      transaction_id: transfer.txId,
+      token_info: { address: transfer.token, decimals: 6, symbol: "USDT", name: "Tether USD" },
+      block_timestamp: blockTime(transfer.block),
+      from: transfer.from,
+      to: transfer.to,
+      type: "Transfer",
+      value: transfer.baseUnits.toString(),
+    };
+  }
+
+  /** TronGrid's index: the wallet's transfers of a token, oldest first, paged by fingerprint. */
+  #index(call: string, headers: IncomingHttpHeaders): FakeChainAnswer {
+    if (!this.servesIndex) return { status: 404, body: "Not Found" };
+    const key = headers["tron-pro-api-key"];
+    if (this.keepsCalls) this.indexKeys.push(typeof key === "string" ? key : undefined);
+    if (this.apiKey !== undefined && key !== this.apiKey) {
+      return { status: 401, body: JSON.stringify({ success: false, error: "ApiKey not exists" }) };
+    }
+    const url = new URL(call, "http://index");
+    const wallet = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname)?.[1];
+    if (wallet === undefined) return { status: 404, body: "Not Found" };
+    const query = url.searchParams;
+    const token = query.get("contract_address");
+    const since = Number(query.get("min_timestamp") ?? 0);
+    const limit = Math.min(Number(query.get("limit") ?? 20), INDEX_PAGE_LIMIT);
+    const offset = Number(Buffer.from(query.get("fingerprint") ?? "", "base64url").toString() || 0);
+    const listed = [
+      ...this.transfers
+        .filter((transfer) => transfer.block <= this.head)
+        .filter((transfer) => transfer.from === wallet || transfer.to === wallet)
+        .map((transfer) => this.indexEntryOf(transfer)),
+      ...this.indexLies,
+    ]
+      .filter((entry) => token === null || entry.token_info.address === token)
+      .filter((entry) => entry.block_timestamp >= since)
+      .sort(
+        (a, b) =>
+          a.block_timestamp - b.block_timestamp || a.transaction_id.localeCompare(b.transaction_id),
+      );
+    const page = listed.slice(offset, offset + limit);
+    const next = offset + limit < listed.length ? String(offset + limit) : undefined;
+    return {
+      json: {
+        data: page,
+        success: true,
+        meta: {
+          at: blockTime(this.head),
+          page_size: page.length,
+          ...(next === undefined ? {} : { fingerprint: Buffer.from(next).toString("base64url") }),
+        },
+      },
+    };
+  }
 }
+
+/** A block's header as getnowblock and getblockbynum answer it. */
+const blockHeader = (block: number) => ({
+  blockID: blockId(block),
+  block_header: { raw_data: { number: block, timestamp: blockTime(block) } },
+});
 
 /** A TRON block id: the block's number in its first 8 bytes. */
 const blockId = (block: number) => `${block.toString(16).padStart(16, "0")}${"cd".repeat(24)}`;
@@ -111,7 +199,7 @@ function infoOf(transfers: FakeTronTransfer[]) {
     id: first.txId,
     fee: 13_844_850,
     blockNumber: first.block,
-    blockTimeStamp: 1_764_000_000_000,
+    blockTimeStamp: blockTime(first.block),
     contractResult: [first.failed ? "" : word("1")],
     contract_address: tronHex(first.token),
     receipt: {

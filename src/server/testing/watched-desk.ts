@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { NetworkId } from "../../shared/catalog";
+import type { DB } from "../platform/db/schema";
 import { type FakeChainAnswer, startFakeChain } from "./fake-chain";
 import { createTestApp } from "./test-app";
 
@@ -55,13 +57,7 @@ export async function startWatcherBench(node: () => Respond) {
     testApp,
     interrupt: undefined as ((method: string) => FakeChainAnswer | undefined) | undefined,
     url: "",
-    cursorOf: (key: { network: string; wallet: string }) =>
-      testApp.db
-        .selectFrom("chain_watch_cursors")
-        .selectAll()
-        .where("network", "=", key.network)
-        .where("wallet_address", "=", key.wallet)
-        .executeTakeFirstOrThrow(),
+    cursorOf: (key: { network: string; wallet: string }) => readCursor(testApp.db, key),
     close: async () => {
       await testApp.close();
       await stub.close();
@@ -72,4 +68,27 @@ export async function startWatcherBench(node: () => Respond) {
   );
   bench.url = stub.url;
   return bench;
+}
+
+/** A watched wallet's cursor row. */
+export function readCursor(db: Kysely<DB>, key: { network: string; wallet: string }) {
+  return db
+    .selectFrom("chain_watch_cursors")
+    .selectAll()
+    .where("network", "=", key.network)
+    .where("wallet_address", "=", key.wallet)
+    .executeTakeFirstOrThrow();
+}
+
+/** A TRON wallet's recorded transfers, oldest first, as the watcher's tests compare them. */
+export function tronTransfersOf(db: Kysely<DB>, wallet: string) {
+  return db
+    .selectFrom("chain_transfers")
+    .select(["tx_hash", "log_index", "direction", "from_address", "to_address", "amount", "state"])
+    .select(["confirmations", "match_state", "block_number"])
+    .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]))
+    .orderBy("block_number")
+    .orderBy("log_index")
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, block_number: String(row.block_number) })));
 }

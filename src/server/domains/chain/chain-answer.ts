@@ -35,21 +35,21 @@ export class ChainEndpointError extends Error {
 }
 
 /**
- * POSTs JSON to the endpoint and reads the answer with the given schema. Every way
- * the endpoint can fail ends as a ChainEndpointError, never as an unchecked value.
+ * Calls the endpoint (a POST with a JSON body, or a GET) and answers its HTTP status
+ * and its JSON: undefined when the answer is not 2xx or not JSON. Every way the
+ * endpoint can fail to answer ends as a ChainEndpointError.
  */
-export async function postJson<Schema extends z.ZodType>(
+export async function askEndpoint(
   endpoint: ChainEndpoint,
   path: string,
-  body: unknown,
-  schema: Schema,
-): Promise<z.infer<Schema>> {
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   let response: Response;
   try {
     response = await fetch(endpoint.url.replace(/\/$/, "") + path, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
+      method: body === undefined ? "GET" : "POST",
+      headers: { ...endpoint.headers, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(endpoint.timeoutMs),
     });
   } catch (error) {
@@ -66,11 +66,26 @@ export async function postJson<Schema extends z.ZodType>(
       throw new ChainEndpointError("CHAIN_TIMEOUT", "The chain endpoint did not answer in time.");
     }
   }
+  return { status: response.status, json };
+}
+
+/**
+ * POSTs JSON to the endpoint and reads the answer with the given schema. Every way
+ * the endpoint can fail ends as a ChainEndpointError, never as an unchecked value.
+ */
+export async function postJson<Schema extends z.ZodType>(
+  endpoint: ChainEndpoint,
+  path: string,
+  body: unknown,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
+  const { status, json } = await askEndpoint(endpoint, path, body);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
+    const isOk = status >= 200 && status < 300;
     throw new ChainEndpointError(
       "CHAIN_BAD_ANSWER",
-      `The chain endpoint answered ${response.ok ? "something that is not in the chain's format" : `HTTP ${response.status}`}.`,
+      `The chain endpoint answered ${isOk ? "something that is not in the chain's format" : `HTTP ${status}`}.`,
     );
   }
   return parsed.data;

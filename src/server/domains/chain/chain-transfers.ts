@@ -172,6 +172,46 @@ export async function blocksOfSeenTransfers(
   return rows.map((row) => BigInt(row.block_number));
 }
 
+/** A transaction of the wallet's as recorded: a transfer's state and block. */
+export type RecordedTransaction = {
+  txHash: string;
+  state: ChainTransferState;
+  blockNumber: bigint;
+};
+
+/**
+ * The wallet's recorded transfers (removed ones aside) in the given transactions, and
+ * all its seen ones: what a TRON pass through TronGrid's index need not ask again, and
+ * what it must once deep.
+ */
+export async function recordedTransactions(
+  db: Kysely<DB>,
+  key: WatchKey,
+  txHashes: string[],
+): Promise<RecordedTransaction[]> {
+  const wallet = walletAsWritten(key);
+  const rows = await db
+    .selectFrom("chain_transfers")
+    .select(["tx_hash", "state", "block_number"])
+    .distinct()
+    .where("network", "=", key.network)
+    .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]))
+    .where("state", "<>", "removed")
+    .where((eb) =>
+      eb.or([
+        eb("state", "=", "seen"),
+        // One array parameter: a page lists up to 200 transactions.
+        sql<boolean>`tx_hash = ANY(${txHashes}::text[])`,
+      ]),
+    )
+    .execute();
+  return rows.map((row) => ({
+    txHash: row.tx_hash,
+    state: row.state,
+    blockNumber: BigInt(row.block_number),
+  }));
+}
+
 export type ChainTransferRow = Selectable<ChainTransfersTable>;
 
 /**

@@ -3,6 +3,7 @@ import type { ChainEndpoint } from "../../platform/config/chain-config";
 import { ChainEndpointError, postJson, readTransferEvent } from "./chain-answer";
 import {
   hasTronCallSucceeded,
+  type TronTransactionInfo,
   tronAddressFromEvent,
   tronAddressToEvent,
   tronTransactionInfo,
@@ -26,10 +27,8 @@ const blockInfos = z.union([z.array(tronTransactionInfo), z.strictObject({}).tra
 
 /**
  * The token's transfers from and to the wallet in one block: all of the block's
- * transaction infos with their events in one call. Only the token's own contract counts
- * (a look-alike's events are dropped) and only a Transfer naming the wallet as sender
- * or recipient. An info of another block means the node answered something else than
- * asked: the block is not read.
+ * transaction infos with their events in one call. An info of another block means the
+ * node answered something else than asked: the block is not read.
  */
 export async function readTronBlock(
   endpoint: ChainEndpoint,
@@ -41,8 +40,7 @@ export async function readTronBlock(
     { num: Number(query.block) },
     blockInfos,
   );
-  const token = tronAddressToEvent(query.token);
-  const wallet = tronAddressToEvent(query.wallet);
+  const asInEvents = eventForms(query);
   return infos.flatMap((info) => {
     if (BigInt(info.blockNumber) !== query.block) {
       throw new ChainEndpointError(
@@ -50,28 +48,47 @@ export async function readTronBlock(
         `The chain endpoint answered block ${query.block} with a transaction of block ${info.blockNumber}.`,
       );
     }
-    const succeeded = hasTronCallSucceeded(info);
-    return info.log.flatMap((log, logIndex) => {
-      const transfer = readTransferEvent(log);
-      const isOurs =
-        transfer !== undefined &&
-        log.address.toLowerCase() === token &&
-        (transfer.from === wallet || transfer.to === wallet);
-      if (!isOurs) return [];
-      return [
-        {
-          txHash: info.id.toLowerCase(),
-          logIndex,
-          blockNumber: query.block,
-          from: tronAddressFromEvent(transfer.from),
-          to: tronAddressFromEvent(transfer.to),
-          baseUnits: transfer.baseUnits,
-          succeeded,
-        },
-      ];
-    });
+    return walletTransfersIn(info, asInEvents);
   });
 }
+
+/**
+ * The token's transfers from and to the wallet in one transaction's info, as its
+ * events tell them: only the token's own contract counts (a look-alike's events are
+ * dropped) and only a Transfer naming the wallet as sender or recipient. The token
+ * and the wallet as events write them (`eventForms`).
+ */
+export function walletTransfersIn(
+  info: TronTransactionInfo,
+  { token, wallet }: { token: string; wallet: string },
+): TronBlockTransfer[] {
+  const succeeded = hasTronCallSucceeded(info);
+  return info.log.flatMap((log, logIndex) => {
+    const transfer = readTransferEvent(log);
+    const isOurs =
+      transfer !== undefined &&
+      log.address.toLowerCase() === token &&
+      (transfer.from === wallet || transfer.to === wallet);
+    if (!isOurs) return [];
+    return [
+      {
+        txHash: info.id.toLowerCase(),
+        logIndex,
+        blockNumber: BigInt(info.blockNumber),
+        from: tronAddressFromEvent(transfer.from),
+        to: tronAddressFromEvent(transfer.to),
+        baseUnits: transfer.baseUnits,
+        succeeded,
+      },
+    ];
+  });
+}
+
+/** The token and the wallet as events write them, converted once for many transactions. */
+export const eventForms = (query: { token: string; wallet: string }) => ({
+  token: tronAddressToEvent(query.token),
+  wallet: tronAddressToEvent(query.wallet),
+});
 
 /**
  * Reads blocks [from, to] in order, `concurrency` at a time, and keeps the unbroken run

@@ -2,7 +2,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check, hex } from "@scure/base";
 import { z } from "zod";
 import type { ChainEndpoint } from "../../platform/config/chain-config";
-import { type ChainLookup, postJson, readTransferEvent } from "./chain-answer";
+import { ChainEndpointError, type ChainLookup, postJson, readTransferEvent } from "./chain-answer";
 
 const tronBase58check = createBase58check(sha256);
 
@@ -50,14 +50,55 @@ const infoSchema = z.union([
   z.strictObject({}),
   tronTransactionInfo,
 ]);
-const nowBlockSchema = z.object({
-  block_header: z.object({ raw_data: z.object({ number: z.number().int().nonnegative() }) }),
+const blockHeaderSchema = z.object({
+  block_header: z.object({
+    raw_data: z.object({
+      number: z.number().int().nonnegative(),
+      /** When the block was produced, in ms. */
+      timestamp: z.number().int().nonnegative(),
+    }),
+  }),
 });
+
+/** The newest block's number and time (ms), from the full node. */
+export async function fetchTronNowBlock(
+  endpoint: ChainEndpoint,
+): Promise<{ number: number; timestamp: number }> {
+  const now = await postJson(endpoint, "/wallet/getnowblock", {}, blockHeaderSchema);
+  return now.block_header.raw_data;
+}
 
 /** The newest block's number, from the full node. */
 export async function fetchTronHead(endpoint: ChainEndpoint): Promise<number> {
-  const now = await postJson(endpoint, "/wallet/getnowblock", {}, nowBlockSchema);
-  return now.block_header.raw_data.number;
+  return (await fetchTronNowBlock(endpoint)).number;
+}
+
+/** When a block was produced (ms), from the full node; a block it answers with another number is refused. */
+export async function fetchTronBlockTime(endpoint: ChainEndpoint, block: bigint): Promise<number> {
+  const { raw_data } = (
+    await postJson(endpoint, "/wallet/getblockbynum", { num: Number(block) }, blockHeaderSchema)
+  ).block_header;
+  if (BigInt(raw_data.number) !== block) {
+    throw new ChainEndpointError(
+      "CHAIN_BAD_ANSWER",
+      `The chain endpoint answered block ${block} with block ${raw_data.number}.`,
+    );
+  }
+  return raw_data.timestamp;
+}
+
+/** A transaction's info (its block, result and events); undefined when the node does not know it. */
+export async function fetchTronTransactionInfo(
+  endpoint: ChainEndpoint,
+  hash: string,
+): Promise<TronTransactionInfo | undefined> {
+  const info = await postJson(
+    endpoint,
+    "/wallet/gettransactioninfobyid",
+    { value: hash },
+    infoSchema,
+  );
+  return "id" in info ? (info as TronTransactionInfo) : undefined;
 }
 
 /**
@@ -78,13 +119,8 @@ export async function lookUpTronTransaction(
   endpoint: ChainEndpoint,
   hash: string,
 ): Promise<ChainLookup> {
-  const info = await postJson(
-    endpoint,
-    "/wallet/gettransactioninfobyid",
-    { value: hash },
-    infoSchema,
-  );
-  if (!("id" in info)) return { found: false };
+  const info = await fetchTronTransactionInfo(endpoint, hash);
+  if (!info) return { found: false };
   const ran = info.receipt?.result;
   // A transaction that called no contract (a TRX transfer) has no receipt result and
   // no events: it succeeded, but moved no USDT.

@@ -5,6 +5,7 @@ import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type FakeChainAnswer, startFakeChain } from "../../testing/fake-chain";
 import { FakeTronNode, randomTronAddress } from "../../testing/fake-tron-node";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { readCursor, tronTransfersOf } from "../../testing/watched-desk";
 import { watchTronWallet } from "./tron-watcher";
 import type { WatchKey } from "./watch-cursor";
 
@@ -52,26 +53,8 @@ beforeEach(() => {
 
 const watch = () => watchTronWallet(testApp.db, key, chain, LIMITS);
 
-function transfersOf() {
-  return testApp.db
-    .selectFrom("chain_transfers")
-    .select(["tx_hash", "log_index", "direction", "from_address", "to_address", "amount", "state"])
-    .select(["confirmations", "match_state", "block_number"])
-    .where((eb) => eb.or([eb("from_address", "=", key.wallet), eb("to_address", "=", key.wallet)]))
-    .orderBy("block_number")
-    .orderBy("log_index")
-    .execute()
-    .then((rows) => rows.map((row) => ({ ...row, block_number: String(row.block_number) })));
-}
-
-function cursorOf() {
-  return testApp.db
-    .selectFrom("chain_watch_cursors")
-    .selectAll()
-    .where("network", "=", key.network)
-    .where("wallet_address", "=", key.wallet)
-    .executeTakeFirstOrThrow();
-}
+const transfersOf = () => tronTransfersOf(testApp.db, key.wallet);
+const cursorOf = () => readCursor(testApp.db, key);
 
 const blockCalls = () =>
   node.calls.filter((call) => call.call === "/wallet/gettransactioninfobyblocknum");

@@ -7,7 +7,14 @@ import { ChainEndpointError } from "./chain-answer";
 export type WatchKey = { network: string; wallet: string };
 
 /** A cursor this process holds for one pass. */
-export type HeldCursor = WatchKey & { leaseId: string; nextBlock: bigint | null };
+export type HeldCursor = WatchKey & {
+  leaseId: string;
+  nextBlock: bigint | null;
+  /** The head the last good pass saw. */
+  headBlock: bigint | null;
+  /** TRON through TronGrid's index: the block time (ms) to list the wallet's transfers from. */
+  indexFromMs: bigint | null;
+};
 
 const ofKey = (key: WatchKey) => ({ network: key.network, wallet_address: key.wallet });
 
@@ -40,13 +47,15 @@ export async function claimCursor(
           ]),
         ),
     )
-    .returning(["lease_id", "next_block"])
+    .returning(["lease_id", "next_block", "head_block", "index_from_ms"])
     .executeTakeFirst();
   if (!row?.lease_id) return null;
   return {
     ...key,
     leaseId: row.lease_id,
     nextBlock: row.next_block === null ? null : BigInt(row.next_block),
+    headBlock: row.head_block === null ? null : BigInt(row.head_block),
+    indexFromMs: row.index_from_ms === null ? null : BigInt(row.index_from_ms),
   };
 }
 
@@ -68,18 +77,25 @@ export async function holdCursor(trx: Transaction<DB>, cursor: HeldCursor): Prom
 
 /**
  * Moves the cursor and gives the lease up, in the transaction that wrote the pass's
- * rows; keeps the head the pass saw, which the lag is measured against, and `error`,
- * why a pass that got part of the way stopped there.
+ * rows; keeps the head the pass saw, which the lag is measured against, `error`,
+ * why a pass that got part of the way stopped there, and where TronGrid's index is
+ * listed from next when the pass read it.
  */
 export async function advanceCursor(
   trx: Transaction<DB>,
   cursor: HeldCursor,
-  { nextBlock, head, error = null }: { nextBlock: bigint; head: bigint; error?: string | null },
+  {
+    nextBlock,
+    head,
+    error = null,
+    indexFromMs,
+  }: { nextBlock: bigint; head: bigint; error?: string | null; indexFromMs?: bigint },
 ) {
   await trx
     .updateTable("chain_watch_cursors")
     .set({
       next_block: nextBlock,
+      ...(indexFromMs === undefined ? {} : { index_from_ms: indexFromMs }),
       head_block: head,
       advanced_at: sql<Date>`CASE WHEN next_block IS DISTINCT FROM ${nextBlock.toString()}::bigint
         THEN now() ELSE advanced_at END`,

@@ -21,7 +21,7 @@ export type WatchPass =
   | { scanned: true; from: bigint; to: bigint; nextBlock: bigint; transfers: number };
 
 /** What a pass read and where the cursor goes next. */
-type PassOutcome = {
+export type PassOutcome = {
   from: bigint;
   to: bigint;
   nextBlock: bigint;
@@ -30,6 +30,8 @@ type PassOutcome = {
   reread: { from: bigint; to: bigint }[];
   /** Why a pass that got part of the way stopped there. */
   error?: string;
+  /** TRON through TronGrid's index: the block time (ms) to list from next. */
+  indexFromMs?: bigint;
 };
 
 /**

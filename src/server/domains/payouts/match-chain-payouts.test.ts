@@ -11,33 +11,28 @@ import { startWatchedDesk } from "../../testing/watched-desk";
 
 /*
  * The desk sends USDT from its payout wallet (a stand-in node holds the transfer: TRC20,
- * BEP20, then Solana); the watcher finds it and the order completes with no hash typed, when
- * and only when one verified order awaits exactly that transfer.
+ * TRC20 through TronGrid's index, BEP20, then Solana); the watcher finds it and the order
+ * completes with no hash typed, when and only when one verified order awaits exactly that
+ * transfer.
  */
 
 // A new TRON wallet's first pass reads back up to an hour of blocks: a short chain here.
 const tronNode = new FakeTronNode({ head: 40 });
+// TronGrid: its index too, which wants the desk's API key.
+const gridNode = new FakeTronNode({ head: 40 });
+gridNode.servesIndex = true;
+gridNode.apiKey = "desk-grid-key";
 const evmNode = new FakeEvmNode();
 const solanaNode = new FakeSolanaNode();
 
 /** A network's desk: its stand-in node, wallets, and how its chain moves on. */
 const DESKS = [
+  tronDesk("trc20", tronNode),
+  tronDesk("trc20 through TronGrid's index", gridNode, { CHAIN_API_KEY_TRC20: "desk-grid-key" }),
   {
-    network: "trc20" as const,
-    node: tronNode,
-    deskWallet: randomTronAddress(),
-    freshWallet: randomTronAddress,
-    /** 100 USDT on TRC20 (6 decimals). */
-    hundred: 100n * 10n ** 6n,
-    send(from: string, to: string, baseUnits: bigint) {
-      return tronNode.send({ token: USDT_TOKENS.trc20.token, from, to, baseUnits });
-    },
-    settle() {
-      tronNode.head += 10;
-    },
-  },
-  {
+    label: "bep20",
     network: "bep20" as const,
+    env: {} as Record<string, string>,
     node: evmNode,
     deskWallet: "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359",
     /** A customer wallet no other test uses. */
@@ -54,7 +49,9 @@ const DESKS = [
     },
   },
   {
+    label: "solana",
     network: "solana" as const,
+    env: {} as Record<string, string>,
     node: solanaNode,
     deskWallet: freshSolanaAddress(),
     freshWallet: freshSolanaAddress,
@@ -69,7 +66,27 @@ const DESKS = [
   },
 ];
 
-describe.each(DESKS)("payouts found on chain ($network)", (desk) => {
+/** A TRON desk whose node is `node`, configured with `env`. */
+function tronDesk(label: string, node: FakeTronNode, env: Record<string, string> = {}) {
+  return {
+    label,
+    network: "trc20" as const,
+    env,
+    node,
+    deskWallet: randomTronAddress(),
+    freshWallet: randomTronAddress,
+    /** 100 USDT on TRC20 (6 decimals). */
+    hundred: 100n * 10n ** 6n,
+    send(from: string, to: string, baseUnits: bigint) {
+      return node.send({ token: USDT_TOKENS.trc20.token, from, to, baseUnits });
+    },
+    settle() {
+      node.head += 10;
+    },
+  };
+}
+
+describe.each(DESKS)("payouts found on chain ($label)", (desk) => {
   const { network, deskWallet, freshWallet, hundred } = desk;
   let testApp: TestApp;
   let admin: Client;
@@ -77,7 +94,7 @@ describe.each(DESKS)("payouts found on chain ($network)", (desk) => {
   let watched: Awaited<ReturnType<typeof startWatchedDesk>>;
 
   beforeAll(async () => {
-    watched = await startWatchedDesk(desk.node, deskWallet, network);
+    watched = await startWatchedDesk(desk.node, deskWallet, network, desk.env);
     testApp = watched.testApp;
     admin = await signedInAdmin(testApp);
     customer = await signedInCustomer(testApp);

@@ -3,7 +3,13 @@ import { USDT_TOKENS } from "./chain-tokens";
 import type { Env } from "./env";
 
 /** How to reach one network's endpoint. */
-export type ChainEndpoint = { url: string; timeoutMs: number; confirmations: number };
+export type ChainEndpoint = {
+  url: string;
+  timeoutMs: number;
+  confirmations: number;
+  /** Sent with every call: TronGrid's API key. A secret: never logged nor answered. */
+  headers?: Record<string, string>;
+};
 
 /** How the payout check reaches one network, and which token it expects there. */
 export type NetworkChain = { endpoint: ChainEndpoint; token: string; decimals: number };
@@ -29,6 +35,9 @@ export function chainConfigFromEnv(env: Env): ChainConfig {
         timeoutMs: env.CHAIN_TIMEOUT_MS,
         // Solana waits for "finalized" instead of a count.
         confirmations: id === "solana" ? 0 : env[`CHAIN_CONFIRMATIONS_${suffix as "TRC20"}`],
+        ...(id === "trc20" && env.CHAIN_API_KEY_TRC20
+          ? { headers: { "TRON-PRO-API-KEY": env.CHAIN_API_KEY_TRC20 } }
+          : {}),
       },
       token: env[`CHAIN_TOKEN_${suffix}`] ?? USDT_TOKENS[id].token,
       decimals: USDT_TOKENS[id].decimals,

@@ -131,6 +131,22 @@ describe("chain endpoints for the payout check", () => {
     expect(config.networks.bep20).toBeUndefined();
     expect(config.recheckSeconds).toBe(30);
   });
+
+  it("sends TronGrid's API key with the TRON endpoint's calls, and with no other network's", () => {
+    const config = chainConfigFromEnv(
+      parseEnv({
+        CHAIN_RPC_TRC20: "https://api.trongrid.io",
+        CHAIN_RPC_ERC20: "https://eth.example.in/rpc",
+        CHAIN_API_KEY_TRC20: " 25f9e794-323b-4538-85f5-181f1b624d0b ",
+      }),
+    );
+    expect(config.networks.trc20?.endpoint.headers).toEqual({
+      "TRON-PRO-API-KEY": "25f9e794-323b-4538-85f5-181f1b624d0b",
+    });
+    expect(config.networks.erc20?.endpoint.headers).toBeUndefined();
+    const keyless = chainConfigFromEnv(parseEnv({ CHAIN_RPC_TRC20: "https://api.trongrid.io" }));
+    expect(keyless.networks.trc20?.endpoint.headers).toBeUndefined();
+  });
 });
 
 describe("server start with bad configuration", () => {

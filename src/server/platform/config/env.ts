@@ -67,6 +67,11 @@ const chainVariables = Object.fromEntries(
 const envSchema = z
   .object({
     ...chainVariables,
+    /**
+     * TronGrid's API key, sent as TRON-PRO-API-KEY with every call to CHAIN_RPC_TRC20
+     * (its index and its full node API); a secret, never logged.
+     */
+    CHAIN_API_KEY_TRC20: optionalText,
     /** How long one call to a chain endpoint may take. */
     CHAIN_TIMEOUT_MS: z.preprocess(
       blankAsUnset,

@@ -337,6 +337,11 @@ export interface ChainWatchCursorsTable {
   last_error_at: Timestamp | null;
   /** The chain's head as the last good pass saw it (migration 0109). */
   head_block: Int8 | null;
+  /**
+   * TRON through TronGrid's index: the block time (ms) from which the wallet's
+   * transfers are listed next (migration 0114); null on the block path.
+   */
+  index_from_ms: Int8 | null;
   /** The operators were told the watcher stalled, and not yet that it recovered. */
   stall_alert_sent: Generated<boolean>;
   /** The scanning process's claim on the wallet, until `leased_until`. */

@@ -50,6 +50,7 @@ import * as watcherLagAndAlerts from "./0109-watcher-lag-and-alerts";
 import * as payoutQueueLookups from "./0110-payout-queue-lookups";
 import * as buyingSettings from "./0112-buying-settings";
 import * as payoutDestinations from "./0113-payout-destinations";
+import * as tronIndexCursor from "./0114-tron-index-cursor";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   "0110-payout-queue-lookups": payoutQueueLookups,
   "0112-buying-settings": buyingSettings,
   "0113-payout-destinations": payoutDestinations,
+  "0114-tron-index-cursor": tronIndexCursor,
 };

@@ -1,0 +1,54 @@
+import type { Kysely } from "kysely";
+import type { NetworkChain } from "../../platform/config/chain-config";
+import type { DB } from "../../platform/db/schema";
+import { ChainEndpointError, formatBaseUnits } from "./chain-answer";
+import type { ReadTransfer } from "./chain-transfers";
+import type { TronBlockTransfer } from "./tron-blocks";
+import type { HeldCursor, WatchKey } from "./watch-cursor";
+import type { PassOutcome, WatchLimits } from "./watch-pass";
+
+/** Calls to the node at once: catching up is quick, a node is not flooded. */
+export const BLOCK_READS_AT_ONCE = 8;
+
+/** One TRON pass under the wallet's lease, whichever way it reads the chain. */
+export type TronPass = {
+  db: Kysely<DB>;
+  key: WatchKey;
+  chain: NetworkChain;
+  limits: WatchLimits;
+  cursor: HeldCursor;
+  /** When the pass stops asking, so that it writes before its lease runs out. */
+  deadline: number;
+};
+
+/** What a TRON pass read: the transfers, where the cursor goes, and why it stopped early. */
+export type TronRead = { outcome: PassOutcome; transfers: ReadTransfer[]; failure?: unknown };
+
+/**
+ * A transfer as the node told it, judged against the head: final `confirmations` deep
+ * when the call succeeded, failed when it did not, seen while newer.
+ */
+export function judgeTronTransfer(
+  chain: NetworkChain,
+  wallet: string,
+  transfer: TronBlockTransfer,
+  head: bigint,
+): ReadTransfer {
+  const isDeep = transfer.blockNumber <= head - BigInt(chain.endpoint.confirmations) + 1n;
+  return {
+    txHash: transfer.txHash,
+    logIndex: transfer.logIndex,
+    // Base58 as it is: its case is part of the address.
+    direction: transfer.from === wallet ? "out" : "in",
+    from: transfer.from,
+    to: transfer.to,
+    amount: formatBaseUnits(transfer.baseUnits, chain.decimals),
+    blockNumber: transfer.blockNumber,
+    blockHash: null,
+    state: !isDeep ? "seen" : transfer.succeeded ? "final" : "failed",
+    confirmations: Number(head - transfer.blockNumber + 1n),
+  };
+}
+
+export const messageOf = (error: unknown) =>
+  error instanceof ChainEndpointError ? error.message : String(error);
