@@ -80,7 +80,8 @@ export function UnmatchedTransfersPage() {
               alignTop
               actions={{
                 cell: (transfer) => (
-                  <span className="flex flex-col items-end gap-1.5 sm:flex-row">
+                  // Stacked: side by side they push the table past a laptop's width.
+                  <span className="flex flex-col items-stretch gap-1.5 whitespace-nowrap">
                     <Button size="sm" onClick={() => setAssigning(transfer)}>
                       {t("adminOrders.unmatched.assign")}
                     </Button>
