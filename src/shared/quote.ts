@@ -90,6 +90,17 @@ export function quoteReceiveAmount(input: {
   });
 }
 
+/**
+ * The rupees a customer selling `usdt` is paid at `rate` (the buy rate, rupees per
+ * USDT), rounded down to the paisa. An empty or invalid figure gives zero ("0.00").
+ */
+export function quoteSaleRupees(input: { usdt: string; rate: string }): string {
+  const usdt = parseAmount(input.usdt);
+  const rate = parseAmount(input.rate);
+  if (!usdt || !rate) return formatAmount(new Decimal(0), INR_RULE.decimals);
+  return formatAmount(INR_RULE.compute(usdt, rate), INR_RULE.decimals);
+}
+
 /** Decimals of a stored rate (`exchange_rate numeric(12, 4)`). */
 const RATE_DECIMALS = 4;
 

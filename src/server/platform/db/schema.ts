@@ -103,7 +103,66 @@ export interface SiteSettingsTable {
   verified_sell_limit_day_inr: ColumnType<string, string | undefined, string>;
   /** A payout destination in another name: held for an operator when on, refused when off. */
   sell_hold_other_names: Generated<boolean>;
+  /** The sell side's hold rules (migration 0115), each on or off. */
+  sell_hold_first_sale: Generated<boolean>;
+  sell_hold_first_sale_above_inr: ColumnType<string, string | undefined, string>;
+  sell_hold_new_destination: Generated<boolean>;
+  sell_hold_shared_wallet: Generated<boolean>;
   updated_at: Timestamp;
+}
+
+export type SellOrderStatus = "awaiting_deposit" | "received" | "paid" | "expired" | "cancelled";
+
+/** A customer's sale of USDT for rupees (migration 0115, decision 050). */
+export interface SellOrdersTable {
+  id: Generated<string>;
+  user_id: string;
+  user_email: string;
+  network: string;
+  /** The USDT the customer asked to sell. */
+  requested_usdt: Numeric;
+  /** What they are asked to send: the request plus the cents that make it unique (decision 049). */
+  deposit_usdt: Numeric;
+  buy_rate: Numeric;
+  /** The rupees paid for deposit_usdt at buy_rate, rounded down to the paisa. */
+  inr_amount: Numeric;
+  /** The network's payout wallet when the order was placed. */
+  deposit_address: string;
+  destination_id: string;
+  status: ColumnType<SellOrderStatus, SellOrderStatus | undefined, SellOrderStatus>;
+  expires_at: Date;
+  deposit_tx_hash: string | null;
+  received_at: Date | null;
+  paid_utr: string | null;
+  /** The desk account (a receiving account) the rupees left from. */
+  paid_from_account_id: string | null;
+  paid_by: string | null;
+  paid_at: Date | null;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SellOrderEventsTable {
+  id: Generated<string>;
+  sell_order_id: string;
+  actor_id: string | null;
+  actor_role: "customer" | "admin" | "system";
+  from_status: SellOrderStatus | null;
+  to_status: SellOrderStatus;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A sell order held for an operator's look, until released (migration 0115). */
+export interface SellOrderHoldsTable {
+  sell_order_id: string;
+  /** The names of the sell hold rules (domains/orders/sell/sell-hold-rules.ts). */
+  rules: string[];
+  customer_hold_id: string | null;
+  created_at: Generated<Date>;
+  released_by: string | null;
+  released_at: Date | null;
 }
 
 /** Where a customer who sells USDT is paid rupees (migration 0113). */
@@ -680,6 +739,9 @@ export interface DB {
   suspicion_reports: SuspicionReportsTable;
   sign_ins: SignInsTable;
   order_holds: OrderHoldsTable;
+  sell_orders: SellOrdersTable;
+  sell_order_events: SellOrderEventsTable;
+  sell_order_holds: SellOrderHoldsTable;
   wallet_users: WalletUsersTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;
   statement_column_mappings: StatementColumnMappingsTable;

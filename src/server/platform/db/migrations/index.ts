@@ -51,6 +51,7 @@ import * as payoutQueueLookups from "./0110-payout-queue-lookups";
 import * as buyingSettings from "./0112-buying-settings";
 import * as payoutDestinations from "./0113-payout-destinations";
 import * as tronIndexCursor from "./0114-tron-index-cursor";
+import * as sellOrders from "./0115-sell-orders";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -109,4 +110,5 @@ export const migrations: Record<string, Migration> = {
   "0112-buying-settings": buyingSettings,
   "0113-payout-destinations": payoutDestinations,
   "0114-tron-index-cursor": tronIndexCursor,
+  "0115-sell-orders": sellOrders,
 };
