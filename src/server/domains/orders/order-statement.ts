@@ -115,6 +115,7 @@ function statementInput({
     is_deliverable: isDeliverable,
     max_orders: maxOrdersPerMinute,
     wallet_key: blocklistKeys.wallet,
+    blocklist_keys: [blocklistKeys.wallet, blocklistKeys.payerName].filter((key) => key !== null),
     payer_name_key: blocklistKeys.payerName,
     signed_up_at: signedUpAt.toISOString(),
     messages,
@@ -226,7 +227,7 @@ function buildPlaceOrdersStatement() {
         receive_currency text, receive_amount numeric, quoted_rate numeric, network text,
         wallet_address text, payment_reference text, payer_name text, idempotency_key text,
         receiving_offer_id uuid, is_admin boolean, is_deliverable boolean, max_orders integer,
-        wallet_key text, payer_name_key text, signed_up_at timestamptz, messages jsonb)
+        wallet_key text, blocklist_keys text[], payer_name_key text, signed_up_at timestamptz, messages jsonb)
     ),
     ${settingsOf([...REFUSAL_RULES, ...HOLD_RULES, { settings: ORDER_LIMIT_SETTINGS }])},
     -- Each lookup is a LATERAL with LIMIT, so it stays one index probe per order: as
