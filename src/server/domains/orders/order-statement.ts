@@ -10,9 +10,11 @@ import type { OrderRow } from "./order-view";
 import { HOLD_RULES, type HoldRule, holdStatements, ORDER_HOLD_LINE } from "./rules/hold-rules";
 import { ORDER_LIMIT_SETTINGS, orderLimitStatements } from "./rules/order-limits";
 import {
+  firstRefusal,
   isBatchRule,
   type OrderRefusalRule,
-  type SiteSettings,
+  refusalSettings,
+  SETTING_PREFIX,
   settingsOf,
 } from "./rules/order-rule";
 import { REFUSAL_RULES } from "./rules/refusal-rules";
@@ -123,8 +125,7 @@ function statementInput({
 }
 
 /** The settings a refusal may name, returned as `setting_<column>`. */
-const REFUSAL_SETTINGS = [...new Set(REFUSAL_RULES.flatMap((rule) => rule.settings))];
-const SETTING_PREFIX = "setting_";
+const REFUSAL_SETTINGS = refusalSettings(REFUSAL_RULES);
 
 /** Beside the order's columns: each refusal rule's `passes_<name>`, and REFUSAL_SETTINGS. */
 type StatementRow = Partial<OrderRow> & {
@@ -187,20 +188,11 @@ export async function insertOrdersIfAllowed(
       isReferenceUsed: row.reference_used,
       gotSlot: row.got_slot,
       isOfferValid: row.offer_valid,
-      refusal: refusalOf(row, draft),
+      refusal: firstRefusal(REFUSAL_RULES, row, draft),
       limitsClaimedAt: row.limits_claimed_at,
       holdRules: row.hold_rules ?? [],
     };
   });
-}
-
-function refusalOf(row: StatementRow, order: OrderRow): AppError | null {
-  const refusedBy = REFUSAL_RULES.find((rule) => row[`passes_${rule.name}`] !== true);
-  if (!refusedBy) return null;
-  const settings = Object.fromEntries(
-    REFUSAL_SETTINGS.map((column) => [column, row[`${SETTING_PREFIX}${column}`]]),
-  ) as SiteSettings;
-  return refusedBy.refusal({ settings, order });
 }
 
 /** The rules' verdicts, as the statement's `passes_<name>` columns. */

@@ -23,7 +23,7 @@ export interface RefusalFigures<S extends SettingName = SettingName, O = OrderRo
   order: O;
 }
 
-interface RefusalRuleBase<S extends SettingName, O> {
+export interface RefusalRuleBase<S extends SettingName, O> {
   /** Names the rule's column in the statement: lower case and underscores. */
   name: string;
   /** The site settings it reads, as `settings.<column>`. */
@@ -105,4 +105,29 @@ export function settingsOf(rules: readonly { settings: readonly SettingName[] }[
   return sql`settings AS (
       SELECT ${sql.join(columns.map((column) => sql.ref(column)))} FROM site_settings WHERE id = 1
     )`;
+}
+
+/** A statement returns the settings refusals may name as `setting_<column>`. */
+export const SETTING_PREFIX = "setting_";
+
+/** The settings these rules' refusals may name: the statement returns them. */
+export function refusalSettings(rules: readonly { settings: readonly SettingName[] }[]) {
+  return [...new Set(rules.flatMap((rule) => rule.settings))];
+}
+
+/**
+ * What the customer is told of the first rule, in the list's order, whose verdict
+ * (the statement's `passes_<name>`) is not true; null when every rule passed.
+ */
+export function firstRefusal<O>(
+  rules: readonly RefusalRuleBase<SettingName, O>[],
+  row: Record<string, unknown>,
+  order: O,
+): AppError | null {
+  const refusedBy = rules.find((rule) => row[`passes_${rule.name}`] !== true);
+  if (!refusedBy) return null;
+  const settings = Object.fromEntries(
+    refusalSettings(rules).map((column) => [column, row[`${SETTING_PREFIX}${column}`]]),
+  ) as SiteSettings;
+  return refusedBy.refusal({ settings, order });
 }
