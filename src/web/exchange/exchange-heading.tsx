@@ -5,7 +5,8 @@ import { cn } from "../lib/utils";
 
 /**
  * The screen's headline, the maintenance notice when on, and today's rate; where the
- * desk buys USDT too, `banner` (the rate and the Buy and Sell tabs) in its place.
+ * desk buys USDT too, `banner` (the rate and the Buy and Sell tabs) in its place
+ * (`false` or none: the rate's own line).
  */
 export function ExchangeHeading({
   rate,
@@ -45,7 +46,7 @@ export function ExchangeHeading({
       )}
 
       <div className="flex items-center justify-between gap-3 rounded-lg bg-primary px-4 py-3 text-primary-foreground">
-        {banner ?? <RateLine rate={rate} isRatePending={isRatePending} />}
+        {banner || <RateLine rate={rate} isRatePending={isRatePending} />}
       </div>
     </>
   );

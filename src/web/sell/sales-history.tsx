@@ -32,7 +32,7 @@ export default function SalesHistory() {
       <CardContent>
         <ul className="divide-y" data-testid="sales">
           {sales.map((sale) => {
-            const shortId = sale.id.slice(0, 8);
+            const { shortId } = sale;
             return (
               <li
                 key={sale.id}

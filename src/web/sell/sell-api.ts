@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NetworkId } from "../../shared/catalog";
 import type { PayoutDestinationInput } from "../../shared/payout-destination-input";
 import type { SellOrderInput } from "../../shared/sell-order-input";
 import { unwrap } from "../lib/api-answers";
@@ -26,38 +25,7 @@ export const isFinalSaleStatus = (status: string) => FINAL_SALE_STATUSES.has(sta
 
 const destinations = api.api.account["payout-destinations"];
 
-/**
- * A sale as GET /api/sell-orders/{id} answers it. Written out until the sell-order
- * routes are in AppType; then the typed client's answer replaces it.
- */
-export interface Sale {
-  id: string;
-  network: NetworkId;
-  requestedUsdt: string;
-  depositUsdt: string;
-  buyRate: string;
-  inrAmount: string;
-  depositAddress: string;
-  status: string;
-  expiresAt: string;
-  depositTxHash: string | null;
-  receivedAt: string | null;
-  paidUtr: string | null;
-  paidAt: string | null;
-  createdAt: string;
-  destination: {
-    kind: "upi" | "bank";
-    holderName: string;
-    upiId: string | null;
-    accountNumber: string | null;
-    ifscCode: string | null;
-  };
-  isHeld: boolean;
-}
-
-const SELL_ORDERS = "/api/sell-orders";
-const asJson = async <T>(response: Response) =>
-  unwrap(response as Response & { json(): Promise<T> }) as Promise<T>;
+const sellOrders = api.api["sell-orders"];
 
 export const payoutDestinationsQueryOptions = queryOptions({
   queryKey: ["payout-destinations"],
@@ -84,23 +52,20 @@ export function useAddPayoutDestination() {
 
 export const mySalesQueryOptions = queryOptions({
   queryKey: ["sell-orders", "mine"],
-  queryFn: async () =>
-    (await asJson<{ orders: Sale[] }>(await fetch(SELL_ORDERS, { credentials: "same-origin" })))
-      .orders,
+  queryFn: async () => (await unwrap(await sellOrders.$get())).orders,
 });
 
 /** One sale; until it is final it is asked again often while `isLive` is false, rarely while true. */
 export function saleQueryOptions(id: string, isLive = true) {
   return queryOptions({
     queryKey: ["sell-orders", "one", id],
-    queryFn: async () =>
-      asJson<Sale>(
-        await fetch(`${SELL_ORDERS}/${encodeURIComponent(id)}`, { credentials: "same-origin" }),
-      ),
+    queryFn: async () => unwrap(await sellOrders[":id"].$get({ param: { id } })),
     retry: false,
     refetchInterval: openOrderRefetchInterval(isFinalSaleStatus, isLive),
   });
 }
+
+export type Sale = Awaited<ReturnType<NonNullable<ReturnType<typeof saleQueryOptions>["queryFn"]>>>;
 
 /** Places a sale; a retry of the same submission sends the same idempotency key. */
 export function usePlaceSale() {
@@ -113,13 +78,8 @@ export function usePlaceSale() {
       input: SellOrderInput;
       idempotencyKey: string;
     }) =>
-      asJson<{ order: Sale }>(
-        await fetch(SELL_ORDERS, {
-          method: "POST",
-          credentials: "same-origin",
-          headers: { "content-type": "application/json", "idempotency-key": idempotencyKey },
-          body: JSON.stringify(input),
-        }),
+      unwrap(
+        await sellOrders.$post({ json: input }, { headers: { "idempotency-key": idempotencyKey } }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["sell-orders"] }),
     // The buy rate, the networks or the minimum may have changed: show those in force.

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, SearchX } from "lucide-react";
+import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -76,7 +76,7 @@ export function SellOrderPage() {
             <h1 className="text-2xl">{t(`sell.status.${status}`)}</h1>
           </CardTitle>
           <p className="text-sm text-muted-foreground">
-            {t("sell.page.saleId", { id: sale.id.slice(0, 8) })}
+            {t("sell.page.saleId", { id: sale.shortId })}
           </p>
           <p className="text-sm" role="status" data-testid="sale-message">
             {status === "awaiting_deposit" && sale.depositTxHash
@@ -194,6 +194,17 @@ function SaleDetails({ sale, networkName }: { sale: Sale; networkName: string })
           {sale.depositTxHash && (
             <DetailRow label={t("sell.page.depositTx")}>
               <span className="font-mono text-xs">{sale.depositTxHash}</span>
+              {sale.depositExplorerUrl && (
+                <a
+                  href={sale.depositExplorerUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-1 flex items-center gap-1 text-primary underline underline-offset-4 max-sm:min-h-11"
+                >
+                  {t("sell.page.viewOnExplorer")}
+                  <ExternalLink className="size-3.5" aria-hidden />
+                </a>
+              )}
             </DetailRow>
           )}
           {sale.receivedAt && (

@@ -110,26 +110,20 @@ export function SellPanel({
     placeSale.mutate(
       { input: parsed.data, idempotencyKey: submission.current.key },
       {
-        onSuccess: ({ order }) => {
+        onSuccess: (order) => {
           toast.success(t("sell.form.placedTitle"), { description: t("sell.form.placedMessage") });
           navigate(`/sell/${order.id}`);
         },
         onError: (error) => {
+          // The server's words, in the reader's language; a changed buy rate shows at once
+          // (the settings are read again), and the customer looks before pressing again.
           const details = error instanceof ApiError ? error.details : {};
-          if (error instanceof ApiError && error.code === "RATE_CHANGED") {
-            // The new rate shows (the settings are read again); the customer looks, then sells.
-            const rate = typeof details.buyRate === "string" ? details.buyRate : "";
-            toast.error(t("sell.errors.failedTitle"), {
-              description: t("sell.errors.rateChanged", { rate: formatAmount(rate) }),
-            });
-            sellButton.current?.focus();
-            return;
-          }
           if (details.field === "usdtAmount" || details.field === "destinationId") {
             refuse(details.field, error.message);
             return;
           }
           toast.error(t("sell.errors.failedTitle"), { description: error.message });
+          sellButton.current?.focus();
         },
       },
     );
