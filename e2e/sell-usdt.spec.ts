@@ -117,3 +117,38 @@ test("a customer on a phone, in Hindi, adds their UPI ID, sells 100 USDT and is 
   await expect(page.getByRole("heading", { name: "आपकी बिक्री" })).toBeVisible();
   await expect(page.getByTestId("sales")).toContainText("₹8,4");
 });
+
+test("a visitor reaches the Sell tab by keyboard, hears the smallest sale, and after logging in is back on it with their amount", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const buyTab = page.getByRole("tab", { name: "Buy" });
+  await buyTab.focus();
+  await page.keyboard.press("ArrowRight");
+  const sellTab = page.getByRole("tab", { name: "Sell" });
+  await expect(sellTab).toBeFocused();
+  await expect(sellTab).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\?side=sell$/);
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeHidden();
+
+  const panel = page.getByRole("tabpanel", { name: "Sell" });
+  const amount = panel.getByLabel("USDT you sell");
+  await amount.fill("5");
+  await amount.press("Enter");
+  await expect(panel.getByText("The smallest sale is 10 USDT.")).toBeVisible();
+  await expect(amount).toBeFocused();
+  await expect(
+    panel.getByText("Log in to choose the UPI ID or bank account we pay."),
+  ).toBeVisible();
+
+  await amount.fill("25.50");
+  await panel.getByRole("button", { name: "Sell USDT" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2F%3Fside%3Dsell$/);
+  await signUpAndLogInByApi(page, uniqueEmail("visitor-seller"));
+  await page.reload();
+  await expect(page).toHaveURL(/\/\?side=sell$/);
+  await expect(
+    page.getByRole("tabpanel", { name: "Sell" }).getByLabel("USDT you sell"),
+  ).toHaveValue("25.50");
+  await expect(page.getByTestId("sale-rupees")).toHaveText("₹2,142.00");
+});

@@ -1,12 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTexts } from "../i18n/use-texts";
-
-/** Minutes and seconds left ("29:05"); none below zero. */
-export function timeLeft(untilMs: number, nowMs: number): string {
-  const seconds = Math.max(0, Math.ceil((untilMs - nowMs) / 1000));
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
-}
+import { timeLeft } from "./time-left";
 
 /**
  * The time left to send the deposit, each second. A timer, not a live region: a screen
