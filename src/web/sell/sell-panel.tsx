@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
 import { parseAmount } from "../../shared/money";
@@ -44,10 +44,16 @@ export function SellPanel({
   const { t } = useTexts();
   const navigate = useNavigate();
   const placeSale = usePlaceSale();
-  // Back from logging in, which Sell sent a visitor to: their sale again.
-  const [kept] = useState(takeSaleKeptForLogin);
-  const [usdtAmount, setUsdtAmount] = useState(kept?.usdtAmount ?? "");
-  const [chosenNetwork, setNetwork] = useState<NetworkId | undefined>(kept?.network);
+  const [usdtAmount, setUsdtAmount] = useState("");
+  const [chosenNetwork, setNetwork] = useState<NetworkId>();
+  // Back from logging in, which Sell sent a visitor to: their sale again. Taken once the
+  // panel is shown, not while rendering: a render React throws away would lose it.
+  useEffect(() => {
+    const kept = takeSaleKeptForLogin();
+    if (!kept) return;
+    setUsdtAmount(kept.usdtAmount);
+    setNetwork(kept.network);
+  }, []);
   const [destinationId, setDestinationId] = useState("");
   /** Why a field was refused, and what it held: shown under it until it changes. */
   const [refusals, setRefusals] = useState<
