@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { networkIdSchema } from "../../../../shared/catalog-schemas";
-import { operatorNoteSchema } from "../../../../shared/operator-note";
-import { validatePaymentReference } from "../../../../shared/payment-reference";
 
 export const SELL_ORDER_STATUSES = [
   "awaiting_deposit",
@@ -91,6 +89,7 @@ export const adminSellOrderDetailsSchema = adminSellOrderSchema
   .extend({
     events: z.array(
       z.object({
+        id: z.string(),
         fromStatus: sellOrderStatusSchema.nullable(),
         toStatus: sellOrderStatusSchema,
         actorRole: z.enum(["customer", "admin", "system"]),
@@ -101,36 +100,3 @@ export const adminSellOrderDetailsSchema = adminSellOrderSchema
     ),
   })
   .openapi("AdminSellOrderDetails");
-
-/** Any form a UPI, IMPS, NEFT or RTGS reference takes; the account paid from narrows it. */
-const utrSchema = z
-  .string({ error: "Enter the bank's UTR of the payment." })
-  .max(60, { error: "A UTR has at most 22 characters." })
-  .refine((text) => validatePaymentReference("bank_inr", text).ok, {
-    error:
-      "A UTR is the 12-digit UPI or IMPS reference, or the UTR of a NEFT (16 characters) or RTGS (22 characters) transfer.",
-  });
-
-export const paySellOrderInputSchema = z
-  .object({
-    utr: utrSchema,
-    paidFromAccountId: z.uuid({ error: "Choose the desk account the rupees left from." }),
-    override: z
-      .boolean()
-      .optional()
-      .describe("Pay although the USDT is not received; needs `overrideReason` (audited)"),
-    overrideReason: operatorNoteSchema.optional(),
-  })
-  .refine((input) => !input.override || input.overrideReason, {
-    path: ["overrideReason"],
-    error: "Say why you pay before the USDT is received.",
-  })
-  .openapi("PaySellOrderInput");
-
-export type PaySellOrderInput = z.output<typeof paySellOrderInputSchema>;
-
-export const cancelSellOrderInputSchema = z
-  .object({
-    reason: operatorNoteSchema.describe("Why the sale is cancelled (kept in the audit log)"),
-  })
-  .openapi("CancelSellOrderInput");

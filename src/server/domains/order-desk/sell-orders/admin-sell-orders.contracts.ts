@@ -1,10 +1,12 @@
+import {
+  cancelSellOrderInputSchema,
+  paySellOrderInputSchema,
+} from "../../../../shared/sell-order-payout-input";
 import { adminRoute, errorResponse, jsonContent } from "../../../platform/api/router";
 import {
   adminSellOrderDetailsSchema,
   adminSellOrderPageSchema,
   adminSellOrderSchema,
-  cancelSellOrderInputSchema,
-  paySellOrderInputSchema,
   sellOrderListQuery,
   sellOrderParams,
 } from "./admin-sell-order-schemas";

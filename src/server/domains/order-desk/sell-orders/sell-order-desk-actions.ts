@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { languageOr } from "../../../../shared/languages";
 import { validatePaymentReference } from "../../../../shared/payment-reference";
+import type { PaySellOrderInput } from "../../../../shared/sell-order-payout-input";
 import type { Actor } from "../../../platform/api/admin-actor";
 import { recordAudit } from "../../../platform/audit/audit";
 import { refuseOwnRecord } from "../../../platform/audit/own-records";
@@ -9,7 +10,6 @@ import type { DB, SellOrderStatus } from "../../../platform/db/schema";
 import { AppError, uniqueViolation } from "../../../platform/http/errors";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
 import { enqueue } from "../../../platform/notifications/outbox";
-import type { PaySellOrderInput } from "./admin-sell-order-schemas";
 import { sellOrderPaidMail } from "./sell-order-paid-mail";
 import type { SellOrderRow } from "./sell-order-views";
 

@@ -165,6 +165,7 @@ export async function adminSellOrderDetails(db: Database, id: string) {
     .selectFrom("sell_order_events as event")
     .leftJoin("user", "user.id", "event.actor_id")
     .select([
+      "event.id",
       "event.from_status",
       "event.to_status",
       "event.actor_role",
@@ -178,6 +179,7 @@ export async function adminSellOrderDetails(db: Database, id: string) {
   return {
     ...(await adminSellOrderView(db, order)),
     events: events.map((event) => ({
+      id: String(event.id),
       fromStatus: event.from_status,
       toStatus: event.to_status,
       actorRole: event.actor_role,
