@@ -25,6 +25,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
+import { ApiError } from "../../lib/api-answers";
 import { formatDateTime } from "../../lib/format";
 import { withoutSpaces } from "../../lib/normalize";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
@@ -263,7 +264,11 @@ function PayForm({ order, onPaid }: { order: AdminSellOrder; onPaid: () => void 
       toast.success(t("adminSellOrders.form.paidToast", { id: order.shortId }));
       onPaid();
     } catch (error) {
-      setRefusal(error instanceof Error ? error.message : String(error));
+      // A refusal about a field shows under it; any other (paid already, on hold) above the button.
+      const field = error instanceof ApiError ? error.details.field : undefined;
+      if (typeof field !== "string" || !FIELDS.has(field)) {
+        setRefusal(error instanceof Error ? error.message : String(error));
+      }
       showSaveRefusal(error, {
         setError: form.setError,
         title: t("adminSellOrders.form.failed"),

@@ -143,9 +143,9 @@ export function SellOrdersPage() {
                   // Stacked: side by side they push the table past a laptop's width.
                   <span className="flex flex-col items-stretch gap-1.5 whitespace-nowrap">
                     <Button size="sm" onClick={() => setOpenId(order.id)}>
-                      {isPayable(order)
+                      {isPayable(order) && !order.hold
                         ? t("adminSellOrders.pay")
-                        : t("adminOrders.desk.shortcuts.open")}
+                        : t("adminSellOrders.open")}
                     </Button>
                     {CANCELLABLE.includes(order.status) && (
                       <Button
@@ -226,7 +226,10 @@ function sellOrderColumns(t: TextFunction, now: number): AdminColumn<AdminSellOr
             {t("adminSellOrders.held")}
           </Badge>
         ) : (
-          <Badge variant={order.status === "paid" ? "success" : "default"}>
+          <Badge
+            variant={order.status === "paid" ? "success" : "default"}
+            className="whitespace-nowrap"
+          >
             {t(`adminSellOrders.statuses.${order.status}`)}
           </Badge>
         ),
