@@ -145,7 +145,7 @@ function SellOrderBody({ order, onPaid }: { order: AdminSellOrderDetails; onPaid
           <ol className="space-y-1 text-muted-foreground">
             {order.events.map((event) => (
               <li key={event.id}>
-                {formatDateTime(event.at)}: {event.fromStatus ?? "—"} → {event.toStatus}
+                {formatDateTime(event.createdAt)}: {event.fromStatus ?? "—"} → {event.toStatus}
                 {event.actorEmail ? ` (${event.actorEmail})` : ""}
                 {event.note ? ` · ${event.note}` : ""}
               </li>

@@ -1,17 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { networkIdSchema } from "../../../../shared/catalog-schemas";
+import { sellOrderEventSchema, sellOrderSchema } from "../../orders/sell/sell-order-view";
 
-export const SELL_ORDER_STATUSES = [
-  "awaiting_deposit",
-  "received",
-  "paid",
-  "expired",
-  "cancelled",
-] as const;
-
-export const sellOrderStatusSchema = z.enum(SELL_ORDER_STATUSES, {
-  error: `The status is one of ${SELL_ORDER_STATUSES.join(", ")}.`,
-});
+export const sellOrderStatusSchema = sellOrderSchema.shape.status;
+export type SellOrderStatus = z.infer<typeof sellOrderStatusSchema>;
 
 export const sellOrderParams = z.object({
   id: z
@@ -27,41 +19,25 @@ export const sellOrderListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-const destinationSchema = z
-  .object({
-    id: z.uuid(),
-    kind: z.enum(["upi", "bank"]),
-    holderName: z.string(),
-    upiId: z.string().nullable(),
-    accountNumber: z.string().nullable(),
-    ifscCode: z.string().nullable(),
-    holderIsCustomer: z
-      .boolean()
-      .describe("The holder's name is the customer's (verified PAN name, or the name they gave)"),
-    upiPayLink: z
-      .string()
-      .nullable()
-      .describe(
-        "The upi://pay link of the payout (amount, payee) for a UPI ID; null for a bank account",
-      ),
-  })
-  .openapi("SellOrderDestination");
-
-export const adminSellOrderSchema = z
-  .object({
-    id: z.uuid(),
-    shortId: z.string(),
-    status: sellOrderStatusSchema,
+/** A sale as the customer reads it, and what the desk needs besides to pay it. */
+export const adminSellOrderSchema = sellOrderSchema
+  .extend({
+    network: networkIdSchema,
     userId: z.string(),
     userEmail: z.string(),
     customerVerifiedName: z.string().nullable().describe("The customer's PAN name once verified"),
-    network: networkIdSchema,
-    depositUsdt: z.string().describe("The USDT asked (and, once received, sent), an exact decimal"),
-    buyRate: z.string().describe("Rupees per USDT at placement"),
-    inrAmount: z.string().describe("The rupees to pay, an exact decimal"),
-    depositAddress: z.string(),
-    depositTxHash: z.string().nullable(),
-    destination: destinationSchema,
+    destination: sellOrderSchema.shape.destination.extend({
+      id: z.uuid(),
+      holderIsCustomer: z
+        .boolean()
+        .describe("The holder's name is the customer's (verified PAN name, or the name they gave)"),
+      upiPayLink: z
+        .string()
+        .nullable()
+        .describe(
+          "The upi://pay link of the payout (amount, payee) for a UPI ID; null for a bank account",
+        ),
+    }),
     hold: z
       .object({ rules: z.array(z.string()), since: z.string() })
       .nullable()
@@ -74,9 +50,6 @@ export const adminSellOrderSchema = z
         at: z.string(),
       })
       .nullable(),
-    createdAt: z.string(),
-    expiresAt: z.string(),
-    receivedAt: z.string().nullable(),
   })
   .openapi("AdminSellOrder");
 
@@ -88,15 +61,7 @@ export const adminSellOrderPageSchema = z.object({
 export const adminSellOrderDetailsSchema = adminSellOrderSchema
   .extend({
     events: z.array(
-      z.object({
-        id: z.string(),
-        fromStatus: sellOrderStatusSchema.nullable(),
-        toStatus: sellOrderStatusSchema,
-        actorRole: z.enum(["customer", "admin", "system"]),
-        actorEmail: z.string().nullable(),
-        note: z.string().nullable(),
-        at: z.string(),
-      }),
+      sellOrderEventSchema.extend({ id: z.string(), actorEmail: z.string().nullable() }),
     ),
   })
   .openapi("AdminSellOrderDetails");

@@ -10,8 +10,8 @@ import type { DB, SellOrderStatus } from "../../../platform/db/schema";
 import { AppError, uniqueViolation } from "../../../platform/http/errors";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
 import { enqueue } from "../../../platform/notifications/outbox";
+import type { SellOrderRow } from "../../orders/sell/sell-order-view";
 import { sellOrderPaidMail } from "./sell-order-paid-mail";
-import type { SellOrderRow } from "./sell-order-views";
 
 /**
  * Tells every open page that a sell order changed (the customer's order page, the

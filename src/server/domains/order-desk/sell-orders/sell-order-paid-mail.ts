@@ -1,7 +1,7 @@
 import { groupIndian } from "../../../../shared/indian-grouping";
 import type { Language } from "../../../../shared/languages";
 import type { OutboxMessage } from "../../../platform/notifications/outbox";
-import type { SellOrderRow } from "./sell-order-views";
+import type { SellOrderRow } from "../../orders/sell/sell-order-view";
 
 type Destination = { kind: "upi" | "bank"; upi_id: string | null; account_number: string | null };
 

@@ -1,15 +1,17 @@
-import { type Selectable, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { NetworkId } from "../../../../shared/catalog";
 import { buildUpiPayLink } from "../../../../shared/upi-link";
 import type { Database } from "../../../platform/db/database";
-import type { DB, SellOrdersTable } from "../../../platform/db/schema";
+import type { DB } from "../../../platform/db/schema";
 import { encodePageCursor, type PageCursor } from "../../../platform/http/page-cursor";
+import {
+  type SellOrderRow,
+  toSellOrderEventView,
+  toSellOrderView,
+} from "../../orders/sell/sell-order-view";
 import { accountSummaries } from "../../receiving-accounts/receiving-account-summary";
 import { verifiedNamesOf } from "../../verification/verification.service";
-import type { SELL_ORDER_STATUSES } from "./admin-sell-order-schemas";
-
-export type SellOrderRow = Selectable<SellOrdersTable>;
-type SellOrderStatus = (typeof SELL_ORDER_STATUSES)[number];
+import type { SellOrderStatus } from "./admin-sell-order-schemas";
 
 export const SELL_ORDER_PAGE_SIZE = 20;
 
@@ -93,27 +95,17 @@ export async function adminSellOrderViews(db: Database | Transaction<DB>, orders
     const destination = destinationById.get(order.destination_id);
     if (!destination) throw new Error(`Sell order ${order.id} has no payout destination`);
     const hold = holdByOrder.get(order.id);
+    const customerView = toSellOrderView(order, destination, Boolean(hold));
     return {
-      id: order.id,
-      shortId: order.id.slice(0, 8),
-      status: order.status,
+      ...customerView,
+      // Placement writes only the catalog's networks.
+      network: order.network as NetworkId,
       userId: order.user_id,
       userEmail: order.user_email,
       customerVerifiedName: verifiedNames.get(order.user_id) ?? null,
-      // Placement writes only the catalog's networks.
-      network: order.network as NetworkId,
-      depositUsdt: order.deposit_usdt,
-      buyRate: order.buy_rate,
-      inrAmount: order.inr_amount,
-      depositAddress: order.deposit_address,
-      depositTxHash: order.deposit_tx_hash,
       destination: {
+        ...customerView.destination,
         id: destination.id,
-        kind: destination.kind,
-        holderName: destination.holder_name,
-        upiId: destination.upi_id,
-        accountNumber: destination.account_number,
-        ifscCode: destination.ifsc_code,
         holderIsCustomer: destination.holder_is_customer,
         upiPayLink: destination.upi_id
           ? buildUpiPayLink({
@@ -134,9 +126,6 @@ export async function adminSellOrderViews(db: Database | Transaction<DB>, orders
               at: order.paid_at.toISOString(),
             }
           : null,
-      createdAt: order.created_at.toISOString(),
-      expiresAt: order.expires_at.toISOString(),
-      receivedAt: order.received_at?.toISOString() ?? null,
     };
   });
 }
@@ -164,28 +153,17 @@ export async function adminSellOrderDetails(db: Database, id: string) {
   const events = await db
     .selectFrom("sell_order_events as event")
     .leftJoin("user", "user.id", "event.actor_id")
-    .select([
-      "event.id",
-      "event.from_status",
-      "event.to_status",
-      "event.actor_role",
-      "event.note",
-      "event.created_at",
-      "user.email as actor_email",
-    ])
+    .selectAll("event")
+    .select("user.email as actor_email")
     .where("event.sell_order_id", "=", id)
     .orderBy("event.id")
     .execute();
   return {
     ...(await adminSellOrderView(db, order)),
     events: events.map((event) => ({
+      ...toSellOrderEventView(event),
       id: String(event.id),
-      fromStatus: event.from_status,
-      toStatus: event.to_status,
-      actorRole: event.actor_role,
       actorEmail: event.actor_email,
-      note: event.note,
-      at: event.created_at.toISOString(),
     })),
   };
 }
