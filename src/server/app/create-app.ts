@@ -11,6 +11,7 @@ import { createAdminDashboardRouter } from "../domains/dashboard/dashboard.route
 import { createOrderLimitsRouter } from "../domains/limits/order-limits.routes";
 import { createAdminOrdersRouter } from "../domains/order-desk/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "../domains/order-desk/order-feed.routes";
+import { createAdminSellOrdersRouter } from "../domains/order-desk/sell-orders/admin-sell-orders.routes";
 import { createOrdersRouter } from "../domains/orders/orders.routes";
 import { createSellOrdersRouter } from "../domains/orders/sell/sell-orders.routes";
 import { createUnmatchedTransfersRouter } from "../domains/payouts/unmatched-transfers.routes";
@@ -105,6 +106,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminUsersRouter(context))
     .route("/", createAdminOrdersRouter(context))
     .route("/", createAdminOrderFeedRouter(context))
+    .route("/", createAdminSellOrdersRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createBuyingSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))
