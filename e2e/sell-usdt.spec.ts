@@ -92,6 +92,7 @@ test("a customer on a phone, in Hindi, adds their UPI ID, sells 100 USDT and is 
   await panel.getByRole("textbox", { name: "UPI ID" }).fill("not-a-upi");
   await panel.getByRole("button", { name: "यह खाता सेव करें" }).click();
   await expect(panel.getByText("name@bank जैसी UPI ID लिखें, जैसे rahul@okhdfcbank।")).toBeVisible();
+  await expectNoSeriousViolations(page);
   await expect(panel.getByRole("textbox", { name: "UPI ID" })).toBeFocused();
   await panel.getByRole("textbox", { name: "UPI ID" }).fill("seller@okhdfcbank");
   await panel.getByRole("button", { name: "यह खाता सेव करें" }).click();

@@ -48,10 +48,12 @@ export function DirectionBanner({
           {t("exchange.rateBanner", { rate: formatAmount(rate) })}
         </span>
       </p>
+      {/* Ringed, not bordered or lightened: a border would make the banner taller, a
+          lighter fill would take the white words below a 4.5:1 contrast. */}
       <div
         role="tablist"
         aria-label={t("sell.tabs.label")}
-        className="-my-2 flex shrink-0 gap-1 rounded-md bg-primary-foreground/15"
+        className="-my-2 flex shrink-0 gap-1 rounded-md ring-1 ring-primary-foreground/50"
         onKeyDown={move}
       >
         {SIDES.map((each) => (
@@ -71,7 +73,7 @@ export function DirectionBanner({
               "min-h-11 min-w-16 rounded-md px-3 text-sm font-semibold outline-none focus-visible:ring-2 focus-visible:ring-primary-foreground",
               side === each
                 ? "bg-primary-foreground text-primary"
-                : "text-primary-foreground hover:bg-primary-foreground/10",
+                : "text-primary-foreground hover:underline",
             )}
           >
             {t(`sell.tabs.${each}`)}
