@@ -53,7 +53,7 @@ export function DirectionBanner({
       <div
         role="tablist"
         aria-label={t("sell.tabs.label")}
-        className="-my-2 flex shrink-0 gap-1 rounded-md ring-1 ring-primary-foreground/50"
+        className="-my-2 flex shrink-0 gap-0.5 rounded-md ring-1 ring-primary-foreground/50"
         onKeyDown={move}
       >
         {SIDES.map((each) => (
@@ -70,7 +70,7 @@ export function DirectionBanner({
             tabIndex={side === each ? 0 : -1}
             onClick={() => onSideChange(each)}
             className={cn(
-              "min-h-11 min-w-16 rounded-md px-3 text-sm font-semibold outline-none focus-visible:ring-2 focus-visible:ring-primary-foreground",
+              "min-h-11 min-w-12 rounded-md px-2.5 text-sm font-semibold outline-none focus-visible:ring-2 focus-visible:ring-primary-foreground",
               side === each
                 ? "bg-primary-foreground text-primary"
                 : "text-primary-foreground hover:underline",
