@@ -72,7 +72,7 @@ export function watcherTestBench<Node extends { respond: Respond }, Params = unk
   const bench = {
     testApp: undefined as unknown as TestApp,
     node: undefined as unknown as Node,
-    key: undefined as unknown as WatchKey,
+    key: undefined as unknown as { network: NetworkId; wallet: string },
     chain: undefined as unknown as NetworkChain,
     interrupt: undefined as
       | ((call: string, params: Params) => FakeChainAnswer | undefined)

@@ -5,6 +5,7 @@ import { FakeEvmNode } from "../../testing/fake-evm-node";
 import { watcherTestBench } from "../../testing/watched-desk";
 import { watchEvmWallet } from "./evm-watcher";
 import { claimCursor } from "./watch-cursor";
+import { watchWallet } from "./watch-wallet";
 
 /*
  * The EVM payout watcher against a stand-in node: what it records of a wallet's USDT
@@ -182,5 +183,11 @@ describe("the EVM payout watcher", () => {
       2 * scanned,
     );
     expect(await transfersOf()).toHaveLength(1);
+  });
+
+  it("takes its own limits through the desk's watchWallet, as every family does", async () => {
+    const limits = { evm: { maxBlocks: 1_000n, startBehind: 20n } };
+    const pass = await watchWallet(bench.testApp.db, bench.key, bench.chain, limits);
+    expect(pass).toMatchObject({ scanned: true, from: 80n, to: 100n });
   });
 });

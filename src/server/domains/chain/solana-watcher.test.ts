@@ -3,6 +3,7 @@ import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { FakeSolanaNode, freshSolanaAddress } from "../../testing/fake-solana-node";
 import { watcherTestBench } from "../../testing/watched-desk";
 import { SOLANA_WATCH_LIMITS, watchSolanaWallet } from "./solana-watcher";
+import { watchWallet } from "./watch-wallet";
 
 /*
  * The Solana payout watcher against a stand-in node: what it records of a wallet's
@@ -213,5 +214,14 @@ describe("the Solana payout watcher", () => {
       { tx_hash: signature, log_index: 0, to_address: customer, amount: "10" },
       { tx_hash: signature, log_index: 1, to_address: other, amount: "20" },
     ]);
+  });
+
+  it("takes its own limits through the desk's watchWallet, as every family does", async () => {
+    pays(ONE, { slot: 900 });
+    pays(2n * ONE, { slot: 901 });
+    const limits = { solana: { ...SOLANA_WATCH_LIMITS, maxTransactions: 1 } };
+    const pass = await watchWallet(bench.testApp.db, bench.key, bench.chain, limits);
+    expect(pass).toMatchObject({ transfers: 1 });
+    expect((await transfersOf()).map((row) => row.amount)).toEqual(["1"]);
   });
 });
