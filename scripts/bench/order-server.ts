@@ -1,5 +1,5 @@
-// The benchmark's server process: the real app plus one bare baseline route on
-// the same server and database. Started by scripts/bench/orders.ts.
+// The benchmark's server process: the real app plus bare baseline routes (an order's
+// INSERT, a sale's) on the same server and database. Started by scripts/bench/orders.ts.
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
@@ -31,6 +31,33 @@ const baseline = new Hono().post("/bench/baseline", async (c) => {
       receive_amount, exchange_rate, network, wallet_address, payment_reference)
     VALUES (${benchUserId}, 'bench@example.com', 'upi_inr', 8600, 'usdt', 100, 86, 'trc20',
       'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6', ${reference})`.execute(db);
+  return c.json({ ok: true }, 201);
+});
+
+let saleSequence = 0;
+let benchDestinationId: string | undefined;
+
+/**
+ * One INSERT of a fixed sale, a deposit amount of its own: no session, no rules. Written
+ * as expired, so the baseline's rows do not swell the open sales the real route reads.
+ */
+baseline.post("/bench/sale-baseline", async (c) => {
+  saleSequence += 1;
+  // Far above the real sales' amounts, so the baseline never takes one of theirs.
+  const usdt = 10_000_000 + saleSequence;
+  benchUserId ??= (await db.selectFrom("user").select("id").executeTakeFirstOrThrow()).id;
+  benchDestinationId ??= (
+    await db
+      .selectFrom("payout_destinations")
+      .select("id")
+      .where("user_id", "=", benchUserId)
+      .executeTakeFirstOrThrow()
+  ).id;
+  await sql`
+    INSERT INTO sell_orders (user_id, user_email, network, requested_usdt, deposit_usdt, buy_rate,
+      inr_amount, deposit_address, destination_id, status, expires_at)
+    VALUES (${benchUserId}, 'bench@example.com', 'trc20', ${usdt}, ${usdt}, 85, ${usdt * 85},
+      'TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6', ${benchDestinationId}, 'expired', now())`.execute(db);
   return c.json({ ok: true }, 201);
 });
 

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { randomTronAddress } from "./fake-tron-node";
 import { REPO_ROOT } from "./run-process";
 import { freePort } from "./server-process";
 
@@ -12,9 +13,21 @@ import { freePort } from "./server-process";
  * Order placement under load on PostgreSQL, for `npm run bench:orders` and its
  * short run in the test suite: the real route against a bare INSERT on the same
  * server process and database, each signed-in customer on a connection of its own.
+ * A buy order (POST /api/orders) against an INSERT into orders; a sale (POST
+ * /api/sell-orders) against an INSERT into sell_orders.
  */
 
-export type LoadRoute = "baseline" | "orders";
+export type LoadRoute = "baseline" | "orders" | "sale-baseline" | "sales";
+
+const ROUTE_PATHS: Record<LoadRoute, string> = {
+  baseline: "/bench/baseline",
+  orders: "/api/orders",
+  "sale-baseline": "/bench/sale-baseline",
+  sales: "/api/sell-orders",
+};
+
+/** The TRON wallet the bench's buy orders pay out to. */
+const BENCH_TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
 
 export interface LoadRun {
   requestsPerSecond: number;
@@ -118,6 +131,7 @@ export async function startOrderLoad({
       ),
     );
     const offers = await prepareOffers(databaseUrl, connections, offersPerCustomer);
+    const sales = await prepareSales(databaseUrl, connections);
     let reference = 100_000_000_000;
     /** An order for one of the customer's offers: the next unused one, or (`peek`) its last. */
     const orderBody = (customer: number, { peek }: { peek: boolean }) => {
@@ -129,13 +143,22 @@ export async function startOrderLoad({
         receiveCurrency: "usdt",
         network: "trc20",
         amount: offer.amount,
-        walletAddress: "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6",
+        walletAddress: BENCH_TRON_WALLET,
         paymentReference: String(reference++),
         payerName: "Rahul Kumar",
         quotedRate: "86",
         receivingOfferId: offer.id,
       });
     };
+    /** Every sale of a run a USDT amount of its own, so each takes its amount at the first try (decision 049). */
+    let saleUsdt = 10;
+    const saleBody = (customer: number) =>
+      JSON.stringify({
+        network: "trc20",
+        usdtAmount: String(saleUsdt++),
+        quotedBuyRate: sales.buyRate,
+        destinationId: sales.destinations[customer],
+      });
     // As a browser sends it: an answer the server would compress costs it more.
     const customerHeaders = cookies.map((cookie) => ({
       ...headers,
@@ -144,10 +167,10 @@ export async function startOrderLoad({
     }));
     let nextCustomer = 0;
     /**
-     * Both routes get the same requests, a customer's order with its cookie, built
-     * the same way, so the load generator (on the same cores) and the server's
-     * reading of them cost both alike; the baseline ignores what it is sent and
-     * leaves the customer's offers for the real route.
+     * Both routes of a pair get the same requests, a customer's order or sale with
+     * its cookie, built the same way, so the load generator (on the same cores) and
+     * the server's reading of them cost both alike; the baseline ignores what it is
+     * sent and leaves the customer's offers for the real route.
      */
     const customerRequests = (route: LoadRoute): Partial<autocannon.Options> => ({
       requests: [
@@ -157,7 +180,10 @@ export async function startOrderLoad({
             return {
               ...request,
               headers: customerHeaders[context.customer],
-              body: orderBody(context.customer, { peek: route === "baseline" }),
+              body:
+                route === "sales" || route === "sale-baseline"
+                  ? saleBody(context.customer)
+                  : orderBody(context.customer, { peek: route === "baseline" }),
             };
           },
         },
@@ -175,7 +201,7 @@ export async function startOrderLoad({
       new Promise<autocannon.Result>((resolve, reject) => {
         autocannon(
           {
-            url: `${baseUrl}${route === "orders" ? "/api/orders" : "/bench/baseline"}`,
+            url: `${baseUrl}${ROUTE_PATHS[route]}`,
             method: "POST",
             connections,
             duration: durationS,
@@ -217,19 +243,21 @@ export async function startOrderLoad({
 }
 
 /**
- * The routes in turns, `rounds` times after a warm-up of each, so load from other
- * work on the machine falls on both alike; each round's real / baseline ratio.
+ * A real route and its baseline in turns (the buy order's unless said), `rounds` times
+ * after a warm-up of each, so load from other work on the machine falls on both alike;
+ * each round's real / baseline ratio (`orders`: the real route's run).
  */
 export async function alternateRounds(
   run: (route: LoadRoute, durationS: number) => Promise<LoadRun>,
   { rounds, durationS, warmUpS }: { rounds: number; durationS: number; warmUpS: number },
+  routes: { baseline: LoadRoute; real: LoadRoute } = { baseline: "baseline", real: "orders" },
 ) {
-  await run("baseline", warmUpS);
-  await run("orders", warmUpS);
+  await run(routes.baseline, warmUpS);
+  await run(routes.real, warmUpS);
   const results: { baseline: LoadRun; orders: LoadRun; ratio: number }[] = [];
   for (let round = 0; round < rounds; round++) {
-    const baseline = await run("baseline", durationS);
-    const orders = await run("orders", durationS);
+    const baseline = await run(routes.baseline, durationS);
+    const orders = await run(routes.real, durationS);
     results.push({
       baseline,
       orders,
@@ -299,6 +327,45 @@ async function prepareOffers(url: string, customers: number, offersPerCustomer: 
       byCustomer[index]?.push({ id: row.id, amount: row.amount });
     }
     return byCustomer;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What the customers' sales need, straight in the database: buying on TRON with the
+ * desk's wallet to deposit to, every sale limit beyond reach (the checks still run),
+ * and a UPI payout account in each customer's own name (customer0…, and the baseline's
+ * user). The buy rate the page would quote, and each customer's account.
+ */
+async function prepareSales(url: string, customers: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const unreached = "999999999999.99";
+    const settings = await client.query<{ buy_rate: string }>(
+      `UPDATE site_settings SET buy_networks = '{trc20}', sell_limit_order_inr = $1,
+         sell_limit_day_inr = $1, verified_sell_limit_order_inr = $1, verified_sell_limit_day_inr = $1
+       RETURNING trim_scale(buy_rate)::text AS buy_rate`,
+      [unreached],
+    );
+    // The desk's wallet, where sales are deposited: another than the buy orders' (an
+    // order to the desk's own wallet is refused).
+    await client.query(`UPDATE treasury_networks SET wallet_address = $1 WHERE network = 'trc20'`, [
+      randomTronAddress(),
+    ]);
+    const rows = await client.query<{ email: string; id: string }>(
+      `INSERT INTO payout_destinations (user_id, kind, holder_name, upi_id, holder_is_customer)
+       SELECT id, 'upi', name, split_part(email, '@', 1) || '@okaxis', true FROM "user"
+        WHERE email LIKE 'customer%@example.com' OR email = 'baseline@example.com'
+       RETURNING (SELECT email FROM "user" WHERE id = user_id), id`,
+    );
+    const destinations = Array.from({ length: customers }, () => "");
+    for (const row of rows.rows) {
+      const index = Number(/^customer(\d+)@/.exec(row.email)?.[1]);
+      if (Number.isInteger(index)) destinations[index] = row.id;
+    }
+    return { buyRate: settings.rows[0]?.buy_rate ?? "", destinations };
   } finally {
     await client.end();
   }

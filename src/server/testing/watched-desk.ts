@@ -1,9 +1,14 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 import type { Kysely } from "kysely";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { NetworkId } from "../../shared/catalog";
+import type { WatchKey } from "../domains/chain/watch-cursor";
+import type { NetworkChain } from "../platform/config/chain-config";
+import { USDT_TOKENS } from "../platform/config/chain-tokens";
 import type { DB } from "../platform/db/schema";
 import { type FakeChainAnswer, startFakeChain } from "./fake-chain";
-import { createTestApp } from "./test-app";
+import { createTestApp, type TestApp } from "./test-app";
 
 /**
  * A test app whose payout wallet on `network` (BEP20 unless said) is `deskWallet`,
@@ -44,34 +49,70 @@ export async function startWatchedDesk(
 /** A customer's EVM wallet no other test pays to, in the upper case a customer may type. */
 export const freshEvmWallet = () => `0x${randomBytes(20).toString("hex").toUpperCase()}`;
 
-type Respond = (method: string, params: unknown) => FakeChainAnswer;
+type Respond = (call: string, params: unknown, headers: IncomingHttpHeaders) => FakeChainAnswer;
 
 /**
- * A watcher's test bench: a test app, and a stand-in node answering as `node()` does
- * now (a test may make a new one), unless `interrupt` answers first (a node that fails
- * mid-pass). `cursorOf` reads a wallet's cursor row. `close` ends both.
+ * A watcher test file's set-up, as its hooks. Before all: a test app and a stand-in node
+ * answering as `bench.node` does, unless `bench.interrupt` answers first (a node that
+ * fails mid-pass); closed after all. Before each test: a new node, no interrupt, nothing
+ * `asked`, the network's chain (`confirmations` deep, Solana's 0: it waits for
+ * finalized), and a wallet of its own (its own cursor and transfers). With
+ * `endpointPerTest`, each test's chain is an endpoint of its own (/e1, /e2 …): a process
+ * remembers what an endpoint offers. The tests read and set what `bench` holds.
  */
-export async function startWatcherBench(node: () => Respond) {
-  const testApp = await createTestApp();
+export function watcherTestBench<Node extends { respond: Respond }, Params = unknown>(setUp: {
+  network: NetworkId;
+  newNode: () => Node;
+  newWallet: () => string;
+  confirmations: number;
+  endpointPerTest?: boolean;
+}) {
+  let stub: Awaited<ReturnType<typeof startFakeChain>> | undefined;
+  let endpoints = 0;
   const bench = {
-    testApp,
-    interrupt: undefined as ((method: string) => FakeChainAnswer | undefined) | undefined,
-    url: "",
-    cursorOf: (key: { network: string; wallet: string }) => readCursor(testApp.db, key),
-    close: async () => {
-      await testApp.close();
-      await stub.close();
-    },
+    testApp: undefined as unknown as TestApp,
+    node: undefined as unknown as Node,
+    key: undefined as unknown as { network: NetworkId; wallet: string },
+    chain: undefined as unknown as NetworkChain,
+    interrupt: undefined as
+      | ((call: string, params: Params) => FakeChainAnswer | undefined)
+      | undefined,
+    /** Every call this test's node got: a JSON-RPC method, or a path and its query. */
+    asked: [] as string[],
+    transfersOf: () => walletTransfersOf(bench.testApp.db, bench.key),
+    cursorOf: () => readCursor(bench.testApp.db, bench.key),
   };
-  const stub = await startFakeChain(
-    (method, params) => bench.interrupt?.(method) ?? node()(method, params),
-  );
-  bench.url = stub.url;
+  beforeAll(async () => {
+    bench.testApp = await createTestApp();
+    stub = await startFakeChain((call, params, headers) => {
+      const path = call.replace(/^\/e\d+/, "");
+      bench.asked.push(path);
+      return bench.interrupt?.(path, params as Params) ?? bench.node.respond(path, params, headers);
+    });
+  });
+  afterAll(async () => {
+    await bench.testApp.close();
+    await stub?.close();
+  });
+  beforeEach(() => {
+    const { network } = setUp;
+    bench.node = setUp.newNode();
+    bench.interrupt = undefined;
+    bench.asked = [];
+    endpoints += 1;
+    const url = `${stub?.url}${setUp.endpointPerTest ? `/e${endpoints}` : ""}`;
+    bench.chain = {
+      endpoint: { url, timeoutMs: 3000, confirmations: setUp.confirmations },
+      token: USDT_TOKENS[network].token,
+      decimals: USDT_TOKENS[network].decimals,
+    };
+    bench.key = { network, wallet: setUp.newWallet() };
+  });
   return bench;
 }
 
 /** A watched wallet's cursor row. */
-export function readCursor(db: Kysely<DB>, key: { network: string; wallet: string }) {
+export function readCursor(db: Kysely<DB>, key: WatchKey) {
   return db
     .selectFrom("chain_watch_cursors")
     .selectAll()
@@ -80,14 +121,16 @@ export function readCursor(db: Kysely<DB>, key: { network: string; wallet: strin
     .executeTakeFirstOrThrow();
 }
 
-/** A TRON wallet's recorded transfers, oldest first, as the watcher's tests compare them. */
-export function tronTransfersOf(db: Kysely<DB>, wallet: string) {
+/** A watched wallet's recorded transfers, in the order of the chain, as the watcher's tests compare them. */
+export function walletTransfersOf(db: Kysely<DB>, { network, wallet }: WatchKey) {
   return db
     .selectFrom("chain_transfers")
     .select(["tx_hash", "log_index", "direction", "from_address", "to_address", "amount", "state"])
     .select(["confirmations", "match_state", "block_number"])
+    .where("network", "=", network)
     .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]))
     .orderBy("block_number")
+    .orderBy("seen_at")
     .orderBy("log_index")
     .execute()
     .then((rows) => rows.map((row) => ({ ...row, block_number: String(row.block_number) })));

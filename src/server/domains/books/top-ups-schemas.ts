@@ -7,11 +7,6 @@ export const topUpParams = z.object({
     .openapi({ param: { name: "id", in: "path" } }),
 });
 
-export const topUpListQuery = z.object({
-  cursor: z.string().max(200).optional().describe("The last page's `nextCursor`"),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-});
-
 export const topUpSchema = z
   .object({
     id: z.uuid(),

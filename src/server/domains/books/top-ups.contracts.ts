@@ -1,13 +1,14 @@
 import { adminRoute, errorResponse, jsonContent } from "../../platform/api/router";
+import { pageQuerySchema } from "../../platform/http/page-cursor";
 import { invalidPurchase, purchaseBody, purchaseSchema } from "./purchase-schemas";
-import { topUpListQuery, topUpPageSchema, topUpParams } from "./top-ups-schemas";
+import { topUpPageSchema, topUpParams } from "./top-ups-schemas";
 
 export const listTopUpsRoute = adminRoute({
   method: "get",
   path: "/api/admin/treasury/top-ups",
   summary: "Final USDT transfers into the payout wallets (top-ups), newest first",
   description: "Each with the purchase recorded from it, if any; a page at a time.",
-  request: { query: topUpListQuery },
+  request: { query: pageQuerySchema },
   responses: {
     200: { description: "A page of top-ups", content: jsonContent(topUpPageSchema) },
     400: errorResponse("A malformed cursor or a bad limit"),

@@ -106,6 +106,37 @@ describe("Treasury's top-ups", () => {
     expect(await listed(shallow.id)).toBeUndefined();
   });
 
+  it("lists the newest first, a page at a time, each once, to a last page without a cursor", async () => {
+    const older = await transfer(11n * USDT);
+    const newer = await transfer(12n * USDT);
+    const first = await admin.get(`${TOP_UPS}?limit=1`);
+    expect(first.status, first.text).toBe(200);
+    expect(first.json.topUps).toMatchObject([{ id: newer.id, amount: "12" }]);
+    const second = await admin.get(
+      `${TOP_UPS}?limit=1&cursor=${encodeURIComponent(first.json.nextCursor)}`,
+    );
+    expect(second.json.topUps).toMatchObject([{ id: older.id, amount: "11" }]);
+
+    const everyOne = (await admin.get(`${TOP_UPS}?limit=200`)).json;
+    expect(everyOne.nextCursor).toBeNull();
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      const page = await admin.get(`${TOP_UPS}?limit=2${query}`);
+      paged.push(...page.json.topUps.map((topUp: { id: string }) => topUp.id));
+      cursor = page.json.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(everyOne.topUps.map((topUp: { id: string }) => topUp.id));
+  });
+
+  it("refuses a cursor not its own and a limit out of range (400)", async () => {
+    for (const query of ["cursor=not-ours", "limit=0", "limit=201", "limit=two"]) {
+      const response = await admin.get(`${TOP_UPS}?${query}`);
+      expect(response.status, query).toBe(400);
+    }
+  });
+
   it("records a top-up as one purchase with its hash, audited, and refuses a second (409)", async () => {
     const topUp = await transfer(5000n * USDT);
     const recorded = await admin.post(`${TOP_UPS}/${topUp.id}/purchase`, purchaseForm("5000"));

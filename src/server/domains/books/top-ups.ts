@@ -5,7 +5,7 @@ import type { UsdtPurchase } from "../../../shared/usdt-purchase-input";
 import type { Database } from "../../platform/db/database";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
-import { encodePageCursor, type PageCursor } from "../../platform/http/page-cursor";
+import { type PageCursor, pageNewestFirst } from "../../platform/http/page-cursor";
 
 /*
  * Top-ups (issue 43): the final USDT transfers into the payout wallets that the
@@ -19,39 +19,30 @@ export async function listTopUps(
   db: Database,
   { cursor, limit = TOP_UPS_PAGE_SIZE }: { cursor?: PageCursor | null; limit?: number },
 ) {
-  const rows = await db
-    .selectFrom("chain_transfers as transfer")
-    .leftJoin("usdt_purchases as purchase", "purchase.chain_transfer_id", "transfer.id")
-    .select([
-      "transfer.id",
-      "transfer.network",
-      "transfer.tx_hash",
-      "transfer.log_index",
-      "transfer.from_address",
-      "transfer.to_address",
-      sql<string>`trim_scale(transfer.amount)::text`.as("amount"),
-      "transfer.block_number",
-      "transfer.seen_at",
-      sql<string>`(transfer.seen_at AT TIME ZONE 'Asia/Kolkata')::date::text`.as("day"),
-      "purchase.id as purchase_id",
-      // Microsecond timestamps survive only as text; a JS Date would drop them.
-      sql<string>`transfer.seen_at::text`.as("cursor_at"),
-    ])
-    .where("transfer.direction", "=", "in")
-    .where("transfer.state", "=", "final")
-    .$if(Boolean(cursor), (query) =>
-      query.where(
-        sql<boolean>`(transfer.seen_at, transfer.id) < (${cursor?.createdAt}::timestamptz, ${cursor?.id}::uuid)`,
-      ),
-    )
-    .orderBy("transfer.seen_at", "desc")
-    .orderBy("transfer.id", "desc")
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { rows, nextCursor } = await pageNewestFirst(
+    db
+      .selectFrom("chain_transfers as transfer")
+      .leftJoin("usdt_purchases as purchase", "purchase.chain_transfer_id", "transfer.id")
+      .select([
+        "transfer.id",
+        "transfer.network",
+        "transfer.tx_hash",
+        "transfer.log_index",
+        "transfer.from_address",
+        "transfer.to_address",
+        sql<string>`trim_scale(transfer.amount)::text`.as("amount"),
+        "transfer.block_number",
+        "transfer.seen_at",
+        sql<string>`(transfer.seen_at AT TIME ZONE 'Asia/Kolkata')::date::text`.as("day"),
+        "purchase.id as purchase_id",
+      ])
+      .where("transfer.direction", "=", "in")
+      .where("transfer.state", "=", "final"),
+    { at: "transfer.seen_at", id: "transfer.id" },
+    { cursor, limit },
+  );
   return {
-    topUps: page.map((row) => ({
+    topUps: rows.map((row) => ({
       id: row.id,
       // The watcher writes only the catalog's networks.
       network: row.network as NetworkId,
@@ -65,10 +56,7 @@ export async function listTopUps(
       seenAt: row.seen_at.toISOString(),
       purchaseId: row.purchase_id,
     })),
-    nextCursor:
-      rows.length > limit && last
-        ? encodePageCursor({ createdAt: last.cursor_at, id: last.id })
-        : null,
+    nextCursor,
   };
 }
 

@@ -1,14 +1,14 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
-import { findNetwork } from "../../../shared/catalog";
+import { walletKeyOf } from "../../../shared/blocklist-keys";
 import type { ChainTransferState, ChainTransfersTable, DB } from "../../platform/db/schema";
 import type { WatchKey } from "./watch-cursor";
 
 /**
- * The wallet as the network's transfers write addresses: EVM hex in lower case; TRON's
- * base58 as it is, its case being part of it.
+ * The wallet as the network's transfers write addresses, which is walletKeyOf's rule:
+ * EVM hex in lower case; TRON's and Solana's base58 as it is, its case being part of it.
  */
 function walletAsWritten(key: WatchKey): string {
-  return findNetwork(key.network)?.family === "evm" ? key.wallet.toLowerCase() : key.wallet;
+  return walletKeyOf(key.wallet);
 }
 
 /** A transfer as one pass read it, with what the pass concluded of it. */

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { NetworkChain } from "../../platform/config/chain-config";
+import { beforeEach, describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { FakeSolanaNode, freshSolanaAddress } from "../../testing/fake-solana-node";
-import type { TestApp } from "../../testing/test-app";
-import { startWatcherBench } from "../../testing/watched-desk";
+import { watcherTestBench } from "../../testing/watched-desk";
 import { SOLANA_WATCH_LIMITS, watchSolanaWallet } from "./solana-watcher";
-import type { WatchKey } from "./watch-cursor";
+import { watchWallet } from "./watch-wallet";
 
 /*
  * The Solana payout watcher against a stand-in node: what it records of a wallet's
@@ -18,67 +16,39 @@ const OTHER_MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 /** One USDT (6 decimals). */
 const ONE = 1_000_000n;
 
-let bench: Awaited<ReturnType<typeof startWatcherBench>>;
-let testApp: TestApp;
-let node: FakeSolanaNode;
-let chain: NetworkChain;
-let key: WatchKey;
-let customer: string;
-
-beforeAll(async () => {
-  bench = await startWatcherBench(() => node.respond);
-  testApp = bench.testApp;
-  chain = {
-    endpoint: { url: bench.url, timeoutMs: 3000, confirmations: 0 },
-    token: MINT,
-    decimals: USDT_TOKENS.solana.decimals,
-  };
+const bench = watcherTestBench({
+  network: "solana",
+  newNode: () => new FakeSolanaNode(),
+  newWallet: freshSolanaAddress,
+  // Solana waits for "finalized", not a count.
+  confirmations: 0,
 });
-afterAll(() => bench.close());
+const { transfersOf, cursorOf } = bench;
+let customer: string;
 beforeEach(() => {
-  node = new FakeSolanaNode();
-  bench.interrupt = undefined;
-  // A wallet of its own per test: its own cursor and transfers.
-  key = { network: "solana", wallet: freshSolanaAddress() };
   customer = freshSolanaAddress();
 });
 
-const watch = (limits = SOLANA_WATCH_LIMITS) => watchSolanaWallet(testApp.db, key, chain, limits);
+const watch = (limits = SOLANA_WATCH_LIMITS) =>
+  watchSolanaWallet(bench.testApp.db, bench.key, bench.chain, limits);
 const pays = (baseUnits: bigint, more: { slot?: number; to?: string; failed?: boolean } = {}) =>
-  node.send({ mint: MINT, from: key.wallet, to: more.to ?? customer, baseUnits, ...more });
+  bench.node.send({
+    mint: MINT,
+    from: bench.key.wallet,
+    to: more.to ?? customer,
+    baseUnits,
+    ...more,
+  });
 /** The chain goes on until every transaction sent so far is finalized. */
 const finalize = () => {
-  node.slot += 40;
+  bench.node.slot += 40;
 };
 
-function transfersOf() {
-  return testApp.db
-    .selectFrom("chain_transfers")
-    .select([
-      "tx_hash",
-      "log_index",
-      "direction",
-      "from_address",
-      "to_address",
-      "amount",
-      "state",
-      "match_state",
-    ])
-    .where("network", "=", "solana")
-    .where((eb) => eb.or([eb("from_address", "=", key.wallet), eb("to_address", "=", key.wallet)]))
-    .orderBy("block_number")
-    .orderBy("seen_at")
-    .orderBy("log_index")
-    .execute();
-}
-
-const cursorOf = () => bench.cursorOf(key);
-
 function signatureCursorsOf() {
-  return testApp.db
+  return bench.testApp.db
     .selectFrom("chain_watch_signatures")
     .select(["token_account", "last_signature"])
-    .where("wallet_address", "=", key.wallet)
+    .where("wallet_address", "=", bench.key.wallet)
     .execute();
 }
 
@@ -91,12 +61,14 @@ describe("the Solana payout watcher", () => {
         tx_hash: signature,
         log_index: 0,
         direction: "out",
-        from_address: key.wallet,
+        from_address: bench.key.wallet,
         // The owner, as orders hold it, not the token account the transfer names.
         to_address: customer,
         amount: "100.500001",
         state: "seen",
+        confirmations: 1,
         match_state: "waiting",
+        block_number: "1000",
       },
     ]);
     expect(await signatureCursorsOf()).toEqual([]);
@@ -104,23 +76,23 @@ describe("the Solana payout watcher", () => {
     expect(await watch()).toMatchObject({ scanned: true, nextBlock: 1_041n });
     expect(await transfersOf()).toMatchObject([{ state: "final" }]);
     expect(await signatureCursorsOf()).toEqual([
-      { token_account: node.accountOf(key.wallet, MINT), last_signature: signature },
+      { token_account: bench.node.accountOf(bench.key.wallet, MINT), last_signature: signature },
     ]);
     // A pass with nothing new costs three calls: the slot, the accounts, what came after the cursor.
-    node.calls = [];
+    bench.node.calls = [];
     expect(await watch()).toMatchObject({ transfers: 0 });
-    expect(node.calls.map((call) => call.method)).toEqual([
+    expect(bench.node.calls.map((call) => call.method)).toEqual([
       "getSlot",
       "getTokenAccountsByOwner",
       "getSignaturesForAddress",
     ]);
     expect(
-      node.calls.find((call) => call.method === "getSignaturesForAddress")?.params[1],
+      bench.node.calls.find((call) => call.method === "getSignaturesForAddress")?.params[1],
     ).toMatchObject({ until: signature });
   });
 
   it("records a top-up into the wallet as incoming, with nothing to match", async () => {
-    node.send({ mint: MINT, from: customer, to: key.wallet, baseUnits: 250n * ONE });
+    bench.node.send({ mint: MINT, from: customer, to: bench.key.wallet, baseUnits: 250n * ONE });
     finalize();
     await watch();
     expect(await transfersOf()).toMatchObject([
@@ -132,7 +104,7 @@ describe("the Solana payout watcher", () => {
     const signature = pays(ONE);
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "seen" }]);
-    node.abandon(signature);
+    bench.node.abandon(signature);
     finalize();
     await watch();
     expect(await transfersOf()).toMatchObject([{ tx_hash: signature, state: "removed" }]);
@@ -145,7 +117,7 @@ describe("the Solana payout watcher", () => {
     );
     // The node's pages of two signatures, newest first, walked back with `before`.
     expect(await watch(limits)).toMatchObject({ transfers: 3, from: 900n, to: 902n });
-    const pages = node.calls.filter((call) => call.method === "getSignaturesForAddress");
+    const pages = bench.node.calls.filter((call) => call.method === "getSignaturesForAddress");
     expect(pages.map((call) => (call.params[1] as { before?: string }).before)).toEqual([
       undefined,
       sent[5],
@@ -179,9 +151,9 @@ describe("the Solana payout watcher", () => {
     await watch();
     expect(await transfersOf()).toHaveLength(2);
     // A process restarted from an older cursor (none: the wallet's newest signatures) reads them again.
-    await testApp.db
+    await bench.testApp.db
       .deleteFrom("chain_watch_signatures")
-      .where("wallet_address", "=", key.wallet)
+      .where("wallet_address", "=", bench.key.wallet)
       .execute();
     await watch();
     expect(await transfersOf()).toMatchObject([
@@ -205,34 +177,34 @@ describe("the Solana payout watcher", () => {
   it("ignores a failed transaction, another mint's move, and another owner's account the node lends the wallet", async () => {
     pays(ONE, { slot: 900, failed: true });
     // A transaction naming the wallet's USDT account that moves only another mint.
-    node.transact({
+    bench.node.transact({
       slot: 901,
       moves: [
-        { owner: key.wallet, mint: MINT, change: 0n },
-        { owner: key.wallet, mint: OTHER_MINT, change: -ONE },
+        { owner: bench.key.wallet, mint: MINT, change: 0n },
+        { owner: bench.key.wallet, mint: OTHER_MINT, change: -ONE },
         { owner: customer, mint: OTHER_MINT, change: ONE },
       ],
     });
     // Someone else's USDT account, listed by a lying node as the wallet's.
     const stranger = freshSolanaAddress();
-    node.send({ mint: MINT, from: stranger, to: customer, baseUnits: ONE, slot: 902 });
-    node.lendsAccountOf = stranger;
+    bench.node.send({ mint: MINT, from: stranger, to: customer, baseUnits: ONE, slot: 902 });
+    bench.node.lendsAccountOf = stranger;
     const paid = pays(3n * ONE, { slot: 903 });
     await watch();
     expect(await transfersOf()).toMatchObject([{ tx_hash: paid, amount: "3", state: "final" }]);
     // The cursor passed the failed transaction and the other mint's: none is read again.
     expect(await signatureCursorsOf()).toContainEqual({
-      token_account: node.accountOf(key.wallet, MINT),
+      token_account: bench.node.accountOf(bench.key.wallet, MINT),
       last_signature: paid,
     });
   });
 
   it("records one transfer per recipient of a transaction that pays several", async () => {
     const other = freshSolanaAddress();
-    const signature = node.transact({
+    const signature = bench.node.transact({
       slot: 900,
       moves: [
-        { owner: key.wallet, mint: MINT, change: -30n * ONE },
+        { owner: bench.key.wallet, mint: MINT, change: -30n * ONE },
         { owner: customer, mint: MINT, change: 10n * ONE },
         { owner: other, mint: MINT, change: 20n * ONE },
       ],
@@ -242,5 +214,14 @@ describe("the Solana payout watcher", () => {
       { tx_hash: signature, log_index: 0, to_address: customer, amount: "10" },
       { tx_hash: signature, log_index: 1, to_address: other, amount: "20" },
     ]);
+  });
+
+  it("takes its own limits through the desk's watchWallet, as every family does", async () => {
+    pays(ONE, { slot: 900 });
+    pays(2n * ONE, { slot: 901 });
+    const limits = { solana: { ...SOLANA_WATCH_LIMITS, maxTransactions: 1 } };
+    const pass = await watchWallet(bench.testApp.db, bench.key, bench.chain, limits);
+    expect(pass).toMatchObject({ transfers: 1 });
+    expect((await transfersOf()).map((row) => row.amount)).toEqual(["1"]);
   });
 });

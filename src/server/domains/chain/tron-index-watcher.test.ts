@@ -1,13 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { NetworkChain } from "../../platform/config/chain-config";
+import { describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
-import { type FakeChainAnswer, startFakeChain } from "../../testing/fake-chain";
+import type { FakeChainAnswer } from "../../testing/fake-chain";
 import { blockTime, FakeTronNode, randomTronAddress } from "../../testing/fake-tron-node";
-import { createTestApp, type TestApp } from "../../testing/test-app";
-import { readCursor, tronTransfersOf } from "../../testing/watched-desk";
+import { watcherTestBench } from "../../testing/watched-desk";
 import { watchTronWallet } from "./tron-watcher";
-import type { WatchKey } from "./watch-cursor";
 
 /*
  * The TRON payout watcher through TronGrid's index (a stand-in node that serves it):
@@ -20,55 +17,21 @@ const CUSTOMER = randomTronAddress();
 const LIMITS = { maxBlocks: 100n, startBehind: 50n };
 const ONE = 1_000_000n;
 
-let testApp: TestApp;
-let node: FakeTronNode;
-let chain: NetworkChain;
-let stub: Awaited<ReturnType<typeof startFakeChain>>;
-/** Answers instead of the node while set (a node that fails mid-pass). */
-let interrupt:
-  | ((call: string, params: { value?: string }) => FakeChainAnswer | undefined)
-  | undefined;
-let key: WatchKey;
-let endpoints = 0;
-/** Every call this test's endpoint got, path and query. */
-let asked: string[] = [];
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  // Each test has an endpoint of its own (/e1, /e2 …): whether one offers the index is
-  // remembered per endpoint for the process.
-  stub = await startFakeChain((call, params, headers) => {
-    const path = call.replace(/^\/e\d+/, "");
-    asked.push(path);
-    return interrupt?.(path, params as { value?: string }) ?? node.respond(path, params, headers);
-  });
+const bench = watcherTestBench<FakeTronNode, { value?: string }>({
+  network: "trc20",
+  newNode: () => Object.assign(new FakeTronNode(), { servesIndex: true }),
+  newWallet: randomTronAddress,
+  confirmations: 5,
+  // Whether an endpoint offers the index is remembered per endpoint for the process.
+  endpointPerTest: true,
 });
-afterAll(async () => {
-  await testApp.close();
-  await stub.close();
-});
-beforeEach(() => {
-  node = new FakeTronNode();
-  node.servesIndex = true;
-  interrupt = undefined;
-  asked = [];
-  endpoints += 1;
-  chain = {
-    endpoint: { url: `${stub.url}/e${endpoints}`, timeoutMs: 3000, confirmations: 5 },
-    token: TOKEN,
-    decimals: USDT_TOKENS.trc20.decimals,
-  };
-  key = { network: "trc20", wallet: randomTronAddress() };
-});
+const { transfersOf, cursorOf } = bench;
 
-const watch = () => watchTronWallet(testApp.db, key, chain, LIMITS);
+const watch = () => watchTronWallet(bench.testApp.db, bench.key, bench.chain, LIMITS);
 
-const transfersOf = () => tronTransfersOf(testApp.db, key.wallet);
-const cursorOf = () => readCursor(testApp.db, key);
-
-const callsTo = (path: string) => asked.filter((call) => call.startsWith(path));
+const callsTo = (path: string) => bench.asked.filter((call) => call.startsWith(path));
 const payout = (baseUnits: bigint, block?: number) =>
-  node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits, block });
+  bench.node.send({ token: TOKEN, from: bench.key.wallet, to: CUSTOMER, baseUnits, block });
 
 describe("the TRON payout watcher through TronGrid's index", () => {
   it("records a payout the index lists as seen, then final, asking the node of that transaction alone", async () => {
@@ -78,7 +41,7 @@ describe("the TRON payout watcher through TronGrid's index", () => {
     expect(await transfersOf()).toMatchObject([
       { tx_hash: hash, log_index: 0, amount: "100.500001", state: "seen", block_number: "1001" },
     ]);
-    node.head = 1005;
+    bench.node.head = 1005;
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "final", confirmations: 5 }]);
     expect(callsTo("/wallet/gettransactioninfobyblocknum")).toEqual([]);
@@ -88,23 +51,29 @@ describe("the TRON payout watcher through TronGrid's index", () => {
 
   it("asks less than once per block in steady state: the index each pass, the head when there is something to judge", async () => {
     await watch();
-    asked = [];
+    bench.asked = [];
     // 30 passes, two blocks apart (a pass every 5 s, a block every 3 s), a payout every 15th.
     for (let pass = 1; pass <= 30; pass += 1) {
       if (pass % 15 === 0) payout(ONE);
-      node.head += pass % 15 === 0 ? 1 : 2;
+      bench.node.head += pass % 15 === 0 ? 1 : 2;
       await watch();
     }
-    const blocks = node.head - 1000;
+    const blocks = bench.node.head - 1000;
     expect(callsTo("/v1/")).toHaveLength(30);
-    expect(asked.length / blocks).toBeLessThan(1);
+    expect(bench.asked.length / blocks).toBeLessThan(1);
     expect(await transfersOf()).toMatchObject([{ state: "final" }, { state: "seen" }]);
     // The head was asked now and then for the lag: the cursor followed it.
     expect(Number((await cursorOf()).next_block)).toBeGreaterThan(1040);
   });
 
   it("records a top-up into the wallet as incoming", async () => {
-    node.send({ token: TOKEN, from: CUSTOMER, to: key.wallet, baseUnits: 250n * ONE, block: 990 });
+    bench.node.send({
+      token: TOKEN,
+      from: CUSTOMER,
+      to: bench.key.wallet,
+      baseUnits: 250n * ONE,
+      block: 990,
+    });
     await watch();
     expect(await transfersOf()).toMatchObject([{ direction: "in", amount: "250", state: "final" }]);
   });
@@ -115,11 +84,11 @@ describe("the TRON payout watcher through TronGrid's index", () => {
   ] as [string, FakeChainAnswer | undefined][])(
     "reads blocks when the endpoint %s, and asks the index no more",
     async (_, answer) => {
-      node.servesIndex = false;
-      interrupt = (path) => (answer && path.startsWith("/v1/") ? answer : undefined);
+      bench.node.servesIndex = false;
+      bench.interrupt = (path) => (answer && path.startsWith("/v1/") ? answer : undefined);
       payout(ONE, 990);
       await watch();
-      node.head += 3;
+      bench.node.head += 3;
       await watch();
       expect(await transfersOf()).toMatchObject([{ amount: "1", state: "final" }]);
       expect(callsTo("/v1/")).toHaveLength(1);
@@ -128,15 +97,15 @@ describe("the TRON payout watcher through TronGrid's index", () => {
   );
 
   it("sends the API key, and stops with a clear error when the index refuses it", async () => {
-    node.apiKey = "grid-key-1";
-    chain.endpoint.headers = { "TRON-PRO-API-KEY": "grid-key-1" };
+    bench.node.apiKey = "grid-key-1";
+    bench.chain.endpoint.headers = { "TRON-PRO-API-KEY": "grid-key-1" };
     payout(ONE, 990);
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "final" }]);
-    expect(node.indexKeys).toEqual(["grid-key-1"]);
+    expect(bench.node.indexKeys).toEqual(["grid-key-1"]);
 
-    key = { network: "trc20", wallet: randomTronAddress() };
-    chain.endpoint.headers = { "TRON-PRO-API-KEY": "another-key" };
+    bench.key = { network: "trc20", wallet: randomTronAddress() };
+    bench.chain.endpoint.headers = { "TRON-PRO-API-KEY": "another-key" };
     payout(ONE, 995);
     await expect(watch()).rejects.toThrow(/refused the API key \(HTTP 401\)/);
     expect(await transfersOf()).toEqual([]);
@@ -150,9 +119,9 @@ describe("the TRON payout watcher through TronGrid's index", () => {
     [
       "another token's transfer",
       () =>
-        node.send({
+        bench.node.send({
           token: randomTronAddress(),
-          from: key.wallet,
+          from: bench.key.wallet,
           to: CUSTOMER,
           baseUnits: 100n * ONE,
           block: 990,
@@ -161,7 +130,7 @@ describe("the TRON payout watcher through TronGrid's index", () => {
     [
       "other people's transfer",
       () =>
-        node.send({
+        bench.node.send({
           token: TOKEN,
           from: CUSTOMER,
           to: randomTronAddress(),
@@ -173,39 +142,42 @@ describe("the TRON payout watcher through TronGrid's index", () => {
     const txId = transaction();
     const lie = {
       token: TOKEN,
-      from: key.wallet,
+      from: bench.key.wallet,
       to: CUSTOMER,
       baseUnits: 100n * ONE,
       block: 990,
       txId,
     };
-    node.indexLies.push(node.indexEntryOf(lie));
+    bench.node.indexLies.push(bench.node.indexEntryOf(lie));
     await watch();
-    node.head += 10;
+    bench.node.head += 10;
     await watch();
     expect(await transfersOf()).toEqual([]);
     // Once as old as finality, the entry is passed: not asked at every pass.
     expect(Number((await cursorOf()).index_from_ms)).toBeGreaterThan(blockTime(990));
     const infoCalls = () => callsTo("/wallet/gettransactioninfobyid").length;
     const before = infoCalls();
-    node.head += 1;
+    bench.node.head += 1;
     await watch();
     expect(infoCalls()).toBe(before);
   });
 
   it("takes a failed call's transfer as failed and the chain's amount, never the index's", async () => {
-    const failed = node.send({
+    const failed = bench.node.send({
       token: TOKEN,
-      from: key.wallet,
+      from: bench.key.wallet,
       to: CUSTOMER,
       baseUnits: 100n * ONE,
       block: 980,
       failed: true,
     });
-    const sent = { token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 985 };
-    const real = node.send(sent);
+    const sent = { token: TOKEN, from: bench.key.wallet, to: CUSTOMER, baseUnits: ONE, block: 985 };
+    const real = bench.node.send(sent);
     // The index says the second moved 100 USDT; its events say 1.
-    node.indexLies.push({ ...node.indexEntryOf({ ...sent, txId: real }), value: "100000000" });
+    bench.node.indexLies.push({
+      ...bench.node.indexEntryOf({ ...sent, txId: real }),
+      value: "100000000",
+    });
     await watch();
     expect(await transfersOf()).toMatchObject([
       { tx_hash: failed, state: "failed" },
@@ -216,14 +188,14 @@ describe("the TRON payout watcher through TronGrid's index", () => {
   it("reads past one page and past one pass, missing nothing", async () => {
     // 1,050 payouts, seven a block: six pages, more than one pass lists, the first
     // pass ending half way through a block.
-    node.head = 1_010;
+    bench.node.head = 1_010;
     const hashes = Array.from({ length: 1_050 }, (_, k) =>
       payout(ONE + BigInt(k), 850 + Math.floor(k / 7)),
     );
     const fromBlock850 = { ...LIMITS, startBehind: 160n };
-    await watchTronWallet(testApp.db, key, chain, fromBlock850);
+    await watchTronWallet(bench.testApp.db, bench.key, bench.chain, fromBlock850);
     expect(await transfersOf()).toHaveLength(1_000);
-    await watchTronWallet(testApp.db, key, chain, fromBlock850);
+    await watchTronWallet(bench.testApp.db, bench.key, bench.chain, fromBlock850);
     const recorded = await transfersOf();
     expect(recorded).toHaveLength(1_050);
     expect(new Set(recorded.map((row) => row.tx_hash))).toEqual(new Set(hashes));
@@ -233,7 +205,7 @@ describe("the TRON payout watcher through TronGrid's index", () => {
 
   it("records each transfer once when a pass stops mid-batch and the next one reads again", async () => {
     const hashes = [payout(ONE, 960), payout(2n * ONE, 970), payout(3n * ONE, 980)];
-    interrupt = (path, params) =>
+    bench.interrupt = (path, params) =>
       path === "/wallet/gettransactioninfobyid" && params.value === hashes[1]
         ? { drop: true }
         : undefined;
@@ -242,13 +214,13 @@ describe("the TRON payout watcher through TronGrid's index", () => {
     expect((await transfersOf()).map((row) => row.tx_hash)).not.toContain(hashes[1]);
     expect(String((await cursorOf()).index_from_ms)).toBe(String(blockTime(970)));
 
-    interrupt = undefined;
+    bench.interrupt = undefined;
     await watch();
     // A process restarted from an older cursor lists them all again: still one row each.
-    await testApp.db
+    await bench.testApp.db
       .updateTable("chain_watch_cursors")
       .set({ index_from_ms: String(blockTime(900)) })
-      .where("wallet_address", "=", key.wallet)
+      .where("wallet_address", "=", bench.key.wallet)
       .execute();
     await watch();
     expect(await transfersOf()).toMatchObject([
@@ -262,8 +234,8 @@ describe("the TRON payout watcher through TronGrid's index", () => {
     payout(ONE);
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "seen" }]);
-    node.reorganiseFrom(1001);
-    node.head = 1010;
+    bench.node.reorganiseFrom(1001);
+    bench.node.head = 1010;
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "removed" }]);
   });

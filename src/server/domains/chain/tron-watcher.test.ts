@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { NetworkChain } from "../../platform/config/chain-config";
+import { describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
-import { type FakeChainAnswer, startFakeChain } from "../../testing/fake-chain";
+import type { FakeChainAnswer } from "../../testing/fake-chain";
 import { FakeTronNode, randomTronAddress } from "../../testing/fake-tron-node";
-import { createTestApp, type TestApp } from "../../testing/test-app";
-import { readCursor, tronTransfersOf } from "../../testing/watched-desk";
+import { watcherTestBench } from "../../testing/watched-desk";
 import { watchTronWallet } from "./tron-watcher";
-import type { WatchKey } from "./watch-cursor";
 
 /*
  * The TRON payout watcher against a stand-in full node: what it records of a wallet's
@@ -20,60 +17,32 @@ const CUSTOMER = randomTronAddress();
 const LIMITS = { maxBlocks: 100n, startBehind: 50n };
 const ONE = 1_000_000n;
 
-let testApp: TestApp;
-let node: FakeTronNode;
-let chain: NetworkChain;
-let stub: Awaited<ReturnType<typeof startFakeChain>>;
-/** Answers instead of the node while set (a node that fails mid-pass). */
-let interrupt: ((call: string, block?: number) => FakeChainAnswer | undefined) | undefined;
-let key: WatchKey;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  stub = await startFakeChain((call, params) => {
-    const { num } = params as { num?: number };
-    return interrupt?.(call, num) ?? node.respond(call, params);
-  });
-  chain = {
-    endpoint: { url: stub.url, timeoutMs: 3000, confirmations: 5 },
-    token: TOKEN,
-    decimals: USDT_TOKENS.trc20.decimals,
-  };
+const bench = watcherTestBench<FakeTronNode, { num?: number }>({
+  network: "trc20",
+  newNode: () => new FakeTronNode(),
+  newWallet: randomTronAddress,
+  confirmations: 5,
 });
-afterAll(async () => {
-  await testApp.close();
-  await stub.close();
-});
-beforeEach(() => {
-  node = new FakeTronNode();
-  interrupt = undefined;
-  // A wallet of its own per test: its own cursor and transfers.
-  key = { network: "trc20", wallet: randomTronAddress() };
-});
+const { transfersOf, cursorOf } = bench;
 
-const watch = () => watchTronWallet(testApp.db, key, chain, LIMITS);
-
-const transfersOf = () => tronTransfersOf(testApp.db, key.wallet);
-const cursorOf = () => readCursor(testApp.db, key);
+const watch = () => watchTronWallet(bench.testApp.db, bench.key, bench.chain, LIMITS);
+/** The watched wallet pays the customer, in the head's block unless `block` is given. */
+const payout = (baseUnits: bigint, block?: number) =>
+  bench.node.send({ token: TOKEN, from: bench.key.wallet, to: CUSTOMER, baseUnits, block });
 
 const blockCalls = () =>
-  node.calls.filter((call) => call.call === "/wallet/gettransactioninfobyblocknum");
+  bench.node.calls.filter((call) => call.call === "/wallet/gettransactioninfobyblocknum");
 
 describe("the TRON payout watcher", () => {
   it("records a payout as seen, then final once its block is deep enough, in base58 and exact", async () => {
-    const hash = node.send({
-      token: TOKEN,
-      from: key.wallet,
-      to: CUSTOMER,
-      baseUnits: 100_500_001n,
-    });
+    const hash = payout(100_500_001n);
     expect(await watch()).toMatchObject({ scanned: true, from: 951n, to: 1001n, nextBlock: 1002n });
     expect(await transfersOf()).toEqual([
       {
         tx_hash: hash,
         log_index: 0,
         direction: "out",
-        from_address: key.wallet,
+        from_address: bench.key.wallet,
         to_address: CUSTOMER,
         amount: "100.500001",
         state: "seen",
@@ -82,10 +51,10 @@ describe("the TRON payout watcher", () => {
         block_number: "1001",
       },
     ]);
-    node.head = 1003;
+    bench.node.head = 1003;
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "seen", confirmations: 3 }]);
-    node.head = 1005;
+    bench.node.head = 1005;
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "final", confirmations: 5 }]);
     expect(String((await cursorOf()).next_block)).toBe("1006");
@@ -93,10 +62,10 @@ describe("the TRON payout watcher", () => {
 
   it("asks the head and each new block once when it keeps up, and a seen transfer's block once more", async () => {
     await watch();
-    node.calls = [];
-    node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 1001 });
+    bench.node.calls = [];
+    payout(ONE, 1001);
     for (let round = 0; round < 10; round += 1) {
-      node.head += 2;
+      bench.node.head += 2;
       await watch();
     }
     const asked = blockCalls().map((call) => call.block);
@@ -104,12 +73,18 @@ describe("the TRON payout watcher", () => {
     expect(asked.filter((block) => block !== 1001)).toHaveLength(19);
     expect(new Set(asked).size).toBe(20);
     expect(asked.filter((block) => block === 1001)).toHaveLength(2);
-    expect(node.calls.filter((call) => call.call === "/wallet/getnowblock")).toHaveLength(10);
+    expect(bench.node.calls.filter((call) => call.call === "/wallet/getnowblock")).toHaveLength(10);
     expect(await transfersOf()).toMatchObject([{ state: "final" }]);
   });
 
   it("records a top-up into the wallet as incoming, with nothing to match", async () => {
-    node.send({ token: TOKEN, from: CUSTOMER, to: key.wallet, baseUnits: 250n * ONE, block: 990 });
+    bench.node.send({
+      token: TOKEN,
+      from: CUSTOMER,
+      to: bench.key.wallet,
+      baseUnits: 250n * ONE,
+      block: 990,
+    });
     await watch();
     expect(await transfersOf()).toMatchObject([
       { direction: "in", amount: "250", state: "final", match_state: null },
@@ -117,28 +92,28 @@ describe("the TRON payout watcher", () => {
   });
 
   it("forgets a seen transfer that a reorganisation took back before it was final", async () => {
-    node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE });
+    payout(ONE);
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "seen" }]);
-    node.reorganiseFrom(1001);
-    node.head = 1010;
+    bench.node.reorganiseFrom(1001);
+    bench.node.head = 1010;
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "removed", match_state: "waiting" }]);
   });
 
   it("keeps a seen transfer that a reorganisation moved to a later block", async () => {
-    const hash = node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE });
+    const hash = payout(ONE);
     await watch();
-    node.reorganiseFrom(1001);
-    node.send({
+    bench.node.reorganiseFrom(1001);
+    bench.node.send({
       token: TOKEN,
-      from: key.wallet,
+      from: bench.key.wallet,
       to: CUSTOMER,
       baseUnits: ONE,
       txId: hash,
       block: 1003,
     });
-    node.head = 1010;
+    bench.node.head = 1010;
     await watch();
     expect(await transfersOf()).toMatchObject([
       { tx_hash: hash, state: "final", block_number: "1003" },
@@ -160,10 +135,10 @@ describe("the TRON payout watcher", () => {
   ])(
     "stops before a block the node %s, and reads it next pass: nothing skipped",
     async (_, answer, error) => {
-      node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 960 });
-      node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: 2n * ONE, block: 975 });
-      interrupt = (call, block) =>
-        call === "/wallet/gettransactioninfobyblocknum" && block === 970 ? answer : undefined;
+      payout(ONE, 960);
+      payout(2n * ONE, 975);
+      bench.interrupt = (call, { num }) =>
+        call === "/wallet/gettransactioninfobyblocknum" && num === 970 ? answer : undefined;
       await expect(watch()).rejects.toThrow(error);
       // The blocks before the gap are written; the cursor waits at it.
       expect(await transfersOf()).toMatchObject([{ amount: "1", state: "final" }]);
@@ -171,7 +146,7 @@ describe("the TRON payout watcher", () => {
       expect(String(stuck.next_block)).toBe("970");
       expect(stuck.last_error).toMatch(error);
 
-      interrupt = undefined;
+      bench.interrupt = undefined;
       expect(await watch()).toMatchObject({ from: 970n, nextBlock: 1001n });
       expect(await transfersOf()).toMatchObject([
         { amount: "1", state: "final" },
@@ -182,15 +157,15 @@ describe("the TRON payout watcher", () => {
   );
 
   it("writes nothing of a pass whose lease another process took, and every transfer once after", async () => {
-    node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 960 });
-    node.send({ token: TOKEN, from: key.wallet, to: CUSTOMER, baseUnits: 2n * ONE, block: 980 });
+    payout(ONE, 960);
+    payout(2n * ONE, 980);
     // Mid-batch, this process stalls past its lease and another takes the wallet.
-    interrupt = (_, block) => {
-      if (block === 990) {
-        void testApp.db
+    bench.interrupt = (_, { num }) => {
+      if (num === 990) {
+        void bench.testApp.db
           .updateTable("chain_watch_cursors")
           .set({ lease_id: randomUUID() })
-          .where("wallet_address", "=", key.wallet)
+          .where("wallet_address", "=", bench.key.wallet)
           .execute();
       }
       return undefined;
@@ -199,18 +174,18 @@ describe("the TRON payout watcher", () => {
     expect(await watch()).toEqual({ scanned: false });
     expect(await transfersOf()).toEqual([]);
 
-    interrupt = undefined;
-    await testApp.db
+    bench.interrupt = undefined;
+    await bench.testApp.db
       .updateTable("chain_watch_cursors")
       .set({ lease_id: null, leased_until: null })
-      .where("wallet_address", "=", key.wallet)
+      .where("wallet_address", "=", bench.key.wallet)
       .execute();
     await watch();
     // A process restarted from an older cursor reads the blocks again: still two rows.
-    await testApp.db
+    await bench.testApp.db
       .updateTable("chain_watch_cursors")
       .set({ next_block: "950" })
-      .where("wallet_address", "=", key.wallet)
+      .where("wallet_address", "=", bench.key.wallet)
       .execute();
     await watch();
     expect(await transfersOf()).toMatchObject([
@@ -221,17 +196,23 @@ describe("the TRON payout watcher", () => {
 
   it("ignores a look-alike token's transfer, and takes a failed call's as failed", async () => {
     const lookAlike = randomTronAddress();
-    node.send({ token: lookAlike, from: key.wallet, to: CUSTOMER, baseUnits: ONE, block: 960 });
-    const failed = node.send({
+    bench.node.send({
+      token: lookAlike,
+      from: bench.key.wallet,
+      to: CUSTOMER,
+      baseUnits: ONE,
+      block: 960,
+    });
+    const failed = bench.node.send({
       token: TOKEN,
-      from: key.wallet,
+      from: bench.key.wallet,
       to: CUSTOMER,
       baseUnits: ONE,
       block: 961,
       failed: true,
     });
     // Someone else's USDT in the same block is no business of the wallet's either.
-    node.send({
+    bench.node.send({
       token: TOKEN,
       from: CUSTOMER,
       to: randomTronAddress(),

@@ -1,10 +1,12 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { FakeEvmNode } from "../../testing/fake-evm-node";
-import { placeOrder, TRON_WALLET } from "../../testing/orders";
+import { ERC20_WALLET, placeOrder, TRON_WALLET } from "../../testing/orders";
 import type { TestApp } from "../../testing/test-app";
 import { freshEvmWallet, startWatchedDesk } from "../../testing/watched-desk";
+import { walletKeyInSql } from "./payout-step";
 
 /*
  * The payout queue's pay step (issue 43): the wallet link of each order, "Seen on chain,
@@ -159,5 +161,32 @@ describe("the payout queue's pay step", () => {
 
     await setStatus(first.id, "cancelled");
     expect((await stepInQueue(second.id)).sharedWith).toEqual([]);
+  });
+});
+
+describe("an order's wallet as the watcher writes it", () => {
+  it("is the same in the queue's SQL as walletKeyOf says, on every family", async () => {
+    // Imported here, after the app: a shared module imported first would build the
+    // shared zod schemas before @hono/zod-openapi gives them `.openapi`.
+    const { walletKeyOf } = await import("../../../shared/blocklist-keys");
+    const addresses = [
+      ERC20_WALLET,
+      ERC20_WALLET.toLowerCase(),
+      `0X${ERC20_WALLET.slice(2).toUpperCase()}`,
+      TRON_WALLET,
+      "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T",
+      // Not an EVM address: as it is, on both sides.
+      "0xAbC",
+    ];
+    const keys = await Promise.all(
+      addresses.map(async (address) => {
+        const { rows } = await sql<{ key: string }>`
+          SELECT ${walletKeyInSql(sql<string>`${address}::text`)} AS key`.execute(testApp.db);
+        return rows[0]?.key;
+      }),
+    );
+    expect(keys).toEqual(addresses.map(walletKeyOf));
+    expect(keys.slice(0, 3)).toEqual(Array(3).fill(ERC20_WALLET.toLowerCase()));
+    expect(keys[3]).toBe(TRON_WALLET);
   });
 });

@@ -6,8 +6,7 @@ import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import type { WatchLimits } from "../chain/watch-pass";
-import { watchWallet } from "../chain/watch-wallet";
+import { type WatchLimitsByFamily, watchWallet } from "../chain/watch-wallet";
 import { tellOperatorsOfStalledWatchers } from "../chain/watcher-lag";
 import { matchChainPayouts } from "./match-chain-payouts";
 
@@ -32,7 +31,8 @@ export class PayoutWatchWorker {
       logger: Logger;
       notify: NotificationTargets;
       payoutWallets: () => Promise<{ network: NetworkId; wallet: string }[]>;
-      limits?: WatchLimits;
+      /** Any family's limits of a pass, instead of its own. */
+      limits?: Partial<WatchLimitsByFamily>;
     },
   ) {}
 

@@ -8,11 +8,6 @@ export const transferParams = z.object({
     .openapi({ param: { name: "id", in: "path" } }),
 });
 
-export const unmatchedListQuery = z.object({
-  cursor: z.string().max(200).optional().describe("The last page's `nextCursor`"),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-});
-
 export const unmatchedTransferSchema = z
   .object({
     id: z.uuid(),

@@ -1,10 +1,10 @@
 import { adminRoute, errorResponse, jsonContent } from "../../platform/api/router";
+import { pageQuerySchema } from "../../platform/http/page-cursor";
 import {
   assignInputSchema,
   decidedSchema,
   dismissInputSchema,
   transferParams,
-  unmatchedListQuery,
   unmatchedPageSchema,
 } from "./unmatched-transfers-schemas";
 
@@ -13,7 +13,7 @@ export const listUnmatchedRoute = adminRoute({
   path: "/api/admin/payouts/unmatched",
   summary: "Final transfers out of the payout wallets that the watcher could not match to an order",
   description: "Those no operator has decided yet, newest first, a page at a time.",
-  request: { query: unmatchedListQuery },
+  request: { query: pageQuerySchema },
   responses: {
     200: { description: "A page of transfers", content: jsonContent(unmatchedPageSchema) },
     400: errorResponse("A malformed cursor or a bad limit"),

@@ -1,3 +1,5 @@
+import { z } from "@hono/zod-openapi";
+import { type SelectQueryBuilder, type StringReference, sql } from "kysely";
 import { AppError } from "./errors";
 
 /**
@@ -55,4 +57,47 @@ export function requestedPageCursor(
   const cursor = decodePageCursor(text, isId);
   if (!cursor) throw new AppError(400, "INVALID_CURSOR", "This page link is not valid.");
   return cursor;
+}
+
+/** A list's page request: the last page's `nextCursor`, and how many rows at most. */
+export const pageQuerySchema = z.object({
+  cursor: z.string().max(200).optional().describe("The last page's `nextCursor`"),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+/**
+ * One page of a list, newest first by the timestamp `at` and then `id`: the rows after
+ * the cursor, one more than `limit` asked, so the next page's cursor is known without a
+ * count. `nextCursor` is null on the last page.
+ */
+export async function pageNewestFirst<DB, TB extends keyof DB, Row extends { id: string }>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  columns: { at: StringReference<DB, TB>; id: StringReference<DB, TB> },
+  { cursor, limit }: { cursor?: PageCursor | null; limit: number },
+): Promise<{ rows: Row[]; nextCursor: string | null }> {
+  const at = sql.ref(columns.at);
+  const id = sql.ref(columns.id);
+  const rows = await query
+    // Microsecond timestamps survive only as text; a JS Date would drop them.
+    .select(sql<string>`${at}::text`.as("page_cursor_at"))
+    // What the select adds to any row (Kysely cannot tell it of a generic `Row`).
+    .$castTo<Row & { page_cursor_at: string }>()
+    .$if(Boolean(cursor), (rowsAfter) =>
+      rowsAfter.where(
+        sql<boolean>`(${at}, ${id}) < (${cursor?.createdAt}::timestamptz, ${cursor?.id}::uuid)`,
+      ),
+    )
+    .orderBy(at, "desc")
+    .orderBy(id, "desc")
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor:
+      rows.length > limit && last
+        ? encodePageCursor({ createdAt: last.page_cursor_at, id: last.id })
+        : null,
+  };
 }
