@@ -91,11 +91,11 @@ describe("the EVM payout watcher", () => {
     expect(String((await cursorOf()).next_block)).toBe("101");
   });
 
-  it("records a top-up into the wallet as incoming, with nothing to match", async () => {
+  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher", async () => {
     node.send({ token: TOKEN, from: CUSTOMER, to: key.wallet, baseUnits: 250n * ONE, block: 90 });
     await watch();
     expect(await transfersOf()).toMatchObject([
-      { direction: "in", amount: "250", state: "final", match_state: null },
+      { direction: "in", amount: "250", state: "final", match_state: "waiting" },
     ]);
   });
 

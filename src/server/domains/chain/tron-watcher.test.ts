@@ -108,11 +108,11 @@ describe("the TRON payout watcher", () => {
     expect(await transfersOf()).toMatchObject([{ state: "final" }]);
   });
 
-  it("records a top-up into the wallet as incoming, with nothing to match", async () => {
+  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher", async () => {
     node.send({ token: TOKEN, from: CUSTOMER, to: key.wallet, baseUnits: 250n * ONE, block: 990 });
     await watch();
     expect(await transfersOf()).toMatchObject([
-      { direction: "in", amount: "250", state: "final", match_state: null },
+      { direction: "in", amount: "250", state: "final", match_state: "waiting" },
     ]);
   });
 

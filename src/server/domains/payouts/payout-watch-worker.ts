@@ -9,6 +9,7 @@ import type { NotificationTargets } from "../../platform/notifications/operator-
 import type { WatchLimits } from "../chain/watch-pass";
 import { watchWallet } from "../chain/watch-wallet";
 import { tellOperatorsOfStalledWatchers } from "../chain/watcher-lag";
+import { matchSellDeposits } from "../orders/sell/match-sell-deposits";
 import { matchChainPayouts } from "./match-chain-payouts";
 
 /** A pass per wallet at most this often; a block comes every 2 to 12 seconds. */
@@ -16,7 +17,9 @@ const WATCH_MS = 5_000;
 
 /**
  * Watches each network's payout wallet (docs/decisions/048): a pass of the chain's
- * watcher, then the final outgoing transfers matched to orders; then the operators
+ * watcher, then the final outgoing transfers matched to orders and the incoming ones
+ * to sell orders (decision 049), which also expires the sell orders past their time;
+ * then the operators
  * are told of a watcher that stalled or recovered. A network needs an endpoint and a
  * payout wallet. The wallets are asked for at each pass (the treasury's, handed in), so
  * a wallet changed there is followed.
@@ -66,6 +69,7 @@ export class PayoutWatchWorker {
           logger.warn({ err: error, network }, "payout watcher could not read the chain");
         }
         await matchChainPayouts(this.deps, network);
+        await matchSellDeposits(this.deps, network);
       }),
     );
     await tellOperatorsOfStalledWatchers(this.deps.db, chains, this.deps.notify);
