@@ -1,12 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { USDT_TOKENS } from "../../../platform/config/chain-tokens";
 import { signedInAdmin, signedInCustomer } from "../../../testing/actors";
-import { FakeEvmNode } from "../../../testing/fake-evm-node";
 import { startFakeTelegram } from "../../../testing/fake-telegram";
+import { startDepositDesk } from "../../../testing/sell-deposits";
 import { insertSellOrder } from "../../../testing/sell-orders";
 import type { TestApp } from "../../../testing/test-app";
-import { freshEvmWallet, startWatchedDesk } from "../../../testing/watched-desk";
+import { freshEvmWallet } from "../../../testing/watched-desk";
 
 /*
  * Sell orders' deposits seen on chain (issue 44, decision 049): customers send USDT to
@@ -15,21 +14,18 @@ import { freshEvmWallet, startWatchedDesk } from "../../../testing/watched-desk"
  * of the one order awaiting exactly its amount, or leaves it for an operator.
  */
 
-const DESK_WALLET = "0x5e1f0c2a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f";
-const TOKEN = USDT_TOKENS.bep20.token;
 const OPERATORS = "desk-operators@example.com";
 
-let testApp: TestApp;
 type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
+let testApp: TestApp;
 let customer: Customer;
 let otherCustomer: Customer;
-const node = new FakeEvmNode();
-let desk: Awaited<ReturnType<typeof startWatchedDesk>>;
+let desk: Awaited<ReturnType<typeof startDepositDesk>>;
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
 
 beforeAll(async () => {
   telegram = await startFakeTelegram();
-  desk = await startWatchedDesk(node, DESK_WALLET, "bep20", {
+  desk = await startDepositDesk({
     TELEGRAM_BOT_TOKEN: "123:test-token",
     TELEGRAM_CHAT_ID: "-100200300",
     TELEGRAM_API_URL: telegram.url,
@@ -51,44 +47,12 @@ beforeEach(() => {
 });
 const amount = (cents = "37") => `${nextWhole}.${cents}`;
 
-/** USDT in BEP20's base units (18 decimals). */
-const baseUnits = (usdt: string) => BigInt(usdt.replace(".", "")) * 10n ** 16n;
-
-/** An order awaiting its deposit to the desk's wallet, as the customer typed it (upper case hex). */
-function orderOf(depositUsdt: string) {
-  return insertSellOrder(testApp.db, customer, {
-    depositAddress: `0x${DESK_WALLET.slice(2).toUpperCase()}`,
-    network: "bep20",
-    depositUsdt,
-  });
-}
-
-/** The customer sends from `from` (a fresh wallet unless said); answers the transaction's hash. */
-function deposit(usdt: string, from = freshEvmWallet().toLowerCase()) {
-  return node.send({ token: TOKEN, from, to: DESK_WALLET, baseUnits: baseUnits(usdt) });
-}
-
-/** Mines `blocks` more blocks, then one pass of the watcher (and its matching). */
-async function pass(blocks = 0) {
-  node.head += blocks;
-  await testApp.payoutWatch.watchOnce();
-}
-
-function orderRow(id: string) {
-  return testApp.db
-    .selectFrom("sell_orders")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-}
-
-function transferOf(hash: string) {
-  return testApp.db
-    .selectFrom("chain_transfers")
-    .select(["id", "state", "match_state", "sell_order_id", "note", "confirmations"])
-    .where("tx_hash", "=", hash)
-    .executeTakeFirstOrThrow();
-}
+const orderOf = (depositUsdt: string) => desk.orderFor(customer, depositUsdt);
+const deposit = (usdt: string, from?: string) => desk.deposit(usdt, from);
+const pass = (blocks?: number) => desk.pass(blocks);
+const orderRow = (id: string) => desk.sellOrder(id);
+const transferOf = (hash: string) => desk.transferOf(hash);
+const runOutOfTime = (id: string) => desk.runOutOfTime(id);
 
 function eventsOf(id: string) {
   return testApp.db
@@ -113,15 +77,6 @@ function alertsOf(id: string) {
     .select(["channel", "payload"])
     .where("topic", "=", "sell_order.received")
     .where(sql<boolean>`payload::text LIKE ${`%${id.slice(0, 8)}%`}`)
-    .execute();
-}
-
-/** Moves the order's expiry into the past, as 30 minutes passing would. */
-async function runOutOfTime(id: string) {
-  await testApp.db
-    .updateTable("sell_orders")
-    .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-    .where("id", "=", id)
     .execute();
 }
 
@@ -177,11 +132,11 @@ describe("a deposit of exactly the order's amount", () => {
 
   it("stays received whatever the chain does after it was final", async () => {
     const order = await orderOf(amount());
-    const block = node.head;
+    const block = desk.node.head;
     deposit(order.deposit_usdt);
     await pass(5);
     expect((await orderRow(order.id)).status).toBe("received");
-    node.reorganiseFrom(block);
+    desk.node.reorganiseFrom(block);
     await pass(6);
     expect((await orderRow(order.id)).status).toBe("received");
   });
@@ -256,11 +211,11 @@ describe("a deposit the watcher cannot match", () => {
 describe("a reorganisation before the deposit is final", () => {
   it("unlinks it: the order goes back to awaiting and is not received", async () => {
     const order = await orderOf(amount());
-    const block = node.head;
+    const block = desk.node.head;
     const hash = deposit(order.deposit_usdt);
     await pass(1);
     expect((await transferOf(hash)).sell_order_id).toBe(order.id);
-    node.reorganiseFrom(block);
+    desk.node.reorganiseFrom(block);
     await pass(1);
     expect(await transferOf(hash)).toMatchObject({ state: "removed", sell_order_id: null });
     expect((await orderRow(order.id)).status).toBe("awaiting_deposit");
@@ -271,13 +226,13 @@ describe("a reorganisation before the deposit is final", () => {
 
   it("lets an order past its time expire once its deposit is gone", async () => {
     const order = await orderOf(amount());
-    const block = node.head;
+    const block = desk.node.head;
     deposit(order.deposit_usdt);
     await pass(1);
     await runOutOfTime(order.id);
     await pass();
     expect((await orderRow(order.id)).status).toBe("awaiting_deposit");
-    node.reorganiseFrom(block);
+    desk.node.reorganiseFrom(block);
     await pass(1);
     expect((await orderRow(order.id)).status).toBe("expired");
   });
@@ -309,7 +264,7 @@ describe("the sending wallet", () => {
       const sender = freshEvmWallet().toLowerCase();
       const theirs = await insertSellOrder(testApp.db, otherCustomer, {
         depositUsdt: amount("11"),
-        depositAddress: DESK_WALLET,
+        depositAddress: desk.wallet,
         network: "bep20",
       });
       deposit(theirs.deposit_usdt, sender);
