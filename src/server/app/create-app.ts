@@ -12,6 +12,7 @@ import { createOrderLimitsRouter } from "../domains/limits/order-limits.routes";
 import { createAdminOrdersRouter } from "../domains/order-desk/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "../domains/order-desk/order-feed.routes";
 import { createOrdersRouter } from "../domains/orders/orders.routes";
+import { createSellOrderStreamRouter } from "../domains/orders/sell/sell-order-stream.routes";
 import { createUnmatchedTransfersRouter } from "../domains/payouts/unmatched-transfers.routes";
 import { createReceivingAccountsRouter } from "../domains/receiving-accounts/receiving-accounts.routes";
 import {
@@ -97,6 +98,7 @@ export function createApp(context: AppContext) {
     .route("/", createHealthRouter(context))
     .route("/", createSiteRouter(context))
     .route("/", createOrdersRouter(context))
+    .route("/", createSellOrderStreamRouter(context))
     .route("/", createOrderLimitsRouter(context))
     .route("/", createAdminSessionRouter(context))
     .route("/", createAdminDashboardRouter(context))
