@@ -11,8 +11,10 @@ import { createAdminDashboardRouter } from "../domains/dashboard/dashboard.route
 import { createOrderLimitsRouter } from "../domains/limits/order-limits.routes";
 import { createAdminOrdersRouter } from "../domains/order-desk/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "../domains/order-desk/order-feed.routes";
+import { createAdminSellOrdersRouter } from "../domains/order-desk/sell-orders/admin-sell-orders.routes";
 import { createOrdersRouter } from "../domains/orders/orders.routes";
 import { createSellOrderStreamRouter } from "../domains/orders/sell/sell-order-stream.routes";
+import { createSellOrdersRouter } from "../domains/orders/sell/sell-orders.routes";
 import { createUnmatchedTransfersRouter } from "../domains/payouts/unmatched-transfers.routes";
 import { createReceivingAccountsRouter } from "../domains/receiving-accounts/receiving-accounts.routes";
 import {
@@ -98,6 +100,7 @@ export function createApp(context: AppContext) {
     .route("/", createHealthRouter(context))
     .route("/", createSiteRouter(context))
     .route("/", createOrdersRouter(context))
+    .route("/", createSellOrdersRouter(context))
     .route("/", createSellOrderStreamRouter(context))
     .route("/", createOrderLimitsRouter(context))
     .route("/", createAdminSessionRouter(context))
@@ -105,6 +108,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminUsersRouter(context))
     .route("/", createAdminOrdersRouter(context))
     .route("/", createAdminOrderFeedRouter(context))
+    .route("/", createAdminSellOrdersRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createBuyingSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))
