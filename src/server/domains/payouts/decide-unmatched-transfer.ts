@@ -18,11 +18,8 @@ import {
 } from "../chain/chain-transfers";
 import { lockOrder } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
-import {
-  lockSellOrder,
-  receiveSellOrder,
-  type SellOrderRow,
-} from "../orders/sell/receive-sell-order";
+import { lockSellOrder, receiveSellOrder } from "../orders/sell/receive-sell-order";
+import type { SellOrderRow } from "../orders/sell/sell-order-view";
 import { CHECK_UNDER_WAY, writePayoutCheck } from "./payout-checks";
 import { checkPayoutTxHashFree, lockPayoutHash } from "./payout-hash";
 

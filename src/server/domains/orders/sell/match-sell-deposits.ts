@@ -4,14 +4,10 @@ import { recordAudit } from "../../../platform/audit/audit";
 import type { ChainTransfersTable, DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
-import { expireSellOrders } from "./expire-sell-orders";
-import {
-  blockedSenderReason,
-  lockSellOrder,
-  receiveSellOrder,
-  type SellOrderRow,
-} from "./receive-sell-order";
+import { expireSellOrders } from "./expire-sales";
+import { blockedSenderReason, lockSellOrder, receiveSellOrder } from "./receive-sell-order";
 import { DEPOSIT_FITS } from "./sell-deposit-sql";
+import type { SellOrderRow } from "./sell-order-view";
 
 type Deps = { db: Kysely<DB>; announcer: OrderAnnouncer; notify: NotificationTargets };
 type TransferRow = Selectable<ChainTransfersTable>;

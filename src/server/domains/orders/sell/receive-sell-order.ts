@@ -1,11 +1,11 @@
-import { type Selectable, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { AuditAction } from "../../../../shared/audit-actions";
 import { blocklistKey, walletKeyOf } from "../../../../shared/blocklist-keys";
 import { findNetwork } from "../../../../shared/catalog";
 import { groupIndian } from "../../../../shared/indian-grouping";
 import type { Actor } from "../../../platform/api/admin-actor";
 import { recordAudit } from "../../../platform/audit/audit";
-import type { DB, SellOrdersTable } from "../../../platform/db/schema";
+import type { DB } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/http/errors";
 import {
   type NotificationTargets,
@@ -13,8 +13,7 @@ import {
 } from "../../../platform/notifications/operator-messages";
 import { enqueue } from "../../../platform/notifications/outbox";
 import { getSiteSettings } from "../../../platform/settings/site-settings";
-
-export type SellOrderRow = Selectable<SellOrdersTable>;
+import type { SellOrderRow } from "./sell-order-view";
 
 /** The incoming transfer a sell order receives as its deposit. */
 export type DepositTransfer = {
@@ -29,7 +28,7 @@ export type DepositTransfer = {
 /** The name of the sale's hold rule on a deposit from a wallet another customer used. */
 export const SHARED_WALLET_SALE_HOLD = "shared_wallet";
 
-/** A sell order, locked for the transaction; 404 when there is none. */
+/** A sell order, locked until the transaction ends, so that its deciders take turns; 404 when there is none. */
 export async function lockSellOrder(trx: Transaction<DB>, orderId: string) {
   const order = await trx
     .selectFrom("sell_orders")

@@ -1,47 +1,47 @@
+import { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import type { NetworkId } from "../../../../shared/catalog";
 import type { ChainConfig } from "../../../platform/config/chain-config";
 import type { DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
-import { isOrderId } from "../order-view";
-import { expireSellOrders } from "./expire-sell-orders";
+import { getCustomerSellOrder } from "./customer-sell-orders";
+import { expireSellOrders } from "./expire-sales";
 
 /** What the customer's page shows of a deposit the watcher saw. */
-export type SellOrderDepositView = {
-  txHash: string;
-  /** How deep its block is; null on Solana, which waits for "finalized" instead of a count. */
-  confirmations: number | null;
-  confirmationsNeeded: number | null;
-  isFinal: boolean;
-};
+export const sellOrderDepositSchema = z
+  .object({
+    txHash: z.string(),
+    confirmations: z
+      .number()
+      .int()
+      .nullable()
+      .describe("How deep its block is; null on Solana, which waits for finality instead"),
+    confirmationsNeeded: z.number().int().nullable(),
+    isFinal: z.boolean().describe("Final on chain: the order is then received"),
+  })
+  .openapi("SellOrderDeposit");
+
+export type SellOrderDepositView = z.infer<typeof sellOrderDepositSchema>;
 
 /**
- * The customer's own sell order as it is now, with its deposit: read, an order past its
- * time with no deposit seen expires first (so the page never counts down a time that
- * ran out). Undefined for another customer's order, or an id that is none.
+ * One of the customer's sales as it is now, with its timeline and its deposit: an order
+ * past its time with no deposit seen expires first, so the page never counts down a
+ * time that ran out. Undefined for another customer's sale, or an id that is none.
  */
 export async function readCustomerSellOrder(
   deps: { db: Kysely<DB>; announcer: OrderAnnouncer; chains: ChainConfig },
   userId: string,
   orderId: string,
 ) {
-  if (!isOrderId(orderId)) return undefined;
-  const owned = await deps.db
-    .selectFrom("sell_orders")
-    .select(["id", "expires_at", "status"])
-    .where("id", "=", orderId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!owned) return undefined;
-  if (owned.status === "awaiting_deposit" && owned.expires_at <= new Date()) {
-    await expireSellOrders(deps, { orderId });
+  let found = await getCustomerSellOrder(deps.db, userId, orderId);
+  if (!found) return undefined;
+  const { sale } = found;
+  const isDue = sale.status === "awaiting_deposit" && Date.parse(sale.expiresAt) <= Date.now();
+  if (isDue && (await expireSellOrders(deps, { orderId: sale.id })) > 0) {
+    found = await getCustomerSellOrder(deps.db, userId, orderId);
+    if (!found) return undefined;
   }
-  const order = await deps.db
-    .selectFrom("sell_orders")
-    .selectAll()
-    .where("id", "=", orderId)
-    .executeTakeFirstOrThrow();
-  return { order, deposit: await readSellOrderDeposit(deps, order) };
+  return { ...found, deposit: await readSellOrderDeposit(deps, found.sale) };
 }
 
 /** The order's deposit the watcher saw (seen, or final), or null while none is. */

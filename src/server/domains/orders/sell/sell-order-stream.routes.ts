@@ -8,7 +8,7 @@ import { readCustomerSellOrder } from "./sell-order-deposit";
 const sellOrderEventsRoute = createRoute({
   method: "get",
   path: "/api/sell-orders/{id}/events",
-  tags: ["Orders"],
+  tags: ["Sell orders"],
   summary: "Live status and deposit of one of the user's sell orders (server-sent events)",
   description:
     "Sends `status` events `{orderId, status, deposit}` now and after every change: `deposit` is null until the watcher sees the customer's transfer, then `{txHash, confirmations, confirmationsNeeded, isFinal}` as it deepens (confirmations null on Solana, which waits for finality). An order past its time with no deposit seen is expired first. A comment every 25 s; reconnecting clients get the current state first.",
@@ -36,10 +36,10 @@ export function createSellOrderStreamRouter(context: AppContext) {
     const sessionId = c.var.session.id;
     const found = await read(userId, c.req.valid("param").id);
     if (!found) return c.json({ error: "Sell order not found", code: "NOT_FOUND" }, 404);
-    const orderId = found.order.id;
+    const orderId = found.sale.id;
     const statusEvent = (now: NonNullable<typeof found>) => ({
       event: "status",
-      data: JSON.stringify({ orderId, status: now.order.status, deposit: now.deposit }),
+      data: JSON.stringify({ orderId, status: now.sale.status, deposit: now.deposit }),
     });
     return respondWithOrderStream(c, context.orderChanges, userId, {
       initial: async () => [statusEvent(found)],

@@ -61,6 +61,12 @@ describe("the live sell order", () => {
     });
     await desk.pass(2);
     expect((await nextState(events)).deposit).toMatchObject({ confirmations: 3, isFinal: false });
+    const read = await customer.get(`/api/sell-orders/${order.id}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.json).toMatchObject({
+      status: "awaiting_deposit",
+      deposit: { txHash: hash, confirmations: 3, confirmationsNeeded: 5, isFinal: false },
+    });
     await desk.pass(2);
     expect(await nextState(events)).toEqual({
       orderId: order.id,
