@@ -9,6 +9,7 @@ import type { NotificationTargets } from "../../platform/notifications/operator-
 import type { WatchLimits } from "../chain/watch-pass";
 import { watchWallet } from "../chain/watch-wallet";
 import { tellOperatorsOfStalledWatchers } from "../chain/watcher-lag";
+import { expireSellOrders } from "../orders/sell/expire-sales";
 import { matchSellDeposits } from "../orders/sell/match-sell-deposits";
 import { matchChainPayouts } from "./match-chain-payouts";
 
@@ -18,10 +19,9 @@ const WATCH_MS = 5_000;
 /**
  * Watches each network's payout wallet (docs/decisions/048): a pass of the chain's
  * watcher, then the final outgoing transfers matched to orders and the incoming ones
- * to sell orders (decision 049), which also expires the sell orders past their time;
- * then the operators
- * are told of a watcher that stalled or recovered. A network needs an endpoint and a
- * payout wallet. The wallets are asked for at each pass (the treasury's, handed in), so
+ * to sell orders (decision 049); then the sell orders past their time with no deposit
+ * seen expire, and the operators are told of a watcher that stalled or recovered. A
+ * network needs an endpoint and a payout wallet. The wallets are asked for at each pass (the treasury's, handed in), so
  * a wallet changed there is followed.
  */
 export class PayoutWatchWorker {
@@ -72,6 +72,8 @@ export class PayoutWatchWorker {
         await matchSellDeposits(this.deps, network);
       }),
     );
+    // Once the deposits seen are linked: an order whose deposit is on its way waits for it.
+    await expireSellOrders(this.deps);
     await tellOperatorsOfStalledWatchers(this.deps.db, chains, this.deps.notify);
     return watched.map(({ network }) => network);
   }

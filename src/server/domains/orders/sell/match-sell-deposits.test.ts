@@ -4,6 +4,7 @@ import { signedInAdmin, signedInCustomer } from "../../../testing/actors";
 import { startFakeTelegram } from "../../../testing/fake-telegram";
 import { startDepositDesk } from "../../../testing/sell-deposits";
 import { insertSellOrder } from "../../../testing/sell-orders";
+import { recordStatements } from "../../../testing/statement-recorder";
 import type { TestApp } from "../../../testing/test-app";
 import { freshEvmWallet } from "../../../testing/watched-desk";
 
@@ -287,5 +288,30 @@ describe("the sending wallet", () => {
         .set({ sell_hold_shared_wallet: false })
         .execute();
     }
+  });
+});
+
+describe("the cost of a pass", () => {
+  /** One quiet pass (no new transfer), with what the database was sent meanwhile. */
+  async function passRecorded() {
+    const recording = recordStatements(testApp.database, { explain: true });
+    try {
+      await pass();
+      return recording.stop();
+    } finally {
+      recording.stop();
+    }
+  }
+
+  it("is the same whether one sale awaits its deposit or fifty", async () => {
+    await orderOf(amount("01"));
+    await pass();
+    const one = await passRecorded();
+    for (let cents = 2; cents <= 51; cents++) {
+      await orderOf(amount(String(cents).padStart(2, "0")));
+    }
+    const fifty = await passRecorded();
+    expect(fifty.statements.length).toBe(one.statements.length);
+    expect(fifty.transactions).toBe(one.transactions);
   });
 });

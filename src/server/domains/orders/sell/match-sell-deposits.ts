@@ -4,7 +4,6 @@ import { recordAudit } from "../../../platform/audit/audit";
 import type { ChainTransfersTable, DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
-import { expireSellOrders } from "./expire-sales";
 import { blockedSenderReason, lockSellOrder, receiveSellOrder } from "./receive-sell-order";
 import { DEPOSIT_FITS } from "./sell-deposit-sql";
 import type { SellOrderRow } from "./sell-order-view";
@@ -20,8 +19,8 @@ const WATCHER = "payout watcher";
  * pass of the payout watcher: a transfer taken back by a reorganisation lets go of its
  * order; a seen one is linked to the order it fits, which then shows it and does not
  * expire; a final one makes its order received, or is left unmatched for an operator
- * (another amount, after the order's time, no order, a blocklisted sender). Then the
- * orders past their time with no deposit expire. Returns how many transfers it decided.
+ * (another amount, after the order's time, no order, a blocklisted sender). Returns
+ * how many transfers it decided.
  */
 export async function matchSellDeposits(deps: Deps, network: NetworkId): Promise<number> {
   const touched = await deps.db.transaction().execute(async (trx) => {
@@ -47,7 +46,6 @@ export async function matchSellDeposits(deps: Deps, network: NetworkId): Promise
       deps.announcer.announceSale(order, "deposit"),
     ),
   );
-  await expireSellOrders(deps);
   return decided;
 }
 
