@@ -29,7 +29,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
 process.env.E2E_ADMIN_SESSION_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-admin-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-const SITE_WIDE_SPECS = /admin-settings\.spec\.ts/;
+const SITE_WIDE_SPECS = /(admin-settings|sell-usdt)\.spec\.ts/;
 const LAST_SPECS = /receiving-accounts\.spec\.ts/;
 const MAIN_THREAD_SPECS = /first-screen-work\.spec\.ts/;
 

@@ -22,9 +22,13 @@ export const TARGET = { jsGzipKb: 110, cssGzipKb: 12 };
  * when the payment step's texts did.) The
  * start's steps (src/web/main.tsx) cost about 1.3 KB over one file, as gzip compresses
  * each file alone, for a main thread that never runs more than React DOM's evaluation at
- * once. The JS target is not met: see docs/benchmarks.md.
+ * once. The Sell tab (issue 44) added 0.4 KB: its code, texts and page load only where
+ * the desk buys USDT, but `/` carries the way to them (the tab switch in the rate
+ * banner, the route to a sale's page, the texts' entries, the names of the chunks it
+ * preloads, kept to one by a loader chunk); room of 0.1 KB is kept as before. The JS
+ * target is not met: see docs/benchmarks.md.
  */
-export const BUDGET = { jsGzipKb: { en: 115.8, hi: 116.5 }, cssGzipKb: 9.5 };
+export const BUDGET = { jsGzipKb: { en: 116.1, hi: 116.8 }, cssGzipKb: 9.5 };
 
 export function firstScreenAssets(webRoot = "dist/web", page = PRERENDERED_PAGE.en) {
   const html = readFileSync(join(webRoot, page), "utf8");

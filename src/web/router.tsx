@@ -10,6 +10,7 @@ import { NotFoundPage } from "./pages/not-found-page";
 const staticPages = () => import("./pages/static-pages");
 const account: TextArea[] = ["account"];
 const orders: TextArea[] = ["orders"];
+const ordersAndSales: TextArea[] = ["orders", "sell"];
 const pages: TextArea[] = ["pages"];
 
 const loadAdminLoginPage = withToaster(() => import("./admin/admin-login-page"));
@@ -40,7 +41,12 @@ const VerifyPage = lazyPage(() => import("./account/verify-page"), "VerifyPage",
 const OrderHistoryPage = lazyPage(
   () => import("./orders/order-history-page"),
   "OrderHistoryPage",
-  orders,
+  ordersAndSales,
+);
+const SellOrderPage = lazyPage(
+  () => import("./sell/sell-loader").then((m) => m.loadSellOrderPage()),
+  "SellOrderPage",
+  ["sell"],
 );
 const OrderPage = lazyPage(() => import("./orders/order-page"), "OrderPage", orders);
 const ReferralsPage = lazyPage(() => import("./orders/referrals-page"), "ReferralsPage", orders);
@@ -77,6 +83,7 @@ export function AppRoutes() {
           <Route path="verify" element={<Page component={VerifyPage} />} />
           <Route path="order-history" element={<Page component={OrderHistoryPage} />} />
           <Route path="order/:orderId" element={<Page component={OrderPage} />} />
+          <Route path="sell/:orderId" element={<Page component={SellOrderPage} />} />
           <Route path="my-referrals" element={<Page component={ReferralsPage} />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -4,7 +4,7 @@ import { Card, CardContent } from "../components/ui/card";
 import { useTexts } from "../i18n/use-texts";
 import { useSiteSettings } from "../site/site-settings";
 
-/* Beside the form: how to pay, and where to go to sell instead. */
+/* Beside the form: how to pay, and where to go to sell instead (where there is no Sell tab). */
 
 export function PaymentInstructions() {
   const { t } = useTexts();
@@ -33,6 +33,8 @@ export function PaymentInstructions() {
 export function SellNote() {
   const { t } = useTexts();
   const { data } = useSiteSettings();
+  // Where the desk buys USDT, the Sell tab is the way: no word of selling by chat.
+  if (data?.buyNetworks.length) return null;
   return (
     <Card>
       <CardContent padding="none" className="space-y-3 p-6 text-sm">

@@ -1,16 +1,23 @@
 import { BadgeCheck, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTexts } from "../i18n/use-texts";
 import { cn } from "../lib/utils";
 
-/** The screen's headline, the maintenance notice when on, and today's rate. */
+/**
+ * The screen's headline, the maintenance notice when on, and today's rate; where the
+ * desk buys USDT too, `banner` (the rate and the Buy and Sell tabs) in its place
+ * (`false` or none: the rate's own line).
+ */
 export function ExchangeHeading({
   rate,
   isRatePending,
   isInMaintenance,
+  banner,
 }: {
   rate: string;
   isRatePending: boolean;
   isInMaintenance: boolean;
+  banner?: ReactNode;
 }) {
   const { t } = useTexts();
   return (
@@ -39,19 +46,29 @@ export function ExchangeHeading({
       )}
 
       <div className="flex items-center justify-between gap-3 rounded-lg bg-primary px-4 py-3 text-primary-foreground">
-        {/* Until the settings answer, the rate and limits keep their place, unseen: the
-            fallback figures are for when they cannot be read, not a guess to flash. */}
-        <p
-          className={cn("text-lg font-semibold", isRatePending && "invisible")}
-          data-testid="rate-banner"
-        >
-          {t("exchange.rateBanner", { rate })}
-        </p>
-        <p className="hidden items-center gap-1 text-xs font-medium sm:flex">
-          <BadgeCheck className="size-4" aria-hidden />
-          {t("exchange.rateGuaranteed")}
-        </p>
+        {banner || <RateLine rate={rate} isRatePending={isRatePending} />}
       </div>
+    </>
+  );
+}
+
+/** The buy rate's line, and what it promises (on wider screens). */
+export function RateLine({ rate, isRatePending }: { rate: string; isRatePending: boolean }) {
+  const { t } = useTexts();
+  return (
+    <>
+      {/* Until the settings answer, the rate and limits keep their place, unseen: the
+            fallback figures are for when they cannot be read, not a guess to flash. */}
+      <p
+        className={cn("text-lg font-semibold", isRatePending && "invisible")}
+        data-testid="rate-banner"
+      >
+        {t("exchange.rateBanner", { rate })}
+      </p>
+      <p className="hidden items-center gap-1 text-xs font-medium sm:flex">
+        <BadgeCheck className="size-4" aria-hidden />
+        {t("exchange.rateGuaranteed")}
+      </p>
     </>
   );
 }

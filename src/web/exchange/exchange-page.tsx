@@ -1,5 +1,6 @@
 import { ArrowDown } from "lucide-react";
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
+import { useLocation } from "react-router";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { useTexts } from "../i18n/use-texts";
@@ -8,13 +9,19 @@ import { useSession } from "../lib/session";
 import { toast } from "../lib/toast";
 import { useSiteSettings } from "../site/site-settings";
 import { PaymentInstructions, SellNote } from "./exchange-aside";
-import { ExchangeHeading } from "./exchange-heading";
+import { ExchangeHeading, RateLine } from "./exchange-heading";
+import { panelId, SIDE_PARAMETER, tabId } from "./exchange-side";
 import { ConfirmOrderDialog } from "./form-code";
 import { NetworkField } from "./network-field";
 import { ReceiveFieldset } from "./receive-fieldset";
 import { SendFieldset } from "./send-fieldset";
 import { FALLBACK_TERMS, useExchangeForm } from "./use-exchange-form";
 import { WalletAddressField } from "./wallet-address-field";
+
+// The Sell side's code and texts: loaded only where the desk buys USDT (its settings say so).
+const SellSide = lazy(async () => ({
+  default: (await (await import("../sell/sell-loader")).loadSellTab()).SellSide,
+}));
 
 export function ExchangePage() {
   const { t } = useTexts();
@@ -31,6 +38,28 @@ export function ExchangePage() {
   }, [isError, t]);
 
   const terms = settings ?? FALLBACK_TERMS;
+  const { search } = useLocation();
+  const isBuying = (settings?.buyNetworks.length ?? 0) > 0;
+  const isSelling = isBuying && new URLSearchParams(search).get(SIDE_PARAMETER) === "sell";
+  /** The Sell side's part: the banner's tabs, or the Sell tab's panel. */
+  const sellSide = (part: "banner" | "panel") =>
+    settings && (
+      <Suspense
+        fallback={
+          part === "banner" && (
+            <RateLine rate={terms.exchangeRate} isRatePending={isSettingsPending} />
+          )
+        }
+      >
+        <SellSide
+          part={part}
+          isSelling={isSelling}
+          settings={settings}
+          session={session}
+          isSessionPending={isSessionPending}
+        />
+      </Suspense>
+    );
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -39,9 +68,18 @@ export function ExchangePage() {
           rate={terms.exchangeRate}
           isRatePending={isSettingsPending}
           isInMaintenance={settings?.maintenanceMode === true}
+          banner={isBuying && sellSide("banner")}
         />
 
-        <Card ref={form.takeEarlyInput}>
+        {isSelling && sellSide("panel")}
+
+        <Card
+          ref={form.takeEarlyInput}
+          hidden={isSelling}
+          id={panelId("buy")}
+          role={isBuying ? "tabpanel" : undefined}
+          aria-labelledby={isBuying ? tabId("buy") : undefined}
+        >
           <CardContent
             padding="full"
             className="space-y-5"

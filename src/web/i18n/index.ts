@@ -35,6 +35,7 @@ const english = {
   orders: () => import("./en/orders.json"),
   pages: () => import("./en/pages.json"),
   payment: () => import("./en/payment.json"),
+  sell: () => import("./en/sell.json"),
 } satisfies Record<string, () => Texts>;
 
 export type TextArea = keyof typeof english;
@@ -45,6 +46,7 @@ const hindi: Partial<Record<TextArea, () => Texts>> = {
   orders: () => import("./hi/orders.json"),
   pages: () => import("./hi/pages.json"),
   payment: () => import("./hi/payment.json"),
+  sell: () => import("./hi/sell.json"),
 };
 
 /**

@@ -16,6 +16,7 @@ import type exchange from "./en/exchange.json";
 import type orders from "./en/orders.json";
 import type pages from "./en/pages.json";
 import type payment from "./en/payment.json";
+import type sell from "./en/sell.json";
 
 /** Every text, where t() finds it: the common texts at the top, each area under its name. */
 type AllTexts = typeof common & {
@@ -36,6 +37,7 @@ type AllTexts = typeof common & {
   orders: typeof orders;
   pages: typeof pages;
   payment: typeof payment;
+  sell: typeof sell;
 };
 
 /** The paths to single texts ("exchange.title"), whether they load with the app or with their area. */

@@ -22,7 +22,7 @@ const web = join(here, "..");
 const server = join(web, "..", "server");
 
 /** The customer areas: one file of texts each, per language. */
-const CUSTOMER_AREAS = ["common", "exchange", "payment", "account", "orders", "pages"];
+const CUSTOMER_AREAS = ["common", "exchange", "payment", "account", "orders", "pages", "sell"];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const readTexts = (language: string, area: string) =>
@@ -228,7 +228,7 @@ describe("the Hindi texts of the form's own checks", () => {
 });
 
 /** The folders of customer-facing components (the admin panel's are English only). */
-const CUSTOMER_FOLDERS = ["account", "components", "exchange", "layout", "orders", "pages"];
+const CUSTOMER_FOLDERS = ["account", "components", "exchange", "layout", "orders", "pages", "sell"];
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label"]);
 /**

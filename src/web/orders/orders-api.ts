@@ -20,16 +20,24 @@ export const myOrdersQueryOptions = infiniteQueryOptions({
   getNextPageParam: (page) => page.nextCursor ?? undefined,
 });
 
+/**
+ * How often an open order's page asks again: often while its live stream is down
+ * (`isLive` false), rarely while it is up; never once the order is final.
+ */
+export function openOrderRefetchInterval(isFinal: (status: string) => boolean, isLive: boolean) {
+  return (query: { state: { data?: { status: string } } }) => {
+    if (!query.state.data || isFinal(query.state.data.status)) return false;
+    return isLive ? LIVE_ORDER_REFRESH_MS : ORDER_REFRESH_MS;
+  };
+}
+
 /** One order; until it is final it is refetched often while `isLive` is false, rarely while true. */
 export function orderQueryOptions(id: string, isLive = true) {
   return queryOptions({
     queryKey: ["orders", "one", id],
     queryFn: async () => unwrap(await api.api.orders[":id"].$get({ param: { id } })),
     retry: false,
-    refetchInterval: (query) => {
-      if (!query.state.data || isFinalStatus(query.state.data.status)) return false;
-      return isLive ? LIVE_ORDER_REFRESH_MS : ORDER_REFRESH_MS;
-    },
+    refetchInterval: openOrderRefetchInterval(isFinalStatus, isLive),
   });
 }
 

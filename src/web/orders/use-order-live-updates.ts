@@ -1,35 +1,60 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { isFinalStatus, orderQueryOptions } from "./orders-api";
 
 /**
- * Listens to the order's server-sent events and refetches the order when its
- * status changes, until it is final. Tells `onLive` whether the stream is up, so
- * the page can fall back to polling while it is down. Only `isWanted`: an order
- * found, and not final (one that does not exist answered its stream 404 too).
+ * Listens to an order's server-sent events (`status` events carrying `{ status }`)
+ * and refetches the order's query when its status changes, until it is final. Tells
+ * `onLive` whether the stream is up, so the page can fall back to polling while it is
+ * down. Only `isWanted`: an order found, and not final (one that does not exist
+ * answered its stream 404 too). Buy and sell orders' pages both use it.
  */
-export function useOrderLiveUpdates(
-  orderId: string,
-  isWanted: boolean,
-  onLive: (isLive: boolean) => void,
-) {
+export function useLiveStatus({
+  eventsUrl,
+  queryKey,
+  isWanted,
+  isFinal,
+  onLive,
+}: {
+  eventsUrl: string;
+  queryKey: QueryKey;
+  isWanted: boolean;
+  isFinal: (status: string) => boolean;
+  onLive: (isLive: boolean) => void;
+}) {
   const queryClient = useQueryClient();
+  // The key's parts, not its array: a new array each render must not reopen the stream.
+  const key = JSON.stringify(queryKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for queryKey.
   useEffect(() => {
     if (!isWanted || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api/orders/${encodeURIComponent(orderId)}/events`);
-    const { queryKey } = orderQueryOptions(orderId);
+    const source = new EventSource(eventsUrl);
     source.addEventListener("open", () => onLive(true));
     source.addEventListener("error", () => onLive(false));
     source.addEventListener("status", (event) => {
       const { status } = JSON.parse((event as MessageEvent<string>).data) as { status: string };
-      if (queryClient.getQueryData(queryKey)?.status !== status) {
-        queryClient.invalidateQueries({ queryKey });
-      }
-      if (isFinalStatus(status)) source.close();
+      const shown = queryClient.getQueryData<{ status?: string }>(queryKey);
+      if (shown?.status !== status) queryClient.invalidateQueries({ queryKey });
+      if (isFinal(status)) source.close();
     });
     return () => {
       source.close();
       onLive(false);
     };
-  }, [orderId, isWanted, onLive, queryClient]);
+  }, [eventsUrl, key, isWanted, isFinal, onLive, queryClient]);
+}
+
+/** A buy order's live status (see useLiveStatus). */
+export function useOrderLiveUpdates(
+  orderId: string,
+  isWanted: boolean,
+  onLive: (isLive: boolean) => void,
+) {
+  useLiveStatus({
+    eventsUrl: `/api/orders/${encodeURIComponent(orderId)}/events`,
+    queryKey: orderQueryOptions(orderId).queryKey,
+    isWanted,
+    isFinal: isFinalStatus,
+    onLive,
+  });
 }

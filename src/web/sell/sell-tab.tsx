@@ -1,0 +1,48 @@
+import { useLocation, useNavigate } from "react-router";
+import { type ExchangeSide, panelId, SIDE_PARAMETER, tabId } from "../exchange/exchange-side";
+import type { Session } from "../lib/session";
+import type { SiteSettings } from "../site/site-settings";
+import { DirectionBanner } from "./direction-tabs";
+import { SellPanel } from "./sell-panel";
+
+/*
+ * The Sell side of the exchange screen, one chunk: the exchange screen loads it only
+ * where the desk buys USDT, and renders its two parts: the banner's Buy and Sell tabs,
+ * and the Sell tab's panel. The tab shown is in the address (`?side=sell`), so a link
+ * or a return from logging in comes back to it.
+ */
+export function SellSide({
+  part,
+  isSelling,
+  settings,
+  session,
+  isSessionPending,
+}: {
+  part: "banner" | "panel";
+  isSelling: boolean;
+  settings: SiteSettings;
+  session: Session | null;
+  isSessionPending: boolean;
+}) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const side: ExchangeSide = isSelling ? "sell" : "buy";
+  if (part === "banner") {
+    return (
+      <DirectionBanner
+        side={side}
+        onSideChange={(next) =>
+          navigate(next === "sell" ? `${pathname}?${SIDE_PARAMETER}=sell` : pathname, {
+            replace: true,
+          })
+        }
+        rate={isSelling ? settings.buyRate : settings.exchangeRate}
+      />
+    );
+  }
+  return (
+    <div role="tabpanel" id={panelId("sell")} aria-labelledby={tabId("sell")}>
+      <SellPanel settings={settings} session={session} isSessionPending={isSessionPending} />
+    </div>
+  );
+}
