@@ -13,6 +13,7 @@ import { createAdminOrdersRouter } from "../domains/order-desk/admin-orders.rout
 import { createAdminOrderFeedRouter } from "../domains/order-desk/order-feed.routes";
 import { createAdminSellOrdersRouter } from "../domains/order-desk/sell-orders/admin-sell-orders.routes";
 import { createOrdersRouter } from "../domains/orders/orders.routes";
+import { createSellOrderStreamRouter } from "../domains/orders/sell/sell-order-stream.routes";
 import { createSellOrdersRouter } from "../domains/orders/sell/sell-orders.routes";
 import { createUnmatchedTransfersRouter } from "../domains/payouts/unmatched-transfers.routes";
 import { createReceivingAccountsRouter } from "../domains/receiving-accounts/receiving-accounts.routes";
@@ -100,6 +101,7 @@ export function createApp(context: AppContext) {
     .route("/", createSiteRouter(context))
     .route("/", createOrdersRouter(context))
     .route("/", createSellOrdersRouter(context))
+    .route("/", createSellOrderStreamRouter(context))
     .route("/", createOrderLimitsRouter(context))
     .route("/", createAdminSessionRouter(context))
     .route("/", createAdminDashboardRouter(context))

@@ -3,8 +3,9 @@ import { useEffect } from "react";
 import { isFinalStatus, orderQueryOptions } from "./orders-api";
 
 /**
- * Listens to an order's server-sent events (`status` events carrying `{ status }`)
- * and refetches the order's query when its status changes, until it is final. Tells
+ * Listens to an order's server-sent events (`status` events carrying `{ status }`, and
+ * a sale's `deposit` too) and refetches the order's query when either changes, until it
+ * is final. Tells
  * `onLive` whether the stream is up, so the page can fall back to polling while it is
  * down. Only `isWanted`: an order found, and not final (one that does not exist
  * answered its stream 404 too). Buy and sell orders' pages both use it.
@@ -32,9 +33,14 @@ export function useLiveStatus({
     source.addEventListener("open", () => onLive(true));
     source.addEventListener("error", () => onLive(false));
     source.addEventListener("status", (event) => {
-      const { status } = JSON.parse((event as MessageEvent<string>).data) as { status: string };
-      const shown = queryClient.getQueryData<{ status?: string }>(queryKey);
-      if (shown?.status !== status) queryClient.invalidateQueries({ queryKey });
+      const { status, deposit } = JSON.parse((event as MessageEvent<string>).data) as {
+        status: string;
+        deposit?: unknown;
+      };
+      const shown = queryClient.getQueryData<{ status?: string; deposit?: unknown }>(queryKey);
+      const isDepositNew =
+        deposit !== undefined && JSON.stringify(deposit) !== JSON.stringify(shown?.deposit);
+      if (shown?.status !== status || isDepositNew) queryClient.invalidateQueries({ queryKey });
       if (isFinal(status)) source.close();
     });
     return () => {

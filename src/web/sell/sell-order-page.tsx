@@ -79,8 +79,14 @@ export function SellOrderPage() {
             {t("sell.page.saleId", { id: sale.shortId })}
           </p>
           <p className="text-sm" role="status" data-testid="sale-message">
-            {status === "awaiting_deposit" && sale.depositTxHash
-              ? t("sell.page.depositSeen", { network: networkName })
+            {status === "awaiting_deposit" && sale.deposit
+              ? sale.deposit.confirmations !== null && sale.deposit.confirmationsNeeded !== null
+                ? t("sell.page.depositConfirming", {
+                    network: networkName,
+                    confirmations: sale.deposit.confirmations,
+                    needed: sale.deposit.confirmationsNeeded,
+                  })
+                : t("sell.page.depositSeen", { network: networkName })
               : t(`sell.page.${status}Message`, { inr })}
           </p>
           {sale.isHeld && status !== "paid" && (
@@ -112,7 +118,7 @@ export function SellOrderPage() {
         )}
       </Card>
 
-      {status === "awaiting_deposit" && !sale.depositTxHash && (
+      {status === "awaiting_deposit" && !sale.deposit && (
         <DepositInstructions sale={sale} networkName={networkName} />
       )}
 

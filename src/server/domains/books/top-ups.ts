@@ -9,8 +9,12 @@ import { type PageCursor, pageNewestFirst } from "../../platform/http/page-curso
 
 /*
  * Top-ups (issue 43): the final USDT transfers into the payout wallets that the
- * watcher recorded, each of which an operator may record as one purchase.
+ * watcher recorded, each of which an operator may record as one purchase; but not
+ * those that are a customer's: a sell order's deposit, or one marked to refund.
  */
+
+/** Incoming match states that make a transfer a customer's, not the desk's top-up. */
+const CUSTOMERS_DEPOSIT = ["matched", "to_refund"] as const;
 
 export const TOP_UPS_PAGE_SIZE = 50;
 
@@ -37,7 +41,13 @@ export async function listTopUps(
         "purchase.id as purchase_id",
       ])
       .where("transfer.direction", "=", "in")
-      .where("transfer.state", "=", "final"),
+      .where("transfer.state", "=", "final")
+      .where((eb) =>
+        eb.or([
+          eb("transfer.match_state", "is", null),
+          eb("transfer.match_state", "not in", CUSTOMERS_DEPOSIT),
+        ]),
+      ),
     { at: "transfer.seen_at", id: "transfer.id" },
     { cursor, limit },
   );
@@ -70,6 +80,7 @@ export async function claimTopUp(trx: Transaction<DB>, transferId: string, input
   const transfer = await trx
     .selectFrom("chain_transfers")
     .select(["id", "network", "tx_hash", "direction", "state", "confirmations", "amount"])
+    .select(["match_state", "sell_order_id"])
     .where("id", "=", transferId)
     .forUpdate()
     .executeTakeFirst();
@@ -88,6 +99,15 @@ export async function claimTopUp(trx: Transaction<DB>, transferId: string, input
       transfer.state === "seen"
         ? `This top-up is not final yet (${transfer.confirmations} confirmations): record it once it is.`
         : `This top-up ${transfer.state === "failed" ? "failed on chain" : "was taken back by a reorganisation"}: the desk did not receive it.`,
+    );
+  }
+  if (transfer.match_state === "matched" || transfer.match_state === "to_refund") {
+    throw new AppError(
+      409,
+      "NOT_A_TOP_UP",
+      transfer.sell_order_id
+        ? `This transfer is the deposit of sell order ${transfer.sell_order_id.slice(0, 8)}: the desk bought it from the customer.`
+        : "This transfer is a customer's deposit marked to refund: it is not the desk's.",
     );
   }
   const recorded = await trx

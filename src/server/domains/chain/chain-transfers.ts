@@ -57,7 +57,8 @@ export async function recordTransfers(
           block_hash: transfer.blockHash,
           state: transfer.state,
           confirmations: transfer.confirmations,
-          match_state: direction === "out" ? ("waiting" as const) : null,
+          // Both directions wait to be matched: a payout to an order, a deposit to a sell order.
+          match_state: "waiting" as const,
         };
       }),
     )
@@ -226,6 +227,7 @@ export function nextTransferToMatch(
     .selectFrom("chain_transfers")
     .selectAll()
     .where("network", "=", network)
+    .where("direction", "=", "out")
     .where("state", "=", "final")
     .where("match_state", "=", "waiting")
     .orderBy("block_number")
@@ -237,18 +239,19 @@ export function nextTransferToMatch(
 }
 
 /**
- * A final outgoing transfer, locked for the transaction: two operators deciding it at
- * once take turns, and the second sees the first one's decision.
+ * A final transfer out of (or into) a payout wallet, locked for the transaction: two
+ * operators deciding it at once take turns, and the second sees the first one's decision.
  */
-export function lockOutgoingTransfer(
+export function lockFinalTransfer(
   trx: Transaction<DB>,
   transferId: string,
+  direction: "out" | "in",
 ): Promise<ChainTransferRow | undefined> {
   return trx
     .selectFrom("chain_transfers")
     .selectAll()
     .where("id", "=", transferId)
-    .where("direction", "=", "out")
+    .where("direction", "=", direction)
     .where("state", "=", "final")
     .forUpdate()
     .executeTakeFirst();
@@ -262,7 +265,7 @@ export async function decideTransferMatch(
   trx: Transaction<DB>,
   transferId: string,
   decision: {
-    matchState: "matched" | "unmatched" | "dismissed";
+    matchState: "matched" | "unmatched" | "dismissed" | "to_refund";
     orderId: string | null;
     note: string;
     decidedBy: string | null;

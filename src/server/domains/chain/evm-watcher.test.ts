@@ -56,7 +56,7 @@ describe("the EVM payout watcher", () => {
     expect(String((await cursorOf()).next_block)).toBe("101");
   });
 
-  it("records a top-up into the wallet as incoming, with nothing to match", async () => {
+  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher", async () => {
     bench.node.send({
       token: TOKEN,
       from: CUSTOMER,
@@ -66,7 +66,7 @@ describe("the EVM payout watcher", () => {
     });
     await watch();
     expect(await transfersOf()).toMatchObject([
-      { direction: "in", amount: "250", state: "final", match_state: null },
+      { direction: "in", amount: "250", state: "final", match_state: "waiting" },
     ]);
   });
 

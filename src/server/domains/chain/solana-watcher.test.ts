@@ -91,12 +91,18 @@ describe("the Solana payout watcher", () => {
     ).toMatchObject({ until: signature });
   });
 
-  it("records a top-up into the wallet as incoming, with nothing to match", async () => {
+  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher", async () => {
     bench.node.send({ mint: MINT, from: customer, to: bench.key.wallet, baseUnits: 250n * ONE });
     finalize();
     await watch();
     expect(await transfersOf()).toMatchObject([
-      { direction: "in", from_address: customer, amount: "250", state: "final", match_state: null },
+      {
+        direction: "in",
+        from_address: customer,
+        amount: "250",
+        state: "final",
+        match_state: "waiting",
+      },
     ]);
   });
 

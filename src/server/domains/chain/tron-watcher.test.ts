@@ -77,7 +77,7 @@ describe("the TRON payout watcher", () => {
     expect(await transfersOf()).toMatchObject([{ state: "final" }]);
   });
 
-  it("records a top-up into the wallet as incoming, with nothing to match", async () => {
+  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher", async () => {
     bench.node.send({
       token: TOKEN,
       from: CUSTOMER,
@@ -87,7 +87,7 @@ describe("the TRON payout watcher", () => {
     });
     await watch();
     expect(await transfersOf()).toMatchObject([
-      { direction: "in", amount: "250", state: "final", match_state: null },
+      { direction: "in", amount: "250", state: "final", match_state: "waiting" },
     ]);
   });
 

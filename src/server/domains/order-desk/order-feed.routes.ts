@@ -45,7 +45,8 @@ export function createAdminOrderFeedRouter(context: AppContext) {
     const sessionId = c.var.session.id;
     return respondWithOrderStream(c, context.orderChanges, c.var.user.id, {
       initial: async () => [await pendingEvent(db)],
-      accepts: () => true,
+      // The buy side's desk: sell orders have their own queue.
+      accepts: (change) => change.side !== "sell",
       eventsFor: async (change) => [orderEvent(change), await pendingEvent(db)],
       isStillAllowed: () => isElevated(db, sessionId),
     });

@@ -249,7 +249,10 @@ export function createOrdersRouter(context: AppContext) {
         initial: async () => [statusEvent(order.id, order.status)],
         // The order's creation is already in `initial`; its announcement may arrive late.
         accepts: (change) =>
-          change.kind === "status" && change.orderId === order.id && change.userId === userId,
+          change.side !== "sell" &&
+          change.kind === "status" &&
+          change.orderId === order.id &&
+          change.userId === userId,
         eventsFor: async (change) => [statusEvent(change.orderId, change.status)],
         isStillAllowed: () => isSessionLive(db, sessionId),
       });

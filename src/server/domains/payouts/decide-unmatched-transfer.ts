@@ -1,6 +1,7 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { findNetwork } from "../../../shared/catalog";
 import { Decimal } from "../../../shared/money";
+import { quoteSaleRupees } from "../../../shared/quote";
 import type { Actor } from "../../platform/api/admin-actor";
 import { recordAudit } from "../../platform/audit/audit";
 import { refuseOwnRecord } from "../../platform/audit/own-records";
@@ -8,13 +9,17 @@ import type { Database } from "../../platform/db/database";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
+import type { NotificationTargets } from "../../platform/notifications/operator-messages";
+import { getSiteSettings } from "../../platform/settings/site-settings";
 import {
   type ChainTransferRow,
   decideTransferMatch,
-  lockOutgoingTransfer,
+  lockFinalTransfer,
 } from "../chain/chain-transfers";
 import { lockOrder } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
+import { lockSellOrder, receiveSellOrder } from "../orders/sell/receive-sell-order";
+import type { SellOrderRow } from "../orders/sell/sell-order-view";
 import { CHECK_UNDER_WAY, writePayoutCheck } from "./payout-checks";
 import { checkPayoutTxHashFree, lockPayoutHash } from "./payout-hash";
 
@@ -22,32 +27,67 @@ interface DecisionContext {
   db: Database;
   admin: Actor;
   announcer: OrderAnnouncer;
+  notify: NotificationTargets;
 }
 
-/** The transfer, locked, if it still waits for an operator; 404 or 409 otherwise. */
-async function lockUndecided(trx: Transaction<DB>, transferId: string) {
-  const transfer = await lockOutgoingTransfer(trx, transferId);
+/** What became of a decided transfer, as a refusal to decide it again says. */
+const DECIDED_AS = {
+  matched: { out: "assigned to an order", in: "credited to a sell order" },
+  dismissed: { out: "marked not a payout", in: "marked not a payout" },
+  to_refund: { out: "marked to refund", in: "marked to refund" },
+} as const;
+
+/**
+ * The final transfer of that direction, locked, if it still waits for an operator; 404
+ * or 409 otherwise. A deposit recorded as a purchase (the desk's own top-up) is decided.
+ */
+async function lockUndecided(
+  trx: Transaction<DB>,
+  transferId: string,
+  direction: "out" | "in" = "out",
+) {
+  const transfer = await lockFinalTransfer(trx, transferId, direction);
   if (!transfer) {
-    throw new AppError(404, "NOT_FOUND", "No final outgoing transfer with this id.");
+    throw new AppError(
+      404,
+      "NOT_FOUND",
+      `No final ${direction === "out" ? "outgoing" : "incoming"} transfer with this id.`,
+    );
   }
-  if (transfer.match_state !== "unmatched") {
+  const state = transfer.match_state;
+  if (state !== "unmatched") {
     throw new AppError(
       409,
       "TRANSFER_DECIDED",
-      transfer.match_state === "waiting"
+      state === "waiting" || state === null
         ? "The watcher has not decided this transfer yet: look again in a moment."
-        : `This transfer was already ${transfer.match_state === "matched" ? "assigned to an order" : "marked not a payout"}${transfer.decided_by ? " by an operator" : ""}.`,
+        : `This transfer was already ${DECIDED_AS[state][direction]}${transfer.decided_by ? " by an operator" : ""}.`,
     );
+  }
+  if (direction === "in") {
+    const purchase = await trx
+      .selectFrom("usdt_purchases")
+      .select("id")
+      .where("chain_transfer_id", "=", transfer.id)
+      .executeTakeFirst();
+    if (purchase) {
+      throw new AppError(
+        409,
+        "TRANSFER_DECIDED",
+        "This transfer is recorded as a purchase (the desk's own top-up): it is no customer's deposit.",
+      );
+    }
   }
   return transfer;
 }
 
-/** The transfer as the audit log keeps it with either decision. */
+/** The transfer as the audit log keeps it with any decision. */
 const transferDetails = (transfer: ChainTransferRow) => ({
   transferId: transfer.id,
   network: transfer.network,
   txHash: transfer.tx_hash,
   logIndex: transfer.log_index,
+  ...(transfer.direction === "in" && { from: transfer.from_address }),
   to: transfer.to_address,
   amount: transfer.amount,
   watcherNote: transfer.note,
@@ -169,6 +209,113 @@ export async function dismissUnmatchedTransfer(
     await recordAudit(trx, {
       actor: admin,
       action: "chain_transfer.dismissed",
+      target: { type: "chain_transfer", id: transfer.id },
+      details: { ...transferDetails(transfer), note },
+      ipAddress: admin.ipAddress,
+    });
+  });
+}
+
+/** Why the sell order cannot take this deposit (404/409/422), or nothing. */
+async function refuseSellOrder(
+  trx: Transaction<DB>,
+  transfer: ChainTransferRow,
+  order: SellOrderRow,
+) {
+  const shortId = order.id.slice(0, 8);
+  if (order.network !== transfer.network) {
+    const network = findNetwork(transfer.network)?.name ?? transfer.network;
+    throw new AppError(
+      422,
+      "WRONG_NETWORK",
+      `Sell order ${shortId} is not on ${network}: this deposit cannot be its.`,
+    );
+  }
+  if (order.status !== "awaiting_deposit" && order.status !== "expired") {
+    throw new AppError(
+      409,
+      "SELL_ORDER_NOT_AWAITING",
+      `Sell order ${shortId} is ${order.status}: it takes no deposit now.`,
+    );
+  }
+  const linked = await trx
+    .selectFrom("chain_transfers")
+    .select("tx_hash")
+    .where("sell_order_id", "=", order.id)
+    .executeTakeFirst();
+  if (linked) {
+    throw new AppError(
+      409,
+      "SELL_ORDER_HAS_DEPOSIT",
+      `Sell order ${shortId} has a deposit on its way already (${linked.tx_hash}).`,
+    );
+  }
+}
+
+/**
+ * Credits an unmatched deposit to a sell order on its network (awaiting its deposit, or
+ * expired): the order receives the transfer's amount, paid at today's buy rate (the
+ * server's quote, not the page's), and becomes received with the operator's note,
+ * audited; the operators are alerted as for a deposit the watcher matched.
+ */
+export async function creditUnmatchedDeposit(
+  { db, admin, announcer, notify }: DecisionContext,
+  transferId: string,
+  input: { sellOrderId: string; note: string },
+) {
+  const order = await db.transaction().execute(async (trx) => {
+    const transfer = await lockUndecided(trx, transferId, "in");
+    const order = await lockSellOrder(trx, input.sellOrderId);
+    await refuseSellOrder(trx, transfer, order);
+    // The rupees are the customer's payout: the same four eyes as an order's.
+    refuseOwnRecord(admin, order.user_id, "order");
+    const { buy_rate: buyRate } = await getSiteSettings(trx);
+    const receivedUsdt = new Decimal(transfer.amount).toFixed();
+    const inrAmount = quoteSaleRupees({ usdt: receivedUsdt, rate: buyRate });
+    if (!new Decimal(inrAmount).gt(0)) {
+      throw new AppError(422, "AMOUNT_TOO_SMALL", "This deposit is worth less than a paisa.");
+    }
+    await trx
+      .updateTable("chain_transfers")
+      .set({
+        match_state: "matched",
+        sell_order_id: order.id,
+        note: input.note,
+        decided_by: admin.id,
+        updated_at: sql<Date>`now()`,
+      })
+      .where("id", "=", transfer.id)
+      .execute();
+    return receiveSellOrder(trx, order, {
+      transfer,
+      actor: admin,
+      audit: "sell_order.deposit_credited",
+      note: input.note,
+      notify,
+      priced: { receivedUsdt, buyRate, inrAmount },
+    });
+  });
+  await announcer.announceSale(order);
+  return order;
+}
+
+/** Marks an unmatched deposit to be sent back, with why; the list of those to refund shows it. */
+export async function markDepositForRefund(
+  { db, admin }: Pick<DecisionContext, "db" | "admin">,
+  transferId: string,
+  note: string,
+) {
+  await db.transaction().execute(async (trx) => {
+    const transfer = await lockUndecided(trx, transferId, "in");
+    await decideTransferMatch(trx, transfer.id, {
+      matchState: "to_refund",
+      orderId: null,
+      note,
+      decidedBy: admin.id,
+    });
+    await recordAudit(trx, {
+      actor: admin,
+      action: "chain_transfer.refund_marked",
       target: { type: "chain_transfer", id: transfer.id },
       details: { ...transferDetails(transfer), note },
       ipAddress: admin.ipAddress,

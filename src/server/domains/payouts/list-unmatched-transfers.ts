@@ -5,12 +5,18 @@ import { type PageCursor, pageNewestFirst } from "../../platform/http/page-curso
 export const UNMATCHED_PAGE_SIZE = 50;
 
 /**
- * A page of the final outgoing transfers the watcher left for an operator and no
- * operator has decided yet, newest first (by when the watcher left them).
+ * A page of the final transfers the watcher left for an operator, newest first (by when
+ * they were last decided): out of a payout wallet (no order's payout) or into one (no
+ * sell order's deposit, and not recorded as the desk's own top-up), undecided yet; or,
+ * with `state: "to_refund"`, the deposits an operator marked to send back.
  */
 export async function listUnmatchedTransfers(
   db: Database,
-  { cursor, limit = UNMATCHED_PAGE_SIZE }: { cursor?: PageCursor | null; limit?: number },
+  {
+    cursor,
+    limit = UNMATCHED_PAGE_SIZE,
+    state = "unmatched",
+  }: { cursor?: PageCursor | null; limit?: number; state?: "unmatched" | "to_refund" },
 ) {
   const { rows, nextCursor } = await pageNewestFirst(
     db
@@ -18,8 +24,10 @@ export async function listUnmatchedTransfers(
       .select([
         "id",
         "network",
+        "direction",
         "tx_hash",
         "log_index",
+        "from_address",
         "to_address",
         "amount",
         "block_number",
@@ -27,9 +35,17 @@ export async function listUnmatchedTransfers(
         "updated_at",
         "note",
       ])
-      .where("direction", "=", "out")
       .where("state", "=", "final")
-      .where("match_state", "=", "unmatched"),
+      .where("match_state", "=", state)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("usdt_purchases")
+              .select("id")
+              .whereRef("usdt_purchases.chain_transfer_id", "=", "chain_transfers.id"),
+          ),
+        ),
+      ),
     { at: "updated_at", id: "id" },
     { cursor, limit },
   );
@@ -38,8 +54,10 @@ export async function listUnmatchedTransfers(
       id: row.id,
       // The watcher writes only the catalog's networks.
       network: row.network as NetworkId,
+      direction: row.direction,
       txHash: row.tx_hash,
       logIndex: row.log_index,
+      from: row.from_address,
       to: row.to_address,
       amount: row.amount,
       blockNumber: String(row.block_number),

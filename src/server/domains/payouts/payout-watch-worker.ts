@@ -8,6 +8,8 @@ import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import { type WatchLimitsByFamily, watchWallet } from "../chain/watch-wallet";
 import { tellOperatorsOfStalledWatchers } from "../chain/watcher-lag";
+import { expireSellOrders } from "../orders/sell/expire-sales";
+import { matchSellDeposits } from "../orders/sell/match-sell-deposits";
 import { matchChainPayouts } from "./match-chain-payouts";
 
 /** A pass per wallet at most this often; a block comes every 2 to 12 seconds. */
@@ -15,9 +17,10 @@ const WATCH_MS = 5_000;
 
 /**
  * Watches each network's payout wallet (docs/decisions/048): a pass of the chain's
- * watcher, then the final outgoing transfers matched to orders; then the operators
- * are told of a watcher that stalled or recovered. A network needs an endpoint and a
- * payout wallet. The wallets are asked for at each pass (the treasury's, handed in), so
+ * watcher, then the final outgoing transfers matched to orders and the incoming ones
+ * to sell orders (decision 049); then the sell orders past their time with no deposit
+ * seen expire, and the operators are told of a watcher that stalled or recovered. A
+ * network needs an endpoint and a payout wallet. The wallets are asked for at each pass (the treasury's, handed in), so
  * a wallet changed there is followed.
  */
 export class PayoutWatchWorker {
@@ -66,8 +69,11 @@ export class PayoutWatchWorker {
           logger.warn({ err: error, network }, "payout watcher could not read the chain");
         }
         await matchChainPayouts(this.deps, network);
+        await matchSellDeposits(this.deps, network);
       }),
     );
+    // Once the deposits seen are linked: an order whose deposit is on its way waits for it.
+    await expireSellOrders(this.deps);
     await tellOperatorsOfStalledWatchers(this.deps.db, chains, this.deps.notify);
     return watched.map(({ network }) => network);
   }

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { networkIdSchema } from "../../../shared/catalog-schemas";
 import { operatorNoteSchema } from "../../../shared/operator-note";
+import { pageQuerySchema } from "../../platform/http/page-cursor";
 
 export const transferParams = z.object({
   id: z
@@ -8,18 +9,34 @@ export const transferParams = z.object({
     .openapi({ param: { name: "id", in: "path" } }),
 });
 
+export const unmatchedListQuery = pageQuerySchema.extend({
+  state: z
+    .enum(["unmatched", "to_refund"], { error: "Show unmatched or to_refund." })
+    .optional()
+    .describe("`unmatched` (the default): undecided; `to_refund`: deposits marked to send back"),
+});
+
 export const unmatchedTransferSchema = z
   .object({
     id: z.uuid(),
     network: networkIdSchema,
+    direction: z
+      .enum(["out", "in"])
+      .describe("Out of a payout wallet (a payout?) or into one (a customer's deposit?)"),
     txHash: z.string(),
     logIndex: z.number().int(),
+    from: z.string().describe("The sender's address"),
     to: z.string().describe("The recipient's address"),
     amount: z.string().openapi({ example: "99.9" }).describe("USDT, an exact decimal"),
     blockNumber: z.string().describe("Its block (a decimal string: block numbers outgrow JSON)"),
     seenAt: z.string().describe("When the watcher first saw it"),
-    finalAt: z.string().describe("When the watcher took it as final and left it for an operator"),
-    note: z.string().nullable().describe("Why the watcher could not match it"),
+    finalAt: z
+      .string()
+      .describe("When the watcher left it for an operator (or, to refund, when it was marked)"),
+    note: z
+      .string()
+      .nullable()
+      .describe("Why the watcher could not match it, or the operator's note"),
   })
   .openapi("UnmatchedTransfer");
 
@@ -41,8 +58,19 @@ export const dismissInputSchema = z
   .object({ note: operatorNoteSchema.describe("Why it is not a payout (cold storage, a refund)") })
   .openapi("DismissTransferInput");
 
+export const creditInputSchema = z
+  .object({
+    sellOrderId: z.uuid({ error: "This is not a sell order id." }),
+    note: operatorNoteSchema.describe("Why this deposit is that order's (e.g. a fee taken off)"),
+  })
+  .openapi("CreditDepositInput");
+
+export const refundInputSchema = z
+  .object({ note: operatorNoteSchema.describe("Why it goes back, and to whom") })
+  .openapi("RefundDepositInput");
+
 export const decidedSchema = z.object({
   id: z.uuid(),
-  decision: z.enum(["assigned", "dismissed"]),
-  orderId: z.uuid().nullable(),
+  decision: z.enum(["assigned", "dismissed", "credited", "to_refund"]),
+  orderId: z.uuid().nullable().describe("The order, or the sell order credited"),
 });

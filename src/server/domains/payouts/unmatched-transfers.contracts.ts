@@ -1,19 +1,23 @@
 import { adminRoute, errorResponse, jsonContent } from "../../platform/api/router";
-import { pageQuerySchema } from "../../platform/http/page-cursor";
 import {
   assignInputSchema,
+  creditInputSchema,
   decidedSchema,
   dismissInputSchema,
+  refundInputSchema,
   transferParams,
+  unmatchedListQuery,
   unmatchedPageSchema,
 } from "./unmatched-transfers-schemas";
 
 export const listUnmatchedRoute = adminRoute({
   method: "get",
   path: "/api/admin/payouts/unmatched",
-  summary: "Final transfers out of the payout wallets that the watcher could not match to an order",
-  description: "Those no operator has decided yet, newest first, a page at a time.",
-  request: { query: pageQuerySchema },
+  summary:
+    "Final transfers out of or into the payout wallets that the watcher could not match to an order or a sell order",
+  description:
+    "Those no operator has decided yet (incoming ones recorded as the desk's top-ups aside), newest first, a page at a time; or, with `state=to_refund`, the deposits marked to send back.",
+  request: { query: unmatchedListQuery },
   responses: {
     200: { description: "A page of transfers", content: jsonContent(unmatchedPageSchema) },
     400: errorResponse("A malformed cursor or a bad limit"),
@@ -54,6 +58,45 @@ export const dismissUnmatchedRoute = adminRoute({
     200: { description: "Dismissed", content: jsonContent(decidedSchema) },
     400: errorResponse("A malformed id, or no note"),
     404: errorResponse("No such transfer"),
+    409: errorResponse("The transfer is decided already (perhaps by another operator meanwhile)"),
+  },
+});
+
+export const creditUnmatchedRoute = adminRoute({
+  method: "post",
+  path: "/api/admin/payouts/unmatched/{id}/credit",
+  summary:
+    "Credit an incoming transfer to a sell order as its deposit (at today's buy rate; audited)",
+  description:
+    "The sell order must be on the transfer's network, awaiting its deposit or expired, with no other deposit. It receives the transfer's amount, paid in rupees at the buy rate in force now (the server's quote), and becomes received; the operators are alerted.",
+  request: {
+    params: transferParams,
+    body: { content: jsonContent(creditInputSchema), required: true },
+  },
+  responses: {
+    200: { description: "Credited", content: jsonContent(decidedSchema) },
+    400: errorResponse("A malformed id, or no note"),
+    403: errorResponse("The sell order is the admin's own"),
+    404: errorResponse("No such incoming transfer or sell order"),
+    409: errorResponse(
+      "The transfer is decided already (credited, marked to refund, recorded as a top-up), or the sell order takes no deposit now",
+    ),
+    422: errorResponse("The sell order is on another network, or the deposit is worth nothing"),
+  },
+});
+
+export const refundUnmatchedRoute = adminRoute({
+  method: "post",
+  path: "/api/admin/payouts/unmatched/{id}/refund",
+  summary: "Mark an incoming transfer to be sent back, with a note (audited)",
+  request: {
+    params: transferParams,
+    body: { content: jsonContent(refundInputSchema), required: true },
+  },
+  responses: {
+    200: { description: "Marked to refund", content: jsonContent(decidedSchema) },
+    400: errorResponse("A malformed id, or no note"),
+    404: errorResponse("No such incoming transfer"),
     409: errorResponse("The transfer is decided already (perhaps by another operator meanwhile)"),
   },
 });

@@ -124,8 +124,10 @@ describe("the unmatched list", () => {
       {
         id: second.id,
         network: "bep20",
+        direction: "out",
         txHash: second.hash,
         logIndex: 0,
+        from: DESK_WALLET,
         to: expect.stringMatching(/^0x[0-9a-f]{40}$/),
         amount: "100",
         blockNumber: expect.stringMatching(/^\d+$/),

@@ -133,6 +133,11 @@ export interface SellOrdersTable {
   expires_at: Date;
   deposit_tx_hash: string | null;
   received_at: Date | null;
+  /**
+   * The USDT its deposit moved (migration 0116): deposit_usdt when the watcher matched
+   * it, the transfer's own amount when an operator credited another; null until received.
+   */
+  received_usdt: ColumnType<string | null, string | null | undefined, string | null>;
   paid_utr: string | null;
   /** The desk account (a receiving account) the rupees left from. */
   paid_from_account_id: string | null;
@@ -420,7 +425,8 @@ export interface ChainWatchSignaturesTable {
 }
 
 export type ChainTransferState = "seen" | "final" | "removed" | "failed";
-export type ChainTransferMatch = "waiting" | "matched" | "unmatched" | "dismissed";
+/** "dismissed": an outgoing transfer that is not a payout; "to_refund": a deposit to send back. */
+export type ChainTransferMatch = "waiting" | "matched" | "unmatched" | "dismissed" | "to_refund";
 
 /** One USDT transfer out of or into a watched wallet (migration 0105). */
 export interface ChainTransfersTable {
@@ -440,9 +446,11 @@ export interface ChainTransfersTable {
   state: ChainTransferState;
   /** How deep its block was when last read. */
   confirmations: number;
-  /** Outgoing transfers only. */
+  /** Null only on incoming transfers recorded before deposits were matched (0116): top-ups. */
   match_state: ChainTransferMatch | null;
   order_id: string | null;
+  /** An incoming transfer's sell order (0116): linked while seen, kept once final and matched. */
+  sell_order_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The operator who decided; null when the watcher did. */
   decided_by: string | null;
   note: string | null;

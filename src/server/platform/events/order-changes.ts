@@ -1,12 +1,16 @@
 import { type Kysely, sql } from "kysely";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/database";
-import type { DB, OrderStatus } from "../db/schema";
+import type { DB, OrderStatus, SellOrderStatus } from "../db/schema";
 
 /** The PostgreSQL channel on which every process hears every order change. */
 export const ORDER_CHANNEL = "rupeedesk_order_changes";
 
-export interface OrderChange {
+/** A change of a buy order (`orders`) or, with `side: "sell"`, of a sell order. */
+export type OrderChange = BuyOrderChange | SellOrderChange;
+
+interface BuyOrderChange {
+  side?: undefined;
   orderId: string;
   userId: string;
   status: OrderStatus;
@@ -14,7 +18,16 @@ export interface OrderChange {
   kind: "created" | "status" | "payout";
 }
 
-/** Changes per NOTIFY: each is ≈ 150 bytes of JSON, and a payload must stay under 8,000. */
+export interface SellOrderChange {
+  side: "sell";
+  orderId: string;
+  userId: string;
+  status: SellOrderStatus;
+  /** "deposit": its deposit was seen, confirmed deeper or taken back, its status unchanged. */
+  kind: "created" | "status" | "deposit";
+}
+
+/** Changes per NOTIFY: each is ≈ 165 bytes of JSON, and a payload must stay under 8,000. */
 const CHANGES_PER_NOTIFY = 40;
 
 /**
@@ -50,9 +63,30 @@ export class OrderAnnouncer {
   /** Resolves once the change has been sent (or its failure logged). */
   announce(
     order: { id: string; user_id: string; status: OrderStatus },
-    kind: OrderChange["kind"],
+    kind: BuyOrderChange["kind"],
   ): Promise<void> {
-    this.#pending.push({ orderId: order.id, userId: order.user_id, status: order.status, kind });
+    return this.#queue({ orderId: order.id, userId: order.user_id, status: order.status, kind });
+  }
+
+  /**
+   * A sell order's change: call it after the transaction that changed its status (or
+   * its deposit) committed, as `announce` for a buy order.
+   */
+  announceSale(
+    order: { id: string; user_id: string; status: SellOrderStatus },
+    kind: SellOrderChange["kind"] = "status",
+  ): Promise<void> {
+    return this.#queue({
+      side: "sell",
+      orderId: order.id,
+      userId: order.user_id,
+      status: order.status,
+      kind,
+    });
+  }
+
+  #queue(change: OrderChange): Promise<void> {
+    this.#pending.push(change);
     if (!this.#flush) {
       const flush = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => this.#send())

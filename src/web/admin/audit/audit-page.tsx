@@ -47,6 +47,15 @@ const ACTIONS = {
   "chain_transfer.unmatched": { label: "adminAudit.actions.transferUnmatched", variant: "warning" },
   "chain_transfer.assigned": { label: "adminAudit.actions.transferAssigned", variant: "info" },
   "chain_transfer.dismissed": { label: "adminAudit.actions.transferDismissed", variant: "warning" },
+  "chain_transfer.refund_marked": {
+    label: "adminAudit.actions.transferRefundMarked",
+    variant: "warning",
+  },
+  "sell_order.deposit_received": { label: "adminAudit.actions.depositReceived", variant: "info" },
+  "sell_order.deposit_credited": {
+    label: "adminAudit.actions.depositCredited",
+    variant: "warning",
+  },
   "receiving_account.updated": { label: "adminAudit.actions.accountUpdated", variant: "warning" },
   "receiving_account.paused": { label: "adminAudit.actions.accountPaused", variant: "warning" },
   "receiving_account.resumed": { label: "adminAudit.actions.accountResumed", variant: "success" },
@@ -329,6 +338,7 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
       return <>{t("adminAudit.targets.settings")}</>;
     case "user":
     case "order":
+    case "sell_order":
     case "receiving_account":
     case "suspicion_report":
     case "sell_order":

@@ -20,6 +20,8 @@ import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import {
   resolveOrderId,
+  resolveSellOrderId,
+  type UnmatchedList,
   type UnmatchedTransfer,
   unmatchedTransfersQueryOptions,
   useDecideUnmatched,
@@ -32,16 +34,33 @@ const shortened = (text: string) =>
 /**
  * Admin → Unmatched transfers: what the payout watcher saw leave the desk's wallets
  * and could not pay to one order by itself (two candidates, another amount, a payment
- * not verified, no order). An operator assigns each to its order or marks it not a
- * payout, with a note; both audited on the server.
+ * not verified, no order), and the deposits it could not give to one sell order
+ * (another amount, after the order's time, a blocklisted sender). An operator assigns
+ * a payout to its order or marks it not a payout, credits a deposit to a sell order or
+ * marks it to refund, with a note; all audited on the server. The deposits to refund
+ * are a list of their own.
  */
 export function UnmatchedTransfersPage() {
   const { t } = useTexts();
-  const query = useInfiniteQuery(unmatchedTransfersQueryOptions);
+  const [list, setList] = useState<UnmatchedList>("unmatched");
+  const query = useInfiniteQuery(unmatchedTransfersQueryOptions(list));
   const transfers = query.data?.pages.flatMap((page) => page.transfers) ?? [];
-  const [assigning, setAssigning] = useState<UnmatchedTransfer | null>(null);
+  const [assigning, setAssigning] = useState<Assigning | null>(null);
   const [dismissing, setDismissing] = useState<NoteAction | null>(null);
   const decide = useDecideUnmatched();
+  const refundAction = (transfer: UnmatchedTransfer): NoteAction => ({
+    title: t("adminOrders.unmatched.refundTitle"),
+    description: t("adminOrders.unmatched.refundDescription", {
+      amount: formatUsdt(transfer.amount),
+      from: transfer.from,
+    }),
+    noteLabel: t("adminOrders.unmatched.refundNote"),
+    isNoteRequired: true,
+    confirmLabel: t("adminOrders.unmatched.refund"),
+    successTitle: t("adminOrders.unmatched.refundedToast"),
+    failedTitle: t("adminOrders.unmatched.failedToast"),
+    run: (note) => decide.mutateAsync({ id: transfer.id, action: "refund", note }),
+  });
   const dismissAction = (transfer: UnmatchedTransfer): NoteAction => ({
     title: t("adminOrders.unmatched.dismissTitle"),
     description: t("adminOrders.unmatched.dismissDescription", {
@@ -62,6 +81,19 @@ export function UnmatchedTransfersPage() {
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">{t("adminOrders.unmatched.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("adminOrders.unmatched.description")}</p>
+        <div className="flex gap-2 pt-2">
+          {(["unmatched", "to_refund"] as const).map((shown) => (
+            <Button
+              key={shown}
+              size="sm"
+              variant={list === shown ? "default" : "outline"}
+              aria-pressed={list === shown}
+              onClick={() => setList(shown)}
+            >
+              {t(`adminOrders.unmatched.lists.${shown}`)}
+            </Button>
+          ))}
+        </div>
       </header>
       <Card>
         <CardContent padding="none">
@@ -69,7 +101,14 @@ export function UnmatchedTransfersPage() {
             query={query}
             isEmpty={transfers.length === 0}
             failedTitle={t("adminOrders.unmatched.fetchFailed")}
-            empty={{ icon: CircleCheck, title: t("adminOrders.unmatched.empty") }}
+            empty={{
+              icon: CircleCheck,
+              title: t(
+                list === "unmatched"
+                  ? "adminOrders.unmatched.empty"
+                  : "adminOrders.unmatched.emptyToRefund",
+              ),
+            }}
           >
             <AdminTable
               aria-label={t("adminOrders.unmatched.title")}
@@ -78,23 +117,47 @@ export function UnmatchedTransfersPage() {
               rowKey={(transfer) => transfer.id}
               rowAttributes={(transfer) => ({ "data-transfer": transfer.txHash })}
               alignTop
-              actions={{
-                cell: (transfer) => (
-                  // Stacked: side by side they push the table past a laptop's width.
-                  <span className="flex flex-col items-stretch gap-1.5 whitespace-nowrap">
-                    <Button size="sm" onClick={() => setAssigning(transfer)}>
-                      {t("adminOrders.unmatched.assign")}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setDismissing(dismissAction(transfer))}
-                    >
-                      {t("adminOrders.unmatched.dismiss")}
-                    </Button>
-                  </span>
-                ),
-              }}
+              actions={
+                list === "unmatched"
+                  ? {
+                      cell: (transfer) => {
+                        const isDeposit = transfer.direction === "in";
+                        return (
+                          // Stacked: side by side they push the table past a laptop's width.
+                          <span className="flex flex-col items-stretch gap-1.5 whitespace-nowrap">
+                            <Button
+                              size="sm"
+                              onClick={() =>
+                                setAssigning({ transfer, kind: isDeposit ? "credit" : "assign" })
+                              }
+                            >
+                              {t(
+                                isDeposit
+                                  ? "adminOrders.unmatched.credit"
+                                  : "adminOrders.unmatched.assign",
+                              )}
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              onClick={() =>
+                                setDismissing(
+                                  isDeposit ? refundAction(transfer) : dismissAction(transfer),
+                                )
+                              }
+                            >
+                              {t(
+                                isDeposit
+                                  ? "adminOrders.unmatched.refund"
+                                  : "adminOrders.unmatched.dismiss",
+                              )}
+                            </Button>
+                          </span>
+                        );
+                      },
+                    }
+                  : undefined
+              }
             />
           </AdminListBody>
           {query.hasNextPage && (
@@ -111,7 +174,7 @@ export function UnmatchedTransfersPage() {
           )}
         </CardContent>
       </Card>
-      <AssignDialog transfer={assigning} onDone={() => setAssigning(null)} />
+      <AssignDialog assigning={assigning} onDone={() => setAssigning(null)} />
       <NoteActionDialog action={dismissing} onDone={() => setDismissing(null)} />
     </div>
   );
@@ -124,7 +187,14 @@ function unmatchedColumns(t: TextFunction): AdminColumn<UnmatchedTransfer>[] {
       header: t("adminOrders.unmatched.columns.transfer"),
       cell: (transfer) => (
         <>
-          <span className="block font-medium">{networkOf(transfer.network).name}</span>
+          <span className="block font-medium">
+            {networkOf(transfer.network).name} ·{" "}
+            {t(
+              transfer.direction === "in"
+                ? "adminOrders.unmatched.incoming"
+                : "adminOrders.unmatched.outgoing",
+            )}
+          </span>
           <a
             href={explorerTxUrl(transfer.network, transfer.txHash)}
             target="_blank"
@@ -143,16 +213,29 @@ function unmatchedColumns(t: TextFunction): AdminColumn<UnmatchedTransfer>[] {
       ),
     },
     {
-      id: "to",
-      header: t("adminOrders.unmatched.columns.to"),
-      cell: (transfer) => (
-        <span className="flex items-center gap-1 whitespace-nowrap">
-          <span className="font-mono text-xs" title={transfer.to}>
-            {shortened(transfer.to)}
+      id: "wallet",
+      header: t("adminOrders.unmatched.columns.wallet"),
+      cell: (transfer) => {
+        // A payout's recipient, or a deposit's sender: the wallet that is not the desk's.
+        const isDeposit = transfer.direction === "in";
+        const wallet = isDeposit ? transfer.from : transfer.to;
+        return (
+          <span className="flex items-center gap-1 whitespace-nowrap">
+            <span className="text-xs text-muted-foreground">
+              {t(isDeposit ? "adminOrders.unmatched.from" : "adminOrders.unmatched.to")}
+            </span>
+            <span className="font-mono text-xs" title={wallet}>
+              {shortened(wallet)}
+            </span>
+            <CopyButton
+              value={wallet}
+              label={t(
+                isDeposit ? "adminOrders.unmatched.sender" : "adminOrders.unmatched.recipient",
+              )}
+            />
           </span>
-          <CopyButton value={transfer.to} label={t("adminOrders.unmatched.recipient")} />
-        </span>
-      ),
+        );
+      },
     },
     figureColumn("amount", t("adminOrders.unmatched.columns.amount"), (transfer) => (
       <span className="whitespace-nowrap" data-testid="unmatched-amount">
@@ -175,14 +258,39 @@ function unmatchedColumns(t: TextFunction): AdminColumn<UnmatchedTransfer>[] {
   ];
 }
 
-/** Assign to order: the order's id or its #short id, and a note (needed when the amount differs). */
-function AssignDialog({
-  transfer,
-  onDone,
-}: {
-  transfer: UnmatchedTransfer | null;
-  onDone: () => void;
-}) {
+/** A payout to assign to an order, or a deposit to credit to a sell order. */
+type Assigning = { transfer: UnmatchedTransfer; kind: "assign" | "credit" };
+
+/** The words and the lookup of each kind of assignment. */
+const ASSIGNING = {
+  assign: {
+    resolve: resolveOrderId,
+    title: "adminOrders.unmatched.assignTitle",
+    description: "adminOrders.unmatched.assignDescription",
+    orderField: "adminOrders.unmatched.orderField",
+    note: "adminOrders.unmatched.assignNote",
+    noSuchOrder: "adminOrders.unmatched.noSuchOrder",
+    done: "adminOrders.unmatched.assignedToast",
+    confirm: "adminOrders.unmatched.assign",
+  },
+  credit: {
+    resolve: resolveSellOrderId,
+    title: "adminOrders.unmatched.creditTitle",
+    description: "adminOrders.unmatched.creditDescription",
+    orderField: "adminOrders.unmatched.sellOrderField",
+    note: "adminOrders.unmatched.creditNote",
+    noSuchOrder: "adminOrders.unmatched.noSuchSellOrder",
+    done: "adminOrders.unmatched.creditedToast",
+    confirm: "adminOrders.unmatched.credit",
+  },
+} as const;
+
+/**
+ * Assign to order: the order's id or its #short id, and a note (needed when the amount
+ * differs); or credit to a sell order: the sale's id or #short id, and a note (always).
+ */
+function AssignDialog({ assigning, onDone }: { assigning: Assigning | null; onDone: () => void }) {
+  const transfer = assigning?.transfer ?? null;
   const { t } = useTexts();
   const decide = useDecideUnmatched();
   const orderFieldId = useId();
@@ -190,7 +298,7 @@ function AssignDialog({
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [isResolving, setIsResolving] = useState(false);
-  const shown = useDialogSubject(transfer, () => {
+  const shown = useDialogSubject(assigning, () => {
     setOrder("");
     setNote("");
     setError(null);
@@ -199,17 +307,19 @@ function AssignDialog({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!transfer) return;
+    if (!assigning) return;
+    const { transfer, kind } = assigning;
+    const words = ASSIGNING[kind];
     setError(null);
     setIsResolving(true);
     try {
-      const orderId = await resolveOrderId(order);
+      const orderId = await words.resolve(order);
       if (!orderId) {
-        setError(t("adminOrders.unmatched.noSuchOrder", { typed: order.trim() }));
+        setError(t(words.noSuchOrder, { typed: order.trim() }));
         return;
       }
-      await decide.mutateAsync({ id: transfer.id, action: "assign", orderId, note: note.trim() });
-      toast.success(t("adminOrders.unmatched.assignedToast", { id: orderId.slice(0, 8) }));
+      await decide.mutateAsync({ id: transfer.id, action: kind, orderId, note: note.trim() });
+      toast.success(t(words.done, { id: orderId.slice(0, 8) }));
       onDone();
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : String(failure);
@@ -220,35 +330,40 @@ function AssignDialog({
     }
   };
 
+  const words = ASSIGNING[shown?.kind ?? "assign"];
   return (
     <ConfirmWithNoteDialog
       open={transfer !== null}
       isPending={isPending}
       onClose={onDone}
       onSubmit={onSubmit}
-      title={t("adminOrders.unmatched.assignTitle")}
+      title={t(words.title)}
       description={
         shown
-          ? t("adminOrders.unmatched.assignDescription", {
-              amount: formatUsdt(shown.amount),
-              network: networkOf(shown.network).name,
-              to: shown.to,
+          ? t(words.description, {
+              amount: formatUsdt(shown.transfer.amount),
+              network: networkOf(shown.transfer.network).name,
+              to: shown.transfer.to,
+              from: shown.transfer.from,
             })
           : ""
       }
-      noteLabel={t("adminOrders.unmatched.assignNote")}
+      noteLabel={t(words.note)}
       note={note}
       onNoteChange={setNote}
       error={error}
       actions={
-        <AlertDialogConfirm type="submit" disabled={isPending || !order.trim()}>
+        <AlertDialogConfirm
+          type="submit"
+          disabled={isPending || !order.trim() || (shown?.kind === "credit" && note.trim() === "")}
+        >
           {isPending && <Spinner />}
-          {t("adminOrders.unmatched.assign")}
+          {t(words.confirm)}
         </AlertDialogConfirm>
       }
     >
       <div className="space-y-2">
-        <Label htmlFor={orderFieldId}>{t("adminOrders.unmatched.orderField")}</Label>
+        <Label htmlFor={orderFieldId}>{t(words.orderField)}</Label>
         <Input
           id={orderFieldId}
           className="font-mono"

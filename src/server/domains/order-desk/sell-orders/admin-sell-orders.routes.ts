@@ -27,6 +27,7 @@ export function createAdminSellOrdersRouter(context: AppContext) {
     db,
     admin: adminActor(c, trustProxy),
     notify: context.notificationTargets,
+    announcer: context.announcer,
   });
   return createRouter()
     .openapi(listSellOrdersRoute, async (c) => {

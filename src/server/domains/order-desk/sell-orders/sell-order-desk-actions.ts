@@ -7,38 +7,20 @@ import { recordAudit } from "../../../platform/audit/audit";
 import { refuseOwnRecord } from "../../../platform/audit/own-records";
 import type { Database } from "../../../platform/db/database";
 import type { DB, SellOrderStatus } from "../../../platform/db/schema";
+import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import { AppError, uniqueViolation } from "../../../platform/http/errors";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
 import { enqueue } from "../../../platform/notifications/outbox";
+import { lockSellOrder } from "../../orders/sell/receive-sell-order";
 import type { SellOrderRow } from "../../orders/sell/sell-order-view";
 import { sellOrderPaidMail } from "./sell-order-paid-mail";
-
-/**
- * Tells every open page that a sell order changed (the customer's order page, the
- * desk's queue). The lead wires the deposits' announcer here; until then nothing is
- * announced and pages see the change on their next poll.
- */
-export interface SellOrderAnnouncer {
-  announce(order: Pick<SellOrderRow, "id" | "user_id" | "status">, kind: "status"): Promise<void>;
-}
 
 export interface SellOrderDeskContext {
   db: Database;
   admin: Actor;
   notify: NotificationTargets;
-  announcer?: SellOrderAnnouncer;
-}
-
-/** Locks the sell order until the transaction ends, so that two operators take turns; 404 when there is none. */
-async function lockSellOrder(trx: Transaction<DB>, id: string): Promise<SellOrderRow> {
-  const order = await trx
-    .selectFrom("sell_orders")
-    .selectAll()
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) throw new AppError(404, "NOT_FOUND", "No sell order with this id.");
-  return order;
+  /** Tells every open page that a sell order changed (the customer's order page). */
+  announcer: Pick<OrderAnnouncer, "announceSale">;
 }
 
 async function writeEvent(
@@ -206,7 +188,7 @@ export async function paySellOrder(
       throw error;
     });
   // The live update of the customer's page and the desk's queue: the lead's call site.
-  await announcer?.announce(paid, "status");
+  await announcer.announceSale(paid);
   return paid;
 }
 
@@ -275,7 +257,7 @@ export async function releaseSellOrderHold(
     });
     return order;
   });
-  await announcer?.announce(order, "status");
+  await announcer.announceSale(order);
   return order;
 }
 
@@ -316,6 +298,6 @@ export async function cancelSellOrder(
     });
     return updated;
   });
-  await announcer?.announce(cancelled, "status");
+  await announcer.announceSale(cancelled);
   return cancelled;
 }

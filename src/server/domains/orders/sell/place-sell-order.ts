@@ -69,7 +69,7 @@ export async function placeSellOrder({
     const destination = await ownDestination(trx, user.id, input.destinationId, {
       name: customer.verified_name ?? customer.name,
     });
-    await expireOverdueSales(trx, input.network);
+    await expireOverdueSales(trx, { network: input.network });
     for (let attempt = 0; attempt < AMOUNT_ATTEMPTS; attempt++) {
       const depositUsdt = await freeDepositAmount(trx, input.network, input.usdtAmount);
       const id = randomUUID();

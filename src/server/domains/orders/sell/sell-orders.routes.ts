@@ -4,12 +4,9 @@ import type { AppContext } from "../../../platform/api/app-context";
 import { createRouter, errorResponse, jsonContent } from "../../../platform/api/router";
 import { requireUser } from "../../../platform/api/session";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "../idempotency";
-import {
-  getCustomerSellOrder,
-  listCustomerSellOrders,
-  sellOrderView,
-} from "./customer-sell-orders";
+import { listCustomerSellOrders, sellOrderView } from "./customer-sell-orders";
 import { placeSellOrder } from "./place-sell-order";
+import { readCustomerSellOrder, sellOrderDepositSchema } from "./sell-order-deposit";
 import { sellOrderEventSchema, sellOrderSchema, toSellOrderEventView } from "./sell-order-view";
 
 const placeRoute = createRoute({
@@ -62,12 +59,20 @@ const getRoute = createRoute({
   method: "get",
   path: "/api/sell-orders/{id}",
   tags: ["Sell orders"],
-  summary: "One of the signed-in customer's sales, with its timeline",
+  summary: "One of the signed-in customer's sales, with its timeline and its deposit",
+  description: "A sale past its time with no deposit seen is expired first.",
   request: { params: z.object({ id: z.string().max(100) }) },
   responses: {
     200: {
       description: "The sale",
-      content: jsonContent(sellOrderSchema.extend({ events: z.array(sellOrderEventSchema) })),
+      content: jsonContent(
+        sellOrderSchema.extend({
+          events: z.array(sellOrderEventSchema),
+          deposit: sellOrderDepositSchema
+            .nullable()
+            .describe("The deposit the watcher saw, as it deepens; null while none is"),
+        }),
+      ),
     },
     401: errorResponse("Not signed in"),
     404: errorResponse("No such sale of this customer"),
@@ -93,8 +98,9 @@ export function createSellOrdersRouter(context: AppContext) {
       c.json({ orders: await listCustomerSellOrders(db, c.var.user.id) }, 200),
     )
     .openapi(getRoute, async (c) => {
-      const found = await getCustomerSellOrder(db, c.var.user.id, c.req.valid("param").id);
+      const found = await readCustomerSellOrder(context, c.var.user.id, c.req.valid("param").id);
       if (!found) return c.json({ error: "Sale not found", code: "NOT_FOUND" }, 404);
-      return c.json({ ...found.sale, events: found.events.map(toSellOrderEventView) }, 200);
+      const { sale, events, deposit } = found;
+      return c.json({ ...sale, events: events.map(toSellOrderEventView), deposit }, 200);
     });
 }
