@@ -29,7 +29,10 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
 process.env.E2E_ADMIN_SESSION_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-admin-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-const SITE_WIDE_SPECS = /(admin-settings|sell-usdt)\.spec\.ts/;
+// Specs that change what the whole site does: the rate and limits, buying turned on, the
+// desk's BEP20 wallet and the stand-in BEP20 node on E2E_BEP20_PORT (payouts-on-chain and
+// sell-usdt both register the wallet and answer on that port).
+const SITE_WIDE_SPECS = /(admin-settings|sell-usdt|payouts-on-chain)\.spec\.ts/;
 const LAST_SPECS = /receiving-accounts\.spec\.ts/;
 const MAIN_THREAD_SPECS = /first-screen-work\.spec\.ts/;
 
@@ -66,14 +69,16 @@ export default defineConfig({
       // the journeys share nothing but the desk the setup made.
       fullyParallel: true,
     },
-    // Specs that change site-wide settings run alone, after the rest, so they cannot
-    // change the rate or limits under another test's feet.
+    // Specs that change site-wide settings run after the rest, one file at a time (one
+    // worker: two files of a project otherwise run side by side), so they cannot change
+    // the rate, the limits or the BEP20 wallet under another test's feet.
     {
       name: "site-wide",
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testMatch: SITE_WIDE_SPECS,
       dependencies: ["chromium"],
       fullyParallel: false,
+      workers: 1,
     },
     // Changes which receiving accounts take payments: after everything else, alone.
     {

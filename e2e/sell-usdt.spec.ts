@@ -1,6 +1,8 @@
+import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { USDT_TOKENS } from "../src/server/platform/config/chain-tokens";
 import { startFakeChain } from "../src/server/testing/fake-chain";
-import { FakeEvmNode } from "../src/server/testing/fake-evm-node";
+import { baseUnitsOf, FakeEvmNode } from "../src/server/testing/fake-evm-node";
 import {
   expect,
   expectNoSeriousViolations,
@@ -13,24 +15,29 @@ import {
 
 /*
  * A customer sells USDT (issue 44): on a 360 px phone, in Hindi, from the Sell tab to
- * the deposit's instructions. The desk buys on BEP20, where the e2e server's stand-in
- * node answers (as in payouts-on-chain.spec.ts), so the next steps — the node
- * receiving the deposit, the operator paying it, the books — append to this journey.
- * It turns buying on for the whole site, so it runs alone (SITE_WIDE_SPECS), and puts
- * the settings and the wallet back after.
+ * the deposit's instructions, the stand-in BEP20 node receiving the deposit (the
+ * e2e server's watcher reads it every 5 s, as in payouts-on-chain.spec.ts), an
+ * operator paying the rupees with the bank's UTR, and the customer's page turning
+ * Paid by itself. It turns buying on for the whole site and registers the desk's
+ * BEP20 wallet, so it runs alone (SITE_WIDE_SPECS, one worker), and puts the settings
+ * and the wallet back after.
  */
 
 test.describe.configure({ mode: "serial" });
 
 const PHONE = { width: 360, height: 740 };
-const DESK_WALLET = "0x5a1e0c3b7d9f2e4a6c8b0d1f3e5a7c9b2d4f6a8e";
+/**
+ * A desk wallet of this run's own: the server keeps where its watcher got to per
+ * wallet, and a run in a new worker starts a new stand-in chain at block 100.
+ */
+const DESK_WALLET = `0x${randomBytes(20).toString("hex")}`;
+const { token, decimals } = USDT_TOKENS.bep20;
 const node = new FakeEvmNode();
 const origin = () => new URL(test.info().project.use.baseURL ?? "").origin;
 
 let closeChain: () => Promise<void> = async () => {};
 let desk: Page;
 let buyingBefore: Record<string, unknown>;
-
 test.beforeAll(async ({ browser }) => {
   const chain = await startFakeChain(node.respond, { port: Number(process.env.E2E_BEP20_PORT) });
   closeChain = chain.close;
@@ -67,9 +74,11 @@ test.afterAll(async () => {
   await closeChain();
 });
 
-test("a customer on a phone, in Hindi, adds their UPI ID, sells 100 USDT and is shown exactly what to send where", async ({
+test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it, and sees it paid with the operator's UTR", async ({
   page,
 }) => {
+  // The whole sale: placed, sent, confirmed by the watcher's passes, paid by an operator.
+  test.slow();
   await page.setViewportSize(PHONE);
   await signUpAndLogInByApi(page, uniqueEmail("seller"));
   await page.goto("/");
@@ -113,10 +122,94 @@ test("a customer on a phone, in Hindi, adds their UPI ID, sells 100 USDT and is 
   expect(width).toBeLessThanOrEqual(PHONE.width);
   await expectNoSeriousViolations(page);
 
-  // The sale is in the customer's orders, beside their buys.
+  const deposit = /ठीक (100\.\d\d) USDT/.exec((await sendExactly.textContent()) ?? "")?.[1];
+  expect(deposit).toBeDefined();
+  const saleId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const shortId = saleId.slice(0, 8);
+
+  // The sale is in the customer's orders, beside their buys; back to it from there.
   await page.getByRole("link", { name: "अपने ऑर्डर पर वापस" }).click();
   await expect(page.getByRole("heading", { name: "आपकी बिक्री" })).toBeVisible();
   await expect(page.getByTestId("sales")).toContainText("₹8,4");
+  await page
+    .getByTestId("sales")
+    .getByRole("link", { name: new RegExp(shortId) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/sell/${saleId}$`));
+  // From here on the page is never loaded again: what changes comes to it by itself.
+  await page.evaluate(() => {
+    (window as { stillThisPage?: boolean }).stillThisPage = true;
+  });
+
+  // The customer's wallet sends exactly the amount; one block on top: seen, 2 of 3.
+  node.send({
+    token,
+    from: `0x${randomBytes(20).toString("hex")}`,
+    to: DESK_WALLET,
+    baseUnits: baseUnitsOf(deposit ?? "", decimals),
+  });
+  node.head += 1;
+  const message = page.getByTestId("sale-message");
+  await expect(message).toHaveText(
+    "हमें आपका डिपॉज़िट दिख रहा है: BEP20 पर 3 में से 2 पुष्टियाँ। यह पेज अपने आप अपडेट होता है।",
+    { timeout: 30_000 },
+  );
+  await expect(sendExactly).toBeHidden();
+  // Deep enough: USDT received, and the rupees on their way.
+  node.head += 5;
+  await expect(page.getByRole("heading", { level: 1, name: "USDT मिल गए" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(message).toHaveText(
+    /^आपके USDT हमें मिल गए हैं और हम ₹8,4\d\d\.\d\d आपके खाते में भेज रहे हैं।$/,
+  );
+
+  // An operator pays it from the queue by keyboard: the row, p, the UTR, the account, Enter.
+  const utr = String(randomInt(10 ** 11, 10 ** 12));
+  await desk.goto("/admin/sell-orders");
+  await expect(desk.getByRole("heading", { level: 1, name: "Sell orders" })).toBeVisible();
+  const row = desk.locator(`[data-sell-order="${saleId}"]`);
+  await expect(row).toContainText("seller@okhdfcbank");
+  await row.getByText(`#${shortId}`).click();
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  await desk.keyboard.press("p");
+  const dialog = desk.getByRole("dialog", { name: `Sale #${shortId}` });
+  await expect(dialog.getByTestId("upi-pay-link")).toHaveAttribute(
+    "href",
+    /^upi:\/\/pay\?pa=seller@okhdfcbank&/,
+  );
+  const utrField = dialog.getByLabel("The bank's UTR");
+  await expect(utrField).toBeFocused();
+  await desk.keyboard.type(utr);
+  // No account chosen: refused in the form, nothing paid.
+  await desk.keyboard.press("Enter");
+  await expect(dialog.getByText("Choose the desk account the rupees left from.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "USDT मिल गए" })).toBeVisible();
+  await dialog.getByLabel("Paid from").selectOption({ label: "Desk UPI (rupeedesk@okhdfcbank)" });
+  await utrField.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(desk.getByText(`Sale #${shortId} is paid`)).toBeVisible();
+  await expect(row).toBeHidden();
+
+  // The customer's page says Paid, with the bank's reference, in Hindi, by itself.
+  await expect(page.getByRole("heading", { level: 1, name: "पेमेंट हो गया" })).toBeVisible();
+  await expect(message).toHaveText(/^हमने ₹8,4\d\d\.\d\d आपके खाते में भेज दिए।$/);
+  await expect(page.getByTestId("sale-utr")).toHaveText(utr);
+  await expect(page.getByText("बैंक रेफ़रेंस (UTR)")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "प्रगति" }).getByRole("listitem").last(),
+  ).toHaveAttribute("aria-current", "step");
+  expect(await page.evaluate(() => (window as { stillThisPage?: boolean }).stillThisPage)).toBe(
+    true,
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  await expectNoSeriousViolations(page);
+  // Kept beside the run's results, to look at: the Paid page as a phone shows it.
+  const screenshot = test.info().outputPath("paid-360px-hindi.png");
+  await page.screenshot({ path: screenshot, fullPage: true });
+  await test.info().attach("paid-360px-hindi", { path: screenshot, contentType: "image/png" });
 });
 
 test("a visitor reaches the Sell tab by keyboard, hears the smallest sale, and after logging in is back on it with their amount", async ({

@@ -16,6 +16,13 @@ export type FakeEvmTransfer = {
   removed?: boolean;
 };
 
+/** A token amount written as a decimal (at most `decimals` places), in the token's base units. */
+export function baseUnitsOf(amount: string, decimals: number): bigint {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  if (fraction.length > decimals) throw new Error(`${amount} has more than ${decimals} places`);
+  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0"));
+}
+
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const word = (hex: string) => `0x${hex.replace(/^0x/, "").toLowerCase().padStart(64, "0")}`;
 const quantity = (value: number | bigint) => `0x${value.toString(16)}`;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { USDT_TOKENS } from "../platform/config/chain-tokens";
-import { FakeEvmNode } from "./fake-evm-node";
+import { baseUnitsOf, FakeEvmNode } from "./fake-evm-node";
 import { insertSellOrder } from "./sell-orders";
 import { freshEvmWallet, startWatchedDesk } from "./watched-desk";
 
@@ -33,7 +33,7 @@ export async function startDepositDesk(env: Record<string, string> = {}) {
         token: USDT_TOKENS.bep20.token,
         from,
         to: wallet,
-        baseUnits: baseUnitsOf(usdt),
+        baseUnits: baseUnitsOf(usdt, USDT_TOKENS.bep20.decimals),
       }),
     pass: async (blocks = 0) => {
       node.head += blocks;
@@ -59,10 +59,4 @@ export async function startDepositDesk(env: Record<string, string> = {}) {
         .where("id", "=", id)
         .execute(),
   };
-}
-
-/** USDT in BEP20's base units (18 decimals), from a decimal with at most 18 places. */
-function baseUnitsOf(usdt: string) {
-  const [whole = "0", fraction = ""] = usdt.split(".");
-  return BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, "0"));
 }
