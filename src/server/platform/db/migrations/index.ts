@@ -52,6 +52,7 @@ import * as buyingSettings from "./0112-buying-settings";
 import * as payoutDestinations from "./0113-payout-destinations";
 import * as tronIndexCursor from "./0114-tron-index-cursor";
 import * as sellOrders from "./0115-sell-orders";
+import * as statementDebitsAndSalesInBooks from "./0118-statement-debits-and-sales-in-books";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   "0113-payout-destinations": payoutDestinations,
   "0114-tron-index-cursor": tronIndexCursor,
   "0115-sell-orders": sellOrders,
+  "0118-statement-debits-and-sales-in-books": statementDebitsAndSalesInBooks,
 };
