@@ -23,7 +23,10 @@ function indiaDay(offset = 0) {
 }
 
 let utrCounter = 710_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
-const nextUtr = () => String((utrCounter += 1));
+function nextUtr() {
+  utrCounter += 1;
+  return String(utrCounter);
+}
 
 /** A UPI payment out of the desk's account, as SBI prints it. */
 const upiDebit = (utr: string, amount: string, payee = "RAHUL KUMAR", date = indiaDay()) =>
