@@ -558,6 +558,8 @@ export interface SuspicionReportsTable {
   id: Generated<string>;
   user_id: string;
   order_ids: Generated<string[]>;
+  /** The sell orders concerned (migration 0118). */
+  sell_order_ids: Generated<string[]>;
   grounds: string;
   /** Calendar days (YYYY-MM-DD), read with ::text: the drivers would make them Dates. */
   concluded_on: string;

@@ -8,7 +8,7 @@ import { type Kysely, sql } from "kysely";
  * needs a direction filter to stay right. A debit is matched, when read, to the paid
  * sell order with its UTR (paid_utr), its amount and its account.
  *
- * Also: a sell order's deposit received asks for the network's wallet to be read at the
+ * Also: the suspicion register may name sell orders; a sell order's deposit received asks for the network's wallet to be read at the
  * treasury worker's next pass (the deposit refills the payout wallet, decision 049, and
  * the treasury counts what a read of the wallet says); and the indexes the books and
  * the debits' reconciliation read paid and received sell orders by.
@@ -55,6 +55,12 @@ export async function up(db: Kysely<unknown>) {
   await sql`CREATE INDEX sell_orders_received ON sell_orders (received_at)
       WHERE received_at IS NOT NULL`.execute(db);
 
+  // The suspicion register names sell orders too (issue 44).
+  await sql`
+    ALTER TABLE suspicion_reports
+      ADD COLUMN sell_order_ids uuid[] NOT NULL DEFAULT '{}'
+        CHECK (cardinality(sell_order_ids) <= 50)`.execute(db);
+
   await sql`
     CREATE FUNCTION read_wallet_after_deposit() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -71,6 +77,7 @@ export async function up(db: Kysely<unknown>) {
 export async function down(db: Kysely<unknown>) {
   await sql`DROP TRIGGER sell_orders_deposit_received ON sell_orders`.execute(db);
   await sql`DROP FUNCTION read_wallet_after_deposit()`.execute(db);
+  await sql`ALTER TABLE suspicion_reports DROP COLUMN sell_order_ids`.execute(db);
   await sql`DROP INDEX sell_orders_received`.execute(db);
   await sql`DROP INDEX sell_orders_paid_from`.execute(db);
   await sql`ALTER TABLE statement_imports DROP COLUMN debits_added`.execute(db);
