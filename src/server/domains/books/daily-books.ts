@@ -111,7 +111,10 @@ export interface Books {
     /** averageRate − averageBuyRate: what each USDT bought from customers would earn sold. */
     buySpreadPerUsdt: string | null;
   };
-  /** USDT in stock at the end of `to`, by the purchases recorded, and what it cost. */
+  /**
+   * USDT in stock at the end of `to`, by the purchases recorded and the USDT bought
+   * from customers, and what it cost.
+   */
   stock: { usdt: string; costInr: string };
 }
 
@@ -184,17 +187,15 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
     date: string;
     account_id: string | null;
     account_label: string | null;
-    network: string;
     orders: number;
     usdt: string;
     inr: string;
   }>`
     SELECT g.*, account.label AS account_label FROM (
       SELECT (paid_at AT TIME ZONE ${ZONE})::date::text AS date, paid_from_account_id AS account_id,
-        network, count(*)::int AS orders, sum(deposit_usdt)::text AS usdt,
-        sum(inr_amount)::text AS inr
+        count(*)::int AS orders, sum(deposit_usdt)::text AS usdt, sum(inr_amount)::text AS inr
       FROM sell_orders WHERE status = 'paid' AND paid_at < ${end}
-      GROUP BY 1, 2, 3
+      GROUP BY 1, 2
     ) AS g LEFT JOIN receiving_accounts AS account ON account.id = g.account_id`.execute(db);
   const received = await sql<{ date: string; network: string; orders: number; usdt: string }>`
     SELECT (received_at AT TIME ZONE ${ZONE})::date::text AS date, network, count(*)::int AS orders,
