@@ -86,7 +86,7 @@ async function seed() {
       inr_amount, deposit_address, destination_id, status, expires_at, deposit_tx_hash,
       received_at, paid_utr, paid_from_account_id, paid_at, created_at)
     SELECT ${owner.id}, 'bench-owner@example.com', (ARRAY['trc20', 'bep20', 'polygon'])[1 + i % 3],
-      usdt, 83.5, round(usdt * 83.5, 2), 'bench-wallet', ${destinationId}::uuid, 'paid',
+      usdt, usdt, 83.5, round(usdt * 83.5, 2), 'bench-wallet', ${destinationId}::uuid, 'paid',
       at + interval '30 minutes', md5(i::text), at + interval '5 minutes',
       '5' || lpad(i::text, 11, '0'), (ARRAY[${accounts}])[1 + i % 3], at + interval '20 minutes', at
     FROM (
