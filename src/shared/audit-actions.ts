@@ -48,5 +48,9 @@ export const AUDIT_ACTIONS = [
   "order.hold_released",
   "suspicion.recorded",
   "suspicion.filed",
+  "sell_order.paid",
+  "sell_order.paid_by_override",
+  "sell_order.hold_released",
+  "sell_order.cancelled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

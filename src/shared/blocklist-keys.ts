@@ -167,6 +167,22 @@ export function orderBlocklistKeys(order: { wallet_address: string; payer_name: 
   };
 }
 
+/** The keys a sale is checked against: the payout account its rupees go to, and its holder's name. */
+export function saleBlocklistKeys(destination: {
+  upi_id: string | null;
+  account_number: string | null;
+  holder_name: string;
+}): string[] {
+  const account =
+    destination.upi_id !== null
+      ? normaliseBlocklistValue("upi_id", destination.upi_id)
+      : normaliseBlocklistValue("bank_account", destination.account_number ?? "");
+  return [
+    account && blocklistKey(destination.upi_id !== null ? "upi_id" : "bank_account", account),
+    payerNameKey(destination.holder_name),
+  ].filter((key): key is string => key !== null);
+}
+
 /** The keys a sign-up is checked against: the phone, and the e-mail's domain and every domain above it. */
 export function signUpBlocklistKeys(signUp: { email: string; phone: string | null }): string[] {
   const keys: string[] = [];

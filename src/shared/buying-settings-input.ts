@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { networkIdSchema } from "./catalog-schemas";
+import { holdAmountInr, onOff } from "./hold-rules-input";
 import { inrLimit, limitsWidening, readDecimal, rupeeRate } from "./site-settings-input";
 
 /*
@@ -17,6 +18,10 @@ export const BUYING_FIELD_LABELS = {
   verifiedSellLimitOrderInr: "Verified: per Sale",
   verifiedSellLimitDayInr: "Verified: Sales per 24 Hours",
   sellHoldOtherNames: "Hold a Payout to Another Name",
+  sellHoldFirstSale: "Hold a First Sale Above the Amount",
+  sellHoldFirstSaleAboveInr: "First Sale Hold Amount",
+  sellHoldNewDestination: "Hold a Payout to a New Account",
+  sellHoldSharedWallet: "Hold a Deposit from a Wallet Another Customer Used",
 } as const;
 export type BuyingField = keyof typeof BUYING_FIELD_LABELS;
 
@@ -55,9 +60,11 @@ export const buyingSettingsInputSchema = z
     sellLimitDayInr: inrLimit(BUYING_FIELD_LABELS.sellLimitDayInr, false),
     verifiedSellLimitOrderInr: inrLimit(BUYING_FIELD_LABELS.verifiedSellLimitOrderInr, false),
     verifiedSellLimitDayInr: inrLimit(BUYING_FIELD_LABELS.verifiedSellLimitDayInr, false),
-    sellHoldOtherNames: z.boolean({
-      error: `${BUYING_FIELD_LABELS.sellHoldOtherNames} must be on or off.`,
-    }),
+    sellHoldOtherNames: onOff(BUYING_FIELD_LABELS.sellHoldOtherNames),
+    sellHoldFirstSale: onOff(BUYING_FIELD_LABELS.sellHoldFirstSale),
+    sellHoldFirstSaleAboveInr: holdAmountInr(BUYING_FIELD_LABELS.sellHoldFirstSaleAboveInr),
+    sellHoldNewDestination: onOff(BUYING_FIELD_LABELS.sellHoldNewDestination),
+    sellHoldSharedWallet: onOff(BUYING_FIELD_LABELS.sellHoldSharedWallet),
   })
   .superRefine(limitsWidening(saleLimitsWidening, BUYING_FIELD_LABELS));
 

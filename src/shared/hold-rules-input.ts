@@ -18,23 +18,24 @@ export const HOLD_RULE_FIELD_LABELS = {
 const HOLD_ORDERS_PER_HOUR_MAX = 100;
 const ORDERS_PER_HOUR_ERROR = `${HOLD_RULE_FIELD_LABELS.holdOrdersPerHour} must be a whole number from 1 to ${HOLD_ORDERS_PER_HOUR_MAX}.`;
 
-const onOff = (label: string) => z.boolean({ error: `${label} must be on or off.` });
+export const onOff = (label: string) => z.boolean({ error: `${label} must be on or off.` });
 
-export const holdRulesInputSchema = z.object({
-  holdFirstOrder: onOff(HOLD_RULE_FIELD_LABELS.holdFirstOrder),
-  holdFirstOrderAboveInr: z
-    .string({ error: "First Order Hold Amount must be a rupee amount." })
+/** The amount above which a first order (or sale) is held: 0 or more rupees. */
+export const holdAmountInr = (label: string) =>
+  z
+    .string({ error: `${label} must be a rupee amount.` })
     .trim()
     .refine(
       (text) => {
         const value = readDecimal(text);
         return value !== null && value.decimalPlaces() <= 2 && value.lt("1000000000000");
       },
-      {
-        error:
-          "First Order Hold Amount must be a rupee amount of 0 or more, with at most 2 decimals.",
-      },
-    ),
+      { error: `${label} must be a rupee amount of 0 or more, with at most 2 decimals.` },
+    );
+
+export const holdRulesInputSchema = z.object({
+  holdFirstOrder: onOff(HOLD_RULE_FIELD_LABELS.holdFirstOrder),
+  holdFirstOrderAboveInr: holdAmountInr(HOLD_RULE_FIELD_LABELS.holdFirstOrderAboveInr),
   holdNewPayerName: onOff(HOLD_RULE_FIELD_LABELS.holdNewPayerName),
   holdSharedWallet: onOff(HOLD_RULE_FIELD_LABELS.holdSharedWallet),
   holdOrderRate: onOff(HOLD_RULE_FIELD_LABELS.holdOrderRate),

@@ -11,7 +11,9 @@ import { createAdminDashboardRouter } from "../domains/dashboard/dashboard.route
 import { createOrderLimitsRouter } from "../domains/limits/order-limits.routes";
 import { createAdminOrdersRouter } from "../domains/order-desk/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "../domains/order-desk/order-feed.routes";
+import { createAdminSellOrdersRouter } from "../domains/order-desk/sell-orders/admin-sell-orders.routes";
 import { createOrdersRouter } from "../domains/orders/orders.routes";
+import { createSellOrdersRouter } from "../domains/orders/sell/sell-orders.routes";
 import { createUnmatchedTransfersRouter } from "../domains/payouts/unmatched-transfers.routes";
 import { createReceivingAccountsRouter } from "../domains/receiving-accounts/receiving-accounts.routes";
 import {
@@ -97,12 +99,14 @@ export function createApp(context: AppContext) {
     .route("/", createHealthRouter(context))
     .route("/", createSiteRouter(context))
     .route("/", createOrdersRouter(context))
+    .route("/", createSellOrdersRouter(context))
     .route("/", createOrderLimitsRouter(context))
     .route("/", createAdminSessionRouter(context))
     .route("/", createAdminDashboardRouter(context))
     .route("/", createAdminUsersRouter(context))
     .route("/", createAdminOrdersRouter(context))
     .route("/", createAdminOrderFeedRouter(context))
+    .route("/", createAdminSellOrdersRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createBuyingSettingsRouter(context))
     .route("/", createReceivingAccountsRouter(context))

@@ -27,6 +27,7 @@ const english = {
   adminDashboard: () => import("./en/admin-dashboard.json"),
   adminOrders: () => import("./en/admin-orders.json"),
   adminReconciliation: () => import("./en/admin-reconciliation.json"),
+  adminSellOrders: () => import("./en/admin-sell-orders.json"),
   adminSettings: () => import("./en/admin-settings.json"),
   adminTreasury: () => import("./en/admin-treasury.json"),
   adminUsers: () => import("./en/admin-users.json"),

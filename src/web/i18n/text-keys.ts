@@ -6,6 +6,7 @@ import type adminBooks from "./en/admin-books.json";
 import type adminDashboard from "./en/admin-dashboard.json";
 import type adminOrders from "./en/admin-orders.json";
 import type adminReconciliation from "./en/admin-reconciliation.json";
+import type adminSellOrders from "./en/admin-sell-orders.json";
 import type adminSettings from "./en/admin-settings.json";
 import type adminTreasury from "./en/admin-treasury.json";
 import type adminUsers from "./en/admin-users.json";
@@ -26,6 +27,7 @@ type AllTexts = typeof common & {
   adminDashboard: typeof adminDashboard;
   adminOrders: typeof adminOrders;
   adminReconciliation: typeof adminReconciliation;
+  adminSellOrders: typeof adminSellOrders;
   adminSettings: typeof adminSettings;
   adminTreasury: typeof adminTreasury;
   adminUsers: typeof adminUsers;

@@ -256,7 +256,7 @@ function asStoppingLimit(
   };
 }
 
-function verificationRequested(forOperator: boolean) {
+export function verificationRequested(forOperator: boolean) {
   return new AppError(
     403,
     "VERIFICATION_REQUESTED",

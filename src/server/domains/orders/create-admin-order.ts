@@ -209,7 +209,7 @@ async function refuseBlockedWallet(db: Kysely<DB>, walletAddress: string) {
   const walletKey = orderBlocklistKeys({ wallet_address: walletAddress, payer_name: null }).wallet;
   const { rows } = await sql<{ reason: string }>`
     SELECT blocked.reason
-    FROM (SELECT ${walletKey}::text AS wallet_key, NULL::text AS payer_name_key) AS input
+    FROM (SELECT ARRAY[${walletKey}::text] AS blocklist_keys) AS input
       ${blockedEntry}
     WHERE NOT (${blocklistRule.passes})`.execute(db);
   const entry = rows[0];

@@ -10,9 +10,11 @@ import type { OrderRow } from "./order-view";
 import { HOLD_RULES, type HoldRule, holdStatements, ORDER_HOLD_LINE } from "./rules/hold-rules";
 import { ORDER_LIMIT_SETTINGS, orderLimitStatements } from "./rules/order-limits";
 import {
+  firstRefusal,
   isBatchRule,
   type OrderRefusalRule,
-  type SiteSettings,
+  refusalSettings,
+  SETTING_PREFIX,
   settingsOf,
 } from "./rules/order-rule";
 import { REFUSAL_RULES } from "./rules/refusal-rules";
@@ -115,6 +117,7 @@ function statementInput({
     is_deliverable: isDeliverable,
     max_orders: maxOrdersPerMinute,
     wallet_key: blocklistKeys.wallet,
+    blocklist_keys: [blocklistKeys.wallet, blocklistKeys.payerName].filter((key) => key !== null),
     payer_name_key: blocklistKeys.payerName,
     signed_up_at: signedUpAt.toISOString(),
     messages,
@@ -122,8 +125,7 @@ function statementInput({
 }
 
 /** The settings a refusal may name, returned as `setting_<column>`. */
-const REFUSAL_SETTINGS = [...new Set(REFUSAL_RULES.flatMap((rule) => rule.settings))];
-const SETTING_PREFIX = "setting_";
+const REFUSAL_SETTINGS = refusalSettings(REFUSAL_RULES);
 
 /** Beside the order's columns: each refusal rule's `passes_<name>`, and REFUSAL_SETTINGS. */
 type StatementRow = Partial<OrderRow> & {
@@ -186,20 +188,11 @@ export async function insertOrdersIfAllowed(
       isReferenceUsed: row.reference_used,
       gotSlot: row.got_slot,
       isOfferValid: row.offer_valid,
-      refusal: refusalOf(row, draft),
+      refusal: firstRefusal(REFUSAL_RULES, row, draft),
       limitsClaimedAt: row.limits_claimed_at,
       holdRules: row.hold_rules ?? [],
     };
   });
-}
-
-function refusalOf(row: StatementRow, order: OrderRow): AppError | null {
-  const refusedBy = REFUSAL_RULES.find((rule) => row[`passes_${rule.name}`] !== true);
-  if (!refusedBy) return null;
-  const settings = Object.fromEntries(
-    REFUSAL_SETTINGS.map((column) => [column, row[`${SETTING_PREFIX}${column}`]]),
-  ) as SiteSettings;
-  return refusedBy.refusal({ settings, order });
 }
 
 /** The rules' verdicts, as the statement's `passes_<name>` columns. */
@@ -226,7 +219,7 @@ function buildPlaceOrdersStatement() {
         receive_currency text, receive_amount numeric, quoted_rate numeric, network text,
         wallet_address text, payment_reference text, payer_name text, idempotency_key text,
         receiving_offer_id uuid, is_admin boolean, is_deliverable boolean, max_orders integer,
-        wallet_key text, payer_name_key text, signed_up_at timestamptz, messages jsonb)
+        wallet_key text, blocklist_keys text[], payer_name_key text, signed_up_at timestamptz, messages jsonb)
     ),
     ${settingsOf([...REFUSAL_RULES, ...HOLD_RULES, { settings: ORDER_LIMIT_SETTINGS }])},
     -- Each lookup is a LATERAL with LIMIT, so it stays one index probe per order: as

@@ -18,6 +18,10 @@ const COLUMNS = [
   "verified_sell_limit_order_inr",
   "verified_sell_limit_day_inr",
   "sell_hold_other_names",
+  "sell_hold_first_sale",
+  "sell_hold_first_sale_above_inr",
+  "sell_hold_new_destination",
+  "sell_hold_shared_wallet",
 ] as const;
 
 type BuyingColumns = Pick<Selectable<DB["site_settings"]>, (typeof COLUMNS)[number]>;
@@ -32,6 +36,10 @@ function toBuyingSettings(row: BuyingColumns): BuyingSettingsInput {
     verifiedSellLimitOrderInr: plainDecimal(row.verified_sell_limit_order_inr),
     verifiedSellLimitDayInr: plainDecimal(row.verified_sell_limit_day_inr),
     sellHoldOtherNames: row.sell_hold_other_names,
+    sellHoldFirstSale: row.sell_hold_first_sale,
+    sellHoldFirstSaleAboveInr: plainDecimal(row.sell_hold_first_sale_above_inr),
+    sellHoldNewDestination: row.sell_hold_new_destination,
+    sellHoldSharedWallet: row.sell_hold_shared_wallet,
   };
 }
 
@@ -84,6 +92,10 @@ export async function saveBuyingSettings(
     verifiedSellLimitOrderInr: canonical(input.verifiedSellLimitOrderInr),
     verifiedSellLimitDayInr: canonical(input.verifiedSellLimitDayInr),
     sellHoldOtherNames: input.sellHoldOtherNames,
+    sellHoldFirstSale: input.sellHoldFirstSale,
+    sellHoldFirstSaleAboveInr: canonical(input.sellHoldFirstSaleAboveInr),
+    sellHoldNewDestination: input.sellHoldNewDestination,
+    sellHoldSharedWallet: input.sellHoldSharedWallet,
   };
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -111,6 +123,10 @@ export async function saveBuyingSettings(
         verified_sell_limit_order_inr: next.verifiedSellLimitOrderInr,
         verified_sell_limit_day_inr: next.verifiedSellLimitDayInr,
         sell_hold_other_names: next.sellHoldOtherNames,
+        sell_hold_first_sale: next.sellHoldFirstSale,
+        sell_hold_first_sale_above_inr: next.sellHoldFirstSaleAboveInr,
+        sell_hold_new_destination: next.sellHoldNewDestination,
+        sell_hold_shared_wallet: next.sellHoldSharedWallet,
         updated_at: sql`now()`,
       })
       .where("id", "=", 1)

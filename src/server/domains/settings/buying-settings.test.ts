@@ -22,6 +22,10 @@ const BUYING_OFF = {
   verifiedSellLimitOrderInr: "1000000",
   verifiedSellLimitDayInr: "2500000",
   sellHoldOtherNames: false,
+  sellHoldFirstSale: false,
+  sellHoldFirstSaleAboveInr: "50000",
+  sellHoldNewDestination: false,
+  sellHoldSharedWallet: false,
 };
 
 beforeAll(async () => {
@@ -89,9 +93,29 @@ describe("Buying USDT settings", () => {
       sellMinUsdt: "25.5",
     });
 
+    const holds = await save({
+      ...BUYING_OFF,
+      sellHoldFirstSale: true,
+      sellHoldFirstSaleAboveInr: "25000.50",
+      sellHoldNewDestination: true,
+      sellHoldSharedWallet: true,
+    });
+    expect(holds.json).toMatchObject({
+      sellHoldFirstSale: true,
+      sellHoldFirstSaleAboveInr: "25000.5",
+      sellHoldNewDestination: true,
+      sellHoldSharedWallet: true,
+    });
+    expect((await audits()).at(-1)?.details).toMatchObject({
+      sellHoldFirstSale: { from: false, to: true },
+      sellHoldFirstSaleAboveInr: { from: "50000", to: "25000.5" },
+    });
+    await save({ ...response.json, exchangeRate: undefined });
+
     // The same values again change nothing and write no audit row.
+    const saves = (await audits()).length;
     expect((await save({ ...response.json, exchangeRate: undefined })).status).toBe(200);
-    expect(await audits()).toHaveLength(before + 1);
+    expect(await audits()).toHaveLength(saves);
   });
 
   it("refuse a buy rate at or above the exchange rate, and bad figures, writing nothing", async () => {
@@ -117,6 +141,12 @@ describe("Buying USDT settings", () => {
         { verifiedSellLimitOrderInr: "3000000" },
         "verifiedSellLimitOrderInr",
         /Verified: per Sale cannot be more than Verified: Sales per 24 Hours/,
+      ],
+      [{ sellHoldFirstSale: "yes" }, "sellHoldFirstSale", /must be on or off/],
+      [
+        { sellHoldFirstSaleAboveInr: "-1" },
+        "sellHoldFirstSaleAboveInr",
+        /First Sale Hold Amount must be a rupee amount of 0 or more/,
       ],
     ] as const) {
       const response = await save({ ...BUYING_OFF, buyNetworks: ["trc20"], ...body });

@@ -15,7 +15,8 @@ export interface AuditEntry {
       | "usdt_purchase"
       | "treasury_network"
       | "suspicion_report"
-      | "chain_transfer";
+      | "chain_transfer"
+      | "sell_order";
     id: string;
   };
   details?: Record<string, unknown>;

@@ -111,6 +111,19 @@ const ACTIONS = {
   "order.hold_released": { label: "adminAudit.actions.orderHoldReleased", variant: "success" },
   "suspicion.recorded": { label: "adminAudit.actions.suspicionRecorded", variant: "destructive" },
   "suspicion.filed": { label: "adminAudit.actions.suspicionFiled", variant: "info" },
+  "sell_order.paid": { label: "adminAudit.actions.sellOrderPaid", variant: "success" },
+  "sell_order.paid_by_override": {
+    label: "adminAudit.actions.sellOrderPaidByOverride",
+    variant: "warning",
+  },
+  "sell_order.hold_released": {
+    label: "adminAudit.actions.sellOrderHoldReleased",
+    variant: "success",
+  },
+  "sell_order.cancelled": {
+    label: "adminAudit.actions.sellOrderCancelled",
+    variant: "destructive",
+  },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }
@@ -326,6 +339,7 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
     case "order":
     case "receiving_account":
     case "suspicion_report":
+    case "sell_order":
       return (
         <span title={id} className="font-mono text-xs">
           {t(`adminAudit.targets.${entry.targetType}`, { id: id.slice(0, 8) })}

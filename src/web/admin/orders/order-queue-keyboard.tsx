@@ -1,49 +1,21 @@
-import { useEffect, useRef } from "react";
 import { useTexts } from "../../i18n/use-texts";
+import { QueueShortcuts, useQueueKeys } from "../components/queue-keyboard";
 import type { AdminOrder } from "./admin-orders-api";
 import type { StatusChange } from "./change-status-dialog";
-
-/** Keys typed into a field or a menu belong to it, not to the queue's shortcuts. */
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable ||
-      ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
-      target.closest("[role=menu]") !== null)
-  );
-}
 
 /** The shortcuts, listed where the operator works. */
 export function KeyboardShortcuts() {
   const { t } = useTexts();
-  const shortcuts: [string[], string][] = [
-    [["j", "k", "↑", "↓"], t("adminOrders.desk.shortcuts.move")],
-    [["Enter"], t("adminOrders.desk.shortcuts.open")],
-    [["v"], t("adminOrders.desk.shortcuts.verify")],
-    [["c"], t("adminOrders.desk.shortcuts.complete")],
-  ];
   return (
-    // Not on a touch screen, which has no keys to press.
-    <section
-      aria-labelledby="keyboard-shortcuts"
-      className="text-sm text-muted-foreground pointer-coarse:hidden"
-    >
-      <h2 id="keyboard-shortcuts" className="mb-1 font-medium text-foreground">
-        {t("adminOrders.desk.shortcutsTitle")}
-      </h2>
-      <ul className="flex flex-wrap gap-x-5 gap-y-1">
-        {shortcuts.map(([keys, label]) => (
-          <li key={label} className="flex items-center gap-1.5">
-            {keys.map((key) => (
-              <kbd key={key} className="rounded border bg-muted px-1.5 font-mono text-xs">
-                {key}
-              </kbd>
-            ))}
-            <span>{label}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <QueueShortcuts
+      title={t("adminOrders.desk.shortcutsTitle")}
+      shortcuts={[
+        [["j", "k", "↑", "↓"], t("adminOrders.desk.shortcuts.move")],
+        [["Enter"], t("adminOrders.desk.shortcuts.open")],
+        [["v"], t("adminOrders.desk.shortcuts.verify")],
+        [["c"], t("adminOrders.desk.shortcuts.complete")],
+      ]}
+    />
   );
 }
 
@@ -65,33 +37,19 @@ export interface OrderQueueKeys {
  * With an order's details open, v and c act on that order.
  */
 export function useOrderQueueKeys(state: OrderQueueKeys) {
-  const current = useRef(state);
-  current.current = state;
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const { selectedIndex, select, selectedOrder, detailsId, openOrder, change, onVerify } =
-        current.current;
-      if (change || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) {
-        return;
-      }
-      const target = detailsId ? openOrder : selectedOrder;
-      if (!detailsId && (event.key === "j" || event.key === "ArrowDown")) {
-        select(selectedIndex + 1);
-      } else if (!detailsId && (event.key === "k" || event.key === "ArrowUp")) {
-        select(selectedIndex - 1);
-      } else if (!detailsId && event.key === "Enter" && selectedOrder) {
-        if (event.target instanceof HTMLButtonElement) return;
-        current.current.setDetailsId(selectedOrder.id);
-      } else if (event.key === "v" && target) {
-        onVerify(target);
-      } else if (event.key === "c" && target && target.status !== "completed") {
-        current.current.setChange({ order: target, status: "completed" });
-      } else {
-        return;
-      }
-      event.preventDefault();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
+  const { selectedIndex, select, selectedOrder, detailsId, openOrder, change } = state;
+  const target = detailsId ? openOrder : selectedOrder;
+  useQueueKeys({
+    isPaused: change !== null,
+    isOpen: detailsId !== null,
+    move: (step) => select(selectedIndex + step),
+    open: selectedOrder ? () => state.setDetailsId(selectedOrder.id) : undefined,
+    actions: {
+      v: target ? () => state.onVerify(target) : undefined,
+      c:
+        target && target.status !== "completed"
+          ? () => state.setChange({ order: target, status: "completed" })
+          : undefined,
+    },
+  });
 }

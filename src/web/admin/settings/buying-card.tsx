@@ -32,6 +32,14 @@ const LIMIT_FIELDS = [
   "verifiedSellLimitDayInr",
 ] as const satisfies readonly BuyingField[];
 
+/** The sale's hold rules, each a switch (the first sale's with its amount). */
+const HOLD_SWITCHES = [
+  "sellHoldOtherNames",
+  "sellHoldFirstSale",
+  "sellHoldNewDestination",
+  "sellHoldSharedWallet",
+] as const satisfies readonly BuyingField[];
+
 /** Buying USDT from customers: the buy rate, the networks, the sale limits (saved on their own, audited). */
 export function BuyingCard() {
   const { t } = useTexts();
@@ -130,27 +138,37 @@ function BuyingForm({ saved }: { saved: BuyingSettings }) {
           </fieldset>
         )}
       />
-      <Controller
-        control={form.control}
-        name="sellHoldOtherNames"
-        render={({ field }) => (
-          <div className="flex items-start justify-between gap-4 rounded-md border p-3">
-            <div className="space-y-1">
-              <Label htmlFor="buy-hold-other-names">
-                {t("adminSettings.buying.sellHoldOtherNames")}
-              </Label>
-              <p className="text-xs text-muted-foreground">
-                {t("adminSettings.buying.sellHoldOtherNamesHint")}
-              </p>
-            </div>
-            <Switch
-              id="buy-hold-other-names"
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          </div>
-        )}
-      />
+      <fieldset className="rounded-md border px-3">
+        <legend className="px-1 text-sm font-medium">{t("adminSettings.buying.holds")}</legend>
+        {HOLD_SWITCHES.map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <div className="flex items-start justify-between gap-4 border-b py-3 last:border-b-0">
+                <div className="min-w-0 space-y-2">
+                  <Label htmlFor={`buy-${name}`}>{t(`adminSettings.buying.${name}`)}</Label>
+                  <p className="text-xs text-muted-foreground">
+                    {t(`adminSettings.buying.${name}Hint`)}
+                  </p>
+                  {name === "sellHoldFirstSale" && (
+                    <FormField
+                      control={form.control}
+                      name="sellHoldFirstSaleAboveInr"
+                      label={t("adminSettings.buying.sellHoldFirstSaleAboveInr")}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className="max-w-48"
+                    />
+                  )}
+                </div>
+                <Switch id={`buy-${name}`} checked={field.value} onCheckedChange={field.onChange} />
+              </div>
+            )}
+          />
+        ))}
+      </fieldset>
       <div className="grid gap-4 md:grid-cols-2">
         {LIMIT_FIELDS.map((name) => (
           <FormField

@@ -3,12 +3,13 @@ import { AppError } from "../../../platform/http/errors";
 import { refusalRule } from "./order-rule";
 
 /**
- * The order's wallet or payer name on the blocklist, with the entry's reason, as
- * `blocked`; on `input.wallet_key` and `input.payer_name_key`.
+ * An order's key on the blocklist, with the entry's reason, as `blocked`; on
+ * `input.blocklist_keys` (a buy order's wallet and payer name, a sale's payout account
+ * and its holder's name).
  */
 export const blockedEntry = sql`LEFT JOIN LATERAL (
     SELECT entry.reason FROM blocklist_entries AS entry
-    WHERE entry.match_key IN (input.wallet_key, input.payer_name_key)
+    WHERE entry.match_key = ANY (input.blocklist_keys)
       AND entry.removed_at IS NULL
     LIMIT 1
   ) AS blocked ON true`;
@@ -17,7 +18,7 @@ export const blockedEntry = sql`LEFT JOIN LATERAL (
  * A desk never takes an order for a listed wallet or payer name. The customer is
  * never told "blocked": the message is the same for every reason a desk declines.
  */
-export const blocklistRule = refusalRule({
+export const blocklistRule = refusalRule<never, unknown>({
   name: "blocklist",
   settings: [],
   lookup: blockedEntry,

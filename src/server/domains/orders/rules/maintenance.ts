@@ -11,8 +11,8 @@ function underMaintenance() {
   );
 }
 
-/** Customers cannot order while the site is under maintenance; admins keep working. */
-export const maintenanceRule = refusalRule({
+/** Customers cannot order or sell while the site is under maintenance; admins keep working. */
+export const maintenanceRule = refusalRule<"maintenance_mode", unknown>({
   name: "maintenance",
   settings: ["maintenance_mode"],
   passes: sql<boolean>`NOT settings.maintenance_mode OR input.is_admin`,

@@ -14,19 +14,22 @@ import type { OrderRow } from "../order-view";
 export type SiteSettings = Selectable<SiteSettingsTable>;
 export type SettingName = keyof SiteSettings;
 
-/** What a refusal may name: the settings its rule read, and the order as sent. */
-export interface RefusalFigures<S extends SettingName = SettingName> {
+/**
+ * What a refusal may name: the settings its rule read, and the order as sent (a buy
+ * order's row, or a sale's draft: a rule both sides compose names neither, `unknown`).
+ */
+export interface RefusalFigures<S extends SettingName = SettingName, O = OrderRow> {
   settings: Pick<SiteSettings, S>;
-  order: OrderRow;
+  order: O;
 }
 
-interface RefusalRuleBase<S extends SettingName> {
+export interface RefusalRuleBase<S extends SettingName, O> {
   /** Names the rule's column in the statement: lower case and underscores. */
   name: string;
   /** The site settings it reads, as `settings.<column>`. */
   settings: readonly S[];
   /** What the customer is told when it is the first rule, in the list's order, to refuse. */
-  refusal(figures: RefusalFigures<S>): AppError;
+  refusal(figures: RefusalFigures<S, O>): AppError;
 }
 
 /**
@@ -35,7 +38,8 @@ interface RefusalRuleBase<S extends SettingName> {
  * `settings` and the rule's own `lookup`, a `LEFT JOIN LATERAL … ON true` whose
  * alias no other rule uses.
  */
-export interface OrderRefusalRule<S extends SettingName = SettingName> extends RefusalRuleBase<S> {
+export interface OrderRefusalRule<S extends SettingName = SettingName, O = OrderRow>
+  extends RefusalRuleBase<S, O> {
   lookup?: RawBuilder<unknown>;
   passes: RawBuilder<boolean>;
 }
@@ -45,7 +49,8 @@ export interface OrderRefusalRule<S extends SettingName = SettingName> extends R
  * over the batch): `refused` selects the ids of the orders it refuses from
  * `checked`, the orders with every per-order rule's verdict.
  */
-export interface BatchRefusalRule<S extends SettingName = SettingName> extends RefusalRuleBase<S> {
+export interface BatchRefusalRule<S extends SettingName = SettingName>
+  extends RefusalRuleBase<S, OrderRow> {
   refused: RawBuilder<{ id: string }>;
 }
 
@@ -56,9 +61,9 @@ export function isBatchRule(rule: RefusalRule): rule is BatchRefusalRule {
 }
 
 /** Keeps a rule's settings and its refusal's figures in step. */
-export function refusalRule<const S extends SettingName>(
-  rule: OrderRefusalRule<S>,
-): OrderRefusalRule {
+export function refusalRule<const S extends SettingName, O = OrderRow>(
+  rule: OrderRefusalRule<S, O>,
+): OrderRefusalRule<SettingName, O> {
   return rule;
 }
 
@@ -100,4 +105,29 @@ export function settingsOf(rules: readonly { settings: readonly SettingName[] }[
   return sql`settings AS (
       SELECT ${sql.join(columns.map((column) => sql.ref(column)))} FROM site_settings WHERE id = 1
     )`;
+}
+
+/** A statement returns the settings refusals may name as `setting_<column>`. */
+export const SETTING_PREFIX = "setting_";
+
+/** The settings these rules' refusals may name: the statement returns them. */
+export function refusalSettings(rules: readonly { settings: readonly SettingName[] }[]) {
+  return [...new Set(rules.flatMap((rule) => rule.settings))];
+}
+
+/**
+ * What the customer is told of the first rule, in the list's order, whose verdict
+ * (the statement's `passes_<name>`) is not true; null when every rule passed.
+ */
+export function firstRefusal<O>(
+  rules: readonly RefusalRuleBase<SettingName, O>[],
+  row: Record<string, unknown>,
+  order: O,
+): AppError | null {
+  const refusedBy = rules.find((rule) => row[`passes_${rule.name}`] !== true);
+  if (!refusedBy) return null;
+  const settings = Object.fromEntries(
+    refusalSettings(rules).map((column) => [column, row[`${SETTING_PREFIX}${column}`]]),
+  ) as SiteSettings;
+  return refusedBy.refusal({ settings, order });
 }

@@ -5,6 +5,7 @@ import { placeOrder } from "../../../testing/orders";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { HOLD_RULE_NAMES, HOLD_RULES } from "./hold-rules";
 import { REFUSAL_RULES } from "./refusal-rules";
+import { SALE_HOLD_RULES, SALE_REFUSAL_RULES } from "./sale-rules";
 
 let testApp: TestApp;
 
@@ -15,9 +16,13 @@ afterAll(() => testApp.close());
 
 describe("the order rules", () => {
   it("name each rule once, as a column of the order statement may be named", () => {
-    const names = [...REFUSAL_RULES.map((rule) => rule.name), ...HOLD_RULE_NAMES];
-    expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(name).toMatch(/^[a-z][a-z_]*$/);
+    for (const names of [
+      [...REFUSAL_RULES.map((rule) => rule.name), ...HOLD_RULE_NAMES],
+      [...SALE_REFUSAL_RULES.map((rule) => rule.name), ...SALE_HOLD_RULES.map((rule) => rule.rule)],
+    ]) {
+      expect(new Set(names).size).toBe(names.length);
+      for (const name of names) expect(name).toMatch(/^[a-z][a-z_]*$/);
+    }
   });
 
   it("read only settings the site settings row has", async () => {
@@ -25,7 +30,12 @@ describe("the order rules", () => {
       SELECT column_name FROM information_schema.columns
       WHERE table_name = 'site_settings'`.execute(testApp.db);
     const columns = new Set(rows.map((row) => row.column_name));
-    for (const rule of [...REFUSAL_RULES, ...HOLD_RULES]) {
+    for (const rule of [
+      ...REFUSAL_RULES,
+      ...HOLD_RULES,
+      ...SALE_REFUSAL_RULES,
+      ...SALE_HOLD_RULES,
+    ]) {
       for (const setting of rule.settings) expect(columns, `${setting}`).toContain(setting);
     }
   });

@@ -1,0 +1,67 @@
+import { z } from "@hono/zod-openapi";
+import { networkIdSchema } from "../../../../shared/catalog-schemas";
+import { sellOrderEventSchema, sellOrderSchema } from "../../orders/sell/sell-order-view";
+
+export const sellOrderStatusSchema = sellOrderSchema.shape.status;
+export type SellOrderStatus = z.infer<typeof sellOrderStatusSchema>;
+
+export const sellOrderParams = z.object({
+  id: z
+    .uuid({ error: "This is not a sell order id." })
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+export const sellOrderListQuery = z.object({
+  status: sellOrderStatusSchema.optional().openapi({
+    description: "Only sell orders in this status; `received` (the queue) unless given",
+  }),
+  cursor: z.string().max(200).optional().describe("The last page's `nextCursor`"),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+/** A sale as the customer reads it, and what the desk needs besides to pay it. */
+export const adminSellOrderSchema = sellOrderSchema
+  .extend({
+    network: networkIdSchema,
+    userId: z.string(),
+    userEmail: z.string(),
+    customerVerifiedName: z.string().nullable().describe("The customer's PAN name once verified"),
+    destination: sellOrderSchema.shape.destination.extend({
+      id: z.uuid(),
+      holderIsCustomer: z
+        .boolean()
+        .describe("The holder's name is the customer's (verified PAN name, or the name they gave)"),
+      upiPayLink: z
+        .string()
+        .nullable()
+        .describe(
+          "The upi://pay link of the payout (amount, payee) for a UPI ID; null for a bank account",
+        ),
+    }),
+    hold: z
+      .object({ rules: z.array(z.string()), since: z.string() })
+      .nullable()
+      .describe("Held for an operator's look: not paid until released; null when not held"),
+    paid: z
+      .object({
+        utr: z.string(),
+        fromAccount: z.object({ id: z.uuid(), label: z.string(), details: z.string() }).nullable(),
+        by: z.string().nullable().describe("The operator's e-mail"),
+        at: z.string(),
+      })
+      .nullable(),
+  })
+  .openapi("AdminSellOrder");
+
+export const adminSellOrderPageSchema = z.object({
+  sellOrders: z.array(adminSellOrderSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const adminSellOrderDetailsSchema = adminSellOrderSchema
+  .extend({
+    events: z.array(
+      sellOrderEventSchema.extend({ id: z.string(), actorEmail: z.string().nullable() }),
+    ),
+  })
+  .openapi("AdminSellOrderDetails");

@@ -1,0 +1,321 @@
+import { sql, type Transaction } from "kysely";
+import { languageOr } from "../../../../shared/languages";
+import { validatePaymentReference } from "../../../../shared/payment-reference";
+import type { PaySellOrderInput } from "../../../../shared/sell-order-payout-input";
+import type { Actor } from "../../../platform/api/admin-actor";
+import { recordAudit } from "../../../platform/audit/audit";
+import { refuseOwnRecord } from "../../../platform/audit/own-records";
+import type { Database } from "../../../platform/db/database";
+import type { DB, SellOrderStatus } from "../../../platform/db/schema";
+import { AppError, uniqueViolation } from "../../../platform/http/errors";
+import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
+import { enqueue } from "../../../platform/notifications/outbox";
+import type { SellOrderRow } from "../../orders/sell/sell-order-view";
+import { sellOrderPaidMail } from "./sell-order-paid-mail";
+
+/**
+ * Tells every open page that a sell order changed (the customer's order page, the
+ * desk's queue). The lead wires the deposits' announcer here; until then nothing is
+ * announced and pages see the change on their next poll.
+ */
+export interface SellOrderAnnouncer {
+  announce(order: Pick<SellOrderRow, "id" | "user_id" | "status">, kind: "status"): Promise<void>;
+}
+
+export interface SellOrderDeskContext {
+  db: Database;
+  admin: Actor;
+  notify: NotificationTargets;
+  announcer?: SellOrderAnnouncer;
+}
+
+/** Locks the sell order until the transaction ends, so that two operators take turns; 404 when there is none. */
+async function lockSellOrder(trx: Transaction<DB>, id: string): Promise<SellOrderRow> {
+  const order = await trx
+    .selectFrom("sell_orders")
+    .selectAll()
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) throw new AppError(404, "NOT_FOUND", "No sell order with this id.");
+  return order;
+}
+
+async function writeEvent(
+  trx: Transaction<DB>,
+  order: SellOrderRow,
+  admin: Actor,
+  change: { to: SellOrderStatus; note: string | null },
+) {
+  await trx
+    .insertInto("sell_order_events")
+    .values({
+      sell_order_id: order.id,
+      actor_id: admin.id,
+      actor_role: "admin",
+      from_status: order.status,
+      to_status: change.to,
+      note: change.note,
+    })
+    .execute();
+}
+
+const shortId = (order: SellOrderRow) => order.id.slice(0, 8);
+
+/** The hold in force on the order, if any (the transaction has the order locked). */
+function holdInForce(trx: Transaction<DB>, orderId: string) {
+  return trx
+    .selectFrom("sell_order_holds")
+    .select("rules")
+    .where("sell_order_id", "=", orderId)
+    .where("released_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Why this order cannot be paid now (409), or nothing; whether paying it overrides the deposit. */
+async function refusePayment(trx: Transaction<DB>, order: SellOrderRow, input: PaySellOrderInput) {
+  const id = shortId(order);
+  if (order.status === "paid") {
+    throw new AppError(
+      409,
+      "ALREADY_PAID",
+      `Sell order ${id} was already paid (UTR ${order.paid_utr}): it is never paid twice.`,
+    );
+  }
+  if (order.status === "cancelled") {
+    throw new AppError(409, "SELL_ORDER_CLOSED", `Sell order ${id} is cancelled: it is not paid.`);
+  }
+  const isOverride = order.status !== "received";
+  if (isOverride && !input.override) {
+    throw new AppError(
+      409,
+      "USDT_NOT_RECEIVED",
+      `Sell order ${id}'s USDT is not received (${order.status === "expired" ? "it expired" : "it awaits the deposit"}): pay it only with an override and a reason.`,
+    );
+  }
+  if (await holdInForce(trx, order.id)) {
+    throw new AppError(
+      409,
+      "ON_HOLD",
+      `Sell order ${id} is on hold: release the hold before paying it.`,
+    );
+  }
+  return isOverride;
+}
+
+/** The desk account the rupees left from: one of its UPI or bank accounts still in use (422 otherwise). */
+async function payingAccount(trx: Transaction<DB>, accountId: string) {
+  const account = await trx
+    .selectFrom("receiving_accounts")
+    .select(["id", "kind", "label", "retired_at", "frozen_at"])
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  if (!account) {
+    throw new AppError(
+      422,
+      "UNKNOWN_ACCOUNT",
+      "No desk account with this id: choose the account the rupees left from.",
+      {
+        field: "paidFromAccountId",
+      },
+    );
+  }
+  if (account.retired_at || account.frozen_at) {
+    throw new AppError(
+      422,
+      "ACCOUNT_NOT_ACTIVE",
+      `The account "${account.label}" is ${account.retired_at ? "retired" : "frozen"}: rupees cannot have left from it.`,
+      { field: "paidFromAccountId" },
+    );
+  }
+  return account;
+}
+
+/**
+ * Marks a received sell order paid: the operator sent its rupees from a desk account
+ * and gives the bank's UTR. The order is locked first, so of two operators paying it
+ * at once one wins and the other hears it is paid (409). An order whose USDT is not
+ * received is paid only with an override and a written reason (audited as one); a
+ * held order only once its hold is released. The event, the audit entry and the
+ * customer's e-mail are written with the change or not at all.
+ */
+export async function paySellOrder(
+  { db, admin, notify, announcer }: SellOrderDeskContext,
+  id: string,
+  input: PaySellOrderInput,
+) {
+  const paid = await db
+    .transaction()
+    .execute(async (trx) => {
+      const order = await lockSellOrder(trx, id);
+      refuseOwnRecord(admin, order.user_id, "order");
+      const isOverride = await refusePayment(trx, order, input);
+      const account = await payingAccount(trx, input.paidFromAccountId);
+      const reference = validatePaymentReference(
+        account.kind === "upi" ? "upi_inr" : "bank_inr",
+        input.utr,
+      );
+      if (!reference.ok) {
+        throw new AppError(400, "INVALID_UTR", reference.message, { field: "utr" });
+      }
+      const utr = reference.normalized;
+      const usedBy = await trx
+        .selectFrom("sell_orders")
+        .select("id")
+        .where("paid_utr", "=", utr)
+        .executeTakeFirst();
+      if (usedBy) throw utrUsed(utr, usedBy.id);
+      const updated = await trx
+        .updateTable("sell_orders")
+        .set({
+          status: "paid",
+          paid_utr: utr,
+          paid_from_account_id: account.id,
+          paid_by: admin.id,
+          paid_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where("id", "=", order.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const reason = isOverride ? (input.overrideReason ?? null) : null;
+      await writeEvent(trx, order, admin, {
+        to: "paid",
+        note: reason ? `Paid before the USDT was received: ${reason}` : null,
+      });
+      await recordAudit(trx, {
+        actor: admin,
+        action: isOverride ? "sell_order.paid_by_override" : "sell_order.paid",
+        target: { type: "sell_order", id: order.id },
+        details: {
+          from: order.status,
+          utr,
+          paidFromAccountId: account.id,
+          paidFromAccount: account.label,
+          inrAmount: order.inr_amount,
+          ...(isOverride ? { overrideReason: reason } : {}),
+        },
+        ipAddress: admin.ipAddress,
+      });
+      await tellCustomer(trx, updated, notify);
+      return updated;
+    })
+    .catch((error: unknown) => {
+      // Two orders paid with one UTR at once: the index lets one through.
+      if (uniqueViolation(error) === "sell_orders_utr") throw utrUsed(input.utr, null);
+      throw error;
+    });
+  // The live update of the customer's page and the desk's queue: the lead's call site.
+  await announcer?.announce(paid, "status");
+  return paid;
+}
+
+function utrUsed(utr: string, orderId: string | null) {
+  return new AppError(
+    409,
+    "UTR_USED",
+    `The UTR ${utr} was already recorded for ${orderId ? `sell order ${orderId.slice(0, 8)}` : "another sell order"}: check the bank's payment details.`,
+    { field: "utr" },
+  );
+}
+
+/** The customer's e-mail that their rupees were paid, at a verified address only, in their language. */
+async function tellCustomer(
+  trx: Transaction<DB>,
+  order: SellOrderRow,
+  notify: NotificationTargets,
+) {
+  const [customer, destination] = await Promise.all([
+    trx
+      .selectFrom("user")
+      .select(["emailVerified", "language"])
+      .where("id", "=", order.user_id)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom("payout_destinations")
+      .select(["kind", "upi_id", "account_number"])
+      .where("id", "=", order.destination_id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (!customer.emailVerified) return;
+  await enqueue(trx, [
+    sellOrderPaidMail(order, destination, {
+      language: languageOr(customer.language),
+      publicUrl: notify.publicUrl,
+    }),
+  ]);
+}
+
+/** Releases a held sell order (audited): it can then be paid. */
+export async function releaseSellOrderHold(
+  { db, admin, announcer }: SellOrderDeskContext,
+  id: string,
+) {
+  const order = await db.transaction().execute(async (trx) => {
+    const order = await lockSellOrder(trx, id);
+    refuseOwnRecord(admin, order.user_id, "hold");
+    const released = await trx
+      .updateTable("sell_order_holds")
+      .set({ released_at: sql<Date>`now()`, released_by: admin.id })
+      .where("sell_order_id", "=", order.id)
+      .where("released_at", "is", null)
+      .returning("rules")
+      .executeTakeFirst();
+    if (!released) throw new AppError(404, "NOT_ON_HOLD", "This sell order is not on hold.");
+    await writeEvent(trx, order, admin, {
+      to: order.status,
+      note: `Hold released (${released.rules.join(", ")})`,
+    });
+    await recordAudit(trx, {
+      actor: admin,
+      action: "sell_order.hold_released",
+      target: { type: "sell_order", id: order.id },
+      details: { rules: released.rules, status: order.status },
+      ipAddress: admin.ipAddress,
+    });
+    return order;
+  });
+  await announcer?.announce(order, "status");
+  return order;
+}
+
+/** What an operator may cancel: an order not yet paid and still open. */
+const CANCELLABLE: readonly SellOrderStatus[] = ["awaiting_deposit", "received"];
+
+/**
+ * Cancels an open sell order with the operator's reason (audited). A received
+ * order's USDT is then the desk's to return: the reason says how.
+ */
+export async function cancelSellOrder(
+  { db, admin, announcer }: SellOrderDeskContext,
+  id: string,
+  reason: string,
+) {
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const order = await lockSellOrder(trx, id);
+    if (!CANCELLABLE.includes(order.status)) {
+      throw new AppError(
+        409,
+        "SELL_ORDER_CLOSED",
+        `Sell order ${shortId(order)} is ${order.status}: ${order.status === "paid" ? "its rupees were paid, it cannot be cancelled" : "it is closed already"}.`,
+      );
+    }
+    const updated = await trx
+      .updateTable("sell_orders")
+      .set({ status: "cancelled", updated_at: sql<Date>`now()` })
+      .where("id", "=", order.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeEvent(trx, order, admin, { to: "cancelled", note: reason });
+    await recordAudit(trx, {
+      actor: admin,
+      action: "sell_order.cancelled",
+      target: { type: "sell_order", id: order.id },
+      details: { from: order.status, reason, depositTxHash: order.deposit_tx_hash },
+      ipAddress: admin.ipAddress,
+    });
+    return updated;
+  });
+  await announcer?.announce(cancelled, "status");
+  return cancelled;
+}

@@ -1,0 +1,100 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sellOrderInputSchema } from "../../../../shared/sell-order-input";
+import type { AppContext } from "../../../platform/api/app-context";
+import { createRouter, errorResponse, jsonContent } from "../../../platform/api/router";
+import { requireUser } from "../../../platform/api/session";
+import { idempotencyKeyParameter, requestIdempotencyKey } from "../idempotency";
+import {
+  getCustomerSellOrder,
+  listCustomerSellOrders,
+  sellOrderView,
+} from "./customer-sell-orders";
+import { placeSellOrder } from "./place-sell-order";
+import { sellOrderEventSchema, sellOrderSchema, toSellOrderEventView } from "./sell-order-view";
+
+const placeRoute = createRoute({
+  method: "post",
+  path: "/api/sell-orders",
+  tags: ["Sell orders"],
+  summary: "Sell USDT for rupees: where to send it, how much exactly, and the rupees paid",
+  description:
+    "The server decides the deposit amount (the request plus the cents that make it unique among the network's sales awaiting a deposit, decision 049) and the rupees for it at the buy rate, which must be the rate the page showed. The sale waits 30 minutes for its deposit.",
+  parameters: [
+    idempotencyKeyParameter("Repeating a request with the same key returns the first sale"),
+  ],
+  request: { body: { content: jsonContent(sellOrderInputSchema), required: true } },
+  responses: {
+    201: { description: "The sale was placed", content: jsonContent(sellOrderSchema) },
+    200: {
+      description: "The same idempotency key placed this sale before",
+      content: jsonContent(sellOrderSchema),
+    },
+    400: errorResponse("Invalid input, or below the smallest sale (`SALE_BELOW_MINIMUM`)"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse(
+      "Maintenance mode, or an operator asked the customer to verify first (`VERIFICATION_REQUESTED`)",
+    ),
+    404: errorResponse("The payout account is not one of the customer's"),
+    409: errorResponse(
+      "The buy rate changed (`BUY_RATE_CHANGED`, with `buyRate`), or every amount near this one is awaiting a deposit (`SALE_AMOUNT_BUSY`)",
+    ),
+    422: errorResponse(
+      "The network is not bought on (`NETWORK_NOT_BOUGHT`), the desk does not accept it (`ORDER_NOT_ACCEPTED`), a limit (`SALE_LIMIT_PER_SALE`, `SALE_LIMIT_PER_DAY`), another person's account (`PAYOUT_NAME_NOT_YOURS`), or the key was used for another sale",
+    ),
+  },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/sell-orders",
+  tags: ["Sell orders"],
+  summary: "The signed-in customer's recent sales, newest first",
+  responses: {
+    200: {
+      description: "Their latest 50 sales",
+      content: jsonContent(z.object({ orders: z.array(sellOrderSchema) })),
+    },
+    401: errorResponse("Not signed in"),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/api/sell-orders/{id}",
+  tags: ["Sell orders"],
+  summary: "One of the signed-in customer's sales, with its timeline",
+  request: { params: z.object({ id: z.string().max(100) }) },
+  responses: {
+    200: {
+      description: "The sale",
+      content: jsonContent(sellOrderSchema.extend({ events: z.array(sellOrderEventSchema) })),
+    },
+    401: errorResponse("Not signed in"),
+    404: errorResponse("No such sale of this customer"),
+  },
+});
+
+export function createSellOrdersRouter(context: AppContext) {
+  const { db } = context;
+  const router = createRouter();
+  // Hono's "/api/sell-orders/*" also matches "/api/sell-orders" itself.
+  router.use("/api/sell-orders/*", requireUser(context));
+  return router
+    .openapi(placeRoute, async (c) => {
+      const { sale, isReplay } = await placeSellOrder({
+        db,
+        user: c.var.user,
+        input: c.req.valid("json"),
+        idempotencyKey: requestIdempotencyKey(c),
+      });
+      return c.json(await sellOrderView(db, sale), isReplay ? 200 : 201);
+    })
+    .openapi(listRoute, async (c) =>
+      c.json({ orders: await listCustomerSellOrders(db, c.var.user.id) }, 200),
+    )
+    .openapi(getRoute, async (c) => {
+      const found = await getCustomerSellOrder(db, c.var.user.id, c.req.valid("param").id);
+      if (!found) return c.json({ error: "Sale not found", code: "NOT_FOUND" }, 404);
+      return c.json({ ...found.sale, events: found.events.map(toSellOrderEventView) }, 200);
+    });
+}
