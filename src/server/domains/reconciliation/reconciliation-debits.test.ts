@@ -160,6 +160,24 @@ describe("a statement's debits", () => {
     expect((await debitGroups(otherAccountId)).missing.count).toBe(0);
   });
 
+  it("matches a sale paid through the payout queue, its UTR typed as the bank app groups it", async () => {
+    const received = await insertSellOrder(testApp.db, customer, {
+      depositUsdt: "100",
+      status: "received",
+      depositAddress: "TDeskWallet",
+    });
+    const utr = nextUtr();
+    const paid = await admin.post(`/api/admin/sell-orders/${received.id}/paid`, {
+      utr: `${utr.slice(0, 4)} ${utr.slice(4, 8)} ${utr.slice(8)}`,
+      paidFromAccountId: accountId,
+    });
+    expect(paid.status, paid.text).toBe(200);
+    await upload([...coverage(0, 0), upiDebit(utr, "8500.00")]);
+    const groups = await debitGroups();
+    expect(groups.matched.items.map((item) => item.sellOrderId)).toEqual([received.id]);
+    expect(groups.missing.count).toBe(0);
+  });
+
   it("keeps each debit once, and leaves the credits' groups as they were", async () => {
     const utr = nextUtr();
     await paidSale(utr);
