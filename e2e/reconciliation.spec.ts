@@ -293,7 +293,7 @@ test("a statement's debit that paid no sale is marked not a sale, with a note, a
   await expect(page.getByRole("status")).toContainText("new debits: 1 of 1");
 
   const noSale = page.getByTestId("debits-unmatched");
-  await expect(noSale).toContainText("No sale 1 · ₹17.70");
+  await expect(noSale).toContainText("Debits with no sale 1 · ₹17.70");
   await expect(noSale).toContainText("SMS ALERT CHARGES");
   await noSale.getByRole("button", { name: "Not a sale" }).click();
   const decision = page.getByRole("alertdialog");
@@ -301,5 +301,5 @@ test("a statement's debit that paid no sale is marked not a sale, with a note, a
   await decision.getByLabel("Note for the desk", { exact: false }).fill("The bank's SMS charge");
   await decision.getByRole("button", { name: "Not a sale" }).click();
   await expect(page.getByText("Decision saved")).toBeVisible();
-  await expect(noSale).toContainText("No sale 0 · ₹0.00");
+  await expect(noSale).toContainText("Debits with no sale 0 · ₹0.00");
 });

@@ -221,6 +221,7 @@ function BookDays({ books }: { books: Books }) {
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
         <AdminTable
+          scrollLabel={t("adminBooks.days.title")}
           rows={books.days}
           rowKey={(row) => row.date}
           rowAttributes={(row) => ({
@@ -248,15 +249,18 @@ function BookDay({ books, date }: { books: Books; date: string }) {
       {accounts.length === 0 && networks.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("adminBooks.day.empty")}</p>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
+        // One above the other: each has both directions' columns, wider than half a page.
+        <div className="grid gap-6">
           <AdminTable
             aria-label={t("adminBooks.day.accounts")}
+            scrollLabel={t("adminBooks.day.accounts")}
             rows={accounts}
             rowKey={(row) => row.accountId ?? "none"}
             columns={accountDayColumns(t)}
           />
           <AdminTable
             aria-label={t("adminBooks.day.networks")}
+            scrollLabel={t("adminBooks.day.networks")}
             rows={networks}
             rowKey={(row) => row.network}
             columns={networkDayColumns(t)}
