@@ -1,11 +1,14 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { USDT_TOKENS } from "../src/server/platform/config/chain-tokens";
 import { startFakeChain } from "../src/server/testing/fake-chain";
 import { baseUnitsOf, FakeEvmNode } from "../src/server/testing/fake-evm-node";
+import { Decimal } from "../src/shared/money";
+import { formatInr, formatUsdt, indiaToday } from "../src/web/admin/admin-format";
 import {
   expect,
   expectNoSeriousViolations,
+  placeOrderByApi,
   secondBrowserPage,
   signUpAndLogInByApi,
   stepUpAsAdmin,
@@ -17,8 +20,8 @@ import {
  * A customer sells USDT (issue 44): on a 360 px phone, in Hindi, from the Sell tab to
  * the deposit's instructions, the stand-in BEP20 node receiving the deposit (the
  * e2e server's watcher reads it every 5 s, as in payouts-on-chain.spec.ts), an
- * operator paying the rupees with the bank's UTR, and the customer's page turning
- * Paid by itself. It turns buying on for the whole site and registers the desk's
+ * operator paying the rupees with the bank's UTR, the customer's page turning Paid by
+ * itself, and Admin → Books showing the USDT bought beside the USDT sold that day. It turns buying on for the whole site and registers the desk's
  * BEP20 wallet, so it runs alone (SITE_WIDE_SPECS, one worker), and puts the settings
  * and the wallet back after.
  */
@@ -74,11 +77,45 @@ test.afterAll(async () => {
   await closeChain();
 });
 
-test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it, and sees it paid with the operator's UTR", async ({
+/** Today's books (India day) as the API answers them: the figures this journey adds to. */
+async function todaysBooks(operator: Page) {
+  const today = indiaToday();
+  const answer = await operator.request.get(`/api/admin/books?from=${today}&to=${today}`);
+  expect(answer.status(), await answer.text()).toBe(200);
+  const books = await answer.json();
+  type Figures = Record<string, string | number | null>;
+  return {
+    day: (books.days[0] ?? {}) as Figures,
+    account: (label: string): Figures =>
+      books.accounts.find((row: Figures) => row.accountLabel === label) ?? {},
+    network: (id: string): Figures =>
+      books.networks.find((row: Figures) => row.network === id) ?? {},
+  };
+}
+
+/** `base` (a figure of the books, or none yet) plus `added`, as an exact decimal. */
+const plus = (base: string | number | null | undefined, added: string | number) =>
+  new Decimal(base || "0").plus(added).toFixed();
+
+/** The cell of `row` under the column headed `header` in `table`. */
+async function cellUnder(table: Locator, row: Locator, header: string) {
+  await expect(row).toBeVisible();
+  const headers = (await table.getByRole("columnheader").allTextContents()).map((text) =>
+    text.trim(),
+  );
+  const index = headers.indexOf(header);
+  expect(index, `"${header}" among ${headers.join(", ")}`).toBeGreaterThanOrEqual(0);
+  return row.locator("td, th").nth(index);
+}
+
+test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it and sees it paid with the operator's UTR; the day's books show it beside the desk's sales", async ({
   page,
+  browser,
 }) => {
   // The whole sale: placed, sent, confirmed by the watcher's passes, paid by an operator.
   test.slow();
+  // Today's books before this sale (other journeys' figures are in them too).
+  const booksBefore = await todaysBooks(desk);
   await page.setViewportSize(PHONE);
   await signUpAndLogInByApi(page, uniqueEmail("seller"));
   await page.goto("/");
@@ -210,6 +247,59 @@ test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it,
   const screenshot = test.info().outputPath("paid-360px-hindi.png");
   await page.screenshot({ path: screenshot, fullPage: true });
   await test.info().attach("paid-360px-hindi", { path: screenshot, contentType: "image/png" });
+
+  // The desk sold today too: a buyer's ₹8,600 for 100 USDT, paid into the desk's UPI ID.
+  const buyer = await secondBrowserPage(browser);
+  await signUpAndLogInByApi(buyer, uniqueEmail("books-buyer"));
+  const orderId = await placeOrderByApi(buyer);
+  const completed = await desk.request.post(`/api/admin/orders/${orderId}/status`, {
+    data: { status: "completed", payoutTxHash: `${orderId.replaceAll("-", "")}${"0".repeat(32)}` },
+    headers: { origin: origin() },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+  await buyer.context().close();
+
+  // Admin → Books, today: the USDT bought from this customer beside the USDT sold.
+  const { depositUsdt, inrAmount } = await (
+    await page.request.get(`/api/sell-orders/${saleId}`)
+  ).json();
+  const today = indiaToday();
+  await desk.getByRole("link", { name: "Books" }).click();
+  await expect(desk.getByRole("heading", { level: 1, name: "Books" })).toBeVisible();
+  const showToday = desk.getByRole("button", { name: `Show ${today}` });
+  const days = desk.getByRole("table").filter({ has: showToday });
+  const todayRow = days.getByRole("row").filter({ has: showToday });
+  const dayBefore = booksBefore.day;
+  for (const [header, figure] of [
+    ["Orders", String(Number(dayBefore.orders ?? 0) + 1)],
+    ["USDT", formatUsdt(plus(dayBefore.usdt, 100))],
+    ["USDT bought", formatUsdt(plus(dayBefore.usdtBought, depositUsdt))],
+    ["Rupees paid", formatInr(plus(dayBefore.inrPaid, inrAmount))],
+  ] as const) {
+    await expect(await cellUnder(days, todayRow, header), header).toHaveText(figure);
+  }
+  await showToday.click();
+  const day = desk.getByRole("region", { name: today });
+  // The desk's UPI ID: the buyer's rupees in, the seller's rupees out, on one row.
+  const accounts = day.getByRole("table", { name: "Receiving accounts" });
+  const deskUpi = accounts.getByRole("row").filter({ hasText: "Desk UPI" });
+  const upiBefore = booksBefore.account("Desk UPI");
+  await expect(await cellUnder(accounts, deskUpi, "From orders")).toHaveText(
+    formatInr(plus(upiBefore.ordersInr, 8600)),
+  );
+  await expect(await cellUnder(accounts, deskUpi, "Paid to sellers")).toHaveText(
+    formatInr(plus(upiBefore.paidOutInr, inrAmount)),
+  );
+  // USDT out on TRC20 to the buyer, in on BEP20 from the seller.
+  const networks = day.getByRole("table", { name: "Networks" });
+  const trc20 = networks.getByRole("row").filter({ hasText: "TRC20" });
+  await expect(await cellUnder(networks, trc20, "USDT paid out")).toHaveText(
+    formatUsdt(plus(booksBefore.network("trc20").usdt, 100)),
+  );
+  const bep20 = networks.getByRole("row").filter({ hasText: "BEP20" });
+  await expect(await cellUnder(networks, bep20, "USDT received")).toHaveText(
+    formatUsdt(plus(booksBefore.network("bep20").usdtIn, depositUsdt)),
+  );
 });
 
 test("a visitor reaches the Sell tab by keyboard, hears the smallest sale, and after logging in is back on it with their amount", async ({
