@@ -124,12 +124,19 @@ function loadRefusals(language: Language): Promise<void> {
 
 /** The areas whose pages have been shown: a change of language loads them again. */
 const shownAreas = new Set<TextArea>();
+/** The language a change under way switches to (changeTextsLanguage). */
+let changingTo: Language | undefined;
 
 /** Adds the texts of these areas (each once) before their pages render, and the refusals'. */
 export function loadTexts(...names: TextArea[]): Promise<unknown> {
   for (const name of names) shownAreas.add(name);
-  const language = currentLanguage();
-  return Promise.all([...names.map((name) => loadArea(name, language)), loadRefusalTexts()]);
+  // During a change of language, the one changed to as well: the change looked at the
+  // shown areas before these were added, and the page renders in it next.
+  const languages = new Set([currentLanguage(), changingTo ?? currentLanguage()]);
+  return Promise.all([
+    ...[...languages].flatMap((language) => names.map((name) => loadArea(name, language))),
+    loadRefusalTexts(),
+  ]);
 }
 
 let areRefusalsWanted = false;
@@ -150,11 +157,13 @@ export function loadEnglishTexts(...names: TextArea[]): Promise<unknown> {
  * the first render too (main.tsx), for the first screen's texts.
  */
 export async function changeTextsLanguage(language: Language): Promise<void> {
+  changingTo = language;
   await Promise.all([
     loadFirstScreen(language),
     ...[...shownAreas].map((name) => loadArea(name, language)),
     ...(areRefusalsWanted ? [loadRefusals(language)] : []),
   ]);
+  if (changingTo === language) changingTo = undefined;
   readerTexts.activate(language);
   const html = globalThis.document?.documentElement;
   // Only a change: setting <html lang> restyles and lays out the whole page again.
