@@ -13,7 +13,10 @@ describe("upgrading a database of an older release", () => {
       "0043-payer-name-parts-in-plpgsql",
       "0044-statement-lines-by-line-key",
     ];
-    const older = await olderReleaseDatabase((name) => !added.includes(name));
+    // That release ended at 0050: it never had the later migrations, some of which need 0042's.
+    const older = await olderReleaseDatabase(
+      (name) => !added.includes(name) && name <= "0050-backups",
+    );
     try {
       await migrateToLatest(older.database.db, older.authOptions);
 
