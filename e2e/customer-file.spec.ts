@@ -26,7 +26,7 @@ test("a freeze notice's UTR leads the operator to the order, the customer and th
   await stepUpAsAdmin(page);
   await page
     .getByRole("navigation", { name: "Admin navigation" })
-    .getByRole("link", { name: "Orders" })
+    .getByRole("link", { name: "Orders", exact: true })
     .click();
   await page.getByLabel("Search").fill(utr);
   await expect(page.getByRole("row", { name: new RegExp(shortId) })).toHaveCount(1);
