@@ -161,6 +161,24 @@ describe("placing a sale", () => {
     expect(expired.map((sale) => sale.status)).toEqual(["expired", "expired", "expired"]);
   });
 
+  it("pays the rupees the page quotes (quoteSaleRupees), to the paisa rounded down, for awkward figures", async () => {
+    await testApp.db
+      .updateTable("site_settings")
+      .set({ sell_limit_order_inr: "99999999", sell_limit_day_inr: "99999999" })
+      .execute();
+    for (const [usdt, rate] of [
+      ["33.33", "87.3333"],
+      ["99.99", "83.7777"],
+      ["10.01", "85.0001"],
+      ["654321.98", "91.9999"],
+    ] as const) {
+      await testApp.db.updateTable("site_settings").set({ buy_rate: rate }).execute();
+      const placed = await sell(await seller(), { usdtAmount: usdt, quotedBuyRate: rate });
+      expect(placed.status, placed.text).toBe(201);
+      expect(placed.json.inrAmount).toBe(quoteSaleRupees({ usdt: placed.json.depositUsdt, rate }));
+    }
+  });
+
   it("gives sales placed at once by several customers different amounts", async () => {
     const customers = await Promise.all(Array.from({ length: 6 }, () => seller()));
     const placed = await Promise.all(
