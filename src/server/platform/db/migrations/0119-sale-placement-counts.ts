@@ -7,6 +7,10 @@ import { type Kysely, sql } from "kysely";
  * holding the customer's row in a transaction of its own (docs/architecture.md, "How a
  * sale flows"). A customer with no row has placed none since this migration; the count
  * only ever grows, so a missing row and 0 mean the same.
+ *
+ * And the sales past their deposit window still awaiting it, by when it ended: a
+ * placement expires those it would meet (its customer's, and its amount's) through
+ * these few rows instead of the customer's or the network's every sale.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
@@ -14,8 +18,12 @@ export async function up(db: Kysely<unknown>) {
       user_id text PRIMARY KEY REFERENCES "user" (id) ON DELETE CASCADE,
       sales_placed bigint NOT NULL CHECK (sales_placed >= 0)
     )`.execute(db);
+  await sql`
+    CREATE INDEX sell_orders_awaiting_by_expiry ON sell_orders (expires_at)
+      WHERE status = 'awaiting_deposit'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>) {
+  await sql`DROP INDEX sell_orders_awaiting_by_expiry`.execute(db);
   await sql`DROP TABLE sale_placement_counts`.execute(db);
 }
