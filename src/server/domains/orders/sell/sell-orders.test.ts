@@ -189,6 +189,23 @@ describe("placing a sale", () => {
     expect(amounts).toEqual(["77.00", "77.01", "77.02", "77.03", "77.04", "77.05"]);
   });
 
+  it("places every sale one customer sends at once when all fit their limits, each an amount of its own", async () => {
+    const customer = await seller();
+    const placed = await Promise.all(
+      Array.from({ length: 6 }, () => sell(customer, { usdtAmount: "40" })),
+    );
+    expect(placed.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(placed.map((answer) => answer.json.depositUsdt).sort()).toEqual([
+      "40.00",
+      "40.01",
+      "40.02",
+      "40.03",
+      "40.04",
+      "40.05",
+    ]);
+    expect(await salesOf(customer.userId)).toHaveLength(6);
+  });
+
   it("answers a retried request with the first sale, and refuses its key for another", async () => {
     const customer = await seller();
     const key = { "idempotency-key": "sale-retry-0001" };
