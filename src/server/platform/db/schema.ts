@@ -705,6 +705,12 @@ export interface CustomerOrderTotalsTable {
   last_payer_name_was_new: Generated<boolean>;
 }
 
+/** How many sales each customer placed (migration 0119): the sale statement's check that none raced it. */
+export interface SalePlacementCountsTable {
+  user_id: string;
+  sales_placed: ColumnType<string, string | number, string | number>;
+}
+
 export interface OrderRateWindowsTable {
   user_id: string;
   window_started_at: Date;
@@ -789,6 +795,7 @@ export interface DB {
   order_total_changes: OrderTotalChangesTable;
   order_rate_windows: OrderRateWindowsTable;
   customer_order_totals: CustomerOrderTotalsTable;
+  sale_placement_counts: SalePlacementCountsTable;
   notification_outbox: NotificationOutboxTable;
   admin_elevations: AdminElevationsTable;
   step_up_totp_codes: StepUpTotpCodesTable;

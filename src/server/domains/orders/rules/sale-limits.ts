@@ -7,7 +7,8 @@ import type { SaleDraft } from "./sale-draft";
 /*
  * A customer's sale limits by verification level (Settings → Buying USDT): per sale, and
  * for their sales of the last 24 hours that are not expired or cancelled. The placement
- * holds the customer's row while it judges, so parallel sales are counted one by one.
+ * writes a sale only if no other sale of the customer was placed since its statement's
+ * snapshot (sale-statement.ts), so parallel sales are counted one by one.
  */
 
 const verificationHint = (order: SaleDraft) =>

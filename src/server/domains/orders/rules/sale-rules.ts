@@ -1,5 +1,6 @@
 import { blocklistRule } from "./blocklist";
 import { buyRateRule } from "./buy-rate";
+import { freeAmountRule } from "./free-amount";
 import { customerHold } from "./hold-customer";
 import { firstSaleHold } from "./hold-first-sale";
 import { newDestinationHold } from "./hold-new-destination";
@@ -7,8 +8,10 @@ import { otherNameHold } from "./hold-other-name";
 import { maintenanceRule } from "./maintenance";
 import { networkBoughtRule } from "./network-bought";
 import type { OrderRefusalRule, SettingName } from "./order-rule";
+import { destinationNameRule, ownDestinationRule } from "./own-destination";
 import type { SaleDraft } from "./sale-draft";
 import { saleDayLimitRule, saleOrderLimitRule } from "./sale-limits";
+import { saleVerificationRule } from "./sale-verification";
 import { smallestSaleRule } from "./smallest-sale";
 
 /*
@@ -19,6 +22,10 @@ import { smallestSaleRule } from "./smallest-sale";
 
 /** In the order a customer should hear them: a sale refused by several is told of the first. */
 export const SALE_REFUSAL_RULES: readonly OrderRefusalRule<SettingName, SaleDraft>[] = [
+  saleVerificationRule,
+  ownDestinationRule,
+  destinationNameRule,
+  freeAmountRule,
   maintenanceRule,
   buyRateRule,
   networkBoughtRule,

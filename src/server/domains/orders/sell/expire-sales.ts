@@ -1,44 +1,54 @@
 import { type Kysely, sql } from "kysely";
-import type { DB } from "../../../platform/db/schema";
+import type { DB, SellOrderStatus } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import { DEPOSIT_PENDING } from "./sell-deposit-sql";
 
 /**
- * Sales whose deposit window passed with no deposit seen: expired, each with a system
- * event, which frees their amounts (decision 049). A sale whose deposit the watcher has
- * seen keeps waiting for it. Of one network (placement), one sale (reading it), or all
- * (the watcher's pass). Returns the expired sales; announce them once committed.
+ * Which overdue sales to expire: a customer's own and those of one network's amounts
+ * near their new sale's (placement), one sale (reading it), or all (the watcher's pass).
  */
-export async function expireOverdueSales(
-  db: Kysely<DB>,
-  scope: { network?: string; orderId?: string } = {},
-) {
-  const expired = await db
-    .updateTable("sell_orders as o")
-    .set({ status: "expired", updated_at: sql<Date>`now()` })
-    .where("o.status", "=", "awaiting_deposit")
-    .where("o.expires_at", "<=", sql<Date>`now()`)
-    .where(sql<boolean>`NOT ${DEPOSIT_PENDING}`)
-    .$if(scope.network !== undefined, (query) => query.where("o.network", "=", scope.network ?? ""))
-    .$if(scope.orderId !== undefined, (query) => query.where("o.id", "=", scope.orderId ?? ""))
-    .returning(["o.id", "o.user_id", "o.status"])
-    .execute();
-  if (expired.length > 0) {
-    await db
-      .insertInto("sell_order_events")
-      .values(
-        expired.map((sale) => ({
-          sell_order_id: sale.id,
-          actor_id: null,
-          actor_role: "system" as const,
-          from_status: "awaiting_deposit" as const,
-          to_status: "expired" as const,
-          note: "No deposit within the time given.",
-        })),
-      )
-      .execute();
+export type ExpiryScope =
+  | { userId: string; network: string; amountsFrom: string }
+  | { orderId: string }
+  | Record<string, never>;
+
+function inScope(scope: ExpiryScope) {
+  if ("orderId" in scope) return sql<boolean>`o.id = ${scope.orderId}`;
+  if ("network" in scope) {
+    // The customer's own (their day's limit counts the sales not expired), and the
+    // range of the unique index the new sale's deposit amount is picked from (decision 049).
+    return sql<boolean>`(o.user_id = ${scope.userId} OR (o.network = ${scope.network}
+      AND o.deposit_usdt >= ${scope.amountsFrom}::numeric
+      AND o.deposit_usdt < ${scope.amountsFrom}::numeric + 1))`;
   }
-  return expired;
+  return sql<boolean>`true`;
+}
+
+/**
+ * `expired` (id, user_id, status): the sales in scope whose deposit window passed with
+ * no deposit seen, expired, each with a system event, which frees their amounts
+ * (decision 049). A sale whose deposit the watcher has seen keeps waiting for it. As
+ * statements to put first in a WITH, so a caller may read more in the same round trip.
+ */
+export function overdueSalesExpired(scope: ExpiryScope) {
+  return sql`expired AS (
+      UPDATE sell_orders AS o SET status = 'expired', updated_at = now()
+      WHERE o.status = 'awaiting_deposit' AND o.expires_at <= now()
+        AND NOT ${DEPOSIT_PENDING} AND ${inScope(scope)}
+      RETURNING o.id, o.user_id, o.status
+    ),
+    expiry_events AS (
+      INSERT INTO sell_order_events (sell_order_id, actor_id, actor_role, from_status, to_status, note)
+      SELECT id, NULL, 'system', 'awaiting_deposit', 'expired', 'No deposit within the time given.'
+      FROM expired
+    )`;
+}
+
+/** Expires the overdue sales in scope (overdueSalesExpired). Returns them; announce them once committed. */
+export async function expireOverdueSales(db: Kysely<DB>, scope: ExpiryScope = {}) {
+  const { rows } = await sql<{ id: string; user_id: string; status: SellOrderStatus }>`
+    WITH ${overdueSalesExpired(scope)} SELECT id, user_id, status FROM expired`.execute(db);
+  return rows;
 }
 
 /**

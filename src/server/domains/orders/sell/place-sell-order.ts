@@ -1,25 +1,25 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { saleBlocklistKeys } from "../../../../shared/blocklist-keys";
 import { Decimal } from "../../../../shared/money";
-import { quoteSaleRupees } from "../../../../shared/quote";
 import type { SellOrderInput } from "../../../../shared/sell-order-input";
 import type { SessionUser } from "../../../platform/api/session";
-import type { DB } from "../../../platform/db/schema";
-import { AppError } from "../../../platform/http/errors";
-import { verificationRequested } from "../../limits/order-limits";
+import { preparedStatement } from "../../../platform/db/database";
+import type { DB, PayoutDestinationsTable } from "../../../platform/db/schema";
 import { idempotencyKeyReused } from "../idempotency";
-import { expireOverdueSales } from "./expire-sales";
-import { insertSaleIfAllowed } from "./sale-statement";
-import type { SellOrderRow } from "./sell-order-view";
+import { amountBusy } from "../rules/free-amount";
+import { sellOrderView } from "./customer-sell-orders";
+import { overdueSalesExpired } from "./expire-sales";
+import { insertSaleIfAllowed, type SaleCandidate, type SaleOutcome } from "./sale-statement";
+import { type SellOrderView, toSellOrderView } from "./sell-order-view";
 
-/** Cents added to make a deposit amount unique: none, then 0.01 … 0.99 (decision 049). */
-const UNIQUE_CENTS = 100;
-/** Other customers' sales taking each free amount first, in a row, before this one gives up. */
-const AMOUNT_ATTEMPTS = 5;
+/** Statements a sale may lose to others (its amount taken, or the customer's other sales) before it gives up. */
+const ATTEMPTS = 8;
+/** Races lost to the customer's own other sales before a statement holds their count first. */
+const CUSTOMER_RACES_BEFORE_HOLDING = 2;
 
 export interface PlaceSaleResult {
-  sale: SellOrderRow;
+  sale: SellOrderView;
   /** True when the idempotency key matched a sale placed before. */
   isReplay: boolean;
 }
@@ -27,9 +27,11 @@ export interface PlaceSaleResult {
 /**
  * Places a customer's sale: the rupees for the deposit amount at the page's buy rate
  * (the rate in force, or it is refused), to one of their own payout accounts, under the
- * sale rules (rules/sale-rules.ts). The customer's row is held meanwhile, so their
- * parallel sales are counted against the limits one by one and a retried request finds
- * the first sale by its key.
+ * sale rules (rules/sale-rules.ts). Two statements: one reads the customer and their
+ * payout account (its blocklist keys are the server's code) and expires the overdue
+ * sales the sale's rules would meet; the sale statement (sale-statement.ts) does
+ * the rest and returns what the answer shows. A statement that lost a race to another
+ * sale (the amount, or the customer's own sale placed meanwhile) is run again.
  */
 export async function placeSellOrder({
   db,
@@ -42,143 +44,135 @@ export async function placeSellOrder({
   input: SellOrderInput;
   idempotencyKey?: string;
 }): Promise<PlaceSaleResult> {
+  const { customer, destination } = await readCustomerExpiringNearSales(db, user.id, input);
+  const candidate: Omit<SaleCandidate, "id"> = {
+    userId: user.id,
+    userEmail: user.email,
+    network: input.network,
+    requestedUsdt: input.usdtAmount,
+    quotedRate: input.quotedBuyRate,
+    destinationId: input.destinationId,
+    destinationFound: destination !== null,
+    holderIsCustomer: destination?.holder_is_customer ?? false,
+    customerName: customer.verified_name ?? customer.name,
+    isVerified: customer.verification_status === "verified",
+    verificationAsked: customer.requested_at !== null,
+    isAdmin: user.role === "admin",
+    blocklistKeys: destination ? saleBlocklistKeys(destination) : [],
+    idempotencyKey: idempotencyKey ?? null,
+  };
+  let customerRaces = 0;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const next = { ...candidate, id: randomUUID() };
+    const outcome =
+      customerRaces < CUSTOMER_RACES_BEFORE_HOLDING
+        ? await insertSaleIfAllowed(db, next)
+        : await insertHoldingCount(db, next);
+    switch (outcome.kind) {
+      case "refused":
+        throw outcome.refusal;
+      case "earlier":
+        return replayOf(db, outcome.saleId, input);
+      case "written":
+        if (!destination) throw new Error("A sale was written to no payout account");
+        return {
+          sale: toSellOrderView(outcome.sale, destination, outcome.isHeld),
+          isReplay: false,
+        };
+      case "raced":
+        if (outcome.customerRaced) customerRaces += 1;
+    }
+  }
+  throw amountBusy(input.usdtAmount);
+}
+
+type Destination = Pick<
+  Selectable<PayoutDestinationsTable>,
+  "kind" | "holder_name" | "upi_id" | "account_number" | "ifsc_code" | "holder_is_customer"
+>;
+
+/**
+ * The customer's names and verification, and the payout account if it is theirs and
+ * not removed; meanwhile, the customer's overdue sales and those asking an amount this
+ * sale may take are expired (the watcher's pass expires the rest), so a stale one
+ * neither counts toward the day's limit nor takes the amount.
+ */
+async function readCustomerExpiringNearSales(
+  db: Kysely<DB>,
+  userId: string,
+  input: SellOrderInput,
+) {
+  const { rows } = await sql<
+    {
+      name: string;
+      verified_name: string | null;
+      verification_status: string | null;
+      requested_at: Date | null;
+      destination_found: boolean;
+    } & { [column in keyof Destination]: Destination[column] | null }
+  >`${preparedStatement("sale_customer")}
+    WITH ${overdueSalesExpired({ userId, network: input.network, amountsFrom: input.usdtAmount })}
+    SELECT customer.name, verification.verified_name, verification.status AS verification_status,
+      verification.requested_at, destination.id IS NOT NULL AS destination_found,
+      destination.kind, destination.holder_name, destination.upi_id, destination.account_number,
+      destination.ifsc_code, destination.holder_is_customer
+    FROM "user" AS customer
+      LEFT JOIN customer_verifications AS verification ON verification.user_id = customer.id
+      LEFT JOIN payout_destinations AS destination ON destination.id = ${input.destinationId}
+        AND destination.user_id = customer.id AND destination.removed_at IS NULL
+    WHERE customer.id = ${userId}`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error(`The signed-in customer ${userId} is missing`);
+  const { destination_found, kind, holder_name, holder_is_customer, ...rest } = row;
+  const destination: Destination | null =
+    destination_found && kind !== null && holder_name !== null && holder_is_customer !== null
+      ? {
+          kind,
+          holder_name,
+          holder_is_customer,
+          upi_id: rest.upi_id,
+          account_number: rest.account_number,
+          ifsc_code: rest.ifsc_code,
+        }
+      : null;
+  return { customer: rest, destination };
+}
+
+/**
+ * The sale statement after raising the customer's count in the same transaction: it
+ * holds their count until the commit, so no other sale of theirs can race this one. For
+ * a customer whose sales keep arriving together.
+ */
+function insertHoldingCount(db: Kysely<DB>, candidate: SaleCandidate): Promise<SaleOutcome> {
   return db.transaction().execute(async (trx) => {
-    const customer = await trx
-      .selectFrom("user")
-      .leftJoin("customer_verifications as verification", "verification.user_id", "user.id")
-      .select([
-        "user.name",
-        "verification.verified_name",
-        "verification.status",
-        "verification.requested_at",
-      ])
-      .where("user.id", "=", user.id)
-      .forUpdate("user")
-      .executeTakeFirstOrThrow();
-    if (idempotencyKey) {
-      const earlier = await trx
-        .selectFrom("sell_orders")
-        .selectAll()
-        .where("user_id", "=", user.id)
-        .where("idempotency_key", "=", idempotencyKey)
-        .executeTakeFirst();
-      if (earlier) return replayOf(earlier, input);
-    }
-    const isVerified = customer.status === "verified";
-    if (customer.requested_at !== null && !isVerified) throw verificationRequested(false);
-    const destination = await ownDestination(trx, user.id, input.destinationId, {
-      name: customer.verified_name ?? customer.name,
-    });
-    await expireOverdueSales(trx, { network: input.network });
-    for (let attempt = 0; attempt < AMOUNT_ATTEMPTS; attempt++) {
-      const depositUsdt = await freeDepositAmount(trx, input.network, input.usdtAmount);
-      const id = randomUUID();
-      const outcome = await insertSaleIfAllowed(trx, {
-        id,
-        userId: user.id,
-        userEmail: user.email,
-        network: input.network,
-        requestedUsdt: input.usdtAmount,
-        depositUsdt,
-        quotedRate: input.quotedBuyRate,
-        inrAmount: quoteSaleRupees({ usdt: depositUsdt, rate: input.quotedBuyRate }),
-        destinationId: destination.id,
-        holderIsCustomer: destination.holder_is_customer,
-        isVerified,
-        isAdmin: user.role === "admin",
-        blocklistKeys: saleBlocklistKeys(destination),
-        idempotencyKey: idempotencyKey ?? null,
-      });
-      if (outcome.refusal) throw outcome.refusal;
-      if (outcome.isWritten) {
-        const sale = await trx
-          .selectFrom("sell_orders")
-          .selectAll()
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow();
-        return { sale, isReplay: false };
-      }
-      // Another customer's sale took this amount since it was read: the next cent.
-    }
-    throw amountBusy(input.usdtAmount);
+    await trx
+      .insertInto("sale_placement_counts")
+      .values({ user_id: candidate.userId, sales_placed: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .column("user_id")
+          .doUpdateSet({ sales_placed: sql`sale_placement_counts.sales_placed + 1` }),
+      )
+      .execute();
+    return insertSaleIfAllowed(trx, candidate);
   });
 }
 
-/** One of the customer's payout accounts, not removed; the desk may have stopped allowing other names since. */
-async function ownDestination(
-  trx: Transaction<DB>,
-  userId: string,
-  destinationId: string,
-  customer: { name: string },
-) {
-  const destination = await trx
-    .selectFrom("payout_destinations")
-    .selectAll()
-    .where("id", "=", destinationId)
-    .where("user_id", "=", userId)
-    .where("removed_at", "is", null)
-    .executeTakeFirst();
-  if (!destination) {
-    throw new AppError(
-      404,
-      "PAYOUT_DESTINATION_NOT_FOUND",
-      "This payout account is not one of yours. Choose the account the rupees go to.",
-      { field: "destinationId" },
-    );
-  }
-  if (!destination.holder_is_customer) {
-    const { sell_hold_other_names } = await trx
-      .selectFrom("site_settings")
-      .select("sell_hold_other_names")
-      .where("id", "=", 1)
-      .executeTakeFirstOrThrow();
-    if (!sell_hold_other_names) {
-      throw new AppError(
-        422,
-        "PAYOUT_NAME_NOT_YOURS",
-        `The account must be in your own name (${customer.name}): the desk pays rupees only to its customer's own account.`,
-        { field: "destinationId", name: customer.name },
-      );
-    }
-  }
-  return destination;
-}
-
-/** The request plus the fewest cents that no sale awaiting a deposit on the network asks. */
-async function freeDepositAmount(trx: Transaction<DB>, network: string, requested: string) {
-  const base = new Decimal(requested);
-  const taken = await trx
-    .selectFrom("sell_orders")
-    .select("deposit_usdt")
-    .where("network", "=", network)
-    .where("status", "=", "awaiting_deposit")
-    .where("deposit_usdt", ">=", base.toFixed(2))
-    .where("deposit_usdt", "<", base.plus(1).toFixed(2))
-    .execute();
-  const takenCents = new Set(
-    taken.map((sale) => new Decimal(sale.deposit_usdt).minus(base).times(100).toNumber()),
-  );
-  for (let cents = 0; cents < UNIQUE_CENTS; cents++) {
-    if (!takenCents.has(cents)) return base.plus(new Decimal(cents).div(100)).toFixed(2);
-  }
-  throw amountBusy(requested);
-}
-
-function amountBusy(requested: string) {
-  return new AppError(
-    409,
-    "SALE_AMOUNT_BUSY",
-    `Many sales of about ${requested} USDT are waiting for their deposits on this network. Try another amount, or try again in a few minutes.`,
-    { field: "usdtAmount" },
-  );
-}
-
 /** The first sale as the answer to a retried request, if the retry describes that sale. */
-function replayOf(earlier: SellOrderRow, input: SellOrderInput): PlaceSaleResult {
+async function replayOf(
+  db: Kysely<DB>,
+  saleId: string,
+  input: SellOrderInput,
+): Promise<PlaceSaleResult> {
+  const earlier = await db
+    .selectFrom("sell_orders")
+    .selectAll()
+    .where("id", "=", saleId)
+    .executeTakeFirstOrThrow();
   const isSame =
     earlier.network === input.network &&
     new Decimal(earlier.requested_usdt).eq(input.usdtAmount) &&
     earlier.destination_id === input.destinationId;
   if (!isSame) throw idempotencyKeyReused(earlier.id);
-  return { sale: earlier, isReplay: true };
+  return { sale: await sellOrderView(db, earlier), isReplay: true };
 }

@@ -61,7 +61,10 @@ const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOS
 
 export function toSellOrderView(
   sale: SellOrderRow,
-  destination: DestinationRow,
+  destination: Pick<
+    DestinationRow,
+    "kind" | "holder_name" | "upi_id" | "account_number" | "ifsc_code"
+  >,
   isHeld: boolean,
 ): SellOrderView {
   const network = sale.network as NetworkId;

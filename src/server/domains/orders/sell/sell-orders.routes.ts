@@ -4,7 +4,7 @@ import type { AppContext } from "../../../platform/api/app-context";
 import { createRouter, errorResponse, jsonContent } from "../../../platform/api/router";
 import { requireUser } from "../../../platform/api/session";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "../idempotency";
-import { listCustomerSellOrders, sellOrderView } from "./customer-sell-orders";
+import { listCustomerSellOrders } from "./customer-sell-orders";
 import { placeSellOrder } from "./place-sell-order";
 import { readCustomerSellOrder, sellOrderDepositSchema } from "./sell-order-deposit";
 import { sellOrderEventSchema, sellOrderSchema, toSellOrderEventView } from "./sell-order-view";
@@ -92,7 +92,7 @@ export function createSellOrdersRouter(context: AppContext) {
         input: c.req.valid("json"),
         idempotencyKey: requestIdempotencyKey(c),
       });
-      return c.json(await sellOrderView(db, sale), isReplay ? 200 : 201);
+      return c.json(sale, isReplay ? 200 : 201);
     })
     .openapi(listRoute, async (c) =>
       c.json({ orders: await listCustomerSellOrders(db, c.var.user.id) }, 200),

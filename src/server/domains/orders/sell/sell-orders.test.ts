@@ -161,6 +161,24 @@ describe("placing a sale", () => {
     expect(expired.map((sale) => sale.status)).toEqual(["expired", "expired", "expired"]);
   });
 
+  it("pays the rupees the page quotes (quoteSaleRupees), to the paisa rounded down, for awkward figures", async () => {
+    await testApp.db
+      .updateTable("site_settings")
+      .set({ sell_limit_order_inr: "99999999", sell_limit_day_inr: "99999999" })
+      .execute();
+    for (const [usdt, rate] of [
+      ["33.33", "87.3333"],
+      ["99.99", "83.7777"],
+      ["10.01", "85.0001"],
+      ["654321.98", "91.9999"],
+    ] as const) {
+      await testApp.db.updateTable("site_settings").set({ buy_rate: rate }).execute();
+      const placed = await sell(await seller(), { usdtAmount: usdt, quotedBuyRate: rate });
+      expect(placed.status, placed.text).toBe(201);
+      expect(placed.json.inrAmount).toBe(quoteSaleRupees({ usdt: placed.json.depositUsdt, rate }));
+    }
+  });
+
   it("gives sales placed at once by several customers different amounts", async () => {
     const customers = await Promise.all(Array.from({ length: 6 }, () => seller()));
     const placed = await Promise.all(
@@ -169,6 +187,23 @@ describe("placing a sale", () => {
     expect(placed.map((answer) => answer.status)).toEqual(Array(6).fill(201));
     const amounts = placed.map((answer) => answer.json.depositUsdt).sort();
     expect(amounts).toEqual(["77.00", "77.01", "77.02", "77.03", "77.04", "77.05"]);
+  });
+
+  it("places every sale one customer sends at once when all fit their limits, each an amount of its own", async () => {
+    const customer = await seller();
+    const placed = await Promise.all(
+      Array.from({ length: 6 }, () => sell(customer, { usdtAmount: "40" })),
+    );
+    expect(placed.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(placed.map((answer) => answer.json.depositUsdt).sort()).toEqual([
+      "40.00",
+      "40.01",
+      "40.02",
+      "40.03",
+      "40.04",
+      "40.05",
+    ]);
+    expect(await salesOf(customer.userId)).toHaveLength(6);
   });
 
   it("answers a retried request with the first sale, and refuses its key for another", async () => {

@@ -54,6 +54,7 @@ import * as tronIndexCursor from "./0114-tron-index-cursor";
 import * as sellOrders from "./0115-sell-orders";
 import * as sellDeposits from "./0116-sell-deposits";
 import * as statementDebitsAndSalesInBooks from "./0118-statement-debits-and-sales-in-books";
+import * as salePlacementCounts from "./0119-sale-placement-counts";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -115,4 +116,5 @@ export const migrations: Record<string, Migration> = {
   "0115-sell-orders": sellOrders,
   "0116-sell-deposits": sellDeposits,
   "0118-statement-debits-and-sales-in-books": statementDebitsAndSalesInBooks,
+  "0119-sale-placement-counts": salePlacementCounts,
 };
