@@ -6,6 +6,7 @@ import { quoteSaleRupees } from "../../../../shared/quote";
 import type { SellOrderInput } from "../../../../shared/sell-order-input";
 import type { SessionUser } from "../../../platform/api/session";
 import type { DB } from "../../../platform/db/schema";
+import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import { AppError } from "../../../platform/http/errors";
 import { verificationRequested } from "../../limits/order-limits";
 import { idempotencyKeyReused } from "../idempotency";
@@ -29,20 +30,24 @@ export interface PlaceSaleResult {
  * (the rate in force, or it is refused), to one of their own payout accounts, under the
  * sale rules (rules/sale-rules.ts). The customer's row is held meanwhile, so their
  * parallel sales are counted against the limits one by one and a retried request finds
- * the first sale by its key.
+ * the first sale by its key. The network's overdue sales it expires are announced once
+ * committed, so their customers' pages show it.
  */
 export async function placeSellOrder({
   db,
+  announcer,
   user,
   input,
   idempotencyKey,
 }: {
   db: Kysely<DB>;
+  announcer: Pick<OrderAnnouncer, "announceSale">;
   user: SessionUser;
   input: SellOrderInput;
   idempotencyKey?: string;
 }): Promise<PlaceSaleResult> {
-  return db.transaction().execute(async (trx) => {
+  let expired: Awaited<ReturnType<typeof expireOverdueSales>> = [];
+  const placed = await db.transaction().execute(async (trx) => {
     const customer = await trx
       .selectFrom("user")
       .leftJoin("customer_verifications as verification", "verification.user_id", "user.id")
@@ -69,7 +74,7 @@ export async function placeSellOrder({
     const destination = await ownDestination(trx, user.id, input.destinationId, {
       name: customer.verified_name ?? customer.name,
     });
-    await expireOverdueSales(trx, { network: input.network });
+    expired = await expireOverdueSales(trx, { network: input.network });
     for (let attempt = 0; attempt < AMOUNT_ATTEMPTS; attempt++) {
       const depositUsdt = await freeDepositAmount(trx, input.network, input.usdtAmount);
       const id = randomUUID();
@@ -102,6 +107,9 @@ export async function placeSellOrder({
     }
     throw amountBusy(input.usdtAmount);
   });
+  // Only after the commit: a refused sale rolls their expiry back with it.
+  await Promise.all(expired.map((sale) => announcer.announceSale(sale)));
+  return placed;
 }
 
 /** One of the customer's payout accounts, not removed; the desk may have stopped allowing other names since. */
