@@ -270,3 +270,36 @@ test("a refresh of the groups that fails keeps them and the open decision, and s
     "Paid back to the sender",
   );
 });
+
+test("a statement's debit that paid no sale is marked not a sale, with a note, and leaves the list", async ({
+  page,
+}) => {
+  await stepUpAsAdmin(page);
+  const label = `Recon debits ${Date.now().toString(36)}`;
+  await addPausedUpiAccount(page, label);
+  await page.goto("/admin/reconciliation");
+  await page.getByLabel("Receiving account").selectOption({ label });
+  await page.getByLabel("Statement file").setInputFiles({
+    name: "debits.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      sampleStatementCsv("sbi", [
+        { date: today(), narration: "SMS ALERT CHARGES", debit: "17.70" },
+        { date: today(), narration: "CASH DEPOSIT MG ROAD", credit: "100.00" },
+      ]),
+    ),
+  });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByRole("status")).toContainText("new debits: 1 of 1");
+
+  const noSale = page.getByTestId("debits-unmatched");
+  await expect(noSale).toContainText("Debits with no sale 1 · ₹17.70");
+  await expect(noSale).toContainText("SMS ALERT CHARGES");
+  await noSale.getByRole("button", { name: "Not a sale" }).click();
+  const decision = page.getByRole("alertdialog");
+  await expect(decision).toContainText("Debit ₹17.70");
+  await decision.getByLabel("Note for the desk", { exact: false }).fill("The bank's SMS charge");
+  await decision.getByRole("button", { name: "Not a sale" }).click();
+  await expect(page.getByText("Decision saved")).toBeVisible();
+  await expect(noSale).toContainText("Debits with no sale 0 · ₹0.00");
+});

@@ -11,6 +11,8 @@ import { openBenchRuntime, percentile } from "./bench-database";
 
 const DAYS = 365;
 const PER_DAY = 1_000;
+/** Sell orders paid a day: USDT bought from customers (issue 44). */
+const SALES_PER_DAY = 100;
 /** A purchase every this many days. */
 const PURCHASE_EVERY = 3;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -66,6 +68,33 @@ async function seed() {
     INSERT INTO usdt_purchases (bought_on, network, quantity_usdt, paid_currency, paid_amount, source)
     SELECT ${yearStart}::date + d, 'trc20', 400000, 'INR', 400000 * (85 + (d % 50) / 100.0), 'bench'
     FROM generate_series(0, ${DAYS - 1}, ${PURCHASE_EVERY}) AS d`.execute(db);
+  // Customers' sales, each received and paid on its day, from the three accounts in turn.
+  const { id: destinationId } = await db
+    .insertInto("payout_destinations")
+    .values({
+      user_id: owner.id,
+      kind: "upi",
+      holder_name: "Bench Seller",
+      upi_id: "bench.seller@okaxis",
+      holder_is_customer: true,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const accounts = sql.join(accountIds.map((id) => sql`${id}::uuid`));
+  await sql`
+    INSERT INTO sell_orders (user_id, user_email, network, requested_usdt, deposit_usdt, buy_rate,
+      inr_amount, deposit_address, destination_id, status, expires_at, deposit_tx_hash,
+      received_at, paid_utr, paid_from_account_id, paid_at, created_at)
+    SELECT ${owner.id}, 'bench-owner@example.com', (ARRAY['trc20', 'bep20', 'polygon'])[1 + i % 3],
+      usdt, usdt, 83.5, round(usdt * 83.5, 2), 'bench-wallet', ${destinationId}::uuid, 'paid',
+      at + interval '30 minutes', md5(i::text), at + interval '5 minutes',
+      '5' || lpad(i::text, 11, '0'), (ARRAY[${accounts}])[1 + i % 3], at + interval '20 minutes', at
+    FROM (
+      SELECT i, (50 + i % 2000)::numeric(14, 2) AS usdt,
+        (${yearStart}::date::timestamp AT TIME ZONE 'Asia/Kolkata')
+          + make_interval(days => (i / ${SALES_PER_DAY})::int, secs => (i * 7919) % 80000) AS at
+      FROM generate_series(0, ${DAYS * SALES_PER_DAY - 1}) AS i
+    ) AS g`.execute(db);
   // As the server does after its folds (vacuumFoldedChanges): no dead change rows left to scan.
   await sql`VACUUM ANALYZE`.execute(db);
   return performance.now() - started;
@@ -113,7 +142,7 @@ try {
       .join(" ")}`,
   );
   console.log(
-    `${(DAYS * PER_DAY).toLocaleString("en")} orders over ${DAYS} days (${books.totals.orders.toLocaleString("en")} completed), seeded in ${(seedMs / 1000).toFixed(1)} s; median of ${RUNS} runs`,
+    `${(DAYS * PER_DAY).toLocaleString("en")} orders over ${DAYS} days (${books.totals.orders.toLocaleString("en")} completed) and ${books.totals.sellOrders.toLocaleString("en")} sell orders paid, seeded in ${(seedMs / 1000).toFixed(1)} s; median of ${RUNS} runs`,
   );
   const floorOf = (name: string) =>
     name.includes("month")

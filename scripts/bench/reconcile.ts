@@ -149,6 +149,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** Removes an import and its lines, so the next run imports the statement as new. */
 async function forgetImport(importId: string) {
   await sql`DELETE FROM statement_lines WHERE import_id = ${importId}::uuid`.execute(db);
+  await sql`DELETE FROM statement_debits WHERE import_id = ${importId}::uuid`.execute(db);
   await sql`DELETE FROM statement_imports WHERE id = ${importId}::uuid`.execute(db);
   await sql`VACUUM ANALYZE statement_lines`.execute(db);
 }

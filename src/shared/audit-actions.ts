@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   "statement.imported",
   "statement.column_mapping_saved",
   "statement_line.dismissed",
+  "statement_debit.not_a_sale",
+  "statement_debit.accepted",
   "backup.created",
   "blocklist.entry_added",
   "blocklist.entry_removed",

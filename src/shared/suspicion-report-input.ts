@@ -32,18 +32,24 @@ const calendarDay = (error: string) =>
       { error },
     );
 
+/** Ids of a customer's orders (or sell orders), each once, at most REPORT_ORDERS_MAX. */
+const orderIdList = (what: "Orders" | "Sell orders", one: string) =>
+  z
+    .array(z.uuid({ error: `${what}: each must be ${one}'s id.` }), {
+      error: `${what}: a list of ${one} ids.`,
+    })
+    .max(REPORT_ORDERS_MAX, { error: `${what}: at most ${REPORT_ORDERS_MAX} in one report.` })
+    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
+      error: `${what}: each ${one} once.`,
+    });
+
 export const suspicionReportInputSchema = z.object({
   userId: z
     .string({ error: "Customer: choose the customer the report is about." })
     .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: "Customer: this is not a user id." }),
-  orderIds: z
-    .array(z.uuid({ error: "Orders: each must be an order's id." }), {
-      error: "Orders: a list of order ids.",
-    })
-    .max(REPORT_ORDERS_MAX, { error: `Orders: at most ${REPORT_ORDERS_MAX} in one report.` })
-    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
-      error: "Orders: each order once.",
-    }),
+  orderIds: orderIdList("Orders", "an order"),
+  /** The customer's sell orders the report names (issue 44); none when left out. */
+  sellOrderIds: orderIdList("Sell orders", "a sell order").default([]),
   grounds: z
     .string({ error: "Grounds: say why the dealings are suspicious." })
     .trim()

@@ -7,6 +7,8 @@ import type { SellOrderStatus } from "../platform/db/schema";
  * A sell order written straight to the database in the state a test starts from
  * (placement has its own tests): the customer's UPI payout account is added if none
  * is given. `deposit_usdt` must be unique among the network's orders awaiting deposit.
+ * A paid order may say how it was paid (UTR, the desk account, when); a received or
+ * paid one when its deposit was received.
  */
 export async function insertSellOrder(
   db: Database,
@@ -19,6 +21,8 @@ export async function insertSellOrder(
     depositAddress: string;
     destinationId?: string;
     expiresAt?: Date;
+    receivedAt?: Date;
+    paid?: { utr?: string; fromAccountId?: string; at?: Date };
   },
 ) {
   const destinationId =
@@ -53,9 +57,13 @@ export async function insertSellOrder(
       destination_id: destinationId,
       status,
       expires_at: order.expiresAt ?? new Date(Date.now() + 30 * 60_000),
-      received_at: isReceived ? new Date() : null,
-      paid_utr: status === "paid" ? `${Date.now()}`.slice(-12).padStart(12, "4") : null,
-      paid_at: status === "paid" ? new Date() : null,
+      received_at: isReceived ? (order.receivedAt ?? new Date()) : null,
+      paid_utr:
+        status === "paid"
+          ? (order.paid?.utr ?? `${Date.now()}`.slice(-12).padStart(12, "4"))
+          : null,
+      paid_from_account_id: status === "paid" ? (order.paid?.fromAccountId ?? null) : null,
+      paid_at: status === "paid" ? (order.paid?.at ?? new Date()) : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -47,6 +47,12 @@ function tables(books: Books, purchases: PurchaseView[]) {
       { header: "Cost (INR)", kind: "inr", value: (day) => day.costInr },
       { header: "USDT Without Recorded Cost", kind: "usdt", value: (day) => day.uncostedUsdt },
       { header: "Gross Margin (INR)", kind: "inr", value: (day) => day.marginInr },
+      { header: "Sell Orders Paid", kind: "count", value: (day) => day.sellOrders },
+      { header: "USDT Bought", kind: "usdt", value: (day) => day.usdtBought },
+      { header: "INR Paid", kind: "inr", value: (day) => day.inrPaid },
+      { header: "Average Buy Rate (INR/USDT)", kind: "rate", value: (day) => day.averageBuyRate },
+      { header: "Buy Spread (INR)", kind: "inr", value: (day) => day.buySpreadInr },
+      { header: "USDT Received", kind: "usdt", value: (day) => day.usdtReceived },
     ],
   };
   const accounts: Table<Books["accounts"][number]> = {
@@ -58,6 +64,9 @@ function tables(books: Books, purchases: PurchaseView[]) {
       { header: "Orders", kind: "count", value: (row) => row.orders },
       { header: "INR from Orders", kind: "inr", value: (row) => row.ordersInr },
       { header: "INR on Statement", kind: "inr", value: (row) => row.statementInr },
+      { header: "Sell Orders Paid", kind: "count", value: (row) => row.payouts },
+      { header: "INR Paid Out", kind: "inr", value: (row) => row.paidOutInr },
+      { header: "INR Debited on Statement", kind: "inr", value: (row) => row.statementDebitInr },
     ],
   };
   const networks: Table<Books["networks"][number]> = {
@@ -71,6 +80,8 @@ function tables(books: Books, purchases: PurchaseView[]) {
       { header: "Fees Paid", kind: "coin", value: (row) => row.feesPaid },
       { header: "Fee Coin", kind: "text", value: (row) => row.feeCoin },
       { header: "Payouts Without Known Fee", kind: "count", value: (row) => row.payoutsWithoutFee },
+      { header: "Deposits Received", kind: "count", value: (row) => row.deposits },
+      { header: "USDT In", kind: "usdt", value: (row) => row.usdtIn },
     ],
   };
   const bought: Table<PurchaseView> = {

@@ -44,6 +44,17 @@ const daySchema = z.object({
   costInr: dec("What the USDT sold cost, by weighted average"),
   uncostedUsdt: dec("USDT sold beyond the purchases recorded"),
   marginInr: dec("usdtInr − costInr"),
+  sellOrders: z.number().int().describe("Sell orders paid that day: USDT bought from customers"),
+  usdtBought: dec("USDT of the sell orders paid that day"),
+  inrPaid: dec("Rupees paid for it"),
+  averageBuyRate: z.string().nullable().describe("inrPaid ÷ usdtBought; null without USDT bought"),
+  buySpreadInr: z
+    .string()
+    .nullable()
+    .describe(
+      "usdtBought valued at the day's averageRate, minus inrPaid; null without USDT bought or sold",
+    ),
+  usdtReceived: dec("USDT customers' deposits brought into the payout wallets that day"),
 });
 const booksSchema = z
   .object({
@@ -58,6 +69,9 @@ const booksSchema = z
         orders: z.number().int(),
         ordersInr: z.string(),
         statementInr: z.string().nullable().describe("Statement credits valued that day"),
+        payouts: z.number().int().describe("Sell orders paid from it that day"),
+        paidOutInr: z.string().describe("Rupees paid from it to customers who sold USDT"),
+        statementDebitInr: z.string().nullable().describe("Statement debits valued that day"),
       }),
     ),
     networks: z.array(
@@ -72,11 +86,14 @@ const booksSchema = z
           .number()
           .int()
           .describe("Payouts whose fee is not known (not checked on chain, or overridden)"),
+        deposits: z.number().int().describe("Customers' deposits received that day"),
+        usdtIn: z.string().describe("Their USDT, into the network's payout wallet"),
       }),
     ),
     totals: daySchema.omit({ date: true }).extend({
       averageCost: z.string().nullable(),
       spreadPerUsdt: z.string().nullable(),
+      buySpreadPerUsdt: z.string().nullable().describe("averageRate − averageBuyRate"),
     }),
     stock: z.object({ usdt: z.string(), costInr: z.string() }),
   })

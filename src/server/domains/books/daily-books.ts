@@ -11,6 +11,13 @@ import { costSalesByWeightedAverage } from "./weighted-average-cost";
  * completed orders placed that day. Days, orders, rupees and USDT come from the same
  * per-day totals as the dashboard (order-totals.ts), so the two always agree; the
  * breakdowns by receiving account and by network come from the orders themselves.
+ *
+ * The other direction (issue 44): USDT the desk bought from customers who sold it.
+ * A sell order counts its rupees on the day it was paid (they left the account it
+ * was paid from then; its statement's debit has that day) and its USDT as received on
+ * the day its deposit was received. Paid, it is a purchase at the rupees paid: it
+ * joins the stock the weighted-average cost is taken from, as a recorded purchase
+ * does (docs/operations/treasury-and-books.md says what each spread means).
  */
 
 const ZONE = sql.lit("Asia/Kolkata");
@@ -37,6 +44,21 @@ export interface BooksDay {
   uncostedUsdt: string;
   /** usdtInr − costInr. */
   marginInr: string;
+  /** Sell orders paid that day: the desk bought their USDT. */
+  sellOrders: number;
+  /** USDT of the sell orders paid that day. */
+  usdtBought: string;
+  /** Rupees paid for it. */
+  inrPaid: string;
+  /** Rupees per USDT paid to customers, on average; null on a day that bought none. */
+  averageBuyRate: string | null;
+  /**
+   * usdtBought at the day's average selling rate, minus inrPaid: what the coins bought
+   * would fetch sold at that day's rate. Null on a day that bought none or sold none.
+   */
+  buySpreadInr: string | null;
+  /** USDT customers' deposits brought into the payout wallets that day (received). */
+  usdtReceived: string;
 }
 
 export interface BooksAccountDay {
@@ -49,6 +71,12 @@ export interface BooksAccountDay {
   ordersInr: string;
   /** Credits of its imported statements valued that day; null where none was imported. */
   statementInr: string | null;
+  /** Sell orders paid from it that day. */
+  payouts: number;
+  /** Rupees paid from it to customers who sold USDT. */
+  paidOutInr: string;
+  /** Debits of its imported statements valued that day; null where none was imported. */
+  statementDebitInr: string | null;
 }
 
 export interface BooksNetworkDay {
@@ -63,6 +91,10 @@ export interface BooksNetworkDay {
   feesPaid: string;
   /** Payouts whose fee is not known: not checked on chain, or overridden. */
   payoutsWithoutFee: number;
+  /** Customers' deposits received on it that day. */
+  deposits: number;
+  /** Their USDT: into the network's payout wallet. */
+  usdtIn: string;
 }
 
 export interface Books {
@@ -76,8 +108,13 @@ export interface Books {
     averageCost: string | null;
     /** averageRate − averageCost: what the desk earned on each USDT. */
     spreadPerUsdt: string | null;
+    /** averageRate − averageBuyRate: what each USDT bought from customers would earn sold. */
+    buySpreadPerUsdt: string | null;
   };
-  /** USDT in stock at the end of `to`, by the purchases recorded, and what it cost. */
+  /**
+   * USDT in stock at the end of `to`, by the purchases recorded and the USDT bought
+   * from customers, and what it cost.
+   */
   stock: { usdt: string; costInr: string };
 }
 
@@ -85,6 +122,32 @@ const inr = (value: Decimal) => value.toFixed(2);
 const usdt = (value: Decimal) => value.toFixed(4);
 const rate = (rupees: Decimal, coins: Decimal) =>
   coins.isZero() ? null : rupees.dividedBy(coins).toFixed(EXCHANGE_RATE_DECIMALS);
+
+const difference = (a: string | null, b: string | null) =>
+  a === null || b === null ? null : new Decimal(a).minus(b).toFixed(EXCHANGE_RATE_DECIMALS);
+
+/**
+ * A day's (or the span's) USDT bought from customers: how much, for what, the rate
+ * paid, and the buy side's spread: the coins valued at the selling rate of the same
+ * days, minus the rupees paid for them.
+ */
+function boughtFigures(
+  bought: { orders: number; usdt: Decimal; inr: Decimal } | undefined,
+  sellingRate: string | null,
+) {
+  const coins = bought?.usdt ?? new Decimal(0);
+  const paid = bought?.inr ?? new Decimal(0);
+  return {
+    sellOrders: bought?.orders ?? 0,
+    usdtBought: usdt(coins),
+    inrPaid: inr(paid),
+    averageBuyRate: rate(paid, coins),
+    buySpreadInr:
+      sellingRate === null || coins.isZero()
+        ? null
+        : inr(coins.times(sellingRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).minus(paid)),
+  };
+}
 
 /** The books of the India days `from` to `to` (YYYY-MM-DD, both included). */
 export async function getBooks(db: Database, { from, to }: { from: string; to: string }) {
@@ -116,11 +179,40 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
     .where("bought_on", "<=", to)
     .groupBy("bought_on")
     .execute();
-  const costs = costSalesByWeightedAverage(purchases, sales.rows);
-  const costByDay = new Map(costs.map((cost) => [cost.day, cost]));
-
   const start = sql`(${from}::date::timestamp AT TIME ZONE ${ZONE})`;
   const end = sql`((${to}::date + 1)::timestamp AT TIME ZONE ${ZONE})`;
+  // Every paid sale up to `to`: each is a purchase for the weighted average, and the
+  // days from `from` are the books' rupees out.
+  const bought = await sql<{
+    date: string;
+    account_id: string | null;
+    account_label: string | null;
+    orders: number;
+    usdt: string;
+    inr: string;
+  }>`
+    SELECT g.*, account.label AS account_label FROM (
+      SELECT (paid_at AT TIME ZONE ${ZONE})::date::text AS date, paid_from_account_id AS account_id,
+        count(*)::int AS orders, sum(coalesce(received_usdt, deposit_usdt))::text AS usdt,
+        sum(inr_amount)::text AS inr
+      FROM sell_orders WHERE status = 'paid' AND paid_at < ${end}
+      GROUP BY 1, 2
+    ) AS g LEFT JOIN receiving_accounts AS account ON account.id = g.account_id`.execute(db);
+  const received = await sql<{ date: string; network: string; orders: number; usdt: string }>`
+    SELECT (received_at AT TIME ZONE ${ZONE})::date::text AS date, network, count(*)::int AS orders,
+      sum(coalesce(received_usdt, deposit_usdt))::text AS usdt
+    FROM sell_orders
+    WHERE received_at >= ${start} AND received_at < ${end} AND status IN ('received', 'paid')
+    GROUP BY 1, 2`.execute(db);
+  const costs = costSalesByWeightedAverage(
+    [
+      ...purchases,
+      ...bought.rows.map((row) => ({ day: row.date, usdt: row.usdt, costInr: row.inr })),
+    ],
+    sales.rows,
+  );
+  const costByDay = new Map(costs.map((cost) => [cost.day, cost]));
+
   const orderGroups = await sql<{
     date: string;
     receive_currency: string;
@@ -147,72 +239,118 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
         AND orders.created_at >= ${start} AND orders.created_at < ${end}
       GROUP BY 1, 2, 3, 4
     ) AS g LEFT JOIN receiving_accounts AS account ON account.id = g.account_id`.execute(db);
-  const statements = await sql<{ date: string; account_id: string; label: string; inr: string }>`
-    SELECT line.value_date::text AS date, line.receiving_account_id AS account_id,
-      account.label, sum(line.amount)::text AS inr
-    FROM statement_lines AS line
-    JOIN receiving_accounts AS account ON account.id = line.receiving_account_id
-    WHERE line.value_date BETWEEN ${from}::date AND ${to}::date
-    GROUP BY 1, 2, 3`.execute(db);
-
+  const statements = await sql<{
+    date: string;
+    account_id: string;
+    label: string;
+    is_debit: boolean;
+    inr: string;
+  }>`
+    SELECT line.date, line.account_id, account.label, line.is_debit, line.inr FROM (
+      SELECT value_date::text AS date, receiving_account_id AS account_id, false AS is_debit,
+        sum(amount)::text AS inr
+      FROM statement_lines WHERE value_date BETWEEN ${from}::date AND ${to}::date GROUP BY 1, 2
+      UNION ALL
+      SELECT value_date::text, receiving_account_id, true, sum(amount)::text
+      FROM statement_debits WHERE value_date BETWEEN ${from}::date AND ${to}::date GROUP BY 1, 2
+    ) AS line JOIN receiving_accounts AS account ON account.id = line.account_id`.execute(db);
   const usdtInrByDay = new Map<string, Decimal>();
-  const accounts = new Map<string, BooksAccountDay & { sum: Decimal }>();
-  const networks = new Map<string, BooksNetworkDay & { sum: Decimal; fees: Decimal }>();
+  type AccountRow = BooksAccountDay & { sum: Decimal; paidOut: Decimal };
+  const accounts = new Map<string, AccountRow>();
+  const accountRow = (date: string, accountId: string | null, label: string | null) => {
+    const key = `${date} ${accountId}`;
+    const row = accounts.get(key) ?? {
+      date,
+      accountId,
+      accountLabel: label ?? "No receiving account",
+      orders: 0,
+      ordersInr: "",
+      statementInr: null,
+      payouts: 0,
+      paidOutInr: "",
+      statementDebitInr: null,
+      sum: new Decimal(0),
+      paidOut: new Decimal(0),
+    };
+    accounts.set(key, row);
+    return row;
+  };
+  type NetworkRow = BooksNetworkDay & { sum: Decimal; fees: Decimal; usdtInSum: Decimal };
+  const networks = new Map<string, NetworkRow>();
+  const networkRow = (date: string, network: string) => {
+    const key = `${date} ${network}`;
+    const row = networks.get(key) ?? {
+      date,
+      network,
+      orders: 0,
+      usdt: "",
+      sum: new Decimal(0),
+      feeCoin: null,
+      feesPaid: "",
+      fees: new Decimal(0),
+      payoutsWithoutFee: 0,
+      deposits: 0,
+      usdtIn: "",
+      usdtInSum: new Decimal(0),
+    };
+    networks.set(key, row);
+    return row;
+  };
   for (const group of orderGroups.rows) {
     const paidOutInUsdt = USDT_RECEIVES.includes(group.receive_currency as never);
     if (paidOutInUsdt) {
       const day = usdtInrByDay.get(group.date) ?? new Decimal(0);
       usdtInrByDay.set(group.date, day.plus(group.inr));
-      const network = group.network ?? group.receive_currency;
-      const key = `${group.date} ${network}`;
-      const row = networks.get(key) ?? {
-        date: group.date,
-        network,
-        orders: 0,
-        usdt: "",
-        sum: new Decimal(0),
-        feeCoin: null,
-        feesPaid: "",
-        fees: new Decimal(0),
-        payoutsWithoutFee: 0,
-      };
+      const row = networkRow(group.date, group.network ?? group.receive_currency);
       row.orders += group.orders;
       row.sum = row.sum.plus(group.usdt);
       row.feeCoin ??= group.fee_coin;
       row.fees = row.fees.plus(group.fees);
       row.payoutsWithoutFee += group.orders - group.with_fee;
-      networks.set(key, row);
     }
-    const key = `${group.date} ${group.account_id}`;
-    const row = accounts.get(key) ?? {
-      date: group.date,
-      accountId: group.account_id,
-      accountLabel: group.account_label ?? "No receiving account",
-      orders: 0,
-      ordersInr: "",
-      statementInr: null,
-      sum: new Decimal(0),
-    };
+    const row = accountRow(group.date, group.account_id, group.account_label);
     row.orders += group.orders;
     row.sum = row.sum.plus(group.inr);
-    accounts.set(key, row);
   }
   for (const line of statements.rows) {
-    const key = `${line.date} ${line.account_id}`;
-    const row = accounts.get(key) ?? {
-      date: line.date,
-      accountId: line.account_id,
-      accountLabel: line.label,
+    const row = accountRow(line.date, line.account_id, line.label);
+    if (line.is_debit) row.statementDebitInr = inr(new Decimal(line.inr));
+    else row.statementInr = inr(new Decimal(line.inr));
+  }
+  const boughtByDay = new Map<string, { orders: number; usdt: Decimal; inr: Decimal }>();
+  for (const sale of bought.rows) {
+    if (sale.date < from) continue;
+    const day = boughtByDay.get(sale.date) ?? {
       orders: 0,
-      ordersInr: "",
-      statementInr: null,
-      sum: new Decimal(0),
+      usdt: new Decimal(0),
+      inr: new Decimal(0),
     };
-    row.statementInr = inr(new Decimal(line.inr));
-    accounts.set(key, row);
+    day.orders += sale.orders;
+    day.usdt = day.usdt.plus(sale.usdt);
+    day.inr = day.inr.plus(sale.inr);
+    boughtByDay.set(sale.date, day);
+    const row = accountRow(sale.date, sale.account_id, sale.account_label);
+    row.payouts += sale.orders;
+    row.paidOut = row.paidOut.plus(sale.inr);
+  }
+  const receivedByDay = new Map<string, Decimal>();
+  for (const deposit of received.rows) {
+    receivedByDay.set(
+      deposit.date,
+      (receivedByDay.get(deposit.date) ?? new Decimal(0)).plus(deposit.usdt),
+    );
+    const row = networkRow(deposit.date, deposit.network);
+    row.deposits += deposit.orders;
+    row.usdtInSum = row.usdtInSum.plus(deposit.usdt);
   }
 
   const sum = { orders: 0, inr: new Decimal(0), usdt: new Decimal(0), usdtInr: new Decimal(0) };
+  const boughtSum = {
+    orders: 0,
+    usdt: new Decimal(0),
+    inr: new Decimal(0),
+    received: new Decimal(0),
+  };
   const costSum = { inr: new Decimal(0), uncosted: new Decimal(0) };
   const days: BooksDay[] = totals.rows.map((day) => {
     const usdtInr = usdtInrByDay.get(day.date) ?? new Decimal(0);
@@ -225,21 +363,31 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
     sum.usdtInr = sum.usdtInr.plus(usdtInr);
     costSum.inr = costSum.inr.plus(costInr);
     costSum.uncosted = costSum.uncosted.plus(uncosted);
+    const dayBought = boughtByDay.get(day.date);
+    const dayReceived = receivedByDay.get(day.date) ?? new Decimal(0);
+    boughtSum.orders += dayBought?.orders ?? 0;
+    boughtSum.usdt = boughtSum.usdt.plus(dayBought?.usdt ?? 0);
+    boughtSum.inr = boughtSum.inr.plus(dayBought?.inr ?? 0);
+    boughtSum.received = boughtSum.received.plus(dayReceived);
+    const averageRate = rate(usdtInr, new Decimal(day.usdt));
     return {
       date: day.date,
       orders: day.orders,
       inr: inr(new Decimal(day.inr)),
       usdt: usdt(new Decimal(day.usdt)),
       usdtInr: inr(usdtInr),
-      averageRate: rate(usdtInr, new Decimal(day.usdt)),
+      averageRate,
       costInr: inr(costInr),
       uncostedUsdt: usdt(uncosted),
       marginInr: inr(usdtInr.minus(costInr)),
+      ...boughtFigures(dayBought, averageRate),
+      usdtReceived: usdt(dayReceived),
     };
   });
 
   const costed = sum.usdt.minus(costSum.uncosted);
   const averageRate = rate(sum.usdtInr, sum.usdt);
+  const totalBought = boughtFigures(boughtSum, averageRate);
   const averageCost = rate(costSum.inr, costed);
   const stockDay = costs.filter((cost) => cost.day <= to).at(-1);
   const byDateThen =
@@ -251,13 +399,18 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
     to,
     days,
     accounts: [...accounts.values()]
-      .map(({ sum: total, ...row }) => ({ ...row, ordersInr: inr(total) }))
+      .map(({ sum: total, paidOut, ...row }) => ({
+        ...row,
+        ordersInr: inr(total),
+        paidOutInr: inr(paidOut),
+      }))
       .sort(byDateThen((row) => row.accountLabel)),
     networks: [...networks.values()]
-      .map(({ sum: total, fees, ...row }) => ({
+      .map(({ sum: total, fees, usdtInSum, ...row }) => ({
         ...row,
         usdt: usdt(total),
         feesPaid: fees.toFixed(),
+        usdtIn: usdt(usdtInSum),
       }))
       .sort(byDateThen((row) => row.network)),
     totals: {
@@ -270,10 +423,10 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
       uncostedUsdt: usdt(costSum.uncosted),
       marginInr: inr(sum.usdtInr.minus(costSum.inr)),
       averageCost,
-      spreadPerUsdt:
-        averageRate === null || averageCost === null
-          ? null
-          : new Decimal(averageRate).minus(averageCost).toFixed(EXCHANGE_RATE_DECIMALS),
+      spreadPerUsdt: difference(averageRate, averageCost),
+      ...totalBought,
+      buySpreadPerUsdt: difference(averageRate, totalBought.averageBuyRate),
+      usdtReceived: usdt(boughtSum.received),
     },
     stock: {
       usdt: usdt(new Decimal(stockDay?.stockUsdt ?? 0)),

@@ -1,13 +1,15 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { recordAudit } from "../../platform/audit/audit";
 import type { Database } from "../../platform/db/database";
+import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
+import type { Credits } from "./read-credits";
 import { readCreditsOffThread } from "./read-off-thread";
 import { StatementError } from "./read-statement";
 import type { ColumnMapping } from "./statement-layouts";
 import type { StatementFormat } from "./statement-rows";
 
-/** Credits written per INSERT: 9 arrays of this length, whatever the statement's size. */
+/** Lines written per INSERT: 9 arrays of this length, whatever the statement's size. */
 const INSERT_CHUNK = 5_000;
 
 /** A receiving account and the column mapping saved for its statements; 404 when there is none. */
@@ -35,6 +37,8 @@ export type ImportSummary = {
   creditsAdded: number;
   creditsAlreadyImported: number;
   debitsRead: number;
+  /** Debits new to the account: the rest were imported before. */
+  debitsAdded: number;
 };
 
 /** What the first bytes of an upload say it is: a ZIP (XLSX), a PDF or an old Excel file, or text. */
@@ -59,11 +63,11 @@ export function detectStatementFormat(file: Uint8Array): StatementFormat {
 }
 
 /**
- * Imports a statement file for a receiving account: every credit is kept once per
- * account and reference, so the same or an overlapping statement adds only its new
- * credits. The whole file is read (and refused, naming the line, if any of it
- * cannot be read) before anything is written; then the credits go in, in chunks,
- * in one transaction with the import and its audit entry.
+ * Imports a statement file for a receiving account: every credit and every debit is
+ * kept once per account and reference, so the same or an overlapping statement adds
+ * only its new lines. The whole file is read (and refused, naming the line, if any of
+ * it cannot be read) before anything is written; then the credits and the debits go
+ * in, in chunks, in one transaction with the import and its audit entry.
  */
 export async function importStatement(
   db: Database,
@@ -87,11 +91,13 @@ export async function importStatement(
   }
 
   const format = detectStatementFormat(file);
-  const { credits, debitsRead, firstValueDate, lastValueDate } = await readCreditsOffThread({
-    file,
-    format,
-    mapping: account.mapping,
-  });
+  const { credits, debits, debitsRead, firstValueDate, lastValueDate } = await readCreditsOffThread(
+    {
+      file,
+      format,
+      mapping: account.mapping,
+    },
+  );
 
   const summary = await db.transaction().execute(async (trx) => {
     const { id: importId } = await trx
@@ -108,26 +114,19 @@ export async function importStatement(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    let creditsAdded = 0;
-    for (let start = 0; start < credits.lineNumbers.length; start += INSERT_CHUNK) {
-      const chunk = <T>(column: T[]) => column.slice(start, start + INSERT_CHUNK);
-      const { rows } = await sql<{ added: string }>`
-        WITH added AS (
-          INSERT INTO statement_lines
-            (receiving_account_id, import_id, line_number, value_date, amount, narration, line_key, reference, payer_name)
-          SELECT ${accountId}::uuid, ${importId}::uuid, line.*
-            FROM unnest(${chunk(credits.lineNumbers)}::int[], ${chunk(credits.valueDates)}::date[],
-                        ${chunk(credits.amounts)}::numeric[], ${chunk(credits.narrations)}::text[],
-                        ${chunk(credits.lineKeys)}::text[], ${chunk(credits.references)}::text[],
-                        ${chunk(credits.payerNames)}::text[]) AS line
-          ON CONFLICT (receiving_account_id, line_key) DO NOTHING
-          RETURNING 1)
-        SELECT count(*) AS added FROM added`.execute(trx);
-      creditsAdded += Number(rows[0]?.added ?? 0);
-    }
+    const creditsAdded = await insertLines(trx, "statement_lines", "payer_name", {
+      accountId,
+      importId,
+      lines: credits,
+    });
+    const debitsAdded = await insertLines(trx, "statement_debits", "payee_name", {
+      accountId,
+      importId,
+      lines: debits,
+    });
     await trx
       .updateTable("statement_imports")
-      .set({ credits_added: creditsAdded })
+      .set({ credits_added: creditsAdded, debits_added: debitsAdded })
       .where("id", "=", importId)
       .execute();
     const summary: ImportSummary = {
@@ -139,6 +138,7 @@ export async function importStatement(
       creditsAdded,
       creditsAlreadyImported: credits.lineNumbers.length - creditsAdded,
       debitsRead,
+      debitsAdded,
     };
     await recordAudit(trx, {
       actor,
@@ -157,5 +157,40 @@ export async function importStatement(
       db,
     );
   }
+  if (summary.debitsAdded > 0) {
+    await sql`ANALYZE statement_debits (receiving_account_id, line_key, reference, decision, value_date)`.execute(
+      db,
+    );
+  }
   return summary;
+}
+
+/**
+ * Writes a statement's credits or debits, in chunks, each once per account and line
+ * key; answers how many were new.
+ */
+async function insertLines(
+  trx: Transaction<DB>,
+  table: "statement_lines" | "statement_debits",
+  nameColumn: "payer_name" | "payee_name",
+  { accountId, importId, lines }: { accountId: string; importId: string; lines: Credits },
+): Promise<number> {
+  let added = 0;
+  for (let start = 0; start < lines.lineNumbers.length; start += INSERT_CHUNK) {
+    const chunk = <T>(column: T[]) => column.slice(start, start + INSERT_CHUNK);
+    const { rows } = await sql<{ added: string }>`
+      WITH added AS (
+        INSERT INTO ${sql.table(table)}
+          (receiving_account_id, import_id, line_number, value_date, amount, narration, line_key, reference, ${sql.ref(nameColumn)})
+        SELECT ${accountId}::uuid, ${importId}::uuid, line.*
+          FROM unnest(${chunk(lines.lineNumbers)}::int[], ${chunk(lines.valueDates)}::date[],
+                      ${chunk(lines.amounts)}::numeric[], ${chunk(lines.narrations)}::text[],
+                      ${chunk(lines.lineKeys)}::text[], ${chunk(lines.references)}::text[],
+                      ${chunk(lines.payerNames)}::text[]) AS line
+        ON CONFLICT (line_key, receiving_account_id) DO NOTHING
+        RETURNING 1)
+      SELECT count(*) AS added FROM added`.execute(trx);
+    added += Number(rows[0]?.added ?? 0);
+  }
+  return added;
 }

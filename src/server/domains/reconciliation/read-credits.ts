@@ -3,7 +3,7 @@ import { readStatement, StatementError } from "./read-statement";
 import type { ColumnMapping } from "./statement-layouts";
 import type { StatementFormat } from "./statement-rows";
 
-/** The credits of a file, column by column, as the INSERT takes them. */
+/** The credits (or the debits) of a file, column by column, as the INSERT takes them. */
 export type Credits = {
   lineNumbers: number[];
   valueDates: string[];
@@ -11,11 +11,14 @@ export type Credits = {
   narrations: string[];
   lineKeys: string[];
   references: (string | null)[];
+  /** The payer of a credit, the payee of a debit, as the bank printed them. */
   payerNames: (string | null)[];
 };
 
 export type ReadCredits = {
   credits: Credits;
+  /** The debits, read as the credits are (issue 44: matched to paid sell orders by UTR). */
+  debits: Credits;
   debitsRead: number;
   firstValueDate: string;
   lastValueDate: string;
@@ -27,43 +30,36 @@ export async function readCredits(
   format: StatementFormat,
   mapping: ColumnMapping | null,
 ): Promise<ReadCredits> {
-  const credits: Credits = {
-    lineNumbers: [],
-    valueDates: [],
-    amounts: [],
-    narrations: [],
-    lineKeys: [],
-    references: [],
-    payerNames: [],
-  };
-  let debitsRead = 0;
+  const credits = noLines();
+  const debits = noLines();
   let firstValueDate: string | null = null;
   let lastValueDate: string | null = null;
-  /** How often a credit without a reference was seen, by its fingerprint. */
+  /** How often a line without a reference was seen, by its direction and fingerprint. */
   const seenWithoutReference = new Map<string, number>();
   for await (const line of readStatement(file, format, mapping)) {
     if (firstValueDate === null || line.valueDate < firstValueDate) firstValueDate = line.valueDate;
     if (lastValueDate === null || line.valueDate > lastValueDate) lastValueDate = line.valueDate;
-    if (line.direction === "debit") {
-      debitsRead += 1;
-      continue;
-    }
+    const columns = line.direction === "credit" ? credits : debits;
     const amount = line.amount.toFixed(2);
     let lineKey = line.reference;
     if (lineKey === null) {
-      // Two identical credits on one day are two payments: the n-th of them is its own line.
+      // Two identical lines on one day are two payments: the n-th of them is its own line.
+      // A debit's fingerprint is the credit's with "DR|" before it, so an account's
+      // credits keep the keys they had before debits were read.
       const fingerprint = `${line.valueDate}|${amount}|${line.narration}`;
-      const occurrence = (seenWithoutReference.get(fingerprint) ?? 0) + 1;
-      seenWithoutReference.set(fingerprint, occurrence);
-      lineKey = `LINE-${createHash("sha256").update(`${fingerprint}|${occurrence}`).digest("hex").slice(0, 32)}`;
+      const seenKey = `${line.direction}|${fingerprint}`;
+      const occurrence = (seenWithoutReference.get(seenKey) ?? 0) + 1;
+      seenWithoutReference.set(seenKey, occurrence);
+      const hashed = line.direction === "credit" ? fingerprint : `DR|${fingerprint}`;
+      lineKey = `LINE-${createHash("sha256").update(`${hashed}|${occurrence}`).digest("hex").slice(0, 32)}`;
     }
-    credits.lineNumbers.push(line.line);
-    credits.valueDates.push(line.valueDate);
-    credits.amounts.push(amount);
-    credits.narrations.push(line.narration);
-    credits.lineKeys.push(lineKey);
-    credits.references.push(line.reference);
-    credits.payerNames.push(line.payerName);
+    columns.lineNumbers.push(line.line);
+    columns.valueDates.push(line.valueDate);
+    columns.amounts.push(amount);
+    columns.narrations.push(line.narration);
+    columns.lineKeys.push(lineKey);
+    columns.references.push(line.reference);
+    columns.payerNames.push(line.payerName);
   }
   if (firstValueDate === null || lastValueDate === null) {
     throw new StatementError(
@@ -72,5 +68,17 @@ export async function readCredits(
       "The statement table has no transactions. Expected at least one line with a date and a debit or credit under the header row.",
     );
   }
-  return { credits, debitsRead, firstValueDate, lastValueDate };
+  return { credits, debits, debitsRead: debits.lineNumbers.length, firstValueDate, lastValueDate };
+}
+
+function noLines(): Credits {
+  return {
+    lineNumbers: [],
+    valueDates: [],
+    amounts: [],
+    narrations: [],
+    lineKeys: [],
+    references: [],
+    payerNames: [],
+  };
 }

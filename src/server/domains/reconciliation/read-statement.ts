@@ -11,7 +11,7 @@ import {
 import { readStatementRows, type StatementFormat, type StatementRow } from "./statement-rows";
 import { MAX_STATEMENT_AMOUNT, parseStatementAmount, parseStatementDate } from "./statement-values";
 
-/** One money movement of the statement. Reference and payer are read for credits only. */
+/** One money movement of the statement; of a debit, `payerName` is whom it was paid to. */
 export type StatementTransaction = {
   line: number;
   valueDate: string;
@@ -114,10 +114,9 @@ function readTransaction(row: StatementRow, columns: ColumnIndexes): StatementTr
   const movement = readMovement(row, columns, cell);
   if (movement === null) return null;
   const narration = cell(columns.narration);
-  const details =
-    movement.direction === "credit"
-      ? extractPaymentDetails(narration, cell(columns.reference))
-      : { reference: null, payerName: null };
+  // A debit's narration has the credit's parts (UPI/DR/412345678901/RAHUL KUMAR/…):
+  // its UTR is what a paid sell order recorded (issue 44).
+  const details = extractPaymentDetails(narration, cell(columns.reference));
   return { line: row.line, valueDate, narration, ...movement, ...details };
 }
 

@@ -1,12 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { hasUnseenControls } from "../../../shared/plain-text";
-import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
+import { DEBIT_GROUPS, RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import { columnMappingSchema } from "./statement-layouts";
 
 const uuidParam = (what: string) =>
   z.uuid({ error: `This is not ${what} id.` }).openapi({ param: { in: "path" } });
 export const accountParams = z.object({ id: uuidParam("a receiving account") });
 export const lineParams = z.object({ id: uuidParam("a statement line") });
+export const debitParams = z.object({ id: uuidParam("a statement debit") });
 export const orderParams = z.object({ id: uuidParam("an order") });
 
 export const statementUploadQuery = z.object({
@@ -20,18 +21,33 @@ export const statementUploadQuery = z.object({
     .openapi({ description: "The file's name, as the operator sees it later" }),
 });
 
+const decisionNote = z
+  .string()
+  .trim()
+  .refine((note) => note.length > 0, { error: "Write a note: why this decision." })
+  .refine((note) => note.length <= 500, {
+    error: "The note is longer than 500 characters.",
+  })
+  .refine((note) => !hasUnseenControls(note, { allowLineBreaks: true }), {
+    error: "The note contains a control character.",
+  });
+
 export const decisionInputSchema = z.object({
   decision: z.enum(["accept", "dismiss"]),
-  note: z
-    .string()
-    .trim()
-    .refine((note) => note.length > 0, { error: "Write a note: why this decision." })
-    .refine((note) => note.length <= 500, {
-      error: "The note is longer than 500 characters.",
-    })
-    .refine((note) => !hasUnseenControls(note, { allowLineBreaks: true }), {
-      error: "The note contains a control character.",
-    }),
+  note: decisionNote,
+});
+
+export const debitDecisionInputSchema = z.object({
+  decision: z.enum(["notASale", "accept"]).openapi({
+    description:
+      "notASale: an unmatched debit paid no customer (a fee, a transfer between the desk's accounts); accept: a mismatch taken as its sale's payment",
+  }),
+  note: decisionNote,
+});
+
+export const debitDecisionSchema = z.object({
+  debitId: z.uuid(),
+  decision: z.enum(["not_a_sale", "accepted"]),
 });
 
 export const decisionSchema = z.object({
@@ -51,6 +67,12 @@ export const reconciliationSummarySchema = z.object({
   unclaimedCount: z.number().int(),
   unclaimedInr: z.string(),
   notReceivedCount: z.number().int(),
+  unmatchedDebitsCount: z.number().int().describe("Debits no paid sale's UTR names"),
+  unmatchedDebitsInr: z.string(),
+  missingDebitsCount: z
+    .number()
+    .int()
+    .describe("Paid sales whose debit is missing from statements that cover their day"),
 });
 
 export const orderStatementLineSchema = z.object({
@@ -120,6 +142,7 @@ export const importSummarySchema = z
     creditsAdded: z.number().int(),
     creditsAlreadyImported: z.number().int(),
     debitsRead: z.number().int(),
+    debitsAdded: z.number().int(),
   })
   .openapi("StatementImport");
 
@@ -137,3 +160,40 @@ export const accountReconciliationSchema = z
     ),
   })
   .openapi("AccountReconciliation");
+
+export const debitItemSchema = z
+  .object({
+    debitId: z.uuid().nullable().describe("Null for a missing debit: there is only the sale"),
+    lineNumber: z.number().int().nullable(),
+    valueDate: z.string().nullable(),
+    amount: z.string().nullable(),
+    narration: z.string().nullable(),
+    reference: z.string().nullable().describe("The debit's UTR, or the sale's for a missing debit"),
+    payeeName: z.string().nullable(),
+    sellOrderId: z.uuid().nullable(),
+    sellOrderAmount: z.string().nullable(),
+    sellOrderEmail: z.string().nullable(),
+    sellOrderPaidAt: z.string().nullable(),
+    sellOrderAccountLabel: z
+      .string()
+      .nullable()
+      .describe("The account the sale was recorded paid from, when another than the debit's"),
+  })
+  .openapi("ReconciliationDebit");
+
+const debitGroupSchema = z.object({
+  count: z.number().int(),
+  totalInr: z.string(),
+  items: z.array(debitItemSchema).describe("The first 100, oldest first"),
+});
+
+export const accountDebitsSchema = z
+  .object({
+    groups: z.object(
+      Object.fromEntries(DEBIT_GROUPS.map((group) => [group, debitGroupSchema])) as Record<
+        (typeof DEBIT_GROUPS)[number],
+        typeof debitGroupSchema
+      >,
+    ),
+  })
+  .openapi("AccountReconciliationDebits");

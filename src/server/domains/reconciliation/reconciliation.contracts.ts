@@ -1,7 +1,11 @@
 import { adminRoute, errorResponse, jsonContent } from "../../platform/api/router";
 import {
+  accountDebitsSchema,
   accountParams,
   accountReconciliationSchema,
+  debitDecisionInputSchema,
+  debitDecisionSchema,
+  debitParams,
   decisionInputSchema,
   decisionSchema,
   importSummarySchema,
@@ -107,5 +111,35 @@ export const orderLineRoute = adminRoute({
   responses: {
     200: { description: "The line, or null", content: jsonContent(orderStatementLineSchema) },
     404: errorResponse("No order with this id"),
+  },
+});
+
+export const getAccountDebitsRoute = adminRoute({
+  method: "get",
+  path: "/api/admin/reconciliation/accounts/{id}/debits",
+  summary:
+    "An account's statement debits against paid sell orders: matched, mismatch, unmatched, and paid sales whose debit is missing",
+  request: { params: accountParams },
+  responses: {
+    200: { description: "The groups", content: jsonContent(accountDebitsSchema) },
+    400: errorResponse("A malformed id"),
+    404: noSuchAccount,
+  },
+});
+
+export const decideDebitRoute = adminRoute({
+  method: "post",
+  path: "/api/admin/reconciliation/debits/{id}/decision",
+  summary:
+    "Mark an unmatched debit not a sale, or accept a mismatch for its sale, with a note (audited)",
+  request: {
+    params: debitParams,
+    body: { content: jsonContent(debitDecisionInputSchema), required: true },
+  },
+  responses: {
+    200: { description: "Decided", content: jsonContent(debitDecisionSchema) },
+    400: errorResponse("No note"),
+    404: errorResponse("No open debit with this id"),
+    409: errorResponse("Not decidable this way (a sale's debit, or no sale)"),
   },
 });

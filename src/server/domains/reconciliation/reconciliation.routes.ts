@@ -2,11 +2,15 @@ import type { AppContext } from "../../platform/api/app-context";
 import { createRouter } from "../../platform/api/router";
 import { limitBodySize } from "../../platform/http/body-limit";
 import { clientIp } from "../../platform/http/client-ip";
+import { decideStatementDebit } from "./decide-statement-debits";
 import { decideStatementLine, verifyAllMatched } from "./decide-statement-lines";
 import { findAccountWithMapping, importStatement } from "./import-statement";
+import { debitsSummary, listDebitGroups } from "./match-statement-debits";
 import { reconciliationSummary } from "./match-statement-lines";
 import {
+  decideDebitRoute,
   decideRoute,
+  getAccountDebitsRoute,
   getAccountRoute,
   mappingRoute,
   orderLineRoute,
@@ -89,7 +93,23 @@ export function createReconciliationRouter(context: AppContext) {
       );
       return c.json(result, 200);
     })
-    .openapi(summaryRoute, async (c) => c.json(await reconciliationSummary(db), 200))
+    .openapi(getAccountDebitsRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      await findAccountWithMapping(db, id); // 404 for an account that does not exist
+      return c.json({ groups: await listDebitGroups(db, id) }, 200);
+    })
+    .openapi(decideDebitRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const result = await decideStatementDebit(
+        services(c, clientIp(c, context.trustProxy)),
+        id,
+        c.req.valid("json"),
+      );
+      return c.json(result, 200);
+    })
+    .openapi(summaryRoute, async (c) =>
+      c.json({ ...(await reconciliationSummary(db)), ...(await debitsSummary(db)) }, 200),
+    )
     .openapi(orderLineRoute, async (c) => {
       const { id } = c.req.valid("param");
       return c.json({ line: await statementLineOfOrder(db, id) }, 200);

@@ -108,7 +108,15 @@ export async function getAccountReconciliation(db: Database, accountId: string) 
   const account = await findAccountWithMapping(db, accountId);
   const imports = await db
     .selectFrom("statement_imports")
-    .select(["id", "file_name", "credits_read", "credits_added", "debits_read", "imported_at"])
+    .select([
+      "id",
+      "file_name",
+      "credits_read",
+      "credits_added",
+      "debits_read",
+      "debits_added",
+      "imported_at",
+    ])
     .select((eb) => [
       eb.cast<string>("first_value_date", "text").as("first_value_date"),
       eb.cast<string>("last_value_date", "text").as("last_value_date"),
@@ -127,6 +135,7 @@ export async function getAccountReconciliation(db: Database, accountId: string) 
       creditsRead: row.credits_read,
       creditsAdded: row.credits_added,
       debitsRead: row.debits_read,
+      debitsAdded: row.debits_added,
       importedAt: row.imported_at.toISOString(),
     })),
     groups: await listReconciliationGroups(db, accountId),

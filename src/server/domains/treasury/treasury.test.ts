@@ -9,6 +9,7 @@ import {
   startFakeChain,
 } from "../../testing/fake-chain";
 import { orderInput, postOrder, TRON_WALLET, withOffer } from "../../testing/orders";
+import { insertSellOrder } from "../../testing/sell-orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 /*
@@ -233,6 +234,31 @@ describe("balances", () => {
     expect([...first, ...second]).toEqual(["trc20"]);
     expect(await testApp.treasury.readDue()).toEqual([]);
     expect(await trc20()).toMatchObject({ usdtOnHand: "600" });
+  });
+
+  it("counts a customer's USDT deposit in on hand: its order received, the wallet is read at the next pass", async () => {
+    expect(await testApp.treasury.readDue()).toEqual([]);
+    const seller = await signedInCustomer(testApp);
+    const sale = await insertSellOrder(testApp.db, seller, {
+      depositUsdt: "100",
+      depositAddress: DESK_WALLET,
+    });
+    // The deposit lands in the payout wallet (decision 049) and is final: the order is received.
+    chainWallet.usdt = usdt(700);
+    await testApp.db
+      .updateTable("sell_orders")
+      .set({ status: "received", received_at: new Date(), deposit_tx_hash: "ab".repeat(32) })
+      .where("id", "=", sale.id)
+      .execute();
+    expect(await testApp.treasury.readDue()).toEqual(["trc20"]);
+    expect(await trc20()).toMatchObject({ usdtOnHand: "700" });
+    // Paying its rupees moves no USDT: no read is asked for.
+    await testApp.db
+      .updateTable("sell_orders")
+      .set({ status: "paid", paid_utr: "512345678901", paid_at: new Date() })
+      .where("id", "=", sale.id)
+      .execute();
+    expect(await testApp.treasury.readDue()).toEqual([]);
   });
 });
 

@@ -317,6 +317,8 @@ export interface StatementImportsTable {
   credits_read: number;
   credits_added: number;
   debits_read: number;
+  /** Debits new to the account (migration 0118); the rest were imported before. */
+  debits_added: Generated<number>;
   imported_by: string | null;
   imported_at: Generated<Date>;
 }
@@ -341,6 +343,31 @@ export interface StatementLinesTable {
   decided_by: string | null;
   decided_at: Date | null;
   order_id: string | null;
+}
+
+export type StatementDebitDecision = "not_a_sale" | "accepted";
+
+/**
+ * A debit of an imported statement, one per account and bank reference (migration
+ * 0118): matched, when read, to the paid sell order with its UTR, amount and account.
+ */
+export interface StatementDebitsTable {
+  id: Generated<string>;
+  receiving_account_id: string;
+  import_id: string;
+  line_number: number;
+  value_date: ColumnType<string, string, string>;
+  amount: Numeric;
+  narration: string;
+  /** The reference when there is one, else a fingerprint of the line. */
+  line_key: string;
+  reference: string | null;
+  /** Whom it was paid to, as the bank printed it. */
+  payee_name: string | null;
+  decision: StatementDebitDecision | null;
+  decision_note: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
 }
 
 export interface OrderEventsTable {
@@ -539,6 +566,8 @@ export interface SuspicionReportsTable {
   id: Generated<string>;
   user_id: string;
   order_ids: Generated<string[]>;
+  /** The sell orders concerned (migration 0118). */
+  sell_order_ids: Generated<string[]>;
   grounds: string;
   /** Calendar days (YYYY-MM-DD), read with ::text: the drivers would make them Dates. */
   concluded_on: string;
@@ -755,6 +784,7 @@ export interface DB {
   statement_column_mappings: StatementColumnMappingsTable;
   statement_imports: StatementImportsTable;
   statement_lines: StatementLinesTable;
+  statement_debits: StatementDebitsTable;
   order_totals: OrderTotalsTable;
   order_total_changes: OrderTotalChangesTable;
   order_rate_windows: OrderRateWindowsTable;

@@ -77,6 +77,14 @@ const ACTIONS = {
     label: "adminAudit.actions.statementLineDismissed",
     variant: "warning",
   },
+  "statement_debit.not_a_sale": {
+    label: "adminAudit.actions.statementDebitNotASale",
+    variant: "warning",
+  },
+  "statement_debit.accepted": {
+    label: "adminAudit.actions.statementDebitAccepted",
+    variant: "warning",
+  },
   "backup.created": { label: "adminAudit.actions.backupCreated", variant: "default" },
   "blocklist.entry_added": { label: "adminAudit.actions.blocklistEntryAdded", variant: "warning" },
   "blocklist.entry_removed": {

@@ -173,6 +173,29 @@ function BookTotals({ books }: { books: Books }) {
         >
           {formatUsdt(stock.usdt)}
         </StatCard>
+        <StatCard
+          icon={Download}
+          title={t("adminBooks.totals.bought")}
+          note={`${t("adminBooks.totals.sellOrders")}: ${totals.sellOrders} · ${t("adminBooks.totals.received")}: ${formatUsdt(totals.usdtReceived)}`}
+        >
+          {formatUsdt(totals.usdtBought)}
+        </StatCard>
+        <StatCard
+          icon={IndianRupee}
+          title={t("adminBooks.totals.paid")}
+          note={`${t("adminBooks.totals.averageBuyRate")}: ${perUsdt(totals.averageBuyRate)}`}
+        >
+          {formatInr(totals.inrPaid)}
+        </StatCard>
+        <StatCard
+          icon={TrendingUp}
+          title={t("adminBooks.totals.buySpread")}
+          note={`${t("adminBooks.totals.spread")}: ${perUsdt(totals.buySpreadPerUsdt)}`}
+        >
+          {totals.buySpreadInr === null
+            ? t("adminBooks.totals.none")
+            : formatInr(totals.buySpreadInr)}
+        </StatCard>
       </div>
       {totals.uncostedUsdt !== "0.0000" && (
         <p
@@ -198,6 +221,7 @@ function BookDays({ books }: { books: Books }) {
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
         <AdminTable
+          scrollLabel={t("adminBooks.days.title")}
           rows={books.days}
           rowKey={(row) => row.date}
           rowAttributes={(row) => ({
@@ -225,15 +249,18 @@ function BookDay({ books, date }: { books: Books; date: string }) {
       {accounts.length === 0 && networks.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("adminBooks.day.empty")}</p>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
+        // One above the other: each has both directions' columns, wider than half a page.
+        <div className="grid gap-6">
           <AdminTable
             aria-label={t("adminBooks.day.accounts")}
+            scrollLabel={t("adminBooks.day.accounts")}
             rows={accounts}
             rowKey={(row) => row.accountId ?? "none"}
             columns={accountDayColumns(t)}
           />
           <AdminTable
             aria-label={t("adminBooks.day.networks")}
+            scrollLabel={t("adminBooks.day.networks")}
             rows={networks}
             rowKey={(row) => row.network}
             columns={networkDayColumns(t)}
@@ -271,6 +298,12 @@ function dayColumns(
     figureColumn("rate", t("adminBooks.days.rate"), (row) => rateText(row.averageRate)),
     figureColumn("cost", t("adminBooks.days.cost"), (row) => formatInr(row.costInr)),
     figureColumn("margin", t("adminBooks.days.margin"), (row) => formatInr(row.marginInr)),
+    figureColumn("bought", t("adminBooks.days.bought"), (row) => formatUsdt(row.usdtBought)),
+    figureColumn("paid", t("adminBooks.days.paid"), (row) => formatInr(row.inrPaid)),
+    figureColumn("buyRate", t("adminBooks.days.buyRate"), (row) => rateText(row.averageBuyRate)),
+    figureColumn("buySpread", t("adminBooks.days.buySpread"), (row) =>
+      row.buySpreadInr === null ? "—" : formatInr(row.buySpreadInr),
+    ),
   ];
 }
 
@@ -289,6 +322,14 @@ function accountDayColumns(t: TextFunction): AdminColumn<Books["accounts"][numbe
         formatInr(row.statementInr)
       ),
     ),
+    figureColumn("paidOutInr", t("adminBooks.day.paidOutInr"), (row) => formatInr(row.paidOutInr)),
+    figureColumn("statementDebitInr", t("adminBooks.day.statementDebitInr"), (row) =>
+      row.statementDebitInr === null ? (
+        <span className="text-muted-foreground">{t("adminBooks.day.noStatement")}</span>
+      ) : (
+        formatInr(row.statementDebitInr)
+      ),
+    ),
   ];
 }
 
@@ -301,6 +342,7 @@ function networkDayColumns(t: TextFunction): AdminColumn<Books["networks"][numbe
     },
     figureColumn("orders", t("adminBooks.day.orders"), (row) => row.orders),
     figureColumn("usdt", t("adminBooks.day.usdt"), (row) => formatUsdt(row.usdt)),
+    figureColumn("usdtIn", t("adminBooks.day.usdtIn"), (row) => formatUsdt(row.usdtIn)),
     figureColumn("fees", t("adminBooks.day.fees"), (row) => (
       <>
         {row.feeCoin && <p>{`${row.feesPaid} ${row.feeCoin}`}</p>}

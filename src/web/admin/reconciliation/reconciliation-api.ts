@@ -91,6 +91,40 @@ export function useDecideLine() {
   });
 }
 
+export const accountDebitsQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: ["admin", "reconciliation", accountId, "debits"],
+    queryFn: async () =>
+      unwrap(await reconciliation.accounts[":id"].debits.$get({ param: { id: accountId } })),
+  });
+
+export type AccountDebits = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof accountDebitsQueryOptions>["queryFn"]>>
+>;
+export type DebitItem = AccountDebits["groups"]["matched"]["items"][number];
+
+export function useDecideDebit() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({
+      debitId,
+      decision,
+      note,
+    }: {
+      debitId: string;
+      decision: "notASale" | "accept";
+      note: string;
+    }) =>
+      unwrap(
+        await reconciliation.debits[":id"].decision.$post({
+          param: { id: debitId },
+          json: { decision, note },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+}
+
 export type ColumnMapping = NonNullable<AccountReconciliation["columnMapping"]>;
 
 export function useSaveColumnMapping(accountId: string) {

@@ -5,7 +5,10 @@ import { useTexts } from "../../i18n/use-texts";
 import { formatInr } from "../admin-format";
 import { reconciliationSummaryQueryOptions } from "./reconciliation-api";
 
-/** The dashboard's view of reconciliation: money with no order, orders whose money did not come. */
+/**
+ * The dashboard's view of reconciliation: money with no order, orders whose money did
+ * not come; debits with no sale, and paid sales whose debit did not show.
+ */
 export function ReconciliationCard() {
   const { t } = useTexts();
   const summary = useQuery(reconciliationSummaryQueryOptions).data;
@@ -39,6 +42,28 @@ export function ReconciliationCard() {
             <dd className="text-2xl font-semibold tabular-nums">{summary.notReceivedCount}</dd>
             <dd className="text-xs text-muted-foreground">
               {t("adminReconciliation.dashboard.notReceivedCount")}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">
+              {t("adminReconciliation.dashboard.unmatchedDebits")}
+            </dt>
+            <dd className="text-2xl font-semibold tabular-nums">
+              {formatInr(summary.unmatchedDebitsInr)}
+            </dd>
+            <dd className="text-xs text-muted-foreground">
+              {t("adminReconciliation.dashboard.unmatchedDebitsCount", {
+                count: summary.unmatchedDebitsCount,
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">
+              {t("adminReconciliation.dashboard.missingDebits")}
+            </dt>
+            <dd className="text-2xl font-semibold tabular-nums">{summary.missingDebitsCount}</dd>
+            <dd className="text-xs text-muted-foreground">
+              {t("adminReconciliation.dashboard.missingDebitsCount")}
             </dd>
           </div>
         </dl>

@@ -26,6 +26,7 @@ import { formatInr } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { ColumnMappingForm } from "./column-mapping-form";
+import { DebitsSection } from "./debits-section";
 import {
   type AccountReconciliation,
   accountReconciliationQueryOptions,
@@ -177,6 +178,7 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
           </>
         )}
       </AdminListBody>
+      <DebitsSection accountId={accountId} />
       <DecisionDialog deciding={deciding} onDone={() => setDeciding(null)} />
     </>
   );
@@ -201,6 +203,7 @@ function UploadCard({ accountId }: { accountId: string }) {
             read: summary.creditsRead,
             already: summary.creditsAlreadyImported,
             debits: summary.debitsRead,
+            debitsAdded: summary.debitsAdded,
             from: summary.firstValueDate,
             to: summary.lastValueDate,
           }),
@@ -240,6 +243,7 @@ function UploadCard({ accountId }: { accountId: string }) {
               read: upload.data.creditsRead,
               already: upload.data.creditsAlreadyImported,
               debits: upload.data.debitsRead,
+              debitsAdded: upload.data.debitsAdded,
               from: upload.data.firstValueDate,
               to: upload.data.lastValueDate,
             })}

@@ -143,6 +143,13 @@ function reportColumns(
               })}
             </span>
           )}
+          {report.sellOrderIds.length > 0 && (
+            <span className="mt-1 block font-mono text-xs text-muted-foreground">
+              {t("admin.risk.reports.sellOrders", {
+                ids: report.sellOrderIds.map((id) => `#${id.slice(0, 8)}`).join(", "),
+              })}
+            </span>
+          )}
         </>
       ),
     },

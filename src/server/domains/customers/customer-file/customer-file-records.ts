@@ -131,6 +131,129 @@ export async function* customerOrderPages(
   }
 }
 
+function customerSellOrdersPage(
+  db: Kysely<DB>,
+  userId: string,
+  after: { createdAt: string; id: string } | null,
+) {
+  let query = db
+    .selectFrom("sell_orders as sale")
+    .innerJoin("payout_destinations as destination", "destination.id", "sale.destination_id")
+    .leftJoin("user as payer", "payer.id", "sale.paid_by")
+    // The debit of the sale's UTR in the account it was paid from: one at most.
+    .leftJoin("statement_debits as debit", (join) =>
+      join
+        .onRef("debit.line_key", "=", "sale.paid_utr")
+        .onRef("debit.receiving_account_id", "=", "sale.paid_from_account_id"),
+    )
+    .select([
+      "sale.id",
+      "sale.created_at",
+      "sale.updated_at",
+      "sale.status",
+      "sale.network",
+      "sale.requested_usdt",
+      "sale.deposit_usdt",
+      "sale.buy_rate",
+      "sale.inr_amount",
+      "sale.deposit_address",
+      "sale.deposit_tx_hash",
+      "sale.received_at",
+      "sale.paid_from_account_id",
+      "sale.paid_utr",
+      "sale.paid_at",
+      "payer.email as paid_by",
+      "destination.kind as destination_kind",
+      "destination.holder_name",
+      "destination.upi_id",
+      "destination.account_number",
+      "destination.ifsc_code",
+      "destination.holder_is_customer",
+      sql<string>`debit.value_date::text`.as("debit_value_date"),
+      "debit.amount as debit_amount",
+      "debit.payee_name as debit_payee_name",
+      "debit.decision as debit_decision",
+    ])
+    .select(sql<string>`sale.created_at::text`.as("cursor_created_at"))
+    .where("sale.user_id", "=", userId)
+    .orderBy("sale.created_at")
+    .orderBy("sale.id")
+    .limit(CUSTOMER_FILE_PAGE_SIZE);
+  if (after) {
+    query = query.where(
+      sql<boolean>`(sale.created_at, sale.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  return query.execute();
+}
+
+type CustomerSellOrder = Awaited<ReturnType<typeof customerSellOrdersPage>>[number];
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/** sell-orders.csv: each sale, where its rupees went, how it was paid and its statement debit. */
+const SELL_ORDER_COLUMNS: {
+  header: string;
+  cell: (sale: CustomerSellOrder, accounts: Map<string, ReceivingAccountSummary>) => string | null;
+}[] = [
+  { header: "Sell Order ID", cell: (sale) => sale.id },
+  { header: "Created At (UTC)", cell: (sale) => sale.created_at.toISOString() },
+  { header: "Status", cell: (sale) => sale.status },
+  { header: "Network", cell: (sale) => sale.network },
+  { header: "USDT Asked", cell: (sale) => sale.requested_usdt },
+  { header: "USDT to Deposit", cell: (sale) => sale.deposit_usdt },
+  { header: "Buy Rate (INR/USDT)", cell: (sale) => sale.buy_rate },
+  { header: "INR", cell: (sale) => sale.inr_amount },
+  { header: "Deposit Address", cell: (sale) => sale.deposit_address },
+  { header: "Deposit Tx Hash", cell: (sale) => sale.deposit_tx_hash },
+  { header: "Received At (UTC)", cell: (sale) => iso(sale.received_at) },
+  { header: "Paid To", cell: (sale) => sale.destination_kind },
+  { header: "Holder Name", cell: (sale) => sale.holder_name },
+  { header: "UPI ID", cell: (sale) => sale.upi_id },
+  { header: "Account Number", cell: (sale) => sale.account_number },
+  { header: "IFSC", cell: (sale) => sale.ifsc_code },
+  { header: "Holder Is Customer", cell: (sale) => (sale.holder_is_customer ? "yes" : "no") },
+  {
+    header: "Paid From Account",
+    cell: (sale, accounts) =>
+      sale.paid_from_account_id === null
+        ? null
+        : (accounts.get(sale.paid_from_account_id)?.label ?? sale.paid_from_account_id),
+  },
+  { header: "UTR", cell: (sale) => sale.paid_utr },
+  { header: "Paid At (UTC)", cell: (sale) => iso(sale.paid_at) },
+  { header: "Paid By", cell: (sale) => sale.paid_by },
+  { header: "Statement Debit Value Date", cell: (sale) => sale.debit_value_date },
+  { header: "Statement Debit Amount", cell: (sale) => sale.debit_amount },
+  { header: "Statement Debit Payee", cell: (sale) => sale.debit_payee_name },
+  { header: "Statement Debit Decision", cell: (sale) => sale.debit_decision },
+  { header: "Updated At (UTC)", cell: (sale) => sale.updated_at.toISOString() },
+];
+
+export const SELL_ORDER_COLUMN_HEADERS = SELL_ORDER_COLUMNS.map((column) => column.header);
+
+/** The customer's sell orders, oldest first, a page at a time, each as a CSV line. */
+export async function* customerSellOrderPages(
+  db: Kysely<DB>,
+  userId: string,
+  accounts: Map<string, ReceivingAccountSummary>,
+): AsyncGenerator<Page<CustomerSellOrder>> {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const rows = await customerSellOrdersPage(db, userId, after);
+    if (rows.length === 0) return;
+    yield {
+      rows,
+      csv: rows
+        .map((sale) => csvLine(SELL_ORDER_COLUMNS.map((column) => column.cell(sale, accounts))))
+        .join(""),
+    };
+    const last = rows.at(-1);
+    if (!last || rows.length < CUSTOMER_FILE_PAGE_SIZE) return;
+    after = { createdAt: last.cursor_created_at, id: last.id };
+  }
+}
+
 type AuditRow = {
   id: string;
   created_at: Date;
@@ -168,7 +291,8 @@ const AUDIT_SELECTION = [
 
 /**
  * The audit rows about the customer (their account), then those about each of
- * their orders, order by order: both through the target index, page by page.
+ * their orders, order by order, then about each of their sell orders: all through
+ * the target index, page by page.
  */
 export async function* customerAuditPages(
   db: Kysely<DB>,
@@ -189,24 +313,36 @@ export async function* customerAuditPages(
     if (rows.length < CUSTOMER_FILE_PAGE_SIZE) break;
     afterId = rows.at(-1)?.id ?? null;
   }
-  for await (const orderIds of customerOrderIdPages(db, userId)) {
-    const rows = await db
-      .selectFrom("audit_log")
-      .select(AUDIT_SELECTION)
-      .where("target_type", "=", "order")
-      .where("target_id", "in", orderIds)
-      .orderBy("id")
-      .execute();
-    if (rows.length > 0) yield { rows, csv: rows.map(auditLine).join("") };
+  for (const [targetType, pages] of [
+    ["order", customerOrderIdPages(db, userId, "orders")],
+    ["sell_order", customerOrderIdPages(db, userId, "sell_orders")],
+  ] as const) {
+    for await (const ids of pages) {
+      const rows = await db
+        .selectFrom("audit_log")
+        .select(AUDIT_SELECTION)
+        .where("target_type", "=", targetType)
+        .where("target_id", "in", ids)
+        .orderBy("id")
+        .execute();
+      if (rows.length > 0) yield { rows, csv: rows.map(auditLine).join("") };
+    }
   }
 }
 
-/** The customer's order ids, oldest first, a page at a time (keyset on the customer's index). */
-async function* customerOrderIdPages(db: Kysely<DB>, userId: string): AsyncGenerator<string[]> {
+/**
+ * The customer's order (or sell order) ids, oldest first, a page at a time (keyset on
+ * the customer's index).
+ */
+async function* customerOrderIdPages(
+  db: Kysely<DB>,
+  userId: string,
+  table: "orders" | "sell_orders" = "orders",
+): AsyncGenerator<string[]> {
   let afterOrder: { createdAt: string; id: string } | null = null;
   for (;;) {
     let orders = db
-      .selectFrom("orders")
+      .selectFrom(table)
       .select(["id", sql<string>`created_at::text`.as("cursor_created_at")])
       .where("user_id", "=", userId)
       .orderBy("created_at")
@@ -236,8 +372,9 @@ export const HOLD_COLUMNS = [
 ];
 
 /**
- * The holds on the customer (an operator's, with the note) and on their orders
- * (with the rules that held each), released or not, page by page as the orders.
+ * The holds on the customer (an operator's, with the note), on their orders and on
+ * their sell orders (with the rules that held each), released or not, page by page
+ * as the orders.
  */
 export async function* customerHoldPages(
   db: Kysely<DB>,
@@ -292,6 +429,36 @@ export async function* customerHoldPages(
           csvLine([
             "order",
             hold.order_id,
+            hold.rules.join(" "),
+            hold.created_at.toISOString(),
+            null,
+            hold.released_at?.toISOString(),
+            hold.released_by,
+          ]),
+        )
+        .join(""),
+    };
+  }
+  for await (const saleIds of customerOrderIdPages(db, userId, "sell_orders")) {
+    const saleHolds = await db
+      .selectFrom("sell_order_holds as hold")
+      .leftJoin("user as releaser", "releaser.id", "hold.released_by")
+      .select([
+        "hold.sell_order_id",
+        "hold.rules",
+        "hold.created_at",
+        "hold.released_at",
+        "releaser.email as released_by",
+      ])
+      .where("hold.sell_order_id", "in", saleIds)
+      .orderBy("hold.created_at")
+      .execute();
+    yield {
+      csv: saleHolds
+        .map((hold) =>
+          csvLine([
+            "sell order",
+            hold.sell_order_id,
             hold.rules.join(" "),
             hold.created_at.toISOString(),
             null,

@@ -9,8 +9,10 @@ import {
   insertMatchedStatementLine,
   markVerified,
 } from "../../../testing/customer-records";
+import { insertUpiAccount } from "../../../testing/desk-accounts";
 import { validDocuments, verificationForm } from "../../../testing/identity-documents";
 import { ERC20_WALLET, placeOrder, TRON_TX_HASH, TRON_WALLET } from "../../../testing/orders";
+import { insertSellOrder } from "../../../testing/sell-orders";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { createClient, type RequestTarget } from "../../../testing/test-client";
 import { CUSTOMER_FILE_PAGE_SIZE } from "./customer-file-records";
@@ -300,6 +302,7 @@ describe("the customer's file", () => {
     expect([...files.keys()]).toEqual([
       "profile.json",
       "orders.csv",
+      "sell-orders.csv",
       "audit.csv",
       "blocklist-hits.csv",
       "holds.csv",
@@ -371,6 +374,108 @@ describe("the customer's file", () => {
     expect(pdfShownText(pdf)).toContain(`Customer file: ${customer.email}`);
     expect(pdfShownText(pdf)).toContain("Blocklist hits");
     expect(pdfShownText(pdf)).toContain("Rahul Kumar, PAN ABCPK1234F");
+  });
+
+  it("holds the customer's sell orders: where the rupees went, how they were paid, the statement debit, their holds and audit rows", async () => {
+    const customer = await signedInCustomer(testApp);
+    const deskAccount = await insertUpiAccount(testApp.db);
+    const sale = await insertSellOrder(testApp.db, customer, {
+      depositUsdt: "100.00",
+      status: "paid",
+      depositAddress: "TDeskWallet",
+      paid: { utr: "533344455566", fromAccountId: deskAccount },
+    });
+    const open = await insertSellOrder(testApp.db, customer, {
+      depositUsdt: "250.03",
+      depositAddress: "TDeskWallet",
+    });
+    await testApp.db
+      .insertInto("sell_order_holds")
+      .values({ sell_order_id: open.id, rules: ["sell_new_destination"] })
+      .execute();
+    await testApp.db
+      .insertInto("audit_log")
+      .values({
+        actor_id: admin.userId,
+        actor_email: admin.email,
+        action: "statement_debit.accepted",
+        target_type: "sell_order",
+        target_id: sale.id,
+        details: JSON.stringify({ note: "paid" }),
+      })
+      .execute();
+    const { id: importId } = await testApp.db
+      .insertInto("statement_imports")
+      .values({
+        receiving_account_id: deskAccount,
+        file_name: "statement.csv",
+        first_value_date: "2026-11-20",
+        last_value_date: "2026-11-20",
+        credits_read: 0,
+        credits_added: 0,
+        debits_read: 1,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await testApp.db
+      .insertInto("statement_debits")
+      .values({
+        receiving_account_id: deskAccount,
+        import_id: importId,
+        line_number: 4,
+        value_date: "2026-11-20",
+        amount: "8500.00",
+        narration: "UPI/DR/533344455566/TEST CUSTOMER",
+        line_key: "533344455566",
+        reference: "533344455566",
+        payee_name: "TEST CUSTOMER",
+      })
+      .execute();
+
+    const { bytes } = await requestFile(admin, testApp, customer.userId);
+    const files = await readZip(bytes);
+    const profile = JSON.parse(String(files.get("profile.json")));
+    expect(profile.sellOrders).toMatchObject({
+      total: 2,
+      paid: 1,
+      open: 1,
+      paidUsdt: "100.00",
+      paidInr: "8500.00",
+    });
+    const sales = csvRows(files.get("sell-orders.csv"));
+    expect(sales.map((row) => row["Sell Order ID"])).toEqual([sale.id, open.id]);
+    expect(sales[0]).toMatchObject({
+      Status: "paid",
+      INR: "8500.00",
+      "Paid To": "upi",
+      "Holder Name": "Test Customer",
+      "Holder Is Customer": "yes",
+      UTR: "533344455566",
+      "Statement Debit Value Date": "2026-11-20",
+      "Statement Debit Amount": "8500.00",
+      "Statement Debit Payee": "TEST CUSTOMER",
+    });
+    expect(sales[0]?.["UPI ID"]).toMatch(/@okaxis$/);
+    expect(sales[0]?.["Paid From Account"]).not.toBe("");
+    expect(sales[1]).toMatchObject({
+      Status: "awaiting_deposit",
+      UTR: "",
+      "Statement Debit Amount": "",
+    });
+
+    const holds = csvRows(files.get("holds.csv"));
+    expect(holds).toEqual([
+      expect.objectContaining({
+        Held: "sell order",
+        "Order ID": open.id,
+        "Why (note or rules)": "sell_new_destination",
+      }),
+    ]);
+    const audit = csvRows(files.get("audit.csv"));
+    expect(audit.map((row) => [row.Action, row["Target ID"]])).toContainEqual([
+      "statement_debit.accepted",
+      sale.id,
+    ]);
   });
 
   it("is audited: who exported it and when", async () => {

@@ -55,6 +55,26 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
     ])
     .where("orders.user_id", "=", userId)
     .executeTakeFirstOrThrow();
+  const sellOrders = await db
+    .selectFrom("sell_orders")
+    .select([
+      sql<number>`count(*)::int`.as("total"),
+      sql<number>`(count(*) FILTER (WHERE status = 'paid'))::int`.as("paid"),
+      sql<number>`(count(*) FILTER (WHERE status IN ('expired', 'cancelled')))::int`.as("closed"),
+      sql<number>`(count(*) FILTER (WHERE status IN ('awaiting_deposit', 'received')))::int`.as(
+        "open",
+      ),
+      sql<string>`coalesce(sum(deposit_usdt) FILTER (WHERE status = 'paid'), 0)::text`.as(
+        "paidUsdt",
+      ),
+      sql<string>`coalesce(sum(inr_amount) FILTER (WHERE status = 'paid'), 0)::numeric(20, 2)::text`.as(
+        "paidInr",
+      ),
+      sql<Date | null>`min(created_at)`.as("firstAt"),
+      sql<Date | null>`max(created_at)`.as("lastAt"),
+    ])
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   const submissions = await db
     .selectFrom("verification_submissions as submission")
     .leftJoin("user as reviewer", "reviewer.id", "submission.decided_by")
@@ -112,6 +132,12 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
       ...orders,
       firstAt: orders.firstAt ? new Date(orders.firstAt).toISOString() : null,
       lastAt: orders.lastAt ? new Date(orders.lastAt).toISOString() : null,
+    },
+    /** The USDT they sold the desk (issue 44): paid sales, in figures. */
+    sellOrders: {
+      ...sellOrders,
+      firstAt: sellOrders.firstAt ? new Date(sellOrders.firstAt).toISOString() : null,
+      lastAt: sellOrders.lastAt ? new Date(sellOrders.lastAt).toISOString() : null,
     },
   };
 }

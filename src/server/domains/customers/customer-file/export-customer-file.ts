@@ -17,8 +17,10 @@ import {
   customerAuditPages,
   customerHoldPages,
   customerOrderPages,
+  customerSellOrderPages,
   HOLD_COLUMNS,
   ORDER_COLUMNS,
+  SELL_ORDER_COLUMN_HEADERS,
 } from "./customer-file-records";
 import { customerFileSummaryPdf, SUMMARY_RECENT_ORDERS } from "./customer-file-summary";
 import { loadCustomerProfile, recentCustomerOrders } from "./customer-profile";
@@ -29,10 +31,12 @@ export const CUSTOMER_FILE_ENTRIES = {
   "profile.json":
     "the account, identity verification (what was submitted, and a list of the documents) and order figures",
   "orders.csv": "every order, oldest first, with its statement line and payout check",
-  "audit.csv": "every audit row about the customer or one of their orders",
+  "sell-orders.csv":
+    "every sell order, oldest first: where its rupees went, how they were paid and the statement debit",
+  "audit.csv": "every audit row about the customer or one of their orders or sell orders",
   "blocklist-hits.csv": "blocklist entries (in force or removed) the record matches",
   "holds.csv":
-    "holds on the customer (with the note) and on their orders (with the rules), released or not",
+    "holds on the customer (with the note) and on their orders and sell orders (with the rules), released or not",
   "sign-ins.csv": "every sign-in since they were recorded, with its IP address and browser",
   "summary.pdf": "this summary",
 } as const;
@@ -100,6 +104,7 @@ export async function exportCustomerFile(
     details: {
       email: profile.email,
       orders: profile.orders.total,
+      sellOrders: profile.sellOrders.total,
       ...(documentKeys && { identityDocuments: documents.map((document) => document.id) }),
     },
     ipAddress: actor.ipAddress ?? null,
@@ -120,6 +125,9 @@ export async function exportCustomerFile(
   zip.addBuffer(Buffer.from(`${JSON.stringify(profile, null, 2)}\n`), "profile.json", entry);
   zip.addReadStreamLazy("orders.csv", entry, (done) =>
     done(null, csvStream(ORDER_COLUMNS, ordersCollectingHits())),
+  );
+  zip.addReadStreamLazy("sell-orders.csv", entry, (done) =>
+    done(null, csvStream(SELL_ORDER_COLUMN_HEADERS, customerSellOrderPages(db, userId, accounts))),
   );
   zip.addReadStreamLazy("audit.csv", entry, (done) =>
     done(null, csvStream(AUDIT_COLUMNS, customerAuditPages(db, userId))),

@@ -16,13 +16,17 @@ const lastFour = (accountNumber: string | null) => (accountNumber ?? "").slice(-
  * to trace the payment by, in the language they last read the site in.
  */
 export function sellOrderPaidMail(
-  order: Pick<SellOrderRow, "id" | "user_email" | "inr_amount" | "deposit_usdt" | "paid_utr">,
+  order: Pick<
+    SellOrderRow,
+    "id" | "user_email" | "inr_amount" | "deposit_usdt" | "received_usdt" | "paid_utr"
+  >,
   destination: Destination,
   { language, publicUrl }: { language: Language; publicUrl: string },
 ): OutboxMessage {
   const shortId = order.id.slice(0, 8);
   const rupees = `₹${groupIndian(order.inr_amount)}`;
-  const usdt = `${groupIndian(order.deposit_usdt)} USDT`;
+  // An operator may have credited another amount than the one asked.
+  const usdt = `${groupIndian(order.received_usdt ?? order.deposit_usdt)} USDT`;
   const utr = order.paid_utr ?? "";
   const { subject, text } =
     language === "hi"

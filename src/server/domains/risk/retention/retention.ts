@@ -6,7 +6,8 @@ import type { DB } from "../../../platform/db/schema";
  * Retention (issue 25, item 6; docs/decisions/033). A customer's relationship
  * is closed when, for the whole retention period (site setting, at least the
  * five years of the PMLA record rules), they have not signed in nor placed an
- * order, no order of theirs is still open and no hold of theirs stands (an
+ * order or a sell order, no order or sell order of theirs is still open (a sale is
+ * open until it is paid, expired or cancelled) and no hold of theirs stands (an
  * operator's hold keeps the records as evidence). A blocked customer cannot sign in,
  * so for them the period runs from their last order (or sign-up). Then what
  * identifies them goes; the desk's figures (amounts, dates, statuses) stay.
@@ -34,6 +35,7 @@ function closedCustomers(db: Kysely<DB>, years: number) {
       sql<Date>`greatest(
         "user"."createdAt",
         (SELECT created_at FROM orders WHERE user_id = "user".id ORDER BY created_at DESC LIMIT 1),
+        (SELECT created_at FROM sell_orders WHERE user_id = "user".id ORDER BY created_at DESC LIMIT 1),
         (SELECT max("updatedAt") FROM session WHERE "userId" = "user".id),
         (SELECT max(created_at) FROM sign_ins WHERE user_id = "user".id))`.as("last_active_at"),
     ])
@@ -55,6 +57,19 @@ function closedCustomers(db: Kysely<DB>, years: number) {
               .select("id")
               .whereRef("orders.user_id", "=", "user.id")
               .where("orders.status", "in", ["pending", "processing"]),
+          ),
+          exists(
+            selectFrom("sell_orders")
+              .select("id")
+              .whereRef("sell_orders.user_id", "=", "user.id")
+              .where("sell_orders.status", "in", ["awaiting_deposit", "received"]),
+          ),
+          exists(
+            selectFrom("sell_order_holds")
+              .innerJoin("sell_orders", "sell_orders.id", "sell_order_holds.sell_order_id")
+              .select("sell_order_holds.sell_order_id")
+              .whereRef("sell_orders.user_id", "=", "user.id")
+              .where("sell_order_holds.released_at", "is", null),
           ),
           exists(
             selectFrom("customer_holds")
@@ -137,6 +152,8 @@ interface PurgeStep {
 
 const ordersOf = (trx: Transaction<DB>, userId: string) =>
   trx.selectFrom("orders").select("id").where("user_id", "=", userId);
+const sellOrdersOf = (trx: Transaction<DB>, userId: string) =>
+  trx.selectFrom("sell_orders").select("id").where("user_id", "=", userId);
 
 /** What a purge removes or blanks, in order: documents first. */
 const PURGE_STEPS: PurgeStep[] = [
@@ -166,13 +183,36 @@ const PURGE_STEPS: PurgeStep[] = [
         .execute(),
   },
   {
-    what: "notes on their orders' events",
+    what: "payee names and narrations of the statement debits that paid their sales",
     run: (trx, userId) =>
       trx
+        .updateTable("statement_debits")
+        .set({ payee_name: null, narration: "(purged)" })
+        .where(
+          "reference",
+          "in",
+          trx
+            .selectFrom("sell_orders")
+            .select("paid_utr")
+            .where("user_id", "=", userId)
+            .where("paid_utr", "is not", null),
+        )
+        .execute(),
+  },
+  {
+    what: "notes on their orders' and sales' events",
+    run: async (trx, userId) => {
+      await trx
         .updateTable("order_events")
         .set({ note: null })
         .where("order_id", "in", ordersOf(trx, userId))
-        .execute(),
+        .execute();
+      await trx
+        .updateTable("sell_order_events")
+        .set({ note: null })
+        .where("sell_order_id", "in", sellOrdersOf(trx, userId))
+        .execute();
+    },
   },
   {
     what: "the details of audit rows about them, their orders and suspicious transaction reports about them (the rows stay)",
@@ -190,6 +230,17 @@ const PURGE_STEPS: PurgeStep[] = [
                 "in",
                 trx
                   .selectFrom("orders")
+                  .select(sql<string>`id::text`.as("id"))
+                  .where("user_id", "=", userId),
+              ),
+            ]),
+            eb.and([
+              eb("target_type", "=", "sell_order"),
+              eb(
+                "target_id",
+                "in",
+                trx
+                  .selectFrom("sell_orders")
                   .select(sql<string>`id::text`.as("id"))
                   .where("user_id", "=", userId),
               ),
@@ -217,6 +268,32 @@ const PURGE_STEPS: PurgeStep[] = [
         })
         .where("user_id", "=", userId)
         .execute(),
+  },
+  {
+    what: "the deposit hashes of their sales (they lead to their wallets) and where their rupees were paid: UPI IDs, account numbers and holders' names (amounts, dates, statuses and the desk's UTRs stay for the books)",
+    run: async (trx, userId) => {
+      await trx
+        .updateTable("sell_orders")
+        .set({
+          user_email: purgedEmail(userId),
+          deposit_tx_hash: null,
+          idempotency_key: null,
+        })
+        .where("user_id", "=", userId)
+        .execute();
+      // A sale keeps its destination's row (and kind); what identifies it goes.
+      await trx
+        .updateTable("payout_destinations")
+        .set((eb) => ({
+          holder_name: "(purged)",
+          upi_id: eb.case().when("kind", "=", "upi").then("(purged)").else(null).end(),
+          account_number: eb.case().when("kind", "=", "bank").then("(purged)").else(null).end(),
+          ifsc_code: eb.case().when("kind", "=", "bank").then("(purged)").else(null).end(),
+          removed_at: sql`coalesce(removed_at, now())`,
+        }))
+        .where("user_id", "=", userId)
+        .execute();
+    },
   },
   {
     what: "unused payment offers and rate-limit counts",

@@ -27,6 +27,7 @@ const reportSchema = z
     id: z.uuid(),
     customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
     orderIds: z.array(z.string()),
+    sellOrderIds: z.array(z.string()),
     grounds: z.string(),
     concludedOn: z.string().describe("YYYY-MM-DD, India's calendar"),
     dueOn: z.string().describe("Seven working days after concludedOn: FIU-IND's deadline"),

@@ -29,7 +29,7 @@ const refuse = (field: string, message: string) =>
 /**
  * Records that the desk concluded a customer's dealings are suspicious (audited), on
  * the day given or today: the report is due at FIU-IND seven working days later. The
- * orders named must be the customer's. Nothing changes for the customer: they are
+ * orders and sell orders named must be the customer's. Nothing changes for the customer: they are
  * never told (no "tipping off"); an operator who wants their orders held puts them on
  * hold as well.
  */
@@ -76,11 +76,29 @@ export async function recordSuspicionReport(
       const other = orderIds.find((orderId) => !found.has(orderId));
       if (other) throw refuse("orderIds", `Orders: ${other} is not one of this customer's orders.`);
     }
+    const sellOrderIds = input.sellOrderIds.map((saleId) => saleId.toLowerCase());
+    if (sellOrderIds.length > 0) {
+      const theirs = await trx
+        .selectFrom("sell_orders")
+        .select("id")
+        .where(sql<boolean>`id = ANY(${sellOrderIds}::uuid[])`)
+        .where("user_id", "=", input.userId)
+        .execute();
+      const found = new Set(theirs.map((sale) => sale.id));
+      const other = sellOrderIds.find((saleId) => !found.has(saleId));
+      if (other) {
+        throw refuse(
+          "sellOrderIds",
+          `Sell orders: ${other} is not one of this customer's sell orders.`,
+        );
+      }
+    }
     const report = await trx
       .insertInto("suspicion_reports")
       .values({
         user_id: input.userId,
         order_ids: orderIds,
+        sell_order_ids: sellOrderIds,
         grounds: input.grounds,
         concluded_on: concludedOn,
         due_on: addWorkingDays(concludedOn, REPORT_WITHIN_WORKING_DAYS),
@@ -92,7 +110,7 @@ export async function recordSuspicionReport(
       actor,
       action: "suspicion.recorded",
       target: { type: "suspicion_report", id: report.id },
-      details: { userId: input.userId, orderIds, concludedOn },
+      details: { userId: input.userId, orderIds, sellOrderIds, concludedOn },
       ipAddress,
     });
     return report.id;
@@ -159,6 +177,7 @@ function reportsQuery(db: Kysely<DB>) {
       "customer.email as customer_email",
       "customer.name as customer_name",
       "report.order_ids",
+      "report.sell_order_ids",
       "report.grounds",
       sql<string>`report.concluded_on::text`.as("concluded_on"),
       sql<string>`report.due_on::text`.as("due_on"),
@@ -178,6 +197,7 @@ function reportView(row: ReportRow) {
     id: row.id,
     customer: { id: row.user_id, email: row.customer_email, name: row.customer_name },
     orderIds: row.order_ids,
+    sellOrderIds: row.sell_order_ids,
     grounds: row.grounds,
     concludedOn: row.concluded_on,
     dueOn: row.due_on,

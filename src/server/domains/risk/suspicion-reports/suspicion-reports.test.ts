@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../../testing/actors";
 import { placeOrder } from "../../../testing/orders";
+import { insertSellOrder } from "../../../testing/sell-orders";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { createClient } from "../../../testing/test-client";
 import { addWorkingDays } from "./working-days";
@@ -127,12 +128,55 @@ describe("recording a report", () => {
       { orderIds: Array.from({ length: 51 }, () => crypto.randomUUID()) },
       "orderIds",
     ],
+    ["a sell order id that is not one", { sellOrderIds: ["not-an-id"] }, "sellOrderIds.0"],
+    [
+      "a sell order of someone else",
+      { sellOrderIds: ["0b0e7a52-0000-4000-8000-000000000002"] },
+      "sellOrderIds",
+    ],
+    [
+      "too many sell orders",
+      { sellOrderIds: Array.from({ length: 51 }, () => crypto.randomUUID()) },
+      "sellOrderIds",
+    ],
   ])("refuses %s with 400 naming the field, and writes nothing", async (_, overrides, field) => {
     const before = await reportCount();
     const response = await record(overrides);
     expect(response.status, response.text).toBe(400);
     expect(response.json).toMatchObject({ code: "INVALID_INPUT", field });
     expect(response.json.error).toEqual(expect.any(String));
+    expect(await reportCount()).toBe(before);
+  });
+
+  it("names the customer's sell orders too (issue 44), audited; another customer's is refused", async () => {
+    const sale = await insertSellOrder(testApp.db, customer, {
+      depositUsdt: "500",
+      status: "paid",
+      depositAddress: "TDeskWallet",
+    });
+    const response = await record({ sellOrderIds: [sale.id.toUpperCase()] });
+    expect(response.status, response.text).toBe(201);
+    expect(response.json).toMatchObject({ orderIds: [order.id], sellOrderIds: [sale.id] });
+    const audit = await testApp.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "suspicion.recorded")
+      .where("target_id", "=", response.json.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({ sellOrderIds: [sale.id] });
+    const listed = await admin.get(REGISTER);
+    expect(JSON.stringify(listed.json)).toContain(sale.id);
+
+    const other = await signedInCustomer(testApp);
+    const theirs = await insertSellOrder(testApp.db, other, {
+      depositUsdt: "501",
+      depositAddress: "TDeskWallet",
+    });
+    const before = await reportCount();
+    const refused = await record({ sellOrderIds: [theirs.id] });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ field: "sellOrderIds" });
+    expect(refused.json.error).toContain("not one of this customer's sell orders");
     expect(await reportCount()).toBe(before);
   });
 

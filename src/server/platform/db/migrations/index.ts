@@ -53,6 +53,7 @@ import * as payoutDestinations from "./0113-payout-destinations";
 import * as tronIndexCursor from "./0114-tron-index-cursor";
 import * as sellOrders from "./0115-sell-orders";
 import * as sellDeposits from "./0116-sell-deposits";
+import * as statementDebitsAndSalesInBooks from "./0118-statement-debits-and-sales-in-books";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   "0114-tron-index-cursor": tronIndexCursor,
   "0115-sell-orders": sellOrders,
   "0116-sell-deposits": sellDeposits,
+  "0118-statement-debits-and-sales-in-books": statementDebitsAndSalesInBooks,
 };
