@@ -2,6 +2,7 @@ import { totpCode, wrongTotpCode } from "../src/server/testing/totp";
 import {
   E2E_ADMIN,
   expect,
+  expectNoSeriousViolations,
   logIn,
   RESET_SUBJECT,
   readMailLink,
@@ -237,4 +238,67 @@ test("a customer turns on two-factor on /security, logs in with a code, then tur
   await expect(
     page.getByRole("button", { name: "Enable two-factor authentication" }),
   ).toBeVisible();
+});
+
+test("a customer on a 360 px phone, in Hindi, keeps their payout accounts on their profile: refusals under their fields, an account added, then removed", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const email = uniqueEmail("payout-accounts");
+  const ownName = email.split("@")[0] ?? "";
+  await signUpAndLogInByApi(page, email);
+  await page.goto("/profile");
+  await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+
+  const section = page.getByRole("region", { name: "पेमेंट खाते" });
+  await expect(section.getByText("अभी कोई पेमेंट खाता नहीं।")).toBeVisible();
+  await section.getByRole("button", { name: "UPI ID या बैंक खाता जोड़ें" }).click();
+  const holder = section.getByRole("textbox", { name: "खाताधारक का नाम" });
+  await expect(holder).toHaveValue(ownName);
+  const upiId = section.getByRole("textbox", { name: "UPI ID" });
+  const save = section.getByRole("button", { name: "यह खाता सेव करें" });
+
+  // The shared schema's refusal, then the server's (another person's name), each under its field.
+  await upiId.fill("not-a-upi");
+  await save.click();
+  await expect(section.getByText("name@bank जैसी UPI ID लिखें, जैसे rahul@okhdfcbank।")).toBeVisible();
+  await expect(upiId).toBeFocused();
+  await upiId.fill("mine@okaxis");
+  await holder.fill("Someone Else");
+  await save.click();
+  await expect(section.getByText(`खाता आपके अपने नाम (${ownName}) पर होना चाहिए`)).toBeVisible();
+  await expect(holder).toBeFocused();
+  await holder.fill(ownName);
+  await save.click();
+
+  const accounts = section.getByTestId("payout-accounts");
+  await expect(accounts.getByText("UPI · mine@okaxis")).toBeVisible();
+  await expect(section.getByText("अभी कोई पेमेंट खाता नहीं।")).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousViolations(page);
+
+  // The same account again is refused; a bank account joins it.
+  await section.getByRole("button", { name: "UPI ID या बैंक खाता जोड़ें" }).click();
+  await upiId.fill("mine@okaxis");
+  await save.click();
+  // Not a field's: the refusal is told in a toast.
+  await expect(page.getByText("यह खाता आप पहले ही जोड़ चुके हैं।")).toBeVisible();
+  await section.getByRole("radio", { name: "बैंक खाता" }).check();
+  await section.getByRole("textbox", { name: "खाता नंबर" }).fill("123456789012");
+  await section.getByRole("textbox", { name: "IFSC कोड" }).fill("sbin0003853");
+  await save.click();
+  await expect(accounts.getByText("बैंक खाता, आख़िरी अंक 9012 · SBIN0003853")).toBeVisible();
+  await page.screenshot({
+    path: test.info().outputPath("payout-accounts-360-hi.png"),
+    fullPage: true,
+  });
+
+  // Removed, and still gone after a reload; the other stays.
+  await section.getByRole("button", { name: "UPI · mine@okaxis हटाएँ" }).click();
+  await expect(page.getByText("खाता हटा दिया गया")).toBeVisible();
+  await expect(accounts.getByText("UPI · mine@okaxis")).toBeHidden();
+  await page.reload();
+  await expect(accounts.getByText("बैंक खाता, आख़िरी अंक 9012 · SBIN0003853")).toBeVisible();
+  await expect(accounts.getByText("UPI · mine@okaxis")).toHaveCount(0);
 });

@@ -34,6 +34,8 @@ const SIGNED_OUT_PAGES = [
 ];
 const SIGNED_IN_PAGES = ["/", "/profile", "/security", "/order-history", "/my-referrals", "/help"];
 const MAX_LAYOUT_SHIFT = 0.01;
+/** The Sell tab from its address: where a visitor lands back after logging in from it. */
+const SELL_TAB = "/?side=sell";
 
 const WIDTHS = [
   { name: "a 360 px phone", viewport: { width: 360, height: 740 } },
@@ -77,15 +79,40 @@ async function loadWithApiHeldBack(page: Page, path: string) {
   page.off("requestfailed", failed);
 }
 
-async function expectNoLayoutShift(page: Page, paths: string[]) {
+async function expectNoLayoutShift(page: Page, paths: string[], { deskBuys = false } = {}) {
   const shifts: Record<string, number> = {};
   for (const path of paths) {
+    if (deskBuys) await deskBuysUsdt(page);
     await loadWithApiHeldBack(page, path);
     const { total, moved } = await page.evaluate(() => window.layoutShifts);
     shifts[path] = total;
     expect(total, `${path} moved: ${moved.join("; ")}`).toBeLessThan(MAX_LAYOUT_SHIFT);
   }
-  test.info().annotations.push({ type: "layout shift", description: JSON.stringify(shifts) });
+  test.info().annotations.push({
+    type: `layout shift${deskBuys ? ", the desk buying USDT" : ""}`,
+    description: JSON.stringify(shifts),
+  });
+}
+
+/**
+ * This page's desk buys USDT on two networks: its settings' answer says so (buying is
+ * site-wide, and the journeys beside this one run on a desk that does not buy).
+ */
+async function deskBuysUsdt(page: Page) {
+  await page.route("**/api/site-settings", async (route) => {
+    const response = await route.fetch();
+    const settings = await response.json();
+    await route.fulfill({
+      response,
+      json: { ...settings, buyRate: "84", buyNetworks: ["bep20", "trc20"], sellMinUsdt: "10" },
+    });
+  });
+}
+
+/** The page shows the Sell tab's panel in the buy form's place (not the buy form still). */
+async function expectSellTabShown(page: Page) {
+  await expect(page.locator("#exchange-sell")).toBeVisible();
+  await expect(page.locator("#exchange-buy")).toBeHidden();
 }
 
 for (const { name: width, viewport } of WIDTHS) {
@@ -96,6 +123,8 @@ for (const { name: width, viewport } of WIDTHS) {
       test("no customer page moves once painted, signed out", async ({ page }) => {
         await watchLayoutShifts(page);
         await expectNoLayoutShift(page, SIGNED_OUT_PAGES);
+        await expectNoLayoutShift(page, ["/", SELL_TAB], { deskBuys: true });
+        await expectSellTabShown(page);
       });
 
       test("no customer page moves once painted, signed in", async ({ page }) => {
@@ -103,6 +132,8 @@ for (const { name: width, viewport } of WIDTHS) {
         const orderId = await placeOrderByApi(page);
         await watchLayoutShifts(page);
         await expectNoLayoutShift(page, [...SIGNED_IN_PAGES, `/order/${orderId}`]);
+        await expectNoLayoutShift(page, ["/", SELL_TAB], { deskBuys: true });
+        await expectSellTabShown(page);
       });
     });
   }

@@ -168,6 +168,8 @@ test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it 
   await page.getByRole("link", { name: "अपने ऑर्डर पर वापस" }).click();
   await expect(page.getByRole("heading", { name: "आपकी बिक्री" })).toBeVisible();
   await expect(page.getByTestId("sales")).toContainText("₹8,4");
+  // A sale and no buy order: the history does not say there are no orders.
+  await expect(page.getByText("अभी कोई ऑर्डर नहीं")).toBeHidden();
   await page
     .getByTestId("sales")
     .getByRole("link", { name: new RegExp(shortId) })
@@ -335,4 +337,37 @@ test("a visitor reaches the Sell tab by keyboard, hears the smallest sale, and a
     page.getByRole("tabpanel", { name: "Sell" }).getByLabel("USDT you sell"),
   ).toHaveValue("25.50");
   await expect(page.getByTestId("sale-rupees")).toHaveText("₹2,142.00");
+});
+
+test("the operators' alert of a sale opens that sale's details on the payout queue, and closing them leaves the queue", async ({
+  page,
+}) => {
+  const email = uniqueEmail("alerted-seller");
+  await signUpAndLogInByApi(page, email);
+  const headers = { origin: origin() };
+  const account = await page.request.post("/api/account/payout-destinations", {
+    data: { kind: "upi", holderName: email.split("@")[0], upiId: "alerted@okaxis" },
+    headers,
+  });
+  expect(account.status(), await account.text()).toBe(201);
+  const placed = await page.request.post("/api/sell-orders", {
+    data: {
+      network: "bep20",
+      usdtAmount: "40",
+      quotedBuyRate: "84",
+      destinationId: (await account.json()).id,
+    },
+    headers,
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const sale = await placed.json();
+
+  // The alert's link: the sale is awaiting its deposit, not in the queue's received list.
+  await desk.goto(`/admin/sell-orders?order=${sale.id}`);
+  const details = desk.getByRole("dialog", { name: `Sale #${sale.id.slice(0, 8)}` });
+  await expect(details).toBeVisible();
+  await expect(details).toContainText(email);
+  await details.getByRole("button", { name: "Close" }).click();
+  await expect(details).toBeHidden();
+  await expect(desk).toHaveURL(/\/admin\/sell-orders$/);
 });

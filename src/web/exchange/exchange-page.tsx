@@ -75,7 +75,6 @@ export function ExchangePage() {
 
         <Card
           ref={form.takeEarlyInput}
-          hidden={isSelling}
           id={panelId("buy")}
           role={isBuying ? "tabpanel" : undefined}
           aria-labelledby={isBuying ? tabId("buy") : undefined}

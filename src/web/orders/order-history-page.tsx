@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link } from "react-router";
@@ -8,6 +8,7 @@ import { Spinner } from "../components/ui/spinner";
 import { useTexts } from "../i18n/use-texts";
 import { formatAmount, formatDate } from "../lib/format";
 import { toast } from "../lib/toast";
+import { mySalesQueryOptions } from "../sell/sell-api";
 
 // The sales' list and its code come after the orders': its files load with it, not with `/`'s routes.
 const SalesHistory = lazy(() => import("../sell/sales-history"));
@@ -20,6 +21,10 @@ export function OrderHistoryPage() {
   const { t } = useTexts();
   const query = useInfiniteQuery(myOrdersQueryOptions);
   const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
+  // The sales' list below asks the same; "No orders yet" only for a customer with neither.
+  const sales = useQuery(mySalesQueryOptions);
+  const isWaiting = query.isPending || (orders.length === 0 && sales.isPending);
+  const hasNoOrders = orders.length === 0 && sales.isSuccess && sales.data.length === 0;
 
   useEffect(() => {
     if (query.error)
@@ -36,17 +41,17 @@ export function OrderHistoryPage() {
           <CardDescription>{t("orders.history.description")}</CardDescription>
         </CardHeader>
         <CardContent>
-          {query.isPending ? (
+          {isWaiting ? (
             <p role="status" className="flex justify-center py-8">
               <Spinner size="large" />
             </p>
-          ) : orders.length === 0 ? (
+          ) : hasNoOrders ? (
             <div className="py-10 text-center">
               <Inbox className="mx-auto size-10 text-muted-foreground" aria-hidden />
               <p className="mt-3 font-medium">{t("orders.history.empty")}</p>
               <p className="text-sm text-muted-foreground">{t("orders.history.emptyHint")}</p>
             </div>
-          ) : (
+          ) : orders.length === 0 ? null : (
             <>
               {/* Phones and narrow windows: one stacked row per order, nothing off-screen. */}
               <ul className="divide-y lg:hidden">

@@ -25,6 +25,23 @@ export function useDestinationLine() {
         });
 }
 
+/** An account as its customer reads it: the UPI ID or bank account, its holder, and whether it is another person's. */
+export function DestinationSummary({ destination }: { destination: PayoutDestination }) {
+  const { t } = useTexts();
+  const line = useDestinationLine();
+  return (
+    <span className="min-w-0 space-y-0.5">
+      <span className="block font-medium break-all">{line(destination)}</span>
+      <span className="block text-muted-foreground">{destination.holderName}</span>
+      {!destination.holderIsCustomer && (
+        <span className="block text-xs text-amber-700 dark:text-amber-400">
+          {t("sell.destination.otherName")}
+        </span>
+      )}
+    </span>
+  );
+}
+
 /**
  * Where the rupees go: one of the customer's accounts, or one added here. A visitor is
  * told to log in (Sell sends them there).
@@ -43,7 +60,6 @@ export function PayoutDestinationField({
   error: string | undefined;
 }) {
   const { t } = useTexts();
-  const line = useDestinationLine();
   const query = useQuery({ ...payoutDestinationsQueryOptions, enabled: isSignedIn });
   const [isAdding, setIsAdding] = useState(false);
   const destinations = query.data ?? [];
@@ -88,15 +104,7 @@ export function PayoutDestinationField({
                     onChange={() => onChange(destination.id)}
                     className="mt-0.5 size-4 shrink-0 accent-primary"
                   />
-                  <span className="min-w-0 space-y-0.5">
-                    <span className="block font-medium break-all">{line(destination)}</span>
-                    <span className="block text-muted-foreground">{destination.holderName}</span>
-                    {!destination.holderIsCustomer && (
-                      <span className="block text-xs text-amber-700 dark:text-amber-400">
-                        {t("sell.destination.otherName")}
-                      </span>
-                    )}
-                  </span>
+                  <DestinationSummary destination={destination} />
                 </label>
               </li>
             ))}

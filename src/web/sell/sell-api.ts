@@ -50,6 +50,20 @@ export function useAddPayoutDestination() {
   });
 }
 
+/** Removes one of the customer's accounts; the list then leaves it out (sales placed keep it). */
+export function useRemovePayoutDestination() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(await destinations[":id"].remove.$post({ param: { id } })),
+    onSuccess: ({ id }) => {
+      queryClient.setQueryData(payoutDestinationsQueryOptions.queryKey, (before) =>
+        before?.filter((destination) => destination.id !== id),
+      );
+    },
+  });
+}
+
 export const mySalesQueryOptions = queryOptions({
   queryKey: ["sell-orders", "mine"],
   queryFn: async () => (await unwrap(await sellOrders.$get())).orders,

@@ -1,8 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
 import { type ExchangeSide, panelId, SIDE_PARAMETER, tabId } from "../exchange/exchange-side";
 import type { Session } from "../lib/session";
 import type { SiteSettings } from "../site/site-settings";
 import { DirectionBanner } from "./direction-tabs";
+import { payoutDestinationsQueryOptions } from "./sell-api";
 import { SellPanel } from "./sell-panel";
 
 /*
@@ -26,6 +28,10 @@ export function SellSide({
 }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const destinations = useQuery({
+    ...payoutDestinationsQueryOptions,
+    enabled: part === "panel" && session !== null,
+  });
   const side: ExchangeSide = isSelling ? "sell" : "buy";
   if (part === "banner") {
     return (
@@ -40,6 +46,9 @@ export function SellSide({
       />
     );
   }
+  // The buy form keeps the panel's place (styles.css) until it is known who is signed in
+  // and where they are paid: a panel that grew as they arrived moved the page below it.
+  if (isSessionPending || (session && destinations.isPending)) return null;
   return (
     <div role="tabpanel" id={panelId("sell")} aria-labelledby={tabId("sell")}>
       <SellPanel settings={settings} session={session} isSessionPending={isSessionPending} />

@@ -349,7 +349,6 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
     case "sell_order":
     case "receiving_account":
     case "suspicion_report":
-    case "sell_order":
       return (
         <span title={id} className="font-mono text-xs">
           {t(`adminAudit.targets.${entry.targetType}`, { id: id.slice(0, 8) })}

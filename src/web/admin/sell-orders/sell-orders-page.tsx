@@ -15,6 +15,7 @@ import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import { QueueShortcuts, useQueueKeys } from "../components/queue-keyboard";
+import { useOpenOrder } from "../orders/order-address-params";
 import { useMinuteClock, waitingTime } from "../orders/order-columns";
 import { SellOrderDestination } from "./sell-order-destination";
 import { isPayable, SellOrderDialog } from "./sell-order-dialog";
@@ -42,7 +43,8 @@ export function SellOrdersPage() {
     placeholderData: keepPreviousData,
   });
   const orders = query.data?.pages.flatMap((page) => page.sellOrders) ?? [];
-  const [openId, setOpenId] = useState<string | null>(null);
+  // In the address (?order=ID), as on the order desk: the operators' alert of a received sale links there.
+  const [openId, setOpenId] = useOpenOrder();
   const [cancelling, setCancelling] = useState<NoteAction | null>(null);
   const actions = useSellOrderActions();
   const now = useMinuteClock();

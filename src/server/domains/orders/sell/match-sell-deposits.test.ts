@@ -117,6 +117,10 @@ describe("a deposit of exactly the order's amount", () => {
     expect(JSON.stringify(alerts)).toContain(
       `USDT received for sell order #${order.id.slice(0, 8)}`,
     );
+    // The link opens this sale's details on the payout queue.
+    for (const alert of alerts) {
+      expect(JSON.stringify(alert.payload)).toContain(`/admin/sell-orders?order=${order.id}`);
+    }
   });
 
   it("does not let the order expire while only seen", async () => {

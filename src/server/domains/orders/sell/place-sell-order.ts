@@ -5,7 +5,8 @@ import { Decimal } from "../../../../shared/money";
 import type { SellOrderInput } from "../../../../shared/sell-order-input";
 import type { SessionUser } from "../../../platform/api/session";
 import { preparedStatement } from "../../../platform/db/database";
-import type { DB, PayoutDestinationsTable } from "../../../platform/db/schema";
+import type { DB, PayoutDestinationsTable, SellOrderStatus } from "../../../platform/db/schema";
+import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import { idempotencyKeyReused } from "../idempotency";
 import { amountBusy } from "../rules/free-amount";
 import { sellOrderView } from "./customer-sell-orders";
@@ -31,20 +32,29 @@ export interface PlaceSaleResult {
  * payout account (its blocklist keys are the server's code) and expires the overdue
  * sales the sale's rules would meet; the sale statement (sale-statement.ts) does
  * the rest and returns what the answer shows. A statement that lost a race to another
- * sale (the amount, or the customer's own sale placed meanwhile) is run again.
+ * sale (the amount, or the customer's own sale placed meanwhile) is run again. The
+ * sales the first statement expired are announced, so their customers' pages show it.
  */
 export async function placeSellOrder({
   db,
+  announcer,
   user,
   input,
   idempotencyKey,
 }: {
   db: Kysely<DB>;
+  announcer: Pick<OrderAnnouncer, "announceSale">;
   user: SessionUser;
   input: SellOrderInput;
   idempotencyKey?: string;
 }): Promise<PlaceSaleResult> {
-  const { customer, destination } = await readCustomerExpiringNearSales(db, user.id, input);
+  const { customer, destination, expired } = await readCustomerExpiringNearSales(
+    db,
+    user.id,
+    input,
+  );
+  // Committed with that statement, whatever becomes of this sale.
+  for (const sale of expired) void announcer.announceSale(sale);
   const candidate: Omit<SaleCandidate, "id"> = {
     userId: user.id,
     userEmail: user.email,
@@ -109,13 +119,16 @@ async function readCustomerExpiringNearSales(
       verification_status: string | null;
       requested_at: Date | null;
       destination_found: boolean;
+      expired_sales: { id: string; user_id: string; status: SellOrderStatus }[];
     } & { [column in keyof Destination]: Destination[column] | null }
   >`${preparedStatement("sale_customer")}
     WITH ${overdueSalesExpired({ userId, network: input.network, amountsFrom: input.usdtAmount })}
     SELECT customer.name, verification.verified_name, verification.status AS verification_status,
       verification.requested_at, destination.id IS NOT NULL AS destination_found,
       destination.kind, destination.holder_name, destination.upi_id, destination.account_number,
-      destination.ifsc_code, destination.holder_is_customer
+      destination.ifsc_code, destination.holder_is_customer,
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'user_id', user_id, 'status', status)),
+        '[]') FROM expired) AS expired_sales
     FROM "user" AS customer
       LEFT JOIN customer_verifications AS verification ON verification.user_id = customer.id
       LEFT JOIN payout_destinations AS destination ON destination.id = ${input.destinationId}
@@ -123,7 +136,7 @@ async function readCustomerExpiringNearSales(
     WHERE customer.id = ${userId}`.execute(db);
   const row = rows[0];
   if (!row) throw new Error(`The signed-in customer ${userId} is missing`);
-  const { destination_found, kind, holder_name, holder_is_customer, ...rest } = row;
+  const { destination_found, kind, holder_name, holder_is_customer, expired_sales, ...rest } = row;
   const destination: Destination | null =
     destination_found && kind !== null && holder_name !== null && holder_is_customer !== null
       ? {
@@ -135,7 +148,7 @@ async function readCustomerExpiringNearSales(
           ifsc_code: rest.ifsc_code,
         }
       : null;
-  return { customer: rest, destination };
+  return { customer: rest, destination, expired: expired_sales };
 }
 
 /**

@@ -168,7 +168,7 @@ function receivedAlert(
 ) {
   const shortId = order.id.slice(0, 8);
   const network = findNetwork(order.network)?.name ?? order.network;
-  const link = `${targets.publicUrl}/admin/sell-orders`;
+  const link = `${targets.publicUrl}/admin/sell-orders?order=${order.id}`;
   const usdt = `${groupIndian(order.received_usdt ?? order.deposit_usdt)} USDT (${network})`;
   const text = [
     `${isHeld ? "ON HOLD (a wallet another customer used) " : ""}USDT received for sell order #${shortId}`,

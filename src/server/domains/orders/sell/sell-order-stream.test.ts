@@ -114,6 +114,39 @@ describe("the live sell order", () => {
     expect(written).toEqual([{ actor_role: "system", to_status: "expired" }]);
   });
 
+  it("hears of its expiry when another customer's sale of an amount near it expires it", async () => {
+    await testApp.db
+      .updateTable("site_settings")
+      .set({ buy_rate: "85", buy_networks: ["bep20"], sell_min_usdt: "10" })
+      .execute();
+    const order = await desk.orderFor(customer, "305.15");
+    const events = readEvents(await openStream(customer, order.id));
+    expect((await nextState(events)).status).toBe("awaiting_deposit");
+    await desk.runOutOfTime(order.id);
+
+    const other = await signedInCustomer(testApp);
+    const destination = await other.post("/api/account/payout-destinations", {
+      kind: "upi",
+      holderName: "Ravi Kumar",
+      upiId: `ravi.${Date.now()}@okaxis`,
+    });
+    expect(destination.status, destination.text).toBe(201);
+    // A sale of 305 USDT may take 305.00 … 305.99: the overdue 305.15 is expired on its way.
+    const placed = await other.post("/api/sell-orders", {
+      network: "bep20",
+      usdtAmount: "305",
+      quotedBuyRate: "85",
+      destinationId: destination.json.id,
+    });
+    expect(placed.status, placed.text).toBe(201);
+    expect(await nextState(events)).toEqual({
+      orderId: order.id,
+      status: "expired",
+      deposit: null,
+    });
+    await events.close();
+  });
+
   it("is the owner's only: another customer's id, an unknown one or no session is refused", async () => {
     const order = await desk.orderFor(customer, "304.15");
     const stranger = await signedInCustomer(testApp);

@@ -80,7 +80,7 @@ const getRoute = createRoute({
 });
 
 export function createSellOrdersRouter(context: AppContext) {
-  const { db } = context;
+  const { db, announcer } = context;
   const router = createRouter();
   // Hono's "/api/sell-orders/*" also matches "/api/sell-orders" itself.
   router.use("/api/sell-orders/*", requireUser(context));
@@ -88,6 +88,7 @@ export function createSellOrdersRouter(context: AppContext) {
     .openapi(placeRoute, async (c) => {
       const { sale, isReplay } = await placeSellOrder({
         db,
+        announcer,
         user: c.var.user,
         input: c.req.valid("json"),
         idempotencyKey: requestIdempotencyKey(c),
