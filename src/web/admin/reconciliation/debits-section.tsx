@@ -19,7 +19,8 @@ import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { formatInr } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
-import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
+import { type AdminColumn, figureColumn } from "../components/admin-table";
+import { GroupItems } from "./group-items";
 import {
   type AccountDebits,
   accountDebitsQueryOptions,
@@ -126,23 +127,11 @@ function DebitGroupCard({
         <CardDescription>{t(`adminReconciliation.debits.groupHints.${group}`)}</CardDescription>
       </CardHeader>
       <CardContent>
-        {summary.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("adminReconciliation.empty")}</p>
-        ) : (
-          <AdminTable
-            columns={debitColumns(t, group, onDecide)}
-            rows={summary.items}
-            rowKey={(item) => item.debitId ?? item.sellOrderId ?? ""}
-          />
-        )}
-        {summary.count > summary.items.length && (
-          <p className="mt-2 text-xs text-muted-foreground">
-            {t("adminReconciliation.showingFirst", {
-              shown: summary.items.length,
-              count: summary.count,
-            })}
-          </p>
-        )}
+        <GroupItems
+          summary={summary}
+          columns={debitColumns(t, group, onDecide)}
+          rowKey={(item) => item.debitId ?? item.sellOrderId ?? ""}
+        />
       </CardContent>
     </Card>
   );

@@ -24,9 +24,10 @@ import { cn } from "../../lib/utils";
 import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
 import { formatInr } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
-import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
+import { type AdminColumn, figureColumn } from "../components/admin-table";
 import { ColumnMappingForm } from "./column-mapping-form";
 import { DebitsSection } from "./debits-section";
+import { GroupItems } from "./group-items";
 import {
   type AccountReconciliation,
   accountReconciliationQueryOptions,
@@ -292,23 +293,11 @@ function GroupCard({
         {action}
       </CardHeader>
       <CardContent>
-        {summary.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("adminReconciliation.empty")}</p>
-        ) : (
-          <AdminTable
-            columns={groupColumns(t, group, onDecide)}
-            rows={summary.items}
-            rowKey={(item) => item.lineId ?? item.orderId ?? ""}
-          />
-        )}
-        {summary.count > summary.items.length && (
-          <p className="mt-2 text-xs text-muted-foreground">
-            {t("adminReconciliation.showingFirst", {
-              shown: summary.items.length,
-              count: summary.count,
-            })}
-          </p>
-        )}
+        <GroupItems
+          summary={summary}
+          columns={groupColumns(t, group, onDecide)}
+          rowKey={(item) => item.lineId ?? item.orderId ?? ""}
+        />
       </CardContent>
     </Card>
   );
