@@ -216,18 +216,20 @@ export async function recordedTransactions(
 export type ChainTransferRow = Selectable<ChainTransfersTable>;
 
 /**
- * The network's next final outgoing transfer still waiting to be matched to an
- * order, locked for the transaction (another process takes the one after).
+ * The network's next final transfer of this direction still waiting to be matched (an
+ * outgoing one to an order's payout, an incoming one to a sell order's deposit), locked
+ * for the transaction (another process takes the one after).
  */
 export function nextTransferToMatch(
   trx: Transaction<DB>,
   network: string,
+  direction: "out" | "in",
 ): Promise<ChainTransferRow | undefined> {
   return trx
     .selectFrom("chain_transfers")
     .selectAll()
     .where("network", "=", network)
-    .where("direction", "=", "out")
+    .where("direction", "=", direction)
     .where("state", "=", "final")
     .where("match_state", "=", "waiting")
     .orderBy("block_number")

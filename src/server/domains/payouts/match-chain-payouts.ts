@@ -35,7 +35,7 @@ export async function matchChainPayouts(
   let decided = 0;
   for (;;) {
     const matched = await deps.db.transaction().execute(async (trx) => {
-      const transfer = await nextTransferToMatch(trx, network);
+      const transfer = await nextTransferToMatch(trx, network, "out");
       if (!transfer) return undefined;
       // An operator recording this hash at the same moment takes turns with the watcher.
       await lockPayoutHash(trx, transfer.tx_hash);

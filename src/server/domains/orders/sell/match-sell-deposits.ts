@@ -4,6 +4,7 @@ import { recordAudit } from "../../../platform/audit/audit";
 import type { ChainTransfersTable, DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
+import { nextTransferToMatch } from "../../chain/chain-transfers";
 import { blockedSenderReason, lockSellOrder, receiveSellOrder } from "./receive-sell-order";
 import { DEPOSIT_FITS } from "./sell-deposit-sql";
 import type { SellOrderRow } from "./sell-order-view";
@@ -31,7 +32,7 @@ export async function matchSellDeposits(deps: Deps, network: NetworkId): Promise
   let decided = 0;
   for (;;) {
     const outcome = await deps.db.transaction().execute(async (trx) => {
-      const transfer = await nextFinalDeposit(trx, network);
+      const transfer = await nextTransferToMatch(trx, network, "in");
       return transfer && { change: await decide(trx, deps, transfer) };
     });
     if (!outcome) break;
@@ -114,23 +115,6 @@ function ordersWithSeenDeposits(db: Kysely<DB>, network: NetworkId) {
     .where("chain_transfers.network", "=", network)
     .where("chain_transfers.state", "=", "seen")
     .execute();
-}
-
-/** The network's next final incoming transfer to decide, locked (another process takes the next). */
-function nextFinalDeposit(trx: Transaction<DB>, network: NetworkId) {
-  return trx
-    .selectFrom("chain_transfers")
-    .selectAll()
-    .where("network", "=", network)
-    .where("direction", "=", "in")
-    .where("state", "=", "final")
-    .where("match_state", "=", "waiting")
-    .orderBy("block_number")
-    .orderBy("log_index")
-    .limit(1)
-    .forUpdate()
-    .skipLocked()
-    .executeTakeFirst();
 }
 
 /** The order the transfer fits, whether or not it is linked yet. */
