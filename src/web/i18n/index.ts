@@ -130,11 +130,14 @@ let changingTo: Language | undefined;
 /** Adds the texts of these areas (each once) before their pages render, and the refusals'. */
 export function loadTexts(...names: TextArea[]): Promise<unknown> {
   for (const name of names) shownAreas.add(name);
+  const language = currentLanguage();
   // During a change of language, the one changed to as well: the change looked at the
-  // shown areas before these were added, and the page renders in it next.
-  const languages = new Set([currentLanguage(), changingTo ?? currentLanguage()]);
+  // shown areas before these were added, and the page renders in it next (loaded once).
   return Promise.all([
-    ...[...languages].flatMap((language) => names.map((name) => loadArea(name, language))),
+    ...names.flatMap((name) => [
+      loadArea(name, language),
+      changingTo && loadArea(name, changingTo),
+    ]),
     loadRefusalTexts(),
   ]);
 }
