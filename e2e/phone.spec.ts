@@ -97,6 +97,32 @@ test("at 360 px, a toast shows below the top bar, whose menu stays in reach", as
   );
 });
 
+/** The top bar's children, each with the top of its box. */
+async function topBarRows(page: Page) {
+  return page
+    .locator("[data-top-bar] > *")
+    .evaluateAll((parts) => parts.map((part) => Math.round(part.getBoundingClientRect().top)));
+}
+
+for (const width of [360, 400, 412, 420]) {
+  test(`at ${width} px, the top bar keeps to one line in either language, signed out and in`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const signedIn of [false, true]) {
+      if (signedIn) await signUpAndLogInByApi(page, uniqueEmail("bar"));
+      for (const language of ["en", "hi"]) {
+        await page.addInitScript((saved) => localStorage.setItem("language", saved), language);
+        await page.goto("/");
+        const button = signedIn ? "[href='/profile']" : "[href='/login']";
+        await expect(page.locator(`[data-top-bar] ${button}`)).toBeVisible();
+        const rows = new Set(await topBarRows(page));
+        expect(rows.size, `${language}, signed ${signedIn ? "in" : "out"}: rows`).toBe(1);
+      }
+    }
+  });
+}
+
 /**
  * The form fields a chat button lies over: on screen as the page opens, then each
  * one scrolled to the screen's bottom edge, and focused (typing or pasting into it).

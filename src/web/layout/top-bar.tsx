@@ -35,9 +35,10 @@ export function TopBar({
       >
         <Menu />
       </Button>
-      {/* The name shows from 400 px; below that only the logo does, whatever the session,
-          so the bar does not shift when the session arrives. Should a wider font still not
-          fit, the name is cut short rather than run under the buttons. */}
+      {/* The name shows from 420 px (a 412 px phone's signed-out buttons leave no room
+          for it); below that only the logo does, whatever the session, so the bar does not
+          shift when the session arrives. Should a wider font still not fit, the name is cut
+          short rather than run under the buttons. */}
       <Link
         to="/"
         className="flex min-h-11 min-w-11 items-center justify-center gap-2 text-lg font-bold tracking-tight"
@@ -50,7 +51,7 @@ export function TopBar({
             ₹
           </text>
         </svg>
-        <span className="truncate max-[399px]:sr-only">{t("brand")}</span>
+        <span className="truncate max-[419px]:sr-only">{t("brand")}</span>
       </Link>
       <div className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2">
         <LanguageSwitch />
