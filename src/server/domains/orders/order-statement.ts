@@ -18,6 +18,7 @@ import {
   settingsOf,
 } from "./rules/order-rule";
 import { REFUSAL_RULES } from "./rules/refusal-rules";
+import { groupedWriter } from "./statement-groups";
 
 /** An order as the customer asked for it, with what the rules need to judge it. */
 export interface OrderCandidate {
@@ -194,6 +195,16 @@ export async function insertOrdersIfAllowed(
     };
   });
 }
+
+/**
+ * Writes an order if every rule holds, in one statement with the other orders submitted
+ * in the same moment. A statement takes one order per customer (their window row is
+ * updated once per statement) and per payment reference.
+ */
+export const writeOrder = groupedWriter<OrderCandidate, CandidateOutcome>({
+  write: insertOrdersIfAllowed,
+  heldKeys: ({ draft }) => [`customer:${draft.user_id}`, `reference:${draft.payment_reference}`],
+});
 
 /** The rules' verdicts, as the statement's `passes_<name>` columns. */
 const perOrderRules = REFUSAL_RULES.filter((rule): rule is OrderRefusalRule => !isBatchRule(rule));

@@ -12,8 +12,8 @@ import type { NotificationTargets } from "../../platform/notifications/operator-
 import { releaseLimitClaim } from "../limits/order-limits";
 import { OFFERED_ACCOUNT } from "../receiving-accounts/receiving-account-summary";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
-import { writeOrder } from "./order-batch";
 import { orderMessages } from "./order-messages";
+import { writeOrder } from "./order-statement";
 import type { OrderRow } from "./order-view";
 import { orderLimitsRefusal } from "./rules/order-limits";
 

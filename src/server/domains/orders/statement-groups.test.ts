@@ -4,7 +4,7 @@ import { type Client, signedInCustomer } from "../../testing/actors";
 import { nextReference, orderInput, postOrder, TRON_WALLET, withOffer } from "../../testing/orders";
 import { offerFor } from "../../testing/receiving-accounts";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { writeOrder } from "./order-batch";
+import { writeOrder } from "./order-statement";
 import type { OrderRow } from "./order-view";
 
 let testApp: TestApp;
