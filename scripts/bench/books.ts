@@ -77,6 +77,7 @@ async function seed() {
       holder_name: "Bench Seller",
       upi_id: "bench.seller@okaxis",
       holder_is_customer: true,
+      blocklist_keys: [],
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { saleBlocklistKeys } from "../../shared/blocklist-keys";
 import { randomTronAddress } from "./fake-tron-node";
 import { REPO_ROOT } from "./run-process";
 import { freePort } from "./server-process";
@@ -354,14 +355,21 @@ async function prepareSales(url: string, customers: number) {
     await client.query(`UPDATE treasury_networks SET wallet_address = $1 WHERE network = 'trc20'`, [
       randomTronAddress(),
     ]);
-    const rows = await client.query<{ email: string; id: string }>(
-      `INSERT INTO payout_destinations (user_id, kind, holder_name, upi_id, holder_is_customer)
-       SELECT id, 'upi', name, split_part(email, '@', 1) || '@okaxis', true FROM "user"
+    const rows = await client.query<{ email: string; id: string; name: string; upi_id: string }>(
+      `INSERT INTO payout_destinations (user_id, kind, holder_name, upi_id, holder_is_customer,
+         blocklist_keys)
+       SELECT id, 'upi', name, split_part(email, '@', 1) || '@okaxis', true, '{}' FROM "user"
         WHERE email LIKE 'customer%@example.com' OR email = 'baseline@example.com'
-       RETURNING (SELECT email FROM "user" WHERE id = user_id), id`,
+       RETURNING (SELECT email FROM "user" WHERE id = user_id), id, holder_name AS name, upi_id`,
     );
     const destinations = Array.from({ length: customers }, () => "");
     for (const row of rows.rows) {
+      // The keys the payout accounts' page keeps, so the blocklist looks up real ones.
+      const keys = saleBlocklistKeys({ ...row, holder_name: row.name, account_number: null });
+      await client.query("UPDATE payout_destinations SET blocklist_keys = $1 WHERE id = $2", [
+        keys,
+        row.id,
+      ]);
       const index = Number(/^customer(\d+)@/.exec(row.email)?.[1]);
       if (Number.isInteger(index)) destinations[index] = row.id;
     }

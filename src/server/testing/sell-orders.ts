@@ -36,6 +36,7 @@ export async function insertSellOrder(
           holder_name: "Test Customer",
           upi_id: `seller${randomUUID().slice(0, 8)}@okaxis`,
           holder_is_customer: true,
+          blocklist_keys: [],
         })
         .returning("id")
         .executeTakeFirstOrThrow()

@@ -181,6 +181,8 @@ export interface PayoutDestinationsTable {
   ifsc_code: string | null;
   /** The holder's name is the customer's (verified PAN name, or the name they gave). */
   holder_is_customer: boolean;
+  /** Its account's and holder's blocklist keys (saleBlocklistKeys), kept when it was added. */
+  blocklist_keys: string[];
   created_at: Generated<Date>;
   removed_at: Date | null;
 }

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { nameSkeleton } from "../../../../shared/blocklist-keys";
+import { nameSkeleton, saleBlocklistKeys } from "../../../../shared/blocklist-keys";
 import type { PayoutDestinationInput } from "../../../../shared/payout-destination-input";
 import type { Database } from "../../../platform/db/database";
 import type { DB } from "../../../platform/db/schema";
@@ -103,16 +103,20 @@ export async function addPayoutDestination(
         { max: MAX_PAYOUT_DESTINATIONS },
       );
     }
+    const account = {
+      holder_name: input.holderName,
+      upi_id: input.kind === "upi" ? input.upiId : null,
+      account_number: input.kind === "bank" ? input.accountNumber : null,
+    };
     const row = await trx
       .insertInto("payout_destinations")
       .values({
+        ...account,
         user_id: userId,
         kind: input.kind,
-        holder_name: input.holderName,
-        upi_id: input.kind === "upi" ? input.upiId : null,
-        account_number: input.kind === "bank" ? input.accountNumber : null,
         ifsc_code: input.kind === "bank" ? input.ifscCode : null,
         holder_is_customer: isCustomers,
+        blocklist_keys: saleBlocklistKeys(account),
       })
       .returningAll()
       .executeTakeFirstOrThrow()

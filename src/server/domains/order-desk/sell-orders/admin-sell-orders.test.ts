@@ -176,6 +176,7 @@ describe("the payout queue", () => {
         account_number: "123456789012",
         ifsc_code: "SBIN0001234",
         holder_is_customer: false,
+        blocklist_keys: [],
       })
       .returning("id")
       .executeTakeFirstOrThrow();

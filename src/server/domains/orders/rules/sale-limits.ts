@@ -6,9 +6,10 @@ import type { SaleDraft } from "./sale-draft";
 
 /*
  * A customer's sale limits by verification level (Settings → Buying USDT): per sale, and
- * for their sales of the last 24 hours that are not expired or cancelled. The placement
- * writes a sale only if no other sale of the customer was placed since its statement's
- * snapshot (sale-statement.ts), so parallel sales are counted one by one.
+ * for their sales of the last 24 hours that are not expired or cancelled (the sale's
+ * statement, sale-statement.ts, expires their overdue ones first, as `expired`). The
+ * placement writes a sale only if no other sale of the customer was placed since its
+ * statement's snapshot, so parallel sales are counted one by one.
  */
 
 const verificationHint = (order: SaleDraft) =>
@@ -45,6 +46,8 @@ export const saleDayLimitRule = refusalRule<
       SELECT coalesce(sum(sale.inr_amount), 0) AS inr FROM sell_orders AS sale
       WHERE sale.user_id = input.user_id AND sale.created_at > now() - interval '24 hours'
         AND sale.status NOT IN ('expired', 'cancelled')
+        -- Expired by this statement: its snapshot still reads them awaiting their deposit.
+        AND sale.id NOT IN (SELECT id FROM expired)
     ) AS sold_today ON true`,
   passes: sql<boolean>`sold_today.inr + input.inr_amount <= CASE WHEN input.is_verified
     THEN settings.verified_sell_limit_day_inr ELSE settings.sell_limit_day_inr END`,

@@ -4,22 +4,20 @@ import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import { DEPOSIT_PENDING } from "./sell-deposit-sql";
 
 /**
- * Which overdue sales to expire: a customer's own and those of one network's amounts
- * near their new sale's (placement), one sale (reading it), or all (the watcher's pass).
+ * Which overdue sales to expire: those the sales being placed would meet (each one's
+ * customer's own, and those of its network's amounts near it: the statement's
+ * `request` rows), one sale (reading it), or all (the watcher's pass).
  */
-export type ExpiryScope =
-  | { userId: string; network: string; amountsFrom: string }
-  | { orderId: string }
-  | Record<string, never>;
+export type ExpiryScope = { placing: true } | { orderId: string } | Record<string, never>;
 
 function inScope(scope: ExpiryScope) {
   if ("orderId" in scope) return sql<boolean>`o.id = ${scope.orderId}`;
-  if ("network" in scope) {
+  if ("placing" in scope) {
     // The customer's own (their day's limit counts the sales not expired), and the
     // range of the unique index the new sale's deposit amount is picked from (decision 049).
-    return sql<boolean>`(o.user_id = ${scope.userId} OR (o.network = ${scope.network}
-      AND o.deposit_usdt >= ${scope.amountsFrom}::numeric
-      AND o.deposit_usdt < ${scope.amountsFrom}::numeric + 1))`;
+    return sql<boolean>`EXISTS (SELECT 1 FROM request WHERE o.user_id = request.user_id
+      OR (o.network = request.network AND o.deposit_usdt >= request.requested_usdt
+        AND o.deposit_usdt < request.requested_usdt + 1))`;
   }
   return sql<boolean>`true`;
 }
@@ -35,7 +33,7 @@ export function overdueSalesExpired(scope: ExpiryScope) {
       UPDATE sell_orders AS o SET status = 'expired', updated_at = now()
       WHERE o.status = 'awaiting_deposit' AND o.expires_at <= now()
         AND NOT ${DEPOSIT_PENDING} AND ${inScope(scope)}
-      RETURNING o.id, o.user_id, o.status
+      RETURNING o.id, o.user_id, o.status, o.network, o.deposit_usdt
     ),
     expiry_events AS (
       INSERT INTO sell_order_events (sell_order_id, actor_id, actor_role, from_status, to_status, note)

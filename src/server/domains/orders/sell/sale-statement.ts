@@ -1,17 +1,23 @@
-import { type CompiledQuery, type Kysely, sql } from "kysely";
+import { type CompiledQuery, type Kysely, type Selectable, sql } from "kysely";
+import { Decimal } from "../../../../shared/money";
 import { preparedStatement } from "../../../platform/db/database";
-import type { DB } from "../../../platform/db/schema";
+import type { DB, PayoutDestinationsTable, SellOrderStatus } from "../../../platform/db/schema";
 import type { AppError } from "../../../platform/http/errors";
 import { UNIQUE_CENTS } from "../rules/free-amount";
 import { holdStatements } from "../rules/hold-rules";
 import { firstRefusal, refusalSettings, SETTING_PREFIX, settingsOf } from "../rules/order-rule";
 import { SALE_HOLD_RULES, SALE_REFUSAL_RULES } from "../rules/sale-rules";
+import { groupedWriter } from "../statement-groups";
+import { overdueSalesExpired } from "./expire-sales";
 import type { SellOrderRow } from "./sell-order-view";
 
 /** How long a sale waits for its deposit (decision 049); its amount is then free again. */
 export const SALE_DEPOSIT_MINUTES = 30;
 
-/** A sale as the customer asked for it, with what the rules need to judge it. */
+/**
+ * A sale as the customer asked for it. What the rules judge it by (their names and
+ * verification, the payout account, its blocklist keys) the statement reads itself.
+ */
 export interface SaleCandidate {
   id: string;
   userId: string;
@@ -21,22 +27,27 @@ export interface SaleCandidate {
   /** The page's buy rate exactly as sent: the rupees are computed at it. */
   quotedRate: string;
   destinationId: string;
-  /** The payout account is the customer's own and not removed. */
-  destinationFound: boolean;
-  holderIsCustomer: boolean;
-  /** The name the payout account must be in, for the refusal that says so. */
-  customerName: string;
-  isVerified: boolean;
-  /** An operator asked the customer to verify first. */
-  verificationAsked: boolean;
   isAdmin: boolean;
-  blocklistKeys: string[];
   idempotencyKey: string | null;
 }
 
-export type SaleOutcome =
-  /** Written, with its hold. */
-  | { kind: "written"; sale: SellOrderRow; isHeld: boolean }
+/** The payout account a written sale pays, as its view shows it. */
+export type SaleDestination = Pick<
+  Selectable<PayoutDestinationsTable>,
+  "kind" | "holder_name" | "upi_id" | "account_number" | "ifsc_code" | "holder_is_customer"
+>;
+
+/** A sale the statement expired, for its customer's page to be told. */
+export type ExpiredSale = { id: string; user_id: string; status: SellOrderStatus };
+
+/** What became of a sale in its statement. */
+type SaleVerdict =
+  | /** Written, with its hold. */ {
+      kind: "written";
+      sale: SellOrderRow;
+      destination: SaleDestination;
+      isHeld: boolean;
+    }
   /** What the customer is told of the first rule, in SALE_REFUSAL_RULES's order, that refused it. */
   | { kind: "refused"; refusal: AppError }
   /** The customer's idempotency key is on this sale already. */
@@ -46,6 +57,11 @@ export type SaleOutcome =
    * statement's snapshot (`customerRaced`), or another sale took the amount meanwhile.
    */
   | { kind: "raced"; customerRaced: boolean };
+
+export type SaleOutcome = SaleVerdict & {
+  /** Overdue sales the statement expired because this sale would meet them. */
+  expired: ExpiredSale[];
+};
 
 /** Every column of a sale, named: a prepared statement must not say `*` (decision 013). */
 const SALE_COLUMNS = [
@@ -82,111 +98,173 @@ function asSaleRow(columns: Pick<SellOrderRow, SaleColumn>): SellOrderRow {
 const REFUSAL_SETTINGS = refusalSettings(SALE_REFUSAL_RULES);
 
 type StatementRow = Partial<SellOrderRow> & {
+  candidate_id: string;
   earlier_id: string | null;
   claimed: boolean;
   is_held: boolean;
   draft_inr_amount: string | null;
+  customer_name: string;
+  is_verified: boolean;
+  expired_sales: ExpiredSale[];
+} & {
+  [column in keyof SaleDestination as `destination_${column}`]: SaleDestination[column] | null;
+} & {
   [verdictOrSetting: string]: unknown;
 };
 
-/** Stands for the sale's JSON in the compiled statement. */
-const SALE_PARAMETER = "\u0000sale";
-const placeSaleStatements = new WeakMap<Kysely<DB>, CompiledQuery<StatementRow>>();
+/** Stands for the sales' JSON in the compiled statement. */
+const SALES_PARAMETER = "\u0000sales";
+const placeSalesStatements = new WeakMap<Kysely<DB>, CompiledQuery<StatementRow>>();
 
-/** The statement for this sale: built and compiled once per database, as its text never changes. */
-function placeSaleStatement(db: Kysely<DB>, saleJson: string): CompiledQuery<StatementRow> {
-  let compiled = placeSaleStatements.get(db);
+/** The statement for these sales: built and compiled once per database, as its text never changes. */
+function placeSalesStatement(db: Kysely<DB>, salesJson: string): CompiledQuery<StatementRow> {
+  let compiled = placeSalesStatements.get(db);
   if (!compiled) {
-    compiled = buildPlaceSaleStatement().compile(db);
-    placeSaleStatements.set(db, compiled);
+    compiled = buildPlaceSalesStatement().compile(db);
+    placeSalesStatements.set(db, compiled);
   }
   return {
     ...compiled,
-    parameters: compiled.parameters.map((value) => (value === SALE_PARAMETER ? saleJson : value)),
+    parameters: compiled.parameters.map((value) => (value === SALES_PARAMETER ? salesJson : value)),
   };
 }
 
 /**
- * The sale's deposit amount and rupees, its rules, the sale, its holds and its first
+ * The sales' customers and payout accounts, the overdue sales they would meet expired,
+ * each sale's deposit amount and rupees, its rules, the sale, its holds and its first
  * event in one statement (one round trip, one commit), built from the rule modules
- * (rules/sale-rules.ts). The sale is written only if every rule holds in the
- * statement's snapshot, its deposit amount is still free, and no other sale of the
- * customer was placed since the snapshot (their count, `sale_placement_counts`, is
- * still what the snapshot read): then the snapshot held every sale the day's limit
- * counts. Otherwise the caller tries again with a new statement.
+ * (rules/sale-rules.ts). A sale is written only if every rule holds in the statement's
+ * snapshot, its deposit amount is still free, and no other sale of its customer was
+ * placed since the snapshot (their count, `sale_placement_counts`, is still what the
+ * snapshot read): then the snapshot held every sale the day's limit counts. Otherwise
+ * its caller tries again with a new statement. At most one sale of a customer, and of
+ * a network's amount, in one statement (writeSale's held keys).
  */
-export async function insertSaleIfAllowed(
+export async function insertSalesIfAllowed(
   db: Kysely<DB>,
-  candidate: SaleCandidate,
-): Promise<SaleOutcome> {
-  const saleJson = JSON.stringify({
-    id: candidate.id,
-    user_id: candidate.userId,
-    user_email: candidate.userEmail,
-    network: candidate.network,
-    requested_usdt: candidate.requestedUsdt,
-    quoted_rate: candidate.quotedRate,
-    destination_id: candidate.destinationId,
-    destination_found: candidate.destinationFound,
-    holder_is_customer: candidate.holderIsCustomer,
-    is_verified: candidate.isVerified,
-    verification_asked: candidate.verificationAsked,
-    is_admin: candidate.isAdmin,
-    blocklist_keys: candidate.blocklistKeys,
-    idempotency_key: candidate.idempotencyKey,
+  candidates: SaleCandidate[],
+): Promise<SaleOutcome[]> {
+  const salesJson = JSON.stringify(
+    candidates.map((candidate) => ({
+      id: candidate.id,
+      user_id: candidate.userId,
+      user_email: candidate.userEmail,
+      network: candidate.network,
+      requested_usdt: candidate.requestedUsdt,
+      quoted_rate: candidate.quotedRate,
+      destination_id: candidate.destinationId,
+      is_admin: candidate.isAdmin,
+      idempotency_key: candidate.idempotencyKey,
+    })),
+  );
+  const { rows } = await db.executeQuery(placeSalesStatement(db, salesJson));
+  const byCandidate = new Map(rows.map((row) => [row.candidate_id, row]));
+  return candidates.map((candidate) => {
+    const row = byCandidate.get(candidate.id);
+    // A customer removed meanwhile, or the site settings row missing.
+    if (!row) throw new Error(`The sale statement has no row for the sale of ${candidate.userId}`);
+    return { ...verdictOf(candidate, row), expired: row.expired_sales };
   });
-  const { rows } = await db.executeQuery(placeSaleStatement(db, saleJson));
-  const row = rows[0];
-  if (!row) throw new Error("The site settings row is missing");
+}
+
+function verdictOf(candidate: SaleCandidate, row: StatementRow): SaleVerdict {
   if (row.earlier_id) return { kind: "earlier", saleId: row.earlier_id };
   const refusal = firstRefusal(SALE_REFUSAL_RULES, row, {
     network: candidate.network,
     requested_usdt: candidate.requestedUsdt,
     inr_amount: row.draft_inr_amount ?? "0",
-    isVerified: candidate.isVerified,
-    customerName: candidate.customerName,
+    isVerified: row.is_verified,
+    customerName: row.customer_name,
   });
   if (refusal) return { kind: "refused", refusal };
   if (!row.id) return { kind: "raced", customerRaced: !row.claimed };
   const sale = Object.fromEntries(SALE_COLUMNS.map((column) => [column, row[column]]));
+  const destination = Object.fromEntries(
+    DESTINATION_COLUMNS.map((column) => [column, row[`destination_${column}`]]),
+  );
   return {
     kind: "written",
     sale: asSaleRow(sale as Pick<SellOrderRow, SaleColumn>),
+    destination: destination as SaleDestination,
     isHeld: row.is_held,
   };
 }
 
+const DESTINATION_COLUMNS = [
+  "kind",
+  "holder_name",
+  "upi_id",
+  "account_number",
+  "ifsc_code",
+  "holder_is_customer",
+] as const satisfies readonly (keyof SaleDestination)[];
+
 const passes = (name: string) => sql.ref(`passes_${name}`);
 
-function buildPlaceSaleStatement() {
-  return sql<StatementRow>`${preparedStatement("place_sale")}
+function buildPlaceSalesStatement() {
+  return sql<StatementRow>`${preparedStatement("place_sales")}
     WITH request AS (
-      SELECT * FROM jsonb_to_record(${SALE_PARAMETER}::jsonb) AS request (
+      SELECT * FROM jsonb_to_recordset(${SALES_PARAMETER}::jsonb) AS request (
         id uuid, user_id text, user_email text, network text, requested_usdt numeric,
-        quoted_rate numeric, destination_id uuid, destination_found boolean,
-        holder_is_customer boolean, is_verified boolean, verification_asked boolean,
-        is_admin boolean, blocklist_keys text[], idempotency_key text)
+        quoted_rate numeric, destination_id uuid, is_admin boolean, idempotency_key text)
     ),
     ${settingsOf([...SALE_REFUSAL_RULES, ...SALE_HOLD_RULES])},
-    -- The amounts near the request that sales awaiting their deposit ask: one range of
-    -- the unique index. The placement expired the overdue ones among them first.
+    ${overdueSalesExpired({ placing: true })},
+    -- The amounts near each request that sales awaiting their deposit ask: one range of
+    -- the unique index each (at most a hundred cents), less those just expired (reading
+    -- \`expired\` has them expired before a sale is written, so a freed amount is taken
+    -- at once). Each lookup here and in \`input\` is a LATERAL with LIMIT, so it stays an
+    -- index probe per sale: as a join, the planner may read a whole table for a group.
     taken AS (
-      SELECT waiting.deposit_usdt FROM sell_orders AS waiting JOIN request
-        ON waiting.network = request.network AND waiting.status = 'awaiting_deposit'
-        AND waiting.deposit_usdt >= request.requested_usdt
-        AND waiting.deposit_usdt < request.requested_usdt + 1
+      SELECT request.network, waiting.deposit_usdt FROM request CROSS JOIN LATERAL (
+        SELECT waiting.id, waiting.deposit_usdt FROM sell_orders AS waiting
+        WHERE waiting.network = request.network AND waiting.status = 'awaiting_deposit'
+          AND waiting.deposit_usdt >= request.requested_usdt
+          AND waiting.deposit_usdt < request.requested_usdt + 1
+        LIMIT ${sql.lit(UNIQUE_CENTS)}
+      ) AS waiting
+      WHERE waiting.id NOT IN (SELECT id FROM expired)
     ),
-    -- The request plus the fewest cents no waiting sale asks (decision 049), and its
-    -- rupees at the page's rate rounded down to the paisa, as quoteSaleRupees does.
+    -- The customer's names and verification, their payout account (if it is theirs and
+    -- not removed), the request plus the fewest cents no waiting sale asks (decision
+    -- 049), and its rupees at the page's rate rounded down to the paisa, as
+    -- quoteSaleRupees does.
     input AS (
       SELECT request.*, free.deposit_usdt,
         trunc(free.deposit_usdt * request.quoted_rate, 2) AS inr_amount,
-        earlier.id AS earlier_id, coalesce(placed.sales_placed, 0) AS sales_placed_before
+        earlier.id AS earlier_id, coalesce(placed.sales_placed, 0) AS sales_placed_before,
+        coalesce(verification.verified_name, customer.name) AS customer_name,
+        coalesce(verification.status = 'verified', false) AS is_verified,
+        verification.requested_at IS NOT NULL AS verification_asked,
+        destination.id IS NOT NULL AS destination_found,
+        coalesce(destination.holder_is_customer, false) AS holder_is_customer,
+        coalesce(destination.blocklist_keys, '{}') AS blocklist_keys,
+        ${sql.join(
+          DESTINATION_COLUMNS.map(
+            (column) => sql`destination.${sql.ref(column)} AS ${sql.ref(`destination_${column}`)}`,
+          ),
+        )}
       FROM request
+        CROSS JOIN LATERAL (
+          SELECT customer.name FROM "user" AS customer WHERE customer.id = request.user_id LIMIT 1
+        ) AS customer
+        LEFT JOIN LATERAL (
+          SELECT verification.verified_name, verification.status, verification.requested_at
+          FROM customer_verifications AS verification
+          WHERE verification.user_id = request.user_id
+          LIMIT 1
+        ) AS verification ON true
+        LEFT JOIN LATERAL (
+          SELECT destination.* FROM payout_destinations AS destination
+          WHERE destination.id = request.destination_id
+            AND destination.user_id = request.user_id AND destination.removed_at IS NULL
+          LIMIT 1
+        ) AS destination ON true
         LEFT JOIN LATERAL (
           SELECT request.requested_usdt + cents * 0.01 AS deposit_usdt
           FROM generate_series(0, ${sql.lit(UNIQUE_CENTS - 1)}) AS cents
-          WHERE request.requested_usdt + cents * 0.01 NOT IN (SELECT deposit_usdt FROM taken)
+          WHERE request.requested_usdt + cents * 0.01 NOT IN (
+            SELECT taken.deposit_usdt FROM taken WHERE taken.network = request.network)
           ORDER BY cents
           LIMIT 1
         ) AS free ON true
@@ -195,7 +273,11 @@ function buildPlaceSaleStatement() {
           WHERE sale.user_id = request.user_id AND sale.idempotency_key = request.idempotency_key
           LIMIT 1
         ) AS earlier ON true
-        LEFT JOIN sale_placement_counts AS placed ON placed.user_id = request.user_id
+        LEFT JOIN LATERAL (
+          SELECT placed.sales_placed FROM sale_placement_counts AS placed
+          WHERE placed.user_id = request.user_id
+          LIMIT 1
+        ) AS placed ON true
     ),
     checked AS (
       SELECT input.*, sale_wallet.wallet_address AS deposit_address,
@@ -238,10 +320,33 @@ function buildPlaceSaleStatement() {
       INSERT INTO sell_order_events (sell_order_id, actor_id, actor_role, to_status)
       SELECT id, user_id, 'customer', 'awaiting_deposit' FROM inserted
     )
-    SELECT ${sql.raw(SALE_COLUMNS.map((column) => `inserted.${column}`).join(", "))},
-      checked.earlier_id, checked.inr_amount AS draft_inr_amount,
-      EXISTS (SELECT 1 FROM claim) AS claimed, held.id IS NOT NULL AS is_held,
+    SELECT checked.id AS candidate_id,
+      ${sql.raw(SALE_COLUMNS.map((column) => `inserted.${column}`).join(", "))},
+      checked.earlier_id, checked.inr_amount AS draft_inr_amount, checked.customer_name,
+      checked.is_verified,
+      ${sql.join(DESTINATION_COLUMNS.map((column) => sql`checked.${sql.ref(`destination_${column}`)}`))},
+      EXISTS (SELECT 1 FROM claim WHERE claim.user_id = checked.user_id) AS claimed,
+      held.id IS NOT NULL AS is_held,
+      (SELECT coalesce(json_agg(json_build_object('id', expired.id, 'user_id', expired.user_id,
+          'status', expired.status)), '[]')
+        FROM expired WHERE expired.user_id = checked.user_id
+          OR (expired.network = checked.network AND expired.deposit_usdt >= checked.requested_usdt
+            AND expired.deposit_usdt < checked.requested_usdt + 1)) AS expired_sales,
       ${sql.join(REFUSAL_SETTINGS.map((column) => sql`settings.${sql.ref(column)} AS ${sql.ref(`${SETTING_PREFIX}${column}`)}`))},
       ${sql.join(SALE_REFUSAL_RULES.map((rule) => sql`checked.${passes(rule.name)}`))}
-    FROM checked CROSS JOIN settings LEFT JOIN inserted ON true LEFT JOIN held ON true`;
+    FROM checked CROSS JOIN settings LEFT JOIN inserted ON inserted.id = checked.id
+      LEFT JOIN held ON held.id = checked.id`;
 }
+
+/**
+ * Places a sale if every rule holds, in one statement with the other sales submitted in
+ * the same moment: one sale per customer (their placement count is raised once a
+ * statement) and per network's requested amount (two would pick the same free cents).
+ */
+export const writeSale = groupedWriter<SaleCandidate, SaleOutcome>({
+  write: insertSalesIfAllowed,
+  heldKeys: (sale) => [
+    `customer:${sale.userId}`,
+    `amount:${sale.network}:${new Decimal(sale.requestedUsdt).toFixed(2)}`,
+  ],
+});
