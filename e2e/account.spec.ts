@@ -1,5 +1,6 @@
 import { totpCode, wrongTotpCode } from "../src/server/testing/totp";
 import {
+  deskBuysUsdt,
   E2E_ADMIN,
   expect,
   expectNoSeriousViolations,
@@ -247,6 +248,7 @@ test("a customer on a 360 px phone, in Hindi, keeps their payout accounts on the
   const email = uniqueEmail("payout-accounts");
   const ownName = email.split("@")[0] ?? "";
   await signUpAndLogInByApi(page, email);
+  await deskBuysUsdt(page);
   await page.goto("/profile");
   await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
@@ -301,4 +303,32 @@ test("a customer on a 360 px phone, in Hindi, keeps their payout accounts on the
   await page.reload();
   await expect(accounts.getByText("बैंक खाता, आख़िरी अंक 9012 · SBIN0003853")).toBeVisible();
   await expect(accounts.getByText("UPI · mine@okaxis")).toHaveCount(0);
+});
+
+test("where the desk buys USDT on no network, the profile shows no payout accounts; an account kept from before is listed with why, to be removed", async ({
+  page,
+}) => {
+  const email = uniqueEmail("no-selling");
+  const name = email.split("@")[0] ?? "";
+  await signUpAndLogInByApi(page, email);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  const section = page.getByRole("region", { name: "Payout accounts" });
+  await expect(section).toHaveCount(0);
+
+  // Kept from when the desk bought USDT: listed, to be removed, and no way to add another.
+  const added = await page.request.post("/api/account/payout-destinations", {
+    data: { kind: "upi", holderName: name, upiId: `${name}@okaxis` },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.reload();
+  await expect(section.getByText(`UPI · ${name}@okaxis`)).toBeVisible();
+  await expect(section.getByText("We are not buying USDT on the site right now")).toBeVisible();
+  await expect(section.getByRole("button", { name: "Add a UPI ID or bank account" })).toHaveCount(
+    0,
+  );
+  await section.getByRole("button", { name: `Remove UPI · ${name}@okaxis` }).click();
+  await expect(page.getByText("Account removed")).toBeVisible();
+  await expect(section).toHaveCount(0);
 });

@@ -372,6 +372,21 @@ export async function useTheme(page: Page, theme: "light" | "dark") {
 }
 
 /**
+ * This page's desk buys USDT on two networks: its settings' answer says so (buying is
+ * site-wide, and most journeys run on a desk that does not buy, beside each other).
+ */
+export async function deskBuysUsdt(page: Page) {
+  await page.route("**/api/site-settings", async (route) => {
+    const response = await route.fetch();
+    const settings = await response.json();
+    await route.fulfill({
+      response,
+      json: { ...settings, buyRate: "84", buyNetworks: ["bep20", "trc20"], sellMinUsdt: "10" },
+    });
+  });
+}
+
+/**
  * Holds the answers to the requests matching `url` until the returned function is
  * called: a slow network's order of events, made certain.
  */

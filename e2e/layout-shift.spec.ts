@@ -1,5 +1,6 @@
 import type { Page, Request, Response } from "@playwright/test";
 import {
+  deskBuysUsdt,
   expect,
   holdRequests,
   placeOrderByApi,
@@ -91,21 +92,6 @@ async function expectNoLayoutShift(page: Page, paths: string[], { deskBuys = fal
   test.info().annotations.push({
     type: `layout shift${deskBuys ? ", the desk buying USDT" : ""}`,
     description: JSON.stringify(shifts),
-  });
-}
-
-/**
- * This page's desk buys USDT on two networks: its settings' answer says so (buying is
- * site-wide, and the journeys beside this one run on a desk that does not buy).
- */
-async function deskBuysUsdt(page: Page) {
-  await page.route("**/api/site-settings", async (route) => {
-    const response = await route.fetch();
-    const settings = await response.json();
-    await route.fulfill({
-      response,
-      json: { ...settings, buyRate: "84", buyNetworks: ["bep20", "trc20"], sellMinUsdt: "10" },
-    });
   });
 }
 

@@ -18,6 +18,12 @@ test("a customer sees what they can still buy, and an amount over it is refused 
     "href",
     "/verify",
   );
+  // On a 360 px phone the words wrap beside the link, in the 44 px kept for the line
+  // before it came: nothing below it moved.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect((await room.boundingBox())?.height).toBe(44);
+  if (viewport) await page.setViewportSize(viewport);
 
   await page.getByLabel("Amount").fill("30000");
   await page.getByLabel("Your USDT (TRC20) Address").fill(TRON_WALLET);

@@ -339,28 +339,34 @@ test("a visitor reaches the Sell tab by keyboard, hears the smallest sale, and a
   await expect(page.getByTestId("sale-rupees")).toHaveText("₹2,142.00");
 });
 
-test("the operators' alert of a sale opens that sale's details on the payout queue, and closing them leaves the queue", async ({
-  page,
-}) => {
-  const email = uniqueEmail("alerted-seller");
+/** A new customer signed in on `page`, with a UPI ID, selling `usdtAmount` on BEP20: the sale. */
+async function placeSaleByApi(page: Page, email: string, usdtAmount: string) {
   await signUpAndLogInByApi(page, email);
+  const name = email.split("@")[0];
   const headers = { origin: origin() };
   const account = await page.request.post("/api/account/payout-destinations", {
-    data: { kind: "upi", holderName: email.split("@")[0], upiId: "alerted@okaxis" },
+    data: { kind: "upi", holderName: name, upiId: `${name}@okaxis` },
     headers,
   });
   expect(account.status(), await account.text()).toBe(201);
   const placed = await page.request.post("/api/sell-orders", {
     data: {
       network: "bep20",
-      usdtAmount: "40",
+      usdtAmount,
       quotedBuyRate: "84",
       destinationId: (await account.json()).id,
     },
     headers,
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const sale = await placed.json();
+  return (await placed.json()) as { id: string };
+}
+
+test("the operators' alert of a sale opens that sale's details on the payout queue, and closing them leaves the queue", async ({
+  page,
+}) => {
+  const email = uniqueEmail("alerted-seller");
+  const sale = await placeSaleByApi(page, email, "40");
 
   // The alert's link: the sale is awaiting its deposit, not in the queue's received list.
   await desk.goto(`/admin/sell-orders?order=${sale.id}`);
@@ -370,4 +376,21 @@ test("the operators' alert of a sale opens that sale's details on the payout que
   await details.getByRole("button", { name: "Close" }).click();
   await expect(details).toBeHidden();
   await expect(desk).toHaveURL(/\/admin\/sell-orders$/);
+});
+
+test("a phone whose clock is minutes off still counts the deposit's 30 minutes on the server's clock", async ({
+  page,
+}) => {
+  const sale = await placeSaleByApi(page, uniqueEmail("off-clock-seller"), "45");
+  for (const minutesOff of [-10, 10]) {
+    // A tab of the same customer on a phone whose clock is behind, then one ahead.
+    const phone = await page.context().newPage();
+    await phone.clock.install({ time: Date.now() + minutesOff * 60_000 });
+    await phone.goto(`/sell/${sale.id}`);
+    // Its own clock would say 40:00 or 20:00.
+    await expect(phone.getByTestId("deposit-countdown"), `${minutesOff} minutes off`).toHaveText(
+      /^(30:00|2[89]:[0-5]\d)$/,
+    );
+    await phone.close();
+  }
 });

@@ -27,8 +27,10 @@ export default function OrderRoomLine() {
         t("orders.limits.canBuy", { amount: formatAmount(limits.canBuyInr) }),
         limits.isVerified ? null : t("orders.limits.raise"),
       ];
+  // One row: on a narrow phone the words wrap beside the link, within the 44 px the page
+  // keeps for the line; below each other they made it 60 px and moved the form down.
   return (
-    <>
+    <span className="flex items-center gap-x-2">
       <span>{text}</span>
       {link && (
         <Link
@@ -38,6 +40,6 @@ export default function OrderRoomLine() {
           {link}
         </Link>
       )}
-    </>
+    </span>
   );
 }

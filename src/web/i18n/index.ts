@@ -112,14 +112,17 @@ const refusalTexts: Partial<Record<Language, () => Promise<typeof import("./hi/r
   hi: () => import("./hi/refusals"),
 };
 
-function loadRefusals(language: Language): Promise<void> {
+/** The refusals' texts of a language that has them (none for English). */
+function loadRefusals(language: Language): Promise<void> | undefined {
   const load = refusalTexts[language];
-  if (!load) return Promise.resolve();
-  return loadOnce(`${language}:refusals`, async () => {
-    const { serverErrors, checkErrors } = await load();
-    addTexts(language, "serverErrors", serverErrors);
-    addTexts(language, "checkErrors", checkErrors);
-  });
+  return (
+    load &&
+    loadOnce(`${language}:refusals`, async () => {
+      const { serverErrors, checkErrors } = await load();
+      addTexts(language, "serverErrors", serverErrors);
+      addTexts(language, "checkErrors", checkErrors);
+    })
+  );
 }
 
 /** The areas whose pages have been shown: a change of language loads them again. */
@@ -127,17 +130,21 @@ const shownAreas = new Set<TextArea>();
 /** The language a change under way switches to (changeTextsLanguage). */
 let changingTo: Language | undefined;
 
+/**
+ * Loads in the language being read and, during a change of language, in the one changed
+ * to as well: the change looked at what was wanted before this, and the page renders in
+ * it next (each loaded once).
+ */
+const inBothLanguages = (load: (language: Language) => Promise<void> | undefined) => [
+  load(currentLanguage()),
+  changingTo && load(changingTo),
+];
+
 /** Adds the texts of these areas (each once) before their pages render, and the refusals'. */
 export function loadTexts(...names: TextArea[]): Promise<unknown> {
   for (const name of names) shownAreas.add(name);
-  const language = currentLanguage();
-  // During a change of language, the one changed to as well: the change looked at the
-  // shown areas before these were added, and the page renders in it next (loaded once).
   return Promise.all([
-    ...names.flatMap((name) => [
-      loadArea(name, language),
-      changingTo && loadArea(name, changingTo),
-    ]),
+    ...names.flatMap((name) => inBothLanguages((language) => loadArea(name, language))),
     loadRefusalTexts(),
   ]);
 }
@@ -145,9 +152,9 @@ export function loadTexts(...names: TextArea[]): Promise<unknown> {
 let areRefusalsWanted = false;
 
 /** Adds the refusals' texts in the language being read, and in any it changes to. */
-export function loadRefusalTexts(): Promise<void> {
+export function loadRefusalTexts(): Promise<unknown> {
   areRefusalsWanted = true;
-  return loadRefusals(currentLanguage());
+  return Promise.all(inBothLanguages(loadRefusals));
 }
 
 /** Adds the English texts of these areas, for pages written in English only (the admin panel). */
@@ -164,9 +171,11 @@ export async function changeTextsLanguage(language: Language): Promise<void> {
   await Promise.all([
     loadFirstScreen(language),
     ...[...shownAreas].map((name) => loadArea(name, language)),
-    ...(areRefusalsWanted ? [loadRefusals(language)] : []),
+    areRefusalsWanted && loadRefusals(language),
   ]);
-  if (changingTo === language) changingTo = undefined;
+  // A later change under way has the last word: its language is the one the reader chose.
+  if (changingTo !== language) return;
+  changingTo = undefined;
   readerTexts.activate(language);
   const html = globalThis.document?.documentElement;
   // Only a change: setting <html lang> restyles and lays out the whole page again.

@@ -3,18 +3,26 @@ import { useTexts } from "../i18n/use-texts";
 import { timeLeft } from "./time-left";
 
 /**
- * The time left to send the deposit, each second. A timer, not a live region: a screen
- * reader reads it when asked, not every second. At zero it says what happens next; the
- * order's own status (expired) comes from the server.
+ * The time left to send the deposit, each second, on the server's clock (this device's
+ * plus `clockOffsetMs`): a phone's clock minutes off would show minutes wrong. A timer,
+ * not a live region: a screen reader reads it when asked, not every second. At zero it
+ * says what happens next; the order's own status (expired) comes from the server.
  */
-export function DepositCountdown({ expiresAt }: { expiresAt: string }) {
+export function DepositCountdown({
+  expiresAt,
+  clockOffsetMs,
+}: {
+  expiresAt: string;
+  clockOffsetMs: number;
+}) {
   const { t } = useTexts();
   const until = new Date(expiresAt).getTime();
-  const [now, setNow] = useState(() => Date.now());
+  const [deviceNow, setDeviceNow] = useState(() => Date.now());
+  const now = deviceNow + clockOffsetMs;
   const isUp = now >= until;
   useEffect(() => {
     if (isUp) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setDeviceNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [isUp]);
   if (isUp) {

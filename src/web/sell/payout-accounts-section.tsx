@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { Spinner } from "../components/ui/spinner";
 import { useTexts } from "../i18n/use-texts";
 import { toast } from "../lib/toast";
+import { useSiteSettings } from "../site/site-settings";
 import { AddPayoutDestination } from "./add-payout-destination";
 import { DestinationSummary, useDestinationLine } from "./payout-destination-field";
 import {
@@ -16,6 +17,8 @@ import {
 /**
  * The customer's payout accounts on their profile: the list, with Remove, and the Sell
  * tab's own form to add one (the shared schema, the server's refusals under their fields).
+ * Where the desk buys USDT on no network there is nothing to sell: no section, or, for
+ * accounts kept from before, the list to remove them from and why nothing is added.
  */
 export function PayoutAccountsSection({ customerName }: { customerName: string }) {
   const { t } = useTexts();
@@ -24,7 +27,11 @@ export function PayoutAccountsSection({ customerName }: { customerName: string }
   const remove = useRemovePayoutDestination();
   const [isAdding, setIsAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
+  const { data: settings } = useSiteSettings();
   const destinations = query.data ?? [];
+  const isNotBuying = settings?.buyNetworks.length === 0;
+  // The page's last part: whether it shows moves nothing on screen (the footer is below the fold).
+  if (isNotBuying && destinations.length === 0) return null;
 
   const removeAccount = (destination: PayoutDestination) =>
     remove.mutate(destination.id, {
@@ -92,7 +99,9 @@ export function PayoutAccountsSection({ customerName }: { customerName: string }
             {destinations.length > 0 && (
               <p className="text-xs text-muted-foreground">{t("sell.accounts.keptBySales")}</p>
             )}
-            {isAdding ? (
+            {isNotBuying ? (
+              <p className="text-muted-foreground">{t("sell.accounts.notBuying")}</p>
+            ) : isAdding ? (
               <AddPayoutDestination
                 holderName={customerName}
                 onAdded={() => setIsAdding(false)}

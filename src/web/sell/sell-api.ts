@@ -5,6 +5,7 @@ import { unwrap } from "../lib/api-answers";
 import { api } from "../lib/api-client";
 import { openOrderRefetchInterval } from "../orders/orders-api";
 import { siteSettingsQueryOptions } from "../site/site-settings";
+import { serverClockOffset } from "./time-left";
 
 /*
  * The customer's sales (sell orders) and the accounts they are paid to, on the typed
@@ -69,11 +70,19 @@ export const mySalesQueryOptions = queryOptions({
   queryFn: async () => (await unwrap(await sellOrders.$get())).orders,
 });
 
-/** One sale; until it is final it is asked again often while `isLive` is false, rarely while true. */
+/**
+ * One sale, with how far the server's clock is from this device's (the time left counts
+ * on the server's); until it is final it is asked again often while `isLive` is false,
+ * rarely while true.
+ */
 export function saleQueryOptions(id: string, isLive = true) {
   return queryOptions({
     queryKey: ["sell-orders", "one", id],
-    queryFn: async () => unwrap(await sellOrders[":id"].$get({ param: { id } })),
+    queryFn: async () => {
+      const sentAt = Date.now();
+      const sale = await unwrap(await sellOrders[":id"].$get({ param: { id } }));
+      return { ...sale, clockOffsetMs: serverClockOffset(sale.serverNow, sentAt, Date.now()) };
+    },
     retry: false,
     refetchInterval: openOrderRefetchInterval(isFinalSaleStatus, isLive),
   });

@@ -140,7 +140,7 @@ function DepositInstructions({ sale, networkName }: { sale: Sale; networkName: s
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <DepositCountdown expiresAt={sale.expiresAt} />
+        <DepositCountdown expiresAt={sale.expiresAt} clockOffsetMs={sale.clockOffsetMs} />
         <div className="divide-y rounded-md border px-3">
           <CopyRow label={t("sell.page.amountLabel")} value={amount} />
           <CopyRow

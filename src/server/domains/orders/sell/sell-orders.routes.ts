@@ -71,6 +71,11 @@ const getRoute = createRoute({
           deposit: sellOrderDepositSchema
             .nullable()
             .describe("The deposit the watcher saw, as it deepens; null while none is"),
+          serverNow: z
+            .string()
+            .describe(
+              "The server's clock as it answered: the page counts the time left to expiresAt on it, as a phone's own clock may be minutes off",
+            ),
         }),
       ),
     },
@@ -102,6 +107,14 @@ export function createSellOrdersRouter(context: AppContext) {
       const found = await readCustomerSellOrder(context, c.var.user.id, c.req.valid("param").id);
       if (!found) return c.json({ error: "Sale not found", code: "NOT_FOUND" }, 404);
       const { sale, events, deposit } = found;
-      return c.json({ ...sale, events: events.map(toSellOrderEventView), deposit }, 200);
+      return c.json(
+        {
+          ...sale,
+          events: events.map(toSellOrderEventView),
+          deposit,
+          serverNow: new Date().toISOString(),
+        },
+        200,
+      );
     });
 }

@@ -122,8 +122,13 @@ describe("placing a sale", () => {
     expect(minutesLeft).toBeGreaterThan(29);
     expect(minutesLeft).toBeLessThanOrEqual(30);
 
+    const askedAt = Date.now();
     const read = await customer.get(`/api/sell-orders/${placed.json.id}`);
     expect(read.status).toBe(200);
+    // The server's clock, which the page counts the 30 minutes on (a phone's may be off).
+    const serverNow = Date.parse(read.json.serverNow);
+    expect(serverNow).toBeGreaterThanOrEqual(askedAt);
+    expect(serverNow).toBeLessThanOrEqual(Date.now());
     expect(read.json.events).toMatchObject([
       { actorRole: "customer", fromStatus: null, toStatus: "awaiting_deposit" },
     ]);
