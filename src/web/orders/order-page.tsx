@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
+import { ExternalLink, SearchX } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
@@ -13,6 +13,7 @@ import { toast } from "../lib/toast";
 import { currencyLabel } from "./currency-label";
 import { knownStatus, OrderStatusIcon } from "./order-status";
 import { isFinalStatus, orderQueryOptions } from "./orders-api";
+import { BackLink, StatusCard } from "./status-page";
 import { useOrderLiveUpdates } from "./use-order-live-updates";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -52,26 +53,17 @@ export function OrderPage() {
   const status = knownStatus(order.status);
   return (
     <div className="mx-auto max-w-2xl space-y-4">
-      <Link
-        to="/profile"
-        className="touch-target gap-1 text-sm text-primary underline underline-offset-4"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t("orders.page.back")}
-      </Link>
-      <Card>
-        <CardHeader className="items-center text-center">
-          <OrderStatusIcon status={status} className="size-12 text-primary" />
-          <CardTitle>
-            <h1 className="text-2xl">{t(`orders.status.${status}`)}</h1>
-          </CardTitle>
-          <p className="text-sm text-muted-foreground">
-            {t("orders.page.orderId", { id: order.shortId })}
-          </p>
+      <BackLink to="/profile">{t("orders.page.back")}</BackLink>
+      <StatusCard
+        icon={<OrderStatusIcon status={status} className="size-12 text-primary" />}
+        title={t(`orders.status.${status}`)}
+        idLine={t("orders.page.orderId", { id: order.shortId })}
+        message={
           <p className="text-sm" aria-live="polite">
             {t(`orders.page.${status}Message`)}
           </p>
-        </CardHeader>
+        }
+      >
         <CardContent>
           <dl className="text-sm">
             <Row label={t("orders.page.youSent")}>
@@ -113,7 +105,7 @@ export function OrderPage() {
             )}
           </dl>
         </CardContent>
-      </Card>
+      </StatusCard>
       <Card>
         <CardHeader>
           <CardTitle>

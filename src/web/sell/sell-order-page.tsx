@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
+import { ExternalLink, SearchX } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -14,6 +14,7 @@ import { useTexts } from "../i18n/use-texts";
 import { formatAmount, formatDateTime } from "../lib/format";
 import { toast } from "../lib/toast";
 import { cn } from "../lib/utils";
+import { BackLink, StatusCard } from "../orders/status-page";
 import { useLiveStatus } from "../orders/use-order-live-updates";
 import { DepositCountdown } from "./deposit-countdown";
 import { useDestinationLine } from "./payout-destination-field";
@@ -62,37 +63,30 @@ export function SellOrderPage() {
   const reached = stepReached[status];
   return (
     <div className="mx-auto max-w-2xl space-y-4">
-      <Link
-        to="/order-history"
-        className="touch-target gap-1 text-sm text-primary underline underline-offset-4"
+      <BackLink to="/order-history">{t("sell.page.back")}</BackLink>
+      <StatusCard
+        icon={<SaleStatusIcon status={status} className="size-12 text-primary" />}
+        title={t(`sell.status.${status}`)}
+        idLine={t("sell.page.saleId", { id: sale.shortId })}
+        message={
+          <>
+            <p className="text-sm" role="status" data-testid="sale-message">
+              {status === "awaiting_deposit" && sale.deposit
+                ? sale.deposit.confirmations !== null && sale.deposit.confirmationsNeeded !== null
+                  ? t("sell.page.depositConfirming", {
+                      network: networkName,
+                      confirmations: sale.deposit.confirmations,
+                      needed: sale.deposit.confirmationsNeeded,
+                    })
+                  : t("sell.page.depositSeen", { network: networkName })
+                : t(`sell.page.${status}Message`, { inr })}
+            </p>
+            {sale.isHeld && status !== "paid" && (
+              <p className="text-sm text-muted-foreground">{t("sell.page.heldNote")}</p>
+            )}
+          </>
+        }
       >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t("sell.page.back")}
-      </Link>
-      <Card>
-        <CardHeader className="items-center text-center">
-          <SaleStatusIcon status={status} className="size-12 text-primary" />
-          <CardTitle>
-            <h1 className="text-2xl">{t(`sell.status.${status}`)}</h1>
-          </CardTitle>
-          <p className="text-sm text-muted-foreground">
-            {t("sell.page.saleId", { id: sale.shortId })}
-          </p>
-          <p className="text-sm" role="status" data-testid="sale-message">
-            {status === "awaiting_deposit" && sale.deposit
-              ? sale.deposit.confirmations !== null && sale.deposit.confirmationsNeeded !== null
-                ? t("sell.page.depositConfirming", {
-                    network: networkName,
-                    confirmations: sale.deposit.confirmations,
-                    needed: sale.deposit.confirmationsNeeded,
-                  })
-                : t("sell.page.depositSeen", { network: networkName })
-              : t(`sell.page.${status}Message`, { inr })}
-          </p>
-          {sale.isHeld && status !== "paid" && (
-            <p className="text-sm text-muted-foreground">{t("sell.page.heldNote")}</p>
-          )}
-        </CardHeader>
         {reached >= 0 && (
           <CardContent>
             <ol
@@ -116,7 +110,7 @@ export function SellOrderPage() {
             </ol>
           </CardContent>
         )}
-      </Card>
+      </StatusCard>
 
       {status === "awaiting_deposit" && !sale.deposit && (
         <DepositInstructions sale={sale} networkName={networkName} />
