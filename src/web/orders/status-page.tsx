@@ -1,7 +1,9 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Button } from "../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../components/ui/card";
+import { Spinner } from "../components/ui/spinner";
 
 /*
  * The parts an order's page and a sale's page share: the customer reads the two alike,
@@ -47,5 +49,36 @@ export function StatusCard({
       </CardHeader>
       {children}
     </Card>
+  );
+}
+
+/** While the order or sale is read. */
+export function StatusPageLoading() {
+  return (
+    <p role="status" className="flex items-center gap-2 text-muted-foreground">
+      <Spinner />
+    </p>
+  );
+}
+
+/** An id that names no order or sale of the customer's, and where to start a new one. */
+export function StatusPageNotFound({
+  title,
+  message,
+  startNew,
+}: {
+  title: string;
+  message: string;
+  startNew: { to: string; label: string };
+}) {
+  return (
+    <section className="mx-auto max-w-md py-12 text-center">
+      <SearchX className="mx-auto size-12 text-muted-foreground" aria-hidden />
+      <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
+      <p className="mt-2 text-muted-foreground">{message}</p>
+      <Button asChild className="mt-6">
+        <Link to={startNew.to}>{startNew.label}</Link>
+      </Button>
+    </section>
   );
 }
