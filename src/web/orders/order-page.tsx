@@ -1,18 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
 import { systemOrderNote } from "../../shared/order-notes";
-import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { Spinner } from "../components/ui/spinner";
 import { useTexts } from "../i18n/use-texts";
 import { formatAmount, formatDateTime } from "../lib/format";
 import { toast } from "../lib/toast";
 import { currencyLabel } from "./currency-label";
 import { knownStatus, OrderStatusIcon } from "./order-status";
 import { isFinalStatus, orderQueryOptions } from "./orders-api";
+import { BackLink, StatusCard, StatusPageLoading, StatusPageNotFound } from "./status-page";
 import { useOrderLiveUpdates } from "./use-order-live-updates";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -40,38 +39,23 @@ export function OrderPage() {
     if (isError) toast.error(t("orders.page.notFoundToast"));
   }, [isError, t]);
 
-  if (isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-muted-foreground">
-        <Spinner />
-      </p>
-    );
-  }
+  if (isPending) return <StatusPageLoading />;
   if (isError || !order) return <OrderNotFound />;
 
   const status = knownStatus(order.status);
   return (
     <div className="mx-auto max-w-2xl space-y-4">
-      <Link
-        to="/profile"
-        className="touch-target gap-1 text-sm text-primary underline underline-offset-4"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t("orders.page.back")}
-      </Link>
-      <Card>
-        <CardHeader className="items-center text-center">
-          <OrderStatusIcon status={status} className="size-12 text-primary" />
-          <CardTitle>
-            <h1 className="text-2xl">{t(`orders.status.${status}`)}</h1>
-          </CardTitle>
-          <p className="text-sm text-muted-foreground">
-            {t("orders.page.orderId", { id: order.shortId })}
-          </p>
+      <BackLink to="/profile">{t("orders.page.back")}</BackLink>
+      <StatusCard
+        icon={<OrderStatusIcon status={status} className="size-12 text-primary" />}
+        title={t(`orders.status.${status}`)}
+        idLine={t("orders.page.orderId", { id: order.shortId })}
+        message={
           <p className="text-sm" aria-live="polite">
             {t(`orders.page.${status}Message`)}
           </p>
-        </CardHeader>
+        }
+      >
         <CardContent>
           <dl className="text-sm">
             <Row label={t("orders.page.youSent")}>
@@ -113,7 +97,7 @@ export function OrderPage() {
             )}
           </dl>
         </CardContent>
-      </Card>
+      </StatusCard>
       <Card>
         <CardHeader>
           <CardTitle>
@@ -149,13 +133,10 @@ export function OrderPage() {
 function OrderNotFound() {
   const { t } = useTexts();
   return (
-    <section className="mx-auto max-w-md py-12 text-center">
-      <SearchX className="mx-auto size-12 text-muted-foreground" aria-hidden />
-      <h1 className="mt-4 text-2xl font-semibold">{t("orders.page.notFoundTitle")}</h1>
-      <p className="mt-2 text-muted-foreground">{t("orders.page.notFoundMessage")}</p>
-      <Button asChild className="mt-6">
-        <Link to="/exchange">{t("orders.page.startNew")}</Link>
-      </Button>
-    </section>
+    <StatusPageNotFound
+      title={t("orders.page.notFoundTitle")}
+      message={t("orders.page.notFoundMessage")}
+      startNew={{ to: "/exchange", label: t("orders.page.startNew") }}
+    />
   );
 }

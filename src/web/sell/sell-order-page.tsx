@@ -1,19 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink, SearchX } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useCallback, useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { findNetwork } from "../../shared/catalog";
 import { CopyButton } from "../components/copy-button";
 import { DetailRow } from "../components/detail-row";
-import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { Spinner } from "../components/ui/spinner";
 import { SIDE_PARAMETER } from "../exchange/exchange-side";
 import { useTexts } from "../i18n/use-texts";
 import { formatAmount, formatDateTime } from "../lib/format";
 import { toast } from "../lib/toast";
 import { cn } from "../lib/utils";
+import { BackLink, StatusCard, StatusPageLoading, StatusPageNotFound } from "../orders/status-page";
 import { useLiveStatus } from "../orders/use-order-live-updates";
 import { DepositCountdown } from "./deposit-countdown";
 import { useDestinationLine } from "./payout-destination-field";
@@ -47,13 +46,7 @@ export function SellOrderPage() {
     if (isError) toast.error(t("sell.page.notFoundToast"));
   }, [isError, t]);
 
-  if (isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-muted-foreground">
-        <Spinner />
-      </p>
-    );
-  }
+  if (isPending) return <StatusPageLoading />;
   if (isError || !sale) return <SaleNotFound />;
 
   const status = knownSaleStatus(sale.status);
@@ -62,37 +55,30 @@ export function SellOrderPage() {
   const reached = stepReached[status];
   return (
     <div className="mx-auto max-w-2xl space-y-4">
-      <Link
-        to="/order-history"
-        className="touch-target gap-1 text-sm text-primary underline underline-offset-4"
+      <BackLink to="/order-history">{t("sell.page.back")}</BackLink>
+      <StatusCard
+        icon={<SaleStatusIcon status={status} className="size-12 text-primary" />}
+        title={t(`sell.status.${status}`)}
+        idLine={t("sell.page.saleId", { id: sale.shortId })}
+        message={
+          <>
+            <p className="text-sm" role="status" data-testid="sale-message">
+              {status === "awaiting_deposit" && sale.deposit
+                ? sale.deposit.confirmations !== null && sale.deposit.confirmationsNeeded !== null
+                  ? t("sell.page.depositConfirming", {
+                      network: networkName,
+                      confirmations: sale.deposit.confirmations,
+                      needed: sale.deposit.confirmationsNeeded,
+                    })
+                  : t("sell.page.depositSeen", { network: networkName })
+                : t(`sell.page.${status}Message`, { inr })}
+            </p>
+            {sale.isHeld && status !== "paid" && (
+              <p className="text-sm text-muted-foreground">{t("sell.page.heldNote")}</p>
+            )}
+          </>
+        }
       >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t("sell.page.back")}
-      </Link>
-      <Card>
-        <CardHeader className="items-center text-center">
-          <SaleStatusIcon status={status} className="size-12 text-primary" />
-          <CardTitle>
-            <h1 className="text-2xl">{t(`sell.status.${status}`)}</h1>
-          </CardTitle>
-          <p className="text-sm text-muted-foreground">
-            {t("sell.page.saleId", { id: sale.shortId })}
-          </p>
-          <p className="text-sm" role="status" data-testid="sale-message">
-            {status === "awaiting_deposit" && sale.deposit
-              ? sale.deposit.confirmations !== null && sale.deposit.confirmationsNeeded !== null
-                ? t("sell.page.depositConfirming", {
-                    network: networkName,
-                    confirmations: sale.deposit.confirmations,
-                    needed: sale.deposit.confirmationsNeeded,
-                  })
-                : t("sell.page.depositSeen", { network: networkName })
-              : t(`sell.page.${status}Message`, { inr })}
-          </p>
-          {sale.isHeld && status !== "paid" && (
-            <p className="text-sm text-muted-foreground">{t("sell.page.heldNote")}</p>
-          )}
-        </CardHeader>
         {reached >= 0 && (
           <CardContent>
             <ol
@@ -116,7 +102,7 @@ export function SellOrderPage() {
             </ol>
           </CardContent>
         )}
-      </Card>
+      </StatusCard>
 
       {status === "awaiting_deposit" && !sale.deposit && (
         <DepositInstructions sale={sale} networkName={networkName} />
@@ -238,13 +224,10 @@ function SaleDetails({ sale, networkName }: { sale: Sale; networkName: string })
 function SaleNotFound() {
   const { t } = useTexts();
   return (
-    <section className="mx-auto max-w-md py-12 text-center">
-      <SearchX className="mx-auto size-12 text-muted-foreground" aria-hidden />
-      <h1 className="mt-4 text-2xl font-semibold">{t("sell.page.notFoundTitle")}</h1>
-      <p className="mt-2 text-muted-foreground">{t("sell.page.notFoundMessage")}</p>
-      <Button asChild className="mt-6">
-        <Link to={`/?${SIDE_PARAMETER}=sell`}>{t("sell.page.startNew")}</Link>
-      </Button>
-    </section>
+    <StatusPageNotFound
+      title={t("sell.page.notFoundTitle")}
+      message={t("sell.page.notFoundMessage")}
+      startNew={{ to: `/?${SIDE_PARAMETER}=sell`, label: t("sell.page.startNew") }}
+    />
   );
 }

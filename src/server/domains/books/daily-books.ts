@@ -21,6 +21,11 @@ import { costSalesByWeightedAverage } from "./weighted-average-cost";
  */
 
 const ZONE = sql.lit("Asia/Kolkata");
+/**
+ * A sale's USDT: what its deposit moved once received (an operator may credit another
+ * amount than it asked), else the amount it asked.
+ */
+const SALE_USDT = sql`coalesce(received_usdt, deposit_usdt)`;
 const INR_SENDS = SEND_OPTIONS.filter((option) => option.symbol === "INR").map(({ id }) => id);
 const USDT_RECEIVES = RECEIVE_OPTIONS.filter((option) => option.symbol === "USDT").map(
   ({ id }) => id,
@@ -193,14 +198,14 @@ export async function getBooks(db: Database, { from, to }: { from: string; to: s
   }>`
     SELECT g.*, account.label AS account_label FROM (
       SELECT (paid_at AT TIME ZONE ${ZONE})::date::text AS date, paid_from_account_id AS account_id,
-        count(*)::int AS orders, sum(coalesce(received_usdt, deposit_usdt))::text AS usdt,
+        count(*)::int AS orders, sum(${SALE_USDT})::text AS usdt,
         sum(inr_amount)::text AS inr
       FROM sell_orders WHERE status = 'paid' AND paid_at < ${end}
       GROUP BY 1, 2
     ) AS g LEFT JOIN receiving_accounts AS account ON account.id = g.account_id`.execute(db);
   const received = await sql<{ date: string; network: string; orders: number; usdt: string }>`
     SELECT (received_at AT TIME ZONE ${ZONE})::date::text AS date, network, count(*)::int AS orders,
-      sum(coalesce(received_usdt, deposit_usdt))::text AS usdt
+      sum(${SALE_USDT})::text AS usdt
     FROM sell_orders
     WHERE received_at >= ${start} AND received_at < ${end} AND status IN ('received', 'paid')
     GROUP BY 1, 2`.execute(db);

@@ -1,4 +1,4 @@
-import { adminRoute, errorResponse, jsonContent } from "../../platform/api/router";
+import { adminRoute, errorResponse, jsonBody, jsonResponse } from "../../platform/api/router";
 import { pageQuerySchema } from "../../platform/http/page-cursor";
 import { invalidPurchase, purchaseBody, purchaseSchema } from "./purchase-schemas";
 import { topUpPageSchema, topUpParams } from "./top-ups-schemas";
@@ -10,7 +10,7 @@ export const listTopUpsRoute = adminRoute({
   description: "Each with the purchase recorded from it, if any; a page at a time.",
   request: { query: pageQuerySchema },
   responses: {
-    200: { description: "A page of top-ups", content: jsonContent(topUpPageSchema) },
+    200: jsonResponse("A page of top-ups", topUpPageSchema),
     400: errorResponse("A malformed cursor or a bad limit"),
   },
 });
@@ -23,10 +23,10 @@ export const recordTopUpRoute = adminRoute({
     "The purchase form, with the transfer's network and quantity; the hash is the transfer's. One top-up is at most one purchase.",
   request: {
     params: topUpParams,
-    body: { content: jsonContent(purchaseBody), required: true },
+    body: jsonBody(purchaseBody),
   },
   responses: {
-    201: { description: "Recorded", content: jsonContent(purchaseSchema) },
+    201: jsonResponse("Recorded", purchaseSchema),
     400: invalidPurchase,
     404: errorResponse("No such transfer"),
     409: errorResponse(

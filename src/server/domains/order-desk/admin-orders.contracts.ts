@@ -3,7 +3,7 @@ import {
   adminPlaceOrderInputSchema,
   changeOrderStatusInputSchema,
 } from "../../../shared/admin-order-input";
-import { adminRoute, errorResponse, jsonContent } from "../../platform/api/router";
+import { adminRoute, errorResponse, jsonBody, jsonResponse } from "../../platform/api/router";
 import { idempotencyKeyParameter } from "../orders/idempotency";
 import {
   adminOrderDetailsSchema,
@@ -27,7 +27,7 @@ export const listOrdersRoute = adminRoute({
   summary: "All orders, newest first, a page at a time; filter by status, search",
   request: { query: listOrdersQuery },
   responses: {
-    200: { description: "A page of orders", content: jsonContent(adminOrderPageSchema) },
+    200: jsonResponse("A page of orders", adminOrderPageSchema),
     400: errorResponse("A malformed filter or cursor"),
   },
 });
@@ -56,13 +56,10 @@ export const placeOrderRoute = adminRoute({
       "One per submission of the form: repeating the request with the same key returns the first order",
     ),
   ],
-  request: { body: { content: jsonContent(adminPlaceOrderInputSchema), required: true } },
+  request: { body: jsonBody(adminPlaceOrderInputSchema) },
   responses: {
-    201: { description: "The order was placed", content: jsonContent(adminOrderSchema) },
-    200: {
-      description: "The same idempotency key placed this order before",
-      content: jsonContent(adminOrderSchema),
-    },
+    201: jsonResponse("The order was placed", adminOrderSchema),
+    200: jsonResponse("The same idempotency key placed this order before", adminOrderSchema),
     400: errorResponse("Invalid input, no user with this e-mail, or a blocked user"),
     409: errorResponse("The payment reference was used already"),
     422: errorResponse(
@@ -77,7 +74,7 @@ export const getOrderRoute = adminRoute({
   summary: "One order with its timeline and who made each change",
   request: { params: orderParams },
   responses: {
-    200: { description: "The order", content: jsonContent(adminOrderDetailsSchema) },
+    200: jsonResponse("The order", adminOrderDetailsSchema),
     404: noSuchOrder,
   },
 });
@@ -90,14 +87,14 @@ export const changeStatusRoute = adminRoute({
     "`payoutTxHash` only with `completed`: the transaction hash on the order's network, or the e-wallet provider's transfer reference. `note` is shown to the customer on the order's timeline. A USDT payout on a network with a chain endpoint is checked on chain first: the answer is then 202 with the order unchanged and `payoutCheck.state` `checking`; the order closes once the chain confirms.",
   request: {
     params: orderParams,
-    body: { content: jsonContent(changeOrderStatusInputSchema), required: true },
+    body: jsonBody(changeOrderStatusInputSchema),
   },
   responses: {
-    200: { description: "The order after the change", content: jsonContent(adminOrderSchema) },
-    202: {
-      description: "The payout is being checked on chain; the order closes when it is confirmed",
-      content: jsonContent(adminOrderSchema),
-    },
+    200: jsonResponse("The order after the change", adminOrderSchema),
+    202: jsonResponse(
+      "The payout is being checked on chain; the order closes when it is confirmed",
+      adminOrderSchema,
+    ),
     400: errorResponse("Invalid status, note or payout hash"),
     404: noSuchOrder,
     409: errorResponse("The order already has this status, or the hash is another wallet's"),
@@ -110,7 +107,7 @@ export const retryPayoutCheckRoute = adminRoute({
   summary: "Check a failed payout on chain again",
   request: { params: orderParams },
   responses: {
-    202: { description: "The check is queued again", content: jsonContent(adminOrderSchema) },
+    202: jsonResponse("The check is queued again", adminOrderSchema),
     404: noSuchOrder,
     409: noFailedCheck,
   },
@@ -124,10 +121,10 @@ export const overridePayoutCheckRoute = adminRoute({
     "The note (why the chain's answer is overruled) is required and audited with the failure; it is not shown to the customer. A transfer that already paid another order cannot be overridden.",
   request: {
     params: orderParams,
-    body: { content: jsonContent(overridePayoutCheckInputSchema), required: true },
+    body: jsonBody(overridePayoutCheckInputSchema),
   },
   responses: {
-    200: { description: "The order, completed", content: jsonContent(adminOrderSchema) },
+    200: jsonResponse("The order, completed", adminOrderSchema),
     400: errorResponse("No note, or a note that cannot be stored"),
     404: noSuchOrder,
     409: noFailedCheck,

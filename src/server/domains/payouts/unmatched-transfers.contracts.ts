@@ -1,4 +1,4 @@
-import { adminRoute, errorResponse, jsonContent } from "../../platform/api/router";
+import { adminRoute, errorResponse, jsonBody, jsonResponse } from "../../platform/api/router";
 import {
   assignInputSchema,
   creditInputSchema,
@@ -19,7 +19,7 @@ export const listUnmatchedRoute = adminRoute({
     "Those no operator has decided yet (incoming ones recorded as the desk's top-ups aside), newest first, a page at a time; or, with `state=to_refund`, the deposits marked to send back.",
   request: { query: unmatchedListQuery },
   responses: {
-    200: { description: "A page of transfers", content: jsonContent(unmatchedPageSchema) },
+    200: jsonResponse("A page of transfers", unmatchedPageSchema),
     400: errorResponse("A malformed cursor or a bad limit"),
   },
 });
@@ -32,10 +32,10 @@ export const assignUnmatchedRoute = adminRoute({
     "The order must be paid in USDT on the transfer's network to its recipient, its payment verified (processing) and no payout check under way. Another amount than the order's needs a note; the payout check then fails as the wrong amount, for an operator to override.",
   request: {
     params: transferParams,
-    body: { content: jsonContent(assignInputSchema), required: true },
+    body: jsonBody(assignInputSchema),
   },
   responses: {
-    200: { description: "Assigned", content: jsonContent(decidedSchema) },
+    200: jsonResponse("Assigned", decidedSchema),
     400: errorResponse("A malformed id or note"),
     404: errorResponse("No such transfer or order"),
     409: errorResponse(
@@ -52,10 +52,10 @@ export const dismissUnmatchedRoute = adminRoute({
   summary: 'Mark a transfer "not a payout" (cold storage, a refund) with a note (audited)',
   request: {
     params: transferParams,
-    body: { content: jsonContent(dismissInputSchema), required: true },
+    body: jsonBody(dismissInputSchema),
   },
   responses: {
-    200: { description: "Dismissed", content: jsonContent(decidedSchema) },
+    200: jsonResponse("Dismissed", decidedSchema),
     400: errorResponse("A malformed id, or no note"),
     404: errorResponse("No such transfer"),
     409: errorResponse("The transfer is decided already (perhaps by another operator meanwhile)"),
@@ -71,10 +71,10 @@ export const creditUnmatchedRoute = adminRoute({
     "The sell order must be on the transfer's network, awaiting its deposit or expired, with no other deposit. It receives the transfer's amount, paid in rupees at the buy rate in force now (the server's quote), and becomes received; the operators are alerted.",
   request: {
     params: transferParams,
-    body: { content: jsonContent(creditInputSchema), required: true },
+    body: jsonBody(creditInputSchema),
   },
   responses: {
-    200: { description: "Credited", content: jsonContent(decidedSchema) },
+    200: jsonResponse("Credited", decidedSchema),
     400: errorResponse("A malformed id, or no note"),
     403: errorResponse("The sell order is the admin's own"),
     404: errorResponse("No such incoming transfer or sell order"),
@@ -91,10 +91,10 @@ export const refundUnmatchedRoute = adminRoute({
   summary: "Mark an incoming transfer to be sent back, with a note (audited)",
   request: {
     params: transferParams,
-    body: { content: jsonContent(refundInputSchema), required: true },
+    body: jsonBody(refundInputSchema),
   },
   responses: {
-    200: { description: "Marked to refund", content: jsonContent(decidedSchema) },
+    200: jsonResponse("Marked to refund", decidedSchema),
     400: errorResponse("A malformed id, or no note"),
     404: errorResponse("No such incoming transfer"),
     409: errorResponse("The transfer is decided already (perhaps by another operator meanwhile)"),

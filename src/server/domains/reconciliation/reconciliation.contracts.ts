@@ -1,4 +1,4 @@
-import { adminRoute, errorResponse, jsonContent } from "../../platform/api/router";
+import { adminRoute, errorResponse, jsonBody, jsonResponse } from "../../platform/api/router";
 import {
   accountDebitsSchema,
   accountParams,
@@ -27,7 +27,7 @@ export const getAccountRoute = adminRoute({
     "An account's statements and its groups: matched, mismatch, third-party, paid into another account, unclaimed, not received",
   request: { params: accountParams },
   responses: {
-    200: { description: "The groups", content: jsonContent(accountReconciliationSchema) },
+    200: jsonResponse("The groups", accountReconciliationSchema),
     400: errorResponse("A malformed id"),
     404: noSuchAccount,
   },
@@ -39,7 +39,7 @@ export const uploadRoute = adminRoute({
   summary: "Import a bank statement (the file itself as the body: CSV or XLSX, up to 20 MB)",
   request: { params: accountParams, query: statementUploadQuery },
   responses: {
-    201: { description: "Imported", content: jsonContent(importSummarySchema) },
+    201: jsonResponse("Imported", importSummarySchema),
     400: errorResponse("No file"),
     404: noSuchAccount,
     413: errorResponse("Larger than 20 MB"),
@@ -53,10 +53,10 @@ export const mappingRoute = adminRoute({
   summary: "Save the column headers of this account's statements (audited)",
   request: {
     params: accountParams,
-    body: { content: jsonContent(columnMappingSchema), required: true },
+    body: jsonBody(columnMappingSchema),
   },
   responses: {
-    200: { description: "Saved", content: jsonContent(columnMappingSchema) },
+    200: jsonResponse("Saved", columnMappingSchema),
     400: errorResponse("A header is missing"),
     404: noSuchAccount,
   },
@@ -68,11 +68,10 @@ export const verifyRoute = adminRoute({
   summary: "Move every matched pending order to processing (each audited with its statement line)",
   request: { params: accountParams },
   responses: {
-    200: {
-      description:
-        "How many moved, how many changed meanwhile and were left, how many were left because their payer is on the blocklist, how many because their order is on hold, and how many because the order is the calling admin's own (for another admin)",
-      content: jsonContent(verifyMatchedSchema),
-    },
+    200: jsonResponse(
+      "How many moved, how many changed meanwhile and were left, how many were left because their payer is on the blocklist, how many because their order is on hold, and how many because the order is the calling admin's own (for another admin)",
+      verifyMatchedSchema,
+    ),
     400: errorResponse("A malformed id"),
     404: noSuchAccount,
   },
@@ -84,10 +83,10 @@ export const decideRoute = adminRoute({
   summary: "Accept a mismatch or third-party payment, or dismiss a line, with a note (audited)",
   request: {
     params: lineParams,
-    body: { content: jsonContent(decisionInputSchema), required: true },
+    body: jsonBody(decisionInputSchema),
   },
   responses: {
-    200: { description: "Decided", content: jsonContent(decisionSchema) },
+    200: jsonResponse("Decided", decisionSchema),
     400: errorResponse("No note"),
     404: errorResponse("No open line with this id"),
     409: errorResponse("Not decidable this way, or changed meanwhile"),
@@ -99,7 +98,7 @@ export const summaryRoute = adminRoute({
   path: "/api/admin/reconciliation/summary",
   summary: "Money with no order, and orders whose money did not come, over every account",
   responses: {
-    200: { description: "The totals", content: jsonContent(reconciliationSummarySchema) },
+    200: jsonResponse("The totals", reconciliationSummarySchema),
   },
 });
 
@@ -109,7 +108,7 @@ export const orderLineRoute = adminRoute({
   summary: "The statement credit with this order's reference, in whichever account, if imported",
   request: { params: orderParams },
   responses: {
-    200: { description: "The line, or null", content: jsonContent(orderStatementLineSchema) },
+    200: jsonResponse("The line, or null", orderStatementLineSchema),
     404: errorResponse("No order with this id"),
   },
 });
@@ -121,7 +120,7 @@ export const getAccountDebitsRoute = adminRoute({
     "An account's statement debits against paid sell orders: matched, mismatch, unmatched, and paid sales whose debit is missing",
   request: { params: accountParams },
   responses: {
-    200: { description: "The groups", content: jsonContent(accountDebitsSchema) },
+    200: jsonResponse("The groups", accountDebitsSchema),
     400: errorResponse("A malformed id"),
     404: noSuchAccount,
   },
@@ -134,10 +133,10 @@ export const decideDebitRoute = adminRoute({
     "Mark an unmatched debit not a sale, or accept a mismatch for its sale, with a note (audited)",
   request: {
     params: debitParams,
-    body: { content: jsonContent(debitDecisionInputSchema), required: true },
+    body: jsonBody(debitDecisionInputSchema),
   },
   responses: {
-    200: { description: "Decided", content: jsonContent(debitDecisionSchema) },
+    200: jsonResponse("Decided", debitDecisionSchema),
     400: errorResponse("No note"),
     404: errorResponse("No open debit with this id"),
     409: errorResponse("Not decidable this way (a sale's debit, or no sale)"),

@@ -12,9 +12,18 @@ export const jsonContent = <T extends z.ZodType>(schema: T) => ({
   "application/json": { schema },
 });
 
-export const errorResponse = (description: string) => ({
+/** A route's JSON answer of this schema. */
+export const jsonResponse = <T extends z.ZodType>(description: string, schema: T) => ({
   description,
-  content: jsonContent(errorSchema),
+  content: jsonContent(schema),
+});
+
+export const errorResponse = (description: string) => jsonResponse(description, errorSchema);
+
+/** A route's JSON body of this schema, which it cannot do without. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  content: jsonContent(schema),
+  required: true as const,
 });
 
 /** What every /api/admin route answers a visitor who may not use it (admin-guard.ts). */

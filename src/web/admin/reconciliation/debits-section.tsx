@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
+import { useState } from "react";
 import { DEBIT_GROUPS, type DebitGroup } from "../../../shared/reconciliation-groups";
-import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confirm-with-note-dialog";
+import { ConfirmWithNoteDialog } from "../../components/confirm-with-note-dialog";
 import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import {
@@ -27,6 +26,7 @@ import {
   type DebitItem,
   useDecideDebit,
 } from "./reconciliation-api";
+import { inrOrBlank, lineFigures, useDecisionSubmit } from "./use-decision-submit";
 
 /** What an operator may decide of a debit in each group (the server's rule too). */
 const DECISIONS: Partial<Record<DebitGroup, "notASale" | "accept">> = {
@@ -231,43 +231,22 @@ function DebitDecisionDialog({
 }) {
   const { t } = useTexts();
   const decide = useDecideDebit();
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const shown = useDialogSubject(deciding, () => {
-    setNote("");
-    setError(null);
+  const { shown, dialogProps } = useDecisionSubmit({
+    deciding,
+    decide,
+    doneText: t("adminReconciliation.debits.decision.done"),
+    onDone,
+    toVariables: ({ item, group }, note) => {
+      const decision = DECISIONS[group];
+      return item.debitId && decision ? { debitId: item.debitId, decision, note } : null;
+    },
   });
   const decision = shown ? DECISIONS[shown.group] : undefined;
   const item = shown?.item;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!deciding?.item.debitId || !decision) return;
-    setError(null);
-    decide.mutate(
-      { debitId: deciding.item.debitId, decision, note },
-      {
-        onSuccess: () => {
-          toast.success(t("adminReconciliation.debits.decision.done"));
-          onDone();
-        },
-        onError: (failure) => setError(failure.message),
-      },
-    );
-  };
-
-  const figures = {
-    reference: item?.reference ?? "",
-    amount: item?.amount ? formatInr(item.amount) : "",
-    date: item?.valueDate ?? "",
-    saleAmount: item?.sellOrderAmount ? formatInr(item.sellOrderAmount) : "",
-  };
+  const figures = { ...lineFigures(item), saleAmount: inrOrBlank(item?.sellOrderAmount) };
   return (
     <ConfirmWithNoteDialog
-      open={deciding !== null}
-      isPending={decide.isPending}
-      onClose={onDone}
-      onSubmit={onSubmit}
+      {...dialogProps}
       title={t("adminReconciliation.debits.decision.title", figures)}
       description={
         decision === "accept"
@@ -275,10 +254,6 @@ function DebitDecisionDialog({
           : t("adminReconciliation.debits.decision.notASaleDescription", figures)
       }
       noteLabel={t("adminReconciliation.debits.decision.note")}
-      isNoteRequired
-      note={note}
-      onNoteChange={setNote}
-      error={error}
       actions={
         <AlertDialogConfirm type="submit" disabled={decide.isPending}>
           {decide.isPending && <Spinner />}

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
 import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
-import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confirm-with-note-dialog";
+import { ConfirmWithNoteDialog } from "../../components/confirm-with-note-dialog";
 import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -36,6 +36,7 @@ import {
   useUploadStatement,
   useVerifyAllMatched,
 } from "./reconciliation-api";
+import { inrOrBlank, lineFigures, useDecisionSubmit } from "./use-decision-submit";
 
 type Group = keyof AccountReconciliation["groups"];
 const GROUPS: readonly Group[] = RECONCILIATION_GROUPS;
@@ -417,46 +418,25 @@ function DecisionDialog({
 }) {
   const { t } = useTexts();
   const decide = useDecideLine();
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const shown = useDialogSubject(deciding, () => {
-    setNote("");
-    setError(null);
+  const { shown, dialogProps } = useDecisionSubmit({
+    deciding,
+    decide,
+    doneText: t("adminReconciliation.decision.done"),
+    onDone,
+    toVariables: ({ item }, note, event) => {
+      if (!item.lineId) return null;
+      // Which of the two buttons sent the form.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+      const decision: "accept" | "dismiss" = submitter?.value === "accept" ? "accept" : "dismiss";
+      return { lineId: item.lineId, decision, note };
+    },
   });
   const item = shown?.item;
   const canAccept = shown ? ACCEPTABLE.has(shown.group) : false;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!deciding?.item.lineId) return;
-    // Which of the two buttons sent the form.
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const decision = submitter?.value === "accept" ? "accept" : "dismiss";
-    setError(null);
-    decide.mutate(
-      { lineId: deciding.item.lineId, decision, note },
-      {
-        onSuccess: () => {
-          toast.success(t("adminReconciliation.decision.done"));
-          onDone();
-        },
-        onError: (failure) => setError(failure.message),
-      },
-    );
-  };
-
-  const amounts = {
-    reference: item?.reference ?? "",
-    amount: item?.amount ? formatInr(item.amount) : "",
-    date: item?.valueDate ?? "",
-    orderAmount: item?.orderAmount ? formatInr(item.orderAmount) : "",
-  };
+  const amounts = { ...lineFigures(item), orderAmount: inrOrBlank(item?.orderAmount) };
   return (
     <ConfirmWithNoteDialog
-      open={deciding !== null}
-      isPending={decide.isPending}
-      onClose={onDone}
-      onSubmit={onSubmit}
+      {...dialogProps}
       title={t("adminReconciliation.decision.title", amounts)}
       description={
         canAccept
@@ -464,10 +444,6 @@ function DecisionDialog({
           : t("adminReconciliation.decision.descriptionUnclaimed", amounts)
       }
       noteLabel={t("adminReconciliation.decision.note")}
-      isNoteRequired
-      note={note}
-      onNoteChange={setNote}
-      error={error}
       actions={
         <>
           <AlertDialogConfirm

@@ -2,7 +2,7 @@ import {
   cancelSellOrderInputSchema,
   paySellOrderInputSchema,
 } from "../../../../shared/sell-order-payout-input";
-import { adminRoute, errorResponse, jsonContent } from "../../../platform/api/router";
+import { adminRoute, errorResponse, jsonBody, jsonResponse } from "../../../platform/api/router";
 import {
   adminSellOrderDetailsSchema,
   adminSellOrderPageSchema,
@@ -21,7 +21,7 @@ export const listSellOrdersRoute = adminRoute({
     "Without `status`, the orders whose USDT is received and whose rupees are not paid yet, oldest first. Awaiting a deposit reads oldest first too; paid, expired and cancelled newest first.",
   request: { query: sellOrderListQuery },
   responses: {
-    200: { description: "A page of sell orders", content: jsonContent(adminSellOrderPageSchema) },
+    200: jsonResponse("A page of sell orders", adminSellOrderPageSchema),
     400: errorResponse("A malformed status, cursor or limit"),
   },
 });
@@ -32,7 +32,7 @@ export const getSellOrderRoute = adminRoute({
   summary: "One sell order: the customer, where the rupees go, its hold and its timeline",
   request: { params: sellOrderParams },
   responses: {
-    200: { description: "The sell order", content: jsonContent(adminSellOrderDetailsSchema) },
+    200: jsonResponse("The sell order", adminSellOrderDetailsSchema),
     400: errorResponse("A malformed id"),
     404: noSuchSellOrder,
   },
@@ -47,10 +47,10 @@ export const paySellOrderRoute = adminRoute({
     "The account is a UPI or bank account of the desk's, not retired or frozen; the UTR is checked as that account's payments are (12 digits from a UPI account; IMPS, NEFT or RTGS from a bank account) and is unique among sell orders. An order whose USDT is not received is paid only with `override` and `overrideReason`; a held order only once released.",
   request: {
     params: sellOrderParams,
-    body: { content: jsonContent(paySellOrderInputSchema), required: true },
+    body: jsonBody(paySellOrderInputSchema),
   },
   responses: {
-    200: { description: "The sell order, paid", content: jsonContent(adminSellOrderSchema) },
+    200: jsonResponse("The sell order, paid", adminSellOrderSchema),
     400: errorResponse("A malformed id or UTR, or an override without a reason"),
     403: errorResponse("The sell order is the operator's own (`OWN_RECORD`)"),
     404: noSuchSellOrder,
@@ -67,7 +67,7 @@ export const releaseSellOrderHoldRoute = adminRoute({
   summary: "Release a held sell order so it can be paid (audited)",
   request: { params: sellOrderParams },
   responses: {
-    200: { description: "The sell order, released", content: jsonContent(adminSellOrderSchema) },
+    200: jsonResponse("The sell order, released", adminSellOrderSchema),
     400: errorResponse("A malformed id"),
     403: errorResponse("The hold is on the operator's own sale (`OWN_RECORD`)"),
     404: errorResponse("No such sell order, or it is not on hold (`NOT_ON_HOLD`)"),
@@ -82,10 +82,10 @@ export const cancelSellOrderRoute = adminRoute({
     "Only an order awaiting its deposit or received; a received order's USDT is then the desk's to return, which the reason should say.",
   request: {
     params: sellOrderParams,
-    body: { content: jsonContent(cancelSellOrderInputSchema), required: true },
+    body: jsonBody(cancelSellOrderInputSchema),
   },
   responses: {
-    200: { description: "The sell order, cancelled", content: jsonContent(adminSellOrderSchema) },
+    200: jsonResponse("The sell order, cancelled", adminSellOrderSchema),
     400: errorResponse("A malformed id, or no reason"),
     404: noSuchSellOrder,
     409: errorResponse("The sell order is paid, expired or cancelled already"),
