@@ -4,6 +4,7 @@ import { signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { startDepositDesk } from "../../testing/sell-deposits";
 import { insertSellOrder } from "../../testing/sell-orders";
 import type { TestApp } from "../../testing/test-app";
+import { freshEvmWallet } from "../../testing/watched-desk";
 
 /*
  * Deposits the watcher could not match, on the operators' Unmatched transfers: an
@@ -174,13 +175,19 @@ describe("an unmatched deposit", () => {
     expect((await desk.sellOrder(order.id)).status).toBe("received");
   });
 
-  it("refuses a bad input, an unknown id, another network or an order taking no deposit, writing nothing", async () => {
+  it("refuses a bad input, an unknown id, another network, another deposit address or an order taking no deposit, writing nothing", async () => {
     const order = await desk.orderFor(customer, ordered());
     const transfer = await unmatchedDeposit();
     const onTron = await insertSellOrder(testApp.db, customer, {
       network: "trc20",
       depositUsdt: lessAFee(),
       depositAddress: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+    });
+    // Placed before the desk changed its BEP20 payout wallet: it asked for the old one.
+    const atOldWallet = await insertSellOrder(testApp.db, customer, {
+      network: "bep20",
+      depositUsdt: `${nextWhole + 4}.00`,
+      depositAddress: freshEvmWallet(),
     });
     const received = await insertSellOrder(testApp.db, customer, {
       network: "bep20",
@@ -196,6 +203,13 @@ describe("an unmatched deposit", () => {
       [{ sellOrderId: "not-an-id", note }, 400, /not a sell order id/],
       [{ sellOrderId: crypto.randomUUID(), note }, 404, /No sell order/],
       [{ sellOrderId: onTron.id, note }, 422, /not on BEP20/],
+      [
+        { sellOrderId: atOldWallet.id, note },
+        422,
+        new RegExp(
+          `asked for its deposit at ${atOldWallet.deposit_address}; this transfer went to ${desk.wallet}`,
+        ),
+      ],
       [{ sellOrderId: received.id, note }, 409, /is received: it takes no deposit/],
     ];
     for (const [body, status, message] of refusals) {
@@ -210,8 +224,10 @@ describe("an unmatched deposit", () => {
     expect((await refund(admin, crypto.randomUUID(), { note })).status).toBe(404);
 
     expect((await desk.transferOf(transfer.tx_hash)).match_state).toBe("unmatched");
-    expect((await desk.sellOrder(order.id)).status).toBe("awaiting_deposit");
-    expect(await auditsOf(order.id)).toEqual([]);
+    for (const untouched of [order, atOldWallet]) {
+      expect((await desk.sellOrder(untouched.id)).status).toBe("awaiting_deposit");
+      expect(await auditsOf(untouched.id)).toEqual([]);
+    }
     expect(await auditsOf(transfer.id)).toMatchObject([{ action: "chain_transfer.unmatched" }]);
   });
 
