@@ -35,6 +35,7 @@ const DECIDED_AS = {
   matched: { out: "assigned to an order", in: "credited to a sell order" },
   dismissed: { out: "marked not a payout", in: "marked not a payout" },
   to_refund: { out: "marked to refund", in: "marked to refund" },
+  ignored: { out: "failed on chain", in: "failed on chain" },
 } as const;
 
 /**

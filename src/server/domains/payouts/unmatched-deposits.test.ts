@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quoteSaleRupees } from "../../../shared/quote";
+import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { baseUnitsOf } from "../../testing/fake-evm-node";
 import { startDepositDesk } from "../../testing/sell-deposits";
 import { insertSellOrder } from "../../testing/sell-orders";
 import type { TestApp } from "../../testing/test-app";
@@ -265,6 +267,40 @@ describe("an unmatched deposit", () => {
     expect(late.status).toBe(409);
     expect(late.json.error).toMatch(/already marked to refund/);
     expect((await admin.get(`${UNMATCHED}?state=everything`)).status).toBe(400);
+  });
+
+  it("that failed on chain: listed apart with why, never to decide, credit, refund or record", async () => {
+    const order = await desk.orderFor(customer, ordered());
+    const hash = desk.node.send({
+      token: USDT_TOKENS.bep20.token,
+      from: freshEvmWallet().toLowerCase(),
+      to: desk.wallet,
+      baseUnits: baseUnitsOf(ordered(), USDT_TOKENS.bep20.decimals),
+      failed: true,
+    });
+    await desk.pass(5);
+    const transfer = await desk.transferOf(hash);
+    expect(transfer).toMatchObject({ state: "failed", match_state: "ignored" });
+
+    expect((await listed()).map((row) => row.id)).not.toContain(transfer.id);
+    expect(await listed("failed")).toContainEqual(
+      expect.objectContaining({
+        id: transfer.id,
+        direction: "in",
+        txHash: hash,
+        note: expect.stringMatching(/^Failed on chain: no USDT arrived/),
+      }),
+    );
+    expect(await topUpIds()).not.toContain(transfer.id);
+    for (const answer of [
+      await credit(admin, transfer.id, { sellOrderId: order.id, note: "It is theirs" }),
+      await refund(admin, transfer.id, { note: "Send it back" }),
+    ]) {
+      expect(answer.status).toBe(404);
+      expect(answer.json.error).toMatch(/No final incoming transfer/);
+    }
+    expect((await desk.transferOf(hash)).match_state).toBe("ignored");
+    expect((await desk.sellOrder(order.id)).status).toBe("awaiting_deposit");
   });
 
   it("recorded as the desk's own top-up: off the list, and no longer creditable", async () => {

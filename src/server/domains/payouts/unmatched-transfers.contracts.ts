@@ -16,7 +16,7 @@ export const listUnmatchedRoute = adminRoute({
   summary:
     "Final transfers out of or into the payout wallets that the watcher could not match to an order or a sell order",
   description:
-    "Those no operator has decided yet (incoming ones recorded as the desk's top-ups aside), newest first, a page at a time; or, with `state=to_refund`, the deposits marked to send back.",
+    "Those no operator has decided yet (incoming ones recorded as the desk's top-ups aside), newest first, a page at a time; or, with `state=to_refund`, the deposits marked to send back; or, with `state=failed`, the incoming transfers that failed on chain (nothing to decide: no USDT arrived).",
   request: { query: unmatchedListQuery },
   responses: {
     200: { description: "A page of transfers", content: jsonContent(unmatchedPageSchema) },

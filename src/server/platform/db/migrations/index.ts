@@ -55,6 +55,7 @@ import * as sellOrders from "./0115-sell-orders";
 import * as sellDeposits from "./0116-sell-deposits";
 import * as statementDebitsAndSalesInBooks from "./0118-statement-debits-and-sales-in-books";
 import * as salePlacementCounts from "./0119-sale-placement-counts";
+import * as failedDepositsIgnored from "./0121-failed-deposits-ignored";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   "0116-sell-deposits": sellDeposits,
   "0118-statement-debits-and-sales-in-books": statementDebitsAndSalesInBooks,
   "0119-sale-placement-counts": salePlacementCounts,
+  "0121-failed-deposits-ignored": failedDepositsIgnored,
 };
