@@ -18,10 +18,10 @@ const WATCHER = "payout watcher";
 /**
  * Matches the network's incoming transfers to sell orders (decision 049), after each
  * pass of the payout watcher: a transfer taken back by a reorganisation lets go of its
- * order, and a failed one is ignored; a seen one is linked to the order it fits, which then shows it and does not
- * expire; a final one makes its order received, or is left unmatched for an operator
- * (another amount, after the order's time, no order, a blocklisted sender). Returns
- * how many transfers it decided.
+ * order, and a failed one is ignored; a seen one is linked to the order it fits, which
+ * then shows it and does not expire; a final one makes its order received, or is left
+ * unmatched for an operator (another amount, after the order's time, no order, a
+ * blocklisted sender). Returns how many transfers it decided.
  */
 export async function matchSellDeposits(deps: Deps, network: NetworkId): Promise<number> {
   const touched = await deps.db.transaction().execute(async (trx) => {
