@@ -35,6 +35,7 @@ const DECIDED_AS = {
   matched: { out: "assigned to an order", in: "credited to a sell order" },
   dismissed: { out: "marked not a payout", in: "marked not a payout" },
   to_refund: { out: "marked to refund", in: "marked to refund" },
+  ignored: { out: "failed on chain", in: "failed on chain" },
 } as const;
 
 /**
@@ -231,6 +232,15 @@ async function refuseSellOrder(
       `Sell order ${shortId} is not on ${network}: this deposit cannot be its.`,
     );
   }
+  // The wallet the customer was told to send to: a sale placed before the network's
+  // payout wallet changed asked for its deposit at the old one.
+  if (!sameRecipient(transfer.network, order.deposit_address, transfer.to_address)) {
+    throw new AppError(
+      422,
+      "WRONG_DEPOSIT_ADDRESS",
+      `Sell order ${shortId} asked for its deposit at ${order.deposit_address}; this transfer went to ${transfer.to_address}.`,
+    );
+  }
   if (order.status !== "awaiting_deposit" && order.status !== "expired") {
     throw new AppError(
       409,
@@ -253,8 +263,8 @@ async function refuseSellOrder(
 }
 
 /**
- * Credits an unmatched deposit to a sell order on its network (awaiting its deposit, or
- * expired): the order receives the transfer's amount, paid at today's buy rate (the
+ * Credits an unmatched deposit to a sell order on its network and to its deposit address
+ * (awaiting its deposit, or expired): the order receives the transfer's amount, paid at today's buy rate (the
  * server's quote, not the page's), and becomes received with the operator's note,
  * audited; the operators are alerted as for a deposit the watcher matched.
  */

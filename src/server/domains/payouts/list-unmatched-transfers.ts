@@ -1,14 +1,30 @@
 import type { NetworkId } from "../../../shared/catalog";
 import type { Database } from "../../platform/db/database";
+import type { ChainTransferMatch, ChainTransferState } from "../../platform/db/schema";
 import { type PageCursor, pageNewestFirst } from "../../platform/http/page-cursor";
 
 export const UNMATCHED_PAGE_SIZE = 50;
+
+/** Undecided transfers, the deposits marked to send back, or the incoming ones that failed on chain. */
+export type UnmatchedList = "unmatched" | "to_refund" | "failed";
+
+/** Each list's transfers, by their state on chain and their match state. */
+const LISTED = {
+  unmatched: { state: "final", matchState: "unmatched" },
+  to_refund: { state: "final", matchState: "to_refund" },
+  failed: { state: "failed", matchState: "ignored" },
+} as const satisfies Record<
+  UnmatchedList,
+  { state: ChainTransferState; matchState: ChainTransferMatch }
+>;
 
 /**
  * A page of the final transfers the watcher left for an operator, newest first (by when
  * they were last decided): out of a payout wallet (no order's payout) or into one (no
  * sell order's deposit, and not recorded as the desk's own top-up), undecided yet; or,
- * with `state: "to_refund"`, the deposits an operator marked to send back.
+ * with `state: "to_refund"`, the deposits an operator marked to send back; or, with
+ * `state: "failed"`, the incoming transfers that failed on chain (nothing to decide:
+ * there for a customer who says they sent a deposit).
  */
 export async function listUnmatchedTransfers(
   db: Database,
@@ -16,7 +32,7 @@ export async function listUnmatchedTransfers(
     cursor,
     limit = UNMATCHED_PAGE_SIZE,
     state = "unmatched",
-  }: { cursor?: PageCursor | null; limit?: number; state?: "unmatched" | "to_refund" },
+  }: { cursor?: PageCursor | null; limit?: number; state?: UnmatchedList },
 ) {
   const { rows, nextCursor } = await pageNewestFirst(
     db
@@ -35,8 +51,8 @@ export async function listUnmatchedTransfers(
         "updated_at",
         "note",
       ])
-      .where("state", "=", "final")
-      .where("match_state", "=", state)
+      .where("state", "=", LISTED[state].state)
+      .where("match_state", "=", LISTED[state].matchState)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quoteSaleRupees } from "../../../shared/quote";
+import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { baseUnitsOf } from "../../testing/fake-evm-node";
 import { startDepositDesk } from "../../testing/sell-deposits";
 import { insertSellOrder } from "../../testing/sell-orders";
 import type { TestApp } from "../../testing/test-app";
+import { freshEvmWallet } from "../../testing/watched-desk";
 
 /*
  * Deposits the watcher could not match, on the operators' Unmatched transfers: an
@@ -174,13 +177,19 @@ describe("an unmatched deposit", () => {
     expect((await desk.sellOrder(order.id)).status).toBe("received");
   });
 
-  it("refuses a bad input, an unknown id, another network or an order taking no deposit, writing nothing", async () => {
+  it("refuses a bad input, an unknown id, another network, another deposit address or an order taking no deposit, writing nothing", async () => {
     const order = await desk.orderFor(customer, ordered());
     const transfer = await unmatchedDeposit();
     const onTron = await insertSellOrder(testApp.db, customer, {
       network: "trc20",
       depositUsdt: lessAFee(),
       depositAddress: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+    });
+    // Placed before the desk changed its BEP20 payout wallet: it asked for the old one.
+    const atOldWallet = await insertSellOrder(testApp.db, customer, {
+      network: "bep20",
+      depositUsdt: `${nextWhole + 4}.00`,
+      depositAddress: freshEvmWallet(),
     });
     const received = await insertSellOrder(testApp.db, customer, {
       network: "bep20",
@@ -196,6 +205,13 @@ describe("an unmatched deposit", () => {
       [{ sellOrderId: "not-an-id", note }, 400, /not a sell order id/],
       [{ sellOrderId: crypto.randomUUID(), note }, 404, /No sell order/],
       [{ sellOrderId: onTron.id, note }, 422, /not on BEP20/],
+      [
+        { sellOrderId: atOldWallet.id, note },
+        422,
+        new RegExp(
+          `asked for its deposit at ${atOldWallet.deposit_address}; this transfer went to ${desk.wallet}`,
+        ),
+      ],
       [{ sellOrderId: received.id, note }, 409, /is received: it takes no deposit/],
     ];
     for (const [body, status, message] of refusals) {
@@ -210,8 +226,10 @@ describe("an unmatched deposit", () => {
     expect((await refund(admin, crypto.randomUUID(), { note })).status).toBe(404);
 
     expect((await desk.transferOf(transfer.tx_hash)).match_state).toBe("unmatched");
-    expect((await desk.sellOrder(order.id)).status).toBe("awaiting_deposit");
-    expect(await auditsOf(order.id)).toEqual([]);
+    for (const untouched of [order, atOldWallet]) {
+      expect((await desk.sellOrder(untouched.id)).status).toBe("awaiting_deposit");
+      expect(await auditsOf(untouched.id)).toEqual([]);
+    }
     expect(await auditsOf(transfer.id)).toMatchObject([{ action: "chain_transfer.unmatched" }]);
   });
 
@@ -249,6 +267,40 @@ describe("an unmatched deposit", () => {
     expect(late.status).toBe(409);
     expect(late.json.error).toMatch(/already marked to refund/);
     expect((await admin.get(`${UNMATCHED}?state=everything`)).status).toBe(400);
+  });
+
+  it("that failed on chain: listed apart with why, never to decide, credit, refund or record", async () => {
+    const order = await desk.orderFor(customer, ordered());
+    const hash = desk.node.send({
+      token: USDT_TOKENS.bep20.token,
+      from: freshEvmWallet().toLowerCase(),
+      to: desk.wallet,
+      baseUnits: baseUnitsOf(ordered(), USDT_TOKENS.bep20.decimals),
+      failed: true,
+    });
+    await desk.pass(5);
+    const transfer = await desk.transferOf(hash);
+    expect(transfer).toMatchObject({ state: "failed", match_state: "ignored" });
+
+    expect((await listed()).map((row) => row.id)).not.toContain(transfer.id);
+    expect(await listed("failed")).toContainEqual(
+      expect.objectContaining({
+        id: transfer.id,
+        direction: "in",
+        txHash: hash,
+        note: expect.stringMatching(/^Failed on chain: no USDT arrived/),
+      }),
+    );
+    expect(await topUpIds()).not.toContain(transfer.id);
+    for (const answer of [
+      await credit(admin, transfer.id, { sellOrderId: order.id, note: "It is theirs" }),
+      await refund(admin, transfer.id, { note: "Send it back" }),
+    ]) {
+      expect(answer.status).toBe(404);
+      expect(answer.json.error).toMatch(/No final incoming transfer/);
+    }
+    expect((await desk.transferOf(hash)).match_state).toBe("ignored");
+    expect((await desk.sellOrder(order.id)).status).toBe("awaiting_deposit");
   });
 
   it("recorded as the desk's own top-up: off the list, and no longer creditable", async () => {

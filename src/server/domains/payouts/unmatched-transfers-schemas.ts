@@ -11,9 +11,11 @@ export const transferParams = z.object({
 
 export const unmatchedListQuery = pageQuerySchema.extend({
   state: z
-    .enum(["unmatched", "to_refund"], { error: "Show unmatched or to_refund." })
+    .enum(["unmatched", "to_refund", "failed"], { error: "Show unmatched, to_refund or failed." })
     .optional()
-    .describe("`unmatched` (the default): undecided; `to_refund`: deposits marked to send back"),
+    .describe(
+      "`unmatched` (the default): undecided; `to_refund`: deposits marked to send back; `failed`: incoming transfers that failed on chain (no USDT arrived, nothing to decide)",
+    ),
 });
 
 export const unmatchedTransferSchema = z
@@ -32,7 +34,9 @@ export const unmatchedTransferSchema = z
     seenAt: z.string().describe("When the watcher first saw it"),
     finalAt: z
       .string()
-      .describe("When the watcher left it for an operator (or, to refund, when it was marked)"),
+      .describe(
+        "When the watcher left it for an operator (to refund: when it was marked; failed: when the watcher saw it failed)",
+      ),
     note: z
       .string()
       .nullable()

@@ -16,7 +16,7 @@ export const listUnmatchedRoute = adminRoute({
   summary:
     "Final transfers out of or into the payout wallets that the watcher could not match to an order or a sell order",
   description:
-    "Those no operator has decided yet (incoming ones recorded as the desk's top-ups aside), newest first, a page at a time; or, with `state=to_refund`, the deposits marked to send back.",
+    "Those no operator has decided yet (incoming ones recorded as the desk's top-ups aside), newest first, a page at a time; or, with `state=to_refund`, the deposits marked to send back; or, with `state=failed`, the incoming transfers that failed on chain (nothing to decide: no USDT arrived).",
   request: { query: unmatchedListQuery },
   responses: {
     200: jsonResponse("A page of transfers", unmatchedPageSchema),
@@ -68,7 +68,7 @@ export const creditUnmatchedRoute = adminRoute({
   summary:
     "Credit an incoming transfer to a sell order as its deposit (at today's buy rate; audited)",
   description:
-    "The sell order must be on the transfer's network, awaiting its deposit or expired, with no other deposit. It receives the transfer's amount, paid in rupees at the buy rate in force now (the server's quote), and becomes received; the operators are alerted.",
+    "The sell order must be on the transfer's network and have asked for its deposit at the wallet the transfer went to, awaiting its deposit or expired, with no other deposit. It receives the transfer's amount, paid in rupees at the buy rate in force now (the server's quote), and becomes received; the operators are alerted.",
   request: {
     params: transferParams,
     body: jsonBody(creditInputSchema),
@@ -81,7 +81,9 @@ export const creditUnmatchedRoute = adminRoute({
     409: errorResponse(
       "The transfer is decided already (credited, marked to refund, recorded as a top-up), or the sell order takes no deposit now",
     ),
-    422: errorResponse("The sell order is on another network, or the deposit is worth nothing"),
+    422: errorResponse(
+      "The sell order is on another network or asked for its deposit at another address, or the deposit is worth nothing",
+    ),
   },
 });
 

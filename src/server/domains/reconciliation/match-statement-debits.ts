@@ -1,23 +1,74 @@
 import { sql } from "kysely";
 import { DEBIT_GROUPS, type DebitGroup } from "../../../shared/reconciliation-groups";
 import type { Database } from "../../platform/db/database";
-import { GROUP_PAGE_SIZE } from "./match-statement-lines";
+import {
+  GROUP_PAGE_SIZE,
+  isoOrNull,
+  type LineColumns,
+  type LineFields,
+  lineFields,
+} from "./match-statement-lines";
 
 /*
  * The debits' side of reconciliation (issue 44), computed when it is read as the
  * credits' is (decision 023): a debit meets the paid sell order whose recorded UTR is
- * its reference. It is matched when the order's rupees and the account they left from
- * are the debit's too; a mismatch when either differs; unmatched when no paid sale has
- * its UTR (a bank's fee, a transfer between the desk's accounts, a payment nobody
- * recorded). Paid sales whose UTR no debit of their account has, on a day that
- * account's imported statements cover, are missing.
+ * its reference, or, when the bank printed no UTR, the one paid sale it can only be
+ * (salesOfDebitsWithoutUtr). It is matched when the order's rupees and the account
+ * they left from are the debit's too; a mismatch when either differs; unmatched when
+ * no paid sale is its (a bank's fee, a transfer between the desk's accounts, a payment
+ * nobody recorded). Paid sales no debit of their account is, on a day that account's
+ * imported statements cover, are missing.
  */
 
 /** The India day a sale was paid, as bank statements date its debit. */
 const PAID_DAY = sql`(s.paid_at AT TIME ZONE 'Asia/Kolkata')::date`;
 
+/**
+ * Days either side of a debit's value date its sale may have been recorded paid: an
+ * operator records a payment after making it (past midnight, the next day), and a
+ * bank may date a NEFT debit the next working day.
+ */
+export const DEBIT_DAYS_APART = 1;
+
+/** Which debits a query reads: one account's, the account of one debit, or every account's. */
+type DebitScope = { accountId?: string; debitId?: string };
+
+/** The debits of the scope, as SQL on `d`; both sides of a pairing share the account. */
+function accountOf({ accountId, debitId }: DebitScope) {
+  if (accountId !== undefined) return sql`AND d.receiving_account_id = ${accountId}::uuid`;
+  if (debitId !== undefined) {
+    return sql`AND d.receiving_account_id =
+      (SELECT one.receiving_account_id FROM statement_debits one WHERE one.id = ${debitId}::uuid)`;
+  }
+  return sql``;
+}
+
+/**
+ * Each open debit the bank printed no UTR for, with the one paid sale it must be: paid
+ * from its account, for exactly its rupees, recorded paid within DEBIT_DAYS_APART days
+ * of its value date, and named by no debit's UTR. Only a pair that is each other's
+ * only fit counts: a debit two sales fit, or a sale two such debits fit, is never
+ * guessed at, and stays unmatched (and the sale missing) for an operator.
+ */
+function salesOfDebitsWithoutUtr(scope: DebitScope) {
+  return sql`
+    SELECT fits.debit_id, fits.sell_order_id
+      FROM (SELECT d.id AS debit_id, s.id AS sell_order_id,
+                   count(*) OVER (PARTITION BY d.id) AS sales_fitting,
+                   count(*) OVER (PARTITION BY s.id) AS debits_fitting
+              FROM statement_debits d
+              JOIN sell_orders s
+                ON s.status = 'paid' AND s.paid_from_account_id = d.receiving_account_id
+               AND s.inr_amount = d.amount
+               AND s.paid_at >= (d.value_date - ${DEBIT_DAYS_APART}::int)::timestamp AT TIME ZONE 'Asia/Kolkata'
+               AND s.paid_at < (d.value_date + ${DEBIT_DAYS_APART + 1}::int)::timestamp AT TIME ZONE 'Asia/Kolkata'
+             WHERE d.reference IS NULL AND d.decision IS NULL ${accountOf(scope)}
+               AND NOT EXISTS (SELECT 1 FROM statement_debits named WHERE named.line_key = s.paid_utr)) fits
+     WHERE fits.sales_fitting = 1 AND fits.debits_fitting = 1`;
+}
+
 /** The open (undecided) debits of an account, or one debit, with their sale and group. */
-function classifiedDebits({ accountId, debitId }: { accountId?: string; debitId?: string }) {
+function classifiedDebits(scope: DebitScope) {
   return sql`
     SELECT d.id, d.receiving_account_id, d.import_id, d.line_number, d.value_date, d.amount,
            d.narration, d.reference, d.payee_name,
@@ -28,17 +79,23 @@ function classifiedDebits({ accountId, debitId }: { accountId?: string; debitId?
                   THEN 'matched'
                 ELSE 'mismatch' END AS "group"
       FROM statement_debits d
-      -- A UTR is recorded on one sale at most (sell_orders_utr).
-      LEFT JOIN sell_orders s ON s.paid_utr = d.reference AND s.status = 'paid'
-     WHERE d.decision IS NULL
-       ${accountId === undefined ? sql`` : sql`AND d.receiving_account_id = ${accountId}::uuid`}
-       ${debitId === undefined ? sql`` : sql`AND d.id = ${debitId}::uuid`}`;
+      LEFT JOIN (${salesOfDebitsWithoutUtr(scope)}) without_utr ON without_utr.debit_id = d.id
+      -- By its UTR (recorded on one sale at most, sell_orders_utr), or the one sale a
+      -- debit without a UTR must be: never both, as only a debit without one has the latter.
+      LEFT JOIN LATERAL (
+        SELECT by_utr.* FROM sell_orders by_utr
+         WHERE by_utr.paid_utr = d.reference AND by_utr.status = 'paid'
+        UNION ALL
+        SELECT by_amount.* FROM sell_orders by_amount WHERE by_amount.id = without_utr.sell_order_id
+      ) s ON true
+     WHERE d.decision IS NULL ${accountOf(scope)}
+       ${scope.debitId === undefined ? sql`` : sql`AND d.id = ${scope.debitId}::uuid`}`;
 }
 
 /**
- * Paid sales of an account with no debit of that account for their UTR, on a day
- * the account's imported statements cover (the rupees left on the day they were
- * recorded paid).
+ * Paid sales of an account with no debit of that account for their UTR, nor a debit
+ * without a UTR that is theirs, on a day the account's imported statements cover (the
+ * rupees left on the day they were recorded paid).
  */
 function missingDebits(accountId: string | null) {
   return sql`
@@ -50,20 +107,17 @@ function missingDebits(accountId: string | null) {
        AND ${accountId === null ? sql`s.paid_from_account_id IS NOT NULL` : sql`s.paid_from_account_id = ${accountId}::uuid`}
        AND NOT EXISTS (SELECT 1 FROM statement_debits d
                         WHERE d.line_key = s.paid_utr AND d.receiving_account_id = s.paid_from_account_id)
+       AND NOT EXISTS (SELECT 1 FROM (${salesOfDebitsWithoutUtr(accountId === null ? {} : { accountId })}) without_utr
+                        WHERE without_utr.sell_order_id = s.id)
        AND EXISTS (SELECT 1 FROM statement_imports i
                     WHERE i.receiving_account_id = s.paid_from_account_id
                       AND ${PAID_DAY} BETWEEN i.first_value_date AND i.last_value_date)`;
 }
 
-export type DebitItem = {
+/** A debit's line (its reference: the debit's UTR, or the sale's for a missing debit) and its sale. */
+export type DebitItem = LineFields & {
   /** Null for a missing debit: there is only the sale. */
   debitId: string | null;
-  lineNumber: number | null;
-  valueDate: string | null;
-  amount: string | null;
-  narration: string | null;
-  /** The debit's UTR, or the sale's for a missing debit. */
-  reference: string | null;
   payeeName: string | null;
   sellOrderId: string | null;
   sellOrderAmount: string | null;
@@ -73,13 +127,8 @@ export type DebitItem = {
   sellOrderAccountLabel: string | null;
 };
 
-type DebitRow = {
+type DebitRow = LineColumns & {
   id?: string | null;
-  line_number?: number | null;
-  value_date?: string | null;
-  amount?: string | null;
-  narration?: string | null;
-  reference?: string | null;
   paid_utr?: string | null;
   payee_name?: string | null;
   sell_order_id: string | null;
@@ -92,17 +141,12 @@ type DebitRow = {
 function toDebitItem(row: DebitRow): DebitItem {
   return {
     debitId: row.id ?? null,
-    lineNumber: row.line_number ?? null,
-    valueDate: row.value_date ?? null,
-    amount: row.amount ?? null,
-    narration: row.narration ?? null,
-    reference: row.reference ?? row.paid_utr ?? null,
+    ...lineFields(row, row.paid_utr),
     payeeName: row.payee_name ?? null,
     sellOrderId: row.sell_order_id,
     sellOrderAmount: row.sell_order_amount,
     sellOrderEmail: row.sell_order_email,
-    sellOrderPaidAt:
-      row.sell_order_paid_at === null ? null : new Date(row.sell_order_paid_at).toISOString(),
+    sellOrderPaidAt: isoOrNull(row.sell_order_paid_at),
     sellOrderAccountLabel: row.sell_order_account_label ?? null,
   };
 }

@@ -111,13 +111,43 @@ function notReceivedOrders(accountId: string | null) {
                          AND day::date BETWEEN i.first_value_date AND i.last_value_date))`;
 }
 
-export type ReconciliationItem = {
-  lineId: string | null;
+/** The statement line of a group's item, as the page shows it (a credit's or a debit's). */
+export type LineFields = {
   lineNumber: number | null;
   valueDate: string | null;
   amount: string | null;
   narration: string | null;
   reference: string | null;
+};
+
+/** A statement line's own columns, absent on the rows of an order (or a sale) with no line. */
+export type LineColumns = {
+  line_number?: number | null;
+  value_date?: string | null;
+  amount?: string | null;
+  narration?: string | null;
+  reference?: string | null;
+};
+
+/**
+ * What a credit's item and a debit's share: the line as the statement gives it, its
+ * reference falling back to the order's (or the sale's) own when there is no line.
+ */
+export function lineFields(row: LineColumns, ownReference: string | null | undefined): LineFields {
+  return {
+    lineNumber: row.line_number ?? null,
+    valueDate: row.value_date ?? null,
+    amount: row.amount ?? null,
+    narration: row.narration ?? null,
+    reference: row.reference ?? ownReference ?? null,
+  };
+}
+
+export const isoOrNull = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+export type ReconciliationItem = LineFields & {
+  lineId: string | null;
   payerName: string | null;
   orderId: string | null;
   orderAmount: string | null;
@@ -134,13 +164,8 @@ export type ReconciliationItem = {
   isOrderHeld: boolean;
 };
 
-type ItemRow = {
+type ItemRow = LineColumns & {
   id?: string | null;
-  line_number?: number | null;
-  value_date?: string | null;
-  amount?: string | null;
-  narration?: string | null;
-  reference?: string | null;
   payer_name?: string | null;
   payment_reference?: string | null;
   order_id: string | null;
@@ -165,19 +190,14 @@ type RiskMarks = { isBlocked: (credit: Credit) => boolean; heldOrders: ReadonlyS
 function toItem(row: ItemRow, { isBlocked, heldOrders }: RiskMarks): ReconciliationItem {
   return {
     lineId: row.id ?? null,
-    lineNumber: row.line_number ?? null,
-    valueDate: row.value_date ?? null,
-    amount: row.amount ?? null,
-    narration: row.narration ?? null,
-    reference: row.reference ?? row.payment_reference ?? null,
+    ...lineFields(row, row.payment_reference),
     payerName: row.payer_name ?? null,
     orderId: row.order_id,
     orderAmount: row.order_amount,
     orderPayerName: row.order_payer_name,
     orderVerifiedName: row.order_verified_name ?? null,
     orderEmail: row.order_email,
-    orderCreatedAt:
-      row.order_created_at === null ? null : new Date(row.order_created_at).toISOString(),
+    orderCreatedAt: isoOrNull(row.order_created_at),
     orderAccountLabel: row.order_account_label ?? null,
     isPayerBlocked: isBlocked(creditOf(row)),
     isOrderHeld: row.order_id !== null && heldOrders.has(row.order_id),

@@ -207,6 +207,104 @@ describe("a statement's debits", () => {
   });
 });
 
+describe("a debit the bank printed no UTR for", () => {
+  /** An IMPS payment out whose narration names the payee but no reference. */
+  const debitWithoutUtr = (amount: string, date = indiaDay()) =>
+    ({
+      date,
+      narration: "IMPS TRANSFER TO RAHUL KUMAR",
+      debit: amount,
+    }) satisfies SampleTransaction;
+
+  /** The sale ids of each group. */
+  async function salesByGroup(account = accountId) {
+    return Object.fromEntries(
+      Object.entries(await debitGroups(account)).map(([group, { items }]) => [
+        group,
+        items.map((item) => item.sellOrderId).sort(),
+      ]),
+    );
+  }
+
+  it("is matched to the one paid, unmatched sale of its account, amount and days", async () => {
+    const sale = await paidSale(nextUtr(), { usdt: "101" });
+    // Paid by UTR from the same account for the same rupees: its own debit names it.
+    const namedByUtr = nextUtr();
+    await paidSale(namedByUtr, { usdt: "101" });
+    await upload([
+      ...coverage(-1, 0),
+      debitWithoutUtr(sale.inr_amount, indiaDay(-1)),
+      upiDebit(namedByUtr, sale.inr_amount),
+    ]);
+    const groups = await debitGroups();
+    expect(groups.matched.items).toHaveLength(2);
+    expect(groups.matched.items).toContainEqual(
+      expect.objectContaining({ reference: null, amount: sale.inr_amount, sellOrderId: sale.id }),
+    );
+    expect(groups.unmatched.count).toBe(0);
+    expect(groups.missing.count).toBe(0);
+    // Matched, it is no operator's to mark not a sale.
+    const [withoutUtr] = groups.matched.items.filter((item) => item.reference === null);
+    const refused = await admin.post(
+      `/api/admin/reconciliation/debits/${withoutUtr?.debitId}/decision`,
+      { decision: "notASale", note: "A charge" },
+    );
+    expect(refused.status).toBe(409);
+  });
+
+  it("is never matched when two paid sales fit it: both stay missing, it stays unmatched", async () => {
+    const [first, second] = [await paidSale(nextUtr()), await paidSale(nextUtr())];
+    await upload([...coverage(0, 0), debitWithoutUtr("8500.00")]);
+    expect(await salesByGroup()).toEqual({
+      matched: [],
+      mismatch: [],
+      unmatched: [null],
+      missing: [first.id, second.id].sort(),
+    });
+  });
+
+  it("is never matched when two such debits fit one sale", async () => {
+    const sale = await paidSale(nextUtr(), { usdt: "102" });
+    await upload([
+      ...coverage(0, 0),
+      debitWithoutUtr(sale.inr_amount),
+      { ...debitWithoutUtr(sale.inr_amount), narration: "IMPS TRANSFER TO R KUMAR" },
+    ]);
+    const groups = await debitGroups();
+    expect(groups.matched.count).toBe(0);
+    expect(groups.unmatched.count).toBe(2);
+    expect(groups.missing.items.map((item) => item.sellOrderId)).toEqual([sale.id]);
+  });
+
+  it("is not matched to a sale paid from another account, for other rupees, or days apart", async () => {
+    const fromOther = await paidSale(nextUtr(), { account: otherAccountId, usdt: "103" });
+    await paidSale(nextUtr(), { usdt: "104" });
+    const daysApart = await paidSale(nextUtr(), {
+      usdt: "105",
+      at: new Date(Date.now() - 3 * 86_400_000),
+    });
+    await upload([
+      ...coverage(-3, 0),
+      debitWithoutUtr(fromOther.inr_amount),
+      debitWithoutUtr("8839.50"),
+      debitWithoutUtr(daysApart.inr_amount),
+    ]);
+    const groups = await debitGroups();
+    expect(groups.matched.count).toBe(0);
+    expect(groups.unmatched.count).toBe(3);
+    expect(groups.missing.count).toBe(2);
+    expect((await debitGroups(otherAccountId)).missing.count).toBe(0);
+  });
+
+  it("a sale paid after the debit was imported is matched the next time anyone looks", async () => {
+    await upload([...coverage(0, 0), debitWithoutUtr("9010.00")]);
+    expect((await debitGroups()).unmatched.count).toBe(1);
+    const sale = await paidSale(nextUtr(), { usdt: "106" });
+    expect(sale.inr_amount).toBe("9010.00");
+    expect((await salesByGroup()).matched).toEqual([sale.id]);
+  });
+});
+
 describe("an operator's decision about a debit", () => {
   it("marks an unmatched debit not a sale with a note, audited, and it leaves the groups", async () => {
     const utr = nextUtr();

@@ -454,8 +454,17 @@ export interface ChainWatchSignaturesTable {
 }
 
 export type ChainTransferState = "seen" | "final" | "removed" | "failed";
-/** "dismissed": an outgoing transfer that is not a payout; "to_refund": a deposit to send back. */
-export type ChainTransferMatch = "waiting" | "matched" | "unmatched" | "dismissed" | "to_refund";
+/**
+ * "dismissed": an outgoing transfer that is not a payout; "to_refund": a deposit to send
+ * back; "ignored": an incoming transfer that failed on chain, so nothing to match (0121).
+ */
+export type ChainTransferMatch =
+  | "waiting"
+  | "matched"
+  | "unmatched"
+  | "dismissed"
+  | "to_refund"
+  | "ignored";
 
 /** One USDT transfer out of or into a watched wallet (migration 0105). */
 export interface ChainTransfersTable {

@@ -4,8 +4,8 @@ import { api } from "../../lib/api-client";
 
 const unmatchedKey = ["admin", "payouts", "unmatched"] as const;
 
-/** Undecided transfers, or the deposits marked to send back. */
-export type UnmatchedList = "unmatched" | "to_refund";
+/** Undecided transfers, the deposits marked to send back, or those that failed on chain. */
+export type UnmatchedList = "unmatched" | "to_refund" | "failed";
 
 async function listUnmatched(cursor: string, state: UnmatchedList) {
   return unwrap(
@@ -17,7 +17,8 @@ export type UnmatchedTransfer = Awaited<ReturnType<typeof listUnmatched>>["trans
 
 /**
  * The final transfers out of and into the payout wallets that the watcher left for an
- * operator (or the deposits marked to refund), newest first, a page at a time.
+ * operator (or the deposits marked to refund, or those that failed on chain), newest
+ * first, a page at a time.
  */
 export const unmatchedTransfersQueryOptions = (state: UnmatchedList) =>
   infiniteQueryOptions({

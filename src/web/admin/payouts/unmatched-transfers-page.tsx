@@ -38,7 +38,7 @@ const shortened = (text: string) =>
  * (another amount, after the order's time, a blocklisted sender). An operator assigns
  * a payout to its order or marks it not a payout, credits a deposit to a sell order or
  * marks it to refund, with a note; all audited on the server. The deposits to refund
- * are a list of their own.
+ * are a list of their own, and so are those that failed on chain (nothing to decide).
  */
 export function UnmatchedTransfersPage() {
   const { t } = useTexts();
@@ -82,7 +82,7 @@ export function UnmatchedTransfersPage() {
         <h1 className="text-2xl font-bold tracking-tight">{t("adminOrders.unmatched.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("adminOrders.unmatched.description")}</p>
         <div className="flex gap-2 pt-2">
-          {(["unmatched", "to_refund"] as const).map((shown) => (
+          {(["unmatched", "to_refund", "failed"] as const).map((shown) => (
             <Button
               key={shown}
               size="sm"
@@ -103,16 +103,12 @@ export function UnmatchedTransfersPage() {
             failedTitle={t("adminOrders.unmatched.fetchFailed")}
             empty={{
               icon: CircleCheck,
-              title: t(
-                list === "unmatched"
-                  ? "adminOrders.unmatched.empty"
-                  : "adminOrders.unmatched.emptyToRefund",
-              ),
+              title: t(EMPTY_LIST[list]),
             }}
           >
             <AdminTable
               aria-label={t("adminOrders.unmatched.title")}
-              columns={unmatchedColumns(t)}
+              columns={unmatchedColumns(t, list)}
               rows={transfers}
               rowKey={(transfer) => transfer.id}
               rowAttributes={(transfer) => ({ "data-transfer": transfer.txHash })}
@@ -180,7 +176,14 @@ export function UnmatchedTransfersPage() {
   );
 }
 
-function unmatchedColumns(t: TextFunction): AdminColumn<UnmatchedTransfer>[] {
+/** What each list says when it has nothing. */
+const EMPTY_LIST = {
+  unmatched: "adminOrders.unmatched.empty",
+  to_refund: "adminOrders.unmatched.emptyToRefund",
+  failed: "adminOrders.unmatched.emptyFailed",
+} as const;
+
+function unmatchedColumns(t: TextFunction, list: UnmatchedList): AdminColumn<UnmatchedTransfer>[] {
   return [
     {
       id: "transfer",
@@ -250,7 +253,14 @@ function unmatchedColumns(t: TextFunction): AdminColumn<UnmatchedTransfer>[] {
         <>
           <span className="block">{transfer.note}</span>
           <span className="block text-xs text-muted-foreground">
-            {t("adminOrders.unmatched.finalAt", { date: formatDateTime(transfer.finalAt) })}
+            {t(
+              list === "failed"
+                ? "adminOrders.unmatched.failedAt"
+                : "adminOrders.unmatched.finalAt",
+              {
+                date: formatDateTime(transfer.finalAt),
+              },
+            )}
           </span>
         </>
       ),

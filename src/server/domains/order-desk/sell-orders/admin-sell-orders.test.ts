@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, signedInAdmin, verifiedCustomer } from "../../../testing/actors";
+import {
+  type Client,
+  signedInAdmin,
+  signedInCustomer,
+  verifiedCustomer,
+} from "../../../testing/actors";
 import { insertBankAccount, insertUpiAccount } from "../../../testing/desk-accounts";
 import { insertSellOrder } from "../../../testing/sell-orders";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
@@ -467,7 +472,13 @@ describe("a held sell order", () => {
 });
 
 describe("cancelling a sell order", () => {
-  it("cancels a received order with the reason (audited, with an event)", async () => {
+  /** The customer's e-mail about this order's cancellation, if any (found by its short id). */
+  async function cancelMail(email: string, order: { id: string }) {
+    const mails = await mailsTo(email);
+    return mails.filter((mail) => mail.subject.includes(`#${order.id.slice(0, 8)}`));
+  }
+
+  it("cancels a received order with the reason (audited, with an event) and e-mails the customer", async () => {
     const order = await sellOrder("received");
     const reason = "The customer asked for their USDT back; refunded from the payout wallet";
     const cancelled = await admin.post(`${SELL_ORDERS}/${order.id}/cancel`, { reason });
@@ -479,6 +490,49 @@ describe("cancelling a sell order", () => {
     expect(await auditOf(order.id)).toMatchObject([
       { action: "sell_order.cancelled", details: { from: "received", reason } },
     ]);
+    const [mail, ...more] = await cancelMail(customer.email, order);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(`Your sale #${order.id.slice(0, 8)} was cancelled`);
+    expect(mail?.text).toContain(
+      `your sale of ${order.deposit_usdt} USDT; its rupees will not be paid`,
+    );
+    expect(mail?.text).toContain("our team will contact you to return it");
+    // The reason is the desk's note, not the customer's mail.
+    expect(mail?.text).not.toContain("refunded from the payout wallet");
+  });
+
+  it("tells a Hindi-reading customer in Hindi, and one awaiting the deposit not to send it", async () => {
+    const awaiting = await sellOrder("awaiting_deposit", hindiCustomer);
+    const answer = await admin.post(`${SELL_ORDERS}/${awaiting.id}/cancel`, {
+      reason: "Suspected mule account; reported",
+    });
+    expect(answer.status, answer.text).toBe(200);
+    const [mail] = await cancelMail(hindiCustomer.email, awaiting);
+    expect(mail?.subject).toBe(`आपकी बिक्री #${awaiting.id.slice(0, 8)} रद्द कर दी गई`);
+    expect(mail?.text).toContain(`${awaiting.deposit_usdt} USDT की आपकी बिक्री रद्द कर दी है`);
+    expect(mail?.text).toContain("अब USDT न भेजें");
+    expect(mail?.text).not.toContain("mule");
+  });
+
+  it("e-mails no one when the cancel is refused, nor an address never verified", async () => {
+    const paid = await sellOrder("paid");
+    expect((await admin.post(`${SELL_ORDERS}/${paid.id}/cancel`, { reason: "x" })).status).toBe(
+      409,
+    );
+    expect(await cancelMail(customer.email, paid)).toEqual([]);
+
+    const unverified = await signedInCustomer(testApp);
+    const order = await sellOrder("awaiting_deposit", unverified);
+    const answer = await admin.post(`${SELL_ORDERS}/${order.id}/cancel`, { reason: "Duplicate" });
+    expect(answer.status, answer.text).toBe(200);
+    expect(await cancelMail(unverified.email, order)).toEqual([]);
+    // The mail is queued only for verified addresses: nothing waits in the outbox for it.
+    const queued = await testApp.db
+      .selectFrom("notification_outbox")
+      .select("payload")
+      .where("topic", "=", "sell_order.cancelled")
+      .execute();
+    expect(JSON.stringify(queued)).not.toContain(unverified.email);
   });
 
   it("needs a reason (400) and refuses a paid, expired or cancelled order (409)", async () => {

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import { languageOr } from "../../../../shared/languages";
+import { type Language, languageOr } from "../../../../shared/languages";
 import { validatePaymentReference } from "../../../../shared/payment-reference";
 import type { PaySellOrderInput } from "../../../../shared/sell-order-payout-input";
 import type { Actor } from "../../../platform/api/admin-actor";
@@ -10,10 +10,10 @@ import type { DB, SellOrderStatus } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import { AppError, uniqueViolation } from "../../../platform/http/errors";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
-import { enqueue } from "../../../platform/notifications/outbox";
+import { enqueue, type OutboxMessage } from "../../../platform/notifications/outbox";
 import { lockSellOrder } from "../../orders/sell/receive-sell-order";
 import type { SellOrderRow } from "../../orders/sell/sell-order-view";
-import { sellOrderPaidMail } from "./sell-order-paid-mail";
+import { sellOrderCancelledMail, sellOrderPaidMail } from "./sell-order-mails";
 
 export interface SellOrderDeskContext {
   db: Database;
@@ -179,7 +179,7 @@ export async function paySellOrder(
         },
         ipAddress: admin.ipAddress,
       });
-      await tellCustomer(trx, updated, notify);
+      await tellCustomerPaid(trx, updated, notify);
       return updated;
     })
     .catch((error: unknown) => {
@@ -201,31 +201,38 @@ function utrUsed(utr: string, orderId: string | null) {
   );
 }
 
-/** The customer's e-mail that their rupees were paid, at a verified address only, in their language. */
+/**
+ * Queues the customer's e-mail about their order, written in their language, at a
+ * verified address only: anyone may sign up with someone else's address.
+ */
 async function tellCustomer(
+  trx: Transaction<DB>,
+  order: SellOrderRow,
+  mail: (language: Language) => OutboxMessage,
+) {
+  const customer = await trx
+    .selectFrom("user")
+    .select(["emailVerified", "language"])
+    .where("id", "=", order.user_id)
+    .executeTakeFirstOrThrow();
+  if (!customer.emailVerified) return;
+  await enqueue(trx, [mail(languageOr(customer.language))]);
+}
+
+/** The customer's e-mail that their rupees were paid, naming where they went. */
+async function tellCustomerPaid(
   trx: Transaction<DB>,
   order: SellOrderRow,
   notify: NotificationTargets,
 ) {
-  const [customer, destination] = await Promise.all([
-    trx
-      .selectFrom("user")
-      .select(["emailVerified", "language"])
-      .where("id", "=", order.user_id)
-      .executeTakeFirstOrThrow(),
-    trx
-      .selectFrom("payout_destinations")
-      .select(["kind", "upi_id", "account_number"])
-      .where("id", "=", order.destination_id)
-      .executeTakeFirstOrThrow(),
-  ]);
-  if (!customer.emailVerified) return;
-  await enqueue(trx, [
-    sellOrderPaidMail(order, destination, {
-      language: languageOr(customer.language),
-      publicUrl: notify.publicUrl,
-    }),
-  ]);
+  const destination = await trx
+    .selectFrom("payout_destinations")
+    .select(["kind", "upi_id", "account_number"])
+    .where("id", "=", order.destination_id)
+    .executeTakeFirstOrThrow();
+  await tellCustomer(trx, order, (language) =>
+    sellOrderPaidMail(order, destination, { language, publicUrl: notify.publicUrl }),
+  );
 }
 
 /** Releases a held sell order (audited): it can then be paid. */
@@ -266,10 +273,11 @@ const CANCELLABLE: readonly SellOrderStatus[] = ["awaiting_deposit", "received"]
 
 /**
  * Cancels an open sell order with the operator's reason (audited). A received
- * order's USDT is then the desk's to return: the reason says how.
+ * order's USDT is then the desk's to return: the reason says how. The customer is
+ * e-mailed with the change, in their language, without the reason.
  */
 export async function cancelSellOrder(
-  { db, admin, announcer }: SellOrderDeskContext,
+  { db, admin, announcer, notify }: SellOrderDeskContext,
   id: string,
   reason: string,
 ) {
@@ -296,6 +304,12 @@ export async function cancelSellOrder(
       details: { from: order.status, reason, depositTxHash: order.deposit_tx_hash },
       ipAddress: admin.ipAddress,
     });
+    await tellCustomer(trx, updated, (language) =>
+      sellOrderCancelledMail(updated, order.status === "received", {
+        language,
+        publicUrl: notify.publicUrl,
+      }),
+    );
     return updated;
   });
   await announcer.announceSale(cancelled);

@@ -1,12 +1,15 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { USDT_TOKENS } from "../../../platform/config/chain-tokens";
 import { signedInAdmin, signedInCustomer } from "../../../testing/actors";
+import { baseUnitsOf } from "../../../testing/fake-evm-node";
 import { startFakeTelegram } from "../../../testing/fake-telegram";
 import { startDepositDesk } from "../../../testing/sell-deposits";
 import { insertSellOrder } from "../../../testing/sell-orders";
 import { recordStatements } from "../../../testing/statement-recorder";
 import type { TestApp } from "../../../testing/test-app";
 import { freshEvmWallet } from "../../../testing/watched-desk";
+import { FAILED_ON_CHAIN } from "./match-sell-deposits";
 
 /*
  * Sell orders' deposits seen on chain (issue 44, decision 049): customers send USDT to
@@ -210,6 +213,54 @@ describe("a deposit the watcher cannot match", () => {
       sell_order_id: null,
     });
     expect((await orderRow(order.id)).deposit_tx_hash).toBe(first);
+  });
+});
+
+describe("a deposit that failed on chain", () => {
+  it("lets go of the order it was seen for and is ignored, never matched nor left waiting", async () => {
+    const order = await orderOf(amount());
+    const hash = desk.node.send({
+      token: USDT_TOKENS.bep20.token,
+      from: freshEvmWallet().toLowerCase(),
+      to: desk.wallet,
+      baseUnits: baseUnitsOf(order.deposit_usdt, USDT_TOKENS.bep20.decimals),
+      failed: true,
+    });
+    await pass();
+    // Seen, its receipt not read yet: it fits the order like any deposit.
+    expect(await transferOf(hash)).toMatchObject({ state: "seen", sell_order_id: order.id });
+
+    await pass(5);
+    expect(await transferOf(hash)).toMatchObject({
+      state: "failed",
+      match_state: "ignored",
+      sell_order_id: null,
+      decided_by: null,
+      note: FAILED_ON_CHAIN,
+    });
+    expect((await orderRow(order.id)).status).toBe("awaiting_deposit");
+    expect(await eventsOf(order.id)).toEqual([]);
+    await pass(1);
+    expect((await transferOf(hash)).match_state).toBe("ignored");
+
+    // The customer sends again: that deposit is the order's.
+    const again = deposit(order.deposit_usdt);
+    await pass(5);
+    expect((await orderRow(order.id)).deposit_tx_hash).toBe(again);
+    expect((await transferOf(again)).match_state).toBe("matched");
+  });
+
+  it("is ignored also when no order fits it", async () => {
+    const hash = desk.node.send({
+      token: USDT_TOKENS.bep20.token,
+      from: freshEvmWallet().toLowerCase(),
+      to: desk.wallet,
+      baseUnits: baseUnitsOf(amount("13"), USDT_TOKENS.bep20.decimals),
+      failed: true,
+    });
+    await pass(5);
+    expect(await transferOf(hash)).toMatchObject({ state: "failed", match_state: "ignored" });
+    expect(await auditOf((await transferOf(hash)).id)).toEqual([]);
   });
 });
 

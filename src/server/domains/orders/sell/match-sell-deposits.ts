@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { NetworkId } from "../../../../shared/catalog";
 import { recordAudit } from "../../../platform/audit/audit";
-import type { ChainTransfersTable, DB } from "../../../platform/db/schema";
+import type { ChainTransferMatch, ChainTransfersTable, DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
 import { nextTransferToMatch } from "../../chain/chain-transfers";
@@ -18,10 +18,10 @@ const WATCHER = "payout watcher";
 /**
  * Matches the network's incoming transfers to sell orders (decision 049), after each
  * pass of the payout watcher: a transfer taken back by a reorganisation lets go of its
- * order; a seen one is linked to the order it fits, which then shows it and does not
- * expire; a final one makes its order received, or is left unmatched for an operator
- * (another amount, after the order's time, no order, a blocklisted sender). Returns
- * how many transfers it decided.
+ * order, and a failed one is ignored; a seen one is linked to the order it fits, which
+ * then shows it and does not expire; a final one makes its order received, or is left
+ * unmatched for an operator (another amount, after the order's time, no order, a
+ * blocklisted sender). Returns how many transfers it decided.
  */
 export async function matchSellDeposits(deps: Deps, network: NetworkId): Promise<number> {
   const touched = await deps.db.transaction().execute(async (trx) => {
@@ -50,21 +50,38 @@ export async function matchSellDeposits(deps: Deps, network: NetworkId): Promise
   return decided;
 }
 
-/** Transfers a reorganisation took back (or that failed) let go of their orders. */
+/** Why a failed incoming transfer is matched to nothing: Unmatched transfers lists it apart with this. */
+export const FAILED_ON_CHAIN =
+  "Failed on chain: no USDT arrived. Nothing to credit or refund; a customer who meant it as a deposit sends again.";
+
+/**
+ * Transfers a reorganisation took back let go of their orders and wait (a transaction
+ * may come back in another block). Failed ones let go too, and are ignored with why:
+ * they moved nothing and are never read again, so they would otherwise wait for ever.
+ */
 async function letGoOfVanished(trx: Transaction<DB>, network: NetworkId) {
   const vanished = await trx
     .selectFrom("chain_transfers")
     .select(["id", "sell_order_id"])
     .where("network", "=", network)
     .where("direction", "=", "in")
-    .where("state", "in", ["removed", "failed"])
     .where("match_state", "=", "waiting")
-    .where("sell_order_id", "is not", null)
+    .where((eb) =>
+      eb.or([
+        eb("state", "=", "failed"),
+        eb.and([eb("state", "=", "removed"), eb("sell_order_id", "is not", null)]),
+      ]),
+    )
     .execute();
   if (vanished.length === 0) return [];
   await trx
     .updateTable("chain_transfers")
-    .set({ sell_order_id: null, updated_at: sql<Date>`now()` })
+    .set({
+      sell_order_id: null,
+      match_state: sql<ChainTransferMatch>`CASE WHEN state = 'failed' THEN 'ignored' ELSE match_state END`,
+      note: sql<string | null>`CASE WHEN state = 'failed' THEN ${FAILED_ON_CHAIN} ELSE note END`,
+      updated_at: sql<Date>`now()`,
+    })
     .where(
       "id",
       "in",

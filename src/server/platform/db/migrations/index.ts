@@ -56,6 +56,7 @@ import * as sellDeposits from "./0116-sell-deposits";
 import * as statementDebitsAndSalesInBooks from "./0118-statement-debits-and-sales-in-books";
 import * as salePlacementCounts from "./0119-sale-placement-counts";
 import * as payoutDestinationBlocklistKeys from "./0120-payout-destination-blocklist-keys";
+import * as failedDepositsIgnored from "./0121-failed-deposits-ignored";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -119,4 +120,5 @@ export const migrations: Record<string, Migration> = {
   "0118-statement-debits-and-sales-in-books": statementDebitsAndSalesInBooks,
   "0119-sale-placement-counts": salePlacementCounts,
   "0120-payout-destination-blocklist-keys": payoutDestinationBlocklistKeys,
+  "0121-failed-deposits-ignored": failedDepositsIgnored,
 };
