@@ -187,6 +187,13 @@ export interface PayoutDestinationsTable {
   removed_at: Date | null;
 }
 
+/** A customer's sales not expired or cancelled, by the hour placed, for 25 hours (migration 0122). */
+export interface SaleTotalsTable {
+  user_id: string;
+  /** `{hours since the epoch: rupees}`, kept by a trigger on sell_orders. */
+  inr_by_hour: Record<string, string>;
+}
+
 export type OrderStatus = "pending" | "processing" | "completed" | "cancelled";
 
 export interface OrdersTable {
@@ -814,6 +821,7 @@ export interface DB {
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   payout_destinations: PayoutDestinationsTable;
+  sale_totals: SaleTotalsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
   payout_checks: PayoutChecksTable;

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { plainDecimal } from "../../../../shared/money";
 import { AppError } from "../../../platform/http/errors";
 import { refusalRule } from "./order-rule";
@@ -6,11 +6,18 @@ import type { SaleDraft } from "./sale-draft";
 
 /*
  * A customer's sale limits by verification level (Settings → Buying USDT): per sale, and
- * for their sales of the last 24 hours that are not expired or cancelled (the sale's
- * statement, sale-statement.ts, expires their overdue ones first, as `expired`). The
+ * for their sales of the last 24 hours that are not expired or cancelled, kept by the
+ * hour in `sale_totals` (migration 0122; the sale's statement, sale-statement.ts,
+ * expires their overdue ones first, as `expired`). The
  * placement writes a sale only if no other sale of the customer was placed since its
  * statement's snapshot, so parallel sales are counted one by one.
  */
+
+/** The hour since the epoch a time falls in, as sale_totals (migration 0122) keys it. */
+const hourOf = (time: RawBuilder<unknown>) =>
+  sql<number>`floor(extract(epoch FROM ${time}) / 3600)::bigint`;
+/** The first hour of the last 24 any part of which is inside them. */
+const FIRST_HOUR = hourOf(sql`now() - interval '24 hours'`);
 
 const verificationHint = (order: SaleDraft) =>
   order.isVerified ? "" : " Verify your identity to sell more.";
@@ -42,12 +49,15 @@ export const saleDayLimitRule = refusalRule<
 >({
   name: "sale_day_limit",
   settings: ["sell_limit_day_inr", "verified_sell_limit_day_inr"],
+  // The customer's hours of the last 24 (decision 035's hours: one partly inside counts),
+  // less the sales this statement expired, which its snapshot still counts.
   lookup: sql`LEFT JOIN LATERAL (
-      SELECT coalesce(sum(sale.inr_amount), 0) AS inr FROM sell_orders AS sale
-      WHERE sale.user_id = input.user_id AND sale.created_at > now() - interval '24 hours'
-        AND sale.status NOT IN ('expired', 'cancelled')
-        -- Expired by this statement: its snapshot still reads them awaiting their deposit.
-        AND sale.id NOT IN (SELECT id FROM expired)
+      SELECT coalesce(sum(entry.value::numeric), 0) - coalesce((
+          SELECT sum(expired.inr_amount) FROM expired
+          WHERE expired.user_id = input.user_id AND ${hourOf(sql`expired.created_at`)} >= ${FIRST_HOUR}
+        ), 0) AS inr
+      FROM sale_totals AS totals CROSS JOIN LATERAL jsonb_each_text(totals.inr_by_hour) AS entry
+      WHERE totals.user_id = input.user_id AND entry.key::bigint >= ${FIRST_HOUR}
     ) AS sold_today ON true`,
   passes: sql<boolean>`sold_today.inr + input.inr_amount <= CASE WHEN input.is_verified
     THEN settings.verified_sell_limit_day_inr ELSE settings.sell_limit_day_inr END`,

@@ -33,7 +33,7 @@ export function overdueSalesExpired(scope: ExpiryScope) {
       UPDATE sell_orders AS o SET status = 'expired', updated_at = now()
       WHERE o.status = 'awaiting_deposit' AND o.expires_at <= now()
         AND NOT ${DEPOSIT_PENDING} AND ${inScope(scope)}
-      RETURNING o.id, o.user_id, o.status, o.network, o.deposit_usdt
+      RETURNING o.id, o.user_id, o.status, o.network, o.deposit_usdt, o.inr_amount, o.created_at
     ),
     expiry_events AS (
       INSERT INTO sell_order_events (sell_order_id, actor_id, actor_role, from_status, to_status, note)

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Decimal } from "../../../../shared/money";
 import { quoteSaleRupees } from "../../../../shared/quote";
+import type { SellOrderStatus } from "../../../platform/db/schema";
 import { type Client, signedInAdmin, signedInCustomer } from "../../../testing/actors";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { createClient } from "../../../testing/test-client";
@@ -85,6 +87,9 @@ const sell = (
     },
     headers,
   );
+
+const sumOf = (amounts: string[]) =>
+  amounts.reduce((sum, amount) => sum.plus(amount), new Decimal(0)).toFixed(2);
 
 async function salesOf(userId: string) {
   return testApp.db.selectFrom("sell_orders").selectAll().where("user_id", "=", userId).execute();
@@ -300,6 +305,38 @@ describe("a refused sale writes nothing", () => {
     // An expired sale no longer counts.
     await windowsPassed();
     expect((await sell(customer, { usdtAmount: "20" })).status).toBe(201);
+  });
+
+  it("past the day's limit, counting each sale's rupees through its changes of status and amount", async () => {
+    const customer = await seller();
+    const setSale = (
+      id: string,
+      change: { status?: SellOrderStatus; received_at?: Date; inr_amount?: string },
+    ) => testApp.db.updateTable("sell_orders").set(change).where("id", "=", id).execute();
+    // ₹49,300 each against ₹100,000 a day: a third sale of ₹1,700 would pass it.
+    const first = await sell(customer, { usdtAmount: "580" });
+    expect((await sell(customer, { usdtAmount: "580" })).status).toBe(201);
+    expect((await sell(customer, { usdtAmount: "20" })).json.code).toBe("SALE_LIMIT_PER_DAY");
+    await setSale(first.json.id, { status: "cancelled" });
+    const third = await sell(customer, { usdtAmount: "20" });
+    expect(third.status).toBe(201);
+    // Moved back out of Cancelled (a deposit credited to it), it counts again.
+    await setSale(first.json.id, { status: "received", received_at: new Date() });
+    expect((await sell(customer, { usdtAmount: "20" })).json.code).toBe("SALE_LIMIT_PER_DAY");
+    // Credited at fewer rupees, it counts those.
+    await setSale(first.json.id, { inr_amount: "40000.00" });
+    expect((await sell(customer, { usdtAmount: "20" })).status).toBe(201);
+    const kept = await testApp.db
+      .selectFrom("sale_totals")
+      .select("inr_by_hour")
+      .where("user_id", "=", customer.userId)
+      .executeTakeFirstOrThrow();
+    const counted = (await salesOf(customer.userId)).filter(
+      (sale) => sale.status !== "cancelled" && sale.status !== "expired",
+    );
+    expect(sumOf(Object.values(kept.inr_by_hour))).toBe(
+      sumOf(counted.map((sale) => sale.inr_amount)),
+    );
   });
 
   it("past the day's limit when sent in parallel: the limit holds", async () => {

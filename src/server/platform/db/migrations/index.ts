@@ -57,6 +57,7 @@ import * as statementDebitsAndSalesInBooks from "./0118-statement-debits-and-sal
 import * as salePlacementCounts from "./0119-sale-placement-counts";
 import * as payoutDestinationBlocklistKeys from "./0120-payout-destination-blocklist-keys";
 import * as failedDepositsIgnored from "./0121-failed-deposits-ignored";
+import * as saleTotalsByHour from "./0122-sale-totals-by-hour";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -121,4 +122,5 @@ export const migrations: Record<string, Migration> = {
   "0119-sale-placement-counts": salePlacementCounts,
   "0120-payout-destination-blocklist-keys": payoutDestinationBlocklistKeys,
   "0121-failed-deposits-ignored": failedDepositsIgnored,
+  "0122-sale-totals-by-hour": saleTotalsByHour,
 };
