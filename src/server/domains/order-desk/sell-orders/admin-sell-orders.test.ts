@@ -497,8 +497,11 @@ describe("cancelling a sell order", () => {
       `your sale of ${order.deposit_usdt} USDT; its rupees will not be paid`,
     );
     expect(mail?.text).toContain("our team will contact you to return it");
-    // The reason is the desk's note, not the customer's mail.
+    // The reason is the desk's note, not the customer's mail, nor their sale's timeline.
     expect(mail?.text).not.toContain("refunded from the payout wallet");
+    const seen = await customer.get(`/api/sell-orders/${order.id}`);
+    expect(seen.json.events).toMatchObject([{ toStatus: "cancelled", note: null }]);
+    expect(seen.text).not.toContain("refunded from the payout wallet");
   });
 
   it("tells a Hindi-reading customer in Hindi, and one awaiting the deposit not to send it", async () => {

@@ -105,3 +105,13 @@ export function toSellOrderEventView(event: Selectable<SellOrderEventsTable>) {
     createdAt: new Date(event.created_at).toISOString(),
   };
 }
+
+/**
+ * An event as its customer sees it: an operator's note (a cancel's reason, why a sale
+ * was paid early or released from hold) is the desk's, kept in the audit log, and may
+ * name a risk rule or a report; the system's notes stay.
+ */
+export function toCustomerSellOrderEventView(event: Selectable<SellOrderEventsTable>) {
+  const view = toSellOrderEventView(event);
+  return event.actor_role === "admin" ? { ...view, note: null } : view;
+}

@@ -7,7 +7,11 @@ import { idempotencyKeyParameter, requestIdempotencyKey } from "../idempotency";
 import { listCustomerSellOrders } from "./customer-sell-orders";
 import { placeSellOrder } from "./place-sell-order";
 import { readCustomerSellOrder, sellOrderDepositSchema } from "./sell-order-deposit";
-import { sellOrderEventSchema, sellOrderSchema, toSellOrderEventView } from "./sell-order-view";
+import {
+  sellOrderEventSchema,
+  sellOrderSchema,
+  toCustomerSellOrderEventView,
+} from "./sell-order-view";
 
 const placeRoute = createRoute({
   method: "post",
@@ -110,7 +114,7 @@ export function createSellOrdersRouter(context: AppContext) {
       return c.json(
         {
           ...sale,
-          events: events.map(toSellOrderEventView),
+          events: events.map(toCustomerSellOrderEventView),
           deposit,
           serverNow: new Date().toISOString(),
         },
