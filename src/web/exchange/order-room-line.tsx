@@ -29,13 +29,15 @@ export default function OrderRoomLine() {
       ];
   // One row: on a narrow phone the words wrap beside the link, within the 44 px the page
   // keeps for the line; below each other they made it 60 px and moved the form down.
+  // Only when even the longest word leaves the link no room (large text) does the link
+  // take a row of its own.
   return (
-    <span className="flex items-center gap-x-2">
-      <span>{text}</span>
+    <span className="flex flex-wrap items-center gap-x-2">
+      <span className="flex-1">{text}</span>
       {link && (
         <Link
           to={limits.verifyUrl}
-          className="touch-target shrink-0 font-medium text-primary underline"
+          className="touch-target font-medium text-primary underline"
         >
           {link}
         </Link>
