@@ -35,10 +35,7 @@ export default function OrderRoomLine() {
     <span className="flex flex-wrap items-center gap-x-2">
       <span className="flex-1">{text}</span>
       {link && (
-        <Link
-          to={limits.verifyUrl}
-          className="touch-target font-medium text-primary underline"
-        >
+        <Link to={limits.verifyUrl} className="touch-target font-medium text-primary underline">
           {link}
         </Link>
       )}
