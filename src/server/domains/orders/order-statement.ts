@@ -1,6 +1,6 @@
-import { type CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { orderBlocklistKeys } from "../../../shared/blocklist-keys";
-import { preparedStatement } from "../../platform/db/database";
+import { compiledOnce, preparedStatement } from "../../platform/db/database";
 import type { DB } from "../../platform/db/schema";
 import type { AppError } from "../../platform/http/errors";
 import type { OutboxMessage } from "../../platform/notifications/outbox";
@@ -140,29 +140,12 @@ type StatementRow = Partial<OrderRow> & {
   [verdictOrSetting: string]: unknown;
 };
 
-/** Stands for the orders' JSON in the compiled statement. */
-const ORDERS_PARAMETER = "\u0000orders";
-const placeOrdersStatements = new WeakMap<Kysely<DB>, CompiledQuery<StatementRow>>();
-
 /**
- * The order statement for these orders. It is built and compiled once per
- * database, as its text never changes: a round only puts its orders in. Building
- * it (a few hundred fragments) cost more per order than anything else in the
+ * The order statement, compiled once per database: a round only puts its orders in.
+ * Building it (a few hundred fragments) cost more per order than anything else in the
  * round.
  */
-function placeOrdersStatement(db: Kysely<DB>, ordersJson: string): CompiledQuery<StatementRow> {
-  let compiled = placeOrdersStatements.get(db);
-  if (!compiled) {
-    compiled = buildPlaceOrdersStatement().compile(db);
-    placeOrdersStatements.set(db, compiled);
-  }
-  return {
-    ...compiled,
-    parameters: compiled.parameters.map((value) =>
-      value === ORDERS_PARAMETER ? ordersJson : value,
-    ),
-  };
-}
+const placeOrdersStatement = compiledOnce((ordersJson) => buildPlaceOrdersStatement(ordersJson));
 
 /**
  * The rules, the limit slots, the orders, their first events and their
@@ -218,14 +201,14 @@ const joined = (fragments: (RawBuilder<unknown> | undefined)[]) =>
   );
 
 /**
- * The order statement's text, with `ORDERS_PARAMETER` where a round's orders go,
+ * The order statement's text, with `ordersJson` where a round's orders go,
  * built from the rule modules (rules/): the refusal rules judge each order in
  * `checked`, the limits claim its rupees, the hold rules judge the written ones.
  */
-function buildPlaceOrdersStatement() {
+function buildPlaceOrdersStatement(ordersJson: string) {
   return sql<StatementRow>`${preparedStatement("place_orders")}
     WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${ORDERS_PARAMETER}::jsonb) AS input (
+      SELECT * FROM jsonb_to_recordset(${ordersJson}::jsonb) AS input (
         id uuid, user_id text, user_email text, send_currency text, send_amount numeric,
         receive_currency text, receive_amount numeric, quoted_rate numeric, network text,
         wallet_address text, payment_reference text, payer_name text, idempotency_key text,

@@ -1,6 +1,6 @@
-import { type CompiledQuery, type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { Decimal } from "../../../../shared/money";
-import { preparedStatement } from "../../../platform/db/database";
+import { compiledOnce, preparedStatement } from "../../../platform/db/database";
 import type { DB, PayoutDestinationsTable, SellOrderStatus } from "../../../platform/db/schema";
 import type { AppError } from "../../../platform/http/errors";
 import { UNIQUE_CENTS } from "../rules/free-amount";
@@ -112,22 +112,8 @@ type StatementRow = Partial<SellOrderRow> & {
   [verdictOrSetting: string]: unknown;
 };
 
-/** Stands for the sales' JSON in the compiled statement. */
-const SALES_PARAMETER = "\u0000sales";
-const placeSalesStatements = new WeakMap<Kysely<DB>, CompiledQuery<StatementRow>>();
-
-/** The statement for these sales: built and compiled once per database, as its text never changes. */
-function placeSalesStatement(db: Kysely<DB>, salesJson: string): CompiledQuery<StatementRow> {
-  let compiled = placeSalesStatements.get(db);
-  if (!compiled) {
-    compiled = buildPlaceSalesStatement().compile(db);
-    placeSalesStatements.set(db, compiled);
-  }
-  return {
-    ...compiled,
-    parameters: compiled.parameters.map((value) => (value === SALES_PARAMETER ? salesJson : value)),
-  };
-}
+/** The sale statement, compiled once per database; a round only puts its sales in. */
+const placeSalesStatement = compiledOnce((salesJson) => buildPlaceSalesStatement(salesJson));
 
 /**
  * The sales' customers and payout accounts, the overdue sales they would meet expired,
@@ -201,10 +187,10 @@ const DESTINATION_COLUMNS = [
 
 const passes = (name: string) => sql.ref(`passes_${name}`);
 
-function buildPlaceSalesStatement() {
+function buildPlaceSalesStatement(salesJson: string) {
   return sql<StatementRow>`${preparedStatement("place_sales")}
     WITH request AS (
-      SELECT * FROM jsonb_to_recordset(${SALES_PARAMETER}::jsonb) AS request (
+      SELECT * FROM jsonb_to_recordset(${salesJson}::jsonb) AS request (
         id uuid, user_id text, user_email text, network text, requested_usdt numeric,
         quoted_rate numeric, destination_id uuid, is_admin boolean, idempotency_key text)
     ),
