@@ -1,6 +1,10 @@
 # The same commands as a machine install (docs/deploy.md): npm ci, npm run build,
 # node dist/server/main.js.
 FROM node:20-bookworm-slim AS build
+# pkcs11js, the payout signer's PKCS#11 binding, is a native addon node-gyp builds.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci

@@ -19,8 +19,8 @@ import { compiledTexts } from "./scripts/build/compiled-texts";
 const TOUCHES_A_DATABASE =
   /createTestApp|openRuntime|database|\bdb\b|\bsql\b|kysely|pglite|postgres|server-process|order-load|other-processes|run-process|TEST_DB/i;
 
-/** The server's test files that open no database, found by TOUCHES_A_DATABASE. */
-function testsWithoutADatabase(folder = "src/server"): string[] {
+/** The test files of a folder (the server's, the signer's) that open no database, found by TOUCHES_A_DATABASE. */
+function testsWithoutADatabase(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) return testsWithoutADatabase(path);
@@ -33,7 +33,11 @@ function testsWithoutADatabase(folder = "src/server"): string[] {
  * Tests run on PGlite only: the fuzzed requests, which test the API's validation (the
  * same on either database), and the tests that open no database at all.
  */
-const ONE_DATABASE_TESTS = ["src/server/app/fuzz.system.test.ts", ...testsWithoutADatabase()];
+const ONE_DATABASE_TESTS = [
+  "src/server/app/fuzz.system.test.ts",
+  ...testsWithoutADatabase("src/server"),
+  ...testsWithoutADatabase("src/signer"),
+];
 
 const projects: TestProjectInlineConfiguration[] = [
   {
@@ -50,7 +54,7 @@ if (process.env.TEST_DATABASE_URL) {
     extends: true,
     test: {
       name: "postgres",
-      include: ["src/server/**/*.test.ts"],
+      include: ["src/server/**/*.test.ts", "src/signer/**/*.test.ts"],
       exclude: [...configDefaults.exclude, ...ONE_DATABASE_TESTS],
       env: { TEST_DB: "postgres" },
     },
@@ -62,7 +66,9 @@ export default defineConfig({
   plugins: [compiledTexts()],
   test: {
     globalSetup: ["src/server/testing/global-setup.ts"],
-    testTimeout: 30_000,
+    // A wait for a state, not a speed: on a 2-core machine busy with browsers and
+    // other suites a test that takes 5 s alone has taken more than 30.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Both cores, and one module graph per worker: importing the server and
     // compiling PGlite again for each of 140 files took 450 of the suite's 1,150 s.

@@ -163,3 +163,39 @@ test("Buying USDT: a buy rate at the exchange rate is refused under its field; o
     expect(response.status()).toBe(200);
   }
 });
+
+test("Buying USDT: an amount quarantine of 10 hours is refused under its field and nothing is saved; 72 is saved and shown after a reload", async ({
+  page,
+}) => {
+  await stepUpAsAdmin(page);
+  const saved = await (await page.request.get("/api/admin/settings/buying")).json();
+  const { exchangeRate: _rate, ...before } = saved;
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { name: "Buying USDT" })).toBeVisible();
+  const card = page.locator("form").filter({ has: page.getByLabel("Amount quarantine (hours)") });
+  const quarantine = card.getByLabel("Amount quarantine (hours)");
+  const shownBefore = await quarantine.inputValue();
+  expect(shownBefore).not.toBe("72");
+  try {
+    await quarantine.fill("10");
+    await card.getByRole("button", { name: "Save Buying USDT" }).click();
+    await expect(card.locator("#field-sellAmountQuarantineHours-error")).toHaveText(
+      "Amount Quarantine (Hours) must be a whole number of hours from 24 to 720.",
+    );
+    await expect(quarantine).toHaveAttribute("aria-invalid", "true");
+    await expect(quarantine).toBeFocused();
+    await expect(page.getByText("Buying USDT saved")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel("Amount quarantine (hours)")).toHaveValue(shownBefore);
+
+    await page.getByLabel("Amount quarantine (hours)").fill("72");
+    await card.getByRole("button", { name: "Save Buying USDT" }).click();
+    await expect(page.getByText("Buying USDT saved")).toBeVisible();
+    await expect(card.locator("#field-sellAmountQuarantineHours-error")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel("Amount quarantine (hours)")).toHaveValue("72");
+  } finally {
+    const response = await page.request.put("/api/admin/settings/buying", { data: before });
+    expect(response.status()).toBe(200);
+  }
+});

@@ -3,6 +3,7 @@ import {
   holdRequests,
   readMailLink,
   secondBrowserPage,
+  signUpAndLogInByApi,
   test,
   uniqueEmail,
 } from "./fixtures";
@@ -172,4 +173,46 @@ test("a language chosen on the page before its script has run is the one it then
   await expect(page.getByRole("heading", { name: HINDI_HEADLINE })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
   await expect(page.getByRole("combobox", { name: "भाषा" })).toHaveValue("hi");
+});
+
+test("a language chosen while the page was still telling the account its first one stays chosen", async ({
+  page,
+}) => {
+  // A new account has no language yet: the page's first load tells the server the one it
+  // shows. On a slow network that request may still be on its way when the reader picks
+  // Hindi; it is held here until the choice has been asked for, so it would arrive last.
+  await signUpAndLogInByApi(page, uniqueEmail("language-race"));
+  const saved = (language: string) =>
+    page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/account/language") &&
+        response.request().postDataJSON()?.language === language,
+    );
+  let releaseFirst = () => {};
+  const firstHeld = new Promise<void>((resolve) => {
+    releaseFirst = resolve;
+  });
+  let saves = 0;
+  const choiceAskedFor = new Promise<void>((resolve) => {
+    void page.route("**/api/account/language", async (route) => {
+      saves += 1;
+      if (saves === 1) await firstHeld;
+      else resolve();
+      await route.fallback();
+    });
+  });
+  const firstSaved = saved("en");
+  const choiceSaved = saved("hi");
+  await page.goto("/profile");
+  await expect.poll(() => saves).toBe(1);
+  await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  // A page that sends its saves in order asks for the choice only once the first has
+  // answered: the second of a second is room for one that does not to show it.
+  await Promise.race([choiceAskedFor, page.waitForTimeout(1_000)]);
+  releaseFirst();
+  await Promise.all([firstSaved, choiceSaved]);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "प्रोफ़ाइल" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
 });

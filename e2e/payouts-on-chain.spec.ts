@@ -18,12 +18,19 @@ import {
  * stand-in node the desk's payout wallet "sends" from (it starts serving the Transfer
  * log and its receipt). The server's watcher reads it every 5 seconds; the journeys
  * wait for what the pages show, never for a time. BEP20 is this file's alone, and its
- * journeys share the one node, so they run in turn.
+ * journeys share the one node, so they run in turn. Besides the payouts that pay their
+ * order, the operators' view of those that do not: one the chain took back in a
+ * reorganisation, one whose transaction failed, and a second payout to a paid order.
  */
 
 test.describe.configure({ mode: "serial" });
 
-const DESK_WALLET = "0x9e7a3c5b1d2f4a6e8c0b9d7f5e3a1c2b4d6f8a0e";
+/**
+ * A desk wallet of this run's own: the server keeps where its watcher got to per
+ * wallet, and a run in a new worker (the next --repeat-each) starts a new stand-in
+ * chain at block 100, behind where the watcher of a wallet used before got to.
+ */
+const DESK_WALLET = `0x${randomBytes(20).toString("hex")}`;
 const { token, decimals } = USDT_TOKENS.bep20;
 /** What an order of 8,600 INR receives: 100 USDT, in Binance-Peg USDT's base units. */
 const HUNDRED = 100n * 10n ** BigInt(decimals);
@@ -77,10 +84,33 @@ function deskSends(to: string) {
   return node.send({ token, from: DESK_WALLET, to, baseUnits: HUNDRED });
 }
 
+/** The desk's wallet sends 100 USDT to `to` in a transaction that fails on chain; answers its hash. */
+function deskSendsAndFails(to: string) {
+  return node.send({ token, from: DESK_WALLET, to, baseUnits: HUNDRED, failed: true });
+}
+
 /** Reloads until `check` holds: what the watcher found shows on the next load of a page. */
 async function reloadUntil(page: Page, check: () => Promise<void>) {
   await expect(async () => {
     await page.reload();
+    await check();
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * Unmatched Transfers, on one of its lists (the list chosen is the page's own, so a
+ * reload shows To decide again): reloads until `check` holds there.
+ */
+async function onUnmatchedListUntil(desk: Page, list: string, check: () => Promise<void>) {
+  await desk.goto("/admin/payouts/unmatched");
+  await expect(desk.getByRole("heading", { name: "Unmatched transfers" })).toBeVisible();
+  await expect(async () => {
+    await desk.reload();
+    await desk.getByRole("button", { name: list, exact: true }).click();
+    await expect(desk.getByRole("button", { name: list, exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await check();
   }).toPass({ timeout: 30_000 });
 }
@@ -178,5 +208,165 @@ test("a transfer two orders could be is left unmatched and an operator assigns i
   });
   await page.goto(`/order/${second}`);
   await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
+  await desk.context().close();
+});
+
+test("a payout seen on chain and then taken back by a reorganisation is listed under Taken back with why; the order still awaits it", async ({
+  page,
+  browser,
+}) => {
+  const wallet = freshWallet();
+  await signUpAndLogInByApi(page, uniqueEmail("taken-back-payout"));
+  const orderId = await placeOrderByApi(page, { network: "bep20", walletAddress: wallet });
+  const desk = await deskWithWatchedWallet(browser);
+  await verifyByApi(desk, orderId);
+
+  // The wallet sends in a block of its own: seen, 1 of the 3 confirmations.
+  node.head += 1;
+  const block = node.head;
+  const hash = deskSends(wallet);
+  await desk.goto("/admin/orders?status=processing");
+  const row = desk.locator(`[data-order-row="${orderId}"]`);
+  const seen = row.getByTestId("seen-on-chain").filter({ visible: true });
+  await reloadUntil(desk, () =>
+    expect(seen).toHaveText("Seen on chain, 1 of 3 confirmations", { timeout: 2_000 }),
+  );
+
+  // A reorganisation mines that block again without it, before it was final.
+  node.reorganiseFrom(block);
+  node.head += 1;
+  const transfer = desk.locator(`[data-transfer="${hash}"]`);
+  await onUnmatchedListUntil(desk, "Taken back", () =>
+    expect(transfer).toBeVisible({ timeout: 2_000 }),
+  );
+  await expect(transfer).toContainText("BEP20 · out");
+  await expect(transfer.getByTestId("unmatched-amount")).toHaveText("100.0000 USDT");
+  await expect(transfer).toContainText(
+    "Gone from its block when read again before it was final: a reorganisation took it back. Recorded again should the transaction come back.",
+  );
+  await expect(transfer).toContainText(/taken back \d/);
+  // Nothing to decide: no decision to take, and not among the transfers to decide.
+  await expect(transfer.getByRole("button", { name: "Assign to order" })).toHaveCount(0);
+  await expect(transfer.getByRole("button", { name: "Not a payout" })).toHaveCount(0);
+  await desk.getByRole("button", { name: "To decide", exact: true }).click();
+  await expect(desk.getByRole("button", { name: "To decide", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(transfer).toHaveCount(0);
+
+  // The order is not paid: the queue no longer shows it seen, the customer still waits.
+  await desk.goto("/admin/orders?status=processing");
+  await expect(row).toBeVisible();
+  await expect(seen).toHaveCount(0);
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
+  await desk.context().close();
+});
+
+test("a payout whose transaction failed on chain is listed under Failed on chain with why; the order still awaits it", async ({
+  page,
+  browser,
+}) => {
+  const wallet = freshWallet();
+  await signUpAndLogInByApi(page, uniqueEmail("failed-payout"));
+  const orderId = await placeOrderByApi(page, { network: "bep20", walletAddress: wallet });
+  const desk = await deskWithWatchedWallet(browser);
+  await verifyByApi(desk, orderId);
+
+  // The wallet's transaction fails (out of gas, reverted); the chain goes on past it.
+  const hash = deskSendsAndFails(wallet);
+  node.head += 5;
+  const transfer = desk.locator(`[data-transfer="${hash}"]`);
+  await onUnmatchedListUntil(desk, "Failed on chain", () =>
+    expect(transfer).toBeVisible({ timeout: 2_000 }),
+  );
+  await expect(transfer).toContainText("BEP20 · out");
+  await expect(transfer.getByTestId("unmatched-amount")).toHaveText("100.0000 USDT");
+  await expect(transfer).toContainText(
+    "Failed on chain: no USDT left the wallet and nothing was paid. Send the payout again (the wallet may lack what its fees cost: TRX for energy, or gas).",
+  );
+  await expect(transfer).toContainText(/failed \d/);
+  // Nothing to decide: no decision to take, and not among the transfers to decide.
+  await expect(transfer.getByRole("button", { name: "Assign to order" })).toHaveCount(0);
+  await expect(transfer.getByRole("button", { name: "Not a payout" })).toHaveCount(0);
+  await desk.getByRole("button", { name: "To decide", exact: true }).click();
+  await expect(desk.getByRole("button", { name: "To decide", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(transfer).toHaveCount(0);
+
+  // Nothing was paid: the customer's order still awaits its payout.
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
+  await desk.goto(`/admin/orders?order=${orderId}`);
+  const details = desk.getByRole("dialog", { name: `Order ${orderId.slice(0, 8)}` });
+  await expect(details.getByText("Processing", { exact: true }).first()).toBeVisible();
+  await desk.context().close();
+});
+
+test("the wallet pays a completed order a second time: its details and the dashboard show the second payout", async ({
+  page,
+  browser,
+}) => {
+  const wallet = freshWallet();
+  await signUpAndLogInByApi(page, uniqueEmail("second-payout"));
+  const orderId = await placeOrderByApi(page, { network: "bep20", walletAddress: wallet });
+  const desk = await deskWithWatchedWallet(browser);
+  await verifyByApi(desk, orderId);
+
+  // The dashboard's count of second payouts before (other journeys' may be in it).
+  const secondPayouts = desk
+    .locator("[data-slot=card]")
+    .filter({ has: desk.getByRole("heading", { name: "Second payouts (7 days)" }) });
+  await desk.goto("/admin");
+  await expect(secondPayouts.locator("p").first()).toHaveText(/^\d+$/);
+  const before = Number(await secondPayouts.locator("p").first().textContent());
+
+  // The payout, found by the watcher: the order completes.
+  deskSends(wallet);
+  node.head += 5;
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByText("Completed", { exact: true }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The wallet pays the same order again.
+  node.head += 1;
+  const again = deskSends(wallet);
+  node.head += 5;
+  await desk.goto(`/admin/orders?order=${orderId}`);
+  const details = desk.getByRole("dialog", { name: `Order ${orderId.slice(0, 8)}` });
+  const panel = details.getByRole("region", { name: "Second payouts" });
+  await reloadUntil(desk, () => expect(panel).toBeVisible({ timeout: 2_000 }));
+  await expect(panel.getByRole("alert")).toHaveText(
+    "Another transfer went to this order's wallet while it was being paid, or after. The operators were told: check with the customer and ask for it back if it was paid twice.",
+  );
+  await expect(panel.getByRole("listitem")).toHaveCount(1);
+  await expect(panel.getByRole("listitem")).toContainText(again);
+  await expect(panel.getByRole("listitem")).toContainText(/100\.0000 USDT, noticed \d/);
+  // On a phone the details fit the screen: the warning is read without scrolling sideways
+  // (the timeline's note of the payout check is the transaction's hash, unbroken).
+  await desk.setViewportSize({ width: 360, height: 780 });
+  await expect(panel).toBeVisible();
+  await expect
+    .poll(() => details.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth))
+    .toBe(0);
+  await desk.setViewportSize({ width: 1280, height: 720 });
+
+  // The dashboard counts it, and says where to look.
+  await desk.goto("/admin");
+  await expect(secondPayouts.locator("p").first()).toHaveText(String(before + 1));
+  await expect(secondPayouts).toContainText("Orders paid twice: see each order's Second payouts.");
+
+  // The transfer itself waits for an operator, naming the order it paid again.
+  const transfer = desk.locator(`[data-transfer="${again}"]`);
+  await onUnmatchedListUntil(desk, "To decide", () =>
+    expect(transfer).toBeVisible({ timeout: 2_000 }),
+  );
+  await expect(transfer).toContainText(
+    `Order ${orderId.slice(0, 8)} is paid, or being paid, this amount to this wallet by another transfer: a second payout? An operator decides.`,
+  );
   await desk.context().close();
 });

@@ -4,7 +4,7 @@ import { USDT_TOKENS } from "../src/server/platform/config/chain-tokens";
 import { startFakeChain } from "../src/server/testing/fake-chain";
 import { baseUnitsOf, FakeEvmNode } from "../src/server/testing/fake-evm-node";
 import { Decimal } from "../src/shared/money";
-import { formatInr, formatUsdt, indiaToday } from "../src/web/admin/admin-format";
+import { formatInr, formatUsdt, indiaToday } from "../src/web/admin/lib/admin-format";
 import {
   expect,
   expectNoSeriousViolations,
@@ -77,6 +77,33 @@ test.afterAll(async () => {
   await closeChain();
 });
 
+/** Kept beside the run's results, to look at: the page as its viewport shows it, whole. */
+async function keepScreenshot(page: Page, name: string) {
+  const path = test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await test.info().attach(name, { path, contentType: "image/png" });
+}
+
+/** The Sell tab's headline and a seller's instructions, and the buy side's instruction it must not show. */
+const SELL_TAB_WORDS = {
+  en: {
+    headline: "Sell USDT for Indian Rupees",
+    instruction: "Send only from an exchange account or wallet in your own name.",
+    buyInstruction: "Pay only from your own personal bank account or UPI ID.",
+  },
+  hi: {
+    headline: "भारतीय रुपये में USDT बेचें",
+    instruction: "सिर्फ़ अपने नाम के एक्सचेंज खाते या वॉलेट से ही भेजें।",
+    buyInstruction: "सिर्फ़ अपने पर्सनल बैंक खाते या अपनी UPI ID से ही पेमेंट करें।",
+  },
+} as const;
+
+async function expectSellTabWords(page: Page, words: (typeof SELL_TAB_WORDS)["en" | "hi"]) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.headline);
+  await expect(page.getByText(words.instruction)).toBeVisible();
+  await expect(page.getByText(words.buyInstruction)).toHaveCount(0);
+}
+
 /** Today's books (India day) as the API answers them: the figures this journey adds to. */
 async function todaysBooks(operator: Page) {
   const today = indiaToday();
@@ -130,6 +157,8 @@ test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it 
     page.getByTestId("rate-banner").getByText("1 USDT = ₹84", { exact: true }),
   ).toBeVisible();
   const panel = page.getByRole("tabpanel", { name: "बेचें" });
+  // The tab's own headline and a seller's instructions; none of the buyer's.
+  await expectSellTabWords(page, SELL_TAB_WORDS.hi);
   await expect(panel.getByLabel("आप किस नेटवर्क पर भेजेंगे")).toHaveValue("bep20");
   await panel.getByLabel("आप कितने USDT बेच रहे हैं").fill("100");
   await expect(panel.getByTestId("sale-rupees")).toHaveText("₹8,400.00");
@@ -140,6 +169,7 @@ test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it 
   await expect(panel.getByText("name@bank जैसी UPI ID लिखें, जैसे rahul@okhdfcbank।")).toBeVisible();
   await expectNoSeriousViolations(page);
   await expect(panel.getByRole("textbox", { name: "UPI ID" })).toBeFocused();
+  await keepScreenshot(page, "sell-tab-360px-hindi");
   await panel.getByRole("textbox", { name: "UPI ID" }).fill("seller@okhdfcbank");
   await panel.getByRole("button", { name: "यह खाता सेव करें" }).click();
   const account = panel.getByRole("radio", { name: /UPI · seller@okhdfcbank/ });
@@ -245,10 +275,7 @@ test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it 
     PHONE.width,
   );
   await expectNoSeriousViolations(page);
-  // Kept beside the run's results, to look at: the Paid page as a phone shows it.
-  const screenshot = test.info().outputPath("paid-360px-hindi.png");
-  await page.screenshot({ path: screenshot, fullPage: true });
-  await test.info().attach("paid-360px-hindi", { path: screenshot, contentType: "image/png" });
+  await keepScreenshot(page, "paid-360px-hindi");
 
   // The desk sold today too: a buyer's ₹8,600 for 100 USDT, paid into the desk's UPI ID.
   const buyer = await secondBrowserPage(browser);
@@ -339,24 +366,75 @@ test("a visitor reaches the Sell tab by keyboard, hears the smallest sale, and a
   await expect(page.getByTestId("sale-rupees")).toHaveText("₹2,142.00");
 });
 
-/** A new customer signed in on `page`, with a UPI ID, selling `usdtAmount` on BEP20: the sale. */
-async function placeSaleByApi(page: Page, email: string, usdtAmount: string) {
-  await signUpAndLogInByApi(page, email);
-  const name = email.split("@")[0];
+test("a customer with one payout account sells on a phone with one press of Sell USDT, in the Sell tab's own words; the desk reads its holds in words", async ({
+  page,
+}) => {
+  // The desk holds a first sale above ₹1,000 and a payout to an account not paid before.
   const headers = { origin: origin() };
-  const account = await page.request.post("/api/account/payout-destinations", {
-    data: { kind: "upi", holderName: name, upiId: `${name}@okaxis` },
-    headers,
-  });
-  expect(account.status(), await account.text()).toBe(201);
-  const placed = await page.request.post("/api/sell-orders", {
+  const buying = await (await desk.request.get("/api/admin/settings/buying")).json();
+  const { exchangeRate: _, ...inForce } = buying;
+  const holding = await desk.request.put("/api/admin/settings/buying", {
     data: {
-      network: "bep20",
-      usdtAmount,
-      quotedBuyRate: "84",
-      destinationId: (await account.json()).id,
+      ...inForce,
+      sellHoldFirstSale: true,
+      sellHoldFirstSaleAboveInr: "1000",
+      sellHoldNewDestination: true,
     },
     headers,
+  });
+  expect(holding.status(), await holding.text()).toBe(200);
+  try {
+    await page.setViewportSize(PHONE);
+    const account = await customerWithUpiIdByApi(page, uniqueEmail("one-account-seller"));
+    await page.goto("/?side=sell");
+    const panel = page.getByRole("tabpanel", { name: "Sell" });
+    await expectSellTabWords(page, SELL_TAB_WORDS.en);
+    // Their only account is the one paid: chosen already.
+    await expect(panel.getByRole("radio", { name: new RegExp(account.upiId) })).toBeChecked();
+    await panel.getByLabel("USDT you sell").fill("40");
+    await expect(panel.getByTestId("sale-rupees")).toHaveText("₹3,360.00");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await keepScreenshot(page, "sell-tab-360px-english");
+    await panel.getByRole("button", { name: "Sell USDT" }).click();
+    await expect(page).toHaveURL(/\/sell\/[0-9a-f-]{36}$/);
+    const saleId = new URL(page.url()).pathname.split("/").pop() ?? "";
+
+    // The operator's dialog names each rule that held it, in words.
+    await desk.goto(`/admin/sell-orders?order=${saleId}`);
+    const details = desk.getByRole("dialog", { name: `Sale #${saleId.slice(0, 8)}` });
+    await expect(details.getByTestId("sell-hold-rules").getByRole("listitem")).toHaveText([
+      "A first sale above the set amount (the customer has no paid sale yet)",
+      "A payout account no earlier sale of the customer was paid to",
+    ]);
+    await expect(details).not.toContainText("first_sale");
+    await keepScreenshot(desk, "admin-sale-dialog-held");
+    await details.getByRole("button", { name: "Close" }).click();
+  } finally {
+    await desk.request.put("/api/admin/settings/buying", { data: inForce, headers });
+  }
+});
+
+/** A new customer signed in on `page`, with one payout account (a UPI ID): its id and UPI ID. */
+async function customerWithUpiIdByApi(page: Page, email: string) {
+  await signUpAndLogInByApi(page, email);
+  const name = email.split("@")[0];
+  const upiId = `${name}@okaxis`;
+  const account = await page.request.post("/api/account/payout-destinations", {
+    data: { kind: "upi", holderName: name, upiId },
+    headers: { origin: origin() },
+  });
+  expect(account.status(), await account.text()).toBe(201);
+  return { id: (await account.json()).id as string, upiId };
+}
+
+/** A new customer signed in on `page`, with a UPI ID, selling `usdtAmount` on BEP20: the sale. */
+async function placeSaleByApi(page: Page, email: string, usdtAmount: string) {
+  const account = await customerWithUpiIdByApi(page, email);
+  const placed = await page.request.post("/api/sell-orders", {
+    data: { network: "bep20", usdtAmount, quotedBuyRate: "84", destinationId: account.id },
+    headers: { origin: origin() },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   return (await placed.json()) as { id: string };

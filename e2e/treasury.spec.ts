@@ -38,7 +38,12 @@ const wallet: FakeWallet = {
 
 /** The chain the payout watcher reads: the wallet's USDT transfers. */
 const node = new FakeEvmNode();
-const WATCHER_CALLS = new Set(["eth_blockNumber", "eth_getLogs", "eth_getTransactionReceipt"]);
+const WATCHER_CALLS = new Set([
+  "eth_blockNumber",
+  "eth_getLogs",
+  "eth_getTransactionReceipt",
+  "eth_getBlockByNumber",
+]);
 
 let closeChain: () => Promise<void> = async () => {};
 test.beforeAll(async () => {

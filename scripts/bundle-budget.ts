@@ -25,10 +25,16 @@ export const TARGET = { jsGzipKb: 110, cssGzipKb: 12 };
  * once. The Sell tab (issue 44) added 0.4 KB: its code, texts and page load only where
  * the desk buys USDT, but `/` carries the way to them (the tab switch in the rate
  * banner, the route to a sale's page, the texts' entries, the names of the chunks it
- * preloads, kept to one by a loader chunk); room of 0.1 KB is kept as before. The JS
- * target is not met: see docs/benchmarks.md.
+ * preloads, kept to one by a loader chunk); room of 0.1 KB is kept as before. The Sell
+ * tab's own headline and instructions (issue 54) added 0.23 KB in both languages, from
+ * 116.08 to 116.32 KB English and 116.74 to 116.97 KB Hindi: the exchange page swaps
+ * the headline and the instructions card for the Sell side's (the Sell side's words and
+ * code stay in its own chunk), both sides' headline and card became one component
+ * each, and the web's shared code moved into lib/ and components/ (the order of the
+ * modules, and so gzip's, changed by some 0.08 KB). The JS target is not met: see
+ * docs/benchmarks.md.
  */
-export const BUDGET = { jsGzipKb: { en: 116.1, hi: 116.8 }, cssGzipKb: 9.5 };
+export const BUDGET = { jsGzipKb: { en: 116.4, hi: 117.1 }, cssGzipKb: 9.5 };
 
 export function firstScreenAssets(webRoot = "dist/web", page = PRERENDERED_PAGE.en) {
   const html = readFileSync(join(webRoot, page), "utf8");

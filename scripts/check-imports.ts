@@ -1,7 +1,8 @@
 /**
  * The import rules of docs/architecture.md, checked over every source file: imports
- * run app → domains → platform → shared, never back. Prints each broken rule and
- * exits 1, so `npm test` fails on a wrong-direction import.
+ * run app → domains → platform → shared, never back, and the web's features import
+ * its shared folders, never each other. Prints each broken rule and exits 1, so
+ * `npm test` fails on a wrong-direction import.
  *
  *   npx tsx scripts/check-imports.ts
  */
@@ -57,7 +58,7 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
 
 /**
  * The part of the house a file belongs to: `app`, `platform/<p>`, `domains/<d>`,
- * `testing`, `shared`, `web`. Loops are looked for between these.
+ * `testing`, `shared`, `web`, `signer`. Loops are looked for between these.
  */
 export function partOf(file: string): string {
   const server = file.match(/^src\/server\/(app|testing)\//);
@@ -67,7 +68,58 @@ export function partOf(file: string): string {
   if (file.startsWith("src/server/")) return "server (outside the plan)";
   if (file.startsWith("src/shared/")) return "shared";
   if (file.startsWith("src/web/")) return "web";
+  if (file.startsWith("src/signer/")) return "signer";
   return "other";
+}
+
+/** The web's shared folders: `components/`, `lib/` and `i18n/`, and the admin panel's own `components/` and `lib/`. */
+const WEB_SHARED = new Set(["components", "lib", "i18n"]);
+
+/**
+ * Where a file of the web stands (docs/architecture.md, "The web side"): `app` (a file at
+ * src/web's root: the start, the router and the routes), `shared` (components/, lib/,
+ * i18n/; the admin panel's admin/components/ and admin/lib/), or a `feature`, named by
+ * its folder: every other folder of src/web (`sell`, `layout`), each area of the admin
+ * panel (`admin/orders`), and the admin panel's own files beside its areas (`admin`: its
+ * routes, layout, guard and sign-in). Undefined outside src/web.
+ */
+export function webPlaceOf(
+  file: string,
+): { kind: "app" | "shared" | "feature"; name: string } | undefined {
+  if (!file.startsWith("src/web/")) return undefined;
+  const [first = "", second = "", ...rest] = file.slice("src/web/".length).split("/");
+  if (second === "") return { kind: "app", name: "app" };
+  if (WEB_SHARED.has(first)) return { kind: "shared", name: first };
+  if (first === "admin" && rest.length > 0) {
+    return { kind: WEB_SHARED.has(second) ? "shared" : "feature", name: `admin/${second}` };
+  }
+  return { kind: "feature", name: first };
+}
+
+/** The web's rule an import between two of its files breaks, in words, or undefined. */
+function brokenWebRule(from: string, to: string): string | undefined {
+  const [source, target] = [webPlaceOf(from), webPlaceOf(to)];
+  if (!source || !target || source.name === target.name) return undefined;
+  if (source.kind === "shared" && target.kind === "feature") {
+    return "the web's components/, lib/ and i18n/ never import a feature";
+  }
+  // lib/ and components/ read the texts; the texts stand below them.
+  if (source.name === "i18n" && target.kind !== "app") {
+    return "i18n/ imports nothing of the web but the app's start";
+  }
+  if (
+    target.kind === "shared" &&
+    target.name.startsWith("admin/") &&
+    !from.startsWith("src/web/admin/")
+  ) {
+    return "admin/components/ and admin/lib/ are the admin panel's alone";
+  }
+  // The admin panel's own files load its areas, as the app's routes load the features.
+  const isOwnArea = source.name === "admin" && target.name.startsWith("admin/");
+  if (source.kind === "feature" && target.kind === "feature" && !isOwnArea) {
+    return "a web feature never imports another feature: what two share goes to components/ or lib/";
+  }
+  return undefined;
 }
 
 /** The broken rule an import breaks, in words, or undefined. */
@@ -82,10 +134,19 @@ export function brokenRule({ from, to, typeOnly }: Import): string | undefined {
   if (fromPart === "web" && isServer && (to !== "src/server/app/create-app.ts" || !typeOnly)) {
     return "the web imports only `type AppType` of the server (src/server/app/create-app.ts)";
   }
+  // The keys' code runs in the signer's process alone (docs/decisions/056).
+  if (toPart === "signer" && fromPart !== "signer") {
+    return "only the signer's own process loads src/signer/";
+  }
+  if (fromPart === "signer" && (toPart === "app" || toPart === "web")) {
+    return "the signer never imports the web process's app/ or the web";
+  }
   if (fromPart === "server (outside the plan)" || toPart === "server (outside the plan)") {
     return "every server file lives in app/, platform/<p>/, domains/<d>/ or testing/";
   }
   if (isTest) return undefined;
+  const webRule = brokenWebRule(from, to);
+  if (webRule) return webRule;
   if (toPart === "testing") return "production code never imports testing/";
   if (fromPart.startsWith("platform/") && (toPart.startsWith("domains/") || toPart === "app")) {
     return "platform never imports a domain or app/";

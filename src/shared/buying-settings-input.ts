@@ -6,7 +6,8 @@ import { inrLimit, limitsWidening, readDecimal, rupeeRate } from "./site-setting
 /*
  * Buying USDT from customers (issue 44, item 1), as Settings → Buying USDT saves it
  * (PUT /api/admin/settings/buying): the rate the desk pays, the networks it buys on
- * (none: buying is off), the smallest sale, and the sale limits by verification level.
+ * (none: buying is off), the smallest sale, the sale limits by verification level, the
+ * holds on sales, and how long a sale's deposit amount is kept from other sales.
  */
 
 export const BUYING_FIELD_LABELS = {
@@ -22,6 +23,7 @@ export const BUYING_FIELD_LABELS = {
   sellHoldFirstSaleAboveInr: "First Sale Hold Amount",
   sellHoldNewDestination: "Hold a Payout to a New Account",
   sellHoldSharedWallet: "Hold a Deposit from a Wallet Another Customer Used",
+  sellAmountQuarantineHours: "Amount Quarantine (Hours)",
 } as const;
 export type BuyingField = keyof typeof BUYING_FIELD_LABELS;
 
@@ -29,6 +31,32 @@ export type BuyingField = keyof typeof BUYING_FIELD_LABELS;
 export const SELL_USDT_DECIMALS = 2;
 const SELL_USDT_LIMIT = "1000000000";
 const SELL_MIN_ERROR = `${BUYING_FIELD_LABELS.sellMinUsdt} must be a USDT amount greater than 0, with at most ${SELL_USDT_DECIMALS} decimals, below ${Number(SELL_USDT_LIMIT).toLocaleString("en-US")}.`;
+
+/**
+ * How long after a sale's window its deposit amount is given to no other sale, for a
+ * deposit that comes late (docs/decisions/052): a day at least, a month at most.
+ */
+export const QUARANTINE_MIN_HOURS = 24;
+export const QUARANTINE_MAX_HOURS = 720;
+const QUARANTINE_ERROR = `${BUYING_FIELD_LABELS.sellAmountQuarantineHours} must be a whole number of hours from ${QUARANTINE_MIN_HOURS} to ${QUARANTINE_MAX_HOURS}.`;
+
+/** A USDT amount in cents below a billion, as a setting is written; 0 too if allowed. */
+export const usdtInCents = (error: string, isZeroAllowed: boolean) =>
+  z
+    .string({ error })
+    .trim()
+    .refine(
+      (text) => {
+        const value = readDecimal(text);
+        return (
+          value !== null &&
+          (isZeroAllowed ? value.gte(0) : value.gt(0)) &&
+          value.decimalPlaces() <= SELL_USDT_DECIMALS &&
+          value.lt(SELL_USDT_LIMIT)
+        );
+      },
+      { error },
+    );
 
 const saleLimitsWidening = [
   ["sellLimitOrderInr", "sellLimitDayInr"],
@@ -44,18 +72,7 @@ export const buyingSettingsInputSchema = z
       .refine((networks) => new Set(networks).size === networks.length, {
         error: "Networks Bought On names a network twice.",
       }),
-    sellMinUsdt: z
-      .string({ error: SELL_MIN_ERROR })
-      .trim()
-      .refine(
-        (text) => {
-          const value = readDecimal(text);
-          return (
-            value?.gt(0) && value.decimalPlaces() <= SELL_USDT_DECIMALS && value.lt(SELL_USDT_LIMIT)
-          );
-        },
-        { error: SELL_MIN_ERROR },
-      ),
+    sellMinUsdt: usdtInCents(SELL_MIN_ERROR, false),
     sellLimitOrderInr: inrLimit(BUYING_FIELD_LABELS.sellLimitOrderInr, false),
     sellLimitDayInr: inrLimit(BUYING_FIELD_LABELS.sellLimitDayInr, false),
     verifiedSellLimitOrderInr: inrLimit(BUYING_FIELD_LABELS.verifiedSellLimitOrderInr, false),
@@ -65,6 +82,16 @@ export const buyingSettingsInputSchema = z
     sellHoldFirstSaleAboveInr: holdAmountInr(BUYING_FIELD_LABELS.sellHoldFirstSaleAboveInr),
     sellHoldNewDestination: onOff(BUYING_FIELD_LABELS.sellHoldNewDestination),
     sellHoldSharedWallet: onOff(BUYING_FIELD_LABELS.sellHoldSharedWallet),
+    sellAmountQuarantineHours: z
+      .string({ error: QUARANTINE_ERROR })
+      .trim()
+      .refine(
+        (text) =>
+          /^\d{1,4}$/.test(text) &&
+          Number(text) >= QUARANTINE_MIN_HOURS &&
+          Number(text) <= QUARANTINE_MAX_HOURS,
+        { error: QUARANTINE_ERROR },
+      ),
   })
   .superRefine(limitsWidening(saleLimitsWidening, BUYING_FIELD_LABELS));
 

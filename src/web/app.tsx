@@ -4,7 +4,7 @@ import { type ComponentType, type ReactNode, StrictMode } from "react";
 import { readerTexts } from "./i18n";
 import { DocumentTitle } from "./layout/document-title";
 import { ScrollToTop } from "./layout/scroll-to-top";
-import { ThemeProvider } from "./layout/theme";
+import { ThemeProvider } from "./lib/theme";
 import { Toasts } from "./lib/toast";
 import { AppRoutes } from "./router";
 

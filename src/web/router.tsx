@@ -1,3 +1,4 @@
+import { lazy } from "react";
 import { Route, Routes } from "react-router";
 import { RedirectIfSignedIn, RequireSession } from "./account/guards";
 import { ExchangePage } from "./exchange/exchange-page";
@@ -43,6 +44,10 @@ const OrderHistoryPage = lazyPage(
   "OrderHistoryPage",
   ordersAndSales,
 );
+// The exchange screen's Sell side: its code and texts load only where the desk buys USDT.
+const SellSide = lazy(async () => ({
+  default: (await (await import("./sell/sell-loader")).loadSellTab()).SellSide,
+}));
 const SellOrderPage = lazyPage(
   () => import("./sell/sell-loader").then((m) => m.loadSellOrderPage()),
   "SellOrderPage",
@@ -63,8 +68,8 @@ export function AppRoutes() {
         <Route path="admin/*" element={<Page component={AdminArea} />} />
       </Route>
       <Route element={<MainLayout />}>
-        <Route index element={<ExchangePage />} />
-        <Route path="exchange" element={<ExchangePage />} />
+        <Route index element={<ExchangePage SellSide={SellSide} />} />
+        <Route path="exchange" element={<ExchangePage SellSide={SellSide} />} />
         <Route path="help" element={<Page component={HelpPage} />} />
         <Route path="contact-us" element={<Page component={ContactPage} />} />
         <Route path="about-us" element={<Page component={AboutPage} />} />

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { compress } from "hono/compress";
 import { createAdminAuditRouter } from "../domains/audit-log/audit-log.routes";
+import { createAutopilotRouter } from "../domains/autopilot/autopilot.routes";
 import { createBooksRouter } from "../domains/books/books.routes";
 import { createTopUpsRouter } from "../domains/books/top-ups.routes";
 import { createAdminUsersRouter } from "../domains/customers/admin-users.routes";
@@ -111,6 +112,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminSellOrdersRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createBuyingSettingsRouter(context))
+    .route("/", createAutopilotRouter(context))
     .route("/", createReceivingAccountsRouter(context))
     .route("/", createBlocklistRouter(context))
     .route("/", createRetentionRouter(context))

@@ -15,18 +15,55 @@ import { isBearerToken } from "../platform/http/bearer-token";
  */
 export function createMetrics({ db, chains, orderChanges, databasePool }: AppContext) {
   const registry = new Registry();
-  const httpRequests = new Counter({
-    name: "rupeedesk_http_requests_total",
-    help: "API requests answered, by method, route pattern and status",
-    labelNames: ["method", "route", "status"],
-    registers: [registry],
-  });
-  const httpDuration = new Histogram({
-    name: "rupeedesk_http_request_duration_seconds",
-    help: "Time to answer API requests, by method and route pattern",
-    labelNames: ["method", "route"],
-    registers: [registry],
-  });
+  // Registered in the order /metrics lists them.
+  const http = httpSeries(registry);
+  registerDeskSeries(registry, db);
+  registerWatcherSeries(registry, db, chains);
+  registerProcessSeries(registry, orderChanges, databasePool);
+  return { registry, recordRequests: requestRecorder(http) };
+}
+
+function httpSeries(registry: Registry) {
+  return {
+    requests: new Counter({
+      name: "rupeedesk_http_requests_total",
+      help: "API requests answered, by method, route pattern and status",
+      labelNames: ["method", "route", "status"],
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: "rupeedesk_http_request_duration_seconds",
+      help: "Time to answer API requests, by method and route pattern",
+      labelNames: ["method", "route"],
+      registers: [registry],
+    }),
+  };
+}
+
+/** The middleware that counts and times each answer by its route's pattern. */
+function requestRecorder(http: ReturnType<typeof httpSeries>): MiddlewareHandler {
+  // Each series' child, looked up once: prom-client hashes a label object on every call.
+  const durations = new Map<string, Histogram.Internal<"method" | "route">>();
+  const answers = new Map<string, Counter.Internal>();
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    // After next(), the pattern of the handler that answered, not the path: order ids
+    // must not become series of their own.
+    const method = c.req.method;
+    const route = routePath(c);
+    const status = String(c.res.status);
+    seriesOf(durations, `${method} ${route}`, () =>
+      http.duration.labels({ method, route }),
+    ).observe((performance.now() - started) / 1000);
+    seriesOf(answers, `${method} ${route} ${status}`, () =>
+      http.requests.labels({ method, route, status }),
+    ).inc();
+  };
+}
+
+/** The desk's series, read from the database: the same from every process. */
+function registerDeskSeries(registry: Registry, db: AppContext["db"]): void {
   new Gauge({
     name: "rupeedesk_outbox_messages",
     help: "E-mail and Telegram messages in the outbox, by state (pending or failed)",
@@ -73,6 +110,14 @@ export function createMetrics({ db, chains, orderChanges, databasePool }: AppCon
       this.inc(Number(row.count));
     },
   });
+}
+
+/** How far behind the payout wallets' watchers are, by network. */
+function registerWatcherSeries(
+  registry: Registry,
+  db: AppContext["db"],
+  chains: AppContext["chains"],
+): void {
   new Gauge({
     name: "rupeedesk_chain_watcher_blocks_behind",
     help: "Final blocks the payout watcher has not read yet, by network (0: caught up)",
@@ -97,6 +142,14 @@ export function createMetrics({ db, chains, orderChanges, databasePool }: AppCon
       }
     },
   });
+}
+
+/** This process's own series: its live streams and its database pool. */
+function registerProcessSeries(
+  registry: Registry,
+  orderChanges: AppContext["orderChanges"],
+  databasePool: AppContext["databasePool"],
+): void {
   new Gauge({
     name: "rupeedesk_live_streams_open",
     help: "Live order update streams (customers' and the admin's) open in this process",
@@ -118,25 +171,6 @@ export function createMetrics({ db, chains, orderChanges, databasePool }: AppCon
       },
     });
   }
-  // Each series' child, looked up once: prom-client hashes a label object on every call.
-  const durations = new Map<string, Histogram.Internal<"method" | "route">>();
-  const answers = new Map<string, Counter.Internal>();
-  const recordRequests: MiddlewareHandler = async (c, next) => {
-    const started = performance.now();
-    await next();
-    // After next(), the pattern of the handler that answered, not the path: order ids
-    // must not become series of their own.
-    const method = c.req.method;
-    const route = routePath(c);
-    const status = String(c.res.status);
-    seriesOf(durations, `${method} ${route}`, () => httpDuration.labels({ method, route })).observe(
-      (performance.now() - started) / 1000,
-    );
-    seriesOf(answers, `${method} ${route} ${status}`, () =>
-      httpRequests.labels({ method, route, status }),
-    ).inc();
-  };
-  return { registry, recordRequests };
 }
 
 function seriesOf<Series>(children: Map<string, Series>, key: string, create: () => Series) {

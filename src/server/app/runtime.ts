@@ -5,7 +5,7 @@ import pino, { type Logger } from "pino";
 import { PayoutCheckWorker } from "../domains/payouts/payout-check-worker";
 import { PayoutWatchWorker } from "../domains/payouts/payout-watch-worker";
 import { isSignUpBlocked } from "../domains/risk/blocklist.service";
-import { listPayoutWallets } from "../domains/treasury/treasury.service";
+import { listPayoutWallets } from "../domains/treasury/list-treasury";
 import { TreasuryWorker } from "../domains/treasury/treasury-worker";
 import type { AppContext } from "../platform/api/app-context";
 import { createAuth, type PasswordHashing } from "../platform/auth/auth";
@@ -69,10 +69,7 @@ export async function openRuntime(
   makePrivateDirectory(dataDir);
   const database =
     options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir }));
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  const trustedOrigins = env.PUBLIC_URL
-    ? [new URL(publicUrl).origin]
-    : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
+  const { publicUrl, trustedOrigins } = publicAddresses(env);
 
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -92,86 +89,26 @@ export async function openRuntime(
     isSignUpBlocked,
     passwordHashing: options.passwordHashing,
   });
-  await database.exclusively(async () => {
-    await migrateToLatest(database.db, auth.options);
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const result = await ensureAdmin(
-        { auth, db: database.db },
-        { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
-        "ADMIN_EMAIL",
-      );
-      logger.info({ email: env.ADMIN_EMAIL, result }, "admin account ready");
-    }
-  });
+  await migrateAndEnsureAdmin(database, auth, env, logger);
 
-  const telegram =
-    env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
-      ? {
-          apiUrl: env.TELEGRAM_API_URL ?? "https://api.telegram.org",
-          botToken: env.TELEGRAM_BOT_TOKEN,
-          chatId: env.TELEGRAM_CHAT_ID,
-        }
-      : undefined;
+  const telegram = telegramFromEnv(env);
   const outbox = new OutboxWorker({ db: database.db, mailer, telegram, logger });
   const orderChanges = new OrderChangeHub();
   const announcer = new OrderAnnouncer(database.db, logger);
   const stopOrderFeed = await startOrderChangeFeed(database, orderChanges, logger);
 
-  const chains = chainConfigFromEnv(env);
-  const context: AppContext = {
-    db: database.db,
+  const context = appContext(env, {
+    database,
     auth,
     logger,
     orderChanges,
     announcer,
-    maxOrdersPerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
-    notificationTargets: {
-      publicUrl,
-      telegram: telegram !== undefined,
-      operatorEmail: env.ADMIN_NOTIFY_EMAIL,
-    },
-    publicUrl,
-    trustedOrigins,
-    trustProxy: env.TRUST_PROXY,
-    metricsToken: env.METRICS_TOKEN,
-    supportLinks: {
-      whatsapp: env.SUPPORT_WHATSAPP_URL ?? DEFAULT_SUPPORT_LINKS.whatsapp,
-      telegram: env.SUPPORT_TELEGRAM_URL ?? DEFAULT_SUPPORT_LINKS.telegram,
-      email: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_LINKS.email,
-    },
-    chains,
+    isTelegramSet: telegram !== undefined,
+    dataDir,
     webRoot: options.webRoot,
-    backups: createBackups(database, env),
-    documentKeys: documentKeysFrom(
-      env.DOCUMENT_KEY ?? loadOrCreateDevDocumentKey(dataDir),
-      env.DOCUMENT_KEY_PREVIOUS,
-    ),
-    mailDelivery: { isSmtp: Boolean(env.SMTP_URL), isProduction: env.NODE_ENV === "production" },
-    databasePool: database.postgres?.pool,
     serverToken: options.serverToken,
-  };
-  const payoutChecks = new PayoutCheckWorker({
-    db: database.db,
-    chains,
-    notify: context.notificationTargets,
-    announcer,
-    logger,
   });
-  const payoutWatch = new PayoutWatchWorker({
-    db: database.db,
-    chains,
-    announcer,
-    logger,
-    notify: context.notificationTargets,
-    payoutWallets: () => listPayoutWallets(database.db),
-  });
-  const treasury = new TreasuryWorker({
-    db: database.db,
-    chains,
-    notify: context.notificationTargets,
-    logger,
-    everySeconds: env.TREASURY_READ_SECONDS,
-  });
+  const { payoutChecks, payoutWatch, treasury } = createChainWorkers(context, env);
   return {
     context,
     publicUrl,
@@ -191,6 +128,119 @@ export async function openRuntime(
       await database.close();
     },
   };
+}
+
+/** What every handler may use (AppContext), from the environment and the parts opened. */
+function appContext(
+  env: Env,
+  parts: Pick<
+    AppContext,
+    "auth" | "logger" | "orderChanges" | "announcer" | "webRoot" | "serverToken"
+  > & {
+    database: DatabaseHandle;
+    isTelegramSet: boolean;
+    dataDir: string;
+  },
+): AppContext {
+  const { database, dataDir } = parts;
+  const { publicUrl, trustedOrigins } = publicAddresses(env);
+  return {
+    db: database.db,
+    auth: parts.auth,
+    logger: parts.logger,
+    orderChanges: parts.orderChanges,
+    announcer: parts.announcer,
+    maxOrdersPerMinute: env.ORDER_RATE_LIMIT_PER_MINUTE,
+    notificationTargets: {
+      publicUrl,
+      telegram: parts.isTelegramSet,
+      operatorEmail: env.ADMIN_NOTIFY_EMAIL,
+    },
+    publicUrl,
+    trustedOrigins,
+    trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
+    supportLinks: {
+      whatsapp: env.SUPPORT_WHATSAPP_URL ?? DEFAULT_SUPPORT_LINKS.whatsapp,
+      telegram: env.SUPPORT_TELEGRAM_URL ?? DEFAULT_SUPPORT_LINKS.telegram,
+      email: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_LINKS.email,
+    },
+    chains: chainConfigFromEnv(env),
+    webRoot: parts.webRoot,
+    backups: createBackups(database, env),
+    documentKeys: documentKeysFrom(
+      env.DOCUMENT_KEY ?? loadOrCreateDevDocumentKey(dataDir),
+      env.DOCUMENT_KEY_PREVIOUS,
+    ),
+    mailDelivery: { isSmtp: Boolean(env.SMTP_URL), isProduction: env.NODE_ENV === "production" },
+    databasePool: database.postgres?.pool,
+    serverToken: parts.serverToken,
+  };
+}
+
+/**
+ * The app's address without a trailing slash, and the origins allowed to send
+ * cookie-authenticated requests: PUBLIC_URL's alone, else localhost's two.
+ */
+function publicAddresses(env: Env) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const trustedOrigins = env.PUBLIC_URL
+    ? [new URL(publicUrl).origin]
+    : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
+  return { publicUrl, trustedOrigins };
+}
+
+/** Migrations, then ADMIN_EMAIL's account, by one process at a time. */
+async function migrateAndEnsureAdmin(
+  database: DatabaseHandle,
+  auth: ReturnType<typeof createAuth>,
+  env: Env,
+  logger: Logger,
+): Promise<void> {
+  await database.exclusively(async () => {
+    await migrateToLatest(database.db, auth.options);
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const result = await ensureAdmin(
+        { auth, db: database.db },
+        { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+        "ADMIN_EMAIL",
+      );
+      logger.info({ email: env.ADMIN_EMAIL, result }, "admin account ready");
+    }
+  });
+}
+
+/** The operators' Telegram chat, when both its token and chat are set. */
+function telegramFromEnv(env: Env) {
+  return env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
+    ? {
+        apiUrl: env.TELEGRAM_API_URL ?? "https://api.telegram.org",
+        botToken: env.TELEGRAM_BOT_TOKEN,
+        chatId: env.TELEGRAM_CHAT_ID,
+      }
+    : undefined;
+}
+
+/** The workers that check payouts on chain, watch the payout wallets and read their balances. */
+function createChainWorkers(context: AppContext, env: Env) {
+  const { db, chains, announcer, logger, notificationTargets: notify } = context;
+  const payoutChecks = new PayoutCheckWorker({ db, chains, notify, announcer, logger });
+  const payoutWatch = new PayoutWatchWorker({
+    db,
+    chains,
+    announcer,
+    logger,
+    notify,
+    payoutWallets: () => listPayoutWallets(db),
+  });
+  const treasury = new TreasuryWorker({
+    db,
+    chains,
+    notify,
+    logger,
+    everySeconds: env.TREASURY_READ_SECONDS,
+  });
+  return { payoutChecks, payoutWatch, treasury };
 }
 
 /** Development only: a secret generated once and kept beside the data. */

@@ -21,11 +21,16 @@ export type FakeChainAnswer =
 /**
  * A stand-in for a chain node on a local port. A call is a TRON HTTP API path
  * ("/wallet/gettransactionbyid") or a JSON-RPC method ("eth_getTransactionReceipt");
- * `respond` gives the chain's answer, which the stand-in wraps as JSON-RPC when asked so.
+ * `respond` gives the chain's answer, which the stand-in wraps as JSON-RPC when asked so
+ * (a promise of it when a real node in the process answers: real-evm-node.ts).
  * A GET's call is its path with its query, its params `{}`.
  */
 export async function startFakeChain(
-  respond: (call: string, params: unknown, headers: IncomingHttpHeaders) => FakeChainAnswer,
+  respond: (
+    call: string,
+    params: unknown,
+    headers: IncomingHttpHeaders,
+  ) => FakeChainAnswer | Promise<FakeChainAnswer>,
   { port = 0 }: { port?: number } = {},
 ) {
   const server = createServer((request, response) => {
@@ -33,16 +38,16 @@ export async function startFakeChain(
     request.on("data", (chunk) => {
       body += chunk;
     });
-    request.on("end", () => {
+    request.on("end", async () => {
       const parsed = JSON.parse(body || "{}") as {
         method?: string;
         params?: unknown;
         id?: unknown;
       };
       const isJsonRpc = typeof parsed.method === "string";
-      const answer = isJsonRpc
+      const answer = await (isJsonRpc
         ? respond(parsed.method ?? "", parsed.params, request.headers)
-        : respond(request.url ?? "", parsed, request.headers);
+        : respond(request.url ?? "", parsed, request.headers));
       if ("hang" in answer) return; // leave the request open: the caller's timeout decides
       if ("drop" in answer) {
         request.socket.destroy();
@@ -225,12 +230,13 @@ const CHAIN_FORMATS: Record<
         blockNumber: `0x${(HEAD - tx.confirmations + 1).toString(16)}`,
         gasUsed: EVM_GAS_USED,
         effectiveGasPrice: EVM_GAS_PRICE,
-        logs: tx.transfers.map((transfer) => {
+        logs: tx.transfers.map((transfer, index) => {
           const { topics, data } = eventOf(transfer, transfer.to.slice(2).toLowerCase());
           return {
             address: transfer.token.toLowerCase(),
             topics: topics.map((topic) => `0x${topic}`),
             data: `0x${data}`,
+            logIndex: `0x${index.toString(16)}`,
           };
         }),
       },

@@ -30,7 +30,8 @@ const quantity = (value: number | bigint) => `0x${value.toString(16)}`;
 /**
  * A stand-in EVM node (BEP20, ERC20, Polygon) over a chain of blocks with token
  * transfers: eth_blockNumber, eth_getLogs over a block range with the address and
- * topic filters, and eth_getTransactionReceipt. Tests move the head, send transfers,
+ * topic filters, eth_getTransactionReceipt and eth_getBlockByNumber (a block's time is
+ * when its first transfer was sent, or the time a test gives it). Tests move the head, send transfers,
  * reorganise blocks away, refuse ranges wider than `maxRange`, make the node lie
  * (`ignoresAddress`: every token's events whatever the filter) or take it down (`isDown`).
  */
@@ -45,19 +46,34 @@ export class FakeEvmNode {
   calls: { method: string; from?: number; to?: number }[] = [];
   /** How many times each block was mined again: a block's hash changes with it. */
   #forks = new Map<number, number>();
+  /** Each block's time in seconds, as its header's `timestamp`. */
+  #blockTimes = new Map<number, number>();
 
-  /** Puts a transfer in a block (the head's by default); answers its transaction hash. */
+  /**
+   * Puts a transfer in a block (the head's by default); answers its transaction hash.
+   * `at` is the block's time; without it a block takes the time its first transfer is sent.
+   */
   send(
     transfer: Omit<FakeEvmTransfer, "txHash" | "logIndex" | "block"> & Partial<FakeEvmTransfer>,
+    { at }: { at?: Date } = {},
   ) {
     const txHash = transfer.txHash ?? `0x${randomBytes(32).toString("hex")}`;
+    const block = transfer.block ?? this.head;
+    if (at || !this.#blockTimes.has(block)) {
+      this.#blockTimes.set(block, Math.floor((at ?? new Date()).getTime() / 1000));
+    }
     this.transfers.push({
-      block: this.head,
+      block,
       logIndex: this.transfers.filter((other) => other.txHash === txHash).length,
       ...transfer,
       txHash,
     });
     return txHash;
+  }
+
+  /** A block's time in seconds: an empty block's is now. */
+  blockTime(block: number) {
+    return this.#blockTimes.get(block) ?? Math.floor(Date.now() / 1000);
   }
 
   /** A reorganisation: the blocks from `block` on are mined again without their transfers. */
@@ -111,6 +127,19 @@ export class FakeEvmNode {
           gasUsed: "0xb411",
           effectiveGasPrice: "0x59682f00",
           logs: first.failed ? [] : ofTx.map((transfer) => this.#logOf(transfer)),
+        },
+      };
+    }
+    if (method === "eth_getBlockByNumber") {
+      this.calls.push({ method });
+      const block = Number((params as [string])[0]);
+      if (block > this.head) return { json: null };
+      return {
+        json: {
+          number: quantity(block),
+          hash: this.blockHash(block),
+          timestamp: quantity(this.blockTime(block)),
+          transactions: [],
         },
       };
     }

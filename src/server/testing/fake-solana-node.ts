@@ -9,8 +9,11 @@ export function freshSolanaAddress() {
 }
 const freshSignature = () => base58.encode(randomBytes(64));
 
-/** One token account's change of balance in a transaction. */
-export type FakeSolanaMove = { owner: string; mint: string; change: bigint };
+/**
+ * One token account's change of balance in a transaction; `newOwner`: the account is
+ * handed to another owner in it (its owner after the transaction).
+ */
+export type FakeSolanaMove = { owner: string; mint: string; change: bigint; newOwner?: string };
 
 /** A transaction the stand-in chain holds, in a slot of its own numbering. */
 export type FakeSolanaTransaction = {
@@ -19,6 +22,8 @@ export type FakeSolanaTransaction = {
   moves: FakeSolanaMove[];
   /** A failed transaction moves nothing; a lying node may still say it did. */
   failed?: boolean;
+  /** Its block's time in seconds: when it was put on the chain, unless a test says. */
+  blockTime: number;
 };
 
 /** Slots a transaction's must be behind the newest before the node calls it finalized. */
@@ -31,8 +36,8 @@ const OPENING_BALANCE = 10n ** 15n;
  * getSlot, getTokenAccountsByOwner, getSignaturesForAddress (newest first, `limit`,
  * `before`, `until`), getTransaction with pre and post token balances, and
  * getSignatureStatuses. A transaction 32 slots deep is finalized. Tests move the slot,
- * send transfers, drop a transaction that was only confirmed (`abandon`), or make the
- * node lie (`lendsAccountOf`: it lists another owner's token accounts as the asked
+ * send transfers, hand a token account to another owner (a move's `newOwner`), drop a
+ * transaction that was only confirmed (`abandon`), or make the node lie (`lendsAccountOf`: it lists another owner's token accounts as the asked
  * wallet's, its owner written as the wallet).
  */
 export class FakeSolanaNode {
@@ -41,16 +46,27 @@ export class FakeSolanaNode {
   /** The token accounts, one per owner and mint, opened by the first transfer. */
   accounts: { address: string; owner: string; mint: string }[] = [];
   lendsAccountOf: string | undefined;
+  /** Token accounts handed to another owner by a transaction: the address, its owner now. */
+  handedOver = new Map<string, string>();
   /** Every call, in order, with its parameters. */
   calls: { method: string; params: unknown[] }[] = [];
 
   /** Puts a transaction in a slot (the newest by default); answers its signature. */
   transact(
-    transaction: Omit<FakeSolanaTransaction, "signature" | "slot"> & Partial<FakeSolanaTransaction>,
+    transaction: Omit<FakeSolanaTransaction, "signature" | "slot" | "blockTime"> &
+      Partial<FakeSolanaTransaction>,
   ) {
     const signature = transaction.signature ?? freshSignature();
-    for (const move of transaction.moves) this.accountOf(move.owner, move.mint);
-    this.transactions.push({ slot: this.slot, ...transaction, signature });
+    for (const move of transaction.moves) {
+      const account = this.accountOf(move.owner, move.mint);
+      if (move.newOwner) this.handedOver.set(account, move.newOwner);
+    }
+    this.transactions.push({
+      slot: this.slot,
+      blockTime: Math.floor(Date.now() / 1000),
+      ...transaction,
+      signature,
+    });
     return signature;
   }
 
@@ -94,7 +110,9 @@ export class FakeSolanaNode {
       const [owner, { mint }] = args as [string, { mint: string }];
       const lent = this.accounts.filter((account) => account.owner === this.lendsAccountOf);
       const owned = this.accounts.filter(
-        (account) => account.owner === owner && account.mint === mint,
+        (account) =>
+          (this.handedOver.get(account.address) ?? account.owner) === owner &&
+          account.mint === mint,
       );
       return {
         json: {
@@ -126,7 +144,7 @@ export class FakeSolanaNode {
           slot: tx.slot,
           err: tx.failed ? { InstructionError: [0, { Custom: 1 }] } : null,
           memo: null,
-          blockTime: 1_764_000_000 + tx.slot,
+          blockTime: tx.blockTime,
           confirmationStatus: this.#status(tx),
         })),
       };
@@ -175,7 +193,7 @@ export class FakeSolanaNode {
         // Index 0 is the fee payer; the token accounts follow.
         accountIndex: index + 1,
         mint: move.mint,
-        owner: move.owner,
+        owner: after ? (move.newOwner ?? move.owner) : move.owner,
         programId: SPL_TOKEN_PROGRAM,
         uiTokenAmount: {
           amount: (OPENING_BALANCE + (after && !tx.failed ? move.change : 0n)).toString(),
@@ -184,7 +202,7 @@ export class FakeSolanaNode {
       }));
     return {
       slot: tx.slot,
-      blockTime: 1_764_000_000 + tx.slot,
+      blockTime: tx.blockTime,
       version: 0,
       meta: {
         err: tx.failed ? { InstructionError: [0, { Custom: 1 }] } : null,

@@ -8,7 +8,7 @@ import pg from "pg";
 import { saleBlocklistKeys } from "../../shared/blocklist-keys";
 import { randomTronAddress } from "./fake-tron-node";
 import { REPO_ROOT } from "./run-process";
-import { freePort } from "./server-process";
+import { freePort, SERVER_START_MS } from "./server-process";
 
 /*
  * Order placement under load on PostgreSQL, for `npm run bench:orders` and its
@@ -91,11 +91,12 @@ export async function startOrderLoad({
   };
 
   try {
-    for (let tries = 0; ; tries++) {
+    const deadline = Date.now() + SERVER_START_MS;
+    for (;;) {
       try {
         if ((await fetch(`${baseUrl}/api/health`)).ok) break;
       } catch {}
-      if (tries > 300) throw new Error("The benchmark server did not start");
+      if (Date.now() > deadline) throw new Error("The benchmark server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const headers = { "content-type": "application/json", origin: baseUrl };

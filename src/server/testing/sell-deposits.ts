@@ -27,14 +27,20 @@ export async function startDepositDesk(env: Record<string, string> = {}) {
         network: "bep20",
         depositUsdt,
       }),
-    /** A customer sends `usdt` from `from` (a fresh wallet unless said); answers the hash. */
-    deposit: (usdt: string, from = freshEvmWallet().toLowerCase()) =>
-      node.send({
-        token: USDT_TOKENS.bep20.token,
-        from,
-        to: wallet,
-        baseUnits: baseUnitsOf(usdt, USDT_TOKENS.bep20.decimals),
-      }),
+    /**
+     * A customer sends `usdt` from `from` (a fresh wallet unless said), in the head's
+     * block, whose time is `at` when given (now otherwise); answers the hash.
+     */
+    deposit: (usdt: string, from = freshEvmWallet().toLowerCase(), at?: Date) =>
+      node.send(
+        {
+          token: USDT_TOKENS.bep20.token,
+          from,
+          to: wallet,
+          baseUnits: baseUnitsOf(usdt, USDT_TOKENS.bep20.decimals),
+        },
+        { at },
+      ),
     pass: async (blocks = 0) => {
       node.head += blocks;
       await testApp.payoutWatch.watchOnce();

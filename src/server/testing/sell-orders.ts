@@ -20,6 +20,8 @@ export async function insertSellOrder(
     status?: SellOrderStatus;
     depositAddress: string;
     destinationId?: string;
+    /** When it was placed (now unless said): a stand-in chain's blocks may be dated earlier. */
+    placedAt?: Date;
     expiresAt?: Date;
     receivedAt?: Date;
     paid?: { utr?: string; fromAccountId?: string; at?: Date };
@@ -44,6 +46,7 @@ export async function insertSellOrder(
   const buyRate = order.buyRate ?? "85";
   const status = order.status ?? "awaiting_deposit";
   const isReceived = status === "received" || status === "paid";
+  const placedAt = order.placedAt ?? new Date();
   return db
     .insertInto("sell_orders")
     .values({
@@ -57,7 +60,8 @@ export async function insertSellOrder(
       deposit_address: order.depositAddress,
       destination_id: destinationId,
       status,
-      expires_at: order.expiresAt ?? new Date(Date.now() + 30 * 60_000),
+      created_at: placedAt,
+      expires_at: order.expiresAt ?? new Date(placedAt.getTime() + 30 * 60_000),
       received_at: isReceived ? (order.receivedAt ?? new Date()) : null,
       paid_utr:
         status === "paid"

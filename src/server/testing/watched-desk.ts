@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { type Kysely, sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { NetworkId } from "../../shared/catalog";
 import type { WatchKey } from "../domains/chain/watch-cursor";
 import type { NetworkChain } from "../platform/config/chain-config";
@@ -12,11 +12,12 @@ import { createTestApp, type TestApp } from "./test-app";
 
 /**
  * A test app whose payout wallet on `network` (BEP20 unless said) is `deskWallet`,
- * watched through a stand-in node answering as `node` does (5 confirmations, Solana's finalized;
- * rechecked at once), with `env` added. `close` ends both.
+ * watched through a stand-in node, or a real one, answering as `node` does (5 confirmations,
+ * Solana's finalized; rechecked at once), with `env` added. `chain` is the network's chain
+ * as the app has it; `close` ends both.
  */
 export async function startWatchedDesk(
-  node: { respond: (call: string, params: unknown) => FakeChainAnswer },
+  node: { respond: (call: string, params: unknown) => FakeChainAnswer | Promise<FakeChainAnswer> },
   deskWallet: string,
   network: NetworkId = "bep20",
   env: Record<string, string> = {},
@@ -37,8 +38,14 @@ export async function startWatchedDesk(
     .set({ wallet_address: deskWallet })
     .where("network", "=", network)
     .execute();
+  const chain: NetworkChain = {
+    endpoint: { url: stub.url, timeoutMs: 3000, confirmations: network === "solana" ? 0 : 5 },
+    token: USDT_TOKENS[network].token,
+    decimals: USDT_TOKENS[network].decimals,
+  };
   return {
     testApp,
+    chain,
     close: async () => {
       await testApp.close();
       await stub.close();
@@ -81,6 +88,15 @@ export function watcherTestBench<Node extends { respond: Respond }, Params = unk
     asked: [] as string[],
     transfersOf: () => walletTransfersOf(bench.testApp.db, bench.key),
     cursorOf: () => readCursor(bench.testApp.db, bench.key),
+    /** The block time the watcher recorded for a transaction's transfers, in ms. */
+    blockTimeOf: async (txHash: string) => {
+      const { rows } = await sql<{ block_time: Date }>`
+        SELECT DISTINCT block_time FROM chain_transfers WHERE tx_hash = ${txHash}`.execute(
+        bench.testApp.db,
+      );
+      expect(rows).toHaveLength(1);
+      return rows[0]?.block_time.getTime();
+    },
   };
   beforeAll(async () => {
     bench.testApp = await createTestApp();

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { type ForgotPasswordForm, forgotPasswordFormSchema } from "../../shared/account-rules";
+import { AuthCard } from "../components/auth-card";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
@@ -11,7 +12,6 @@ import { serverErrorText } from "../i18n/server-errors";
 import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
-import { AuthCard } from "./auth-card";
 
 export function ForgotPasswordPage() {
   const { t } = useTexts();

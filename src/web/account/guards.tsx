@@ -1,25 +1,7 @@
-import { ShieldCheck } from "lucide-react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { Spinner } from "../components/ui/spinner";
-import { useTexts } from "../i18n/use-texts";
+import { FullScreenLoader } from "../components/full-screen-loader";
+import { pageForSignedIn } from "../lib/page-after-login";
 import { useSession } from "../lib/session";
-import { pageForSignedIn } from "./page-after-login";
-
-export function FullScreenLoader() {
-  const { t } = useTexts();
-  return (
-    <div
-      role="status"
-      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-background"
-    >
-      <ShieldCheck className="size-10 text-primary" aria-hidden />
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner />
-        {t("session.loading")}
-      </p>
-    </div>
-  );
-}
 
 /** Signed-in pages: a loader while the session resolves, /login without one. */
 export function RequireSession() {

@@ -2,15 +2,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type LoginForm, loginFormSchema } from "../../shared/account-rules";
+import { AuthCard } from "../components/auth-card";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { serverErrorText } from "../i18n/server-errors";
 import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
+import { keepingNextPage, pageAfterLogin } from "../lib/page-after-login";
 import { toast } from "../lib/toast";
-import { AuthCard } from "./auth-card";
 import { EmailVerificationOutcome } from "./email-verification-outcome";
-import { keepingNextPage, pageAfterLogin } from "./page-after-login";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 
 export function LoginPage() {

@@ -2,26 +2,25 @@ import { useQuery } from "@tanstack/react-query";
 import { KeyRound, LogOut } from "lucide-react";
 import { type ReactNode, use } from "react";
 import { Link } from "react-router";
+import { AuthCard } from "../components/auth-card";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { loadTexts } from "../i18n";
 import { useTexts } from "../i18n/use-texts";
 import { formatDate } from "../lib/format";
 import { isAdmin, useSession } from "../lib/session";
-import { AuthCard } from "./auth-card";
+import { useSignOut } from "../lib/use-sign-out";
 import { EmailVerificationOutcome } from "./email-verification-outcome";
 import { ResendVerification } from "./resend-verification";
-import { useSignOut } from "./use-sign-out";
 import { myVerificationQueryOptions } from "./verification-api";
 import { canSubmitVerification, VerificationStatusBadge } from "./verification-status";
 
 // The payout accounts, the Sell tab's code and texts, asked for with this page and shown with
 // it: imported here, not by the router, as the names of the files an import preloads travel
 // with the importer, and the router's with the first screen.
-const payoutAccounts = Promise.all([
-  import("../sell/payout-accounts-section"),
-  loadTexts("sell"),
-]).then(([section]) => section.PayoutAccountsSection);
+const payoutAccounts = Promise.all([import("./payout-accounts-section"), loadTexts("sell")]).then(
+  ([section]) => section.PayoutAccountsSection,
+);
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

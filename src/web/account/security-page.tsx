@@ -3,13 +3,13 @@ import { ArrowLeft } from "lucide-react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { type ChangePasswordForm, changePasswordFormSchema } from "../../shared/account-rules";
+import { AuthCard } from "../components/auth-card";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { serverErrorText } from "../i18n/server-errors";
 import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
-import { AuthCard } from "./auth-card";
 import { TwoFactorCard } from "./two-factor-card";
 
 export function SecurityPage() {

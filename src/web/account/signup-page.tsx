@@ -8,16 +8,16 @@ import {
   toStoredWhatsapp,
   WHATSAPP_PREFIX,
 } from "../../shared/account-rules";
+import { AuthCard } from "../components/auth-card";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { currentLanguage } from "../i18n";
 import { serverErrorText } from "../i18n/server-errors";
 import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
+import { keepingNextPage } from "../lib/page-after-login";
 import { toast } from "../lib/toast";
-import { AuthCard } from "./auth-card";
 import { VERIFIED_CALLBACK_PARAMETER } from "./email-verification-outcome";
-import { keepingNextPage } from "./page-after-login";
 
 export function SignUpPage() {
   const { t } = useTexts();

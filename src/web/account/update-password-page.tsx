@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type NewPasswordForm, newPasswordFormSchema } from "../../shared/account-rules";
+import { AuthCard } from "../components/auth-card";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { Button } from "../components/ui/button";
@@ -11,7 +12,6 @@ import { serverErrorText } from "../i18n/server-errors";
 import { useTexts } from "../i18n/use-texts";
 import { authClient } from "../lib/auth-client";
 import { toast } from "../lib/toast";
-import { AuthCard } from "./auth-card";
 
 type LinkState =
   | { status: "verifying" }

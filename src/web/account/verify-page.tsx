@@ -13,6 +13,7 @@ import {
   type VerificationDocument,
   verificationDetailsSchema,
 } from "../../shared/verification-input";
+import { AuthCard } from "../components/auth-card";
 import { DetailRow } from "../components/detail-row";
 import { FormField } from "../components/form/form-field";
 import { SubmitButton } from "../components/form/submit-button";
@@ -24,7 +25,6 @@ import { useTexts } from "../i18n/use-texts";
 import { ApiError } from "../lib/api-answers";
 import { formatDate } from "../lib/format";
 import { toast } from "../lib/toast";
-import { AuthCard } from "./auth-card";
 import { indianDate } from "./date-of-birth";
 import { DateOfBirthField } from "./date-of-birth-field";
 import { isPhotoName, planDocument, SELFIE_PICKER_ACCEPT } from "./document-file";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, Outlet } from "react-router";
-import { FullScreenLoader } from "../account/guards";
+import { FullScreenLoader } from "../components/full-screen-loader";
 import { isAdmin, useSession } from "../lib/session";
 import { adminSessionQueryOptions } from "./admin-session";
 

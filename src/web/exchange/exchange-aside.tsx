@@ -1,32 +1,32 @@
-import { Info, MessageCircle, Send } from "lucide-react";
+import { MessageCircle, Send } from "lucide-react";
+import { InstructionList, InstructionsCard } from "../components/instructions-card";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { useTexts } from "../i18n/use-texts";
-import { useSiteSettings } from "../site/site-settings";
+import { useSiteSettings } from "../lib/site-settings";
 
-/* Beside the form: how to pay, and where to go to sell instead (where there is no Sell tab). */
+/*
+ * Beside the buy form: how to pay, and where to go to sell instead (where there is no
+ * Sell tab). The Sell tab brings its own instructions (sell/sell-aside.tsx).
+ */
 
+/** The buy side's instructions: how to pay (the product's own words). */
 export function PaymentInstructions() {
   const { t } = useTexts();
   return (
-    <Card className="border-amber-500/40">
-      <CardContent padding="none" className="space-y-3 p-6 text-sm">
-        <h2 className="flex items-center gap-2 font-semibold">
-          <Info className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
-          {t("exchange.instructions.title")}
-        </h2>
-        <ul className="list-disc space-y-1.5 pl-5">
-          <li>{t("exchange.instructions.personalAccounts")}</li>
-          <li>{t("exchange.instructions.thirdParty")}</li>
-        </ul>
-        <h3 className="font-semibold">{t("exchange.instructions.guidelinesTitle")}</h3>
-        <ul className="list-disc space-y-1.5 pl-5">
-          <li>{t("exchange.instructions.noWords")}</li>
-          <li>{t("exchange.instructions.blankRemarks")}</li>
-          <li>{t("exchange.instructions.tax")}</li>
-        </ul>
-      </CardContent>
-    </Card>
+    <InstructionsCard title={t("exchange.instructions.title")}>
+      <InstructionList
+        items={[t("exchange.instructions.personalAccounts"), t("exchange.instructions.thirdParty")]}
+      />
+      <InstructionList
+        heading={t("exchange.instructions.guidelinesTitle")}
+        items={[
+          t("exchange.instructions.noWords"),
+          t("exchange.instructions.blankRemarks"),
+          t("exchange.instructions.tax"),
+        ]}
+      />
+    </InstructionsCard>
   );
 }
 

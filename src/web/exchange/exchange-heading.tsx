@@ -1,33 +1,32 @@
 import { BadgeCheck, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { Headline } from "../components/headline";
 import { useTexts } from "../i18n/use-texts";
+import { HEADING_ID } from "../lib/exchange-side";
 import { cn } from "../lib/utils";
 
 /**
- * The screen's headline, the maintenance notice when on, and today's rate; where the
- * desk buys USDT too, `banner` (the rate and the Buy and Sell tabs) in its place
- * (`false` or none: the rate's own line).
+ * The screen's headline (the buy side's, or `headline`: the Sell tab's), the
+ * maintenance notice when on, and today's rate; where the desk buys USDT too, `banner`
+ * (the rate and the Buy and Sell tabs) in its place (`false` or none: the rate's own line).
  */
 export function ExchangeHeading({
   rate,
   isRatePending,
   isInMaintenance,
+  headline,
   banner,
 }: {
   rate: string;
   isRatePending: boolean;
   isInMaintenance: boolean;
+  headline?: ReactNode;
   banner?: ReactNode;
 }) {
   const { t } = useTexts();
   return (
     <>
-      <div className="space-y-2">
-        <h1 id="exchange-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {t("exchange.headline")}
-        </h1>
-        <p className="text-sm text-muted-foreground sm:text-base">{t("exchange.subheadline")}</p>
-      </div>
+      {headline || <BuyHeadline />}
 
       {isInMaintenance && (
         <div
@@ -49,6 +48,18 @@ export function ExchangeHeading({
         {banner || <RateLine rate={rate} isRatePending={isRatePending} />}
       </div>
     </>
+  );
+}
+
+/** The buy side's headline: the first screen's, pre-rendered. */
+export function BuyHeadline() {
+  const { t } = useTexts();
+  return (
+    <Headline
+      id={HEADING_ID}
+      title={t("exchange.headline")}
+      description={t("exchange.subheadline")}
+    />
   );
 }
 

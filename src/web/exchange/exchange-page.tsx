@@ -1,16 +1,16 @@
 import { ArrowDown } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { useTexts } from "../i18n/use-texts";
 import { onEnterInTextField } from "../lib/enter-key";
+import { panelId, type SellSideProps, SIDE_PARAMETER, tabId } from "../lib/exchange-side";
 import { useSession } from "../lib/session";
+import { useSiteSettings } from "../lib/site-settings";
 import { toast } from "../lib/toast";
-import { useSiteSettings } from "../site/site-settings";
 import { PaymentInstructions, SellNote } from "./exchange-aside";
-import { ExchangeHeading, RateLine } from "./exchange-heading";
-import { panelId, SIDE_PARAMETER, tabId } from "./exchange-side";
+import { BuyHeadline, ExchangeHeading, RateLine } from "./exchange-heading";
 import { ConfirmOrderDialog } from "./form-code";
 import { NetworkField } from "./network-field";
 import { ReceiveFieldset } from "./receive-fieldset";
@@ -18,12 +18,11 @@ import { SendFieldset } from "./send-fieldset";
 import { FALLBACK_TERMS, useExchangeForm } from "./use-exchange-form";
 import { WalletAddressField } from "./wallet-address-field";
 
-// The Sell side's code and texts: loaded only where the desk buys USDT (its settings say so).
-const SellSide = lazy(async () => ({
-  default: (await (await import("../sell/sell-loader")).loadSellTab()).SellSide,
-}));
-
-export function ExchangePage() {
+/**
+ * The exchange screen: the buy form, and where the desk buys USDT too, the Sell side
+ * (`SellSide`, handed in by the routes: its code and texts load only then).
+ */
+export function ExchangePage({ SellSide }: { SellSide: ComponentType<SellSideProps> }) {
   const { t } = useTexts();
   const { data: settings, isError, isPending: isSettingsPending } = useSiteSettings();
   const { data: session, isPending: isSessionPending } = useSession();
@@ -41,16 +40,13 @@ export function ExchangePage() {
   const { search } = useLocation();
   const isBuying = (settings?.buyNetworks.length ?? 0) > 0;
   const isSelling = isBuying && new URLSearchParams(search).get(SIDE_PARAMETER) === "sell";
-  /** The Sell side's part: the banner's tabs, or the Sell tab's panel. */
-  const sellSide = (part: "banner" | "panel") =>
+  /**
+   * A part of the Sell side: the banner's tabs, or the Sell tab's headline, panel or
+   * instructions; `fallback` keeps its place until the Sell side's code is in.
+   */
+  const sellSide = (part: SellSideProps["part"], fallback: ReactNode = null) =>
     settings && (
-      <Suspense
-        fallback={
-          part === "banner" && (
-            <RateLine rate={terms.exchangeRate} isRatePending={isSettingsPending} />
-          )
-        }
-      >
+      <Suspense fallback={fallback}>
         <SellSide
           part={part}
           isSelling={isSelling}
@@ -68,7 +64,14 @@ export function ExchangePage() {
           rate={terms.exchangeRate}
           isRatePending={isSettingsPending}
           isInMaintenance={settings?.maintenanceMode === true}
-          banner={isBuying && sellSide("banner")}
+          headline={isSelling && sellSide("heading", <BuyHeadline />)}
+          banner={
+            isBuying &&
+            sellSide(
+              "banner",
+              <RateLine rate={terms.exchangeRate} isRatePending={isSettingsPending} />,
+            )
+          }
         />
 
         {isSelling && sellSide("panel")}
@@ -135,7 +138,8 @@ export function ExchangePage() {
       </section>
 
       <aside className="space-y-4">
-        <PaymentInstructions />
+        {/* A seller pays no rupees: the Sell tab has instructions of its own. */}
+        {isSelling ? sellSide("instructions") : <PaymentInstructions />}
         <SellNote />
       </aside>
 

@@ -6,6 +6,7 @@ import {
   type ReceiveCurrencyId,
   type SendCurrencyId,
 } from "../../shared/catalog";
+import { keepFormForLogin, takeFormKeptForLogin } from "../lib/kept-for-login";
 
 /**
  * The exchange form of a visitor sent to log in by Place Order, kept for this tab
@@ -23,26 +24,6 @@ const KEY = "order-awaiting-login";
 
 /** Where the login sends the visitor back to: the form, filled in again. */
 export const BACK_TO_ORDER = "/";
-
-/** Keeps a form for this tab under `key`, until taken. */
-export function keepFormForLogin(key: string, form: object) {
-  try {
-    sessionStorage.setItem(key, JSON.stringify(form));
-  } catch {
-    // Storage refused (private mode, full): the visitor types it again, as before.
-  }
-}
-
-/** The form kept under `key`, once (it is forgotten as it is read), for the caller to check; null without one. */
-export function takeFormKeptForLogin(key: string): Record<string, unknown> | null {
-  try {
-    const text = sessionStorage.getItem(key);
-    sessionStorage.removeItem(key);
-    return text === null ? null : JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 export function keepOrderForLogin(form: OrderForm) {
   keepFormForLogin(KEY, form);

@@ -4,7 +4,7 @@ import type { PlaceOrderInput } from "../../shared/order-input";
 import { unwrap } from "../lib/api-answers";
 import { api } from "../lib/api-client";
 import { sessionQueryOptions } from "../lib/session";
-import { siteSettingsQueryOptions } from "../site/site-settings";
+import { siteSettingsQueryOptions } from "../lib/site-settings";
 import { orderLimitsQueryKey } from "./order-room-line";
 
 /** Places the order; a retry of the same submission sends the same idempotency key. */

@@ -8,13 +8,14 @@ import {
   needsNetwork,
   RECEIVE_OPTIONS,
 } from "../../shared/catalog";
-import { NEXT_PAGE_PARAMETER } from "../account/page-after-login";
 import { checkErrorText } from "../i18n/server-errors";
 import { useTexts } from "../i18n/use-texts";
+import { keepAmountInput } from "../lib/amount-input";
 import { formatAmount } from "../lib/format";
+import { NEXT_PAGE_PARAMETER } from "../lib/page-after-login";
 import { isAdmin, type Session, sessionQueryOptions } from "../lib/session";
+import { type SiteSettings, siteSettingsQueryOptions } from "../lib/site-settings";
 import { toast } from "../lib/toast";
-import { type SiteSettings, siteSettingsQueryOptions } from "../site/site-settings";
 import type { OrderDraft } from "./confirm-order-dialog";
 import { loadConfirmStep, loadQuote } from "./form-code";
 import {
@@ -31,17 +32,6 @@ export const FALLBACK_TERMS = { exchangeRate: "86", minInrAmount: "0", maxInrAmo
 function isChangedFromPage(field: HTMLInputElement | HTMLSelectElement): boolean {
   if (field instanceof HTMLInputElement) return field.value !== field.defaultValue;
   return [...field.options].some((option) => option.selected !== option.defaultSelected);
-}
-
-/**
- * Digits and one decimal point, at most 2 decimals, no leading zeros ("00100" is 100):
- * what an INR amount (and a sale's USDT) may look like while typed.
- */
-export function keepAmountInput(raw: string): string {
-  const cleaned = raw.replace(/[^\d.]/g, "");
-  const [digits = "", ...rest] = cleaned.split(".");
-  const whole = digits.replace(/^0+(?=\d)/, "");
-  return rest.length ? `${whole}.${rest.join("").slice(0, 2)}` : whole;
 }
 
 /** Texts that come as a pair, `…Title` and `…Message`, in a refusal's toast. */

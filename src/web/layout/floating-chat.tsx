@@ -1,6 +1,6 @@
 import { MessageCircle, Send } from "lucide-react";
 import { useTexts } from "../i18n/use-texts";
-import { useSiteSettings } from "../site/site-settings";
+import { useSiteSettings } from "../lib/site-settings";
 
 /** WhatsApp and Telegram buttons on every page; they open in a new tab. */
 export function FloatingChat() {

@@ -1,8 +1,8 @@
 import { Languages } from "lucide-react";
 import { useCallback } from "react";
 import { isLanguage, LANGUAGES } from "../../shared/languages";
-import { useLanguage } from "../i18n/use-language";
 import { useTexts } from "../i18n/use-texts";
+import { useLanguage } from "../lib/use-language";
 
 /**
  * English or हिन्दी, each option written in its own language (and marked so for screen

@@ -11,12 +11,12 @@ import {
 } from "lucide-react";
 import { NavLink } from "react-router";
 import { DrawerBackdrop } from "../components/drawer-backdrop";
+import { OperatorStatus } from "../components/operator-status";
 import { Button } from "../components/ui/button";
 import { useTexts } from "../i18n/use-texts";
 import { isAdmin, useSession } from "../lib/session";
+import { useTheme } from "../lib/theme";
 import { cn } from "../lib/utils";
-import { OperatorStatus } from "./operator-status";
-import { useTheme } from "./theme";
 
 const links = [
   { to: "/exchange", key: "nav.exchange", icon: ArrowLeftRight },

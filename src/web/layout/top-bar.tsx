@@ -1,10 +1,10 @@
 import { LogOut, Menu, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useSignOut } from "../account/use-sign-out";
 import { Button } from "../components/ui/button";
 import { useTexts } from "../i18n/use-texts";
 import { useSession } from "../lib/session";
+import { useSignOut } from "../lib/use-sign-out";
 import { cn } from "../lib/utils";
 import { LanguageSwitch } from "./language-switch";
 

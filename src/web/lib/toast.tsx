@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
-import { useTheme } from "../layout/theme";
+import { useTheme } from "./theme";
 
 /*
  * Toasts (sonner) load with the first toast, not with the first screen. Code outside

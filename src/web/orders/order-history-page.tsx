@@ -8,14 +8,13 @@ import { Spinner } from "../components/ui/spinner";
 import { useTexts } from "../i18n/use-texts";
 import { formatAmount, formatDate } from "../lib/format";
 import { toast } from "../lib/toast";
-import { mySalesQueryOptions } from "../sell/sell-api";
 
 // The sales' list and its code come after the orders': its files load with it, not with `/`'s routes.
-const SalesHistory = lazy(() => import("../sell/sales-history"));
+const SalesHistory = lazy(() => import("./sales-history"));
 
-import { currencyLabel } from "./currency-label";
-import { OrderStatusBadge } from "./order-status";
-import { myOrdersQueryOptions } from "./orders-api";
+import { OrderStatusBadge } from "../components/order-status";
+import { currencyLabel } from "../lib/currency-label";
+import { myOrdersQueryOptions, mySalesQueryOptions } from "./orders-api";
 
 export function OrderHistoryPage() {
   const { t } = useTexts();

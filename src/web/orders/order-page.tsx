@@ -4,14 +4,19 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
 import { systemOrderNote } from "../../shared/order-notes";
+import { knownStatus, OrderStatusIcon } from "../components/order-status";
+import {
+  BackLink,
+  StatusCard,
+  StatusPageLoading,
+  StatusPageNotFound,
+} from "../components/status-page";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { useTexts } from "../i18n/use-texts";
+import { currencyLabel } from "../lib/currency-label";
 import { formatAmount, formatDateTime } from "../lib/format";
 import { toast } from "../lib/toast";
-import { currencyLabel } from "./currency-label";
-import { knownStatus, OrderStatusIcon } from "./order-status";
 import { isFinalStatus, orderQueryOptions } from "./orders-api";
-import { BackLink, StatusCard, StatusPageLoading, StatusPageNotFound } from "./status-page";
 import { useOrderLiveUpdates } from "./use-order-live-updates";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,10 +1,10 @@
 import { CircleHelp, Clock, HandCoins, Headset } from "lucide-react";
 import { Link } from "react-router";
+import { OperatorStatus } from "../components/operator-status";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { useTexts } from "../i18n/use-texts";
-import { OperatorStatus } from "../layout/operator-status";
 import { PageHeader, SupportChannels } from "./page-parts";
 
 /** /contact-us: the three support channels, the 24/7 promise and the operator's working hours. */

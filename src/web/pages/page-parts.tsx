@@ -2,8 +2,8 @@ import { ExternalLink, type LucideIcon, Mail, MessageCircle, Send } from "lucide
 import type { ReactNode } from "react";
 import { Card } from "../components/ui/card";
 import { useTexts } from "../i18n/use-texts";
+import { useSiteSettings } from "../lib/site-settings";
 import { cn } from "../lib/utils";
-import { useSiteSettings } from "../site/site-settings";
 
 /** The page's one <h1>, with an icon and a short description under it. */
 export function PageHeader({

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef } from "react";
-import { type ExchangeSide, panelId, tabId } from "../exchange/exchange-side";
 import { useTexts } from "../i18n/use-texts";
+import { type ExchangeSide, panelId, tabId } from "../lib/exchange-side";
 import { formatAmount } from "../lib/format";
 import { cn } from "../lib/utils";
 

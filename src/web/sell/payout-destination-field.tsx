@@ -1,46 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { AddPayoutDestination } from "../components/add-payout-destination";
+import { DestinationSummary } from "../components/destination-summary";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { useTexts } from "../i18n/use-texts";
-import { AddPayoutDestination } from "./add-payout-destination";
-import { type PayoutDestination, payoutDestinationsQueryOptions } from "./sell-api";
+import {
+  type PayoutDestination,
+  payoutDestinationsQueryOptions,
+} from "../lib/payout-destinations-api";
 
 export const DESTINATION_ERROR_ID = "payout-destination-error";
-
-/** "UPI · rahul@okhdfcbank", "Bank account ending 4321 · SBIN0003853". */
-export function useDestinationLine() {
-  const { t } = useTexts();
-  return (destination: {
-    kind: string;
-    upiId: string | null;
-    accountNumber: string | null;
-    ifscCode: string | null;
-  }) =>
-    destination.kind === "upi"
-      ? t("sell.destination.upi", { upiId: destination.upiId ?? "" })
-      : t("sell.destination.bank", {
-          last: (destination.accountNumber ?? "").slice(-4),
-          ifsc: destination.ifscCode ?? "",
-        });
-}
-
-/** An account as its customer reads it: the UPI ID or bank account, its holder, and whether it is another person's. */
-export function DestinationSummary({ destination }: { destination: PayoutDestination }) {
-  const { t } = useTexts();
-  const line = useDestinationLine();
-  return (
-    <span className="min-w-0 space-y-0.5">
-      <span className="block font-medium break-all">{line(destination)}</span>
-      <span className="block text-muted-foreground">{destination.holderName}</span>
-      {!destination.holderIsCustomer && (
-        <span className="block text-xs text-amber-700 dark:text-amber-400">
-          {t("sell.destination.otherName")}
-        </span>
-      )}
-    </span>
-  );
-}
 
 /**
  * Where the rupees go: one of the customer's accounts, or one added here. A visitor is

@@ -1,6 +1,6 @@
 import { findNetwork, type NetworkId } from "../../shared/catalog";
-import { SIDE_PARAMETER } from "../exchange/exchange-side";
-import { keepFormForLogin, takeFormKeptForLogin } from "../exchange/order-kept-for-login";
+import { SIDE_PARAMETER } from "../lib/exchange-side";
+import { keepFormForLogin, takeFormKeptForLogin } from "../lib/kept-for-login";
 
 /** The Sell tab of a visitor sent to log in by Sell, kept for this tab until it shows again. */
 export interface SaleForm {

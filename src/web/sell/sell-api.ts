@@ -1,74 +1,21 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PayoutDestinationInput } from "../../shared/payout-destination-input";
 import type { SellOrderInput } from "../../shared/sell-order-input";
 import { unwrap } from "../lib/api-answers";
 import { api } from "../lib/api-client";
-import { openOrderRefetchInterval } from "../orders/orders-api";
-import { siteSettingsQueryOptions } from "../site/site-settings";
+import { openOrderRefetchInterval } from "../lib/order-refresh";
+import { siteSettingsQueryOptions } from "../lib/site-settings";
 import { serverClockOffset } from "./time-left";
 
 /*
- * The customer's sales (sell orders) and the accounts they are paid to, on the typed
- * client. The server decides every figure: the page shows what it answers.
+ * The customer's sales (sell orders), on the typed client (the accounts they are paid
+ * to: lib/payout-destinations-api.ts). The server decides every figure: the page shows
+ * what it answers.
  */
-
-export const SALE_STATUSES = [
-  "awaiting_deposit",
-  "received",
-  "paid",
-  "expired",
-  "cancelled",
-] as const;
-export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 const FINAL_SALE_STATUSES = new Set<string>(["paid", "expired", "cancelled"]);
 export const isFinalSaleStatus = (status: string) => FINAL_SALE_STATUSES.has(status);
 
-const destinations = api.api.account["payout-destinations"];
-
 const sellOrders = api.api["sell-orders"];
-
-export const payoutDestinationsQueryOptions = queryOptions({
-  queryKey: ["payout-destinations"],
-  queryFn: async () => (await unwrap(await destinations.$get())).destinations,
-});
-
-export type PayoutDestination = Awaited<
-  ReturnType<NonNullable<typeof payoutDestinationsQueryOptions.queryFn>>
->[number];
-
-/** Adds a UPI ID or bank account; the list then shows it. */
-export function useAddPayoutDestination() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (json: PayoutDestinationInput) => unwrap(await destinations.$post({ json })),
-    onSuccess: (added) => {
-      queryClient.setQueryData(payoutDestinationsQueryOptions.queryKey, (before) => [
-        ...(before ?? []),
-        added,
-      ]);
-    },
-  });
-}
-
-/** Removes one of the customer's accounts; the list then leaves it out (sales placed keep it). */
-export function useRemovePayoutDestination() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await destinations[":id"].remove.$post({ param: { id } })),
-    onSuccess: ({ id }) => {
-      queryClient.setQueryData(payoutDestinationsQueryOptions.queryKey, (before) =>
-        before?.filter((destination) => destination.id !== id),
-      );
-    },
-  });
-}
-
-export const mySalesQueryOptions = queryOptions({
-  queryKey: ["sell-orders", "mine"],
-  queryFn: async () => (await unwrap(await sellOrders.$get())).orders,
-});
 
 /**
  * One sale, with how far the server's clock is from this device's (the time left counts

@@ -5,18 +5,23 @@ import { useCallback, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { findNetwork } from "../../shared/catalog";
 import { CopyButton } from "../components/copy-button";
+import { useDestinationLine } from "../components/destination-summary";
 import { DetailRow } from "../components/detail-row";
+import { knownSaleStatus, SaleStatusIcon } from "../components/sale-status";
+import {
+  BackLink,
+  StatusCard,
+  StatusPageLoading,
+  StatusPageNotFound,
+} from "../components/status-page";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { SIDE_PARAMETER } from "../exchange/exchange-side";
 import { useTexts } from "../i18n/use-texts";
+import { SIDE_PARAMETER } from "../lib/exchange-side";
 import { formatAmount, formatDateTime } from "../lib/format";
 import { toast } from "../lib/toast";
+import { useLiveStatus } from "../lib/use-live-status";
 import { cn } from "../lib/utils";
-import { BackLink, StatusCard, StatusPageLoading, StatusPageNotFound } from "../orders/status-page";
-import { useLiveStatus } from "../orders/use-order-live-updates";
 import { DepositCountdown } from "./deposit-countdown";
-import { useDestinationLine } from "./payout-destination-field";
-import { knownSaleStatus, SaleStatusIcon } from "./sale-status";
 import { isFinalSaleStatus, type Sale, saleQueryOptions } from "./sell-api";
 
 /** The three steps of a sale, and how far this one has come. */

@@ -1,24 +1,26 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
 import { parseAmount } from "../../shared/money";
 import { quoteSaleRupees } from "../../shared/quote";
 import { sellOrderInputSchema } from "../../shared/sell-order-input";
-import { NEXT_PAGE_PARAMETER } from "../account/page-after-login";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { NativeSelect } from "../components/ui/native-select";
 import { Spinner } from "../components/ui/spinner";
-import { keepAmountInput } from "../exchange/use-exchange-form";
 import { useTexts } from "../i18n/use-texts";
+import { keepAmountInput } from "../lib/amount-input";
 import { ApiError } from "../lib/api-answers";
 import { onEnterInTextField } from "../lib/enter-key";
 import { formatAmount } from "../lib/format";
+import { NEXT_PAGE_PARAMETER } from "../lib/page-after-login";
+import { payoutDestinationsQueryOptions } from "../lib/payout-destinations-api";
 import type { Session } from "../lib/session";
+import type { SiteSettings } from "../lib/site-settings";
 import { toast } from "../lib/toast";
-import type { SiteSettings } from "../site/site-settings";
 import { PayoutDestinationField } from "./payout-destination-field";
 import { BACK_TO_SALE, keepSaleForLogin, takeSaleKeptForLogin } from "./sale-kept-for-login";
 import { usePlaceSale } from "./sell-api";
@@ -54,7 +56,12 @@ export function SellPanel({
     setUsdtAmount(kept.usdtAmount);
     setNetwork(kept.network);
   }, []);
-  const [destinationId, setDestinationId] = useState("");
+  const [chosenDestinationId, setDestinationId] = useState("");
+  // A customer with one payout account is paid to it: chosen for them, not asked for.
+  const destinations = useQuery({ ...payoutDestinationsQueryOptions, enabled: session !== null });
+  const destinationId =
+    chosenDestinationId ||
+    (destinations.data?.length === 1 ? (destinations.data[0]?.id ?? "") : "");
   /** Why a field was refused, and what it held: shown under it until it changes. */
   const [refusals, setRefusals] = useState<
     Partial<Record<SaleField, { reason: string; of: string }>>
@@ -145,11 +152,6 @@ export function SellPanel({
         className="space-y-5"
         onKeyDown={onEnterInTextField(() => void sell())}
       >
-        <div className="space-y-1">
-          <h2 className="text-lg font-semibold">{t("sell.form.title")}</h2>
-          <p className="text-sm text-muted-foreground">{t("sell.form.description")}</p>
-        </div>
-
         <div className="space-y-2">
           <Label htmlFor="sell-network">{t("sell.form.network")}</Label>
           <NativeSelect

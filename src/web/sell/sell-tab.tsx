@@ -1,31 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
-import { type ExchangeSide, panelId, SIDE_PARAMETER, tabId } from "../exchange/exchange-side";
-import type { Session } from "../lib/session";
-import type { SiteSettings } from "../site/site-settings";
+import {
+  type ExchangeSide,
+  panelId,
+  type SellSideProps,
+  SIDE_PARAMETER,
+  tabId,
+} from "../lib/exchange-side";
+import { payoutDestinationsQueryOptions } from "../lib/payout-destinations-api";
 import { DirectionBanner } from "./direction-tabs";
-import { payoutDestinationsQueryOptions } from "./sell-api";
+import { SellHeadline, SellInstructions } from "./sell-aside";
 import { SellPanel } from "./sell-panel";
 
 /*
  * The Sell side of the exchange screen, one chunk: the exchange screen loads it only
- * where the desk buys USDT, and renders its two parts: the banner's Buy and Sell tabs,
- * and the Sell tab's panel. The tab shown is in the address (`?side=sell`), so a link
- * or a return from logging in comes back to it.
+ * where the desk buys USDT, and renders its parts: the banner's Buy and Sell tabs, and
+ * on the Sell tab its headline, its panel and its instructions. The tab shown is in the
+ * address (`?side=sell`), so a link or a return from logging in comes back to it.
  */
-export function SellSide({
-  part,
-  isSelling,
-  settings,
-  session,
-  isSessionPending,
-}: {
-  part: "banner" | "panel";
-  isSelling: boolean;
-  settings: SiteSettings;
-  session: Session | null;
-  isSessionPending: boolean;
-}) {
+export function SellSide({ part, isSelling, settings, session, isSessionPending }: SellSideProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const destinations = useQuery({
@@ -46,6 +39,8 @@ export function SellSide({
       />
     );
   }
+  if (part === "heading") return <SellHeadline />;
+  if (part === "instructions") return <SellInstructions />;
   // The buy form keeps the panel's place (styles.css) until it is known who is signed in
   // and where they are paid: a panel that grew as they arrived moved the page below it.
   if (isSessionPending || (session && destinations.isPending)) return null;

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { FakeEvmNode } from "../../testing/fake-evm-node";
+import { insertSellOrder } from "../../testing/sell-orders";
 import type { TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 import { startWatchedDesk } from "../../testing/watched-desk";
+import { watchWallet } from "../chain/watch-wallet";
 
 /*
  * Treasury's top-ups: USDT comes into the desk's BEP20 payout wallet (a stand-in node
@@ -199,6 +201,48 @@ describe("Treasury's top-ups", () => {
     );
     expect(unknown.status, unknown.text).toBe(404);
     expect(await written()).toEqual(before);
+  });
+
+  it("never takes a transfer the deposit matcher has not decided (409): it is a deposit or a purchase, not both", async () => {
+    const seller = await signedInCustomer(testApp);
+    const sale = await insertSellOrder(testApp.db, seller, {
+      network: "bep20",
+      depositAddress: DESK_WALLET,
+      depositUsdt: "25.37",
+    });
+    const hash = node.send({
+      token: TOKEN,
+      from: EXCHANGE,
+      to: DESK_WALLET,
+      baseUnits: (2537n * USDT) / 100n,
+    });
+    node.head += 10;
+    // The watcher's pass writes the transfer final; the matcher decides it after, apart.
+    await watchWallet(testApp.db, { network: "bep20", wallet: DESK_WALLET }, desk.chain);
+    const deposit = await testApp.db
+      .selectFrom("chain_transfers")
+      .select(["id", "state", "match_state"])
+      .where("tx_hash", "=", hash)
+      .executeTakeFirstOrThrow();
+    expect(deposit).toMatchObject({ state: "final", match_state: "waiting" });
+
+    const before = await written();
+    const early = await admin.post(`${TOP_UPS}/${deposit.id}/purchase`, purchaseForm("25.37"));
+    expect(early.status, early.text).toBe(409);
+    expect(early.json.code).toBe("TOP_UP_WAITING");
+    expect(await written()).toEqual(before);
+
+    await testApp.payoutWatch.watchOnce();
+    const received = await testApp.db
+      .selectFrom("sell_orders")
+      .select("status")
+      .where("id", "=", sale.id)
+      .executeTakeFirstOrThrow();
+    expect(received.status).toBe("received");
+    const late = await admin.post(`${TOP_UPS}/${deposit.id}/purchase`, purchaseForm("25.37"));
+    expect(late.status, late.text).toBe(409);
+    expect(late.json.code).toBe("NOT_A_TOP_UP");
+    expect((await written()).purchases).toBe(before.purchases);
   });
 
   it("takes the network and quantity from the transfer, not the page", async () => {

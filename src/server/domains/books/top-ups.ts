@@ -72,14 +72,16 @@ export async function listTopUps(
 
 /**
  * The top-up a purchase is being recorded from, locked so that two saves of it take
- * turns: refused unless it is a final transfer into a payout wallet, not recorded
- * yet, and the form's network and quantity are the transfer's own (the server
- * decides them, not the page). Nothing is written on a refusal.
+ * turns: refused unless it is a final transfer into a payout wallet that the deposit
+ * matcher has decided is no customer's, not recorded yet, and the form's network and
+ * quantity are the transfer's own (the server decides them, not the page). Nothing is
+ * written on a refusal; the purchase's link (recordPurchase) makes it one thing only.
  */
 export async function claimTopUp(trx: Transaction<DB>, transferId: string, input: UsdtPurchase) {
   const transfer = await trx
     .selectFrom("chain_transfers")
-    .select(["id", "network", "tx_hash", "direction", "state", "confirmations", "amount"])
+    .select(["id", "network", "tx_hash", "log_index", "direction", "state", "confirmations"])
+    .select("amount")
     .select(["match_state", "sell_order_id"])
     .where("id", "=", transferId)
     .forUpdate()
@@ -99,6 +101,13 @@ export async function claimTopUp(trx: Transaction<DB>, transferId: string, input
       transfer.state === "seen"
         ? `This top-up is not final yet (${transfer.confirmations} confirmations): record it once it is.`
         : `This top-up ${transfer.state === "failed" ? "failed on chain" : "was taken back by a reorganisation"}: the desk did not receive it.`,
+    );
+  }
+  if (transfer.match_state === "waiting") {
+    throw new AppError(
+      409,
+      "TOP_UP_WAITING",
+      "The watcher has not yet decided whether this transfer is a customer's deposit: record it once it is listed as unmatched.",
     );
   }
   if (transfer.match_state === "matched" || transfer.match_state === "to_refund") {

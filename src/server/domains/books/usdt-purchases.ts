@@ -5,6 +5,7 @@ import { recordAudit } from "../../platform/audit/audit";
 import type { Database } from "../../platform/db/database";
 import type { UsdtPurchasesTable } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
+import { linkChainTransferOrRefuse, transferKeyOf } from "../chain/chain-transfer-links";
 import { claimTopUp } from "./top-ups";
 
 /* USDT purchases (issue 26): recorded and edited by an operator, every change audited. */
@@ -122,6 +123,14 @@ export async function recordPurchase(
       })
       .returning(PURCHASE_COLUMNS)
       .executeTakeFirstOrThrow();
+    if (topUp) {
+      await linkChainTransferOrRefuse(
+        trx,
+        transferKeyOf(topUp),
+        { kind: "purchase", purchaseId: row.id },
+        actor.id,
+      );
+    }
     const purchase = toPurchaseView(row);
     await recordAudit(trx, {
       actor,

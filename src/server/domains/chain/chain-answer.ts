@@ -9,6 +9,13 @@ export type TokenTransfer = {
   to: string;
   /** Amount in the token's smallest unit. */
   baseUnits: bigint;
+  /**
+   * Its place in the transaction as the payout watcher numbers transfers, so that a
+   * check and the watcher name one transfer alike (decision 053): the receipt's log
+   * index on EVM, the event's place among the transaction's events on TRON, and on
+   * Solana the recipient's place among those of the mint the transaction paid.
+   */
+  logIndex: number;
 };
 
 /** What a chain client learned about a transaction hash. */

@@ -25,14 +25,24 @@ export type ReadTransfer = {
   blockNumber: bigint;
   /** Null where the node's answer names no block id: Solana's signatures, TRON's transaction infos. */
   blockHash: string | null;
+  /** When the block was made, as the chain says: a deposit is judged by it against a sale's window. */
+  blockTime: Date;
   state: ChainTransferState;
   confirmations: number;
+  /** Set when the transaction cannot be read as a plain transfer: recorded unmatched, with this note. */
+  unmatchedBecause?: string;
 };
+
+/** Why a transfer the node itself reports removed (an EVM log's `removed: true`) is. */
+const REPORTED_REMOVED =
+  "The node reports it removed before it was final: a reorganisation took it back. Recorded again should the transaction come back.";
 
 /**
  * Writes a pass's transfers, each once by (network, transaction, log index). A seen or
  * removed row takes the new reading (a reorganisation may move a transaction to
- * another block, or bring it back); a final or failed one never changes again.
+ * another block, or bring it back) and, found again, counts no absent reading; a final
+ * or failed one never changes again. A removed row's note says why; one that comes
+ * back takes the new reading's note.
  */
 export async function recordTransfers(
   trx: Transaction<DB>,
@@ -55,10 +65,14 @@ export async function recordTransfers(
           amount: transfer.amount,
           block_number: transfer.blockNumber,
           block_hash: transfer.blockHash,
+          block_time: transfer.blockTime,
           state: transfer.state,
           confirmations: transfer.confirmations,
-          // Both directions wait to be matched: a payout to an order, a deposit to a sell order.
-          match_state: "waiting" as const,
+          // Both directions wait to be matched: a payout to an order, a deposit to a sell
+          // order; one that cannot be read as a transfer is an operator's from the start.
+          match_state: transfer.unmatchedBecause === undefined ? "waiting" : "unmatched",
+          note:
+            transfer.unmatchedBecause ?? (transfer.state === "removed" ? REPORTED_REMOVED : null),
         };
       }),
     )
@@ -68,8 +82,12 @@ export async function recordTransfers(
         .doUpdateSet((eb) => ({
           block_number: eb.ref("excluded.block_number"),
           block_hash: eb.ref("excluded.block_hash"),
+          block_time: eb.ref("excluded.block_time"),
           state: eb.ref("excluded.state"),
           confirmations: eb.ref("excluded.confirmations"),
+          absent_reads: 0,
+          note: sql<string | null>`CASE WHEN excluded.state = 'removed'
+            OR chain_transfers.state = 'removed' THEN excluded.note ELSE chain_transfers.note END`,
           updated_at: sql<Date>`now()`,
         }))
         .where("chain_transfers.state", "in", ["seen", "removed"]),
@@ -78,19 +96,34 @@ export async function recordTransfers(
 }
 
 /**
- * Marks removed the wallet's seen transfers in blocks [from, to] that a new reading
- * of that range no longer returned: a reorganisation took them back before they
- * were final.
+ * Counts an absent reading for each of the wallet's seen transfers in the block ranges a
+ * pass read again in full that no longer hold it, and marks removed those read so on
+ * `readsToRemove` passes in a row: a reorganisation took them back before they were
+ * final. One update a pass, so each pass counts once. A node that lags (it answers a
+ * block it lacks as empty) thus removes nothing where more than one reading is asked.
  */
 export async function removeVanishedTransfers(
   trx: Transaction<DB>,
   key: WatchKey,
-  range: { from: bigint; to: bigint },
+  ranges: { from: bigint; to: bigint }[],
   stillThere: { txHash: string; logIndex: number }[],
+  readsToRemove: number,
 ) {
-  await markSeenRemoved(trx, key)
-    .where("block_number", ">=", range.from.toString())
-    .where("block_number", "<=", range.to.toString())
+  if (ranges.length === 0) return;
+  await markSeenRemoved(trx, key, {
+    readsToRemove,
+    why: `Gone from its block when read again before it was final${readsToRemove > 1 ? `, on ${readsToRemove} passes in a row` : ""}: a reorganisation took it back. Recorded again should the transaction come back.`,
+  })
+    .where((eb) =>
+      eb.or(
+        ranges.map((range) =>
+          eb.and([
+            eb("block_number", ">=", range.from.toString()),
+            eb("block_number", "<=", range.to.toString()),
+          ]),
+        ),
+      ),
+    )
     .$if(stillThere.length > 0, (query) =>
       query.where(
         sql<boolean>`(tx_hash, log_index) NOT IN (${sql.join(
@@ -112,7 +145,10 @@ export async function removeVanishedSignatures(
   key: WatchKey,
   stillThere: { read: { txHash: string; logIndex: number }[]; unread: string[] },
 ) {
-  await markSeenRemoved(trx, key)
+  await markSeenRemoved(trx, key, {
+    readsToRemove: 1,
+    why: "No longer listed for the wallet, or no longer moving this amount, before it was finalized: the fork that held it was abandoned. Recorded again should the transaction come back.",
+  })
     // One array parameter: a backlog may list more signatures than a query has parameters.
     .$if(stillThere.unread.length > 0, (query) =>
       query.where(sql<boolean>`tx_hash <> ALL(${stillThere.unread}::text[])`),
@@ -127,12 +163,25 @@ export async function removeVanishedSignatures(
     .execute();
 }
 
-/** The update that marks removed a wallet's seen transfers. */
-function markSeenRemoved(trx: Transaction<DB>, key: WatchKey) {
+/**
+ * The update that counts an absent reading of a wallet's seen transfers, and marks
+ * removed, with why, those read so `readsToRemove` times in a row.
+ */
+function markSeenRemoved(
+  trx: Transaction<DB>,
+  key: WatchKey,
+  { readsToRemove, why }: { readsToRemove: number; why: string },
+) {
   const wallet = walletAsWritten(key);
+  const isGone = sql<boolean>`absent_reads + 1 >= ${readsToRemove}`;
   return trx
     .updateTable("chain_transfers")
-    .set({ state: "removed", updated_at: sql<Date>`now()` })
+    .set({
+      absent_reads: sql<number>`absent_reads + 1`,
+      state: sql<ChainTransferState>`CASE WHEN ${isGone} THEN 'removed' ELSE state END`,
+      note: sql<string | null>`CASE WHEN ${isGone} THEN ${why} ELSE note END`,
+      updated_at: sql<Date>`CASE WHEN ${isGone} THEN now() ELSE updated_at END`,
+    })
     .where("network", "=", key.network)
     .where("state", "=", "seen")
     .where((eb) => eb.or([eb("from_address", "=", wallet), eb("to_address", "=", wallet)]));

@@ -28,14 +28,15 @@ export type PayoutFailure =
 
 export type PayoutCheck =
   /**
-   * `transfers`: the positions, among the transaction's transfers, of those that pay
+   * `transfers`: the log indexes (TokenTransfer's) of the transaction's transfers that pay
    * this order; `fee`: what the transaction cost in the network's fee coin
    * (13.84485 TRX), null when the node did not say.
    */
   | { outcome: "confirmed"; transfers: number[]; fee: { paid: string; coin: string } | null }
   /** Everything holds, but the transaction has fewer confirmations than required. */
   | { outcome: "awaiting_confirmations" }
-  | { outcome: "failed"; code: PayoutFailure; message: string };
+  /** `toWallet`: another amount's transfers to the order's wallet (WRONG_AMOUNT), by log index. */
+  | { outcome: "failed"; code: PayoutFailure; message: string; toWallet?: number[] };
 
 const LOOK_UP: Record<
   ReturnType<typeof networkOf>["family"],
@@ -96,21 +97,22 @@ function judgeTransfers(
   if (toWallet.length === 0) {
     return failed("WRONG_RECIPIENT", "The USDT went to another address than the order's wallet.");
   }
-  const paying = transfers.flatMap((transfer, index) =>
-    toWallet.includes(transfer) && transfer.baseUnits === baseUnits ? [index] : [],
-  );
+  const paying = toWallet.filter((transfer) => transfer.baseUnits === baseUnits);
   if (paying.length === 0) {
     const sent = new Decimal(toWallet[0]?.baseUnits.toString() ?? "0").div(
       new Decimal(10).pow(expected.decimals),
     );
-    return failed(
-      "WRONG_AMOUNT",
-      `The wallet received ${sent.toFixed()} USDT, not ${new Decimal(expected.amount).toFixed()}.`,
-    );
+    return {
+      ...failed(
+        "WRONG_AMOUNT",
+        `The wallet received ${sent.toFixed()} USDT, not ${new Decimal(expected.amount).toFixed()}.`,
+      ),
+      toWallet: toWallet.map((transfer) => transfer.logIndex),
+    };
   }
-  return paying;
+  return paying.map((transfer) => transfer.logIndex);
 }
 
-function failed(code: PayoutFailure, message: string): PayoutCheck {
+function failed(code: PayoutFailure, message: string): Extract<PayoutCheck, { outcome: "failed" }> {
   return { outcome: "failed", code, message };
 }

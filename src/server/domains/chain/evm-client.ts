@@ -17,6 +17,7 @@ const receiptSchema = z
         address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
         topics: z.array(z.string()),
         data: z.string().regex(/^0x[0-9a-fA-F]*$/),
+        logIndex: hexQuantity,
       }),
     ),
   })
@@ -25,6 +26,26 @@ const receiptSchema = z
 /** A transaction's receipt; null when the node has never seen it or it is not yet in a block. */
 export function fetchEvmReceipt(endpoint: ChainEndpoint, hash: string) {
   return callJsonRpc(endpoint, "eth_getTransactionReceipt", [hash], receiptSchema);
+}
+
+const blockSchema = z
+  .object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/), timestamp: hexQuantity })
+  .nullable();
+
+/** A block's hash and when it was made (its header's seconds); null when the node has no such block. */
+export async function fetchEvmBlock(endpoint: ChainEndpoint, block: bigint) {
+  const header = await callJsonRpc(
+    endpoint,
+    "eth_getBlockByNumber",
+    [`0x${block.toString(16)}`, false],
+    blockSchema,
+  );
+  return (
+    header && {
+      hash: header.hash.toLowerCase(),
+      time: new Date(Number(hexToBigInt(header.timestamp)) * 1000),
+    }
+  );
 }
 
 /** The newest block's number. */
@@ -50,6 +71,7 @@ export async function lookUpEvmTransaction(
             token: log.address.toLowerCase(),
             to: `0x${transfer.to}`,
             baseUnits: transfer.baseUnits,
+            logIndex: Number(hexToBigInt(log.logIndex)),
           },
         ]
       : [];

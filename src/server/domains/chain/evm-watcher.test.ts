@@ -56,18 +56,17 @@ describe("the EVM payout watcher", () => {
     expect(String((await cursorOf()).next_block)).toBe("101");
   });
 
-  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher", async () => {
-    bench.node.send({
-      token: TOKEN,
-      from: CUSTOMER,
-      to: bench.key.wallet,
-      baseUnits: 250n * ONE,
-      block: 90,
-    });
+  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher, at its block's time", async () => {
+    const at = new Date("2026-11-30T10:15:42Z");
+    const hash = bench.node.send(
+      { token: TOKEN, from: CUSTOMER, to: bench.key.wallet, baseUnits: 250n * ONE, block: 90 },
+      { at },
+    );
     await watch();
     expect(await transfersOf()).toMatchObject([
       { direction: "in", amount: "250", state: "final", match_state: "waiting" },
     ]);
+    expect(await bench.blockTimeOf(hash)).toBe(at.getTime());
   });
 
   it("forgets a seen transfer that a reorganisation took back before it was final", async () => {

@@ -3,7 +3,7 @@ import type { NetworkChain } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import { ChainEndpointError, formatBaseUnits, hexToBigInt } from "./chain-answer";
 import type { ReadTransfer } from "./chain-transfers";
-import { fetchEvmHead, fetchEvmReceipt } from "./evm-client";
+import { fetchEvmBlock, fetchEvmHead, fetchEvmReceipt } from "./evm-client";
 import { readTransferLogs, type TransferLog } from "./evm-transfer-logs";
 import { passUnderLease, type WatchKey } from "./watch-cursor";
 import { maxBlock, minBlock, settlePass, type WatchLimits, type WatchPass } from "./watch-pass";
@@ -58,8 +58,9 @@ export async function watchEvmWallet(
 /**
  * Decides each log's state: removed when the node says so; seen while its block is
  * shallower than the confirmations; then final, or failed when its receipt says the
- * transaction did not succeed. A receipt the node cannot give, or one in another
- * block than the log, stops the pass: the node changed under it, the next pass asks again.
+ * transaction did not succeed. Each log takes its block's time, its block read once a
+ * pass. A receipt or a block the node cannot give, or one in another block than the
+ * log, stops the pass: the node changed under it, the next pass asks again.
  */
 async function judgeTransfers(
   chain: NetworkChain,
@@ -75,12 +76,15 @@ async function judgeTransfers(
     if (!byKey.get(key)?.removed) byKey.set(key, log);
   }
   const succeeded = new Map<string, boolean>();
+  const blockTimes = new Map<bigint, Date>();
   const transfers: ReadTransfer[] = [];
   for (const log of byKey.values()) {
     const isDeep = log.blockNumber <= lastFinal;
     if (isDeep && !log.removed && !succeeded.has(log.txHash)) {
       succeeded.set(log.txHash, await hasSucceeded(chain, log));
     }
+    const blockTime = blockTimes.get(log.blockNumber) ?? (await blockTimeOf(chain, log));
+    blockTimes.set(log.blockNumber, blockTime);
     transfers.push({
       txHash: log.txHash,
       logIndex: log.logIndex,
@@ -90,6 +94,7 @@ async function judgeTransfers(
       amount: formatBaseUnits(log.baseUnits, chain.decimals),
       blockNumber: log.blockNumber,
       blockHash: log.blockHash,
+      blockTime,
       state: stateOf(log, isDeep, succeeded.get(log.txHash)),
       confirmations: Number(head - log.blockNumber + 1n),
     });
@@ -101,6 +106,21 @@ function stateOf(log: TransferLog, isDeep: boolean, succeeded: boolean | undefin
   if (log.removed) return "removed";
   if (!isDeep) return "seen";
   return succeeded ? "final" : "failed";
+}
+
+/**
+ * When the log's block was made. A removed log's block is gone: the block now at its
+ * height, made about then, says the time.
+ */
+async function blockTimeOf(chain: NetworkChain, log: TransferLog): Promise<Date> {
+  const block = await fetchEvmBlock(chain.endpoint, log.blockNumber);
+  if (!block || (!log.removed && block.hash !== log.blockHash)) {
+    throw new ChainEndpointError(
+      "CHAIN_BAD_ANSWER",
+      `The chain endpoint has no block ${log.blockNumber} with hash ${log.blockHash}.`,
+    );
+  }
+  return block.time;
 }
 
 async function hasSucceeded(chain: NetworkChain, log: TransferLog): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ChainEndpoint } from "../../platform/config/chain-config";
-import { type ChainLookup, callJsonRpc } from "./chain-answer";
+import { type ChainLookup, callJsonRpc, type TokenTransfer } from "./chain-answer";
 
 const base58 = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]+$/);
 const slot = z.number().int().nonnegative();
@@ -13,6 +13,8 @@ const tokenBalance = z.object({
 const transactionSchema = z
   .object({
     slot,
+    /** When its slot's block was made (Unix seconds); null when the node cannot say. */
+    blockTime: z.number().int().nullable().optional(),
     meta: z.object({
       err: z.unknown(),
       /** Lamports the fee payer paid. */
@@ -69,14 +71,30 @@ export async function lookUpSolanaTransaction(
   );
   // Solana counts no confirmations past "finalized" (about 32 blocks): that is what we await.
   const confirmed = statuses.value[0]?.confirmationStatus === "finalized";
-  // A token account's rise in balance is what its owner received.
-  const transfers = tokenMoves(transaction).flatMap((move) =>
-    move.change > 0n && move.owner
-      ? [{ token: move.mint, to: move.owner, baseUnits: move.change }]
-      : [],
-  );
+  const transfers = receivedTokens(tokenMoves(transaction));
   const fee = transaction.meta.fee === undefined ? null : BigInt(transaction.meta.fee);
   return { found: true, succeeded: true, transfers, confirmed, fee };
+}
+
+/**
+ * What each owner received, a token account's rise in balance being what its owner got,
+ * numbered as the payout watcher numbers a sender's transfers (solana-watcher.ts): per
+ * mint, each owner that gained, but those whose balance of it fell (the senders), by the
+ * order of their first account.
+ */
+function receivedTokens(moves: TokenMove[]): TokenTransfer[] {
+  const netOf = new Map<string, bigint>();
+  for (const { mint, owner, change } of moves) {
+    if (owner) netOf.set(`${mint} ${owner}`, (netOf.get(`${mint} ${owner}`) ?? 0n) + change);
+  }
+  const recipients = new Map<string, string[]>();
+  return moves.flatMap(({ mint, owner, change }) => {
+    if (!owner || change <= 0n || (netOf.get(`${mint} ${owner}`) ?? 0n) < 0n) return [];
+    const ofMint = recipients.get(mint) ?? [];
+    if (!ofMint.includes(owner)) ofMint.push(owner);
+    recipients.set(mint, ofMint);
+    return [{ token: mint, to: owner, baseUnits: change, logIndex: ofMint.indexOf(owner) }];
+  });
 }
 
 /** How one token account's balance changed in a transaction, in base units. */

@@ -91,19 +91,26 @@ describe("the Solana payout watcher", () => {
     ).toMatchObject({ until: signature });
   });
 
-  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher", async () => {
-    bench.node.send({ mint: MINT, from: customer, to: bench.key.wallet, baseUnits: 250n * ONE });
+  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher, at its block's time", async () => {
+    const signature = bench.node.send({
+      mint: MINT,
+      from: customer,
+      to: bench.key.wallet,
+      baseUnits: 250n * ONE,
+    });
     finalize();
     await watch();
-    expect(await transfersOf()).toMatchObject([
-      {
-        direction: "in",
-        from_address: customer,
-        amount: "250",
-        state: "final",
-        match_state: "waiting",
-      },
-    ]);
+    const [transfer] = await transfersOf();
+    expect(transfer).toMatchObject({
+      direction: "in",
+      from_address: customer,
+      amount: "250",
+      state: "final",
+      match_state: "waiting",
+    });
+    // The node's blockTime: when its stand-in put the transaction on the chain.
+    const onChain = bench.node.transactions.find((tx) => tx.signature === signature);
+    expect(await bench.blockTimeOf(signature)).toBe((onChain?.blockTime ?? 0) * 1000);
   });
 
   it("removes a seen transfer whose fork was abandoned before it was finalized", async () => {

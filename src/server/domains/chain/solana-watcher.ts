@@ -10,8 +10,8 @@ import {
   fetchSolanaTransaction,
   type SignatureInfo,
   type SolanaTransaction,
-  tokenMoves,
 } from "./solana-client";
+import { walletShare } from "./solana-wallet-share";
 import {
   advanceCursor,
   type HeldCursor,
@@ -47,10 +47,10 @@ type SignatureCursor = { signature: string; slot: bigint };
  * name the token account, not its owner, so the pass lists, for each of the wallet's
  * token accounts of the USDT mint, the signatures after that account's cursor (paged
  * with `before`, down to `until` the cursor), and reads the oldest `maxTransactions`
- * of them with getTransaction. Amounts come from the mint's pre and post token
- * balances. A transaction is final once the node lists it "finalized" (the payout
- * check's rule); a newer one is seen and read again next pass, because an account's
- * cursor only passes final signatures. A seen one no longer listed is removed. The rows
+ * of them with getTransaction. Amounts are the wallet's own token accounts' change,
+ * from the mint's pre and post token balances. A transaction is final once the node
+ * lists it "finalized" (the payout check's rule); a newer one is seen and read again
+ * next pass, because an account's cursor only passes final signatures. A seen one no longer listed is removed. The rows
  * and the cursors are written in one transaction, so a pass cut short writes nothing.
  */
 export async function watchSolanaWallet(
@@ -75,7 +75,7 @@ export async function watchSolanaWallet(
     const listed = [...listsByAccount.values()].flat().sort((a, b) => a.slot - b.slot);
     const batch = listed.slice(0, limits.maxTransactions);
 
-    const read = new Map<string, { info: SignatureInfo; transaction: SolanaTransaction }>();
+    const read = new Map<string, { info: SignatureInfo; transaction: TimedTransaction }>();
     for (const info of batch) {
       if (!read.has(info.signature)) {
         read.set(info.signature, { info, transaction: await readTransaction(chain, info) });
@@ -190,12 +190,18 @@ async function newSignatures(
   }
 }
 
+/** A transaction with the time of its block, which a deposit is judged by. */
+type TimedTransaction = SolanaTransaction & { blockTime: number };
+
 /**
  * The transaction of a listed signature, at "confirmed". One the node does not give,
- * or gives in another slot than it listed, stops the pass: the node changed under
- * it, the next pass asks again.
+ * gives in another slot than it listed, or gives no block time, stops the pass: the
+ * node changed under it, the next pass asks again.
  */
-async function readTransaction(chain: NetworkChain, info: SignatureInfo) {
+async function readTransaction(
+  chain: NetworkChain,
+  info: SignatureInfo,
+): Promise<TimedTransaction> {
   const transaction = await fetchSolanaTransaction(chain.endpoint, info.signature, "confirmed");
   if (transaction === null || transaction.slot !== info.slot) {
     throw new ChainEndpointError(
@@ -203,57 +209,50 @@ async function readTransaction(chain: NetworkChain, info: SignatureInfo) {
       `The chain endpoint has no transaction ${info.signature} in slot ${info.slot}.`,
     );
   }
-  return transaction;
+  const { blockTime } = transaction;
+  if (typeof blockTime !== "number") {
+    throw new ChainEndpointError(
+      "CHAIN_BAD_ANSWER",
+      `The chain endpoint gave transaction ${info.signature} no block time.`,
+    );
+  }
+  return { ...transaction, blockTime };
 }
 
 const isFinal = (info: SignatureInfo) => info.confirmationStatus === "finalized";
 
 /**
- * The wallet's USDT transfers in one transaction, from the configured mint's balances:
- * the wallet's own token accounts' net change gives the direction, and each other
- * owner whose balance moved the other way is one transfer (its rise is what it
- * received, as the payout check reads a recipient), numbered in the transaction's
- * order of accounts. Another mint, or a balance without an owner, never counts.
+ * The wallet's USDT transfers in one transaction: its share of the configured mint's
+ * moves (`walletShare`), one transfer per owner on the other side, numbered in the
+ * transaction's order of accounts. A share whose balances do not add up is recorded
+ * unmatched, with why: never a sale's deposit or an order's payout by itself.
  */
 function judgeTransaction(
   chain: NetworkChain,
   wallet: string,
   info: SignatureInfo,
-  transaction: SolanaTransaction,
+  transaction: TimedTransaction,
   head: bigint,
 ): ReadTransfer[] {
-  const moves = tokenMoves(transaction).filter(
-    (move) => move.mint === chain.token && move.owner !== undefined,
-  );
-  const net = moves
-    .filter((move) => move.owner === wallet)
-    .reduce((sum, move) => sum + move.change, 0n);
-  if (net === 0n) return [];
-  const direction = net < 0n ? "out" : "in";
-  const counterparties = new Map<string, bigint>();
-  for (const { owner, change } of moves) {
-    if (owner === undefined || owner === wallet) continue;
-    if (direction === "out" ? change > 0n : change < 0n) {
-      counterparties.set(
-        owner,
-        (counterparties.get(owner) ?? 0n) + (change < 0n ? -change : change),
-      );
-    }
-  }
+  const share = walletShare(transaction, chain.token, wallet);
+  if (!share) return [];
+  const { direction, unreadable } = share;
   const hasFailed = info.err !== null || transaction.meta.err !== null;
   const state = hasFailed ? "failed" : isFinal(info) ? "final" : "seen";
   const slot = BigInt(info.slot);
-  return [...counterparties].map(([owner, baseUnits], logIndex) => ({
+  return share.parts.map(({ counterparty, baseUnits }, logIndex) => ({
     txHash: info.signature,
     logIndex,
     direction,
-    from: direction === "out" ? wallet : owner,
-    to: direction === "out" ? owner : wallet,
+    from: direction === "out" ? wallet : counterparty,
+    to: direction === "out" ? counterparty : wallet,
     amount: formatBaseUnits(baseUnits, chain.decimals),
     blockNumber: slot,
     blockHash: null,
+    blockTime: new Date(transaction.blockTime * 1000),
     state,
     confirmations: Number(head >= slot ? head - slot + 1n : 0n),
+    ...(unreadable !== undefined && { unmatchedBecause: unreadable }),
   }));
 }
 

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { ChainEndpoint } from "../../platform/config/chain-config";
 import { ChainEndpointError, postJson, readTransferEvent } from "./chain-answer";
 import {
+  blockUnknown,
+  fetchTronBlockHeader,
   hasTronCallSucceeded,
   type TronTransactionInfo,
   tronAddressFromEvent,
@@ -15,6 +17,8 @@ export type TronBlockTransfer = {
   /** The event's place among its transaction's events. */
   logIndex: number;
   blockNumber: bigint;
+  /** When its block was made. */
+  blockTime: Date;
   /** Both base58, as orders and the treasury hold TRON addresses. */
   from: string;
   to: string;
@@ -40,6 +44,11 @@ export async function readTronBlock(
     { num: Number(query.block) },
     blockInfos,
   );
+  // A node that lacks the block (behind the one that gave the head) answers it as
+  // empty too: an empty block is read as such only once the node shows its header.
+  if (infos.length === 0 && !(await fetchTronBlockHeader(endpoint, query.block))) {
+    throw blockUnknown(query.block);
+  }
   const asInEvents = eventForms(query);
   return infos.flatMap((info) => {
     if (BigInt(info.blockNumber) !== query.block) {
@@ -56,7 +65,8 @@ export async function readTronBlock(
  * The token's transfers from and to the wallet in one transaction's info, as its
  * events tell them: only the token's own contract counts (a look-alike's events are
  * dropped) and only a Transfer naming the wallet as sender or recipient. The token
- * and the wallet as events write them (`eventForms`).
+ * and the wallet as events write them (`eventForms`). An info with such a transfer
+ * but no block time is not read.
  */
 export function walletTransfersIn(
   info: TronTransactionInfo,
@@ -70,11 +80,18 @@ export function walletTransfersIn(
       log.address.toLowerCase() === token &&
       (transfer.from === wallet || transfer.to === wallet);
     if (!isOurs) return [];
+    if (info.blockTimeStamp === undefined) {
+      throw new ChainEndpointError(
+        "CHAIN_BAD_ANSWER",
+        `The chain endpoint gave transaction ${info.id} no block time.`,
+      );
+    }
     return [
       {
         txHash: info.id.toLowerCase(),
         logIndex,
         blockNumber: BigInt(info.blockNumber),
+        blockTime: new Date(info.blockTimeStamp),
         from: tronAddressFromEvent(transfer.from),
         to: tronAddressFromEvent(transfer.to),
         baseUnits: transfer.baseUnits,

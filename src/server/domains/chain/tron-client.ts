@@ -23,6 +23,8 @@ export function tronAddressToEvent(address: string): string {
 export const tronTransactionInfo = z.object({
   id: z.string().regex(/^[0-9a-fA-F]{64}$/),
   blockNumber: z.number().int().nonnegative(),
+  /** When its block was made, in ms; the watcher needs it, a payout's lookup does not. */
+  blockTimeStamp: z.number().int().nonnegative().optional(),
   /** TRX burnt for energy and bandwidth, in sun; left out when nothing was burnt. */
   fee: z.number().int().nonnegative().optional(),
   /** "FAILED" when the transaction failed; left out when it succeeded. */
@@ -73,19 +75,41 @@ export async function fetchTronHead(endpoint: ChainEndpoint): Promise<number> {
   return (await fetchTronNowBlock(endpoint)).number;
 }
 
-/** When a block was produced (ms), from the full node; a block it answers with another number is refused. */
-export async function fetchTronBlockTime(endpoint: ChainEndpoint, block: bigint): Promise<number> {
-  const { raw_data } = (
-    await postJson(endpoint, "/wallet/getblockbynum", { num: Number(block) }, blockHeaderSchema)
-  ).block_header;
+/**
+ * A block's number and time (ms), from the full node; undefined when the node does not
+ * have it (java-tron answers `{}`). A block it answers with another number is refused.
+ */
+export async function fetchTronBlockHeader(endpoint: ChainEndpoint, block: bigint) {
+  const answer = await postJson(
+    endpoint,
+    "/wallet/getblockbynum",
+    { num: Number(block) },
+    blockHeaderSchema.or(z.object({}).strict()),
+  );
+  if (!("block_header" in answer)) return undefined;
+  const { raw_data } = answer.block_header;
   if (BigInt(raw_data.number) !== block) {
     throw new ChainEndpointError(
       "CHAIN_BAD_ANSWER",
       `The chain endpoint answered block ${block} with block ${raw_data.number}.`,
     );
   }
-  return raw_data.timestamp;
+  return raw_data;
 }
+
+/** When a block was produced (ms), from the full node; a block it does not have is refused. */
+export async function fetchTronBlockTime(endpoint: ChainEndpoint, block: bigint): Promise<number> {
+  const header = await fetchTronBlockHeader(endpoint, block);
+  if (!header) throw blockUnknown(block);
+  return header.timestamp;
+}
+
+/** A block the node does not have yet: one behind the node that gave the head. */
+export const blockUnknown = (block: bigint) =>
+  new ChainEndpointError(
+    "CHAIN_BAD_ANSWER",
+    `The chain endpoint does not have block ${block} yet: it is read again on the next pass.`,
+  );
 
 /** A transaction's info (its block, result and events); undefined when the node does not know it. */
 export async function fetchTronTransactionInfo(
@@ -128,7 +152,7 @@ export async function lookUpTronTransaction(
     return { found: true, succeeded: false };
   }
   const confirmations = (await fetchTronHead(endpoint)) - info.blockNumber + 1;
-  const transfers = (ran === "SUCCESS" ? info.log : []).flatMap((log) => {
+  const transfers = (ran === "SUCCESS" ? info.log : []).flatMap((log, logIndex) => {
     const transfer = readTransferEvent(log);
     return transfer
       ? [
@@ -136,6 +160,7 @@ export async function lookUpTronTransaction(
             token: tronAddressFromEvent(log.address),
             to: tronAddressFromEvent(transfer.to),
             baseUnits: transfer.baseUnits,
+            logIndex,
           },
         ]
       : [];

@@ -66,8 +66,8 @@ describe("the TRON payout watcher through TronGrid's index", () => {
     expect(Number((await cursorOf()).next_block)).toBeGreaterThan(1040);
   });
 
-  it("records a top-up into the wallet as incoming", async () => {
-    bench.node.send({
+  it("records a top-up into the wallet as incoming, at its block's time", async () => {
+    const hash = bench.node.send({
       token: TOKEN,
       from: CUSTOMER,
       to: bench.key.wallet,
@@ -76,6 +76,7 @@ describe("the TRON payout watcher through TronGrid's index", () => {
     });
     await watch();
     expect(await transfersOf()).toMatchObject([{ direction: "in", amount: "250", state: "final" }]);
+    expect(await bench.blockTimeOf(hash)).toBe(blockTime(990));
   });
 
   it.each([
@@ -230,12 +231,28 @@ describe("the TRON payout watcher through TronGrid's index", () => {
     ]);
   });
 
-  it("forgets a seen transfer that a reorganisation took back before it was final", async () => {
+  it("never removes a seen transfer the node once says it does not know (a lagging node): it is final once asked again", async () => {
+    const hash = payout(ONE);
+    await watch();
+    bench.node.head = 1010;
+    bench.interrupt = (path, params) =>
+      path === "/wallet/gettransactioninfobyid" && params.value === hash ? { json: {} } : undefined;
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ tx_hash: hash, state: "seen" }]);
+    bench.interrupt = undefined;
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ tx_hash: hash, state: "final" }]);
+  });
+
+  it("forgets a seen transfer that a reorganisation took back before it was final, once read without it on two passes", async () => {
     payout(ONE);
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "seen" }]);
     bench.node.reorganiseFrom(1001);
     bench.node.head = 1010;
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ state: "seen" }]);
+    bench.node.head += 1;
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "removed" }]);
   });

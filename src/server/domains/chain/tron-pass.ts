@@ -10,6 +10,14 @@ import type { PassOutcome, WatchLimits } from "./watch-pass";
 /** Calls to the node at once: catching up is quick, a node is not flooded. */
 export const BLOCK_READS_AT_ONCE = 8;
 
+/**
+ * Passes in a row that must read a seen transfer's block (or transaction) without it
+ * before it is removed: a TRON node that lags, or one behind a balancer, answers a
+ * block it lacks as empty and a transaction it lacks as unknown, and one such answer
+ * must not lose a deposit. A pass every 5 s: a reorganisation is taken back 5 s later.
+ */
+export const TRON_READS_TO_REMOVE = 2;
+
 /** One TRON pass under the wallet's lease, whichever way it reads the chain. */
 export type TronPass = {
   db: Kysely<DB>;
@@ -45,6 +53,7 @@ export function judgeTronTransfer(
     amount: formatBaseUnits(transfer.baseUnits, chain.decimals),
     blockNumber: transfer.blockNumber,
     blockHash: null,
+    blockTime: transfer.blockTime,
     state: !isDeep ? "seen" : transfer.succeeded ? "final" : "failed",
     confirmations: Number(head - transfer.blockNumber + 1n),
   };

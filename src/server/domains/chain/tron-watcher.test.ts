@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import type { FakeChainAnswer } from "../../testing/fake-chain";
-import { FakeTronNode, randomTronAddress } from "../../testing/fake-tron-node";
+import { blockTime, FakeTronNode, randomTronAddress } from "../../testing/fake-tron-node";
 import { watcherTestBench } from "../../testing/watched-desk";
 import { watchTronWallet } from "./tron-watcher";
 
@@ -77,8 +77,8 @@ describe("the TRON payout watcher", () => {
     expect(await transfersOf()).toMatchObject([{ state: "final" }]);
   });
 
-  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher", async () => {
-    bench.node.send({
+  it("records a transfer into the wallet as incoming, waiting for the sell orders' matcher, at its block's time", async () => {
+    const hash = bench.node.send({
       token: TOKEN,
       from: CUSTOMER,
       to: bench.key.wallet,
@@ -89,16 +89,49 @@ describe("the TRON payout watcher", () => {
     expect(await transfersOf()).toMatchObject([
       { direction: "in", amount: "250", state: "final", match_state: "waiting" },
     ]);
+    expect(await bench.blockTimeOf(hash)).toBe(blockTime(990));
   });
 
-  it("forgets a seen transfer that a reorganisation took back before it was final", async () => {
+  it("forgets a seen transfer that a reorganisation took back before it was final, once read without it on two passes", async () => {
     payout(ONE);
     await watch();
     expect(await transfersOf()).toMatchObject([{ state: "seen" }]);
     bench.node.reorganiseFrom(1001);
     bench.node.head = 1010;
     await watch();
+    expect(await transfersOf()).toMatchObject([{ state: "seen" }]);
+    bench.node.head += 1;
+    await watch();
     expect(await transfersOf()).toMatchObject([{ state: "removed", match_state: "waiting" }]);
+  });
+
+  it("never removes a seen transfer on one empty answer for its block (a lagging node): it is final once read again", async () => {
+    const hash = payout(ONE);
+    await watch();
+    bench.node.head = 1010;
+    bench.interrupt = (call, { num }) =>
+      call === "/wallet/gettransactioninfobyblocknum" && num === 1001 ? { json: [] } : undefined;
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ tx_hash: hash, state: "seen" }]);
+    bench.interrupt = undefined;
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ tx_hash: hash, state: "final" }]);
+  });
+
+  it("never passes a new block that a lagging node does not have yet (it answers it as empty): its transfer is recorded once the node has it", async () => {
+    const hash = payout(ONE);
+    // Behind a load balancer, the head came from a node ahead of the one asked for the block.
+    bench.interrupt = (call, { num }) =>
+      num === 1001 &&
+      (call === "/wallet/gettransactioninfobyblocknum" || call === "/wallet/getblockbynum")
+        ? { json: call === "/wallet/getblockbynum" ? {} : [] }
+        : undefined;
+    await expect(watch()).rejects.toThrow(/block 1001/);
+    expect(String((await cursorOf()).next_block)).toBe("1001");
+    expect(await transfersOf()).toEqual([]);
+    bench.interrupt = undefined;
+    await watch();
+    expect(await transfersOf()).toMatchObject([{ tx_hash: hash, state: "seen" }]);
   });
 
   it("keeps a seen transfer that a reorganisation moved to a later block", async () => {
@@ -160,9 +193,11 @@ describe("the TRON payout watcher", () => {
     payout(ONE, 960);
     payout(2n * ONE, 980);
     // Mid-batch, this process stalls past its lease and another takes the wallet.
+    let takeover: Promise<unknown> | undefined;
     bench.interrupt = (_, { num }) => {
-      if (num === 990) {
-        void bench.testApp.db
+      // Once: an empty block is asked for twice (its transactions, then its header).
+      if (num === 990 && !takeover) {
+        takeover = bench.testApp.db
           .updateTable("chain_watch_cursors")
           .set({ lease_id: randomUUID() })
           .where("wallet_address", "=", bench.key.wallet)
@@ -173,6 +208,8 @@ describe("the TRON payout watcher", () => {
     // The takeover is queued before the pass's writes, which then find the lease gone.
     expect(await watch()).toEqual({ scanned: false });
     expect(await transfersOf()).toEqual([]);
+    // On PostgreSQL it runs on a connection of its own: done before the lease is freed below.
+    await takeover;
 
     bench.interrupt = undefined;
     await bench.testApp.db

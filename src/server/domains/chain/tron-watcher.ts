@@ -9,6 +9,7 @@ import {
   BLOCK_READS_AT_ONCE,
   judgeTronTransfer,
   messageOf,
+  TRON_READS_TO_REMOVE,
   type TronPass,
   type TronRead,
 } from "./tron-pass";
@@ -38,7 +39,7 @@ export async function watchTronWallet(
   let settled: WatchPass;
   try {
     read = (await readThroughIndex(pass)) ?? (await readBlocks(pass));
-    settled = await settlePass(db, cursor, read.outcome, read.transfers);
+    settled = await settlePass(db, cursor, read.outcome, read.transfers, TRON_READS_TO_REMOVE);
   } catch (error) {
     await releaseCursor(db, cursor, messageOf(error));
     throw error;

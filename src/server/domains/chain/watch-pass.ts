@@ -36,21 +36,21 @@ export type PassOutcome = {
 
 /**
  * Writes a pass's transfers, marks removed the seen ones its re-read ranges no longer
- * hold, and moves the cursor, in one transaction, unless the lease was lost meanwhile.
+ * hold (on `readsToRemove` passes in a row), and moves the cursor, in one transaction,
+ * unless the lease was lost meanwhile.
  */
 export async function settlePass(
   db: Kysely<DB>,
   cursor: HeldCursor,
   pass: PassOutcome,
   transfers: ReadTransfer[],
+  readsToRemove = 1,
 ): Promise<WatchPass> {
   const isHeld = await db.transaction().execute(async (trx) => {
     if (!(await holdCursor(trx, cursor))) return false;
     await recordTransfers(trx, cursor, transfers);
     const stillThere = transfers.filter((transfer) => transfer.state !== "removed");
-    for (const range of pass.reread) {
-      await removeVanishedTransfers(trx, cursor, range, stillThere);
-    }
+    await removeVanishedTransfers(trx, cursor, pass.reread, stillThere, readsToRemove);
     await deepenSeenTransfers(trx, cursor, pass.head);
     await advanceCursor(trx, cursor, pass);
     return true;

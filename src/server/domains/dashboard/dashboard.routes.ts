@@ -3,6 +3,7 @@ import { networkIdSchema } from "../../../shared/catalog-schemas";
 import type { AppContext } from "../../platform/api/app-context";
 import { createRouter, errorResponse } from "../../platform/api/router";
 import { readWatcherLag } from "../chain/watcher-lag";
+import { payoutWarnings } from "../payouts/payout-links";
 import { getDashboardStats } from "./dashboard-stats";
 
 const volumeSchema = z.object({
@@ -54,6 +55,16 @@ const dashboardSchema = z
         }),
       )
       .openapi({ description: "Each watched payout wallet's watcher: its lag behind the chain" }),
+    secondPayouts: z
+      .number()
+      .int()
+      .describe("Second payouts to one order noticed in the last 7 days: the operators were told"),
+    doubleLinks: z
+      .number()
+      .int()
+      .describe(
+        "Transfers decided twice before links were kept (migration 0125), for an operator to settle",
+      ),
   })
   .openapi("AdminDashboard");
 
@@ -74,6 +85,13 @@ const getDashboardRoute = createRoute({
 
 export function createAdminDashboardRouter({ db, chains }: AppContext) {
   return createRouter().openapi(getDashboardRoute, async (c) =>
-    c.json({ ...(await getDashboardStats(db)), watchers: await readWatcherLag(db, chains) }, 200),
+    c.json(
+      {
+        ...(await getDashboardStats(db)),
+        watchers: await readWatcherLag(db, chains),
+        ...(await payoutWarnings(db)),
+      },
+      200,
+    ),
   );
 }

@@ -9,7 +9,7 @@ import type { SiteSettingsRow } from "../../platform/settings/site-settings";
 /*
  * Order limits (issues 24 and 25, docs/decisions/035): per order, per rolling
  * 24 hours and per rolling 30 days, in rupees over non-cancelled orders; higher
- * for verified customers, lower for new ones. The customer's placement statement
+ * for verified customers, lower for new ones. The customer's placement query
  * (orders/rules/order-limits.ts) enforces them on their `customer_order_totals`
  * row; the functions here read the same row to show what is left, to name a refusal, and
  * to enforce them for admin-placed orders and on cancellations.
@@ -127,7 +127,7 @@ type LimitSettings = Pick<
   | "new_customer_day_inr"
 >;
 
-/** The same choice as the placement statement's `limit_asks`: verified, else new (the lower), else the base. */
+/** The same choice as the placement query's `limit_asks`: verified, else new (the lower), else the base. */
 function limitsForLevel(level: CustomerLevel, settings: LimitSettings) {
   const lower = (a: string, b: string) => Decimal.min(a, b).toFixed(2);
   if (level.isVerified) {
@@ -307,11 +307,11 @@ export function limitRefusal(
 }
 
 /**
- * The refusal for an order the placement statement found over a limit. Read
+ * The refusal for an order the placement query found over a limit. Read
  * later, the amount may fit (an order was cancelled meanwhile): then the
  * tightest limit is named.
  */
-export function refusalAfterStatement(limits: CustomerLimits, amount: string): AppError {
+export function refusalAfterPlacement(limits: CustomerLimits, amount: string): AppError {
   const tightest = periodsLeft(limits).reduce((a, b) => (b.left.lt(a.left) ? b : a));
   return limitRefusal(limits, amount) ?? refusalFor(asStoppingLimit(limits, tightest), false);
 }
@@ -354,8 +354,8 @@ export async function claimLimitsForAdminOrder(
 }
 
 /**
- * Gives back the rupees an order claimed when the statement claimed them but
- * stored no order (its reference or key was stored by a concurrent statement).
+ * Gives back the rupees an order claimed when the query claimed them but
+ * stored no order (its reference or key was stored by a concurrent query).
  */
 export async function releaseLimitClaim(
   db: Kysely<DB>,

@@ -117,6 +117,18 @@ export const adminOrderPageSchema = z.object({
 });
 
 export const adminOrderDetailsSchema = adminOrderSchema.extend({
+  secondPayouts: z
+    .array(
+      z.object({
+        txHash: z.string(),
+        logIndex: z.number().int(),
+        amount: z.string().describe("USDT, the order's amount"),
+        noticedAt: z.string(),
+      }),
+    )
+    .describe(
+      "Outgoing transfers to this order's wallet while it was being paid, or after, by another transfer: a second payout each, told to the operators",
+    ),
   events: z.array(adminOrderEventSchema),
 });
 

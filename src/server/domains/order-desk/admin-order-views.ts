@@ -2,13 +2,14 @@ import type { ChainConfig } from "../../platform/config/chain-config";
 import type { Database } from "../../platform/db/database";
 import { type OrderRow, toOrderEventView, toOrderView } from "../orders/order-view";
 import { type PayoutCheckRow, payoutChecksOf, toPayoutCheckView } from "../payouts/payout-checks";
+import { secondPayoutsOf } from "../payouts/payout-links";
 import { type PayoutStepView, payoutStepsOf } from "../payouts/payout-step";
 import {
   accountSummaries,
   type ReceivingAccountSummary,
 } from "../receiving-accounts/receiving-account-summary";
 import { holdsOfOrders, type OrderHoldView } from "../risk/holds.service";
-import { verifiedNamesOf } from "../verification/verification.service";
+import { verifiedNamesOf } from "../verification/list-verifications";
 import type { getAdminOrder } from "./list-admin-orders";
 
 function toAdminOrderView(
@@ -58,7 +59,7 @@ export async function adminOrderView(db: Database, chains: ChainConfig, order: O
   return view as NonNullable<typeof view>;
 }
 
-/** One order as the desk sees it, with its timeline and who made each change. */
+/** One order as the desk sees it, with its timeline, who made each change, and its second payouts. */
 export async function adminOrderDetails(
   db: Database,
   chains: ChainConfig,
@@ -66,6 +67,7 @@ export async function adminOrderDetails(
 ) {
   return {
     ...(await adminOrderView(db, chains, order)),
+    secondPayouts: await secondPayoutsOf(db, order.id),
     events: events.map((event) => ({
       ...toOrderEventView(event),
       actorEmail: event.actor_email,

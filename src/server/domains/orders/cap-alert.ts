@@ -8,7 +8,7 @@ import {
   operatorMessages,
 } from "../../platform/notifications/operator-messages";
 import { enqueue } from "../../platform/notifications/outbox";
-import { tellOperatorsOfTreasury } from "../treasury/treasury.service";
+import { tellOperatorsOfTreasury } from "../treasury/tell-operators-of-treasury";
 import { type AccountDayTotal, foldOrderTotals, vacuumFoldedChanges } from "./order-totals";
 
 /** The share of a daily cap at which the operators are told, once per account and India's day. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { AdminPlaceOrderInput } from "../../../shared/admin-order-input";
 import { orderBlocklistKeys } from "../../../shared/blocklist-keys";
 import { languageOr } from "../../../shared/languages";
@@ -73,19 +73,7 @@ export async function createAdminOrder({
   notify: NotificationTargets;
   announcer: OrderAnnouncer;
 }): Promise<CreateAdminOrderResult> {
-  const customer = await db
-    .selectFrom("user")
-    .select(["id", "email", "banned", "emailVerified", "language"])
-    // better-auth stores e-mails in lower case; the input is lower-cased too.
-    .where("email", "=", input.userEmail)
-    .executeTakeFirst();
-  if (!customer) {
-    throw new AppError(
-      400,
-      "USER_NOT_FOUND",
-      "No user with this e-mail. The customer must sign up first.",
-    );
-  }
+  const customer = await findCustomer(db, input.userEmail);
   const replay = async () => {
     const earlier = idempotencyKey
       ? await findByIdempotencyKey(db, customer.id, idempotencyKey)
@@ -94,93 +82,14 @@ export async function createAdminOrder({
   };
   const earlier = await replay();
   if (earlier) return earlier;
-  if (customer.id === admin.id) {
-    throw new AppError(
-      422,
-      "ORDER_FOR_SELF",
-      "You cannot place an order for your own account: another admin must place it.",
-    );
-  }
-  if (customer.banned) {
-    throw new AppError(
-      400,
-      "USER_BLOCKED",
-      "This user is blocked. Unblock them before placing an order for them.",
-    );
-  }
+  refuseCustomer(customer, admin);
   await refuseBlockedWallet(db, input.walletAddress);
   try {
-    const created = await db.transaction().execute(async (trx) => {
-      const settings = await trx
-        .selectFrom("site_settings")
-        .select("exchange_rate")
-        .where("id", "=", 1)
-        .forShare()
-        .executeTakeFirstOrThrow();
-      const exchangeRate = rateOfAmounts(input, settings.exchange_rate);
-      const id = randomUUID();
-      // Before the insert: a refusal leaves nothing to roll back but the lock.
-      await claimLimitsForAdminOrder(trx, {
-        id,
-        user_id: customer.id,
-        send_amount: input.sendAmount,
-      });
-      const order = await trx
-        .insertInto("orders")
-        .values({
-          id,
-          user_id: customer.id,
-          user_email: customer.email,
-          send_currency: input.sendCurrency,
-          send_amount: input.sendAmount,
-          receive_currency: input.receiveCurrency,
-          receive_amount: input.receiveAmount,
-          exchange_rate: exchangeRate,
-          network: input.network,
-          wallet_address: input.walletAddress,
-          payment_reference: input.paymentReference ?? null,
-          idempotency_key: idempotencyKey ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: order.id,
-          actor_id: admin.id,
-          actor_role: "admin",
-          from_status: null,
-          to_status: "pending",
-          note: createdNote(input),
-        })
-        .execute();
-      await holdAdminOrder(trx, order);
-      await recordAudit(trx, {
-        actor: { id: admin.id, email: admin.email },
-        action: "order.created",
-        target: { type: "order", id: order.id },
-        details: {
-          userEmail: customer.email,
-          sendCurrency: order.send_currency,
-          sendAmount: order.send_amount,
-          receiveCurrency: order.receive_currency,
-          receiveAmount: order.receive_amount,
-          network: order.network,
-          walletAddress: order.wallet_address,
-          paymentReference: order.payment_reference,
-          note: input.note ?? null,
-        },
-        ipAddress,
-      });
-      await enqueue(
-        trx,
-        orderMessages("placed", order, notify, {
-          isEmailVerified: customer.emailVerified,
-          language: languageOr(customer.language),
-        }),
+    const created = await db
+      .transaction()
+      .execute((trx) =>
+        insertAdminOrder(trx, { customer, admin, input, idempotencyKey, ipAddress, notify }),
       );
-      return order;
-    });
     await announcer.announce(created, "created");
     return { order: created, isReplay: false };
   } catch (error) {
@@ -199,6 +108,157 @@ export async function createAdminOrder({
     }
     throw error;
   }
+}
+
+type Customer = Awaited<ReturnType<typeof findCustomer>>;
+
+/** The customer the order is for, by e-mail; 400 when nobody signed up with it. */
+async function findCustomer(db: Kysely<DB>, email: string) {
+  const customer = await db
+    .selectFrom("user")
+    .select(["id", "email", "banned", "emailVerified", "language"])
+    // better-auth stores e-mails in lower case; the input is lower-cased too.
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (!customer) {
+    throw new AppError(
+      400,
+      "USER_NOT_FOUND",
+      "No user with this e-mail. The customer must sign up first.",
+    );
+  }
+  return customer;
+}
+
+/** Not the admin's own account (an order and its payout need two people), and not blocked. */
+function refuseCustomer(customer: Customer, admin: Pick<SessionUser, "id">): void {
+  if (customer.id === admin.id) {
+    throw new AppError(
+      422,
+      "ORDER_FOR_SELF",
+      "You cannot place an order for your own account: another admin must place it.",
+    );
+  }
+  if (customer.banned) {
+    throw new AppError(
+      400,
+      "USER_BLOCKED",
+      "This user is blocked. Unblock them before placing an order for them.",
+    );
+  }
+}
+
+/**
+ * The order, in the transaction: at the rate its amounts give against the rate in
+ * force (read under a share lock), within the customer's limits, with its first event,
+ * its holds, the audit entry and its messages.
+ */
+async function insertAdminOrder(
+  trx: Transaction<DB>,
+  {
+    customer,
+    admin,
+    input,
+    idempotencyKey,
+    ipAddress,
+    notify,
+  }: {
+    customer: Customer;
+    admin: Pick<SessionUser, "id" | "email">;
+    input: AdminPlaceOrderInput;
+    idempotencyKey: string | undefined;
+    ipAddress: string | null | undefined;
+    notify: NotificationTargets;
+  },
+): Promise<OrderRow> {
+  const settings = await trx
+    .selectFrom("site_settings")
+    .select("exchange_rate")
+    .where("id", "=", 1)
+    .forShare()
+    .executeTakeFirstOrThrow();
+  const exchangeRate = rateOfAmounts(input, settings.exchange_rate);
+  const id = randomUUID();
+  // Before the insert: a refusal leaves nothing to roll back but the lock.
+  await claimLimitsForAdminOrder(trx, {
+    id,
+    user_id: customer.id,
+    send_amount: input.sendAmount,
+  });
+  const order = await trx
+    .insertInto("orders")
+    .values({
+      id,
+      user_id: customer.id,
+      user_email: customer.email,
+      send_currency: input.sendCurrency,
+      send_amount: input.sendAmount,
+      receive_currency: input.receiveCurrency,
+      receive_amount: input.receiveAmount,
+      exchange_rate: exchangeRate,
+      network: input.network,
+      wallet_address: input.walletAddress,
+      payment_reference: input.paymentReference ?? null,
+      idempotency_key: idempotencyKey ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("order_events")
+    .values({
+      order_id: order.id,
+      actor_id: admin.id,
+      actor_role: "admin",
+      from_status: null,
+      to_status: "pending",
+      note: createdNote(input),
+    })
+    .execute();
+  await holdAdminOrder(trx, order);
+  await auditAdminOrder(trx, { admin, customer, order, note: input.note ?? null, ipAddress });
+  await enqueue(
+    trx,
+    orderMessages("placed", order, notify, {
+      isEmailVerified: customer.emailVerified,
+      language: languageOr(customer.language),
+    }),
+  );
+  return order;
+}
+
+function auditAdminOrder(
+  trx: Transaction<DB>,
+  {
+    admin,
+    customer,
+    order,
+    note,
+    ipAddress,
+  }: {
+    admin: Pick<SessionUser, "id" | "email">;
+    customer: Customer;
+    order: OrderRow;
+    note: string | null;
+    ipAddress: string | null | undefined;
+  },
+) {
+  return recordAudit(trx, {
+    actor: { id: admin.id, email: admin.email },
+    action: "order.created",
+    target: { type: "order", id: order.id },
+    details: {
+      userEmail: customer.email,
+      sendCurrency: order.send_currency,
+      sendAmount: order.send_amount,
+      receiveCurrency: order.receive_currency,
+      receiveAmount: order.receive_amount,
+      network: order.network,
+      walletAddress: order.wallet_address,
+      paymentReference: order.payment_reference,
+      note,
+    },
+    ipAddress,
+  });
 }
 
 /**

@@ -55,7 +55,7 @@ export function orderMessages(
   if (notice === "placed") {
     // Opens the order's details on the work queue: verify, pay out, complete from there.
     const adminLink = `${targets.publicUrl}/admin/orders?order=${order.id}`;
-    // A customer's order may be held by its statement, which then says so first.
+    // A customer's order may be held by its query, which then says so first.
     const holdLine = account === OFFERED_ACCOUNT ? ORDER_HOLD_LINE : "";
     const summary = [
       `${holdLine}New order #${shortId}`,

@@ -21,7 +21,7 @@ export interface Fold {
 
 /**
  * Moves the pending change rows into order_totals, receiving_account_day_totals and
- * the USDT each network owes (orders pending or processing) in one statement. Safe to run from several processes at once: a row deleted by
+ * the USDT each network owes (orders pending or processing) in one query. Safe to run from several processes at once: a row deleted by
  * one is skipped by the others, and an upsert waits for another's on the same
  * row, then adds to it.
  */

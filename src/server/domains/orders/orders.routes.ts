@@ -13,7 +13,7 @@ import {
   offerReceivingAccount,
   type ReceivingOffer,
 } from "../receiving-accounts/offer-receiving-account";
-import { checkNetworkRoom, reserveNetworkUsdt } from "../treasury/treasury.service";
+import { checkNetworkRoom, reserveNetworkUsdt } from "../treasury/reserve-network-usdt";
 import { getCustomerOrder, listCustomerOrders } from "./customer-orders";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "./idempotency";
 import { orderEventSchema, orderSchema } from "./order-schemas";

@@ -13,7 +13,7 @@ import { releaseLimitClaim } from "../limits/order-limits";
 import { OFFERED_ACCOUNT } from "../receiving-accounts/receiving-account-summary";
 import { findByIdempotencyKey, idempotencyKeyReused } from "./idempotency";
 import { orderMessages } from "./order-messages";
-import { writeOrder } from "./order-statement";
+import { type CandidateOutcome, type OrderCandidate, writeOrder } from "./order-placement-sql";
 import type { OrderRow } from "./order-view";
 import { orderLimitsRefusal } from "./rules/order-limits";
 
@@ -30,10 +30,10 @@ export interface PlaceOrderResult {
  * concurrent or repeated submissions store one order.
  *
  * The rules, the limit, the order, its first event and its notifications are
- * one SQL statement (order-statement.ts, built from the modules of rules/),
+ * one SQL query (order-placement-sql.ts, built from the modules of rules/),
  * shared with the orders submitted in the same moment: the order is written only
- * if every rule holds in that statement's snapshot and the customer's limit window
- * has a slot; when it is not, the statement's verdicts name the rule that refused it.
+ * if every rule holds in that query's snapshot and the customer's limit window
+ * has a slot; when it is not, the query's verdicts name the rule that refused it.
  */
 export async function placeOrder({
   db,
@@ -50,38 +50,18 @@ export async function placeOrder({
   idempotencyKey?: string;
   notify: NotificationTargets;
   announcer: OrderAnnouncer;
-  /** Per customer, counted in the order's statement; beyond it, 429 and nothing stored. */
+  /** Per customer, counted in the order's query; beyond it, 429 and nothing stored. */
   maxOrdersPerMinute: number;
 }): Promise<PlaceOrderResult> {
-  // Computed at the page's rate: the statement stores it only if that is the rate in force.
-  const receiveAmount = quoteReceiveAmount({
-    amount: input.amount,
-    rate: input.quotedRate,
-    sendCurrency: input.sendCurrency,
-    receiveCurrency: input.receiveCurrency,
-  });
-  const draft = draftOrder(user, input, receiveAmount, idempotencyKey ?? null);
-  const outcome = await writeOrder(db, {
-    draft,
-    quotedRate: input.quotedRate,
-    isAdmin: user.role === "admin",
-    isDeliverable: new Decimal(receiveAmount).gt(0),
-    maxOrdersPerMinute,
-    signedUpAt: new Date(user.createdAt),
-    messages: orderMessages(
-      "placed",
-      draft,
-      notify,
-      { isEmailVerified: user.emailVerified, language: languageOr(user.language) },
-      OFFERED_ACCOUNT,
-    ),
-  });
-
-  if (outcome.order) {
+  const candidate = orderCandidate(user, input, { idempotencyKey, notify, maxOrdersPerMinute });
+  const { draft } = candidate;
+  const outcome = await writeOrder(db, candidate);
+  const verdict = verdictOf(outcome);
+  if (verdict.kind === "written") {
     // The answer does not wait for the live-update round trip: the order is stored,
     // its page starts from the stored status, and a stopping server drains it.
-    void announcer.announce(outcome.order, "created");
-    return { order: outcome.order, isReplay: false };
+    void announcer.announce(verdict.order, "created");
+    return { order: verdict.order, isReplay: false };
   }
   // Claimed, yet not written (a key or reference stored meanwhile): its rupees go back.
   if (outcome.limitsClaimedAt) {
@@ -96,44 +76,132 @@ export async function placeOrder({
     const earlier = await findByIdempotencyKey(db, user.id, idempotencyKey);
     if (earlier) return replayOf(earlier, draft);
   }
-  if (outcome.refusal) throw outcome.refusal;
-  // A slot but no room: the order limits refused it. Named from the totals as they are now.
-  if (outcome.gotSlot && !outcome.limitsClaimedAt) {
-    throw await orderLimitsRefusal(db, user.id, draft.send_amount);
-  }
-  if (outcome.isReferenceUsed || outcome.gotSlot) {
-    // Most often the customer's own order, sent again after a reload (which loses
-    // the retry's key): then point to it. Another customer's order is not named.
-    const own = await db
-      .selectFrom("orders")
-      .select("id")
-      .where("payment_reference", "=", draft.payment_reference)
-      .where("user_id", "=", user.id)
-      .executeTakeFirst();
-    if (own) {
-      throw new AppError(
-        409,
-        "PAYMENT_REFERENCE_YOURS",
-        `You have already placed order #${own.id.slice(0, 8)} with this payment reference.`,
-        { orderId: own.id },
+  throw await refusalOf(db, draft, verdict);
+}
+
+/** The order as the placement query judges it, its amount computed at the page's rate. */
+function orderCandidate(
+  user: SessionUser,
+  input: PlaceOrderInput,
+  {
+    idempotencyKey,
+    notify,
+    maxOrdersPerMinute,
+  }: { idempotencyKey?: string; notify: NotificationTargets; maxOrdersPerMinute: number },
+): OrderCandidate {
+  // Computed at the page's rate: the query stores it only if that is the rate in force.
+  const receiveAmount = quoteReceiveAmount({
+    amount: input.amount,
+    rate: input.quotedRate,
+    sendCurrency: input.sendCurrency,
+    receiveCurrency: input.receiveCurrency,
+  });
+  const draft = draftOrder(user, input, receiveAmount, idempotencyKey ?? null);
+  return {
+    draft,
+    quotedRate: input.quotedRate,
+    isAdmin: user.role === "admin",
+    isDeliverable: new Decimal(receiveAmount).gt(0),
+    maxOrdersPerMinute,
+    signedUpAt: new Date(user.createdAt),
+    messages: orderMessages(
+      "placed",
+      draft,
+      notify,
+      { isEmailVerified: user.emailVerified, language: languageOr(user.language) },
+      OFFERED_ACCOUNT,
+    ),
+  };
+}
+
+/** What the customer is told of an order not written. */
+async function refusalOf(
+  db: Kysely<DB>,
+  draft: OrderRow,
+  verdict: Exclude<OrderVerdict, { kind: "written" }>,
+): Promise<AppError> {
+  switch (verdict.kind) {
+    case "refused":
+      return verdict.refusal;
+    case "overLimits":
+      // Named from the totals as they are now.
+      return orderLimitsRefusal(db, draft.user_id, draft.send_amount);
+    case "referenceTaken":
+      return referenceRefusal(db, draft.user_id, draft.payment_reference, verdict);
+    case "offerNotValid":
+      return offerNotValid();
+    case "tooMany":
+      return new AppError(
+        429,
+        "TOO_MANY_ORDERS",
+        "You have placed many orders in the last minute. Please wait a moment and try again.",
       );
-    }
-    if (!outcome.isReferenceUsed && !(await isReferenceTaken(db, draft.payment_reference))) {
-      throw offerNotValid(); // a concurrent order took the same offer
-    }
-    // Without an offer of their own, nobody learns whether a reference is in use.
-    if (!outcome.isOfferValid) throw offerNotValid();
-    throw new AppError(
+  }
+}
+
+/** What became of an order in its query, decided once from what the query read. */
+type OrderVerdict =
+  | { kind: "written"; order: OrderRow }
+  /** The first rule, in REFUSAL_RULES's order, that refused it. */
+  | { kind: "refused"; refusal: AppError }
+  /** A slot but no room: the order limits refused it. */
+  | { kind: "overLimits" }
+  /**
+   * Another order has the payment reference, or one took it (or the key) after the
+   * query's snapshot: it got a slot, yet was not written.
+   */
+  | { kind: "referenceTaken"; isReferenceUsed: boolean; isOfferValid: boolean }
+  /** The payment-step offer it names is not this order's to use. */
+  | { kind: "offerNotValid" }
+  /** No slot in the customer's per-minute window. */
+  | { kind: "tooMany" };
+
+function verdictOf(outcome: CandidateOutcome): OrderVerdict {
+  if (outcome.order) return { kind: "written", order: outcome.order };
+  if (outcome.refusal) return { kind: "refused", refusal: outcome.refusal };
+  if (outcome.gotSlot && !outcome.limitsClaimedAt) return { kind: "overLimits" };
+  if (outcome.isReferenceUsed || outcome.gotSlot) {
+    const { isReferenceUsed, isOfferValid } = outcome;
+    return { kind: "referenceTaken", isReferenceUsed, isOfferValid };
+  }
+  if (!outcome.isOfferValid) return { kind: "offerNotValid" };
+  return { kind: "tooMany" };
+}
+
+/**
+ * The refusal of an order whose payment reference is taken. Most often by the
+ * customer's own order, sent again after a reload (which loses the retry's key): then
+ * it points to it. Another customer's order is not named.
+ */
+async function referenceRefusal(
+  db: Kysely<DB>,
+  userId: string,
+  reference: string | null,
+  { isReferenceUsed, isOfferValid }: { isReferenceUsed: boolean; isOfferValid: boolean },
+): Promise<AppError> {
+  const own = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("payment_reference", "=", reference)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (own) {
+    return new AppError(
       409,
-      "PAYMENT_REFERENCE_USED",
-      "This payment reference has already been used for an order. Check the transaction ID in your payment app.",
+      "PAYMENT_REFERENCE_YOURS",
+      `You have already placed order #${own.id.slice(0, 8)} with this payment reference.`,
+      { orderId: own.id },
     );
   }
-  if (!outcome.isOfferValid) throw offerNotValid();
-  throw new AppError(
-    429,
-    "TOO_MANY_ORDERS",
-    "You have placed many orders in the last minute. Please wait a moment and try again.",
+  if (!isReferenceUsed && !(await isReferenceTaken(db, reference))) {
+    return offerNotValid(); // a concurrent order took the same offer
+  }
+  // Without an offer of their own, nobody learns whether a reference is in use.
+  if (!isOfferValid) return offerNotValid();
+  return new AppError(
+    409,
+    "PAYMENT_REFERENCE_USED",
+    "This payment reference has already been used for an order. Check the transaction ID in your payment app.",
   );
 }
 
@@ -193,7 +261,7 @@ function draftOrder(
     status: "pending",
     payout_tx_hash: null,
     idempotency_key: idempotencyKey,
-    // The statement fills in the account from the offer.
+    // The query fills in the account from the offer.
     receiving_account_id: null,
     receiving_offer_id: input.receivingOfferId,
     created_at: now,

@@ -12,16 +12,24 @@ import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import { getSiteSettings } from "../../platform/settings/site-settings";
 import {
+  linkChainTransferOrRefuse,
+  refuseTakenLink,
+  transferKeyOf,
+} from "../chain/chain-transfer-links";
+import {
   type ChainTransferRow,
   decideTransferMatch,
   lockFinalTransfer,
 } from "../chain/chain-transfers";
 import { lockOrder } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
+import { lockDepositLinks } from "../orders/sell/match-sell-deposits";
 import { lockSellOrder, receiveSellOrder } from "../orders/sell/receive-sell-order";
+import { DEPOSIT_ASKED_BEFORE } from "../orders/sell/sell-deposit-sql";
 import type { SellOrderRow } from "../orders/sell/sell-order-view";
 import { CHECK_UNDER_WAY, writePayoutCheck } from "./payout-checks";
 import { checkPayoutTxHashFree, lockPayoutHash } from "./payout-hash";
+import { linkPayout } from "./payout-links";
 
 interface DecisionContext {
   db: Database;
@@ -147,7 +155,7 @@ async function refuseOrder(trx: Transaction<DB>, transfer: ChainTransferRow, ord
  * check then fails as the wrong amount, for an operator to override with that reason.
  */
 export async function assignUnmatchedTransfer(
-  { db, admin, announcer }: DecisionContext,
+  { db, admin, announcer, notify }: DecisionContext,
   transferId: string,
   input: { orderId: string; note?: string | null },
 ) {
@@ -169,6 +177,8 @@ export async function assignUnmatchedTransfer(
       );
     }
     await checkPayoutTxHashFree(trx, order, transfer.tx_hash);
+    const key = transferKeyOf(transfer);
+    refuseTakenLink(key, await linkPayout(trx, key, order, { linkedBy: admin.id, notify }));
     await writePayoutCheck(trx, order, {
       payoutTxHash: transfer.tx_hash,
       note: null,
@@ -201,6 +211,12 @@ export async function dismissUnmatchedTransfer(
 ) {
   await db.transaction().execute(async (trx) => {
     const transfer = await lockUndecided(trx, transferId);
+    await linkChainTransferOrRefuse(
+      trx,
+      transferKeyOf(transfer),
+      { kind: "dismissal", transferId: transfer.id },
+      admin.id,
+    );
     await decideTransferMatch(trx, transfer.id, {
       matchState: "dismissed",
       orderId: null,
@@ -275,6 +291,8 @@ export async function creditUnmatchedDeposit(
 ) {
   const order = await db.transaction().execute(async (trx) => {
     const transfer = await lockUndecided(trx, transferId, "in");
+    // The watcher links no deposit meanwhile: one it linked first refuses this (409).
+    await lockDepositLinks(trx, transfer.network);
     const order = await lockSellOrder(trx, input.sellOrderId);
     await refuseSellOrder(trx, transfer, order);
     // The rupees are the customer's payout: the same four eyes as an order's.
@@ -285,6 +303,12 @@ export async function creditUnmatchedDeposit(
     if (!new Decimal(inrAmount).gt(0)) {
       throw new AppError(422, "AMOUNT_TOO_SMALL", "This deposit is worth less than a paisa.");
     }
+    await linkChainTransferOrRefuse(
+      trx,
+      transferKeyOf(transfer),
+      { kind: "deposit", sellOrderId: order.id },
+      admin.id,
+    );
     await trx
       .updateTable("chain_transfers")
       .set({
@@ -309,6 +333,22 @@ export async function creditUnmatchedDeposit(
   return order;
 }
 
+/**
+ * The customers a deposit's refund would go back to: whose sale it was sent for (its
+ * amount, to its address, after it was placed), and whose deposits came from its wallet.
+ */
+async function depositSenders(trx: Transaction<DB>, transfer: ChainTransferRow) {
+  const { rows } = await sql<{ user_id: string }>`
+    SELECT o.user_id FROM sell_orders AS o, chain_transfers AS t
+      WHERE t.id = ${transfer.id} AND ${DEPOSIT_ASKED_BEFORE}
+    UNION SELECT o.user_id FROM chain_transfers AS earlier
+      JOIN sell_orders AS o ON o.id = earlier.sell_order_id
+      WHERE earlier.network = ${transfer.network} AND earlier.from_address = ${transfer.from_address}`.execute(
+    trx,
+  );
+  return rows.map((row) => row.user_id);
+}
+
 /** Marks an unmatched deposit to be sent back, with why; the list of those to refund shows it. */
 export async function markDepositForRefund(
   { db, admin }: Pick<DecisionContext, "db" | "admin">,
@@ -317,6 +357,15 @@ export async function markDepositForRefund(
 ) {
   await db.transaction().execute(async (trx) => {
     const transfer = await lockUndecided(trx, transferId, "in");
+    for (const owner of await depositSenders(trx, transfer)) {
+      refuseOwnRecord(admin, owner, "refund");
+    }
+    await linkChainTransferOrRefuse(
+      trx,
+      transferKeyOf(transfer),
+      { kind: "refund", transferId: transfer.id },
+      admin.id,
+    );
     await decideTransferMatch(trx, transfer.id, {
       matchState: "to_refund",
       orderId: null,

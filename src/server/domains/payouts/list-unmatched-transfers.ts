@@ -5,26 +5,33 @@ import { type PageCursor, pageNewestFirst } from "../../platform/http/page-curso
 
 export const UNMATCHED_PAGE_SIZE = 50;
 
-/** Undecided transfers, the deposits marked to send back, or the incoming ones that failed on chain. */
-export type UnmatchedList = "unmatched" | "to_refund" | "failed";
+/**
+ * Undecided transfers, the deposits marked to send back, the incoming ones that failed
+ * on chain, or those taken back before they were final.
+ */
+export type UnmatchedList = "unmatched" | "to_refund" | "failed" | "removed";
 
-/** Each list's transfers, by their state on chain and their match state. */
-const LISTED = {
+/** Each list's transfers, by their state on chain and their match state (any, unless named). */
+const LISTED: Record<
+  UnmatchedList,
+  { state: ChainTransferState; matchState?: ChainTransferMatch }
+> = {
   unmatched: { state: "final", matchState: "unmatched" },
   to_refund: { state: "final", matchState: "to_refund" },
   failed: { state: "failed", matchState: "ignored" },
-} as const satisfies Record<
-  UnmatchedList,
-  { state: ChainTransferState; matchState: ChainTransferMatch }
->;
+  // Whatever they waited for: one that comes back is matched then.
+  removed: { state: "removed" },
+};
 
 /**
  * A page of the final transfers the watcher left for an operator, newest first (by when
  * they were last decided): out of a payout wallet (no order's payout) or into one (no
  * sell order's deposit, and not recorded as the desk's own top-up), undecided yet; or,
  * with `state: "to_refund"`, the deposits an operator marked to send back; or, with
- * `state: "failed"`, the incoming transfers that failed on chain (nothing to decide:
- * there for a customer who says they sent a deposit).
+ * `state: "failed"`, the transfers that failed on chain (nothing to decide: there for
+ * a customer who says they sent a deposit, and for a payout to send again); or, with `state: "removed"`, the
+ * transfers seen and then taken back before they were final, with why (a customer's
+ * deposit or a payout the chain no longer holds).
  */
 export async function listUnmatchedTransfers(
   db: Database,
@@ -52,7 +59,10 @@ export async function listUnmatchedTransfers(
         "note",
       ])
       .where("state", "=", LISTED[state].state)
-      .where("match_state", "=", LISTED[state].matchState)
+      .$call((query) => {
+        const { matchState } = LISTED[state];
+        return matchState ? query.where("match_state", "=", matchState) : query;
+      })
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(

@@ -6,11 +6,13 @@ import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
+import { describeLink } from "../chain/chain-transfer-links";
 import { checkPayoutOnChain, type PayoutCheck } from "../chain/check-payout-on-chain";
 import { applyStatusChange } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
 import { type PayoutCheckRow, recordCheckEvent } from "./payout-checks";
 import { lockPayoutHash } from "./payout-hash";
+import { freePayoutTransfer, linkPayout } from "./payout-links";
 
 /** Checks looked at together; each waits on its own node. */
 const BATCH = 4;
@@ -156,7 +158,7 @@ export class PayoutCheckWorker {
       const update = trx.updateTable("payout_checks").where("order_id", "=", order.id);
 
       if (outcome.outcome === "confirmed") {
-        const transfer = await this.#freeTransfer(trx, order, check, outcome.transfers);
+        const transfer = await this.#linkFreeTransfer(trx, order, check, outcome.transfers);
         if (typeof transfer !== "number") return this.#fail(trx, order, transfer);
         await update
           .set({
@@ -203,45 +205,59 @@ export class PayoutCheckWorker {
         await update.set({ next_attempt_at: later }).execute();
         return undefined;
       }
-      return this.#fail(trx, order, { code: outcome.code, message: outcome.message });
+      return this.#fail(trx, order, outcome);
     });
     if (result) await announcer.announce(result.order, result.kind);
   }
 
   /**
-   * One transfer pays one order: the first of the matching transfers no other
-   * order's check has taken, or the failure naming the order that took it.
+   * One transfer pays one order: the first of the matching transfers free for it, linked
+   * to it here, or the failure naming what holds them.
    */
-  async #freeTransfer(
+  async #linkFreeTransfer(
     trx: Transaction<DB>,
     order: OrderRow,
     check: PayoutCheckRow,
     transfers: number[],
   ): Promise<number | { code: string; message: string }> {
     await lockPayoutHash(trx, check.payout_tx_hash);
-    const taken = await trx
-      .selectFrom("payout_checks")
-      .select(["order_id", "transfer_index"])
-      .where("payout_tx_hash", "=", check.payout_tx_hash)
-      .where("order_id", "<>", order.id)
-      .where("transfer_index", "is not", null)
-      .execute();
-    const free = transfers.find((index) => !taken.some((row) => row.transfer_index === index));
-    if (free !== undefined) return free;
-    const other = taken.find((row) => transfers.includes(row.transfer_index ?? -1));
-    return {
-      code: "TRANSFER_USED",
-      message: `This transfer already paid order ${other?.order_id.slice(0, 8) ?? ""}: one transfer closes one order.`,
-    };
+    const network = order.network as NetworkId;
+    const free = await freePayoutTransfer(
+      trx,
+      { ...order, network },
+      check.payout_tx_hash,
+      transfers,
+    );
+    if (typeof free !== "number") return free;
+    const key = { network, txHash: check.payout_tx_hash, logIndex: free };
+    const link = await linkPayout(trx, key, order, { linkedBy: null, notify: this.deps.notify });
+    // An operator's dismissal or a deposit's link written meanwhile, outside the hash's lock.
+    if (link.outcome === "taken") {
+      return {
+        code: "TRANSFER_USED",
+        message: `This transfer is already ${describeLink(link.by)}: one transfer closes one order.`,
+      };
+    }
+    return free;
   }
 
-  async #fail(trx: Transaction<DB>, order: OrderRow, failure: { code: string; message: string }) {
+  /**
+   * Fails the check. A transfer of another amount to the order's wallet, when there is one
+   * (WRONG_AMOUNT), is kept as the transfer an override would close the order on.
+   */
+  async #fail(
+    trx: Transaction<DB>,
+    order: OrderRow,
+    failure: { code: string; message: string; toWallet?: number[] },
+  ) {
+    const [only, second] = failure.toWallet ?? [];
     await trx
       .updateTable("payout_checks")
       .set({
         state: "failed",
         failure_code: failure.code,
         failure_message: failure.message,
+        transfer_index: second === undefined ? (only ?? null) : null,
         updated_at: sql<Date>`now()`,
       })
       .where("order_id", "=", order.id)

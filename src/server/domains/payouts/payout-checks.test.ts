@@ -402,6 +402,31 @@ describe("one transfer closes one order", () => {
     expect(await countRows(testApp)).toEqual(before);
   });
 
+  it("closes no second order on the transfer an override closed the first on, unknown as it was", async () => {
+    const first = await processingOrder("trc20", wallet);
+    const second = await processingOrder("trc20", wallet);
+    const hash = freshHash("tron");
+    answer = () => ({ drop: true }); // the node is down when the first payout is checked
+    await complete(first.id, hash);
+    await testApp.payoutChecks.checkDue();
+    expect((await adminView(first.id)).payoutCheck.failureCode).toBe("CHAIN_UNREACHABLE");
+    const overridden = await admin.post(`/api/admin/orders/${first.id}/payout-check/override`, {
+      note: "Sent from the desk's wallet; the node was down",
+    });
+    expect(overridden.status, overridden.text).toBe(200);
+
+    // The one transfer to the wallet: the same hash on the second order (a batch payout's may be).
+    chainHolds("trc20", paysOrder("trc20", wallet));
+    await complete(second.id, hash);
+    await testApp.payoutChecks.checkDue();
+    const refused = await adminView(second.id);
+    expect(refused).toMatchObject({
+      status: "processing",
+      payoutCheck: { state: "failed", failureCode: "TRANSFER_USED" },
+    });
+    expect(refused.payoutCheck.failureMessage).toContain(first.id.slice(0, 8));
+  });
+
   it("closes two orders of one wallet paid by two transfers of one transaction (a batch payout)", async () => {
     const first = await processingOrder("trc20", wallet, "8600"); // 100 USDT
     const second = await processingOrder("trc20", wallet, "4300"); // 50 USDT

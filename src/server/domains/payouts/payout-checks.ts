@@ -6,9 +6,12 @@ import type { DB, PayoutChecksTable } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
+import { describeLink, linksOfTransaction, refuseTakenLink } from "../chain/chain-transfer-links";
 import { applyStatusChange, lockOrder } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
 import { checkPayoutTxHashFree } from "./payout-hash";
+import { freePayoutTransfer, linkPayout, pendingOverrideOn } from "./payout-links";
+import { walletKeyInSql } from "./payout-step";
 
 export type PayoutCheckRow = Selectable<PayoutChecksTable>;
 
@@ -192,6 +195,68 @@ export async function retryPayoutCheck({
 }
 
 /**
+ * Links the transfer an override closes the order on (decision 053): the one a failed
+ * check found to the order's wallet (another amount), else the one the watcher recorded
+ * of this transaction to that wallet (the order's amount first), and answers its log
+ * index. Null when neither knows it yet: the watcher's match links it once it reads the
+ * transaction, and meanwhile the override holds the transaction's transfers to the
+ * wallet, so it is refused when another order's payout holds one already. 409 when its
+ * transfer is linked to something else.
+ */
+async function linkOverriddenTransfer(
+  trx: Transaction<DB>,
+  order: OrderRow,
+  check: PayoutCheckRow,
+  { adminId, notify }: { adminId: string; notify: NotificationTargets },
+): Promise<number | null> {
+  const network = order.network as string;
+  const txHash = check.payout_tx_hash;
+  const recorded = await trx
+    .selectFrom("chain_transfers")
+    .select("log_index")
+    .where("network", "=", network)
+    .where("tx_hash", "=", txHash)
+    .where("direction", "=", "out")
+    .where("to_address", "=", walletKeyInSql(sql.val(order.wallet_address)))
+    .orderBy(sql`amount = ${order.receive_amount} DESC`)
+    .orderBy("log_index")
+    .execute();
+  const known = check.transfer_index ?? recorded[0]?.log_index;
+  if (known === undefined) {
+    const holder = await paidOnTransaction(trx, order, txHash);
+    if (holder) {
+      throw new AppError(
+        409,
+        "TRANSFER_USED",
+        `This transaction's transfer to this wallet is ${holder}, and which transfer paid this order is not known yet: enter the hash of this order's own payout, or retry the check once the chain answers.`,
+      );
+    }
+    return null;
+  }
+  const free = await freePayoutTransfer(
+    trx,
+    { ...order, network },
+    txHash,
+    check.transfer_index === null ? recorded.map((transfer) => transfer.log_index) : [known],
+  );
+  if (typeof free !== "number") throw new AppError(409, free.code, free.message);
+  const key = { network, txHash, logIndex: free };
+  refuseTakenLink(key, await linkPayout(trx, key, order, { linkedBy: adminId, notify }));
+  return free;
+}
+
+/** What of the transaction already pays another order of the wallet, as a refusal names it. */
+async function paidOnTransaction(trx: Transaction<DB>, order: OrderRow, txHash: string) {
+  const pending = await pendingOverrideOn(trx, order, txHash);
+  if (pending) return `held by order ${pending.id.slice(0, 8)}'s override`;
+  const links = await linksOfTransaction(trx, order.network as string, txHash);
+  const other = [...links.values()].find(
+    (link) => link.kind === "payout" && link.order_id !== order.id,
+  );
+  return other && describeLink(other);
+}
+
+/**
  * Closes an order whose check failed, on the admin's word: the note says why (the
  * node was wrong, the payout was made another way) and is audited with the failure.
  * A transfer that already paid another order cannot be overridden: two orders never
@@ -217,9 +282,13 @@ export async function overridePayoutCheck({
       );
     }
     await checkPayoutTxHashFree(trx, order, check.payout_tx_hash);
+    const transferIndex = await linkOverriddenTransfer(trx, order, check, {
+      adminId: admin.id,
+      notify,
+    });
     await trx
       .updateTable("payout_checks")
-      .set({ state: "overridden", updated_at: sql<Date>`now()` })
+      .set({ state: "overridden", transfer_index: transferIndex, updated_at: sql<Date>`now()` })
       .where("order_id", "=", order.id)
       .execute();
     await recordCheckEvent(trx, order, { step: "overridden", note: reason, actorId: admin.id });

@@ -99,7 +99,7 @@ describe("an unmatched deposit", () => {
       direction: "in",
       from: transfer.from_address,
       amount: lessAFee().replace(/0+$/, ""),
-      note: expect.stringMatching(/No sell order awaits this amount/),
+      note: expect.stringMatching(/No sell order asked this amount/),
     });
   });
 

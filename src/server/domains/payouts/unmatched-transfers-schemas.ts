@@ -11,10 +11,12 @@ export const transferParams = z.object({
 
 export const unmatchedListQuery = pageQuerySchema.extend({
   state: z
-    .enum(["unmatched", "to_refund", "failed"], { error: "Show unmatched, to_refund or failed." })
+    .enum(["unmatched", "to_refund", "failed", "removed"], {
+      error: "Show unmatched, to_refund, failed or removed.",
+    })
     .optional()
     .describe(
-      "`unmatched` (the default): undecided; `to_refund`: deposits marked to send back; `failed`: incoming transfers that failed on chain (no USDT arrived, nothing to decide)",
+      "`unmatched` (the default): undecided; `to_refund`: deposits marked to send back; `failed`: transfers that failed on chain (no USDT arrived or left, nothing to decide); `removed`: transfers seen on chain, then taken back before they were final (a reorganisation)",
     ),
 });
 
@@ -35,7 +37,7 @@ export const unmatchedTransferSchema = z
     finalAt: z
       .string()
       .describe(
-        "When the watcher left it for an operator (to refund: when it was marked; failed: when the watcher saw it failed)",
+        "When the watcher left it for an operator (to refund: when it was marked; failed: when the watcher saw it failed; removed: when it was taken back)",
       ),
     note: z
       .string()

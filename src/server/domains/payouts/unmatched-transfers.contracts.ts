@@ -16,7 +16,7 @@ export const listUnmatchedRoute = adminRoute({
   summary:
     "Final transfers out of or into the payout wallets that the watcher could not match to an order or a sell order",
   description:
-    "Those no operator has decided yet (incoming ones recorded as the desk's top-ups aside), newest first, a page at a time; or, with `state=to_refund`, the deposits marked to send back; or, with `state=failed`, the incoming transfers that failed on chain (nothing to decide: no USDT arrived).",
+    "Those no operator has decided yet (incoming ones recorded as the desk's top-ups aside), newest first, a page at a time; or, with `state=to_refund`, the deposits marked to send back; or, with `state=failed`, the transfers that failed on chain (nothing to decide: no USDT arrived, or none left for a payout, whose operators are told); or, with `state=removed`, the transfers seen on chain and then taken back before they were final (with why).",
   request: { query: unmatchedListQuery },
   responses: {
     200: jsonResponse("A page of transfers", unmatchedPageSchema),

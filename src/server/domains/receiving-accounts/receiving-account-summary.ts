@@ -33,8 +33,8 @@ export function summarizeAccount(account: SummaryColumns): ReceivingAccountSumma
 
 /**
  * Stands for the account an order's offer names, in the messages placeOrder writes
- * before that offer is looked up: the order statement puts the account's line in
- * its place (order-statement.ts), so an order costs no query of its own for it.
+ * before that offer is looked up: the order query puts the account's line in
+ * its place (order-placement-sql.ts), so an order costs no query of its own for it.
  */
 export const OFFERED_ACCOUNT = "{{the offer's receiving account}}";
 

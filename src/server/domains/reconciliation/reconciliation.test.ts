@@ -158,7 +158,7 @@ describe("importing a statement", () => {
     );
     expect((await referencesByGroup()).thirdParty).toEqual([order.paymentReference]);
 
-    // What approving the customer's verification records (verification.service.ts).
+    // What approving the customer's verification records (decide-verification.ts).
     await testApp.db
       .insertInto("customer_verifications")
       .values({ user_id: verified.userId, status: "verified", verified_name: "Anita Desai" })

@@ -5,7 +5,12 @@ import {
   siteSettingsInputSchema,
 } from "../../../shared/site-settings-input";
 import type { AppContext } from "../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter, jsonContent } from "../../platform/api/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  invalidSettingsSchema,
+  jsonContent,
+} from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
 import { getAdminSettings, saveSiteSettings } from "./admin-settings.service";
 
@@ -66,10 +71,6 @@ const settingsInputBody = siteSettingsInputSchema.openapi("AdminSettingsInput", 
 });
 
 /** A refused save: the message, and the field it is about for the form to show it under. */
-export const invalidSettingsSchema = z
-  .object({ error: z.string(), code: z.string(), field: z.string().optional() })
-  .openapi("InvalidSettings");
-
 const getSettingsRoute = createRoute({
   method: "get",
   path: "/api/admin/settings",

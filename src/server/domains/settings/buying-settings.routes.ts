@@ -1,9 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { buyingSettingsInputSchema } from "../../../shared/buying-settings-input";
 import type { AppContext } from "../../platform/api/app-context";
-import { ADMIN_ONLY_RESPONSES, createRouter, jsonContent } from "../../platform/api/router";
+import {
+  ADMIN_ONLY_RESPONSES,
+  createRouter,
+  invalidSettingsSchema,
+  jsonBody,
+  jsonContent,
+} from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
-import { invalidSettingsSchema } from "./admin-settings.routes";
 import { getBuyingSettings, saveBuyingSettings } from "./buying-settings.service";
 
 const buyingSettingsSchema = buyingSettingsInputSchema
@@ -28,7 +33,7 @@ const saveBuyingRoute = createRoute({
   summary:
     "Save Buying USDT (audited with the changed fields); the buy rate must stay below the exchange rate",
   request: {
-    body: { content: jsonContent(buyingSettingsInputSchema.openapi("BuyingSettingsInput")) },
+    body: jsonBody(buyingSettingsInputSchema.openapi("BuyingSettingsInput")),
   },
   responses: {
     200: { description: "The saved settings", content: jsonContent(buyingSettingsSchema) },

@@ -22,6 +22,7 @@ const COLUMNS = [
   "sell_hold_first_sale_above_inr",
   "sell_hold_new_destination",
   "sell_hold_shared_wallet",
+  "sell_amount_quarantine_hours",
 ] as const;
 
 type BuyingColumns = Pick<Selectable<DB["site_settings"]>, (typeof COLUMNS)[number]>;
@@ -40,6 +41,7 @@ function toBuyingSettings(row: BuyingColumns): BuyingSettingsInput {
     sellHoldFirstSaleAboveInr: plainDecimal(row.sell_hold_first_sale_above_inr),
     sellHoldNewDestination: row.sell_hold_new_destination,
     sellHoldSharedWallet: row.sell_hold_shared_wallet,
+    sellAmountQuarantineHours: String(row.sell_amount_quarantine_hours),
   };
 }
 
@@ -96,6 +98,7 @@ export async function saveBuyingSettings(
     sellHoldFirstSaleAboveInr: canonical(input.sellHoldFirstSaleAboveInr),
     sellHoldNewDestination: input.sellHoldNewDestination,
     sellHoldSharedWallet: input.sellHoldSharedWallet,
+    sellAmountQuarantineHours: String(Number(input.sellAmountQuarantineHours)),
   };
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -127,6 +130,7 @@ export async function saveBuyingSettings(
         sell_hold_first_sale_above_inr: next.sellHoldFirstSaleAboveInr,
         sell_hold_new_destination: next.sellHoldNewDestination,
         sell_hold_shared_wallet: next.sellHoldSharedWallet,
+        sell_amount_quarantine_hours: Number(next.sellAmountQuarantineHours),
         updated_at: sql`now()`,
       })
       .where("id", "=", 1)

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin } from "../../testing/actors";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -26,6 +27,7 @@ const BUYING_OFF = {
   sellHoldFirstSaleAboveInr: "50000",
   sellHoldNewDestination: false,
   sellHoldSharedWallet: false,
+  sellAmountQuarantineHours: "48",
 };
 
 beforeAll(async () => {
@@ -56,6 +58,7 @@ async function stored() {
   return testApp.db
     .selectFrom("site_settings")
     .select(["buy_rate", "buy_networks", "sell_min_usdt", "sell_limit_order_inr"])
+    .select(sql<number>`sell_amount_quarantine_hours`.as("sell_amount_quarantine_hours"))
     .executeTakeFirstOrThrow();
 }
 
@@ -110,6 +113,11 @@ describe("Buying USDT settings", () => {
       sellHoldFirstSale: { from: false, to: true },
       sellHoldFirstSaleAboveInr: { from: "50000", to: "25000.5" },
     });
+    const quarantine = await save({ ...BUYING_OFF, sellAmountQuarantineHours: "72" });
+    expect(quarantine.json).toMatchObject({ sellAmountQuarantineHours: "72" });
+    expect((await audits()).at(-1)?.details).toMatchObject({
+      sellAmountQuarantineHours: { from: "48", to: "72" },
+    });
     await save({ ...response.json, exchangeRate: undefined });
 
     // The same values again change nothing and write no audit row.
@@ -148,6 +156,14 @@ describe("Buying USDT settings", () => {
         "sellHoldFirstSaleAboveInr",
         /First Sale Hold Amount must be a rupee amount of 0 or more/,
       ],
+      ...(["23", "0", "721", "24.5", "-48", "1e2", "", 48, null] as const).map(
+        (hours) =>
+          [
+            { sellAmountQuarantineHours: hours },
+            "sellAmountQuarantineHours",
+            /Amount Quarantine \(Hours\) must be a whole number of hours from 24 to 720/,
+          ] as const,
+      ),
     ] as const) {
       const response = await save({ ...BUYING_OFF, buyNetworks: ["trc20"], ...body });
       expect(response.status, `${JSON.stringify(body)}: ${response.text}`).toBe(400);

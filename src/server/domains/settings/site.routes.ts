@@ -3,7 +3,7 @@ import { networkIdSchema } from "../../../shared/catalog-schemas";
 import type { AppContext } from "../../platform/api/app-context";
 import { createRouter } from "../../platform/api/router";
 import { getSiteSettings, toPublicSiteSettings } from "../../platform/settings/site-settings";
-import { pausedNetworks } from "../treasury/treasury.service";
+import { pausedNetworks } from "../treasury/list-treasury";
 
 const decimalText = z.string().openapi({ example: "86" });
 

@@ -4,7 +4,7 @@ import type { ChainConfig } from "../../platform/config/chain-config";
 import type { DB } from "../../platform/db/schema";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import { claimDueReads, readTreasuryBalances } from "./treasury.service";
+import { claimDueReads, readTreasuryBalances } from "./read-treasury-balances";
 
 /** How often the loop looks for wallets due; each is read once per `everySeconds`. */
 const LOOK_MS = 5_000;

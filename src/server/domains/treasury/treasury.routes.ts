@@ -14,12 +14,10 @@ import {
 } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
 import { AppError } from "../../platform/http/errors";
-import {
-  listTreasury,
-  readTreasuryBalances,
-  removeTreasuryWallet,
-  saveTreasuryNetwork,
-} from "./treasury.service";
+import { listTreasury } from "./list-treasury";
+import { readTreasuryBalances } from "./read-treasury-balances";
+import { removeTreasuryWallet } from "./remove-treasury-wallet";
+import { saveTreasuryNetwork } from "./save-treasury-network";
 
 const decimal = z.string().openapi({ example: "1250.5" });
 

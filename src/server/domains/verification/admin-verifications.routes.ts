@@ -9,15 +9,13 @@ import {
   jsonContent,
   userIdParams,
 } from "../../platform/api/router";
+import { decideVerification } from "./decide-verification";
 import { documentResponse } from "./document-response";
+import { getVerificationReview } from "./get-verification-review";
+import { listWaitingVerifications } from "./list-verifications";
+import { readDocument } from "./read-document";
+import { requestVerification } from "./request-verification";
 import { ownVerificationSchema } from "./verification.routes";
-import {
-  decideVerification,
-  getVerificationReview,
-  listWaitingVerifications,
-  readDocument,
-  requestVerification,
-} from "./verification.service";
 
 const reviewSchema = ownVerificationSchema
   .extend({

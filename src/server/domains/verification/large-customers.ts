@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../platform/db/schema";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import { requestVerification } from "./verification.service";
+import { requestVerification } from "./request-verification";
 
 /*
  * Large customers are identified (PMLA; docs/decisions/041). The order limits bound

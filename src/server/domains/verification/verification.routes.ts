@@ -14,17 +14,14 @@ import { clientIp } from "../../platform/http/client-ip";
 import { AppError } from "../../platform/http/errors";
 import { type CheckedDocument, checkDocument } from "./check-document";
 import { documentResponse } from "./document-response";
+import { getOwnVerification } from "./get-own-verification";
+import { readDocument } from "./read-document";
 import {
   ATTEMPTS_PER_ADDRESS_PER_HOUR,
   ATTEMPTS_PER_CUSTOMER_PER_HOUR,
   countSubmissionAttempt,
 } from "./submission-attempts";
-import {
-  getOwnVerification,
-  readDocument,
-  refuseIfCannotSubmit,
-  submitVerification,
-} from "./verification.service";
+import { refuseIfCannotSubmit, submitVerification } from "./submit-verification";
 
 /** The submission route takes three documents: its own body limit (app.ts skips the usual one). */
 export const VERIFICATION_UPLOAD_PATH = "/api/verification";

@@ -8,6 +8,11 @@ export const errorSchema = z
   .openapi("Error");
 
 /** A JSON body or answer of this schema, as a route declares it. */
+/** A settings form's refusal: the field it names, and nothing written. */
+export const invalidSettingsSchema = z
+  .object({ error: z.string(), code: z.string(), field: z.string().optional() })
+  .openapi("InvalidSettings");
+
 export const jsonContent = <T extends z.ZodType>(schema: T) => ({
   "application/json": { schema },
 });

@@ -5,6 +5,7 @@ const ANOTHER_ADMIN_MUST = {
   hold: "This hold is on your own account or order: another admin must release it.",
   verification: "This is your own identity check: another admin must decide it.",
   suspicion: "This report is about your own account: another admin must record or file it.",
+  refund: "This deposit was sent for your own sale: another admin must mark it to refund.",
 } as const;
 
 /**

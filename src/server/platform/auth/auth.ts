@@ -168,36 +168,7 @@ export function createAuthOptions(deps: AuthDependencies) {
     secret: deps.secret,
     trustedOrigins: deps.trustedOrigins,
     database: { db: deps.db, type: "postgres" },
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
-      autoSignIn: false,
-      revokeSessionsOnPasswordReset: true,
-      ...(deps.passwordHashing && { password: deps.passwordHashing }),
-      // A sign-up for a taken address gets a made-up user back (no account
-      // enumeration); give it the fields a real new customer has, or role: null
-      // would tell the two apart.
-      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
-        ...coreFields,
-        role: "user",
-        banned: false,
-        banReason: null,
-        banExpires: null,
-        ...additionalFields,
-        id,
-      }),
-      // The answer to a sign-up for a taken address looks like success; the owner learns by mail.
-      // Customers' mails come in the language they last read the site in.
-      onExistingUserSignUp: async ({ user }) => {
-        await mailer.send(
-          existingAccountMail(user.email, `${deps.baseURL}/login`, languageOf(user)),
-        );
-      },
-      sendResetPassword: async ({ user, url }, request) => {
-        await mailer.send(resetPasswordMail(user.email, url, requesterLanguage(user, request)));
-      },
-    },
+    emailAndPassword: emailAndPasswordOptions(deps),
     emailVerification: {
       sendOnSignUp: true,
       sendVerificationEmail: async ({ user, url }, request) => {
@@ -232,39 +203,7 @@ export function createAuthOptions(deps: AuthDependencies) {
       disableOriginCheck: false,
       backgroundTasks: { handler: (task) => deps.backgroundTasks.add(task) },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-up/email") {
-          checkEmailLength(ctx.body?.email);
-          checkSignUpExtras(ctx.body);
-          checkWhatsapp(ctx.body?.whatsappNumber);
-          await refuseBlockedSignUp(deps, ctx.body);
-        }
-        if (ctx.path === "/update-user" && ctx.body?.whatsappNumber !== undefined) {
-          checkWhatsapp(ctx.body.whatsappNumber);
-        }
-        // Later changes go through PUT /api/account/language (update-user stays closed).
-        if (ctx.path === "/sign-up/email" && ctx.body?.language !== undefined) {
-          checkLanguage(ctx.body.language);
-        }
-        // A new password ends every other session, whatever the client asked: the
-        // session of whoever knew the old one must not outlive the change.
-        if (ctx.path === "/change-password") {
-          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        // A code that signed someone in (or turned two-factor on) is spent: it cannot
-        // unlock an admin's step-up too. A step-up's own check makes no new session.
-        const { newSession, returned } = ctx.context;
-        if (ctx.path === "/two-factor/verify-totp" && newSession && !isAPIError(returned)) {
-          await claimTotpCode(deps.db, newSession.user.id, String(ctx.body?.code ?? ""));
-        }
-        if (newSession && !isAPIError(returned) && (await isSignIn(ctx, newSession.user))) {
-          await recordSignIn(deps.db, newSession.session);
-        }
-      }),
-    },
+    hooks: authHooks(deps),
     plugins: [
       admin({
         defaultRole: "user",
@@ -277,6 +216,83 @@ export function createAuthOptions(deps: AuthDependencies) {
       openAPI({ disableDefaultReference: true }),
     ],
   } satisfies BetterAuthOptions;
+}
+
+/**
+ * E-mail and password: a taken address's sign-up answered as a new one's (the owner
+ * learns by mail), and each mail in the customer's language.
+ */
+function emailAndPasswordOptions(deps: AuthDependencies) {
+  const { mailer } = deps;
+  return {
+    enabled: true,
+    minPasswordLength: MIN_PASSWORD_LENGTH,
+    maxPasswordLength: MAX_PASSWORD_LENGTH,
+    autoSignIn: false,
+    revokeSessionsOnPasswordReset: true,
+    ...(deps.passwordHashing && { password: deps.passwordHashing }),
+    // A sign-up for a taken address gets a made-up user back (no account
+    // enumeration); give it the fields a real new customer has, or role: null
+    // would tell the two apart.
+    customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+      ...coreFields,
+      role: "user",
+      banned: false,
+      banReason: null,
+      banExpires: null,
+      ...additionalFields,
+      id,
+    }),
+    // The answer to a sign-up for a taken address looks like success; the owner learns by mail.
+    // Customers' mails come in the language they last read the site in.
+    onExistingUserSignUp: async ({ user }) => {
+      await mailer.send(existingAccountMail(user.email, `${deps.baseURL}/login`, languageOf(user)));
+    },
+    sendResetPassword: async ({ user, url }, request) => {
+      await mailer.send(resetPasswordMail(user.email, url, requesterLanguage(user, request)));
+    },
+  } satisfies BetterAuthOptions["emailAndPassword"];
+}
+
+/**
+ * What better-auth does around its endpoints: a sign-up's and a profile's fields
+ * checked first, a new password ending the other sessions; after, a spent
+ * two-factor code claimed and a sign-in recorded.
+ */
+function authHooks(deps: AuthDependencies) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === "/sign-up/email") {
+        checkEmailLength(ctx.body?.email);
+        checkSignUpExtras(ctx.body);
+        checkWhatsapp(ctx.body?.whatsappNumber);
+        await refuseBlockedSignUp(deps, ctx.body);
+      }
+      if (ctx.path === "/update-user" && ctx.body?.whatsappNumber !== undefined) {
+        checkWhatsapp(ctx.body.whatsappNumber);
+      }
+      // Later changes go through PUT /api/account/language (update-user stays closed).
+      if (ctx.path === "/sign-up/email" && ctx.body?.language !== undefined) {
+        checkLanguage(ctx.body.language);
+      }
+      // A new password ends every other session, whatever the client asked: the
+      // session of whoever knew the old one must not outlive the change.
+      if (ctx.path === "/change-password") {
+        return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      // A code that signed someone in (or turned two-factor on) is spent: it cannot
+      // unlock an admin's step-up too. A step-up's own check makes no new session.
+      const { newSession, returned } = ctx.context;
+      if (ctx.path === "/two-factor/verify-totp" && newSession && !isAPIError(returned)) {
+        await claimTotpCode(deps.db, newSession.user.id, String(ctx.body?.code ?? ""));
+      }
+      if (newSession && !isAPIError(returned) && (await isSignIn(ctx, newSession.user))) {
+        await recordSignIn(deps.db, newSession.session);
+      }
+    }),
+  } satisfies BetterAuthOptions["hooks"];
 }
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

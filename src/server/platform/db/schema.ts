@@ -108,6 +108,8 @@ export interface SiteSettingsTable {
   sell_hold_first_sale_above_inr: ColumnType<string, string | undefined, string>;
   sell_hold_new_destination: Generated<boolean>;
   sell_hold_shared_wallet: Generated<boolean>;
+  /** Hours a sale's deposit amount is held after its window, for a late deposit (migration 0124, decision 052). */
+  sell_amount_quarantine_hours: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -408,7 +410,11 @@ export interface PayoutChecksTable {
   state: PayoutCheckState;
   failure_code: string | null;
   failure_message: string | null;
-  /** The transaction's transfer that paid this order, once confirmed. */
+  /**
+   * The log index, as the payout watcher numbers a transaction's transfers, of the transfer
+   * that paid this order (confirmed), or that a failed check found to its wallet and an
+   * override closes it on; null while unknown (migration 0125).
+   */
   transfer_index: number | null;
   /** What the confirmed payout cost in the network's fee coin (migration 0086); null when unknown. */
   fee_paid: ColumnType<string | null, string | null | undefined, string | null>;
@@ -473,6 +479,86 @@ export type ChainTransferMatch =
   | "to_refund"
   | "ignored";
 
+export type ChainTransferLinkKind = "payout" | "deposit" | "purchase" | "dismissal" | "refund";
+
+/**
+ * What one chain transfer is linked to (migration 0125, decision 053): exactly the column
+ * of its kind is set; the key refuses a second link.
+ */
+export interface ChainTransferLinksTable {
+  network: string;
+  tx_hash: string;
+  log_index: number;
+  kind: ChainTransferLinkKind;
+  order_id: string | null;
+  sell_order_id: string | null;
+  purchase_id: string | null;
+  /** The dismissed, or refunded, recorded transfer. */
+  chain_transfer_id: string | null;
+  /** The operator who linked it; null for the watcher, a payout check, or the migration. */
+  linked_by: ColumnType<string | null, string | null | undefined, never>;
+  linked_at: Generated<Date>;
+}
+
+/** A second link to a transfer found in the rows written before links were kept (migration 0125). */
+export interface ChainTransferDoubleLinksTable {
+  id: Generated<string>;
+  network: string;
+  tx_hash: string;
+  log_index: number;
+  kind: ChainTransferLinkKind;
+  order_id: string | null;
+  sell_order_id: string | null;
+  purchase_id: string | null;
+  chain_transfer_id: string | null;
+  found_at: Generated<Date>;
+}
+
+/** An outgoing transfer to an order another transfer pays or paid (migration 0129). */
+export interface SecondPayoutsTable {
+  network: string;
+  tx_hash: string;
+  log_index: number;
+  order_id: string;
+  amount: Numeric;
+  noticed_at: Generated<Date>;
+}
+
+/** A payout the signer signed for an order, kept before it is broadcast (migration 0130). */
+export interface AutopilotSendsTable {
+  order_id: string;
+  network: string;
+  from_address: string;
+  /** The sender's nonce (EVM); one nonce pays one order. */
+  nonce: ColumnType<string, string | number | bigint, never>;
+  to_address: string;
+  amount: Numeric;
+  /** The signed transaction, as broadcast (EVM: 0x-hex of its bytes). */
+  signed_tx: string;
+  tx_hash: string;
+  signed_at: Generated<Date>;
+  /** When a node first took it; null until then. */
+  broadcast_at: Date | null;
+}
+
+/** Autopilot's limits on one network (migration 0131). */
+export interface AutopilotNetworksTable {
+  network: string;
+  enabled: Generated<boolean>;
+  max_payout_usdt: ColumnType<string, string | undefined, string>;
+  max_day_usdt: ColumnType<string, string | undefined, string>;
+  /** When it was last turned on; it pays only orders verified since. */
+  enabled_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+/** The one switch that stops all autopilot sending (migration 0131). */
+export interface AutopilotSwitchTable {
+  id: Generated<number>;
+  stopped: Generated<boolean>;
+  changed_at: Generated<Date>;
+}
+
 /** One USDT transfer out of or into a watched wallet (migration 0105). */
 export interface ChainTransfersTable {
   id: Generated<string>;
@@ -486,11 +572,15 @@ export interface ChainTransfersTable {
   amount: Numeric;
   /** The block, or Solana's slot. */
   block_number: Int8;
+  /** When its block was made, as the chain says (migration 0124): a deposit's time against a sale's window. */
+  block_time: Date;
   /** Null where the node names no block id: Solana's signatures, TRON's transaction infos. */
   block_hash: string | null;
   state: ChainTransferState;
   /** How deep its block was when last read. */
   confirmations: number;
+  /** Passes in a row that read a seen transfer's block again without it (0123). */
+  absent_reads: Generated<number>;
   /** Null only on incoming transfers recorded before deposits were matched (0116): top-ups. */
   match_state: ChainTransferMatch | null;
   order_id: string | null;
@@ -723,7 +813,17 @@ export interface CustomerOrderTotalsTable {
   last_payer_name_was_new: Generated<boolean>;
 }
 
-/** How many sales each customer placed (migration 0119): the sale statement's check that none raced it. */
+/** How many sales each customer placed (migration 0119): the sale placement query's check that none raced it. */
+/**
+ * A network's deposit amount a sale has held, given to no other sale until `held_until`:
+ * the sale's window end plus the quarantine (migration 0124, decision 052).
+ */
+export interface SaleDepositAmountsTable {
+  network: string;
+  deposit_usdt: Numeric;
+  held_until: Date;
+}
+
 export interface SalePlacementCountsTable {
   user_id: string;
   sales_placed: ColumnType<string, string | number, string | number>;
@@ -814,6 +914,7 @@ export interface DB {
   order_rate_windows: OrderRateWindowsTable;
   customer_order_totals: CustomerOrderTotalsTable;
   sale_placement_counts: SalePlacementCountsTable;
+  sale_deposit_amounts: SaleDepositAmountsTable;
   notification_outbox: NotificationOutboxTable;
   admin_elevations: AdminElevationsTable;
   step_up_totp_codes: StepUpTotpCodesTable;
@@ -827,6 +928,12 @@ export interface DB {
   payout_checks: PayoutChecksTable;
   chain_watch_cursors: ChainWatchCursorsTable;
   chain_transfers: ChainTransfersTable;
+  chain_transfer_links: ChainTransferLinksTable;
+  chain_transfer_double_links: ChainTransferDoubleLinksTable;
+  second_payouts: SecondPayoutsTable;
+  autopilot_sends: AutopilotSendsTable;
+  autopilot_networks: AutopilotNetworksTable;
+  autopilot_switch: AutopilotSwitchTable;
   chain_watch_signatures: ChainWatchSignaturesTable;
   user: UserTable;
   session: SessionTable;

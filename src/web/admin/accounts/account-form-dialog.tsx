@@ -18,7 +18,7 @@ import {
   type ReceivingAccount,
   toAccountInput,
   useSaveReceivingAccount,
-} from "./receiving-accounts-api";
+} from "../lib/receiving-accounts-api";
 
 /** Every field of both kinds: the form keeps what was typed when the kind is switched back. */
 type AccountFormValues = {

@@ -19,13 +19,12 @@ import { Spinner } from "../../components/ui/spinner";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
-import { formatInr } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
+import { CapMeter } from "../components/cap-meter";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import { RowMenu } from "../components/row-menu";
-import { AccountFormDialog } from "./account-form-dialog";
-import { CapMeter } from "./cap-meter";
+import { formatInr } from "../lib/admin-format";
 import {
   type ReceivingAccount,
   receivingAccountsQueryOptions,
@@ -34,7 +33,8 @@ import {
   useRetireReceivingAccount,
   useSaveReceivingAccount,
   useUnfreezeReceivingAccount,
-} from "./receiving-accounts-api";
+} from "../lib/receiving-accounts-api";
+import { AccountFormDialog } from "./account-form-dialog";
 
 /** Admin → Receiving Accounts: where customers pay, today's volume against caps, and changes. */
 export function ReceivingAccountsPage() {

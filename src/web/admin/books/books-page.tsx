@@ -29,11 +29,12 @@ import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { cn } from "../../lib/utils";
-import { formatDay, formatInr, formatUsdt, indiaToday } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
+import { PurchaseFormDialog } from "../components/purchase-form-dialog";
 import { StatCard } from "../components/stat-card";
-import { VolumeChart } from "../dashboard/volume-chart";
+import { VolumeChart } from "../components/volume-chart";
+import { formatDay, formatInr, formatUsdt, indiaToday } from "../lib/admin-format";
 import {
   type BookRange,
   type Books,
@@ -41,8 +42,7 @@ import {
   booksQueryOptions,
   type Purchase,
   purchasesQueryOptions,
-} from "./books-api";
-import { PurchaseFormDialog } from "./purchase-form-dialog";
+} from "../lib/books-api";
 
 /** A month's days, up to today when it is the current month. */
 function monthRange(month: string, today: string): BookRange {

@@ -8,9 +8,9 @@ import {
   CardTitle,
 } from "../../components/ui/card";
 import { useTexts } from "../../i18n/use-texts";
-import { CapMeter } from "../accounts/cap-meter";
-import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
-import { formatInr } from "../admin-format";
+import { CapMeter } from "../components/cap-meter";
+import { formatInr } from "../lib/admin-format";
+import { receivingAccountsQueryOptions } from "../lib/receiving-accounts-api";
 
 /** Each account in service: today's rupees against its cap, and its open orders. */
 export function ReceivingAccountsCard() {

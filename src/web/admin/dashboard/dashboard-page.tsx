@@ -7,6 +7,7 @@ import {
   IdCard,
   IndianRupee,
   type LucideIcon,
+  Repeat,
   Send,
   Users,
 } from "lucide-react";
@@ -22,14 +23,14 @@ import {
 import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
-import { formatAge, formatInr, formatUsdt } from "../admin-format";
 import { StatCard } from "../components/stat-card";
-import { ReconciliationCard } from "../reconciliation/reconciliation-card";
-import { TreasuryCard } from "../treasury/treasury-card";
+import { VolumeChart } from "../components/volume-chart";
+import { formatAge, formatInr, formatUsdt } from "../lib/admin-format";
+import { type DashboardStats, dashboardQueryOptions } from "../lib/dashboard-api";
 import { ReceivingAccountsCard } from "./accounts-card";
 import { ChecklistCard } from "./checklist-card";
-import { type DashboardStats, dashboardQueryOptions } from "./dashboard-api";
-import { VolumeChart } from "./volume-chart";
+import { ReconciliationCard } from "./reconciliation-card";
+import { TreasuryCard } from "./treasury-card";
 import { WatchersCard } from "./watchers-card";
 
 export function DashboardPage() {
@@ -102,6 +103,17 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
           }
         >
           {stats.suspicionReports.unfiled}
+        </StatCard>
+        <StatCard
+          icon={Repeat}
+          title={t("adminDashboard.secondPayouts")}
+          note={
+            stats.doubleLinks > 0
+              ? t("adminDashboard.doubleLinks", { count: stats.doubleLinks })
+              : t("adminDashboard.secondPayoutsHint")
+          }
+        >
+          {stats.secondPayouts}
         </StatCard>
       </section>
 

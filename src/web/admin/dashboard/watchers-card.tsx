@@ -9,8 +9,8 @@ import {
   CardTitle,
 } from "../../components/ui/card";
 import { useTexts } from "../../i18n/use-texts";
-import { formatAge } from "../admin-format";
-import type { DashboardStats } from "./dashboard-api";
+import { formatAge } from "../lib/admin-format";
+import type { DashboardStats } from "../lib/dashboard-api";
 
 /** Each watched payout wallet's watcher: blocks behind the chain and its last advance. */
 export function WatchersCard({ watchers }: { watchers: DashboardStats["watchers"] }) {

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, type OrderStatusValue } from "../../../shared/admin-order-input";
+import { OrderStatusBadge } from "../../components/order-status";
 import { Badge } from "../../components/ui/badge";
 import { useTexts } from "../../i18n/use-texts";
-import { OrderStatusBadge } from "../../orders/order-status";
 
 function isKnownStatus(status: string): status is OrderStatusValue {
   return (ORDER_STATUSES as readonly string[]).includes(status);

@@ -10,7 +10,9 @@ import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { AdminListBody } from "../components/admin-list-body";
 import { AdminTable } from "../components/admin-table";
-import { useReportSuspicion } from "../risk/report-suspicion";
+import { useReportSuspicion } from "../components/report-suspicion";
+import { useOpenOrder } from "../lib/address-params";
+import { useMinuteClock, waitingTime } from "../lib/waiting-time";
 import {
   type AdminOrder,
   adminOrderQueryOptions,
@@ -19,8 +21,8 @@ import {
   useChangeOrderStatus,
 } from "./admin-orders-api";
 import { ChangeStatusDialog, type StatusChange } from "./change-status-dialog";
-import { useOpenOrder, useOrderFilter } from "./order-address-params";
-import { OrderMenu, orderColumns, useMinuteClock, waitingTime } from "./order-columns";
+import { useOrderFilter } from "./order-address-params";
+import { OrderMenu, orderColumns } from "./order-columns";
 import { OrderDetailsDialog } from "./order-details-dialog";
 import { KeyboardShortcuts, useOrderQueueKeys } from "./order-queue-keyboard";
 import { OrdersToolbar } from "./orders-toolbar";

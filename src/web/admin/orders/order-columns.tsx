@@ -1,13 +1,12 @@
 import { Eye, FileWarning } from "lucide-react";
-import { useEffect, useState } from "react";
 import type { OrderStatusValue } from "../../../shared/admin-order-input";
 import { findSendOption } from "../../../shared/catalog";
 import { CopyButton } from "../../components/copy-button";
 import { DropdownMenuItem, DropdownMenuSeparator } from "../../components/ui/dropdown-menu";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
+import { currencyLabel } from "../../lib/currency-label";
 import { formatAmount, formatDate, formatDateTime } from "../../lib/format";
-import { currencyLabel } from "../../orders/currency-label";
 import type { AdminColumn } from "../components/admin-table";
 import { RowMenu } from "../components/row-menu";
 import { AdminOrderStatusBadge } from "./admin-order-status";
@@ -32,29 +31,6 @@ function formatTime(value: string): string {
 /** "TR7NHqjeKQ…zgjLj6t": enough of both ends to recognise an address. */
 function shortAddress(address: string): string {
   return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
-}
-
-/** How long an open order has waited, in the desk's short words. */
-export function waitingTime(since: string, now: number, t: TextFunction) {
-  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
-  if (minutes < 60) return t("adminOrders.waiting.minutes", { count: minutes });
-  if (minutes < 24 * 60) {
-    return t("adminOrders.waiting.hours", {
-      hours: Math.floor(minutes / 60),
-      minutes: minutes % 60,
-    });
-  }
-  return t("adminOrders.waiting.days", { count: Math.floor(minutes / (24 * 60)) });
-}
-
-/** The current time, moving on every minute, for the waiting times. */
-export function useMinuteClock() {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 function OrderExchange({ order }: { order: AdminOrder }) {

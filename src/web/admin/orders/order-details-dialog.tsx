@@ -17,13 +17,13 @@ import {
 import { Spinner } from "../../components/ui/spinner";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
+import { currencyLabel } from "../../lib/currency-label";
 import { formatAmount, formatDateTime } from "../../lib/format";
-import { currencyLabel } from "../../orders/currency-label";
-import { OrderStatementLine } from "../reconciliation/order-statement-line";
 import { AdminOrderStatusBadge } from "./admin-order-status";
 import { type AdminOrderDetails, adminOrderQueryOptions } from "./admin-orders-api";
 import { OrderHoldPanel } from "./order-hold";
-import { PayoutCheckPanel } from "./payout-check";
+import { OrderStatementLine } from "./order-statement-line";
+import { PayoutCheckPanel, SecondPayoutsPanel } from "./payout-check";
 import { PayLinkButton, SeenOnChainBadge, SharedPayoutBadge } from "./payout-step";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -189,6 +189,7 @@ function OrderDetails({
       <OrderHoldPanel order={order} />
       {isOpen && <PayoutToSend order={order} />}
       {order.payoutCheck && <PayoutCheckPanel orderId={order.id} check={order.payoutCheck} />}
+      <SecondPayoutsPanel payouts={order.secondPayouts} />
       {isOpen && (
         <div className="flex flex-wrap gap-2">
           {order.status === "pending" && (
@@ -316,7 +317,7 @@ function OrderDetails({
                   })}
                 </span>
               </p>
-              {event.note && <p className="text-muted-foreground">{event.note}</p>}
+              {event.note && <p className="text-muted-foreground wrap-anywhere">{event.note}</p>}
               <p className="text-xs text-muted-foreground">{formatDateTime(event.createdAt)}</p>
             </li>
           ))}

@@ -5,8 +5,8 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Switch } from "../../components/ui/switch";
 import { useTexts } from "../../i18n/use-texts";
-import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
 import { SEARCH_DELAY_MS, SearchField } from "../components/search-field";
+import { receivingAccountsQueryOptions } from "../lib/receiving-accounts-api";
 import type { OrderFilter } from "./admin-orders-api";
 import { parseStatus } from "./order-address-params";
 

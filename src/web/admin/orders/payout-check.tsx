@@ -6,7 +6,14 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
-import { type AdminOrder, useOverridePayoutCheck, useRetryPayoutCheck } from "./admin-orders-api";
+import { formatDateTime } from "../../lib/format";
+import { formatUsdt } from "../lib/admin-format";
+import {
+  type AdminOrder,
+  type AdminOrderDetails,
+  useOverridePayoutCheck,
+  useRetryPayoutCheck,
+} from "./admin-orders-api";
 
 type PayoutCheck = NonNullable<AdminOrder["payoutCheck"]>;
 
@@ -120,6 +127,37 @@ export function PayoutCheckPanel({ orderId, check }: { orderId: string; check: P
           )}
         </>
       )}
+    </section>
+  );
+}
+
+/** Transfers that paid the order a second time, as the watcher or a check noticed them. */
+export function SecondPayoutsPanel({ payouts }: { payouts: AdminOrderDetails["secondPayouts"] }) {
+  const { t } = useTexts();
+  if (payouts.length === 0) return null;
+  return (
+    <section
+      aria-label={t("adminOrders.secondPayouts.title")}
+      className="space-y-2 rounded-lg border border-destructive/50 p-3"
+      data-testid="second-payouts"
+    >
+      <p className="font-medium">{t("adminOrders.secondPayouts.title")}</p>
+      <p role="alert" className="text-destructive">
+        {t("adminOrders.secondPayouts.description")}
+      </p>
+      <ul className="space-y-1">
+        {payouts.map((payout) => (
+          <li key={`${payout.txHash}:${payout.logIndex}`}>
+            <span className="block font-mono text-xs break-all">{payout.txHash}</span>
+            <span className="text-xs text-muted-foreground">
+              {t("adminOrders.secondPayouts.noticed", {
+                amount: formatUsdt(payout.amount),
+                time: formatDateTime(payout.noticedAt),
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

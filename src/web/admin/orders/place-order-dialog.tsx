@@ -23,7 +23,7 @@ import { CatalogOptions, NativeSelect } from "../../components/ui/native-select"
 import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
 import { ApiError } from "../../lib/api-answers";
-import { useSiteSettings } from "../../site/site-settings";
+import { useSiteSettings } from "../../lib/site-settings";
 import { useCreateAdminOrder } from "./admin-orders-api";
 
 /*

@@ -4,8 +4,8 @@ import { api } from "../../lib/api-client";
 
 const unmatchedKey = ["admin", "payouts", "unmatched"] as const;
 
-/** Undecided transfers, the deposits marked to send back, or those that failed on chain. */
-export type UnmatchedList = "unmatched" | "to_refund" | "failed";
+/** Undecided transfers, the deposits marked to send back, those that failed on chain, or those taken back. */
+export type UnmatchedList = "unmatched" | "to_refund" | "failed" | "removed";
 
 async function listUnmatched(cursor: string, state: UnmatchedList) {
   return unwrap(
@@ -17,8 +17,8 @@ export type UnmatchedTransfer = Awaited<ReturnType<typeof listUnmatched>>["trans
 
 /**
  * The final transfers out of and into the payout wallets that the watcher left for an
- * operator (or the deposits marked to refund, or those that failed on chain), newest
- * first, a page at a time.
+ * operator (or the deposits marked to refund, those that failed on chain, or those
+ * taken back before they were final), newest first, a page at a time.
  */
 export const unmatchedTransfersQueryOptions = (state: UnmatchedList) =>
   infiniteQueryOptions({

@@ -14,10 +14,10 @@ import { Spinner } from "../../components/ui/spinner";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
-import { formatUsdt } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
+import { formatUsdt } from "../lib/admin-format";
 import {
   resolveOrderId,
   resolveSellOrderId,
@@ -38,7 +38,8 @@ const shortened = (text: string) =>
  * (another amount, after the order's time, a blocklisted sender). An operator assigns
  * a payout to its order or marks it not a payout, credits a deposit to a sell order or
  * marks it to refund, with a note; all audited on the server. The deposits to refund
- * are a list of their own, and so are those that failed on chain (nothing to decide).
+ * are a list of their own, and so are those that failed on chain and those taken back
+ * before they were final (nothing to decide).
  */
 export function UnmatchedTransfersPage() {
   const { t } = useTexts();
@@ -81,8 +82,8 @@ export function UnmatchedTransfersPage() {
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">{t("adminOrders.unmatched.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("adminOrders.unmatched.description")}</p>
-        <div className="flex gap-2 pt-2">
-          {(["unmatched", "to_refund", "failed"] as const).map((shown) => (
+        <div className="flex flex-wrap gap-2 pt-2">
+          {(["unmatched", "to_refund", "failed", "removed"] as const).map((shown) => (
             <Button
               key={shown}
               size="sm"
@@ -181,6 +182,15 @@ const EMPTY_LIST = {
   unmatched: "adminOrders.unmatched.empty",
   to_refund: "adminOrders.unmatched.emptyToRefund",
   failed: "adminOrders.unmatched.emptyFailed",
+  removed: "adminOrders.unmatched.emptyRemoved",
+} as const;
+
+/** When each list's transfers were left for an operator. */
+const LEFT_AT = {
+  unmatched: "adminOrders.unmatched.finalAt",
+  to_refund: "adminOrders.unmatched.finalAt",
+  failed: "adminOrders.unmatched.failedAt",
+  removed: "adminOrders.unmatched.removedAt",
 } as const;
 
 function unmatchedColumns(t: TextFunction, list: UnmatchedList): AdminColumn<UnmatchedTransfer>[] {
@@ -253,14 +263,7 @@ function unmatchedColumns(t: TextFunction, list: UnmatchedList): AdminColumn<Unm
         <>
           <span className="block">{transfer.note}</span>
           <span className="block text-xs text-muted-foreground">
-            {t(
-              list === "failed"
-                ? "adminOrders.unmatched.failedAt"
-                : "adminOrders.unmatched.finalAt",
-              {
-                date: formatDateTime(transfer.finalAt),
-              },
-            )}
+            {t(LEFT_AT[list], { date: formatDateTime(transfer.finalAt) })}
           </span>
         </>
       ),

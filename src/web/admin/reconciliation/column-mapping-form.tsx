@@ -5,7 +5,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
-import { type ColumnMapping, useSaveColumnMapping } from "./reconciliation-api";
+import { type ColumnMapping, useSaveColumnMapping } from "../lib/reconciliation-api";
 
 const FIELDS = [
   "date",

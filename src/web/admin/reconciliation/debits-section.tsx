@@ -16,16 +16,16 @@ import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
-import { formatInr } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, figureColumn } from "../components/admin-table";
-import { GroupItems } from "./group-items";
+import { formatInr } from "../lib/admin-format";
 import {
   type AccountDebits,
   accountDebitsQueryOptions,
   type DebitItem,
   useDecideDebit,
-} from "./reconciliation-api";
+} from "../lib/reconciliation-api";
+import { GroupItems } from "./group-items";
 import { inrOrBlank, lineFigures, useDecisionSubmit } from "./use-decision-submit";
 
 /** What an operator may decide of a debit in each group (the server's rule too). */

@@ -21,13 +21,10 @@ import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
-import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
-import { formatInr } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, figureColumn } from "../components/admin-table";
-import { ColumnMappingForm } from "./column-mapping-form";
-import { DebitsSection } from "./debits-section";
-import { GroupItems } from "./group-items";
+import { formatInr } from "../lib/admin-format";
+import { receivingAccountsQueryOptions } from "../lib/receiving-accounts-api";
 import {
   type AccountReconciliation,
   accountReconciliationQueryOptions,
@@ -35,7 +32,10 @@ import {
   useDecideLine,
   useUploadStatement,
   useVerifyAllMatched,
-} from "./reconciliation-api";
+} from "../lib/reconciliation-api";
+import { ColumnMappingForm } from "./column-mapping-form";
+import { DebitsSection } from "./debits-section";
+import { GroupItems } from "./group-items";
 import { inrOrBlank, lineFigures, useDecisionSubmit } from "./use-decision-submit";
 
 type Group = keyof AccountReconciliation["groups"];

@@ -2,7 +2,7 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { useDialogSubject } from "../../components/confirm-with-note-dialog";
-import { formatInr } from "../admin-format";
+import { formatInr } from "../lib/admin-format";
 
 /**
  * The submit of a statement line's decision (a credit's or a debit's), with its note:

@@ -34,7 +34,7 @@ import {
   useAddBlocklistEntry,
   useImportBlocklist,
   useRemoveBlocklistEntry,
-} from "./risk-api";
+} from "../lib/risk-api";
 import { SuspicionRegister } from "./suspicion-register";
 
 const KINDS: readonly BlocklistKind[] = BLOCKLIST_KINDS;

@@ -20,7 +20,7 @@ import {
   type SuspicionReport,
   suspicionRegisterQueryOptions,
   useMarkReportFiled,
-} from "./risk-api";
+} from "../lib/risk-api";
 
 /** Today in India (YYYY-MM-DD), the calendar the register's days are in. */
 function indiaToday(): string {

@@ -24,13 +24,14 @@ import {
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
+import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { ApiError } from "../../lib/api-answers";
 import { formatDateTime } from "../../lib/format";
 import { withoutSpaces } from "../../lib/normalize";
-import { receivingAccountsQueryOptions } from "../accounts/receiving-accounts-api";
-import { formatInr, formatUsdt } from "../admin-format";
 import { showSaveRefusal } from "../components/save-refusal";
+import { formatInr, formatUsdt } from "../lib/admin-format";
+import { receivingAccountsQueryOptions } from "../lib/receiving-accounts-api";
 import { SellOrderDestination } from "./sell-order-destination";
 import {
   type AdminSellOrder,
@@ -209,13 +210,30 @@ function PayoutToSend({ order }: { order: AdminSellOrder }) {
   );
 }
 
+/** Why a sale is held, in the operators' words: one label a rule (the type check wants each). */
+export function holdRuleLabels(t: TextFunction, hold: NonNullable<AdminSellOrder["hold"]>) {
+  return hold.rules.map((rule) => t(`adminSellOrders.holdRules.${rule}`));
+}
+
 function HoldPanel({ order }: { order: AdminSellOrderDetails }) {
   const { t } = useTexts();
   const { releaseHold } = useSellOrderActions();
   return (
-    <section className="space-y-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
-      <h3 className="font-medium">{t("adminSellOrders.details.holdTitle")}</h3>
-      <p>{t("adminSellOrders.details.holdText", { rules: order.hold?.rules.join(", ") ?? "" })}</p>
+    <section
+      aria-labelledby="sell-hold-title"
+      className="space-y-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm"
+    >
+      <h3 id="sell-hold-title" className="font-medium">
+        {t("adminSellOrders.details.holdTitle")}
+      </h3>
+      {order.hold && (
+        <ul className="list-disc space-y-1 pl-5" data-testid="sell-hold-rules">
+          {holdRuleLabels(t, order.hold).map((label) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
+      )}
+      <p>{t("adminSellOrders.details.holdText")}</p>
       <Button
         size="sm"
         disabled={releaseHold.isPending}

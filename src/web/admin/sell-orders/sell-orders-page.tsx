@@ -10,15 +10,15 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
-import { formatInr, formatUsdt } from "../admin-format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import { QueueShortcuts, useQueueKeys } from "../components/queue-keyboard";
-import { useOpenOrder } from "../orders/order-address-params";
-import { useMinuteClock, waitingTime } from "../orders/order-columns";
+import { useOpenOrder } from "../lib/address-params";
+import { formatInr, formatUsdt } from "../lib/admin-format";
+import { useMinuteClock, waitingTime } from "../lib/waiting-time";
 import { SellOrderDestination } from "./sell-order-destination";
-import { isPayable, SellOrderDialog } from "./sell-order-dialog";
+import { holdRuleLabels, isPayable, SellOrderDialog } from "./sell-order-dialog";
 import {
   type AdminSellOrder,
   SELL_ORDER_STATUSES,
@@ -223,7 +223,9 @@ function sellOrderColumns(t: TextFunction, now: number): AdminColumn<AdminSellOr
         order.hold ? (
           <Badge
             variant="warning"
-            title={t("adminSellOrders.heldTitle", { rules: order.hold.rules.join(", ") })}
+            title={t("adminSellOrders.heldTitle", {
+              rules: holdRuleLabels(t, order.hold).join("; "),
+            })}
           >
             {t("adminSellOrders.held")}
           </Badge>

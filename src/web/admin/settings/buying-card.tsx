@@ -17,7 +17,7 @@ import { Switch } from "../../components/ui/switch";
 import { useTexts } from "../../i18n/use-texts";
 import { ApiError, unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
-import { siteSettingsQueryOptions } from "../../site/site-settings";
+import { siteSettingsQueryOptions } from "../../lib/site-settings";
 import { SavedGroupCard } from "./saved-group-card";
 
 const buyingKey = ["admin", "settings", "buying"] as const;
@@ -180,6 +180,20 @@ function BuyingForm({ saved }: { saved: BuyingSettings }) {
             autoComplete="off"
           />
         ))}
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="space-y-2">
+          <FormField
+            control={form.control}
+            name="sellAmountQuarantineHours"
+            label={t("adminSettings.buying.sellAmountQuarantineHours")}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <p className="text-xs text-muted-foreground">
+            {t("adminSettings.buying.sellAmountQuarantineHoursHint")}
+          </p>
+        </div>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { SiteSettingsField, SiteSettingsInput } from "../../../shared/site-settings-input";
 import { ApiError, unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
-import { siteSettingsQueryOptions } from "../../site/site-settings";
+import { siteSettingsQueryOptions } from "../../lib/site-settings";
 
 async function getAdminSettings() {
   return unwrap(await api.api.admin.settings.$get());

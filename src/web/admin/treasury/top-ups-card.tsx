@@ -13,11 +13,11 @@ import {
 } from "../../components/ui/card";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
-import { formatDay, formatUsdt, indiaToday } from "../admin-format";
-import { PurchaseFormDialog } from "../books/purchase-form-dialog";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
-import { type TopUp, topUpsQueryOptions } from "./treasury-api";
+import { PurchaseFormDialog } from "../components/purchase-form-dialog";
+import { formatDay, formatUsdt, indiaToday } from "../lib/admin-format";
+import { type TopUp, topUpsQueryOptions } from "../lib/treasury-api";
 
 /** Treasury's top-ups: USDT that came into the payout wallets, each recorded as one purchase. */
 export function TopUpsCard() {

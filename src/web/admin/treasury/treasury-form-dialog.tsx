@@ -12,7 +12,7 @@ import { Switch } from "../../components/ui/switch";
 import { useTexts } from "../../i18n/use-texts";
 import { AdminFormDialog } from "../components/admin-form-dialog";
 import { showSaveRefusal } from "../components/save-refusal";
-import { type TreasuryNetwork, toTreasuryInput, useSaveTreasury } from "./treasury-api";
+import { type TreasuryNetwork, toTreasuryInput, useSaveTreasury } from "../lib/treasury-api";
 
 type TextField = Exclude<keyof TreasuryInput, "pauseWhenShort">;
 

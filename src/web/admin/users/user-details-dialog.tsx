@@ -19,11 +19,8 @@ import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { formatDate } from "../../lib/format";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
-import { useReportSuspicion } from "../risk/report-suspicion";
-import {
-  useRequestVerification,
-  verificationReviewQueryOptions,
-} from "../verifications/verifications-api";
+import { useReportSuspicion } from "../components/report-suspicion";
+import { useRequestVerification, verificationReviewQueryOptions } from "../lib/verifications-api";
 import { CustomerHoldSection } from "./customer-hold-section";
 import { userDetailsQueryOptions } from "./users-api";
 

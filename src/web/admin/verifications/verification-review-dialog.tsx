@@ -20,7 +20,7 @@ import {
   useDecideVerification,
   type VerificationReview,
   verificationReviewQueryOptions,
-} from "./verifications-api";
+} from "../lib/verifications-api";
 
 /**
  * One customer's verification: the details beside the names they paid from, the

@@ -9,8 +9,8 @@ import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
 import { AdminTable } from "../components/admin-table";
+import { waitingVerificationsQueryOptions } from "../lib/verifications-api";
 import { VerificationReviewDialog } from "./verification-review-dialog";
-import { waitingVerificationsQueryOptions } from "./verifications-api";
 
 /** Admin → Verifications: the review queue, oldest first; ?user= opens one (the alert's link). */
 export function VerificationsPage() {

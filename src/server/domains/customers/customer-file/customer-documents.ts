@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DocumentKeys } from "../../../platform/crypto/document-key";
 import type { DB } from "../../../platform/db/schema";
 import { DOCUMENT_EXTENSIONS } from "../../verification/document-response";
-import { readDocument } from "../../verification/verification.service";
+import { readDocument } from "../../verification/read-document";
 
 const FILE_NAMES = { panCard: "pan-card", addressDocument: "address-document", selfie: "selfie" };
 

@@ -55,22 +55,42 @@ export function customerFileSummaryPdf(input: SummaryInput): PDFKit.PDFDocument 
       CreationDate: input.exportedAt,
     },
   });
-  const heading = (text: string) => {
-    doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).text(text).moveDown(0.2);
-    doc.font("Helvetica").fontSize(9.5);
-  };
-  const row = (label: string, value: string) => {
-    doc.font("Helvetica-Bold").text(`${label}: `, { continued: true });
-    doc.font("Helvetica").text(value);
-  };
-
+  const page = summaryPage(doc);
   doc.font("Helvetica-Bold").fontSize(16).text(`Customer file: ${profile.email}`);
   doc
     .font("Helvetica")
     .fontSize(9.5)
     .text(`Exported ${indiaTime(input.exportedAt)} by ${input.exportedBy}.`)
     .text("Times are India time (IST) here and UTC in the CSV and JSON files.");
+  writeCustomer(page, profile);
+  writeVerification(page, profile);
+  writeOrderFigures(page, profile.orders);
+  writeRecentOrders(page, input.recentOrders);
+  writeBlocklistHits(page, input.blocklistHits);
+  page.heading("Files in this archive");
+  for (const file of input.files) page.row(file.name, file.holds);
+  doc.end();
+  return doc;
+}
 
+/** The summary's document with its two kinds of line: a section's heading, a labelled row. */
+function summaryPage(doc: PDFKit.PDFDocument) {
+  return {
+    doc,
+    heading: (text: string) => {
+      doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).text(text).moveDown(0.2);
+      doc.font("Helvetica").fontSize(9.5);
+    },
+    row: (label: string, value: string) => {
+      doc.font("Helvetica-Bold").text(`${label}: `, { continued: true });
+      doc.font("Helvetica").text(value);
+    },
+  };
+}
+
+type SummaryPage = ReturnType<typeof summaryPage>;
+
+function writeCustomer({ heading, row }: SummaryPage, profile: CustomerProfile): void {
   heading("Customer");
   row("Customer ID", profile.id);
   row("E-mail", `${profile.email} (${profile.emailVerified ? "verified" : "not verified"})`);
@@ -78,7 +98,9 @@ export function customerFileSummaryPdf(input: SummaryInput): PDFKit.PDFDocument 
   row("WhatsApp", profile.whatsappNumber ?? "(none given)");
   row("Signed up", indiaTime(new Date(profile.createdAt)));
   row("Account", `${profile.isBlocked ? "blocked" : "active"}, role ${profile.role}`);
+}
 
+function writeVerification({ doc, heading, row }: SummaryPage, profile: CustomerProfile): void {
   heading("Identity verification");
   const { verification } = profile;
   if (!verification) {
@@ -97,9 +119,10 @@ export function customerFileSummaryPdf(input: SummaryInput): PDFKit.PDFDocument 
       `Submitted ${indiaTime(new Date(submission.submittedAt))}: ${submission.legalName}, PAN ${submission.pan}, born ${submission.dateOfBirth}; ${decided}. Documents: ${submission.documents.join(", ") || "none"}.`,
     );
   }
+}
 
+function writeOrderFigures({ heading, row }: SummaryPage, orders: CustomerProfile["orders"]): void {
   heading("Orders");
-  const { orders } = profile;
   row(
     "Orders",
     `${orders.total} (${orders.completed} completed, ${orders.cancelled} cancelled, ${orders.open} open)`,
@@ -116,35 +139,36 @@ export function customerFileSummaryPdf(input: SummaryInput): PDFKit.PDFDocument 
     "Payouts confirmed on chain",
     `${orders.payoutsConfirmed} (failed checks: ${orders.payoutChecksFailed})`,
   );
+}
 
-  if (input.recentOrders.length > 0) {
-    heading(`Newest ${input.recentOrders.length} orders (all are in orders.csv)`);
-    doc.fontSize(8);
-    for (const order of input.recentOrders) {
-      const utr = order.lineReference ?? order.paymentReference ?? "no reference";
-      const payout = order.payoutTxHash
-        ? `payout ${order.payoutTxHash.slice(0, 16)}... (${order.checkState ?? "not checked"})`
-        : "no payout";
-      doc.text(
-        `${indiaTime(order.createdAt)}  ${order.id.slice(0, 8)}  ${order.status}  ${order.sendCurrency} ${order.sendAmount}  UTR ${utr}  ${payout}`,
-      );
-    }
-    doc.fontSize(9.5);
+function writeRecentOrders(
+  { doc, heading }: SummaryPage,
+  orders: SummaryInput["recentOrders"],
+): void {
+  if (orders.length === 0) return;
+  heading(`Newest ${orders.length} orders (all are in orders.csv)`);
+  doc.fontSize(8);
+  for (const order of orders) {
+    const utr = order.lineReference ?? order.paymentReference ?? "no reference";
+    const payout = order.payoutTxHash
+      ? `payout ${order.payoutTxHash.slice(0, 16)}... (${order.checkState ?? "not checked"})`
+      : "no payout";
+    doc.text(
+      `${indiaTime(order.createdAt)}  ${order.id.slice(0, 8)}  ${order.status}  ${order.sendCurrency} ${order.sendAmount}  UTR ${utr}  ${payout}`,
+    );
   }
+  doc.fontSize(9.5);
+}
 
+function writeBlocklistHits({ doc, heading }: SummaryPage, hits: BlocklistHit[]): void {
   heading("Blocklist hits");
-  if (input.blocklistHits.length === 0) {
+  if (hits.length === 0) {
     doc.text("None: no blocklist entry, in force or removed, matches this customer's record.");
   }
-  for (const hit of input.blocklistHits) {
+  for (const hit of hits) {
     const state = hit.removedAt ? `removed ${indiaTime(hit.removedAt)}` : "in force";
     doc.text(
       `${hit.kind} "${hit.value}" (${state}): ${hit.reason}. Matched: ${hit.matched.join("; ")}.`,
     );
   }
-
-  heading("Files in this archive");
-  for (const file of input.files) row(file.name, file.holds);
-  doc.end();
-  return doc;
 }

@@ -10,7 +10,55 @@ const INR_SENDS = SEND_OPTIONS.filter((option) => option.symbol === "INR").map((
  * their orders in figures (counted in SQL, not by reading the orders here).
  */
 export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
-  const user = await db
+  const user = await readAccount(db, userId);
+  if (!user) return undefined;
+  const orders = await readOrderFigures(db, userId);
+  const sellOrders = await readSaleFigures(db, userId);
+  const submissions = await readVerificationSubmissions(db, userId);
+  const view = toAdminUserView(user);
+  return {
+    id: view.id,
+    email: view.email,
+    name: user.name,
+    whatsappNumber: user.whatsappNumber,
+    role: view.role,
+    createdAt: view.createdAt,
+    emailVerified: view.emailVerified,
+    isBlocked: view.isBlocked,
+    verification: user.verification_status
+      ? {
+          status: user.verification_status,
+          requestedAt: user.requested_at?.toISOString() ?? null,
+          requestedNote: user.requested_note,
+          updatedAt: (user.verification_updated_at ?? new Date(0)).toISOString(),
+        }
+      : null,
+    verificationSubmissions: submissions.map(({ id: _, ...submission }) => ({
+      ...submission,
+      submittedAt: submission.submittedAt.toISOString(),
+      decidedAt: submission.decidedAt?.toISOString() ?? null,
+      documents: submission.documents ?? [],
+    })),
+    orders: withIsoSpan(orders),
+    /** The USDT they sold the desk (issue 44): paid sales, in figures. */
+    sellOrders: withIsoSpan(sellOrders),
+  };
+}
+
+/** Figures with their first and last order's times as ISO text. */
+function withIsoSpan<Figures extends { firstAt: Date | null; lastAt: Date | null }>(
+  figures: Figures,
+) {
+  return {
+    ...figures,
+    firstAt: figures.firstAt ? new Date(figures.firstAt).toISOString() : null,
+    lastAt: figures.lastAt ? new Date(figures.lastAt).toISOString() : null,
+  };
+}
+
+/** The account and its verification's state. */
+function readAccount(db: Kysely<DB>, userId: string) {
+  return db
     .selectFrom("user")
     .leftJoin("customer_verifications as verification", "verification.user_id", "user.id")
     .select([
@@ -30,8 +78,11 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
     ])
     .where("user.id", "=", userId)
     .executeTakeFirst();
-  if (!user) return undefined;
-  const orders = await db
+}
+
+/** Their buy orders counted by status, the rupees completed, and how many were proven. */
+function readOrderFigures(db: Kysely<DB>, userId: string) {
+  return db
     .selectFrom("orders")
     .leftJoin("statement_lines as line", "line.order_id", "orders.id")
     .leftJoin("payout_checks as check", "check.order_id", "orders.id")
@@ -55,7 +106,11 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
     ])
     .where("orders.user_id", "=", userId)
     .executeTakeFirstOrThrow();
-  const sellOrders = await db
+}
+
+/** Their sales counted by status, and the USDT and rupees of those paid. */
+function readSaleFigures(db: Kysely<DB>, userId: string) {
+  return db
     .selectFrom("sell_orders")
     .select([
       sql<number>`count(*)::int`.as("total"),
@@ -75,7 +130,11 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
     ])
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow();
-  const submissions = await db
+}
+
+/** Their identity submissions, oldest first, with the reviewer and what was uploaded. */
+function readVerificationSubmissions(db: Kysely<DB>, userId: string) {
+  return db
     .selectFrom("verification_submissions as submission")
     .leftJoin("user as reviewer", "reviewer.id", "submission.decided_by")
     .select([
@@ -104,42 +163,6 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
     .where("submission.user_id", "=", userId)
     .orderBy("submission.submitted_at")
     .execute();
-  const view = toAdminUserView(user);
-  return {
-    id: view.id,
-    email: view.email,
-    name: user.name,
-    whatsappNumber: user.whatsappNumber,
-    role: view.role,
-    createdAt: view.createdAt,
-    emailVerified: view.emailVerified,
-    isBlocked: view.isBlocked,
-    verification: user.verification_status
-      ? {
-          status: user.verification_status,
-          requestedAt: user.requested_at?.toISOString() ?? null,
-          requestedNote: user.requested_note,
-          updatedAt: (user.verification_updated_at ?? new Date(0)).toISOString(),
-        }
-      : null,
-    verificationSubmissions: submissions.map(({ id: _, ...submission }) => ({
-      ...submission,
-      submittedAt: submission.submittedAt.toISOString(),
-      decidedAt: submission.decidedAt?.toISOString() ?? null,
-      documents: submission.documents ?? [],
-    })),
-    orders: {
-      ...orders,
-      firstAt: orders.firstAt ? new Date(orders.firstAt).toISOString() : null,
-      lastAt: orders.lastAt ? new Date(orders.lastAt).toISOString() : null,
-    },
-    /** The USDT they sold the desk (issue 44): paid sales, in figures. */
-    sellOrders: {
-      ...sellOrders,
-      firstAt: sellOrders.firstAt ? new Date(sellOrders.firstAt).toISOString() : null,
-      lastAt: sellOrders.lastAt ? new Date(sellOrders.lastAt).toISOString() : null,
-    },
-  };
 }
 
 export type CustomerProfile = NonNullable<Awaited<ReturnType<typeof loadCustomerProfile>>>;

@@ -86,16 +86,7 @@ export async function exportCustomerFile(
 ) {
   const profile = await loadCustomerProfile(db, userId);
   if (!profile) throw new AppError(404, "USER_NOT_FOUND", "User not found.");
-  const documents = documentKeys ? await customerDocuments(db, userId) : [];
-  // Refused before the audit row and the first byte, not cut off in the middle.
-  const unopenable = documents.find((document) => !documentKeys?.byId.has(document.keyId));
-  if (unopenable) {
-    throw new AppError(
-      409,
-      "DOCUMENT_KEY_MISSING",
-      `A document is sealed under key ${unopenable.keyId}, which is not configured: set it as DOCUMENT_KEY_PREVIOUS, or download the file without the documents.`,
-    );
-  }
+  const documents = documentKeys ? await openableDocuments(db, userId, documentKeys) : [];
   const exportedAt = new Date();
   await recordAudit(db, {
     actor: { id: actor.id, email: actor.email },
@@ -113,35 +104,10 @@ export async function exportCustomerFile(
   const accounts = await accountSummaries(db);
   const hits = new BlocklistHits(db);
   await hits.addAccount(profile);
-  async function* ordersCollectingHits() {
-    for await (const page of customerOrderPages(db, userId, accounts)) {
-      await hits.addOrders(page.rows);
-      yield page;
-    }
-  }
-
   const zip = new ZipFile();
   const entry = { mtime: exportedAt };
   zip.addBuffer(Buffer.from(`${JSON.stringify(profile, null, 2)}\n`), "profile.json", entry);
-  zip.addReadStreamLazy("orders.csv", entry, (done) =>
-    done(null, csvStream(ORDER_COLUMNS, ordersCollectingHits())),
-  );
-  zip.addReadStreamLazy("sell-orders.csv", entry, (done) =>
-    done(null, csvStream(SELL_ORDER_COLUMN_HEADERS, customerSellOrderPages(db, userId, accounts))),
-  );
-  zip.addReadStreamLazy("audit.csv", entry, (done) =>
-    done(null, csvStream(AUDIT_COLUMNS, customerAuditPages(db, userId))),
-  );
-  // Written after orders.csv, whose pages collected the hits.
-  zip.addReadStreamLazy("blocklist-hits.csv", entry, (done) =>
-    done(null, Readable.from([csvLine(BLOCKLIST_HIT_COLUMNS), hits.csv()])),
-  );
-  zip.addReadStreamLazy("holds.csv", entry, (done) =>
-    done(null, csvStream(HOLD_COLUMNS, customerHoldPages(db, userId))),
-  );
-  zip.addReadStreamLazy("sign-ins.csv", entry, (done) =>
-    done(null, csvStream(SIGN_IN_COLUMNS, customerSignInPages(db, userId))),
-  );
+  addRecordFiles(zip, entry, { db, userId, accounts, hits });
   // Each opened only when the archive comes to it: one document in memory at a time.
   for (const document of documents) {
     zip.addReadStreamLazy(document.path, entry, (done) => {
@@ -173,15 +139,88 @@ export async function exportCustomerFile(
     );
   });
   zip.end();
+  return {
+    fileName: customerFileName(profile.email, exportedAt),
+    body: readAsWritten(zip, (error) =>
+      logger.error({ err: error, userId }, "the customer file export failed"),
+    ),
+  };
+}
+
+/**
+ * The customer's identity documents, each sealed under a key this process has: one
+ * that is not is refused before the audit row and the first byte, not cut off in the
+ * middle.
+ */
+async function openableDocuments(db: Kysely<DB>, userId: string, documentKeys: DocumentKeys) {
+  const documents = await customerDocuments(db, userId);
+  const unopenable = documents.find((document) => !documentKeys.byId.has(document.keyId));
+  if (unopenable) {
+    throw new AppError(
+      409,
+      "DOCUMENT_KEY_MISSING",
+      `A document is sealed under key ${unopenable.keyId}, which is not configured: set it as DOCUMENT_KEY_PREVIOUS, or download the file without the documents.`,
+    );
+  }
+  return documents;
+}
+
+/**
+ * The record files, each a CSV read a page at a time when the archive comes to it.
+ * The orders' pages collect the blocklist hits on the way, so blocklist-hits.csv is
+ * written after orders.csv.
+ */
+function addRecordFiles(
+  zip: ZipFile,
+  entry: { mtime: Date },
+  {
+    db,
+    userId,
+    accounts,
+    hits,
+  }: {
+    db: Kysely<DB>;
+    userId: string;
+    accounts: Awaited<ReturnType<typeof accountSummaries>>;
+    hits: BlocklistHits;
+  },
+): void {
+  async function* ordersCollectingHits() {
+    for await (const page of customerOrderPages(db, userId, accounts)) {
+      await hits.addOrders(page.rows);
+      yield page;
+    }
+  }
+  zip.addReadStreamLazy("orders.csv", entry, (done) =>
+    done(null, csvStream(ORDER_COLUMNS, ordersCollectingHits())),
+  );
+  zip.addReadStreamLazy("sell-orders.csv", entry, (done) =>
+    done(null, csvStream(SELL_ORDER_COLUMN_HEADERS, customerSellOrderPages(db, userId, accounts))),
+  );
+  zip.addReadStreamLazy("audit.csv", entry, (done) =>
+    done(null, csvStream(AUDIT_COLUMNS, customerAuditPages(db, userId))),
+  );
+  zip.addReadStreamLazy("blocklist-hits.csv", entry, (done) =>
+    done(null, Readable.from([csvLine(BLOCKLIST_HIT_COLUMNS), hits.csv()])),
+  );
+  zip.addReadStreamLazy("holds.csv", entry, (done) =>
+    done(null, csvStream(HOLD_COLUMNS, customerHoldPages(db, userId))),
+  );
+  zip.addReadStreamLazy("sign-ins.csv", entry, (done) =>
+    done(null, csvStream(SIGN_IN_COLUMNS, customerSignInPages(db, userId))),
+  );
+}
+
+/** The archive as a web stream that pulls from it only as its reader reads. */
+function readAsWritten(zip: ZipFile, onError: (error: Error) => void): ReadableStream<Uint8Array> {
   // yazl's own stream (a PassThrough) under its declared NodeJS.ReadableStream.
   const output = zip.outputStream as Readable;
   zip.on("error", (error: Error) => {
-    logger.error({ err: error, userId }, "the customer file export failed");
+    onError(error);
     output.destroy(error);
   });
-
   const chunks = output[Symbol.asyncIterator]();
-  const body = new ReadableStream<Uint8Array>(
+  return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
@@ -199,5 +238,4 @@ export async function exportCustomerFile(
     // Nothing is read ahead of the reader beyond the streams' own small buffers.
     { highWaterMark: 0 },
   );
-  return { fileName: customerFileName(profile.email, exportedAt), body };
 }

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { networkIdSchema } from "../../../../shared/catalog-schemas";
+import { SALE_HOLD_RULE_NAMES } from "../../orders/rules/sale-rules";
 import { sellOrderEventSchema, sellOrderSchema } from "../../orders/sell/sell-order-view";
 
 export const sellOrderStatusSchema = sellOrderSchema.shape.status;
@@ -39,7 +40,7 @@ export const adminSellOrderSchema = sellOrderSchema
         ),
     }),
     hold: z
-      .object({ rules: z.array(z.string()), since: z.string() })
+      .object({ rules: z.array(z.enum(SALE_HOLD_RULE_NAMES)), since: z.string() })
       .nullable()
       .describe("Held for an operator's look: not paid until released; null when not held"),
     paid: z

@@ -87,6 +87,7 @@ export const cancelSellOrderRoute = adminRoute({
   responses: {
     200: jsonResponse("The sell order, cancelled", adminSellOrderSchema),
     400: errorResponse("A malformed id, or no reason"),
+    403: errorResponse("The sell order is the operator's own (`OWN_RECORD`)"),
     404: noSuchSellOrder,
     409: errorResponse("The sell order is paid, expired or cancelled already"),
   },

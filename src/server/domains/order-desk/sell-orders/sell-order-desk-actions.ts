@@ -283,6 +283,8 @@ export async function cancelSellOrder(
 ) {
   const cancelled = await db.transaction().execute(async (trx) => {
     const order = await lockSellOrder(trx, id);
+    // Cancelling ends the customer's claim to the rupees (or their USDT back): four eyes.
+    refuseOwnRecord(admin, order.user_id, "order");
     if (!CANCELLABLE.includes(order.status)) {
       throw new AppError(
         409,

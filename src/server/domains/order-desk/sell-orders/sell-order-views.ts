@@ -4,13 +4,14 @@ import { buildUpiPayLink } from "../../../../shared/upi-link";
 import type { Database } from "../../../platform/db/database";
 import type { DB } from "../../../platform/db/schema";
 import { encodePageCursor, type PageCursor } from "../../../platform/http/page-cursor";
+import type { SaleHoldRule } from "../../orders/rules/sale-rules";
 import {
   type SellOrderRow,
   toSellOrderEventView,
   toSellOrderView,
 } from "../../orders/sell/sell-order-view";
 import { accountSummaries } from "../../receiving-accounts/receiving-account-summary";
-import { verifiedNamesOf } from "../../verification/verification.service";
+import { verifiedNamesOf } from "../../verification/list-verifications";
 import type { SellOrderStatus } from "./admin-sell-order-schemas";
 
 export const SELL_ORDER_PAGE_SIZE = 20;
@@ -116,7 +117,13 @@ export async function adminSellOrderViews(db: Database | Transaction<DB>, orders
             })
           : null,
       },
-      hold: hold ? { rules: hold.rules, since: hold.created_at.toISOString() } : null,
+      hold: hold
+        ? {
+            // Written only from the sale rules' names.
+            rules: hold.rules as SaleHoldRule[],
+            since: hold.created_at.toISOString(),
+          }
+        : null,
       paid:
         order.paid_utr && order.paid_at
           ? {

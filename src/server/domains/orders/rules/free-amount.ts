@@ -7,13 +7,14 @@ import type { SaleDraft } from "./sale-draft";
 export const UNIQUE_CENTS = 100;
 
 /**
- * The deposit amount the statement picked (`input.deposit_usdt`): the request plus the
- * fewest cents no sale awaiting its deposit on the network asks. Every one taken: the
- * customer is asked for another amount.
+ * The deposit amount the query picked (`input.deposit_usdt`): the request plus the
+ * fewest cents no sale on the network holds, a sale holding its amount to its window's
+ * end and the quarantine after it (decision 052), which the query reads to hold the
+ * new one. Every one taken: the customer is asked for another amount.
  */
-export const freeAmountRule = refusalRule<never, SaleDraft>({
+export const freeAmountRule = refusalRule<"sell_amount_quarantine_hours", SaleDraft>({
   name: "free_amount",
-  settings: [],
+  settings: ["sell_amount_quarantine_hours"],
   passes: sql<boolean>`input.deposit_usdt IS NOT NULL`,
   refusal: ({ order }) => amountBusy(order.requested_usdt),
 });
@@ -22,7 +23,7 @@ export function amountBusy(requested: string) {
   return new AppError(
     409,
     "SALE_AMOUNT_BUSY",
-    `Many sales of about ${requested} USDT are waiting for their deposits on this network. Try another amount, or try again in a few minutes.`,
+    `Many recent sales of about ${requested} USDT on this network hold their amounts. Try another amount, or try again later.`,
     { field: "usdtAmount" },
   );
 }

@@ -11,8 +11,8 @@ import { type HoldRuleModule, settingsOf } from "./order-rule";
 
 /*
  * The rules that hold an order for an operator's look (docs/decisions/036). The
- * order statement decides them (order-statement.ts); the operators' Telegram alert
- * of a held order starts with a line that says so, written by the statement in
+ * order query decides them (order-placement-sql.ts); the operators' Telegram alert
+ * of a held order starts with a line that says so, written by the query in
  * place of ORDER_HOLD_LINE.
  */
 
@@ -37,11 +37,11 @@ export const ORDER_HOLD_LINE = "{{the order's hold}}";
 const column = (prefix: string, { rule }: HoldRuleModule) => sql.ref(`${prefix}_${rule}`);
 
 /**
- * The statements that judge the written orders `from` gives (`inserted`, and
+ * The queries that judge the written orders `from` gives (`inserted`, and
  * `settings`) by these rules, and `held`: each held order with the rules that held
  * it and the alert's line.
  */
-export function holdStatements(rules: readonly HoldRuleModule[], from: RawBuilder<unknown>) {
+export function holdCtes(rules: readonly HoldRuleModule[], from: RawBuilder<unknown>) {
   const heldBy = rules.find((rule) => rule.heldBy)?.heldBy ?? sql`NULL`;
   return sql`${sql.join(
     rules.flatMap((rule) => (rule.ctes ? [rule.ctes] : [])),
@@ -87,7 +87,7 @@ export async function holdAdminOrder(
       SELECT ${order.id}::uuid AS id, ${order.user_id}::text AS user_id,
         ${order.send_amount}::numeric AS send_amount
     ),
-    ${holdStatements(rules, sql`inserted CROSS JOIN settings`)}
+    ${holdCtes(rules, sql`inserted CROSS JOIN settings`)}
     INSERT INTO order_holds (order_id, rules, customer_hold_id)
     SELECT id, rules, customer_hold_id FROM held`.execute(trx);
 }

@@ -4,7 +4,7 @@ import { holdRule } from "./order-rule";
 /**
  * A wallet another customer used. The wallet's first customer, and whether another
  * used it since, are written only when that changes (a new wallet, or a second
- * customer): the upsert then waits for a concurrent statement's claim on the
+ * customer): the upsert then waits for a concurrent query's claim on the
  * wallet and sees it, so two customers using one new wallet at once are both held,
  * or the later one is. Wallets are claimed in one order.
  */

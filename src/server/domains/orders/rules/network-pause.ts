@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import type { NetworkId } from "../../../../shared/catalog";
 import { trustedUsdtOnHand } from "../../treasury/on-hand";
-import { networkPaused } from "../../treasury/treasury.service";
+import { networkPaused } from "../../treasury/reserve-network-usdt";
 import { batchRefusalRule } from "./order-rule";
 
 /**
  * The treasury's pause (docs/decisions/037): while a network's pause is on, an
  * order is refused if the network's owed (the fold's running total, a keyed row),
- * with this order and the statement's earlier ones on it, would pass its wallet's
+ * with this order and the query's earlier ones on it, would pass its wallet's
  * USDT as last read (none when a read failed since). Never once the customer may
  * have paid: an order whose offer was shown for this network passed the same rule
  * then; an admin's order records a payment.

@@ -5,7 +5,7 @@ import {
   hourEntry,
   isNewPayerName,
   readCustomerLimits,
-  refusalAfterStatement,
+  refusalAfterPlacement,
   usedTotals,
   withOrderPlacedNow,
   withPayerName,
@@ -13,7 +13,7 @@ import {
 import type { SettingName } from "./order-rule";
 
 /*
- * The customer's order limits (docs/decisions/035), a step of the order statement
+ * The customer's order limits (docs/decisions/035), a step of the order query
  * after the per-minute slot: an order is written only if its rupees fit its
  * customer's limits for the order, the day and the month.
  */
@@ -38,11 +38,11 @@ export const ORDER_LIMIT_SETTINGS = [
  *
  * The amounts are checked on the totals row's latest version: the upsert waits for
  * a concurrent claim on it and then sees its orders (a sum over orders would be read
- * in this statement's snapshot). Claimed after the slot, in the same customer
- * order, so two statements cannot wait on each other. The row's latest version also
+ * in this query's snapshot). Claimed after the slot, in the same customer
+ * order, so two queries cannot wait on each other. The row's latest version also
  * gives the hold rules their per-customer figures (`claim`, decision 036).
  */
-export const orderLimitStatements = sql`limit_asks AS (
+export const orderLimitCtes = sql`limit_asks AS (
       SELECT allowed.id, allowed.user_id, allowed.send_amount AS amount, allowed.payer_name_key,
         CASE WHEN level.is_verified THEN limits.verified_limit_order_inr
           WHEN level.is_new THEN least(limits.limit_order_inr, limits.new_customer_order_inr)
@@ -88,5 +88,5 @@ export const orderLimitStatements = sql`limit_asks AS (
 
 /** An order that got a slot but no room: named from the customer's totals as they are now. */
 export async function orderLimitsRefusal(db: Kysely<DB>, userId: string, amount: string) {
-  return refusalAfterStatement(await readCustomerLimits(db, userId), amount);
+  return refusalAfterPlacement(await readCustomerLimits(db, userId), amount);
 }

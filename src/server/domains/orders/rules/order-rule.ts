@@ -5,9 +5,9 @@ import type { OrderRow } from "../order-view";
 
 /*
  * The shapes of an order rule (docs/architecture.md, "Adding an order rule"). Each
- * rule is one module of this folder: its SQL for the one order statement
- * (order-statement.ts), what the customer or operator is told, and the settings it
- * reads. The statement, the customer's refusal and the admin's order path are built
+ * rule is one module of this folder: its SQL for the one order query
+ * (order-placement-sql.ts), what the customer or operator is told, and the settings it
+ * reads. The query, the customer's refusal and the admin's order path are built
  * from the lists in refusal-rules.ts and hold-rules.ts.
  */
 
@@ -24,7 +24,7 @@ export interface RefusalFigures<S extends SettingName = SettingName, O = OrderRo
 }
 
 export interface RefusalRuleBase<S extends SettingName, O> {
-  /** Names the rule's column in the statement: lower case and underscores. */
+  /** Names the rule's column in the query: lower case and underscores. */
   name: string;
   /** The site settings it reads, as `settings.<column>`. */
   settings: readonly S[];
@@ -34,7 +34,7 @@ export interface RefusalRuleBase<S extends SettingName, O> {
 
 /**
  * A rule that refuses an order before anything is written. `passes` is judged per
- * order on `input` (the order as sent: order-statement.ts names its columns),
+ * order on `input` (the order as sent: order-placement-sql.ts names its columns),
  * `settings` and the rule's own `lookup`, a `LEFT JOIN LATERAL … ON true` whose
  * alias no other rule uses.
  */
@@ -45,7 +45,7 @@ export interface OrderRefusalRule<S extends SettingName = SettingName, O = Order
 }
 
 /**
- * A rule that judges an order beside the others of its statement (a running total
+ * A rule that judges an order beside the others of its query (a running total
  * over the batch): `refused` selects the ids of the orders it refuses from
  * `checked`, the orders with every per-order rule's verdict.
  */
@@ -83,7 +83,7 @@ export interface HoldRuleModule<R extends string = string> {
   /** Its name, stored on the order's hold: lower case and underscores. */
   rule: R;
   settings: readonly SettingName[];
-  /** Statements it needs before the checks, as `name AS (…)`, each followed by a comma. */
+  /** Queries it needs before the checks, as `name AS (…)`, each followed by a comma. */
   ctes?: RawBuilder<unknown>;
   lookup?: RawBuilder<unknown>;
   holds: RawBuilder<boolean>;
@@ -99,7 +99,7 @@ export function holdRule<const R extends string>(rule: HoldRuleModule<R>): HoldR
   return rule;
 }
 
-/** The statements' `settings`: the site settings row's columns these rules read, once. */
+/** The queries' `settings`: the site settings row's columns these rules read, once. */
 export function settingsOf(rules: readonly { settings: readonly SettingName[] }[]) {
   const columns = [...new Set(["id", ...rules.flatMap((rule) => rule.settings)])];
   return sql`settings AS (
@@ -107,17 +107,17 @@ export function settingsOf(rules: readonly { settings: readonly SettingName[] }[
     )`;
 }
 
-/** A statement returns the settings refusals may name as `setting_<column>`. */
+/** A query returns the settings refusals may name as `setting_<column>`. */
 export const SETTING_PREFIX = "setting_";
 
-/** The settings these rules' refusals may name: the statement returns them. */
+/** The settings these rules' refusals may name: the query returns them. */
 export function refusalSettings(rules: readonly { settings: readonly SettingName[] }[]) {
   return [...new Set(rules.flatMap((rule) => rule.settings))];
 }
 
 /**
  * What the customer is told of the first rule, in the list's order, whose verdict
- * (the statement's `passes_<name>`) is not true; null when every rule passed.
+ * (the query's `passes_<name>`) is not true; null when every rule passed.
  */
 export function firstRefusal<O>(
   rules: readonly RefusalRuleBase<SettingName, O>[],

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { SellOrdersTable } from "../../../platform/db/schema";
 
-/** A sale as its placement statement judges it: what a sale's refusal may name. */
+/** A sale as its placement query judges it: what a sale's refusal may name. */
 export interface SaleDraft
   extends Pick<Selectable<SellOrdersTable>, "network" | "requested_usdt" | "inr_amount"> {
   /** The customer's identity is verified: the higher sale limits apply. */

@@ -7,10 +7,10 @@ import type { SaleDraft } from "./sale-draft";
 /*
  * A customer's sale limits by verification level (Settings → Buying USDT): per sale, and
  * for their sales of the last 24 hours that are not expired or cancelled, kept by the
- * hour in `sale_totals` (migration 0122; the sale's statement, sale-statement.ts,
+ * hour in `sale_totals` (migration 0122; the sale's query, sale-placement-sql.ts,
  * expires their overdue ones first, as `expired`). The
  * placement writes a sale only if no other sale of the customer was placed since its
- * statement's snapshot, so parallel sales are counted one by one.
+ * query's snapshot, so parallel sales are counted one by one.
  */
 
 /** The hour since the epoch a time falls in, as sale_totals (migration 0122) keys it. */
@@ -50,7 +50,7 @@ export const saleDayLimitRule = refusalRule<
   name: "sale_day_limit",
   settings: ["sell_limit_day_inr", "verified_sell_limit_day_inr"],
   // The customer's hours of the last 24 (decision 035's hours: one partly inside counts),
-  // less the sales this statement expired, which its snapshot still counts.
+  // less the sales this query expired, which its snapshot still counts.
   lookup: sql`LEFT JOIN LATERAL (
       SELECT coalesce(sum(entry.value::numeric), 0) - coalesce((
           SELECT sum(expired.inr_amount) FROM expired

@@ -17,7 +17,7 @@ import { smallestSaleRule } from "./smallest-sale";
 /*
  * The rules of a customer's sale (decision 050): the buy side's modules where the rule
  * is the same (maintenance, the blocklist, the customer's hold), the sale's own beside
- * them. The sale's statement (orders/sell/sale-statement.ts) is built from these lists.
+ * them. The sale's query (orders/sell/sale-placement-sql.ts) is built from these lists.
  */
 
 /** In the order a customer should hear them: a sale refused by several is told of the first. */
@@ -35,4 +35,27 @@ export const SALE_REFUSAL_RULES: readonly OrderRefusalRule<SettingName, SaleDraf
   saleDayLimitRule,
 ];
 
-export const SALE_HOLD_RULES = [customerHold, firstSaleHold, newDestinationHold, otherNameHold];
+/** The rules that hold a sale at its placement, in the order the operators' alert names them. */
+export const SALE_HOLD_RULES = [
+  customerHold,
+  firstSaleHold,
+  newDestinationHold,
+  otherNameHold,
+] as const;
+
+/** The rule that holds a received sale whose deposit came from a wallet another customer used. */
+export const SHARED_WALLET_SALE_HOLD = "shared_wallet";
+
+/**
+ * The names a sale's hold keeps (the placement's rules, and the deposit's): the admin
+ * API answers them as an enum, and the sale dialog's label for each is required by the
+ * type check (`src/web/i18n/en/admin-sell-orders.json`, `holdRules`).
+ */
+export type SaleHoldRule =
+  | (typeof SALE_HOLD_RULES)[number]["rule"]
+  | typeof SHARED_WALLET_SALE_HOLD;
+
+export const SALE_HOLD_RULE_NAMES: [SaleHoldRule, ...SaleHoldRule[]] = [
+  SHARED_WALLET_SALE_HOLD,
+  ...SALE_HOLD_RULES.map(({ rule }) => rule),
+];

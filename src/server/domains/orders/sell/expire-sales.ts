@@ -4,29 +4,26 @@ import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import { DEPOSIT_PENDING } from "./sell-deposit-sql";
 
 /**
- * Which overdue sales to expire: those the sales being placed would meet (each one's
- * customer's own, and those of its network's amounts near it: the statement's
- * `request` rows), one sale (reading it), or all (the watcher's pass).
+ * Which overdue sales to expire: the customers' own of the sales being placed (the
+ * query's \`request\` rows: their day's limit counts the sales not expired), one sale
+ * (reading it), or all (the watcher's pass).
  */
 export type ExpiryScope = { placing: true } | { orderId: string } | Record<string, never>;
 
 function inScope(scope: ExpiryScope) {
   if ("orderId" in scope) return sql<boolean>`o.id = ${scope.orderId}`;
   if ("placing" in scope) {
-    // The customer's own (their day's limit counts the sales not expired), and the
-    // range of the unique index the new sale's deposit amount is picked from (decision 049).
-    return sql<boolean>`EXISTS (SELECT 1 FROM request WHERE o.user_id = request.user_id
-      OR (o.network = request.network AND o.deposit_usdt >= request.requested_usdt
-        AND o.deposit_usdt < request.requested_usdt + 1))`;
+    return sql<boolean>`EXISTS (SELECT 1 FROM request WHERE o.user_id = request.user_id)`;
   }
   return sql<boolean>`true`;
 }
 
 /**
- * `expired` (id, user_id, status): the sales in scope whose deposit window passed with
- * no deposit seen, expired, each with a system event, which frees their amounts
- * (decision 049). A sale whose deposit the watcher has seen keeps waiting for it. As
- * statements to put first in a WITH, so a caller may read more in the same round trip.
+ * \`expired\` (id, user_id, status): the sales in scope whose deposit window passed with
+ * no deposit seen, expired, each with a system event. Their amounts stay held for the
+ * quarantine (decision 052). A sale whose deposit the watcher has seen keeps waiting
+ * for it. As queries to put first in a WITH, so a caller may read more in the same
+ * round trip.
  */
 export function overdueSalesExpired(scope: ExpiryScope) {
   return sql`expired AS (

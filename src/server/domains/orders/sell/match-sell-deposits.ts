@@ -4,9 +4,10 @@ import { recordAudit } from "../../../platform/audit/audit";
 import type { ChainTransferMatch, ChainTransfersTable, DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
+import { describeLink, linkChainTransfer, transferKeyOf } from "../../chain/chain-transfer-links";
 import { nextTransferToMatch } from "../../chain/chain-transfers";
 import { blockedSenderReason, lockSellOrder, receiveSellOrder } from "./receive-sell-order";
-import { DEPOSIT_FITS } from "./sell-deposit-sql";
+import { DEPOSIT_ASKED_BEFORE, DEPOSIT_FITS } from "./sell-deposit-sql";
 import type { SellOrderRow } from "./sell-order-view";
 
 type Deps = { db: Kysely<DB>; announcer: OrderAnnouncer; notify: NotificationTargets };
@@ -25,8 +26,7 @@ const WATCHER = "payout watcher";
  */
 export async function matchSellDeposits(deps: Deps, network: NetworkId): Promise<number> {
   const touched = await deps.db.transaction().execute(async (trx) => {
-    // One matcher a network at a time: two would link two transfers to one order.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`sell-deposits:${network}`}))`.execute(trx);
+    await lockDepositLinks(trx, network);
     return [...(await letGoOfVanished(trx, network)), ...(await linkSeen(trx, network))];
   });
   let decided = 0;
@@ -48,6 +48,16 @@ export async function matchSellDeposits(deps: Deps, network: NetworkId): Promise
     ),
   );
   return decided;
+}
+
+/**
+ * Holds the network's deposit links until the transaction ends: one matcher a network
+ * at a time (two would link two transfers to one order), and an operator's credit
+ * waits for the matcher's links and the matcher for the credit's, so the second reads
+ * the first's link and steps aside instead of meeting it in the unique index.
+ */
+export async function lockDepositLinks(trx: Transaction<DB>, network: string) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`sell-deposits:${network}`}))`.execute(trx);
 }
 
 /** Why a failed incoming transfer is matched to nothing: Unmatched transfers lists it apart with this. */
@@ -166,12 +176,7 @@ async function decide(
   // A linked transfer left unmatched lets go of its order, whose page then shows no deposit.
   const letGo = transfer.sell_order_id ? { order, kind: "deposit" as const } : undefined;
   if (order.status !== "awaiting_deposit" && order.status !== "expired") {
-    return leaveUnmatched(
-      trx,
-      transfer,
-      `Sell order ${order.id.slice(0, 8)} fits this amount but is ${order.status} already: an operator decides (a second deposit? refund it).`,
-      letGo,
-    );
+    return leaveUnmatched(trx, transfer, noLongerWaiting(order), letGo);
   }
   const other = await trx
     .selectFrom("chain_transfers")
@@ -183,7 +188,7 @@ async function decide(
     return leaveUnmatched(
       trx,
       transfer,
-      `Sell order ${order.id.slice(0, 8)} has its deposit already (${other.tx_hash}): a second transfer of its amount is for an operator (refund it).`,
+      `Sell order #${order.id.slice(0, 8)} has its deposit already (${other.tx_hash}): a second transfer of its amount is for an operator (refund it).`,
       letGo,
     );
   }
@@ -192,7 +197,21 @@ async function decide(
     return leaveUnmatched(
       trx,
       transfer,
-      `Sent from a blocklisted wallet (${blocked}); it fits sell order ${order.id.slice(0, 8)}, which was not received: an operator decides.`,
+      `Sent from a blocklisted wallet (${blocked}); it fits sell order #${order.id.slice(0, 8)}, which was not received: an operator decides.`,
+      letGo,
+    );
+  }
+  const link = await linkChainTransfer(
+    trx,
+    transferKeyOf(transfer),
+    { kind: "deposit", sellOrderId: order.id },
+    null,
+  );
+  if (link.outcome === "taken") {
+    return leaveUnmatched(
+      trx,
+      transfer,
+      `It fits sell order ${order.id.slice(0, 8)}, but this transfer is already ${describeLink(link.by)}: an operator decides.`,
       letGo,
     );
   }
@@ -217,21 +236,39 @@ async function decide(
   return { order: received, kind: "status" };
 }
 
-/** Why no order fits the transfer: an order of its amount that expired before it came, or none. */
+/**
+ * Why no order fits the transfer, naming the sale it was sent for (the latest of its
+ * amount placed before its block), if any: made after that sale's window, or for a sale
+ * that is no longer waiting. Either way no other sale takes it (decision 052).
+ */
 async function whyNoOrder(trx: Transaction<DB>, transfer: TransferRow) {
-  const late = await trx
-    .selectFrom("sell_orders")
-    .select("id")
-    .where("network", "=", transfer.network)
-    .where("deposit_usdt", "=", transfer.amount)
-    .where("status", "=", "expired")
-    .where("expires_at", "<=", transfer.seen_at)
-    .orderBy("expires_at", "desc")
+  const sale = await trx
+    .selectFrom("chain_transfers as t")
+    .innerJoin("sell_orders as o", (join) => join.on(DEPOSIT_ASKED_BEFORE))
+    .select(["o.id", "o.status", "o.expires_at", "o.received_at"])
+    .where("t.id", "=", transfer.id)
+    .orderBy("o.created_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  return late
-    ? `It came after sell order ${late.id.slice(0, 8)} of this amount expired: an operator credits it to an order or marks it to refund.`
-    : "No sell order awaits this amount to this wallet (a fee taken off? the desk's own top-up?): an operator decides.";
+  if (!sale) {
+    return "No sell order asked this amount at this wallet before it was sent (a fee taken off? the desk's own top-up?): an operator decides.";
+  }
+  if (transfer.block_time >= sale.expires_at) {
+    return `Sent after the window of sell order #${sale.id.slice(0, 8)} closed (the sale is ${sale.status}): an operator credits it to a sale or marks it to refund.`;
+  }
+  return noLongerWaiting(sale);
+}
+
+/** Why a deposit made in a sale's window is not that sale's: the sale stopped waiting for it. */
+function noLongerWaiting(sale: Pick<SellOrderRow, "id" | "status" | "received_at">) {
+  const named = `sell order #${sale.id.slice(0, 8)}`;
+  if (sale.status === "cancelled") {
+    return `Sent for ${named}, which was cancelled: an operator refunds it (or credits it to a sale).`;
+  }
+  if (sale.status === "paid" && sale.received_at === null) {
+    return `Sent for ${named}, which was paid with override before its USDT was received: nothing more is owed for it.`;
+  }
+  return `Sent for ${named}, which is ${sale.status} already: a second deposit of its amount; an operator refunds it.`;
 }
 
 async function leaveUnmatched(

@@ -13,12 +13,12 @@ import {
   type SaleCandidate,
   type SaleOutcome,
   writeSale,
-} from "./sale-statement";
+} from "./sale-placement-sql";
 import { type SellOrderView, toSellOrderView } from "./sell-order-view";
 
-/** Statements a sale may lose to others (its amount taken, or the customer's other sales) before it gives up. */
+/** Queries a sale may lose to others (its amount taken, or the customer's other sales) before it gives up. */
 const ATTEMPTS = 8;
-/** Races lost to the customer's own other sales before a statement holds their count first. */
+/** Races lost to the customer's own other sales before a query holds their count first. */
 const CUSTOMER_RACES_BEFORE_HOLDING = 2;
 
 export interface PlaceSaleResult {
@@ -30,9 +30,9 @@ export interface PlaceSaleResult {
 /**
  * Places a customer's sale: the rupees for the deposit amount at the page's buy rate
  * (the rate in force, or it is refused), to one of their own payout accounts, under the
- * sale rules (rules/sale-rules.ts), in one statement with the other sales placed in the
- * same moment (sale-statement.ts). A sale that lost a race to another (the amount, or
- * the customer's own sale placed meanwhile) is tried again. The sales the statement
+ * sale rules (rules/sale-rules.ts), in one query with the other sales placed in the
+ * same moment (sale-placement-sql.ts). A sale that lost a race to another (the amount, or
+ * the customer's own sale placed meanwhile) is tried again. The sales the query
  * expired are announced, so their customers' pages show it.
  */
 export async function placeSellOrder({
@@ -65,7 +65,7 @@ export async function placeSellOrder({
       customerRaces < CUSTOMER_RACES_BEFORE_HOLDING
         ? await writeSale(db, next)
         : await insertHoldingCount(db, next);
-    // Committed with the statement, whatever becomes of this sale.
+    // Committed with the query, whatever becomes of this sale.
     for (const sale of outcome.expired) void announcer.announceSale(sale);
     switch (outcome.kind) {
       case "refused":
@@ -85,7 +85,7 @@ export async function placeSellOrder({
 }
 
 /**
- * The sale statement after raising the customer's count in the same transaction: it
+ * The sale query after raising the customer's count in the same transaction: it
  * holds their count until the commit, so no other sale of theirs can race this one. For
  * a customer whose sales keep arriving together (from several server processes).
  */
@@ -101,7 +101,7 @@ async function insertHoldingCount(db: Kysely<DB>, candidate: SaleCandidate): Pro
       )
       .execute();
     const [outcome] = await insertSalesIfAllowed(trx, [candidate]);
-    if (!outcome) throw new Error("The sale statement lost its sale");
+    if (!outcome) throw new Error("The sale query lost its sale");
     return outcome;
   });
 }

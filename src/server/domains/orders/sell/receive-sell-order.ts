@@ -13,6 +13,7 @@ import {
 } from "../../../platform/notifications/operator-messages";
 import { enqueue } from "../../../platform/notifications/outbox";
 import { getSiteSettings } from "../../../platform/settings/site-settings";
+import { type SaleHoldRule, SHARED_WALLET_SALE_HOLD } from "../rules/sale-rules";
 import type { SellOrderRow } from "./sell-order-view";
 
 /** The incoming transfer a sell order receives as its deposit. */
@@ -24,9 +25,6 @@ export type DepositTransfer = {
   from_address: string;
   amount: string;
 };
-
-/** The name of the sale's hold rule on a deposit from a wallet another customer used. */
-export const SHARED_WALLET_SALE_HOLD = "shared_wallet";
 
 /** A sell order, locked until the transaction ends, so that its deciders take turns; 404 when there is none. */
 export async function lockSellOrder(trx: Transaction<DB>, orderId: string) {
@@ -73,7 +71,7 @@ async function isWalletShared(trx: Transaction<DB>, wallet: string, userId: stri
 }
 
 /** Holds the order for an operator by the rule, beside any hold its placement gave it. */
-async function holdSellOrder(trx: Transaction<DB>, orderId: string, rule: string) {
+async function holdSellOrder(trx: Transaction<DB>, orderId: string, rule: SaleHoldRule) {
   await trx
     .insertInto("sell_order_holds")
     .values({ sell_order_id: orderId, rules: [rule] })

@@ -37,7 +37,7 @@ const placeRoute = createRoute({
     ),
     404: errorResponse("The payout account is not one of the customer's"),
     409: errorResponse(
-      "The buy rate changed (`BUY_RATE_CHANGED`, with `buyRate`), or every amount near this one is awaiting a deposit (`SALE_AMOUNT_BUSY`)",
+      "The buy rate changed (`BUY_RATE_CHANGED`, with `buyRate`), or every amount near this one is held by a recent sale (`SALE_AMOUNT_BUSY`)",
     ),
     422: errorResponse(
       "The network is not bought on (`NETWORK_NOT_BOUGHT`), the desk does not accept it (`ORDER_NOT_ACCEPTED`), a limit (`SALE_LIMIT_PER_SALE`, `SALE_LIMIT_PER_DAY`), another person's account (`PAYOUT_NAME_NOT_YOURS`), or the key was used for another sale",

@@ -7,6 +7,12 @@ import { type Kysely, sql } from "kysely";
  * is read, so an order placed after its payment was imported matches at once.
  */
 export async function up(db: Kysely<unknown>) {
+  await createStatementTables(db);
+  await createPayerNameComparison(db);
+}
+
+/** The column mappings, the imports and their credit lines, with the indexes that read them. */
+async function createStatementTables(db: Kysely<unknown>) {
   await sql`
     CREATE TABLE statement_column_mappings (
       receiving_account_id uuid PRIMARY KEY REFERENCES receiving_accounts (id),
@@ -66,7 +72,9 @@ export async function up(db: Kysely<unknown>) {
       WHERE status = 'pending'`.execute(db);
   await sql`CREATE UNIQUE INDEX statement_lines_order ON statement_lines (order_id)
       WHERE order_id IS NOT NULL`.execute(db);
+}
 
+async function createPayerNameComparison(db: Kysely<unknown>) {
   // Payer names compared as people write them: case, spacing and punctuation
   // aside, in any order, an initial standing for a name ("R KUMAR" is "RAHUL
   // KUMAR"), a name cut short by the bank ("RAHUL KUMA") for the whole; at least

@@ -58,6 +58,12 @@ import * as salePlacementCounts from "./0119-sale-placement-counts";
 import * as payoutDestinationBlocklistKeys from "./0120-payout-destination-blocklist-keys";
 import * as failedDepositsIgnored from "./0121-failed-deposits-ignored";
 import * as saleTotalsByHour from "./0122-sale-totals-by-hour";
+import * as transfersAbsentReads from "./0123-transfers-absent-reads";
+import * as saleDepositQuarantine from "./0124-sale-deposit-quarantine";
+import * as chainTransferLinks from "./0125-chain-transfer-links";
+import * as secondPayouts from "./0129-second-payouts";
+import * as autopilotSends from "./0130-autopilot-sends";
+import * as autopilotPolicy from "./0131-autopilot-policy";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -123,4 +129,10 @@ export const migrations: Record<string, Migration> = {
   "0120-payout-destination-blocklist-keys": payoutDestinationBlocklistKeys,
   "0121-failed-deposits-ignored": failedDepositsIgnored,
   "0122-sale-totals-by-hour": saleTotalsByHour,
+  "0123-transfers-absent-reads": transfersAbsentReads,
+  "0124-sale-deposit-quarantine": saleDepositQuarantine,
+  "0125-chain-transfer-links": chainTransferLinks,
+  "0129-second-payouts": secondPayouts,
+  "0130-autopilot-sends": autopilotSends,
+  "0131-autopilot-policy": autopilotPolicy,
 };

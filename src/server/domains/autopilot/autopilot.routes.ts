@@ -1,0 +1,99 @@
+import { z } from "@hono/zod-openapi";
+import { autopilotNetworkInputSchema } from "../../../shared/autopilot-policy-input";
+import { networkIdSchema } from "../../../shared/catalog-schemas";
+import type { AppContext } from "../../platform/api/app-context";
+import {
+  adminRoute,
+  createRouter,
+  invalidSettingsSchema,
+  jsonBody,
+  jsonContent,
+} from "../../platform/api/router";
+import { clientIp } from "../../platform/http/client-ip";
+import { getAutopilotPolicy, saveAutopilotNetwork, setAutopilotStopped } from "./autopilot-policy";
+
+const networkInputSchema = autopilotNetworkInputSchema.openapi("AutopilotNetworkInput");
+
+const autopilotPolicySchema = z
+  .object({
+    stopped: z.boolean().describe("While on, the signer sends nothing on any network"),
+    networks: z.array(networkInputSchema.extend({ network: networkIdSchema })),
+  })
+  .openapi("AutopilotPolicy");
+
+const policyResponse = (description: string) => ({
+  description,
+  content: jsonContent(autopilotPolicySchema),
+});
+
+const getPolicyRoute = adminRoute({
+  method: "get",
+  path: "/api/admin/settings/autopilot",
+  summary: "Autopilot's limits per network, and whether all sending is stopped",
+  responses: { 200: policyResponse("The limits") },
+});
+
+const saveNetworkRoute = adminRoute({
+  method: "put",
+  path: "/api/admin/settings/autopilot/{network}",
+  summary:
+    "Save one network's autopilot limits (audited with the changed fields): on or off, the most per payout and per 24 hours",
+  request: {
+    params: z.object({
+      network: networkIdSchema.openapi({ param: { name: "network", in: "path" } }),
+    }),
+    body: jsonBody(networkInputSchema),
+  },
+  responses: {
+    200: policyResponse("The saved limits"),
+    400: {
+      description: "A field is invalid; it is named in `field` and nothing was written",
+      content: jsonContent(invalidSettingsSchema),
+    },
+  },
+});
+
+const switchRoute = (action: "stop" | "resume") =>
+  adminRoute({
+    method: "post",
+    path: `/api/admin/autopilot/${action}`,
+    summary:
+      action === "stop"
+        ? "Stop all autopilot sending at once, on every network (audited)"
+        : "Let autopilot send again within its limits (audited)",
+    responses: { 200: policyResponse("The limits, and the switch as it now is") },
+  });
+
+export function createAutopilotRouter(context: AppContext) {
+  const { db } = context;
+  const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+  return createRouter()
+    .openapi(getPolicyRoute, async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await getAutopilotPolicy(db), 200);
+    })
+    .openapi(saveNetworkRoute, async (c) => {
+      const { network } = c.req.valid("param");
+      const saved = await saveAutopilotNetwork(
+        db,
+        actorOf(c.var.user),
+        network,
+        c.req.valid("json"),
+        clientIp(c, context.trustProxy),
+      );
+      c.header("Cache-Control", "no-store");
+      return c.json(saved, 200);
+    })
+    .openapi(switchRoute("stop"), async (c) =>
+      c.json(
+        await setAutopilotStopped(db, actorOf(c.var.user), true, clientIp(c, context.trustProxy)),
+        200,
+      ),
+    )
+    .openapi(switchRoute("resume"), async (c) =>
+      c.json(
+        await setAutopilotStopped(db, actorOf(c.var.user), false, clientIp(c, context.trustProxy)),
+        200,
+      ),
+    );
+}

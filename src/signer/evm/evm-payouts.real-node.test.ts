@@ -1,0 +1,336 @@
+import { type Address, erc20Abi, getAddress, type LocalAccount } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, signedInAdmin, signedInCustomer } from "../../server/testing/actors";
+import { baseUnitsOf } from "../../server/testing/fake-evm-node";
+import { placeOrder } from "../../server/testing/orders";
+import { type RealEvmNode, startRealEvmNode } from "../../server/testing/real-evm-node";
+import type { TestApp } from "../../server/testing/test-app";
+import { freshEvmWallet, startWatchedDesk } from "../../server/testing/watched-desk";
+import { type HsmKeys, openHsm } from "../hsm/pkcs11-keys";
+import { PayoutRefused } from "../payout-policy";
+import { newSoftHsmToken } from "../testing/soft-hsm";
+import { broadcastKept, type EvmPayoutChain, payOrder, signPayout } from "./evm-payouts";
+import { hsmEvmAccount } from "./hsm-evm-account";
+
+/*
+ * The signer pays verified orders on a real node with a real ERC-20, from a key in
+ * SoftHSM2, once each (decision 057): asked twice, at once, or again after stopping
+ * between signing, broadcasting and recording, one transaction reaches the chain.
+ */
+
+const CONFIRMATIONS = 5;
+const usdt = (amount: string) => baseUnitsOf(amount, 6);
+
+let node: RealEvmNode;
+let hsm: HsmKeys;
+let account: LocalAccount;
+let token: Address;
+let watched: Awaited<ReturnType<typeof startWatchedDesk>>;
+let testApp: TestApp;
+let admin: Client;
+let customer: Client;
+let chain: EvmPayoutChain;
+const softHsm = newSoftHsmToken();
+
+beforeAll(async () => {
+  hsm = openHsm(softHsm.config);
+  account = hsmEvmAccount(hsm.key("payout-erc20", "secp256k1"));
+  node = await startRealEvmNode();
+  token = await node.deployDollar("USDT");
+  await node.chain.setBalance({ address: account.address, value: 10n ** 20n });
+  await node.fund(token, account.address, usdt("100000"));
+  watched = await startWatchedDesk(node, account.address.toLowerCase(), "erc20", {
+    CHAIN_TOKEN_ERC20: token,
+  });
+  testApp = watched.testApp;
+  admin = await signedInAdmin(testApp);
+  customer = await signedInCustomer(testApp);
+  chain = {
+    network: "erc20",
+    chainId: node.chain.chain.id,
+    client: node.chain,
+    token,
+    decimals: 6,
+  };
+  await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+});
+afterAll(async () => {
+  await watched?.close();
+  hsm?.close();
+});
+
+/** Settings → Autopilot on ERC20, saved by the operator. */
+async function setLimits(limits: { enabled: boolean; maxPayoutUsdt: string; maxDayUsdt: string }) {
+  const saved = await admin.request("PUT", "/api/admin/settings/autopilot/erc20", limits);
+  expect(saved.status, saved.text).toBe(200);
+}
+
+/** An order of 8,600 INR (100 USDT) to a wallet of its own, its payment verified by the operator. */
+async function verifiedOrder(overrides: Record<string, unknown> = {}) {
+  const wallet = freshEvmWallet();
+  const order = await placeOrder(customer, {
+    network: "erc20",
+    walletAddress: wallet,
+    amount: "8600",
+    ...overrides,
+  });
+  const verified = await admin.post(`/api/admin/orders/${order.id}/status`, {
+    status: "processing",
+  });
+  expect(verified.status, verified.text).toBe(200);
+  return { id: order.id as string, wallet: getAddress(wallet) };
+}
+
+const balanceOf = (address: Address) =>
+  node.chain.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [address],
+  });
+const senderNonce = () => node.chain.getTransactionCount({ address: account.address });
+const keptSends = (orderId: string) =>
+  testApp.db.selectFrom("autopilot_sends").selectAll().where("order_id", "=", orderId).execute();
+
+describe("the signer paying verified orders on a real EVM node", () => {
+  it("pays a verified order by itself, and the watcher completes it with no operator click after verifying", async () => {
+    const order = await verifiedOrder();
+    const send = await payOrder(testApp.db, chain, account, order.id);
+    await node.chain.mine({ blocks: CONFIRMATIONS });
+    await testApp.payoutWatch.watchOnce();
+    await testApp.payoutChecks.checkDue();
+
+    const view = await admin.get(`/api/admin/orders/${order.id}`);
+    expect(view.json).toMatchObject({ status: "completed", payoutTxHash: send.txHash });
+    expect(await balanceOf(order.wallet)).toBe(usdt("100"));
+    const receipt = await node.chain.getTransactionReceipt({ hash: send.txHash });
+    expect(receipt.from).toBe(account.address.toLowerCase());
+  });
+
+  it("sends one transaction for an order asked for twice at once, and again later", async () => {
+    const order = await verifiedOrder();
+    const before = await senderNonce();
+    const [first, second] = await Promise.all([
+      payOrder(testApp.db, chain, account, order.id),
+      payOrder(testApp.db, chain, account, order.id),
+    ]);
+    const third = await payOrder(testApp.db, chain, account, order.id);
+    expect(new Set([first.txHash, second.txHash, third.txHash]).size).toBe(1);
+    expect(await senderNonce()).toBe(before + 1);
+    expect(await balanceOf(order.wallet)).toBe(usdt("100"));
+    expect(await keptSends(order.id)).toHaveLength(1);
+  });
+
+  it("after a stop between signing and broadcasting, sends the kept bytes, and only them", async () => {
+    const order = await verifiedOrder();
+    const signed = await signPayout(testApp.db, chain, account, order.id);
+    expect(await node.chain.getTransaction({ hash: signed.txHash }).catch(() => null)).toBeNull();
+
+    // The signer starts again: what it kept goes out as it was signed.
+    expect(await broadcastKept(testApp.db, chain)).toBe(1);
+    const receipt = await node.chain.getTransactionReceipt({ hash: signed.txHash });
+    expect(receipt.status).toBe("success");
+    expect((await payOrder(testApp.db, chain, account, order.id)).txHash).toBe(signed.txHash);
+    expect(await balanceOf(order.wallet)).toBe(usdt("100"));
+    expect(await broadcastKept(testApp.db, chain)).toBe(0);
+  });
+
+  it("after a stop between broadcasting and recording it, sends it again harmlessly: the node has it, nothing new is signed", async () => {
+    const order = await verifiedOrder();
+    const signed = await signPayout(testApp.db, chain, account, order.id);
+    await node.chain.sendRawTransaction({ serializedTransaction: signed.signedTx });
+    const nonceAfter = await senderNonce();
+
+    expect(await broadcastKept(testApp.db, chain)).toBe(1);
+    expect(await senderNonce()).toBe(nonceAfter);
+    expect(await balanceOf(order.wallet)).toBe(usdt("100"));
+    const [kept] = await keptSends(order.id);
+    expect(kept?.broadcast_at).toBeInstanceOf(Date);
+  });
+
+  it("gives each payout the sender's next nonce, with no gap, when many are paid at once", async () => {
+    const orders = [];
+    for (let count = 0; count < 6; count += 1) orders.push(await verifiedOrder());
+    const first = await senderNonce();
+    const sends = await Promise.all(
+      orders.map((order) => payOrder(testApp.db, chain, account, order.id)),
+    );
+    const nonces = sends.map((send) => Number(send.nonce)).sort((a, b) => a - b);
+    expect(nonces).toEqual(Array.from({ length: 6 }, (_, index) => first + index));
+    for (const order of orders) expect(await balanceOf(order.wallet)).toBe(usdt("100"));
+  });
+
+  it("refuses, signing nothing, an order whose payment is not verified, one held, and one of another network", async () => {
+    const before = await senderNonce();
+    const unverified = await placeOrder(customer, {
+      network: "erc20",
+      walletAddress: freshEvmWallet(),
+      amount: "8600",
+    });
+    const held = await verifiedOrder();
+    await testApp.db
+      .insertInto("order_holds")
+      .values({ order_id: held.id, rules: ["first_order"] })
+      .execute();
+    const tron = await placeOrder(customer, { amount: "8600" });
+
+    for (const [orderId, why] of [
+      [unverified.id, /not verified/],
+      [held.id, /held/],
+      [tron.id, /not paid in USDT on erc20/],
+      ["6f0f7f8e-0000-4000-8000-000000000000", /no such order/],
+    ] as const) {
+      await expect(payOrder(testApp.db, chain, account, orderId)).rejects.toThrow(PayoutRefused);
+      await expect(payOrder(testApp.db, chain, account, orderId)).rejects.toThrow(why);
+      expect(await keptSends(orderId)).toHaveLength(0);
+    }
+    expect(await senderNonce()).toBe(before);
+  });
+});
+
+describe("autopilot's limits, enforced by the signer at signing", () => {
+  /** Expects the order refused for `why`, nothing kept and no nonce spent. */
+  async function expectRefused(orderId: string, why: RegExp) {
+    const before = await senderNonce();
+    await expect(payOrder(testApp.db, chain, account, orderId)).rejects.toThrow(why);
+    expect(await keptSends(orderId)).toHaveLength(0);
+    expect(await senderNonce()).toBe(before);
+  }
+
+  it("sends nothing on a network until an operator turns it on, and then only for orders verified since", async () => {
+    await setLimits({ enabled: false, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+    const before = await verifiedOrder();
+    await expectRefused(before.id, /autopilot is off on erc20/);
+    await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+    // An operator may be paying it by hand already.
+    await expectRefused(before.id, /verified before autopilot was turned on/);
+    const since = await verifiedOrder();
+    expect((await payOrder(testApp.db, chain, account, since.id)).orderId).toBe(since.id);
+  });
+
+  it("never pays an order whose payout an operator recorded by hand", async () => {
+    const order = await verifiedOrder();
+    const recorded = await admin.post(`/api/admin/orders/${order.id}/status`, {
+      status: "completed",
+      payoutTxHash: `0x${"ab".repeat(32)}`,
+    });
+    expect(recorded.status, recorded.text).toBeLessThan(300);
+    await expectRefused(order.id, /payout by hand is recorded/);
+  });
+
+  it("refuses a payout above the most per payout, and one that would pass the day's most", async () => {
+    await setLimits({ enabled: true, maxPayoutUsdt: "99.99", maxDayUsdt: "100000" });
+    const order = await verifiedOrder();
+    await expectRefused(order.id, /100 USDT is above the most per payout \(99\.99 USDT\)/);
+
+    const { sent } = await testApp.db
+      .selectFrom("autopilot_sends")
+      .select((eb) => eb.fn.sum<string>("amount").as("sent"))
+      .where("network", "=", "erc20")
+      .executeTakeFirstOrThrow();
+    // Room for one more payout of 100 in the day, not two.
+    await setLimits({
+      enabled: true,
+      maxPayoutUsdt: "100",
+      maxDayUsdt: String(Number(sent) + 150),
+    });
+    await payOrder(testApp.db, chain, account, order.id);
+    const next = await verifiedOrder();
+    await expectRefused(next.id, /would pass the most per 24 hours/);
+    await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+  });
+
+  it("sends nothing anywhere while the switch is on, and again once it is off", async () => {
+    const order = await verifiedOrder();
+    const stopped = await admin.post("/api/admin/autopilot/stop", {});
+    expect(stopped.json).toMatchObject({ stopped: true });
+    await expectRefused(order.id, /autopilot is stopped/);
+    const resumed = await admin.post("/api/admin/autopilot/resume", {});
+    expect(resumed.json).toMatchObject({ stopped: false });
+    expect((await payOrder(testApp.db, chain, account, order.id)).orderId).toBe(order.id);
+  });
+
+  it("reads the blocklist again when it signs: a wallet listed after verifying is not paid", async () => {
+    const order = await verifiedOrder();
+    const listed = await admin.post("/api/admin/risk/blocklist", {
+      kind: "wallet",
+      value: order.wallet,
+      reason: "reported stolen funds",
+    });
+    expect(listed.status, listed.text).toBe(201);
+    await expectRefused(order.id, /on the blocklist/);
+  });
+});
+
+describe("Settings → Autopilot", () => {
+  const auditRows = () =>
+    testApp.db
+      .selectFrom("audit_log")
+      .select(["target_id", "details"])
+      .where("target_id", "like", "autopilot%")
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+
+  it("refuses a limit that is not a USDT amount, or a payout's most above the day's, naming the field and writing nothing", async () => {
+    const before = (await auditRows()).length;
+    for (const [body, field] of [
+      [{ enabled: true, maxPayoutUsdt: "-1", maxDayUsdt: "10" }, "maxPayoutUsdt"],
+      [{ enabled: true, maxPayoutUsdt: "1.001", maxDayUsdt: "10" }, "maxPayoutUsdt"],
+      [{ enabled: true, maxPayoutUsdt: "20", maxDayUsdt: "10" }, "maxPayoutUsdt"],
+      [{ enabled: true, maxPayoutUsdt: "0", maxDayUsdt: "10" }, "maxPayoutUsdt"],
+      [{ enabled: "yes", maxPayoutUsdt: "1", maxDayUsdt: "10" }, "enabled"],
+    ] as const) {
+      const response = await admin.request("PUT", "/api/admin/settings/autopilot/polygon", body);
+      expect(response.status, response.text).toBe(400);
+      expect(response.json.field).toBe(field);
+    }
+    const unknown = await admin.request("PUT", "/api/admin/settings/autopilot/dogecoin", {
+      enabled: false,
+      maxPayoutUsdt: "1",
+      maxDayUsdt: "10",
+    });
+    expect(unknown.status).toBe(400);
+    expect((await auditRows()).length).toBe(before);
+    const policy = await admin.get("/api/admin/settings/autopilot");
+    expect(policy.json.networks).toContainEqual({
+      network: "polygon",
+      enabled: false,
+      maxPayoutUsdt: "0",
+      maxDayUsdt: "0",
+    });
+  });
+
+  it("is the administrators' alone", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/admin/settings/autopilot"],
+      ["PUT", "/api/admin/settings/autopilot/erc20"],
+      ["POST", "/api/admin/autopilot/stop"],
+    ] as const) {
+      const limits = { enabled: true, maxPayoutUsdt: "1000000", maxDayUsdt: "1000000" };
+      const response = await customer.request(method, path, method === "GET" ? undefined : limits);
+      expect(response.status).toBe(403);
+    }
+    const policy = await admin.get("/api/admin/settings/autopilot");
+    expect(policy.json.stopped).toBe(false);
+    expect(policy.json.networks).toContainEqual(
+      expect.objectContaining({ network: "erc20", maxPayoutUsdt: "1000" }),
+    );
+  });
+
+  it("audits each change with the fields that changed, and the switch", async () => {
+    await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+    const before = (await auditRows()).length;
+    await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" }); // no change
+    await setLimits({ enabled: true, maxPayoutUsdt: "500", maxDayUsdt: "100000" });
+    await admin.post("/api/admin/autopilot/stop", {});
+    await admin.post("/api/admin/autopilot/stop", {}); // already stopped
+    await admin.post("/api/admin/autopilot/resume", {});
+    const rows = await auditRows();
+    expect(rows.slice(before).map((row) => [row.target_id, row.details])).toEqual([
+      ["autopilot.erc20", { maxPayoutUsdt: { from: "1000", to: "500" } }],
+      ["autopilot", { stopped: { from: false, to: true } }],
+      ["autopilot", { stopped: { from: true, to: false } }],
+    ]);
+  });
+});

@@ -1,0 +1,227 @@
+import { type Kysely, sql } from "kysely";
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  isAddress,
+  keccak256,
+  type LocalAccount,
+  type PublicClient,
+  parseUnits,
+} from "viem";
+import type { DB } from "../../server/platform/db/schema";
+import { PayoutRefused, refuseBeyondPolicy } from "../payout-policy";
+
+/**
+ * Paying a verified order's USDT on an EVM chain, once (decision 057). The transaction is
+ * signed and kept, with its hash, in the same database transaction that finds the order
+ * unpaid by the signer; only then is it broadcast. A signer that stops after signing
+ * sends the kept bytes again (`broadcastKept`), and an order with a kept send is never
+ * signed for again: its one nonce can only carry that transaction.
+ */
+
+/** One EVM chain the signer pays on: the node it talks to and the token it pays in. */
+export type EvmPayoutChain = {
+  network: "erc20" | "bep20" | "polygon";
+  chainId: number;
+  client: PublicClient;
+  token: Address;
+  decimals: number;
+};
+
+/** What the signer keeps of a payout it signed. */
+export type KeptSend = { orderId: string; txHash: Hex; signedTx: Hex; nonce: bigint };
+
+/**
+ * An ERC-20 transfer's gas, set by the signer: a node's estimate is not trusted with the
+ * fee. USDT's transfer costs 35,000–65,000 on the chains the desk pays on.
+ */
+const TRANSFER_GAS = 100_000n;
+
+/**
+ * Signs the payout of `orderId` and keeps it, or answers the one kept already. Refuses
+ * an order that is not a verified, unheld USDT order of this chain, or one autopilot's
+ * limits do not allow.
+ */
+export async function signPayout(
+  db: Kysely<DB>,
+  chain: EvmPayoutChain,
+  account: LocalAccount,
+  orderId: string,
+): Promise<KeptSend> {
+  // Read before the order is locked: a fee a moment old is as good, and no lock waits on the node.
+  const fees = await chain.client.estimateFeesPerGas();
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom("orders")
+      .select(["id", "status", "receive_currency", "network", "wallet_address", "receive_amount"])
+      .where("id", "=", orderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw new PayoutRefused("no such order");
+    const kept = await keptSendOf(trx, orderId);
+    if (kept) return kept;
+    await refuseUnpayable(trx, chain, order);
+    await refuseBeyondPolicy(trx, {
+      orderId,
+      network: chain.network,
+      walletAddress: order.wallet_address,
+      amountUsdt: order.receive_amount,
+    });
+
+    // One sender's nonces are handed out one at a time, across processes.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`payout:${chain.network}:${account.address}`}))`.execute(
+      trx,
+    );
+    const nonce = await nextNonce(trx, chain, account.address);
+    const signedTx = await account.signTransaction({
+      type: "eip1559",
+      chainId: chain.chainId,
+      nonce: Number(nonce),
+      to: chain.token,
+      value: 0n,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [getAddress(order.wallet_address), parseUnits(order.receive_amount, chain.decimals)],
+      }),
+      gas: TRANSFER_GAS,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    });
+    const txHash = keccak256(signedTx);
+    await trx
+      .insertInto("autopilot_sends")
+      .values({
+        order_id: orderId,
+        network: chain.network,
+        from_address: account.address.toLowerCase(),
+        nonce: nonce.toString(),
+        to_address: order.wallet_address,
+        amount: order.receive_amount,
+        signed_tx: signedTx,
+        tx_hash: txHash,
+      })
+      .execute();
+    return { orderId, txHash, signedTx, nonce };
+  });
+}
+
+type OrderToPay = {
+  id: string;
+  status: string;
+  receive_currency: string;
+  network: string | null;
+  wallet_address: string;
+  receive_amount: string;
+};
+
+async function refuseUnpayable(trx: Kysely<DB>, chain: EvmPayoutChain, order: OrderToPay) {
+  if (order.receive_currency !== "usdt" || order.network !== chain.network) {
+    throw new PayoutRefused(`the order is not paid in USDT on ${chain.network}`);
+  }
+  if (order.status !== "processing") throw new PayoutRefused("the order's payment is not verified");
+  // Checked for its checksum when the order was placed; all capitals carry none (EIP-55).
+  if (!isAddress(order.wallet_address, { strict: false })) {
+    throw new PayoutRefused("the order's wallet is not an EVM address");
+  }
+  const hold = await trx
+    .selectFrom("order_holds")
+    .select("order_id")
+    .where("order_id", "=", order.id)
+    .where("released_at", "is", null)
+    .executeTakeFirst();
+  if (hold) throw new PayoutRefused("the order is held");
+}
+
+type KeptRow = { order_id: string; tx_hash: string; signed_tx: string; nonce: string };
+
+const keptSend = (row: KeptRow): KeptSend => ({
+  orderId: row.order_id,
+  txHash: row.tx_hash as Hex,
+  signedTx: row.signed_tx as Hex,
+  nonce: BigInt(row.nonce),
+});
+
+const KEPT_COLUMNS = ["order_id", "tx_hash", "signed_tx", "nonce"] as const;
+
+async function keptSendOf(trx: Kysely<DB>, orderId: string): Promise<KeptSend | undefined> {
+  const row = await trx
+    .selectFrom("autopilot_sends")
+    .select(KEPT_COLUMNS)
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return row && keptSend(row);
+}
+
+/**
+ * The sender's next nonce: the chain's count of its transactions, or past every nonce
+ * the signer kept, whichever is later (a kept send not yet broadcast holds its nonce).
+ */
+async function nextNonce(trx: Kysely<DB>, chain: EvmPayoutChain, sender: Address) {
+  const [onChain, kept] = await Promise.all([
+    chain.client.getTransactionCount({ address: sender, blockTag: "pending" }),
+    trx
+      .selectFrom("autopilot_sends")
+      .select((eb) => eb.fn.max("nonce").as("last"))
+      .where("network", "=", chain.network)
+      .where("from_address", "=", sender.toLowerCase())
+      .executeTakeFirst(),
+  ]);
+  const afterKept = kept?.last == null ? 0n : BigInt(kept.last) + 1n;
+  return BigInt(onChain) > afterKept ? BigInt(onChain) : afterKept;
+}
+
+/**
+ * Broadcasts a kept send. A node that has it already, or has mined it, answers with an
+ * error some nodes word as "already known" and others as "nonce too low": either way the
+ * transaction itself is looked up, and only its absence is a failure.
+ */
+async function broadcastSend(db: Kysely<DB>, chain: EvmPayoutChain, send: KeptSend) {
+  try {
+    await chain.client.sendRawTransaction({ serializedTransaction: send.signedTx });
+  } catch (error) {
+    const known = await chain.client.getTransaction({ hash: send.txHash }).catch(() => undefined);
+    if (!known) throw error;
+  }
+  await db
+    .updateTable("autopilot_sends")
+    .set({ broadcast_at: sql<Date>`now()` })
+    .where("order_id", "=", send.orderId)
+    .where("broadcast_at", "is", null)
+    .execute();
+}
+
+/**
+ * Signs, keeps and broadcasts the payout of `orderId`; answers what was kept. What is
+ * broadcast is every kept send not yet taken, in nonce order: payouts signed at once
+ * reach the node in their nonces' order, as a node that mines at once demands.
+ */
+export async function payOrder(
+  db: Kysely<DB>,
+  chain: EvmPayoutChain,
+  account: LocalAccount,
+  orderId: string,
+): Promise<KeptSend> {
+  const send = await signPayout(db, chain, account, orderId);
+  await broadcastKept(db, chain);
+  return send;
+}
+
+/**
+ * Every kept send of this chain no node has taken yet, broadcast as it was signed, in
+ * nonce order; after a stop, what was signed and not sent goes out. Answers how many.
+ */
+export async function broadcastKept(db: Kysely<DB>, chain: EvmPayoutChain) {
+  const waiting = await db
+    .selectFrom("autopilot_sends")
+    .select(KEPT_COLUMNS)
+    .where("network", "=", chain.network)
+    .where("broadcast_at", "is", null)
+    .orderBy("nonce")
+    .execute();
+  for (const row of waiting) await broadcastSend(db, chain, keptSend(row));
+  return waiting.length;
+}

@@ -1,0 +1,99 @@
+import Decimal from "decimal.js";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../server/platform/db/schema";
+import { orderBlocklistKeys } from "../shared/blocklist-keys";
+
+/** Why the signer would not pay an order: said to the one who asked, nothing signed. */
+export class PayoutRefused extends Error {}
+
+/** What the policy looks at of the order about to be paid. */
+export type PayoutAsked = {
+  orderId: string;
+  network: string;
+  walletAddress: string;
+  amountUsdt: string;
+};
+
+/**
+ * Autopilot's limits (Settings → Autopilot), read by the signer itself in the
+ * transaction it signs in, never taken from whoever asked: the switch, the network
+ * turned on, the most per payout and per 24 hours, and the blocklist as it is now.
+ * The caller holds the order's row; one network's sends are counted under a lock.
+ */
+export async function refuseBeyondPolicy(trx: Kysely<DB>, payout: PayoutAsked) {
+  const policy = await trx
+    .selectFrom("autopilot_networks")
+    .innerJoin("autopilot_switch", (join) => join.onTrue())
+    .select(["enabled", "enabled_at", "max_payout_usdt", "max_day_usdt", "stopped"])
+    .where("network", "=", payout.network)
+    // Held until the payout is kept, so a day's sends are summed one payout at a time.
+    .forUpdate("autopilot_networks")
+    .executeTakeFirst();
+  if (!policy || policy.stopped) throw new PayoutRefused("autopilot is stopped");
+  if (!policy.enabled) throw new PayoutRefused(`autopilot is off on ${payout.network}`);
+  await refuseInOperatorsHands(trx, payout.orderId, policy.enabled_at);
+  const amount = new Decimal(payout.amountUsdt);
+  if (amount.gt(policy.max_payout_usdt)) {
+    throw new PayoutRefused(
+      `${amount.toFixed()} USDT is above the most per payout (${new Decimal(policy.max_payout_usdt).toFixed()} USDT)`,
+    );
+  }
+  const { sent } = await trx
+    .selectFrom("autopilot_sends")
+    .select(sql<string>`coalesce(sum(amount), 0)`.as("sent"))
+    .where("network", "=", payout.network)
+    .where("signed_at", ">", sql<Date>`now() - interval '24 hours'`)
+    .executeTakeFirstOrThrow();
+  if (amount.plus(sent).gt(policy.max_day_usdt)) {
+    throw new PayoutRefused(
+      `${amount.toFixed()} USDT would pass the most per 24 hours (${new Decimal(policy.max_day_usdt).toFixed()} USDT, ${new Decimal(sent).toFixed()} sent)`,
+    );
+  }
+  const walletKey = orderBlocklistKeys({
+    wallet_address: payout.walletAddress,
+    payer_name: null,
+  }).wallet;
+  const blocked = await trx
+    .selectFrom("blocklist_entries")
+    .select("id")
+    .where("match_key", "=", walletKey)
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
+  if (blocked) throw new PayoutRefused("the order's wallet is on the blocklist");
+}
+
+/**
+ * An order an operator may be paying by hand is never paid by autopilot too: one whose
+ * payment was verified before autopilot was last turned on on its network, one with a
+ * payout hash recorded or checked, and one a chain transfer already pays.
+ */
+async function refuseInOperatorsHands(trx: Kysely<DB>, orderId: string, enabledAt: Date | null) {
+  const verified = await trx
+    .selectFrom("order_events")
+    .select((eb) => eb.fn.max("created_at").as("at"))
+    .where("order_id", "=", orderId)
+    .where("to_status", "=", "processing")
+    .executeTakeFirst();
+  if (!enabledAt || !verified?.at || new Date(verified.at) < enabledAt) {
+    throw new PayoutRefused(
+      "the order was verified before autopilot was turned on: an operator pays it",
+    );
+  }
+  const paying = await trx
+    .selectFrom("orders")
+    .select("orders.id")
+    .where("orders.id", "=", orderId)
+    .where((eb) =>
+      eb.or([
+        eb("orders.payout_tx_hash", "is not", null),
+        eb.exists(
+          eb.selectFrom("payout_checks").select("order_id").where("order_id", "=", orderId),
+        ),
+        eb.exists(
+          eb.selectFrom("chain_transfer_links").select("order_id").where("order_id", "=", orderId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  if (paying) throw new PayoutRefused("a payout by hand is recorded for the order");
+}
