@@ -8,6 +8,8 @@ await build({
     backup: "src/server/app/cli/backup.ts",
     restore: "src/server/app/cli/restore.ts",
     "reencrypt-documents": "src/server/app/cli/reencrypt-documents.ts",
+    // The payout signer's process (`npm run signer`), apart from the web's.
+    signer: "src/signer/main.ts",
     // Started by read-off-thread.ts, which finds it beside main.js.
     "statement-worker": "src/server/domains/reconciliation/statement-worker.ts",
   },

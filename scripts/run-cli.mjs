@@ -1,6 +1,6 @@
-// `npm run backup`, `npm run restore`: the sources through tsx where the dev
-// dependencies are installed, otherwise the build (dist/server), as in a
-// production install without them.
+// `npm run backup`, `npm run restore`, `npm run signer`: the sources through tsx
+// where the dev dependencies are installed, otherwise the build (dist/server), as
+// in a production install without them.
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 
@@ -11,8 +11,10 @@ try {
 } catch {
   hasTsx = false;
 }
+// The payout signer is a program of its own (src/signer), the rest the server's commands.
+const source = name === "signer" ? "src/signer/main.ts" : `src/server/app/cli/${name}.ts`;
 const nodeArgs = hasTsx
-  ? ["--import", "tsx", `src/server/app/cli/${name}.ts`, ...args]
+  ? ["--import", "tsx", source, ...args]
   : [`dist/server/${name}.js`, ...args];
 const result = spawnSync(process.execPath, nodeArgs, { stdio: "inherit" });
 process.exit(result.status ?? 1);

@@ -1,16 +1,10 @@
-import { type Address, erc20Abi, getAddress, type LocalAccount } from "viem";
+import type { LocalAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, signedInAdmin, signedInCustomer } from "../../server/testing/actors";
-import { baseUnitsOf } from "../../server/testing/fake-evm-node";
 import { placeOrder } from "../../server/testing/orders";
-import { type RealEvmNode, startRealEvmNode } from "../../server/testing/real-evm-node";
-import type { TestApp } from "../../server/testing/test-app";
-import { freshEvmWallet, startWatchedDesk } from "../../server/testing/watched-desk";
-import { type HsmKeys, openHsm } from "../hsm/pkcs11-keys";
+import { freshEvmWallet } from "../../server/testing/watched-desk";
 import { PayoutRefused } from "../payout-policy";
-import { newSoftHsmToken } from "../testing/soft-hsm";
+import { type PayingDesk, startPayingDesk, usdt } from "../testing/paying-desk";
 import { broadcastKept, type EvmPayoutChain, payOrder, signPayout } from "./evm-payouts";
-import { hsmEvmAccount } from "./hsm-evm-account";
 
 /*
  * The signer pays verified orders on a real node with a real ERC-20, from a key in
@@ -19,78 +13,26 @@ import { hsmEvmAccount } from "./hsm-evm-account";
  */
 
 const CONFIRMATIONS = 5;
-const usdt = (amount: string) => baseUnitsOf(amount, 6);
 
-let node: RealEvmNode;
-let hsm: HsmKeys;
+let desk: PayingDesk;
 let account: LocalAccount;
-let token: Address;
-let watched: Awaited<ReturnType<typeof startWatchedDesk>>;
-let testApp: TestApp;
-let admin: Client;
-let customer: Client;
+let node: PayingDesk["node"];
+let testApp: PayingDesk["testApp"];
+let admin: PayingDesk["admin"];
+let customer: PayingDesk["customer"];
 let chain: EvmPayoutChain;
-const softHsm = newSoftHsmToken();
 
 beforeAll(async () => {
-  hsm = openHsm(softHsm.config);
-  account = hsmEvmAccount(hsm.key("payout-erc20", "secp256k1"));
-  node = await startRealEvmNode();
-  token = await node.deployDollar("USDT");
-  await node.chain.setBalance({ address: account.address, value: 10n ** 20n });
-  await node.fund(token, account.address, usdt("100000"));
-  watched = await startWatchedDesk(node, account.address.toLowerCase(), "erc20", {
-    CHAIN_TOKEN_ERC20: token,
-  });
-  testApp = watched.testApp;
-  admin = await signedInAdmin(testApp);
-  customer = await signedInCustomer(testApp);
-  chain = {
-    network: "erc20",
-    chainId: node.chain.chain.id,
-    client: node.chain,
-    token,
-    decimals: 6,
-  };
-  await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+  desk = await startPayingDesk();
+  ({ account, node, testApp, admin, customer, chain } = desk);
 });
-afterAll(async () => {
-  await watched?.close();
-  hsm?.close();
-});
+afterAll(() => desk?.close());
 
-/** Settings → Autopilot on ERC20, saved by the operator. */
-async function setLimits(limits: { enabled: boolean; maxPayoutUsdt: string; maxDayUsdt: string }) {
-  const saved = await admin.request("PUT", "/api/admin/settings/autopilot/erc20", limits);
-  expect(saved.status, saved.text).toBe(200);
-}
-
-/** An order of 8,600 INR (100 USDT) to a wallet of its own, its payment verified by the operator. */
-async function verifiedOrder(overrides: Record<string, unknown> = {}) {
-  const wallet = freshEvmWallet();
-  const order = await placeOrder(customer, {
-    network: "erc20",
-    walletAddress: wallet,
-    amount: "8600",
-    ...overrides,
-  });
-  const verified = await admin.post(`/api/admin/orders/${order.id}/status`, {
-    status: "processing",
-  });
-  expect(verified.status, verified.text).toBe(200);
-  return { id: order.id as string, wallet: getAddress(wallet) };
-}
-
-const balanceOf = (address: Address) =>
-  node.chain.readContract({
-    address: token,
-    abi: erc20Abi,
-    functionName: "balanceOf",
-    args: [address],
-  });
-const senderNonce = () => node.chain.getTransactionCount({ address: account.address });
-const keptSends = (orderId: string) =>
-  testApp.db.selectFrom("autopilot_sends").selectAll().where("order_id", "=", orderId).execute();
+const setLimits: PayingDesk["setLimits"] = (limits) => desk.setLimits(limits);
+const verifiedOrder: PayingDesk["verifiedOrder"] = (overrides) => desk.verifiedOrder(overrides);
+const balanceOf: PayingDesk["balanceOf"] = (address) => desk.balanceOf(address);
+const senderNonce = () => desk.senderNonce();
+const keptSends = (orderId: string) => desk.keptSends(orderId);
 
 describe("the signer paying verified orders on a real EVM node", () => {
   it("pays a verified order by itself, and the watcher completes it with no operator click after verifying", async () => {

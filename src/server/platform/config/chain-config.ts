@@ -1,6 +1,6 @@
 import { NETWORKS, type NetworkId } from "../../../shared/catalog";
 import { USDT_TOKENS } from "./chain-tokens";
-import type { Env } from "./env";
+import type { ChainEnv, Env } from "./env";
 
 /** How to reach one network's endpoint. */
 export type ChainEndpoint = {
@@ -26,26 +26,32 @@ export type ChainConfig = {
 export function chainConfigFromEnv(env: Env): ChainConfig {
   const networks: ChainConfig["networks"] = {};
   for (const { id } of NETWORKS) {
-    const suffix = id.toUpperCase() as Uppercase<NetworkId>;
-    const url = env[`CHAIN_RPC_${suffix}`];
-    if (!url) continue;
-    networks[id] = {
-      endpoint: {
-        url,
-        timeoutMs: env.CHAIN_TIMEOUT_MS,
-        // Solana waits for "finalized" instead of a count.
-        confirmations: id === "solana" ? 0 : env[`CHAIN_CONFIRMATIONS_${suffix as "TRC20"}`],
-        ...(id === "trc20" && env.CHAIN_API_KEY_TRC20
-          ? { headers: { "TRON-PRO-API-KEY": env.CHAIN_API_KEY_TRC20 } }
-          : {}),
-      },
-      token: env[`CHAIN_TOKEN_${suffix}`] ?? USDT_TOKENS[id].token,
-      decimals: USDT_TOKENS[id].decimals,
-    };
+    const chain = networkChainFromEnv(env, id);
+    if (chain) networks[id] = chain;
   }
   return {
     networks,
     recheckSeconds: env.CHAIN_RECHECK_SECONDS,
     timeoutMs: env.CHAIN_TIMEOUT_MS,
+  };
+}
+
+/** How to reach network `id` and its USDT, or undefined when its CHAIN_RPC_<NETWORK> is not set. */
+export function networkChainFromEnv(env: ChainEnv, id: NetworkId): NetworkChain | undefined {
+  const suffix = id.toUpperCase() as Uppercase<NetworkId>;
+  const url = env[`CHAIN_RPC_${suffix}`];
+  if (!url) return undefined;
+  return {
+    endpoint: {
+      url,
+      timeoutMs: env.CHAIN_TIMEOUT_MS,
+      // Solana waits for "finalized" instead of a count.
+      confirmations: id === "solana" ? 0 : env[`CHAIN_CONFIRMATIONS_${suffix as "TRC20"}`],
+      ...(id === "trc20" && env.CHAIN_API_KEY_TRC20
+        ? { headers: { "TRON-PRO-API-KEY": env.CHAIN_API_KEY_TRC20 } }
+        : {}),
+    },
+    token: env[`CHAIN_TOKEN_${suffix}`] ?? USDT_TOKENS[id].token,
+    decimals: USDT_TOKENS[id].decimals,
   };
 }

@@ -64,19 +64,33 @@ const chainVariables = Object.fromEntries(
 > &
   Record<`CHAIN_CONFIRMATIONS_${Uppercase<Exclude<NetworkId, "solana">>}`, z.ZodType<number>>;
 
-const envSchema = z
-  .object({
-    ...chainVariables,
-    /**
-     * TronGrid's API key, sent as TRON-PRO-API-KEY with every call to CHAIN_RPC_TRC20
-     * (its index and its full node API); a secret, never logged.
-     */
-    CHAIN_API_KEY_TRC20: optionalText,
-    /** How long one call to a chain endpoint may take. */
-    CHAIN_TIMEOUT_MS: z.preprocess(
-      blankAsUnset,
-      z.coerce.number().int().min(100).max(120_000).default(10_000),
-    ),
+/** The chains' endpoints and tokens: the web process's and the payout signer's alike. */
+export const chainEnvSchema = z.object({
+  ...chainVariables,
+  /**
+   * TronGrid's API key, sent as TRON-PRO-API-KEY with every call to CHAIN_RPC_TRC20
+   * (its index and its full node API); a secret, never logged.
+   */
+  CHAIN_API_KEY_TRC20: optionalText,
+  /** How long one call to a chain endpoint may take. */
+  CHAIN_TIMEOUT_MS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ),
+});
+
+export type ChainEnv = z.infer<typeof chainEnvSchema>;
+
+/** The database URL's form: PostgreSQL's, or unset for the embedded database. */
+export const postgresUrl = optionalText.pipe(
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+);
+
+const envSchema = chainEnvSchema
+  .extend({
     /** How long a payout waiting for confirmations (or not yet seen) waits before the next look. */
     CHAIN_RECHECK_SECONDS: z.preprocess(
       blankAsUnset,
@@ -90,12 +104,7 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
     DATA_DIR: z.string().trim().min(1).default("./data"),
-    DATABASE_URL: optionalText.pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-        .optional(),
-    ),
+    DATABASE_URL: postgresUrl,
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     BETTER_AUTH_SECRET: optionalText.pipe(
       z.string().min(32, "must be at least 32 characters").optional(),

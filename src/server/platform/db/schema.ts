@@ -559,6 +559,23 @@ export interface AutopilotSwitchTable {
   changed_at: Generated<Date>;
 }
 
+/** The signer's process on one network: its sender and its last pass (migration 0132). */
+export interface AutopilotSignersTable {
+  network: string;
+  sender_address: string;
+  passed_at: Generated<Date>;
+  /** Why the last pass failed on this network; null once one passes. */
+  last_error: string | null;
+}
+
+/** An order the signer would not pay, and why (migration 0132). */
+export interface AutopilotRefusalsTable {
+  order_id: string;
+  network: string;
+  reason: string;
+  refused_at: Generated<Date>;
+}
+
 /** One USDT transfer out of or into a watched wallet (migration 0105). */
 export interface ChainTransfersTable {
   id: Generated<string>;
@@ -934,6 +951,8 @@ export interface DB {
   autopilot_sends: AutopilotSendsTable;
   autopilot_networks: AutopilotNetworksTable;
   autopilot_switch: AutopilotSwitchTable;
+  autopilot_signers: AutopilotSignersTable;
+  autopilot_refusals: AutopilotRefusalsTable;
   chain_watch_signatures: ChainWatchSignaturesTable;
   user: UserTable;
   session: SessionTable;

@@ -64,6 +64,7 @@ import * as chainTransferLinks from "./0125-chain-transfer-links";
 import * as secondPayouts from "./0129-second-payouts";
 import * as autopilotSends from "./0130-autopilot-sends";
 import * as autopilotPolicy from "./0131-autopilot-policy";
+import * as autopilotSigner from "./0132-autopilot-signer";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -135,4 +136,5 @@ export const migrations: Record<string, Migration> = {
   "0129-second-payouts": secondPayouts,
   "0130-autopilot-sends": autopilotSends,
   "0131-autopilot-policy": autopilotPolicy,
+  "0132-autopilot-signer": autopilotSigner,
 };

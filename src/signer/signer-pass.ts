@@ -1,0 +1,120 @@
+import { type Kysely, sql } from "kysely";
+import type { LocalAccount } from "viem";
+import type { DB } from "../server/platform/db/schema";
+import { broadcastKept, type EvmPayoutChain, payOrder } from "./evm/evm-payouts";
+import { PayoutRefused } from "./payout-policy";
+
+/** One network the signer pays on: its chain and the HSM key's account that pays there. */
+export type PayingNetwork = { chain: EvmPayoutChain; account: LocalAccount };
+
+/** What one pass did on one network. */
+export type NetworkPass = { sent: string[]; refused: string[]; error?: string };
+
+/** Orders looked at in one pass of one network; the rest wait for the next pass. */
+const ORDERS_PER_PASS = 50;
+/** An order refused is asked again after this long (a hold released, a day's total freed). */
+const REFUSED_RETRY_SECONDS = 60;
+
+/**
+ * One pass of the signer over a network: kept sends not yet taken by a node go out
+ * first, then each verified order autopilot may pay is signed, kept and broadcast
+ * (payOrder); an order refused is written down with why, for the operators. A failure
+ * of the node or the database ends the network's pass; the next pass starts over.
+ */
+export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Promise<NetworkPass> {
+  const { chain, account } = paying;
+  const pass: NetworkPass = { sent: [], refused: [] };
+  try {
+    await broadcastKept(db, chain);
+    for (const orderId of await ordersToPay(db, chain.network)) {
+      try {
+        await payOrder(db, chain, account, orderId);
+        pass.sent.push(orderId);
+      } catch (error) {
+        if (!(error instanceof PayoutRefused)) throw error;
+        await recordRefusal(db, chain.network, orderId, error.message);
+        pass.refused.push(orderId);
+      }
+    }
+  } catch (error) {
+    pass.error = error instanceof Error ? error.message : String(error);
+  }
+  await recordPass(db, paying, pass.error);
+  return pass;
+}
+
+/**
+ * The verified USDT orders of `network` autopilot has not sent, verified since it was
+ * last turned on there (an older one is an operator's: payout-policy.ts), oldest first;
+ * an order refused a moment ago waits for the retry.
+ */
+async function ordersToPay(db: Kysely<DB>, network: string) {
+  const rows = await db
+    .selectFrom("orders")
+    .innerJoin("autopilot_networks", "autopilot_networks.network", "orders.network")
+    .select("orders.id")
+    .where("orders.network", "=", network)
+    .where("orders.status", "=", "processing")
+    .where("orders.receive_currency", "=", "usdt")
+    .where("autopilot_networks.enabled", "=", true)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("autopilot_sends").select("order_id").whereRef("order_id", "=", "orders.id"),
+        ),
+      ),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("order_events")
+          .select("order_id")
+          .whereRef("order_events.order_id", "=", "orders.id")
+          .where("order_events.to_status", "=", "processing")
+          .whereRef("order_events.created_at", ">=", "autopilot_networks.enabled_at"),
+      ),
+    )
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("autopilot_refusals")
+            .select("order_id")
+            .whereRef("autopilot_refusals.order_id", "=", "orders.id")
+            .where(
+              "refused_at",
+              ">",
+              sql<Date>`now() - make_interval(secs => ${REFUSED_RETRY_SECONDS})`,
+            ),
+        ),
+      ),
+    )
+    .orderBy("orders.updated_at")
+    .limit(ORDERS_PER_PASS)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function recordRefusal(db: Kysely<DB>, network: string, orderId: string, reason: string) {
+  await db
+    .insertInto("autopilot_refusals")
+    .values({ order_id: orderId, network, reason })
+    .onConflict((conflict) =>
+      conflict.column("order_id").doUpdateSet({ network, reason, refused_at: sql<Date>`now()` }),
+    )
+    .execute();
+}
+
+/** The network's pass, as the operators see the signer: its sender, when, and its failure. */
+async function recordPass(db: Kysely<DB>, { chain, account }: PayingNetwork, error?: string) {
+  const values = {
+    sender_address: account.address.toLowerCase(),
+    passed_at: sql<Date>`now()`,
+    last_error: error ?? null,
+  };
+  await db
+    .insertInto("autopilot_signers")
+    .values({ network: chain.network, ...values })
+    .onConflict((conflict) => conflict.column("network").doUpdateSet(values))
+    .execute()
+    // The database gone too: the pass's error is in the signer's log.
+    .catch(() => {});
+}

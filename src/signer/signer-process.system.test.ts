@@ -1,0 +1,198 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { FakeChainAnswer } from "../server/testing/fake-chain";
+import { isPostgresRun } from "../server/testing/postgres";
+import { REPO_ROOT } from "../server/testing/run-process";
+import { type PayingDesk, startPayingDesk, usdt } from "./testing/paying-desk";
+
+/*
+ * `npm run signer` as its own process, beside the web process on PostgreSQL: an order the
+ * operator verifies is paid with no other click, and a signer killed (kill -9) between
+ * signing and broadcasting, or between broadcasting and writing it down, never pays an
+ * order twice once started again, on the real node's balances and nonces.
+ */
+
+/** A state the signer's process reaches, waited for; not a measure of its speed. */
+const REACHED = { timeout: 120_000, interval: 200 };
+
+describe.runIf(isPostgresRun())("the signer's own process", () => {
+  let desk: PayingDesk;
+  let signer: ChildProcess | undefined;
+  let output = "";
+
+  beforeAll(async () => {
+    desk = await startPayingDesk();
+    // The test's own session leaves the token to the signer's process.
+    desk.closeHsm();
+  });
+  afterEach(() => {
+    signer?.kill("SIGKILL");
+    desk.interrupt = undefined;
+  });
+  afterAll(() => desk?.close());
+
+  /** `npm run signer` on the desk's database, token and node, as an operator starts it. */
+  function startSigner() {
+    output = "";
+    signer = spawn(process.execPath, ["--import", "tsx", "src/signer/main.ts"], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        SOFTHSM2_CONF: process.env.SOFTHSM2_CONF ?? "",
+        DATABASE_URL: desk.testApp.databaseUrl ?? "",
+        SIGNER_PKCS11_MODULE: desk.softHsm.config.modulePath,
+        SIGNER_TOKEN_LABEL: desk.softHsm.config.tokenLabel,
+        SIGNER_PIN: desk.softHsm.config.pin,
+        SIGNER_CHAIN_ID_ERC20: String(desk.chain.chainId),
+        CHAIN_RPC_ERC20: desk.nodeUrl,
+        CHAIN_TOKEN_ERC20: desk.token,
+        SIGNER_PASS_MS: "500",
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    for (const stream of [signer.stdout, signer.stderr]) {
+      stream?.setEncoding("utf8").on("data", (chunk: string) => {
+        output += chunk;
+      });
+    }
+    return signer;
+  }
+
+  /** Kills the signer as a crash would, and waits until it is gone. */
+  async function killSigner(child: ChildProcess) {
+    const gone = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await gone;
+  }
+
+  const keptSend = async (orderId: string) => (await desk.keptSends(orderId))[0];
+
+  /** Holds the node's eth_sendRawTransaction calls: `arrived` once one came, answered by `answer`. */
+  function holdBroadcasts(answer: (params: unknown) => Promise<FakeChainAnswer>) {
+    let arrived = () => {};
+    const came = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    desk.interrupt = (method, params) => {
+      if (method !== "eth_sendRawTransaction") return undefined;
+      arrived();
+      return answer(params);
+    };
+    return came;
+  }
+
+  it(
+    "pays an order the operator verifies with no other click, and the watcher completes it",
+    async () => {
+      startSigner();
+      const order = await desk.verifiedOrder();
+      await expect
+        .poll(async () => (await keptSend(order.id))?.broadcast_at ?? null, REACHED)
+        .toBeInstanceOf(Date);
+      await desk.node.chain.mine({ blocks: 5 });
+      await desk.testApp.payoutWatch.watchOnce();
+      await desk.testApp.payoutChecks.checkDue();
+      const view = await desk.admin.get(`/api/admin/orders/${order.id}`);
+      expect(view.json).toMatchObject({
+        status: "completed",
+        payoutTxHash: (await keptSend(order.id))?.tx_hash,
+      });
+      expect(await desk.balanceOf(order.wallet)).toBe(usdt("100"));
+      const signers = await desk.testApp.db.selectFrom("autopilot_signers").selectAll().execute();
+      expect(signers).toMatchObject([
+        { network: "erc20", sender_address: desk.account.address.toLowerCase(), last_error: null },
+      ]);
+      expect(output).toContain(`pays on erc20 from ${desk.account.address}`);
+    },
+    REACHED.timeout * 2,
+  );
+
+  it(
+    "killed after signing, before the node took the payout: started again, it sends the kept bytes and nothing else",
+    async () => {
+      // The node never hears of the payout: the signer dies while the call is under way.
+      const came = holdBroadcasts(() => new Promise(() => {}));
+      const first = startSigner();
+      const nonceBefore = await desk.senderNonce();
+      const order = await desk.verifiedOrder();
+      await came;
+      await killSigner(first);
+      const kept = await keptSend(order.id);
+      expect(kept?.broadcast_at).toBeNull();
+      expect(await desk.senderNonce()).toBe(nonceBefore);
+
+      desk.interrupt = undefined;
+      startSigner();
+      await expect
+        .poll(async () => (await keptSend(order.id))?.broadcast_at ?? null, REACHED)
+        .toBeInstanceOf(Date);
+      expect(await desk.keptSends(order.id)).toEqual([
+        expect.objectContaining({ tx_hash: kept?.tx_hash }),
+      ]);
+      expect(await desk.senderNonce()).toBe(nonceBefore + 1);
+      expect(await desk.balanceOf(order.wallet)).toBe(usdt("100"));
+    },
+    REACHED.timeout * 3,
+  );
+
+  it(
+    "killed after the node took the payout, before it was written down: started again, it pays nothing more",
+    async () => {
+      // The node takes the payout; its answer never reaches the signer, which dies.
+      const came = holdBroadcasts(async (params) => {
+        await desk.node.respond("eth_sendRawTransaction", params);
+        return new Promise(() => {});
+      });
+      const first = startSigner();
+      const nonceBefore = await desk.senderNonce();
+      const order = await desk.verifiedOrder();
+      await came;
+      await expect.poll(() => desk.senderNonce(), REACHED).toBe(nonceBefore + 1);
+      await killSigner(first);
+      expect((await keptSend(order.id))?.broadcast_at).toBeNull();
+
+      desk.interrupt = undefined;
+      startSigner();
+      await expect
+        .poll(async () => (await keptSend(order.id))?.broadcast_at ?? null, REACHED)
+        .toBeInstanceOf(Date);
+      // A later order is paid on the next nonce: the pass went on past the order.
+      const next = await desk.verifiedOrder();
+      await expect
+        .poll(async () => (await keptSend(next.id))?.broadcast_at ?? null, REACHED)
+        .toBeInstanceOf(Date);
+      expect(await desk.senderNonce()).toBe(nonceBefore + 2);
+      expect(await desk.balanceOf(order.wallet)).toBe(usdt("100"));
+      expect(await desk.balanceOf(next.wallet)).toBe(usdt("100"));
+    },
+    REACHED.timeout * 4,
+  );
+
+  it(
+    "writes down an order it will not pay, and why, for the operators",
+    async () => {
+      await desk.setLimits({ enabled: true, maxPayoutUsdt: "50", maxDayUsdt: "100000" });
+      startSigner();
+      const order = await desk.verifiedOrder();
+      await expect
+        .poll(
+          () =>
+            desk.testApp.db
+              .selectFrom("autopilot_refusals")
+              .select(["network", "reason"])
+              .where("order_id", "=", order.id)
+              .executeTakeFirst(),
+          REACHED,
+        )
+        .toEqual({
+          network: "erc20",
+          reason: "100 USDT is above the most per payout (50 USDT)",
+        });
+      expect(await desk.keptSends(order.id)).toEqual([]);
+      await desk.setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+    },
+    REACHED.timeout * 2,
+  );
+});

@@ -1,0 +1,123 @@
+import { type Address, erc20Abi, getAddress, type LocalAccount } from "viem";
+import { expect } from "vitest";
+import { type Client, signedInAdmin, signedInCustomer } from "../../server/testing/actors";
+import type { FakeChainAnswer } from "../../server/testing/fake-chain";
+import { baseUnitsOf } from "../../server/testing/fake-evm-node";
+import { placeOrder } from "../../server/testing/orders";
+import { startRealEvmNode } from "../../server/testing/real-evm-node";
+import { freshEvmWallet, startWatchedDesk } from "../../server/testing/watched-desk";
+import type { EvmPayoutChain } from "../evm/evm-payouts";
+import { hsmEvmAccount } from "../evm/hsm-evm-account";
+import { openHsm } from "../hsm/pkcs11-keys";
+import { newSoftHsmToken } from "./soft-hsm";
+
+export const usdt = (amount: string) => baseUnitsOf(amount, 6);
+
+/** A call to the node the desk and the signer talk to, answered by the test instead (a node that fails mid-send). */
+export type NodeInterrupt = (
+  method: string,
+  params: unknown,
+) => Promise<FakeChainAnswer> | FakeChainAnswer | undefined;
+
+/**
+ * A desk paying on ERC20 from a key made in a new SoftHSM2 token (`payout-erc20`), on a
+ * real EVM node with a real ERC-20 (100,000 of it and gas in the payout wallet), its
+ * payout wallet watched; autopilot turned on there (most 1,000 a payout, 100,000 a
+ * day). `nodeUrl` reaches the node over HTTP, through `interrupt` when the test sets one.
+ */
+export async function startPayingDesk() {
+  const softHsm = newSoftHsmToken();
+  const hsm = openHsm(softHsm.config);
+  let hsmOpen = true;
+  /** Ends this process's session with the token (a signer's process may take it over). */
+  const closeHsm = () => {
+    if (hsmOpen) hsm.close();
+    hsmOpen = false;
+  };
+  const account: LocalAccount = hsmEvmAccount(hsm.key("payout-erc20", "secp256k1"));
+  const node = await startRealEvmNode();
+  const token = await node.deployDollar("USDT");
+  await node.chain.setBalance({ address: account.address, value: 10n ** 20n });
+  await node.fund(token, account.address, usdt("100000"));
+  const desk = {
+    interrupt: undefined as NodeInterrupt | undefined,
+  };
+  const watched = await startWatchedDesk(
+    {
+      respond: (method, params) => desk.interrupt?.(method, params) ?? node.respond(method, params),
+    },
+    account.address.toLowerCase(),
+    "erc20",
+    { CHAIN_TOKEN_ERC20: token },
+  );
+  const { testApp } = watched;
+  const admin: Client = await signedInAdmin(testApp);
+  const customer: Client = await signedInCustomer(testApp);
+  const chain: EvmPayoutChain = {
+    network: "erc20",
+    chainId: node.chain.chain.id,
+    client: node.chain,
+    token,
+    decimals: 6,
+  };
+
+  /** Settings → Autopilot on ERC20, saved by the operator. */
+  async function setLimits(limits: {
+    enabled: boolean;
+    maxPayoutUsdt: string;
+    maxDayUsdt: string;
+  }) {
+    const saved = await admin.request("PUT", "/api/admin/settings/autopilot/erc20", limits);
+    expect(saved.status, saved.text).toBe(200);
+  }
+  await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+
+  return Object.assign(desk, {
+    softHsm,
+    closeHsm,
+    account,
+    node,
+    token,
+    testApp,
+    admin,
+    customer,
+    chain,
+    nodeUrl: watched.chain.endpoint.url,
+    setLimits,
+    /** An order of 8,600 INR (100 USDT) to a wallet of its own, its payment verified by the operator. */
+    async verifiedOrder(overrides: Record<string, unknown> = {}) {
+      const wallet = freshEvmWallet();
+      const order = await placeOrder(customer, {
+        network: "erc20",
+        walletAddress: wallet,
+        amount: "8600",
+        ...overrides,
+      });
+      const verified = await admin.post(`/api/admin/orders/${order.id}/status`, {
+        status: "processing",
+      });
+      expect(verified.status, verified.text).toBe(200);
+      return { id: order.id as string, wallet: getAddress(wallet) };
+    },
+    balanceOf: (address: Address) =>
+      node.chain.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [address],
+      }),
+    senderNonce: () => node.chain.getTransactionCount({ address: account.address }),
+    keptSends: (orderId: string) =>
+      testApp.db
+        .selectFrom("autopilot_sends")
+        .selectAll()
+        .where("order_id", "=", orderId)
+        .execute(),
+    async close() {
+      await watched.close();
+      closeHsm();
+    },
+  });
+}
+
+export type PayingDesk = Awaited<ReturnType<typeof startPayingDesk>>;
