@@ -90,6 +90,32 @@ describe("the signer paying verified orders on a real EVM node", () => {
     expect(kept?.broadcast_at).toBeInstanceOf(Date);
   });
 
+  it("leaves an operator no second payout of an order autopilot sent: no other hash, no cancel, no change without the hash", async () => {
+    const order = await verifiedOrder();
+    const send = await payOrder(testApp.db, chain, account, order.id);
+    for (const change of [
+      { status: "completed", payoutTxHash: `0x${"cd".repeat(32)}` },
+      { status: "completed" },
+      { status: "cancelled", note: "customer asked" },
+      { status: "pending" },
+    ]) {
+      const refused = await admin.post(`/api/admin/orders/${order.id}/status`, change);
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.json.code).toBe("AUTOPILOT_SENT");
+      expect(refused.text).toContain(
+        `Autopilot has sent this order's USDT in transaction ${send.txHash}`,
+      );
+    }
+    const view = await admin.get(`/api/admin/orders/${order.id}`);
+    expect(view.json).toMatchObject({ status: "processing", payoutTxHash: null });
+    // The transaction autopilot sent is the one an operator may record.
+    const recorded = await admin.post(`/api/admin/orders/${order.id}/status`, {
+      status: "completed",
+      payoutTxHash: send.txHash,
+    });
+    expect(recorded.status, recorded.text).toBeLessThan(300);
+  });
+
   it("gives each payout the sender's next nonce, with no gap, when many are paid at once", async () => {
     const orders = [];
     for (let count = 0; count < 6; count += 1) orders.push(await verifiedOrder());

@@ -14,7 +14,7 @@ import type { NotificationTargets } from "../../platform/notifications/operator-
 import { applyStatusChange, lockOrder } from "../orders/apply-status-change";
 import type { OrderRow } from "../orders/order-view";
 import { queuePayoutCheck } from "./payout-checks";
-import { checkPayoutTxHashFree } from "./payout-hash";
+import { checkPayoutTxHashFree, refuseBesideAutopilotSend } from "./payout-hash";
 
 /**
  * Sets an order's status, from any status (the product lets an admin correct
@@ -67,7 +67,8 @@ export async function changeOrderStatus({
       throw new AppError(409, "SAME_STATUS", `This order is already ${input.status}.`);
     }
     let payoutTxHash: string | null = null;
-    if (input.payoutTxHash !== undefined) {
+    if (input.payoutTxHash === undefined) await refuseBesideAutopilotSend(trx, order.id, null);
+    else {
       const payout = validatePayoutReference(
         { receiveCurrency: order.receive_currency, network: order.network },
         input.payoutTxHash,

@@ -15,6 +15,30 @@ export async function lockPayoutHash(trx: Transaction<DB>, payoutTxHash: string)
 }
 
 /**
+ * An order autopilot has sent (its signed payout kept, decision 057) is paid by that
+ * transaction alone: an operator may record that hash, and nothing else on the order,
+ * for another payout or a cancel would leave the customer paid twice or paid unrecorded.
+ */
+export async function refuseBesideAutopilotSend(
+  trx: Transaction<DB>,
+  orderId: string,
+  payoutTxHash: string | null,
+) {
+  const sent = await trx
+    .selectFrom("autopilot_sends")
+    .select("tx_hash")
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  if (!sent || sent.tx_hash === payoutTxHash) return;
+  throw new AppError(
+    409,
+    "AUTOPILOT_SENT",
+    `Autopilot has sent this order's USDT in transaction ${sent.tx_hash}. The order completes when that transfer is final; another payout or a status change by hand would pay the customer twice or leave the payout unrecorded.`,
+    { payoutTxHash: sent.tx_hash },
+  );
+}
+
+/**
  * A payout hash is one transfer to one wallet (docs/decisions/010). It may be on
  * several orders only when one transaction paid them all: same currency, network
  * and wallet (a batch payout). Otherwise 409, naming the order that has it, or
@@ -26,6 +50,7 @@ export async function checkPayoutTxHashFree(
   order: Pick<OrderRow, "id" | "receive_currency" | "network" | "wallet_address">,
   payoutTxHash: string,
 ) {
+  await refuseBesideAutopilotSend(trx, order.id, payoutTxHash);
   await lockPayoutHash(trx, payoutTxHash);
   const other = await trx
     .selectFrom("orders")
