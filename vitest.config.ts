@@ -66,6 +66,7 @@ export default defineConfig({
   plugins: [compiledTexts()],
   test: {
     globalSetup: ["src/server/testing/global-setup.ts"],
+    setupFiles: ["src/server/testing/zod-openapi-first.ts"],
     // A wait for a state, not a speed: on a 2-core machine busy with browsers and
     // other suites a test that takes 5 s alone has taken more than 30.
     testTimeout: 60_000,

@@ -10,6 +10,7 @@ import {
   jsonContent,
 } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
+import { getAutopilotActivity } from "./autopilot-activity";
 import { getAutopilotPolicy, saveAutopilotNetwork, setAutopilotStopped } from "./autopilot-policy";
 
 const networkInputSchema = autopilotNetworkInputSchema.openapi("AutopilotNetworkInput");
@@ -64,10 +65,68 @@ const switchRoute = (action: "stop" | "resume") =>
     responses: { 200: policyResponse("The limits, and the switch as it now is") },
   });
 
+const usdtAmount = z.string().describe("USDT, a plain decimal");
+
+const activitySchema = z
+  .object({
+    stopped: z.boolean(),
+    signers: z.array(
+      z.object({
+        network: networkIdSchema,
+        senderAddress: z.string().describe("The hot wallet the signer pays from"),
+        passedAt: z.iso.datetime(),
+        running: z.boolean().describe("Whether its last pass ended in the last minute"),
+        lastError: z.string().nullable(),
+      }),
+    ),
+    today: z.array(
+      z.object({
+        network: networkIdSchema,
+        enabled: z.boolean(),
+        sentUsdt: usdtAmount,
+        maxDayUsdt: usdtAmount,
+      }),
+    ),
+    sends: z.array(
+      z.object({
+        orderId: z.uuid(),
+        network: networkIdSchema,
+        toAddress: z.string(),
+        amountUsdt: usdtAmount,
+        txHash: z.string(),
+        nonce: z.string(),
+        signedAt: z.iso.datetime(),
+        broadcastAt: z.iso.datetime().nullable(),
+        orderStatus: z.string(),
+      }),
+    ),
+    refused: z.array(
+      z.object({
+        orderId: z.uuid(),
+        network: networkIdSchema,
+        reason: z.string(),
+        refusedAt: z.iso.datetime(),
+      }),
+    ),
+  })
+  .openapi("AutopilotActivity");
+
+const activityRoute = adminRoute({
+  method: "get",
+  path: "/api/admin/autopilot",
+  summary:
+    "What autopilot is doing: the signers and their hot wallets, each network's last 24 hours against its most, the latest sends, and the verified orders it refused with why",
+  responses: { 200: { description: "The activity", content: jsonContent(activitySchema) } },
+});
+
 export function createAutopilotRouter(context: AppContext) {
   const { db } = context;
   const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
   return createRouter()
+    .openapi(activityRoute, async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await getAutopilotActivity(db), 200);
+    })
     .openapi(getPolicyRoute, async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await getAutopilotPolicy(db), 200);

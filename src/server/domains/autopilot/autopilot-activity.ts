@@ -1,0 +1,138 @@
+import { sql } from "kysely";
+import type { NetworkId } from "../../../shared/catalog";
+import { plainDecimal } from "../../../shared/money";
+import type { Database } from "../../platform/db/database";
+
+/** A signer whose last pass is older than this is taken as stopped. */
+export const SIGNER_SILENT_SECONDS = 60;
+/** The sends the Autopilot page lists, newest first. */
+const RECENT_SENDS = 50;
+
+/** What autopilot is doing, as the Autopilot page shows it. */
+export type AutopilotActivity = {
+  stopped: boolean;
+  /** Each network a signer's process pays on: from which address, its last pass, its failure. */
+  signers: {
+    network: NetworkId;
+    senderAddress: string;
+    passedAt: string;
+    running: boolean;
+    lastError: string | null;
+  }[];
+  /** Per network: sent in the last 24 hours against the most per 24 hours. */
+  today: { network: NetworkId; enabled: boolean; sentUsdt: string; maxDayUsdt: string }[];
+  sends: {
+    orderId: string;
+    network: NetworkId;
+    toAddress: string;
+    amountUsdt: string;
+    txHash: string;
+    nonce: string;
+    signedAt: string;
+    /** Null until a node took it. */
+    broadcastAt: string | null;
+    orderStatus: string;
+  }[];
+  /** Verified orders autopilot would not pay, and why: an operator pays them by hand. */
+  refused: { orderId: string; network: NetworkId; reason: string; refusedAt: string }[];
+};
+
+const iso = (at: Date | string) => new Date(at).toISOString();
+
+export async function getAutopilotActivity(db: Database): Promise<AutopilotActivity> {
+  const [switchRow, signers, today, sends, refused] = await Promise.all([
+    db.selectFrom("autopilot_switch").select("stopped").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("autopilot_signers")
+      .select([
+        "network",
+        "sender_address",
+        "passed_at",
+        "last_error",
+        sql<boolean>`passed_at > now() - make_interval(secs => ${SIGNER_SILENT_SECONDS})`.as(
+          "running",
+        ),
+      ])
+      .orderBy("network")
+      .execute(),
+    db
+      .selectFrom("autopilot_networks")
+      .select(["network", "enabled", "max_day_usdt"])
+      .select((eb) =>
+        eb
+          .selectFrom("autopilot_sends")
+          .select(sql<string>`coalesce(sum(amount), 0)`.as("sent"))
+          .whereRef("autopilot_sends.network", "=", "autopilot_networks.network")
+          .where("signed_at", ">", sql<Date>`now() - interval '24 hours'`)
+          .as("sent"),
+      )
+      .orderBy("network")
+      .execute(),
+    db
+      .selectFrom("autopilot_sends")
+      .innerJoin("orders", "orders.id", "autopilot_sends.order_id")
+      .select([
+        "autopilot_sends.order_id",
+        "autopilot_sends.network",
+        "autopilot_sends.to_address",
+        "autopilot_sends.amount",
+        "autopilot_sends.tx_hash",
+        "autopilot_sends.nonce",
+        "autopilot_sends.signed_at",
+        "autopilot_sends.broadcast_at",
+        "orders.status",
+      ])
+      .orderBy("autopilot_sends.signed_at", "desc")
+      .limit(RECENT_SENDS)
+      .execute(),
+    db
+      .selectFrom("autopilot_refusals")
+      .innerJoin("orders", "orders.id", "autopilot_refusals.order_id")
+      .select(["order_id", "autopilot_refusals.network", "reason", "refused_at"])
+      .where("orders.status", "=", "processing")
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("autopilot_sends")
+              .select("order_id")
+              .whereRef("autopilot_sends.order_id", "=", "autopilot_refusals.order_id"),
+          ),
+        ),
+      )
+      .orderBy("refused_at", "desc")
+      .execute(),
+  ]);
+  return {
+    stopped: switchRow.stopped,
+    signers: signers.map((row) => ({
+      network: row.network as NetworkId,
+      senderAddress: row.sender_address,
+      passedAt: iso(row.passed_at),
+      running: row.running,
+      lastError: row.last_error,
+    })),
+    today: today.map((row) => ({
+      network: row.network as NetworkId,
+      enabled: row.enabled,
+      sentUsdt: plainDecimal(row.sent ?? "0"),
+      maxDayUsdt: plainDecimal(row.max_day_usdt),
+    })),
+    sends: sends.map((row) => ({
+      orderId: row.order_id,
+      network: row.network as NetworkId,
+      toAddress: row.to_address,
+      amountUsdt: plainDecimal(row.amount),
+      txHash: row.tx_hash,
+      nonce: String(row.nonce),
+      signedAt: iso(row.signed_at),
+      broadcastAt: row.broadcast_at ? iso(row.broadcast_at) : null,
+      orderStatus: row.status,
+    })),
+    refused: refused.map((row) => ({
+      orderId: row.order_id,
+      network: row.network as NetworkId,
+      reason: row.reason,
+      refusedAt: iso(row.refused_at),
+    })),
+  };
+}

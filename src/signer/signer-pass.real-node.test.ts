@@ -1,0 +1,99 @@
+import { createPublicClient, http } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PayingNetwork, passOverNetwork } from "./signer-pass";
+import { type PayingDesk, startPayingDesk } from "./testing/paying-desk";
+
+/*
+ * One pass of the signer over a network, in the test's process, on the real node: it
+ * pays what autopilot may pay, writes down what it refused and why, and tells the desk
+ * it ran or failed; the Autopilot page's API shows all of it to the operators.
+ */
+
+let desk: PayingDesk;
+let paying: PayingNetwork;
+
+beforeAll(async () => {
+  desk = await startPayingDesk();
+  paying = { chain: desk.chain, account: desk.account };
+});
+afterAll(() => desk?.close());
+
+const activity = async () => {
+  const response = await desk.admin.get("/api/admin/autopilot");
+  expect(response.status, response.text).toBe(200);
+  return response.json;
+};
+
+describe("a pass of the signer, as the operators see it", () => {
+  it("pays the orders it may, lists the one it refused with why, and the day's total against the most", async () => {
+    await desk.setLimits({ enabled: true, maxPayoutUsdt: "100", maxDayUsdt: "100000" });
+    const paid = await desk.verifiedOrder();
+    const tooLarge = await desk.verifiedOrder({ amount: "17200" });
+
+    const pass = await passOverNetwork(desk.testApp.db, paying);
+    expect(pass).toEqual({ sent: [paid.id], refused: [tooLarge.id] });
+    // Asked again at once, it neither pays twice nor asks the refused order again yet.
+    expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({ sent: [], refused: [] });
+
+    const [send] = await desk.keptSends(paid.id);
+    const seen = await activity();
+    expect(seen.signers).toEqual([
+      expect.objectContaining({
+        network: "erc20",
+        senderAddress: desk.account.address.toLowerCase(),
+        running: true,
+        lastError: null,
+      }),
+    ]);
+    expect(seen.today).toContainEqual({
+      network: "erc20",
+      enabled: true,
+      sentUsdt: "100",
+      maxDayUsdt: "100000",
+    });
+    expect(seen.sends).toEqual([
+      expect.objectContaining({
+        orderId: paid.id,
+        amountUsdt: "100",
+        txHash: send?.tx_hash,
+        toAddress: send?.to_address,
+        orderStatus: "processing",
+        broadcastAt: expect.any(String),
+      }),
+    ]);
+    expect(seen.refused).toEqual([
+      expect.objectContaining({
+        orderId: tooLarge.id,
+        network: "erc20",
+        reason: "200 USDT is above the most per payout (100 USDT)",
+      }),
+    ]);
+    await desk.setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+  });
+
+  it("writes down a pass whose node failed, pays nothing, and clears it once a pass goes through", async () => {
+    const order = await desk.verifiedOrder();
+    const overHttp = {
+      ...paying.chain,
+      client: createPublicClient({ transport: http(desk.nodeUrl) }),
+    };
+    desk.interrupt = () => ({ drop: true });
+    const failed = await passOverNetwork(desk.testApp.db, { ...paying, chain: overHttp });
+    expect(failed.sent).toEqual([]);
+    expect(failed.error).toBeTruthy();
+    expect(await desk.keptSends(order.id)).toEqual([]);
+    expect((await activity()).signers[0].lastError).toBe(failed.error);
+
+    desk.interrupt = undefined;
+    expect(await passOverNetwork(desk.testApp.db, { ...paying, chain: overHttp })).toEqual({
+      sent: [order.id],
+      refused: [],
+    });
+    expect((await activity()).signers[0].lastError).toBeNull();
+  });
+
+  it("is the administrators' alone", async () => {
+    const response = await desk.customer.get("/api/admin/autopilot");
+    expect(response.status).toBe(403);
+  });
+});
