@@ -199,3 +199,51 @@ test("Buying USDT: an amount quarantine of 10 hours is refused under its field a
     expect(response.status()).toBe(200);
   }
 });
+
+test("Settings → Autopilot: a most per payout above the day's is refused under its field and nothing is saved; ERC20 turned on is shown after a reload; Stop all sending stops it", async ({
+  page,
+}) => {
+  await stepUpAsAdmin(page);
+  const before = await (await page.request.get("/api/admin/settings/autopilot")).json();
+  const erc20Before = before.networks.find((row: { network: string }) => row.network === "erc20");
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { name: "Autopilot" })).toBeVisible();
+  const erc20 = page.getByRole("form", { name: "ERC20" });
+  const perPayout = erc20.getByLabel("Most per Payout (USDT)");
+  try {
+    await erc20.getByRole("switch", { name: "Send by itself on ERC20" }).click();
+    await perPayout.fill("600");
+    await erc20.getByLabel("Most per 24 Hours (USDT)").fill("500");
+    await erc20.getByRole("button", { name: "Save ERC20" }).click();
+    await expect(erc20.getByRole("alert")).toHaveText(
+      "Most per Payout (USDT) cannot be more than Most per 24 Hours (USDT).",
+    );
+    await expect(perPayout).toHaveAttribute("aria-invalid", "true");
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Send by itself on ERC20" })).not.toBeChecked();
+
+    await page.getByRole("switch", { name: "Send by itself on ERC20" }).click();
+    await perPayout.fill("250");
+    await erc20.getByLabel("Most per 24 Hours (USDT)").fill("5000.50");
+    await erc20.getByRole("button", { name: "Save ERC20" }).click();
+    await expect(page.getByText("Autopilot on ERC20 saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Send by itself on ERC20" })).toBeChecked();
+    await expect(perPayout).toHaveValue("250");
+    await expect(erc20.getByLabel("Most per 24 Hours (USDT)")).toHaveValue("5000.5");
+
+    await page.getByRole("button", { name: "Stop all sending" }).click();
+    await expect(page.getByText("Nothing is sent by itself on any network")).toBeVisible();
+    const stopped = await (await page.request.get("/api/admin/settings/autopilot")).json();
+    expect(stopped.stopped).toBe(true);
+    await page.getByRole("button", { name: "Resume sending" }).click();
+    await expect(page.getByRole("button", { name: "Stop all sending" })).toBeVisible();
+  } finally {
+    await page.request.post("/api/admin/autopilot/resume");
+    const { network: _network, ...limits } = erc20Before;
+    const restored = await page.request.put("/api/admin/settings/autopilot/erc20", {
+      data: limits,
+    });
+    expect(restored.status()).toBe(200);
+  }
+});

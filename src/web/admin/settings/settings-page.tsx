@@ -25,6 +25,7 @@ import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { upperCaseCode, withoutSpaces } from "../../lib/normalize";
 import { cn } from "../../lib/utils";
+import { AutopilotCard } from "./autopilot-card";
 import { BuyingCard } from "./buying-card";
 import { HoldRulesCard } from "./hold-rules-card";
 import { RetentionCard } from "./retention-card";
@@ -79,6 +80,7 @@ export function SettingsPage() {
       )}
       <HoldRulesCard />
       <BuyingCard />
+      <AutopilotCard />
     </div>
   );
 }
