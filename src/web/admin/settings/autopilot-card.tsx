@@ -18,10 +18,9 @@ import { SavedGroupCard } from "./saved-group-card";
 const autopilotKey = ["admin", "settings", "autopilot"] as const;
 const autopilot = api.api.admin.settings.autopilot;
 
-type AutopilotPolicy = {
-  stopped: boolean;
-  networks: ({ network: NetworkId } & AutopilotNetworkInput)[];
-};
+const readPolicy = async () => unwrap(await autopilot.$get());
+/** The limits and the switch, as the server answers them. */
+type AutopilotPolicy = Awaited<ReturnType<typeof readPolicy>>;
 
 /** The networks the payout signer pays on today: the EVM chains. */
 const SIGNED_NETWORKS = NETWORKS.filter((network) => network.family === "evm");
@@ -34,7 +33,7 @@ export function AutopilotCard() {
       title={t("adminSettings.autopilot.title")}
       description={t("adminSettings.autopilot.description")}
       queryKey={autopilotKey}
-      read={async (): Promise<AutopilotPolicy> => unwrap(await autopilot.$get())}
+      read={readPolicy}
       form={(saved) => <AutopilotForms saved={saved} />}
     />
   );
