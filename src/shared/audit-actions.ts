@@ -55,5 +55,6 @@ export const AUDIT_ACTIONS = [
   "sell_order.paid_by_override",
   "sell_order.hold_released",
   "sell_order.cancelled",
+  "autopilot.payout_approved",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

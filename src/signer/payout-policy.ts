@@ -1,14 +1,26 @@
 import Decimal from "decimal.js";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../server/platform/db/schema";
+import { type ApprovalRule, approvalsNeeded } from "../shared/autopilot-policy-input";
 import { orderBlocklistKeys } from "../shared/blocklist-keys";
 
 /** Why the signer would not pay an order: said to the one who asked, nothing signed. */
 export class PayoutRefused extends Error {}
 
+/** A payout within the limits that waits for operators' approvals; asked again once one arrives. */
+export class PayoutAwaitsApproval extends PayoutRefused {
+  constructor(
+    readonly needed: number,
+    given: number,
+  ) {
+    super(`waiting for approval: ${given} of ${needed} operators approved`);
+  }
+}
+
 /** What the policy looks at of the order about to be paid. */
 export type PayoutAsked = {
   orderId: string;
+  customerId: string;
   network: string;
   walletAddress: string;
   amountUsdt: string;
@@ -17,14 +29,24 @@ export type PayoutAsked = {
 /**
  * Autopilot's limits (Settings → Autopilot), read by the signer itself in the
  * transaction it signs in, never taken from whoever asked: the switch, the network
- * turned on, the most per payout and per 24 hours, and the blocklist as it is now.
- * The caller holds the order's row; one network's sends are counted under a lock.
+ * turned on, the most per payout and per 24 hours, the blocklist as it is now, and the
+ * operators' approvals the payout needs. The caller holds the order's row; one
+ * network's sends are counted under a lock.
  */
 export async function refuseBeyondPolicy(trx: Kysely<DB>, payout: PayoutAsked) {
   const policy = await trx
     .selectFrom("autopilot_networks")
     .innerJoin("autopilot_switch", (join) => join.onTrue())
-    .select(["enabled", "enabled_at", "max_payout_usdt", "max_day_usdt", "stopped"])
+    .select([
+      "enabled",
+      "enabled_at",
+      "max_payout_usdt",
+      "max_day_usdt",
+      "stopped",
+      "approve_above_usdt",
+      "second_approval_above_usdt",
+      "approve_first_order",
+    ])
     .where("network", "=", payout.network)
     // Held until the payout is kept, so a day's sends are summed one payout at a time.
     .forUpdate("autopilot_networks")
@@ -60,6 +82,38 @@ export async function refuseBeyondPolicy(trx: Kysely<DB>, payout: PayoutAsked) {
     .where("removed_at", "is", null)
     .executeTakeFirst();
   if (blocked) throw new PayoutRefused("the order's wallet is on the blocklist");
+  await refuseAwaitingApproval(trx, payout, {
+    approveAboveUsdt: policy.approve_above_usdt,
+    secondApprovalAboveUsdt: policy.second_approval_above_usdt,
+    approveFirstOrder: policy.approve_first_order,
+  });
+}
+
+/**
+ * A payout above the approval amounts, or a customer's first, waits until enough
+ * distinct operators approved it. Only an approval by an operator who is an admin now,
+ * and not the order's customer, counts: a row written any other way approves nothing.
+ */
+async function refuseAwaitingApproval(trx: Kysely<DB>, payout: PayoutAsked, rule: ApprovalRule) {
+  const completed = await trx
+    .selectFrom("orders")
+    .select("id")
+    .where("user_id", "=", payout.customerId)
+    .where("status", "=", "completed")
+    .limit(1)
+    .executeTakeFirst();
+  const needed = approvalsNeeded(payout.amountUsdt, rule, !completed);
+  if (needed === 0) return;
+  const { given } = await trx
+    .selectFrom("autopilot_approvals")
+    .innerJoin("user", "user.id", "autopilot_approvals.approved_by")
+    .select((eb) => eb.fn.countAll<string>().as("given"))
+    .where("autopilot_approvals.order_id", "=", payout.orderId)
+    .where("autopilot_approvals.approved_by", "!=", payout.customerId)
+    .where("user.role", "=", "admin")
+    .where((eb) => eb.or([eb("user.banned", "is", null), eb("user.banned", "=", false)]))
+    .executeTakeFirstOrThrow();
+  if (Number(given) < needed) throw new PayoutAwaitsApproval(needed, Number(given));
 }
 
 /**

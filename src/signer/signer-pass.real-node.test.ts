@@ -71,6 +71,38 @@ describe("a pass of the signer, as the operators see it", () => {
     await desk.setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
   });
 
+  it("lists a payout waiting for approval apart from the refused, and pays it in the first pass after the approval", async () => {
+    await desk.setLimits({
+      enabled: true,
+      maxPayoutUsdt: "1000",
+      maxDayUsdt: "100000",
+      approveAboveUsdt: "99.99",
+      secondApprovalAboveUsdt: "1000",
+    });
+    const order = await desk.verifiedOrder();
+    expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({
+      sent: [],
+      refused: [order.id],
+    });
+    const seen = await activity();
+    expect(seen.refused.map((row: { orderId: string }) => row.orderId)).not.toContain(order.id);
+    expect(seen.waiting).toContainEqual(
+      expect.objectContaining({ orderId: order.id, amountUsdt: "100", approvalsNeeded: 1 }),
+    );
+    // Not asked again, pass after pass, until an operator approves it.
+    expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({ sent: [], refused: [] });
+
+    const approved = await desk.admin.post(`/api/admin/autopilot/orders/${order.id}/approve`, {});
+    expect(approved.status, approved.text).toBe(204);
+    expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({
+      sent: [order.id],
+      refused: [],
+    });
+    const waitingIds = (await activity()).waiting.map((row: { orderId: string }) => row.orderId);
+    expect(waitingIds).not.toContain(order.id);
+    await desk.setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+  });
+
   it("writes down a pass whose node failed, pays nothing, and clears it once a pass goes through", async () => {
     const order = await desk.verifiedOrder();
     const overHttp = {

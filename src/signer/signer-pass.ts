@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { LocalAccount } from "viem";
 import type { DB } from "../server/platform/db/schema";
 import { broadcastKept, type EvmPayoutChain, payOrder } from "./evm/evm-payouts";
-import { PayoutRefused } from "./payout-policy";
+import { PayoutAwaitsApproval, PayoutRefused } from "./payout-policy";
 
 /** One network the signer pays on: its chain and the HSM key's account that pays there. */
 export type PayingNetwork = { chain: EvmPayoutChain; account: LocalAccount };
@@ -32,7 +32,8 @@ export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Pr
         pass.sent.push(orderId);
       } catch (error) {
         if (!(error instanceof PayoutRefused)) throw error;
-        await recordRefusal(db, chain.network, orderId, error.message);
+        const approvalsNeeded = error instanceof PayoutAwaitsApproval ? error.needed : 0;
+        await recordRefusal(db, chain.network, orderId, error.message, approvalsNeeded);
         pass.refused.push(orderId);
       }
     }
@@ -46,7 +47,8 @@ export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Pr
 /**
  * The verified USDT orders of `network` autopilot has not sent, verified since it was
  * last turned on there (an older one is an operator's: payout-policy.ts), oldest first;
- * an order refused a moment ago waits for the retry.
+ * an order refused a moment ago waits for the retry, and one waiting for approvals
+ * waits for the next approval.
  */
 async function ordersToPay(db: Kysely<DB>, network: string) {
   const rows = await db
@@ -79,10 +81,29 @@ async function ordersToPay(db: Kysely<DB>, network: string) {
           selectFrom("autopilot_refusals")
             .select("order_id")
             .whereRef("autopilot_refusals.order_id", "=", "orders.id")
-            .where(
-              "refused_at",
-              ">",
-              sql<Date>`now() - make_interval(secs => ${REFUSED_RETRY_SECONDS})`,
+            .where((refusal) =>
+              refusal.or([
+                refusal.and([
+                  refusal("approvals_needed", "=", 0),
+                  refusal(
+                    "refused_at",
+                    ">",
+                    sql<Date>`now() - make_interval(secs => ${REFUSED_RETRY_SECONDS})`,
+                  ),
+                ]),
+                refusal.and([
+                  refusal("approvals_needed", ">", 0),
+                  refusal.not(
+                    refusal.exists(
+                      refusal
+                        .selectFrom("autopilot_approvals")
+                        .select("autopilot_approvals.order_id")
+                        .whereRef("autopilot_approvals.order_id", "=", "orders.id")
+                        .whereRef("approved_at", ">", "autopilot_refusals.refused_at"),
+                    ),
+                  ),
+                ]),
+              ]),
             ),
         ),
       ),
@@ -93,12 +114,19 @@ async function ordersToPay(db: Kysely<DB>, network: string) {
   return rows.map((row) => row.id);
 }
 
-async function recordRefusal(db: Kysely<DB>, network: string, orderId: string, reason: string) {
+async function recordRefusal(
+  db: Kysely<DB>,
+  network: string,
+  orderId: string,
+  reason: string,
+  approvalsNeeded: number,
+) {
+  const refusal = { network, reason, approvals_needed: approvalsNeeded };
   await db
     .insertInto("autopilot_refusals")
-    .values({ order_id: orderId, network, reason })
+    .values({ order_id: orderId, ...refusal })
     .onConflict((conflict) =>
-      conflict.column("order_id").doUpdateSet({ network, reason, refused_at: sql<Date>`now()` }),
+      conflict.column("order_id").doUpdateSet({ ...refusal, refused_at: sql<Date>`now()` }),
     )
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { LocalAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeOrder } from "../../server/testing/orders";
+import { type Client, signedInAdmin, signedInCustomer } from "../../server/testing/actors";
+import { placeOrder, TRON_WALLET } from "../../server/testing/orders";
 import { freshEvmWallet } from "../../server/testing/watched-desk";
 import { PayoutRefused } from "../payout-policy";
 import { type PayingDesk, startPayingDesk, usdt } from "../testing/paying-desk";
@@ -28,11 +29,23 @@ beforeAll(async () => {
 });
 afterAll(() => desk?.close());
 
+/** Autopilot on ERC20 with room for every payout these tests make. */
+const OPEN_LIMITS = { enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" };
+
 const setLimits: PayingDesk["setLimits"] = (limits) => desk.setLimits(limits);
-const verifiedOrder: PayingDesk["verifiedOrder"] = (overrides) => desk.verifiedOrder(overrides);
+const verifiedOrder: PayingDesk["verifiedOrder"] = (overrides, placedBy) =>
+  desk.verifiedOrder(overrides, placedBy);
 const balanceOf: PayingDesk["balanceOf"] = (address) => desk.balanceOf(address);
 const senderNonce = () => desk.senderNonce();
 const keptSends = (orderId: string) => desk.keptSends(orderId);
+
+/** Expects the order refused for `why`, nothing kept and no nonce spent. */
+async function expectRefused(orderId: string, why: RegExp) {
+  const before = await senderNonce();
+  await expect(payOrder(testApp.db, chain, account, orderId)).rejects.toThrow(why);
+  expect(await keptSends(orderId)).toHaveLength(0);
+  expect(await senderNonce()).toBe(before);
+}
 
 describe("the signer paying verified orders on a real EVM node", () => {
   it("pays a verified order by itself, and the watcher completes it with no operator click after verifying", async () => {
@@ -157,14 +170,6 @@ describe("the signer paying verified orders on a real EVM node", () => {
 });
 
 describe("autopilot's limits, enforced by the signer at signing", () => {
-  /** Expects the order refused for `why`, nothing kept and no nonce spent. */
-  async function expectRefused(orderId: string, why: RegExp) {
-    const before = await senderNonce();
-    await expect(payOrder(testApp.db, chain, account, orderId)).rejects.toThrow(why);
-    expect(await keptSends(orderId)).toHaveLength(0);
-    expect(await senderNonce()).toBe(before);
-  }
-
   it("sends nothing on a network until an operator turns it on, and then only for orders verified since", async () => {
     await setLimits({ enabled: false, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
     const before = await verifiedOrder();
@@ -230,6 +235,131 @@ describe("autopilot's limits, enforced by the signer at signing", () => {
   });
 });
 
+describe("approvals before autopilot sends", () => {
+  const approve = (by: Client, orderId: string) =>
+    by.post(`/api/admin/autopilot/orders/${orderId}/approve`, {});
+  const waiting = async (orderId: string) => {
+    const activity = await admin.get("/api/admin/autopilot");
+    expect(activity.status, activity.text).toBe(200);
+    return activity.json.waiting.find((row: { orderId: string }) => row.orderId === orderId);
+  };
+  let secondAdmin: Client & { userId: string };
+  beforeAll(async () => {
+    secondAdmin = await signedInAdmin(testApp);
+  });
+  afterAll(() => setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" }));
+
+  it("holds a payout above the one-approval amount until an operator approves it, then sends it", async () => {
+    await setLimits({ ...OPEN_LIMITS, approveAboveUsdt: "99.99", secondApprovalAboveUsdt: "500" });
+    const order = await verifiedOrder();
+    await expectRefused(order.id, /waiting for approval: 0 of 1 operators approved/);
+    expect(await waiting(order.id)).toMatchObject({ approvalsNeeded: 1, approvedBy: [] });
+
+    const approved = await approve(admin, order.id);
+    expect(approved.status, approved.text).toBe(204);
+    expect(await waiting(order.id)).toBeUndefined();
+    const send = await payOrder(testApp.db, chain, account, order.id);
+    expect(send.orderId).toBe(order.id);
+    const audit = await testApp.db
+      .selectFrom("audit_log")
+      .select(["actor_email", "details"])
+      .where("action", "=", "autopilot.payout_approved")
+      .where("target_id", "=", order.id)
+      .execute();
+    expect(audit).toEqual([{ actor_email: admin.email, details: { amountUsdt: "100" } }]);
+  });
+
+  it("above the higher amount, waits for two distinct operators: the same one twice is refused", async () => {
+    await setLimits({ ...OPEN_LIMITS, approveAboveUsdt: "10", secondApprovalAboveUsdt: "99.99" });
+    const order = await verifiedOrder();
+    expect((await approve(admin, order.id)).status).toBe(204);
+    const again = await approve(admin, order.id);
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe("ALREADY_APPROVED");
+    await expectRefused(order.id, /waiting for approval: 1 of 2 operators approved/);
+    expect(await waiting(order.id)).toMatchObject({
+      approvalsNeeded: 2,
+      approvedBy: [admin.email],
+    });
+
+    expect((await approve(secondAdmin, order.id)).status).toBe(204);
+    expect((await payOrder(testApp.db, chain, account, order.id)).orderId).toBe(order.id);
+    const sentAgain = await approve(secondAdmin, order.id);
+    expect(sentAgain.json.code).toBe("AUTOPILOT_SENT");
+  });
+
+  it("waits for one approval on a customer's first payout, and none once they have a completed order", async () => {
+    await setLimits({ ...OPEN_LIMITS, approveFirstOrder: true });
+    const newcomer = await signedInCustomer(testApp);
+    const first = await verifiedOrder({}, newcomer);
+    await expectRefused(first.id, /waiting for approval: 0 of 1/);
+    // The desk's own customer has completed orders from the tests before.
+    const regular = await verifiedOrder();
+    expect((await payOrder(testApp.db, chain, account, regular.id)).orderId).toBe(regular.id);
+  });
+
+  it("counts no approval written for the customer or by someone who is not an admin now", async () => {
+    await setLimits({ ...OPEN_LIMITS, approveAboveUsdt: "10", secondApprovalAboveUsdt: "500" });
+    const order = await verifiedOrder();
+    const owner = await testApp.db
+      .selectFrom("orders")
+      .select("user_id")
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    // Rows no operator's request could write: the customer's own, and a former admin's.
+    await testApp.db
+      .insertInto("autopilot_approvals")
+      .values([
+        { order_id: order.id, approved_by: owner.user_id, approved_by_email: "self@example.com" },
+        { order_id: order.id, approved_by: secondAdmin.userId, approved_by_email: "x@example.com" },
+      ])
+      .execute();
+    await testApp.db
+      .updateTable("user")
+      .set({ role: "user" })
+      .where("id", "=", secondAdmin.userId)
+      .execute();
+    try {
+      await expectRefused(order.id, /waiting for approval: 0 of 1/);
+    } finally {
+      await testApp.db
+        .updateTable("user")
+        .set({ role: "admin" })
+        .where("id", "=", secondAdmin.userId)
+        .execute();
+    }
+  });
+
+  it("refuses an approval of the operator's own order, of one not verified, of one autopilot does not send, and of none, writing nothing", async () => {
+    await setLimits({ ...OPEN_LIMITS, approveAboveUsdt: "10", secondApprovalAboveUsdt: "500" });
+    const approvals = () =>
+      testApp.db.selectFrom("autopilot_approvals").select("order_id").execute();
+    const before = (await approvals()).length;
+
+    const own = await verifiedOrder({}, secondAdmin);
+    const ownApproval = await approve(secondAdmin, own.id);
+    expect(ownApproval.status).toBe(403);
+    expect(ownApproval.json.code).toBe("OWN_RECORD");
+
+    const pending = await placeOrder(customer, {
+      network: "erc20",
+      walletAddress: freshEvmWallet(),
+      amount: "8600",
+    });
+    expect((await approve(admin, pending.id)).json.code).toBe("NOT_VERIFIED");
+
+    const onTron = await verifiedOrder({ network: "trc20", walletAddress: TRON_WALLET });
+    const tron = await approve(admin, onTron.id);
+    expect(tron.status).toBe(409);
+    expect(tron.json.code).toBe("AUTOPILOT_OFF");
+
+    expect((await approve(admin, crypto.randomUUID())).status).toBe(404);
+    expect((await approve(admin, "not-an-id")).status).toBe(400);
+    expect((await approve(customer, own.id)).status).toBe(403);
+    expect((await approvals()).length).toBe(before);
+  });
+});
+
 describe("Settings → Autopilot", () => {
   const auditRows = () =>
     testApp.db
@@ -240,24 +370,33 @@ describe("Settings → Autopilot", () => {
       .orderBy("id")
       .execute();
 
-  it("refuses a limit that is not a USDT amount, or a payout's most above the day's, naming the field and writing nothing", async () => {
+  it("refuses a limit that is not a USDT amount, a payout's most above the day's, or two approvals' amount below one's, naming the field and writing nothing", async () => {
     const before = (await auditRows()).length;
-    for (const [body, field] of [
-      [{ enabled: true, maxPayoutUsdt: "-1", maxDayUsdt: "10" }, "maxPayoutUsdt"],
-      [{ enabled: true, maxPayoutUsdt: "1.001", maxDayUsdt: "10" }, "maxPayoutUsdt"],
-      [{ enabled: true, maxPayoutUsdt: "20", maxDayUsdt: "10" }, "maxPayoutUsdt"],
-      [{ enabled: true, maxPayoutUsdt: "0", maxDayUsdt: "10" }, "maxPayoutUsdt"],
-      [{ enabled: "yes", maxPayoutUsdt: "1", maxDayUsdt: "10" }, "enabled"],
+    const valid = {
+      enabled: true,
+      maxPayoutUsdt: "1",
+      maxDayUsdt: "10",
+      approveAboveUsdt: "5",
+      secondApprovalAboveUsdt: "50",
+      approveFirstOrder: true,
+    };
+    for (const [changed, field] of [
+      [{ maxPayoutUsdt: "-1" }, "maxPayoutUsdt"],
+      [{ maxPayoutUsdt: "1.001" }, "maxPayoutUsdt"],
+      [{ maxPayoutUsdt: "20" }, "maxPayoutUsdt"],
+      [{ maxPayoutUsdt: "0" }, "maxPayoutUsdt"],
+      [{ enabled: "yes" }, "enabled"],
+      [{ approveAboveUsdt: "ten" }, "approveAboveUsdt"],
+      [{ secondApprovalAboveUsdt: "4.99" }, "secondApprovalAboveUsdt"],
+      [{ approveFirstOrder: "on" }, "approveFirstOrder"],
+      [{ approveFirstOrder: undefined }, "approveFirstOrder"],
     ] as const) {
+      const body = { ...valid, ...changed };
       const response = await admin.request("PUT", "/api/admin/settings/autopilot/polygon", body);
       expect(response.status, response.text).toBe(400);
       expect(response.json.field).toBe(field);
     }
-    const unknown = await admin.request("PUT", "/api/admin/settings/autopilot/dogecoin", {
-      enabled: false,
-      maxPayoutUsdt: "1",
-      maxDayUsdt: "10",
-    });
+    const unknown = await admin.request("PUT", "/api/admin/settings/autopilot/dogecoin", valid);
     expect(unknown.status).toBe(400);
     expect((await auditRows()).length).toBe(before);
     const policy = await admin.get("/api/admin/settings/autopilot");
@@ -266,6 +405,9 @@ describe("Settings → Autopilot", () => {
       enabled: false,
       maxPayoutUsdt: "0",
       maxDayUsdt: "0",
+      approveAboveUsdt: "1000",
+      secondApprovalAboveUsdt: "10000",
+      approveFirstOrder: true,
     });
   });
 
@@ -274,6 +416,7 @@ describe("Settings → Autopilot", () => {
       ["GET", "/api/admin/settings/autopilot"],
       ["PUT", "/api/admin/settings/autopilot/erc20"],
       ["POST", "/api/admin/autopilot/stop"],
+      ["POST", `/api/admin/autopilot/orders/${crypto.randomUUID()}/approve`],
     ] as const) {
       const limits = { enabled: true, maxPayoutUsdt: "1000000", maxDayUsdt: "1000000" };
       const response = await customer.request(method, path, method === "GET" ? undefined : limits);

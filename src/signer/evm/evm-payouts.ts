@@ -56,7 +56,15 @@ export async function signPayout(
   return db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom("orders")
-      .select(["id", "status", "receive_currency", "network", "wallet_address", "receive_amount"])
+      .select([
+        "id",
+        "user_id",
+        "status",
+        "receive_currency",
+        "network",
+        "wallet_address",
+        "receive_amount",
+      ])
       .where("id", "=", orderId)
       .forUpdate()
       .executeTakeFirst();
@@ -66,6 +74,7 @@ export async function signPayout(
     await refuseUnpayable(trx, chain, order);
     await refuseBeyondPolicy(trx, {
       orderId,
+      customerId: order.user_id,
       network: chain.network,
       walletAddress: order.wallet_address,
       amountUsdt: order.receive_amount,

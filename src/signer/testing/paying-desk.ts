@@ -6,6 +6,7 @@ import { baseUnitsOf } from "../../server/testing/fake-evm-node";
 import { placeOrder } from "../../server/testing/orders";
 import { startRealEvmNode } from "../../server/testing/real-evm-node";
 import { freshEvmWallet, startWatchedDesk } from "../../server/testing/watched-desk";
+import type { ApprovalRule, AutopilotNetworkInput } from "../../shared/autopilot-policy-input";
 import type { EvmPayoutChain } from "../evm/evm-payouts";
 import { hsmEvmAccount } from "../evm/hsm-evm-account";
 import { openHsm } from "../hsm/pkcs11-keys";
@@ -19,11 +20,20 @@ export type NodeInterrupt = (
   params: unknown,
 ) => Promise<FakeChainAnswer> | FakeChainAnswer | undefined;
 
+/** Approvals out of the way: the tests of approvals set their own. */
+const NO_APPROVALS: ApprovalRule = {
+  approveAboveUsdt: "1000000",
+  secondApprovalAboveUsdt: "1000000",
+  approveFirstOrder: false,
+};
+
+type LimitsAndApprovals = Omit<AutopilotNetworkInput, keyof ApprovalRule> & Partial<ApprovalRule>;
+
 /**
  * A desk paying on ERC20 from a key made in a new SoftHSM2 token (`payout-erc20`), on a
  * real EVM node with a real ERC-20 (100,000 of it and gas in the payout wallet), its
  * payout wallet watched; autopilot turned on there (most 1,000 a payout, 100,000 a
- * day). `nodeUrl` reaches the node over HTTP, through `interrupt` when the test sets one.
+ * day, no approvals). `nodeUrl` reaches the node over HTTP, through `interrupt` when the test sets one.
  */
 export async function startPayingDesk() {
   const softHsm = newSoftHsmToken();
@@ -51,7 +61,7 @@ export async function startPayingDesk() {
     { CHAIN_TOKEN_ERC20: token },
   );
   const { testApp } = watched;
-  const admin: Client = await signedInAdmin(testApp);
+  const admin = await signedInAdmin(testApp);
   const customer: Client = await signedInCustomer(testApp);
   const chain: EvmPayoutChain = {
     network: "erc20",
@@ -62,12 +72,11 @@ export async function startPayingDesk() {
   };
 
   /** Settings → Autopilot on ERC20, saved by the operator. */
-  async function setLimits(limits: {
-    enabled: boolean;
-    maxPayoutUsdt: string;
-    maxDayUsdt: string;
-  }) {
-    const saved = await admin.request("PUT", "/api/admin/settings/autopilot/erc20", limits);
+  async function setLimits(limits: LimitsAndApprovals) {
+    const saved = await admin.request("PUT", "/api/admin/settings/autopilot/erc20", {
+      ...NO_APPROVALS,
+      ...limits,
+    });
     expect(saved.status, saved.text).toBe(200);
   }
   await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
@@ -85,9 +94,9 @@ export async function startPayingDesk() {
     nodeUrl: watched.chain.endpoint.url,
     setLimits,
     /** An order of 8,600 INR (100 USDT) to a wallet of its own, its payment verified by the operator. */
-    async verifiedOrder(overrides: Record<string, unknown> = {}) {
+    async verifiedOrder(overrides: Record<string, unknown> = {}, placedBy: Client = customer) {
       const wallet = freshEvmWallet();
-      const order = await placeOrder(customer, {
+      const order = await placeOrder(placedBy, {
         network: "erc20",
         walletAddress: wallet,
         amount: "8600",

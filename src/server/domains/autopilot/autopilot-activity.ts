@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { NetworkId } from "../../../shared/catalog";
 import { plainDecimal } from "../../../shared/money";
 import type { Database } from "../../platform/db/database";
+import { listWaitingForApproval, type WaitingForApproval } from "./autopilot-approvals";
 
 /** A signer whose last pass is older than this is taken as stopped. */
 export const SIGNER_SILENT_SECONDS = 60;
@@ -33,6 +34,8 @@ export type AutopilotActivity = {
     broadcastAt: string | null;
     orderStatus: string;
   }[];
+  /** Verified orders whose payout waits for operators' approvals. */
+  waiting: WaitingForApproval[];
   /** Verified orders autopilot would not pay, and why: an operator pays them by hand. */
   refused: { orderId: string; network: NetworkId; reason: string; refusedAt: string }[];
 };
@@ -40,7 +43,7 @@ export type AutopilotActivity = {
 const iso = (at: Date | string) => new Date(at).toISOString();
 
 export async function getAutopilotActivity(db: Database): Promise<AutopilotActivity> {
-  const [switchRow, signers, today, sends, refused] = await Promise.all([
+  const [switchRow, signers, today, sends, waiting, refused] = await Promise.all([
     db.selectFrom("autopilot_switch").select("stopped").executeTakeFirstOrThrow(),
     db
       .selectFrom("autopilot_signers")
@@ -85,11 +88,14 @@ export async function getAutopilotActivity(db: Database): Promise<AutopilotActiv
       .orderBy("autopilot_sends.signed_at", "desc")
       .limit(RECENT_SENDS)
       .execute(),
+    listWaitingForApproval(db),
     db
       .selectFrom("autopilot_refusals")
       .innerJoin("orders", "orders.id", "autopilot_refusals.order_id")
       .select(["order_id", "autopilot_refusals.network", "reason", "refused_at"])
       .where("orders.status", "=", "processing")
+      // Waiting for approvals is not refused: those are listed as waiting.
+      .where("approvals_needed", "=", 0)
       .where(({ exists, not, selectFrom }) =>
         not(
           exists(
@@ -128,6 +134,7 @@ export async function getAutopilotActivity(db: Database): Promise<AutopilotActiv
       broadcastAt: row.broadcast_at ? iso(row.broadcast_at) : null,
       orderStatus: row.status,
     })),
+    waiting,
     refused: refused.map((row) => ({
       orderId: row.order_id,
       network: row.network as NetworkId,

@@ -16,14 +16,29 @@ export type AutopilotPolicy = {
 
 type Actor = { id: string; email: string };
 
+const POLICY_COLUMNS = [
+  "enabled",
+  "max_payout_usdt",
+  "max_day_usdt",
+  "approve_above_usdt",
+  "second_approval_above_usdt",
+  "approve_first_order",
+] as const;
+
 const toInput = (row: {
   enabled: boolean;
   max_payout_usdt: string;
   max_day_usdt: string;
+  approve_above_usdt: string;
+  second_approval_above_usdt: string;
+  approve_first_order: boolean;
 }): AutopilotNetworkInput => ({
   enabled: row.enabled,
   maxPayoutUsdt: plainDecimal(row.max_payout_usdt),
   maxDayUsdt: plainDecimal(row.max_day_usdt),
+  approveAboveUsdt: plainDecimal(row.approve_above_usdt),
+  secondApprovalAboveUsdt: plainDecimal(row.second_approval_above_usdt),
+  approveFirstOrder: row.approve_first_order,
 });
 
 export async function getAutopilotPolicy(db: Database): Promise<AutopilotPolicy> {
@@ -31,7 +46,7 @@ export async function getAutopilotPolicy(db: Database): Promise<AutopilotPolicy>
     db.selectFrom("autopilot_switch").select("stopped").executeTakeFirstOrThrow(),
     db
       .selectFrom("autopilot_networks")
-      .select(["network", "enabled", "max_payout_usdt", "max_day_usdt"])
+      .select(["network", ...POLICY_COLUMNS])
       .orderBy("network")
       .execute(),
   ]);
@@ -51,14 +66,16 @@ export async function saveAutopilotNetwork(
 ) {
   const canonical = (text: string) => readDecimal(text)?.toFixed() ?? text;
   const next: AutopilotNetworkInput = {
-    enabled: input.enabled,
+    ...input,
     maxPayoutUsdt: canonical(input.maxPayoutUsdt),
     maxDayUsdt: canonical(input.maxDayUsdt),
+    approveAboveUsdt: canonical(input.approveAboveUsdt),
+    secondApprovalAboveUsdt: canonical(input.secondApprovalAboveUsdt),
   };
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("autopilot_networks")
-      .select(["enabled", "max_payout_usdt", "max_day_usdt"])
+      .select(POLICY_COLUMNS)
       .where("network", "=", network)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -70,6 +87,9 @@ export async function saveAutopilotNetwork(
         enabled: next.enabled,
         max_payout_usdt: next.maxPayoutUsdt,
         max_day_usdt: next.maxDayUsdt,
+        approve_above_usdt: next.approveAboveUsdt,
+        second_approval_above_usdt: next.secondApprovalAboveUsdt,
+        approve_first_order: next.approveFirstOrder,
         // Turned on now: orders verified before may be in an operator's hands.
         ...(next.enabled && !row.enabled && { enabled_at: sql<Date>`now()` }),
         updated_at: sql<Date>`now()`,

@@ -5,12 +5,14 @@ import type { AppContext } from "../../platform/api/app-context";
 import {
   adminRoute,
   createRouter,
+  errorResponse,
   invalidSettingsSchema,
   jsonBody,
   jsonContent,
 } from "../../platform/api/router";
 import { clientIp } from "../../platform/http/client-ip";
 import { getAutopilotActivity } from "./autopilot-activity";
+import { approveAutopilotPayout } from "./autopilot-approvals";
 import { getAutopilotPolicy, saveAutopilotNetwork, setAutopilotStopped } from "./autopilot-policy";
 
 const networkInputSchema = autopilotNetworkInputSchema.openapi("AutopilotNetworkInput");
@@ -100,6 +102,18 @@ const activitySchema = z
         orderStatus: z.string(),
       }),
     ),
+    waiting: z.array(
+      z.object({
+        orderId: z.uuid(),
+        network: networkIdSchema,
+        customerEmail: z.string(),
+        walletAddress: z.string(),
+        amountUsdt: usdtAmount,
+        verifiedAt: z.iso.datetime(),
+        approvalsNeeded: z.number().int().describe("Distinct operators who must approve: 1 or 2"),
+        approvedBy: z.array(z.string()).describe("The e-mails of those who have"),
+      }),
+    ),
     refused: z.array(
       z.object({
         orderId: z.uuid(),
@@ -115,8 +129,27 @@ const activityRoute = adminRoute({
   method: "get",
   path: "/api/admin/autopilot",
   summary:
-    "What autopilot is doing: the signers and their hot wallets, each network's last 24 hours against its most, the latest sends, and the verified orders it refused with why",
+    "What autopilot is doing: the signers and their hot wallets, each network's last 24 hours against its most, the latest sends, the payouts waiting for approval, and the verified orders it refused with why",
   responses: { 200: { description: "The activity", content: jsonContent(activitySchema) } },
+});
+
+const approveRoute = adminRoute({
+  method: "post",
+  path: "/api/admin/autopilot/orders/{id}/approve",
+  summary:
+    "Approve autopilot's payout of a verified order (audited): above the approval amounts, or for a customer's first payout, the signer sends only once enough distinct operators have",
+  request: {
+    params: z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) }),
+  },
+  responses: {
+    204: { description: "Approved; the signer asks for the payout again at once" },
+    400: errorResponse("A malformed id"),
+    403: errorResponse("The order is the operator's own (`OWN_RECORD`)"),
+    404: errorResponse("No such order"),
+    409: errorResponse(
+      "Not verified (`NOT_VERIFIED`), not a USDT order on a network autopilot sends on (`AUTOPILOT_OFF`), sent already (`AUTOPILOT_SENT`), or approved by this operator already (`ALREADY_APPROVED`)",
+    ),
+  },
 });
 
 export function createAutopilotRouter(context: AppContext) {
@@ -126,6 +159,16 @@ export function createAutopilotRouter(context: AppContext) {
     .openapi(activityRoute, async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await getAutopilotActivity(db), 200);
+    })
+    .openapi(approveRoute, async (c) => {
+      await approveAutopilotPayout(
+        db,
+        context.announcer,
+        actorOf(c.var.user),
+        c.req.valid("param").id,
+        clientIp(c, context.trustProxy),
+      );
+      return c.body(null, 204);
     })
     .openapi(getPolicyRoute, async (c) => {
       c.header("Cache-Control", "no-store");

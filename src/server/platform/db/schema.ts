@@ -550,6 +550,20 @@ export interface AutopilotNetworksTable {
   /** When it was last turned on; it pays only orders verified since. */
   enabled_at: Date | null;
   updated_at: Generated<Date>;
+  /** Above this, one operator approves a payout first (migration 0133). */
+  approve_above_usdt: ColumnType<string, string | undefined, string>;
+  /** Above this, two distinct operators do. */
+  second_approval_above_usdt: ColumnType<string, string | undefined, string>;
+  /** Whether a customer's first order waits for one approval, whatever its amount. */
+  approve_first_order: Generated<boolean>;
+}
+
+/** One operator's approval of an autopilot payout (migration 0133). */
+export interface AutopilotApprovalsTable {
+  order_id: string;
+  approved_by: string;
+  approved_by_email: string;
+  approved_at: Generated<Date>;
 }
 
 /** The one switch that stops all autopilot sending (migration 0131). */
@@ -574,6 +588,8 @@ export interface AutopilotRefusalsTable {
   network: string;
   reason: string;
   refused_at: Generated<Date>;
+  /** More than 0 while the order waits for that many approvals in all (migration 0133). */
+  approvals_needed: Generated<number>;
 }
 
 /** One USDT transfer out of or into a watched wallet (migration 0105). */
@@ -953,6 +969,7 @@ export interface DB {
   autopilot_switch: AutopilotSwitchTable;
   autopilot_signers: AutopilotSignersTable;
   autopilot_refusals: AutopilotRefusalsTable;
+  autopilot_approvals: AutopilotApprovalsTable;
   chain_watch_signatures: ChainWatchSignaturesTable;
   user: UserTable;
   session: SessionTable;

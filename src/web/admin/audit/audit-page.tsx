@@ -133,6 +133,10 @@ const ACTIONS = {
     label: "adminAudit.actions.sellOrderCancelled",
     variant: "destructive",
   },
+  "autopilot.payout_approved": {
+    label: "adminAudit.actions.autopilotPayoutApproved",
+    variant: "success",
+  },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }

@@ -134,7 +134,9 @@ function NetworkLimitsForm({
         toast.error(t("adminSettings.autopilot.failed"), { description: error.message }),
     });
   };
-  const figure = (field: "maxPayoutUsdt" | "maxDayUsdt") => {
+  const figure = (
+    field: "maxPayoutUsdt" | "maxDayUsdt" | "approveAboveUsdt" | "secondApprovalAboveUsdt",
+  ) => {
     const id = `autopilot-${network}-${field}`;
     const error = invalid?.field === field ? invalid.message : undefined;
     return (
@@ -177,7 +179,21 @@ function NetworkLimitsForm({
       <div className="flex flex-wrap items-start gap-3">
         {figure("maxPayoutUsdt")}
         {figure("maxDayUsdt")}
-        <Button type="submit" className="mt-6" disabled={save.isPending}>
+        {figure("approveAboveUsdt")}
+        {figure("secondApprovalAboveUsdt")}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <Switch
+            id={`autopilot-${network}-approveFirstOrder`}
+            checked={limits.approveFirstOrder}
+            onCheckedChange={(checked) => setLimits({ ...limits, approveFirstOrder: checked })}
+          />
+          <Label htmlFor={`autopilot-${network}-approveFirstOrder`}>
+            {t("adminSettings.autopilot.approveFirstOrder")}
+          </Label>
+        </div>
+        <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner /> : <Save aria-hidden />}
           {t("adminSettings.autopilot.save", { network: name })}
         </Button>

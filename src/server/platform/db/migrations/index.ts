@@ -65,6 +65,7 @@ import * as secondPayouts from "./0129-second-payouts";
 import * as autopilotSends from "./0130-autopilot-sends";
 import * as autopilotPolicy from "./0131-autopilot-policy";
 import * as autopilotSigner from "./0132-autopilot-signer";
+import * as autopilotApprovals from "./0133-autopilot-approvals";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -137,4 +138,5 @@ export const migrations: Record<string, Migration> = {
   "0130-autopilot-sends": autopilotSends,
   "0131-autopilot-policy": autopilotPolicy,
   "0132-autopilot-signer": autopilotSigner,
+  "0133-autopilot-approvals": autopilotApprovals,
 };
