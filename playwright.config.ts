@@ -29,10 +29,10 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
 process.env.E2E_ADMIN_SESSION_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-admin-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-// Specs that change what the whole site does: the rate and limits, buying turned on, the
+// Specs that change what the whole site does: the rate and limits, buying turned on, autopilot, the
 // desk's BEP20 wallet and the stand-in BEP20 node on E2E_BEP20_PORT (payouts-on-chain and
 // sell-usdt both register the wallet and answer on that port).
-const SITE_WIDE_SPECS = /(admin-settings|sell-usdt|payouts-on-chain)\.spec\.ts/;
+const SITE_WIDE_SPECS = /(admin-settings|sell-usdt|payouts-on-chain|autopilot)\.spec\.ts/;
 const LAST_SPECS = /receiving-accounts\.spec\.ts/;
 const MAIN_THREAD_SPECS = /first-screen-work\.spec\.ts/;
 

@@ -24,10 +24,12 @@ const ADMIN_PAGES = [
   ["/admin", "Dashboard"],
   ["/admin/users", "Users"],
   ["/admin/orders", "Order Management"],
+  ["/admin/sell-orders", "Sell orders"],
   ["/admin/payouts/unmatched", "Unmatched transfers"],
   ["/admin/accounts", "Receiving Accounts"],
   ["/admin/reconciliation", "Reconciliation"],
   ["/admin/books", "Books"],
+  ["/admin/autopilot", "Autopilot"],
   ["/admin/settings", "Settings"],
   ["/admin/audit", "Audit Log"],
 ] as const;

@@ -151,6 +151,8 @@ const EVERY_ADMIN_PAGE = [
   "/admin/treasury",
   "/admin/risk",
   "/admin/payouts/unmatched",
+  "/admin/sell-orders",
+  "/admin/autopilot",
 ];
 
 test("on a phone every admin page fits the screen, with its search hints whole and every row's menu on it", async ({

@@ -93,7 +93,7 @@ describe("a pass of the signer, as the operators see it", () => {
     expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({ sent: [], refused: [] });
 
     const approved = await desk.admin.post(`/api/admin/autopilot/orders/${order.id}/approve`, {});
-    expect(approved.status, approved.text).toBe(204);
+    expect(approved.status, approved.text).toBe(200);
     expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({
       sent: [order.id],
       refused: [],

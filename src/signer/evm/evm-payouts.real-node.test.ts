@@ -243,7 +243,7 @@ describe("approvals before autopilot sends", () => {
     expect(activity.status, activity.text).toBe(200);
     return activity.json.waiting.find((row: { orderId: string }) => row.orderId === orderId);
   };
-  let secondAdmin: Client & { userId: string };
+  let secondAdmin: Awaited<ReturnType<typeof signedInAdmin>>;
   beforeAll(async () => {
     secondAdmin = await signedInAdmin(testApp);
   });
@@ -256,7 +256,7 @@ describe("approvals before autopilot sends", () => {
     expect(await waiting(order.id)).toMatchObject({ approvalsNeeded: 1, approvedBy: [] });
 
     const approved = await approve(admin, order.id);
-    expect(approved.status, approved.text).toBe(204);
+    expect(approved.status, approved.text).toBe(200);
     expect(await waiting(order.id)).toBeUndefined();
     const send = await payOrder(testApp.db, chain, account, order.id);
     expect(send.orderId).toBe(order.id);
@@ -272,7 +272,7 @@ describe("approvals before autopilot sends", () => {
   it("above the higher amount, waits for two distinct operators: the same one twice is refused", async () => {
     await setLimits({ ...OPEN_LIMITS, approveAboveUsdt: "10", secondApprovalAboveUsdt: "99.99" });
     const order = await verifiedOrder();
-    expect((await approve(admin, order.id)).status).toBe(204);
+    expect((await approve(admin, order.id)).status).toBe(200);
     const again = await approve(admin, order.id);
     expect(again.status).toBe(409);
     expect(again.json.code).toBe("ALREADY_APPROVED");
@@ -282,7 +282,11 @@ describe("approvals before autopilot sends", () => {
       approvedBy: [admin.email],
     });
 
-    expect((await approve(secondAdmin, order.id)).status).toBe(204);
+    const second = await approve(secondAdmin, order.id);
+    expect(second.json).toEqual({
+      orderId: order.id,
+      approvedBy: [admin.email, secondAdmin.email],
+    });
     expect((await payOrder(testApp.db, chain, account, order.id)).orderId).toBe(order.id);
     const sentAgain = await approve(secondAdmin, order.id);
     expect(sentAgain.json.code).toBe("AUTOPILOT_SENT");

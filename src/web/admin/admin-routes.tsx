@@ -62,6 +62,11 @@ const VerificationsPage = lazyAdminPage(
 );
 const AuditPage = lazyAdminPage(() => import("./audit/audit-page"), "AuditPage", ["adminAudit"]);
 
+const AutopilotPage = lazyAdminPage(() => import("./autopilot/autopilot-page"), "AutopilotPage", [
+  "adminAutopilot",
+  "adminOrders",
+]);
+
 const RiskPage = lazyAdminPage(() => import("./risk/risk-page"), "RiskPage");
 
 export function AdminRoutes() {
@@ -77,6 +82,7 @@ export function AdminRoutes() {
           <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
           <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />
           <Route path="verifications" element={<Page component={VerificationsPage} />} />
+          <Route path="autopilot" element={<Page component={AutopilotPage} />} />
           <Route path="settings" element={<Page component={SettingsPage} />} />
           <Route path="books" element={<Page component={BooksPage} />} />
           <Route path="treasury" element={<Page component={TreasuryPage} />} />

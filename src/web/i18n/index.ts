@@ -23,6 +23,7 @@ const english = {
   admin: () => import("./en/admin.json"),
   adminAccounts: () => import("./en/admin-accounts.json"),
   adminAudit: () => import("./en/admin-audit.json"),
+  adminAutopilot: () => import("./en/admin-autopilot.json"),
   adminBooks: () => import("./en/admin-books.json"),
   adminDashboard: () => import("./en/admin-dashboard.json"),
   adminOrders: () => import("./en/admin-orders.json"),

@@ -2,6 +2,7 @@ import type account from "./en/account.json";
 import type admin from "./en/admin.json";
 import type adminAccounts from "./en/admin-accounts.json";
 import type adminAudit from "./en/admin-audit.json";
+import type adminAutopilot from "./en/admin-autopilot.json";
 import type adminBooks from "./en/admin-books.json";
 import type adminDashboard from "./en/admin-dashboard.json";
 import type adminOrders from "./en/admin-orders.json";
@@ -24,6 +25,7 @@ type AllTexts = typeof common & {
   admin: typeof admin;
   adminAccounts: typeof adminAccounts;
   adminAudit: typeof adminAudit;
+  adminAutopilot: typeof adminAutopilot;
   adminBooks: typeof adminBooks;
   adminDashboard: typeof adminDashboard;
   adminOrders: typeof adminOrders;

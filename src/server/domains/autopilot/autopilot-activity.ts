@@ -45,101 +45,114 @@ const iso = (at: Date | string) => new Date(at).toISOString();
 export async function getAutopilotActivity(db: Database): Promise<AutopilotActivity> {
   const [switchRow, signers, today, sends, waiting, refused] = await Promise.all([
     db.selectFrom("autopilot_switch").select("stopped").executeTakeFirstOrThrow(),
-    db
-      .selectFrom("autopilot_signers")
-      .select([
-        "network",
-        "sender_address",
-        "passed_at",
-        "last_error",
-        sql<boolean>`passed_at > now() - make_interval(secs => ${SIGNER_SILENT_SECONDS})`.as(
-          "running",
-        ),
-      ])
-      .orderBy("network")
-      .execute(),
-    db
-      .selectFrom("autopilot_networks")
-      .select(["network", "enabled", "max_day_usdt"])
-      .select((eb) =>
-        eb
-          .selectFrom("autopilot_sends")
-          .select(sql<string>`coalesce(sum(amount), 0)`.as("sent"))
-          .whereRef("autopilot_sends.network", "=", "autopilot_networks.network")
-          .where("signed_at", ">", sql<Date>`now() - interval '24 hours'`)
-          .as("sent"),
-      )
-      .orderBy("network")
-      .execute(),
-    db
-      .selectFrom("autopilot_sends")
-      .innerJoin("orders", "orders.id", "autopilot_sends.order_id")
-      .select([
-        "autopilot_sends.order_id",
-        "autopilot_sends.network",
-        "autopilot_sends.to_address",
-        "autopilot_sends.amount",
-        "autopilot_sends.tx_hash",
-        "autopilot_sends.nonce",
-        "autopilot_sends.signed_at",
-        "autopilot_sends.broadcast_at",
-        "orders.status",
-      ])
-      .orderBy("autopilot_sends.signed_at", "desc")
-      .limit(RECENT_SENDS)
-      .execute(),
+    readSigners(db),
+    readLastDay(db),
+    readRecentSends(db),
     listWaitingForApproval(db),
-    db
-      .selectFrom("autopilot_refusals")
-      .innerJoin("orders", "orders.id", "autopilot_refusals.order_id")
-      .select(["order_id", "autopilot_refusals.network", "reason", "refused_at"])
-      .where("orders.status", "=", "processing")
-      // Waiting for approvals is not refused: those are listed as waiting.
-      .where("approvals_needed", "=", 0)
-      .where(({ exists, not, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("autopilot_sends")
-              .select("order_id")
-              .whereRef("autopilot_sends.order_id", "=", "autopilot_refusals.order_id"),
-          ),
-        ),
-      )
-      .orderBy("refused_at", "desc")
-      .execute(),
+    readRefused(db),
   ]);
-  return {
-    stopped: switchRow.stopped,
-    signers: signers.map((row) => ({
-      network: row.network as NetworkId,
-      senderAddress: row.sender_address,
-      passedAt: iso(row.passed_at),
-      running: row.running,
-      lastError: row.last_error,
-    })),
-    today: today.map((row) => ({
-      network: row.network as NetworkId,
-      enabled: row.enabled,
-      sentUsdt: plainDecimal(row.sent ?? "0"),
-      maxDayUsdt: plainDecimal(row.max_day_usdt),
-    })),
-    sends: sends.map((row) => ({
-      orderId: row.order_id,
-      network: row.network as NetworkId,
-      toAddress: row.to_address,
-      amountUsdt: plainDecimal(row.amount),
-      txHash: row.tx_hash,
-      nonce: String(row.nonce),
-      signedAt: iso(row.signed_at),
-      broadcastAt: row.broadcast_at ? iso(row.broadcast_at) : null,
-      orderStatus: row.status,
-    })),
-    waiting,
-    refused: refused.map((row) => ({
-      orderId: row.order_id,
-      network: row.network as NetworkId,
-      reason: row.reason,
-      refusedAt: iso(row.refused_at),
-    })),
-  };
+  return { stopped: switchRow.stopped, signers, today, sends, waiting, refused };
+}
+
+async function readSigners(db: Database): Promise<AutopilotActivity["signers"]> {
+  const rows = await db
+    .selectFrom("autopilot_signers")
+    .select([
+      "network",
+      "sender_address",
+      "passed_at",
+      "last_error",
+      sql<boolean>`passed_at > now() - make_interval(secs => ${SIGNER_SILENT_SECONDS})`.as(
+        "running",
+      ),
+    ])
+    .orderBy("network")
+    .execute();
+  return rows.map((row) => ({
+    network: row.network as NetworkId,
+    senderAddress: row.sender_address,
+    passedAt: iso(row.passed_at),
+    running: row.running,
+    lastError: row.last_error,
+  }));
+}
+
+async function readLastDay(db: Database): Promise<AutopilotActivity["today"]> {
+  const rows = await db
+    .selectFrom("autopilot_networks")
+    .select(["network", "enabled", "max_day_usdt"])
+    .select((eb) =>
+      eb
+        .selectFrom("autopilot_sends")
+        .select(sql<string>`coalesce(sum(amount), 0)`.as("sent"))
+        .whereRef("autopilot_sends.network", "=", "autopilot_networks.network")
+        .where("signed_at", ">", sql<Date>`now() - interval '24 hours'`)
+        .as("sent"),
+    )
+    .orderBy("network")
+    .execute();
+  return rows.map((row) => ({
+    network: row.network as NetworkId,
+    enabled: row.enabled,
+    sentUsdt: plainDecimal(row.sent ?? "0"),
+    maxDayUsdt: plainDecimal(row.max_day_usdt),
+  }));
+}
+
+async function readRecentSends(db: Database): Promise<AutopilotActivity["sends"]> {
+  const rows = await db
+    .selectFrom("autopilot_sends")
+    .innerJoin("orders", "orders.id", "autopilot_sends.order_id")
+    .select([
+      "autopilot_sends.order_id",
+      "autopilot_sends.network",
+      "autopilot_sends.to_address",
+      "autopilot_sends.amount",
+      "autopilot_sends.tx_hash",
+      "autopilot_sends.nonce",
+      "autopilot_sends.signed_at",
+      "autopilot_sends.broadcast_at",
+      "orders.status",
+    ])
+    .orderBy("autopilot_sends.signed_at", "desc")
+    .limit(RECENT_SENDS)
+    .execute();
+  return rows.map((row) => ({
+    orderId: row.order_id,
+    network: row.network as NetworkId,
+    toAddress: row.to_address,
+    amountUsdt: plainDecimal(row.amount),
+    txHash: row.tx_hash,
+    nonce: String(row.nonce),
+    signedAt: iso(row.signed_at),
+    broadcastAt: row.broadcast_at ? iso(row.broadcast_at) : null,
+    orderStatus: row.status,
+  }));
+}
+
+/** Refused and still verified, not sent since; one waiting for approvals is listed as waiting. */
+async function readRefused(db: Database): Promise<AutopilotActivity["refused"]> {
+  const rows = await db
+    .selectFrom("autopilot_refusals")
+    .innerJoin("orders", "orders.id", "autopilot_refusals.order_id")
+    .select(["order_id", "autopilot_refusals.network", "reason", "refused_at"])
+    .where("orders.status", "=", "processing")
+    .where("approvals_needed", "=", 0)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("autopilot_sends")
+            .select("order_id")
+            .whereRef("autopilot_sends.order_id", "=", "autopilot_refusals.order_id"),
+        ),
+      ),
+    )
+    .orderBy("refused_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    orderId: row.order_id,
+    network: row.network as NetworkId,
+    reason: row.reason,
+    refusedAt: iso(row.refused_at),
+  }));
 }

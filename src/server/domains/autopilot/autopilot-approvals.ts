@@ -195,4 +195,11 @@ export async function approveAutopilotPayout(
   });
   // The signer listens for order changes: it asks for this payout again at once.
   await announcer.announce(order, "payout");
+  const approvals = await db
+    .selectFrom("autopilot_approvals")
+    .select("approved_by_email")
+    .where("order_id", "=", orderId)
+    .orderBy("approved_at")
+    .execute();
+  return { orderId, approvedBy: approvals.map((row) => row.approved_by_email) };
 }

@@ -142,7 +142,15 @@ const approveRoute = adminRoute({
     params: z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) }),
   },
   responses: {
-    204: { description: "Approved; the signer asks for the payout again at once" },
+    200: {
+      description: "Approved; the signer asks for the payout again at once",
+      content: jsonContent(
+        z.object({
+          orderId: z.uuid(),
+          approvedBy: z.array(z.string()).describe("The e-mails of every operator who approved"),
+        }),
+      ),
+    },
     400: errorResponse("A malformed id"),
     403: errorResponse("The order is the operator's own (`OWN_RECORD`)"),
     404: errorResponse("No such order"),
@@ -161,14 +169,14 @@ export function createAutopilotRouter(context: AppContext) {
       return c.json(await getAutopilotActivity(db), 200);
     })
     .openapi(approveRoute, async (c) => {
-      await approveAutopilotPayout(
+      const approved = await approveAutopilotPayout(
         db,
         context.announcer,
         actorOf(c.var.user),
         c.req.valid("param").id,
         clientIp(c, context.trustProxy),
       );
-      return c.body(null, 204);
+      return c.json(approved, 200);
     })
     .openapi(getPolicyRoute, async (c) => {
       c.header("Cache-Control", "no-store");

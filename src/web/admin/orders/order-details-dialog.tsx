@@ -19,7 +19,7 @@ import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { currencyLabel } from "../../lib/currency-label";
 import { formatAmount, formatDateTime } from "../../lib/format";
-import { AdminOrderStatusBadge } from "./admin-order-status";
+import { AdminOrderStatusBadge } from "../components/admin-order-status";
 import { type AdminOrderDetails, adminOrderQueryOptions } from "./admin-orders-api";
 import { OrderHoldPanel } from "./order-hold";
 import { OrderStatementLine } from "./order-statement-line";

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { CircleCheck, ExternalLink } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
-import { explorerTxUrl, networkOf } from "../../../shared/catalog";
+import { networkOf } from "../../../shared/catalog";
 import { ConfirmWithNoteDialog, useDialogSubject } from "../../components/confirm-with-note-dialog";
 import { CopyButton } from "../../components/copy-button";
 import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
@@ -16,6 +16,7 @@ import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
+import { ExplorerTxLink, shortened } from "../components/explorer-tx-link";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import { formatUsdt } from "../lib/admin-format";
 import {
@@ -28,9 +29,6 @@ import {
 } from "./unmatched-transfers-api";
 
 /** "0x3c1d6f…112233": enough of both ends to recognise a hash or an address. */
-const shortened = (text: string) =>
-  text.length > 18 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text;
-
 /**
  * Admin → Unmatched transfers: what the payout watcher saw leave the desk's wallets
  * and could not pay to one order by itself (two candidates, another amount, a payment
@@ -208,17 +206,7 @@ function unmatchedColumns(t: TextFunction, list: UnmatchedList): AdminColumn<Unm
                 : "adminOrders.unmatched.outgoing",
             )}
           </span>
-          <a
-            href={explorerTxUrl(transfer.network, transfer.txHash)}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1 font-mono text-xs hover:underline"
-            title={transfer.txHash}
-          >
-            {shortened(transfer.txHash)}
-            <ExternalLink aria-hidden className="size-3" />
-            <span className="sr-only">{t("adminOrders.unmatched.onExplorer")}</span>
-          </a>
+          <ExplorerTxLink network={transfer.network} txHash={transfer.txHash} />
           <span className="block text-xs text-muted-foreground">
             {t("adminOrders.unmatched.block", { block: transfer.blockNumber })}
           </span>
