@@ -68,6 +68,25 @@ describe("a pass of the signer, as the operators see it", () => {
         reason: "200 USDT is above the most per payout (100 USDT)",
       }),
     ]);
+    // Each order's details say what autopilot did with it.
+    const paidDetails = await desk.admin.get(`/api/admin/orders/${paid.id}`);
+    expect(paidDetails.json.autopilot).toEqual({
+      sent: {
+        network: "erc20",
+        txHash: send?.tx_hash,
+        signedAt: expect.any(String),
+        broadcastAt: expect.any(String),
+      },
+      refusal: null,
+    });
+    const refusedDetails = await desk.admin.get(`/api/admin/orders/${tooLarge.id}`);
+    expect(refusedDetails.json.autopilot).toEqual({
+      sent: null,
+      refusal: {
+        reason: "200 USDT is above the most per payout (100 USDT)",
+        refusedAt: expect.any(String),
+      },
+    });
     await desk.setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
   });
 

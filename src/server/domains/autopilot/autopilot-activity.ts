@@ -156,3 +156,34 @@ async function readRefused(db: Database): Promise<AutopilotActivity["refused"]> 
     refusedAt: iso(row.refused_at),
   }));
 }
+
+/** What autopilot did with one order, for its details: its send, or why it would not pay it. */
+export async function autopilotOfOrder(db: Database, orderId: string) {
+  const [send, refusal] = await Promise.all([
+    db
+      .selectFrom("autopilot_sends")
+      .select(["network", "tx_hash", "signed_at", "broadcast_at"])
+      .where("order_id", "=", orderId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("autopilot_refusals")
+      .select(["reason", "refused_at"])
+      .where("order_id", "=", orderId)
+      .executeTakeFirst(),
+  ]);
+  if (send) {
+    return {
+      sent: {
+        network: send.network as NetworkId,
+        txHash: send.tx_hash,
+        signedAt: iso(send.signed_at),
+        broadcastAt: send.broadcast_at ? iso(send.broadcast_at) : null,
+      },
+      refusal: null,
+    };
+  }
+  return {
+    sent: null,
+    refusal: refusal ? { reason: refusal.reason, refusedAt: iso(refusal.refused_at) } : null,
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { noteSchema } from "../../../shared/admin-order-input";
+import { networkIdSchema } from "../../../shared/catalog-schemas";
 import { searchTextSchema } from "../../platform/api/router";
 import { orderEventSchema, orderSchema, statusSchema } from "../orders/order-schemas";
 import { HOLD_RULE_NAMES } from "../orders/rules/hold-rules";
@@ -129,6 +130,23 @@ export const adminOrderDetailsSchema = adminOrderSchema.extend({
     .describe(
       "Outgoing transfers to this order's wallet while it was being paid, or after, by another transfer: a second payout each, told to the operators",
     ),
+  autopilot: z
+    .object({
+      sent: z
+        .object({
+          network: networkIdSchema,
+          txHash: z.string(),
+          signedAt: z.string(),
+          broadcastAt: z.string().nullable().describe("Null until a node took it"),
+        })
+        .nullable()
+        .describe("The payout autopilot signed for this order; the watcher completes the order"),
+      refusal: z
+        .object({ reason: z.string(), refusedAt: z.string() })
+        .nullable()
+        .describe("Why autopilot last would not pay it (or waits for approvals); null when sent"),
+    })
+    .describe("What autopilot did with this order"),
   events: z.array(adminOrderEventSchema),
 });
 

@@ -1,5 +1,6 @@
 import type { ChainConfig } from "../../platform/config/chain-config";
 import type { Database } from "../../platform/db/database";
+import { autopilotOfOrder } from "../autopilot/autopilot-activity";
 import { type OrderRow, toOrderEventView, toOrderView } from "../orders/order-view";
 import { type PayoutCheckRow, payoutChecksOf, toPayoutCheckView } from "../payouts/payout-checks";
 import { secondPayoutsOf } from "../payouts/payout-links";
@@ -59,15 +60,24 @@ export async function adminOrderView(db: Database, chains: ChainConfig, order: O
   return view as NonNullable<typeof view>;
 }
 
-/** One order as the desk sees it, with its timeline, who made each change, and its second payouts. */
+/**
+ * One order as the desk sees it, with its timeline, who made each change, its second
+ * payouts, and what autopilot did with it.
+ */
 export async function adminOrderDetails(
   db: Database,
   chains: ChainConfig,
   { order, events }: NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>,
 ) {
+  const [view, secondPayouts, autopilot] = await Promise.all([
+    adminOrderView(db, chains, order),
+    secondPayoutsOf(db, order.id),
+    autopilotOfOrder(db, order.id),
+  ]);
   return {
-    ...(await adminOrderView(db, chains, order)),
-    secondPayouts: await secondPayoutsOf(db, order.id),
+    ...view,
+    secondPayouts,
+    autopilot,
     events: events.map((event) => ({
       ...toOrderEventView(event),
       actorEmail: event.actor_email,

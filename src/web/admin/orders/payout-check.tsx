@@ -7,6 +7,7 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
+import { ExplorerTxLink } from "../components/explorer-tx-link";
 import { formatUsdt } from "../lib/admin-format";
 import {
   type AdminOrder,
@@ -159,5 +160,34 @@ export function SecondPayoutsPanel({ payouts }: { payouts: AdminOrderDetails["se
         ))}
       </ul>
     </section>
+  );
+}
+
+/** What autopilot did with the order: the payout it sent, or why it left it to an operator. */
+export function AutopilotPanel({ order }: { order: AdminOrderDetails }) {
+  const { t } = useTexts();
+  const { sent, refusal } = order.autopilot;
+  if (sent) {
+    return (
+      <section
+        aria-label={t("adminOrders.autopilot.sentTitle")}
+        className="space-y-1 rounded-lg border p-3"
+      >
+        <p className="font-medium">{t("adminOrders.autopilot.sentTitle")}</p>
+        <ExplorerTxLink network={sent.network} txHash={sent.txHash} />
+        <p className="text-xs text-muted-foreground">
+          {t("adminOrders.autopilot.signed", { time: formatDateTime(sent.signedAt) })}{" "}
+          {sent.broadcastAt
+            ? t("adminOrders.autopilot.broadcast", { time: formatDateTime(sent.broadcastAt) })
+            : t("adminOrders.autopilot.notBroadcast")}
+        </p>
+      </section>
+    );
+  }
+  if (!refusal || order.status !== "processing") return null;
+  return (
+    <p className="text-muted-foreground">
+      {t("adminOrders.autopilot.refused", { reason: refusal.reason })}
+    </p>
   );
 }
