@@ -225,12 +225,22 @@ test("Settings → Autopilot: a most per payout above the day's is refused under
     await page.getByRole("switch", { name: "Send by itself on ERC20" }).click();
     await perPayout.fill("250");
     await erc20.getByLabel("Most per 24 Hours (USDT)").fill("5000.50");
+    await erc20.getByLabel("One Approval Above (USDT)").fill("100");
+    await erc20.getByLabel("Two Approvals Above (USDT)").fill("2000");
+    await erc20.getByLabel("Most Fee per Payout (ETH)").fill("0.003");
     await erc20.getByRole("button", { name: "Save ERC20" }).click();
     await expect(page.getByText("Autopilot on ERC20 saved")).toBeVisible();
     await page.reload();
     await expect(page.getByRole("switch", { name: "Send by itself on ERC20" })).toBeChecked();
     await expect(perPayout).toHaveValue("250");
     await expect(erc20.getByLabel("Most per 24 Hours (USDT)")).toHaveValue("5000.5");
+    await expect(erc20.getByLabel("One Approval Above (USDT)")).toHaveValue("100");
+    await expect(erc20.getByLabel("Two Approvals Above (USDT)")).toHaveValue("2000");
+    await expect(erc20.getByLabel("Most Fee per Payout (ETH)")).toHaveValue("0.003");
+    await expect(
+      erc20.getByRole("switch", { name: "A customer's first payout waits for one approval" }),
+    ).toBeChecked();
+    await erc20.screenshot({ path: test.info().outputPath("autopilot-erc20.png") });
 
     await page.getByRole("button", { name: "Stop all sending" }).click();
     await expect(page.getByText("Nothing is sent by itself on any network")).toBeVisible();

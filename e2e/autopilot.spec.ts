@@ -28,6 +28,7 @@ test("a verified ERC20 payout above the approval amount waits on the Autopilot p
         approveAboveUsdt: "50",
         secondApprovalAboveUsdt: "500",
         approveFirstOrder: false,
+        maxFeePerPayout: "0.01",
       },
       headers: origin,
     });

@@ -18,13 +18,19 @@ export const AUTOPILOT_FIELD_LABELS = {
   approveAboveUsdt: "One Approval Above (USDT)",
   secondApprovalAboveUsdt: "Two Approvals Above (USDT)",
   approveFirstOrder: "Approve a Customer's First Payout",
+  maxFeePerPayout: "Most Fee per Payout",
 } as const;
+
+/** A fee in the network's coin: up to 18 decimals, as its smallest unit (wei) allows. */
+const FEE_DECIMALS = 18;
 
 const usdtCap = (label: string) =>
   usdtInCents(
     `${label} must be a USDT amount of 0 or more, with at most 2 decimals, below 1,000,000,000.`,
     true,
   );
+
+const FEE_ERROR = `${AUTOPILOT_FIELD_LABELS.maxFeePerPayout} must be an amount of the network's coin above 0, like 0.005.`;
 
 export const autopilotNetworkInputSchema = z
   .object({
@@ -34,6 +40,16 @@ export const autopilotNetworkInputSchema = z
     approveAboveUsdt: usdtCap(AUTOPILOT_FIELD_LABELS.approveAboveUsdt),
     secondApprovalAboveUsdt: usdtCap(AUTOPILOT_FIELD_LABELS.secondApprovalAboveUsdt),
     approveFirstOrder: onOff(AUTOPILOT_FIELD_LABELS.approveFirstOrder),
+    maxFeePerPayout: z
+      .string({ error: FEE_ERROR })
+      .trim()
+      .refine(
+        (text) => {
+          const fee = readDecimal(text);
+          return fee !== null && fee.gt(0) && fee.lt(1e9) && fee.decimalPlaces() <= FEE_DECIMALS;
+        },
+        { error: FEE_ERROR },
+      ),
   })
   .superRefine((input, context) => {
     const [one, two] = [

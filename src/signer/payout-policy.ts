@@ -24,13 +24,16 @@ export type PayoutAsked = {
   network: string;
   walletAddress: string;
   amountUsdt: string;
+  /** The most its transaction can cost in the network's coin: its gas limit at the fee offered. */
+  mostFee: string;
+  feeCoin: string;
 };
 
 /**
  * Autopilot's limits (Settings → Autopilot), read by the signer itself in the
  * transaction it signs in, never taken from whoever asked: the switch, the network
- * turned on, the most per payout and per 24 hours, the blocklist as it is now, and the
- * operators' approvals the payout needs. The caller holds the order's row; one
+ * turned on, the most per payout and per 24 hours, the fee cap, the blocklist as it is
+ * now, and the operators' approvals the payout needs. The caller holds the order's row; one
  * network's sends are counted under a lock.
  */
 export async function refuseBeyondPolicy(trx: Kysely<DB>, payout: PayoutAsked) {
@@ -46,6 +49,7 @@ export async function refuseBeyondPolicy(trx: Kysely<DB>, payout: PayoutAsked) {
       "approve_above_usdt",
       "second_approval_above_usdt",
       "approve_first_order",
+      "max_fee_per_payout",
     ])
     .where("network", "=", payout.network)
     // Held until the payout is kept, so a day's sends are summed one payout at a time.
@@ -58,6 +62,11 @@ export async function refuseBeyondPolicy(trx: Kysely<DB>, payout: PayoutAsked) {
   if (amount.gt(policy.max_payout_usdt)) {
     throw new PayoutRefused(
       `${amount.toFixed()} USDT is above the most per payout (${new Decimal(policy.max_payout_usdt).toFixed()} USDT)`,
+    );
+  }
+  if (new Decimal(payout.mostFee).gt(policy.max_fee_per_payout)) {
+    throw new PayoutRefused(
+      `its fee could reach ${payout.mostFee} ${payout.feeCoin}, above the most fee per payout (${new Decimal(policy.max_fee_per_payout).toFixed()} ${payout.feeCoin})`,
     );
   }
   const { sent } = await trx

@@ -213,6 +213,26 @@ describe("autopilot's limits, enforced by the signer at signing", () => {
     await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
   });
 
+  it("refuses a payout whose fee could pass the network's most fee per payout, and pays it once that allows it", async () => {
+    const block = await node.chain.getBlock();
+    // Fees jump: the next block's base fee is 2,000 gwei, so 100,000 gas may cost 0.2 ETH and more.
+    await node.chain.setNextBlockBaseFeePerGas({ baseFeePerGas: 2_000n * 10n ** 9n });
+    await node.chain.mine({ blocks: 1 });
+    try {
+      await setLimits({ ...OPEN_LIMITS, maxFeePerPayout: "0.05" });
+      const order = await verifiedOrder();
+      await expectRefused(
+        order.id,
+        /its fee could reach 0\.\d+ ETH, above the most fee per payout \(0\.05 ETH\)/,
+      );
+      await setLimits({ ...OPEN_LIMITS, maxFeePerPayout: "1" });
+      expect((await payOrder(testApp.db, chain, account, order.id)).orderId).toBe(order.id);
+    } finally {
+      await node.chain.setNextBlockBaseFeePerGas({ baseFeePerGas: block.baseFeePerGas ?? 1n });
+      await node.chain.mine({ blocks: 1 });
+    }
+  });
+
   it("sends nothing anywhere while the switch is on, and again once it is off", async () => {
     const order = await verifiedOrder();
     const stopped = await admin.post("/api/admin/autopilot/stop", {});
@@ -383,6 +403,7 @@ describe("Settings → Autopilot", () => {
       approveAboveUsdt: "5",
       secondApprovalAboveUsdt: "50",
       approveFirstOrder: true,
+      maxFeePerPayout: "0.005",
     };
     for (const [changed, field] of [
       [{ maxPayoutUsdt: "-1" }, "maxPayoutUsdt"],
@@ -394,6 +415,8 @@ describe("Settings → Autopilot", () => {
       [{ secondApprovalAboveUsdt: "4.99" }, "secondApprovalAboveUsdt"],
       [{ approveFirstOrder: "on" }, "approveFirstOrder"],
       [{ approveFirstOrder: undefined }, "approveFirstOrder"],
+      [{ maxFeePerPayout: "0" }, "maxFeePerPayout"],
+      [{ maxFeePerPayout: "0.0000000000000000001" }, "maxFeePerPayout"],
     ] as const) {
       const body = { ...valid, ...changed };
       const response = await admin.request("PUT", "/api/admin/settings/autopilot/polygon", body);
@@ -412,6 +435,7 @@ describe("Settings → Autopilot", () => {
       approveAboveUsdt: "1000",
       secondApprovalAboveUsdt: "10000",
       approveFirstOrder: true,
+      maxFeePerPayout: "1",
     });
   });
 

@@ -3,6 +3,7 @@ import {
   type Address,
   encodeFunctionData,
   erc20Abi,
+  formatEther,
   getAddress,
   type Hex,
   isAddress,
@@ -12,6 +13,7 @@ import {
   parseUnits,
 } from "viem";
 import type { DB } from "../../server/platform/db/schema";
+import { networkOf } from "../../shared/catalog";
 import { PayoutRefused, refuseBeyondPolicy } from "../payout-policy";
 
 /**
@@ -78,6 +80,8 @@ export async function signPayout(
       network: chain.network,
       walletAddress: order.wallet_address,
       amountUsdt: order.receive_amount,
+      mostFee: formatEther(TRANSFER_GAS * fees.maxFeePerGas),
+      feeCoin: networkOf(chain.network).feeCoin,
     });
 
     // One sender's nonces are handed out one at a time, across processes.

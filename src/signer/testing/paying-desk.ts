@@ -6,7 +6,7 @@ import { baseUnitsOf } from "../../server/testing/fake-evm-node";
 import { placeOrder } from "../../server/testing/orders";
 import { startRealEvmNode } from "../../server/testing/real-evm-node";
 import { freshEvmWallet, startWatchedDesk } from "../../server/testing/watched-desk";
-import type { ApprovalRule, AutopilotNetworkInput } from "../../shared/autopilot-policy-input";
+import type { AutopilotNetworkInput } from "../../shared/autopilot-policy-input";
 import type { EvmPayoutChain } from "../evm/evm-payouts";
 import { hsmEvmAccount } from "../evm/hsm-evm-account";
 import { openHsm } from "../hsm/pkcs11-keys";
@@ -20,20 +20,22 @@ export type NodeInterrupt = (
   params: unknown,
 ) => Promise<FakeChainAnswer> | FakeChainAnswer | undefined;
 
-/** Approvals out of the way: the tests of approvals set their own. */
-const NO_APPROVALS: ApprovalRule = {
+/** Approvals and the fee cap out of the way: the tests of those set their own. */
+const OUT_OF_THE_WAY = {
   approveAboveUsdt: "1000000",
   secondApprovalAboveUsdt: "1000000",
   approveFirstOrder: false,
-};
+  maxFeePerPayout: "1",
+} satisfies Partial<AutopilotNetworkInput>;
 
-type LimitsAndApprovals = Omit<AutopilotNetworkInput, keyof ApprovalRule> & Partial<ApprovalRule>;
+type LimitsAndApprovals = Pick<AutopilotNetworkInput, "enabled" | "maxPayoutUsdt" | "maxDayUsdt"> &
+  Partial<AutopilotNetworkInput>;
 
 /**
  * A desk paying on ERC20 from a key made in a new SoftHSM2 token (`payout-erc20`), on a
  * real EVM node with a real ERC-20 (100,000 of it and gas in the payout wallet), its
  * payout wallet watched; autopilot turned on there (most 1,000 a payout, 100,000 a
- * day, no approvals). `nodeUrl` reaches the node over HTTP, through `interrupt` when the test sets one.
+ * day, no approvals, fees up to 1 ETH). `nodeUrl` reaches the node over HTTP, through `interrupt` when the test sets one.
  */
 export async function startPayingDesk() {
   const softHsm = newSoftHsmToken();
@@ -74,7 +76,7 @@ export async function startPayingDesk() {
   /** Settings → Autopilot on ERC20, saved by the operator. */
   async function setLimits(limits: LimitsAndApprovals) {
     const saved = await admin.request("PUT", "/api/admin/settings/autopilot/erc20", {
-      ...NO_APPROVALS,
+      ...OUT_OF_THE_WAY,
       ...limits,
     });
     expect(saved.status, saved.text).toBe(200);

@@ -23,6 +23,7 @@ const POLICY_COLUMNS = [
   "approve_above_usdt",
   "second_approval_above_usdt",
   "approve_first_order",
+  "max_fee_per_payout",
 ] as const;
 
 const toInput = (row: {
@@ -32,6 +33,7 @@ const toInput = (row: {
   approve_above_usdt: string;
   second_approval_above_usdt: string;
   approve_first_order: boolean;
+  max_fee_per_payout: string;
 }): AutopilotNetworkInput => ({
   enabled: row.enabled,
   maxPayoutUsdt: plainDecimal(row.max_payout_usdt),
@@ -39,6 +41,7 @@ const toInput = (row: {
   approveAboveUsdt: plainDecimal(row.approve_above_usdt),
   secondApprovalAboveUsdt: plainDecimal(row.second_approval_above_usdt),
   approveFirstOrder: row.approve_first_order,
+  maxFeePerPayout: plainDecimal(row.max_fee_per_payout),
 });
 
 export async function getAutopilotPolicy(db: Database): Promise<AutopilotPolicy> {
@@ -71,6 +74,7 @@ export async function saveAutopilotNetwork(
     maxDayUsdt: canonical(input.maxDayUsdt),
     approveAboveUsdt: canonical(input.approveAboveUsdt),
     secondApprovalAboveUsdt: canonical(input.secondApprovalAboveUsdt),
+    maxFeePerPayout: canonical(input.maxFeePerPayout),
   };
   await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -90,6 +94,7 @@ export async function saveAutopilotNetwork(
         approve_above_usdt: next.approveAboveUsdt,
         second_approval_above_usdt: next.secondApprovalAboveUsdt,
         approve_first_order: next.approveFirstOrder,
+        max_fee_per_payout: next.maxFeePerPayout,
         // Turned on now: orders verified before may be in an operator's hands.
         ...(next.enabled && !row.enabled && { enabled_at: sql<Date>`now()` }),
         updated_at: sql<Date>`now()`,

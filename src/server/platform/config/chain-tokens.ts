@@ -1,4 +1,4 @@
-import type { NetworkId } from "../../../shared/catalog";
+import { type NetworkId, networkOf } from "../../../shared/catalog";
 
 /**
  * The USDT token of each network (domain-reference, "Looking up a USDT payout on
@@ -18,9 +18,9 @@ export const USDT_TOKENS: Record<NetworkId, { token: string; decimals: number }>
  * what a balance of it can never pass (a node that says more is lying).
  */
 export const FEE_COINS: Record<NetworkId, { symbol: string; decimals: number; supply: string }> = {
-  trc20: { symbol: "TRX", decimals: 6, supply: "200000000000" },
-  bep20: { symbol: "BNB", decimals: 18, supply: "300000000" },
-  erc20: { symbol: "ETH", decimals: 18, supply: "300000000" },
-  polygon: { symbol: "POL", decimals: 18, supply: "20000000000" },
-  solana: { symbol: "SOL", decimals: 9, supply: "2000000000" },
+  trc20: { symbol: networkOf("trc20").feeCoin, decimals: 6, supply: "200000000000" },
+  bep20: { symbol: networkOf("bep20").feeCoin, decimals: 18, supply: "300000000" },
+  erc20: { symbol: networkOf("erc20").feeCoin, decimals: 18, supply: "300000000" },
+  polygon: { symbol: networkOf("polygon").feeCoin, decimals: 18, supply: "20000000000" },
+  solana: { symbol: networkOf("solana").feeCoin, decimals: 9, supply: "2000000000" },
 };

@@ -556,6 +556,8 @@ export interface AutopilotNetworksTable {
   second_approval_above_usdt: ColumnType<string, string | undefined, string>;
   /** Whether a customer's first order waits for one approval, whatever its amount. */
   approve_first_order: Generated<boolean>;
+  /** The most one payout's transaction may cost, in the network's coin (migration 0134). */
+  max_fee_per_payout: ColumnType<string, string | undefined, string>;
 }
 
 /** One operator's approval of an autopilot payout (migration 0133). */

@@ -3,7 +3,7 @@ import { OctagonX, Play, Save } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import type { AutopilotNetworkInput } from "../../../shared/autopilot-policy-input";
-import { NETWORKS, type NetworkId } from "../../../shared/catalog";
+import { NETWORKS, type NetworkId, networkOf } from "../../../shared/catalog";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -135,13 +135,20 @@ function NetworkLimitsForm({
     });
   };
   const figure = (
-    field: "maxPayoutUsdt" | "maxDayUsdt" | "approveAboveUsdt" | "secondApprovalAboveUsdt",
+    field:
+      | "maxPayoutUsdt"
+      | "maxDayUsdt"
+      | "approveAboveUsdt"
+      | "secondApprovalAboveUsdt"
+      | "maxFeePerPayout",
   ) => {
     const id = `autopilot-${network}-${field}`;
     const error = invalid?.field === field ? invalid.message : undefined;
     return (
       <div className="w-48 space-y-1">
-        <Label htmlFor={id}>{t(`adminSettings.autopilot.${field}`)}</Label>
+        <Label htmlFor={id}>
+          {t(`adminSettings.autopilot.${field}`, { coin: networkOf(network).feeCoin })}
+        </Label>
         <Input
           id={id}
           inputMode="decimal"
@@ -176,11 +183,12 @@ function NetworkLimitsForm({
           onCheckedChange={(checked) => setLimits({ ...limits, enabled: checked })}
         />
       </div>
-      <div className="flex flex-wrap items-start gap-3">
+      <div className="flex flex-wrap items-end gap-3">
         {figure("maxPayoutUsdt")}
         {figure("maxDayUsdt")}
         {figure("approveAboveUsdt")}
         {figure("secondApprovalAboveUsdt")}
+        {figure("maxFeePerPayout")}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">

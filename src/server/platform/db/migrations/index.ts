@@ -66,6 +66,7 @@ import * as autopilotSends from "./0130-autopilot-sends";
 import * as autopilotPolicy from "./0131-autopilot-policy";
 import * as autopilotSigner from "./0132-autopilot-signer";
 import * as autopilotApprovals from "./0133-autopilot-approvals";
+import * as autopilotFeeCap from "./0134-autopilot-fee-cap";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -139,4 +140,5 @@ export const migrations: Record<string, Migration> = {
   "0131-autopilot-policy": autopilotPolicy,
   "0132-autopilot-signer": autopilotSigner,
   "0133-autopilot-approvals": autopilotApprovals,
+  "0134-autopilot-fee-cap": autopilotFeeCap,
 };
