@@ -61,6 +61,8 @@ export async function openBenchRuntime(
   return {
     runtime,
     usePglite,
+    /** The fresh PostgreSQL database's URL; null on the embedded one. */
+    databaseUrl: database?.url ?? null,
     close: async () => {
       await runtime.close();
       await database?.drop();
