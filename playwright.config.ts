@@ -24,6 +24,8 @@ process.env.E2E_PORT ??= String(await findFreePort());
 process.env.E2E_CHAIN_PORT ??= String(await findFreePort());
 // The stand-in BNB Smart Chain node e2e/payouts-on-chain.spec.ts's desk wallet sends from.
 process.env.E2E_BEP20_PORT ??= String(await findFreePort());
+// The desk of e2e/autopilot-chain.spec.ts: a server of its own on PostgreSQL, with its signer.
+process.env.E2E_AUTOPILOT_PORT ??= String(await findFreePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
 // The admin's stepped-up session, kept apart from the server's data (and its backups).
 process.env.E2E_ADMIN_SESSION_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-admin-"));
@@ -35,6 +37,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const SITE_WIDE_SPECS = /(admin-settings|sell-usdt|payouts-on-chain|autopilot)\.spec\.ts/;
 const LAST_SPECS = /receiving-accounts\.spec\.ts/;
 const MAIN_THREAD_SPECS = /first-screen-work\.spec\.ts/;
+const OWN_DESK_SPECS = /autopilot-chain\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -60,10 +63,21 @@ export default defineConfig({
   projects: [
     // The desk's receiving accounts, set up once before every journey.
     { name: "setup", testMatch: /desk\.setup\.ts/ },
+    // A desk of its own (PostgreSQL, a local EVM node, the payout signer's process),
+    // started by the spec itself: autopilot pays from it with no operator's click.
+    {
+      name: "own-desk",
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${process.env.E2E_AUTOPILOT_PORT}`,
+      },
+      testMatch: OWN_DESK_SPECS,
+    },
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: [SITE_WIDE_SPECS, LAST_SPECS, MAIN_THREAD_SPECS],
+      testIgnore: [SITE_WIDE_SPECS, LAST_SPECS, MAIN_THREAD_SPECS, OWN_DESK_SPECS],
       dependencies: ["setup"],
       // Test by test, not file by file: the axe tours fill a file for minutes, and
       // the journeys share nothing but the desk the setup made.

@@ -176,11 +176,18 @@ export function AutopilotPanel({ order }: { order: AdminOrderDetails }) {
         <p className="font-medium">{t("adminOrders.autopilot.sentTitle")}</p>
         <ExplorerTxLink network={sent.network} txHash={sent.txHash} />
         <p className="text-xs text-muted-foreground">
-          {t("adminOrders.autopilot.signed", { time: formatDateTime(sent.signedAt) })}{" "}
+          {t("adminOrders.autopilot.signed", { time: formatDateTime(sent.signedAt) })}
+        </p>
+        <p className="text-xs text-muted-foreground">
           {sent.broadcastAt
             ? t("adminOrders.autopilot.broadcast", { time: formatDateTime(sent.broadcastAt) })
             : t("adminOrders.autopilot.notBroadcast")}
         </p>
+        {order.status === "processing" && (
+          <p className="text-xs text-muted-foreground">
+            {t("adminOrders.autopilot.waitsForChain")}
+          </p>
+        )}
       </section>
     );
   }
