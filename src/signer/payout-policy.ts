@@ -7,6 +7,13 @@ import { orderBlocklistKeys } from "../shared/blocklist-keys";
 /** Why the signer would not pay an order: said to the one who asked, nothing signed. */
 export class PayoutRefused extends Error {}
 
+/**
+ * A payout the hot wallet cannot make (too little USDT, or too little of the chain's coin
+ * for its fee): never signed, since it would fail on chain with its nonce spent. Counted:
+ * repeated, they stop autopilot (signer-pass.ts).
+ */
+export class PayoutUnaffordable extends PayoutRefused {}
+
 /** A payout within the limits that waits for operators' approvals; asked again once one arrives. */
 export class PayoutAwaitsApproval extends PayoutRefused {
   constructor(

@@ -143,6 +143,49 @@ describe("a pass of the signer, as the operators see it", () => {
     expect((await activity()).signers[0].lastError).toBeNull();
   });
 
+  it("stops all sending by itself after three payouts in a row the hot wallet cannot afford, and says why", async () => {
+    const sender = desk.account.address;
+    const coin = await desk.node.chain.getBalance({ address: sender });
+    const orders = [
+      await desk.verifiedOrder(),
+      await desk.verifiedOrder(),
+      await desk.verifiedOrder(),
+    ];
+    await desk.node.chain.setBalance({ address: sender, value: 0n });
+    try {
+      const pass = await passOverNetwork(desk.testApp.db, paying);
+      expect(pass.refused).toEqual(orders.map((order) => order.id));
+    } finally {
+      await desk.node.chain.setBalance({ address: sender, value: coin });
+    }
+    const seen = await activity();
+    expect(seen.stopped).toBe(true);
+    expect(seen.stoppedReason).toMatch(
+      /^3 payouts in a row on erc20 could not be made: the hot wallet holds 0 ETH, less than the fee may be/,
+    );
+    const policy = await desk.admin.get("/api/admin/settings/autopilot");
+    expect(policy.json).toMatchObject({ stopped: true, stoppedReason: seen.stoppedReason });
+    const audited = await desk.testApp.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "details"])
+      .where("target_id", "=", "autopilot")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audited).toEqual({
+      actor_id: null,
+      details: { stopped: { from: false, to: true }, reason: seen.stoppedReason },
+    });
+
+    // The operator tops the wallet up and resumes: the reason goes, the count starts again.
+    const resumed = await desk.admin.post("/api/admin/autopilot/resume", {});
+    expect(resumed.json).toMatchObject({ stopped: false, stoppedReason: null });
+    const signer = await desk.testApp.db
+      .selectFrom("autopilot_signers")
+      .select("shortfalls")
+      .executeTakeFirstOrThrow();
+    expect(signer.shortfalls).toBe(0);
+  });
+
   it("is the administrators' alone", async () => {
     const response = await desk.customer.get("/api/admin/autopilot");
     expect(response.status).toBe(403);

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import type { LocalAccount } from "viem";
+import { recordAudit } from "../server/platform/audit/audit";
 import type { DB } from "../server/platform/db/schema";
 import { broadcastKept, type EvmPayoutChain, payOrder } from "./evm/evm-payouts";
-import { PayoutAwaitsApproval, PayoutRefused } from "./payout-policy";
+import { PayoutAwaitsApproval, PayoutRefused, PayoutUnaffordable } from "./payout-policy";
 
 /** One network the signer pays on: its chain and the HSM key's account that pays there. */
 export type PayingNetwork = { chain: EvmPayoutChain; account: LocalAccount };
@@ -14,12 +15,15 @@ export type NetworkPass = { sent: string[]; refused: string[]; error?: string };
 const ORDERS_PER_PASS = 50;
 /** An order refused is asked again after this long (a hold released, a day's total freed). */
 const REFUSED_RETRY_SECONDS = 60;
+/** Payouts in a row the hot wallet cannot afford before autopilot stops itself. */
+export const SHORTFALLS_TO_STOP = 3;
 
 /**
  * One pass of the signer over a network: kept sends not yet taken by a node go out
  * first, then each verified order autopilot may pay is signed, kept and broadcast
- * (payOrder); an order refused is written down with why, for the operators. A failure
- * of the node or the database ends the network's pass; the next pass starts over.
+ * (payOrder); an order refused is written down with why, for the operators, and one
+ * the hot wallet cannot afford is counted too. A failure of the node or the database
+ * ends the network's pass; the next pass starts over.
  */
 export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Promise<NetworkPass> {
   const { chain, account } = paying;
@@ -30,8 +34,10 @@ export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Pr
       try {
         await payOrder(db, chain, account, orderId);
         pass.sent.push(orderId);
+        await countShortfall(db, paying, null);
       } catch (error) {
         if (!(error instanceof PayoutRefused)) throw error;
+        if (error instanceof PayoutUnaffordable) await countShortfall(db, paying, error.message);
         const approvalsNeeded = error instanceof PayoutAwaitsApproval ? error.needed : 0;
         await recordRefusal(db, chain.network, orderId, error.message, approvalsNeeded);
         pass.refused.push(orderId);
@@ -129,6 +135,58 @@ async function recordRefusal(
       conflict.column("order_id").doUpdateSet({ ...refusal, refused_at: sql<Date>`now()` }),
     )
     .execute();
+}
+
+/**
+ * Counts the payouts in a row the hot wallet could not afford (`shortfall`, its reason),
+ * or starts again at a payout sent (null). At SHORTFALLS_TO_STOP the signer turns the
+ * one switch on itself, saying why (audited, with no operator): orders then wait for an
+ * operator, who tops the wallet up and resumes.
+ */
+async function countShortfall(
+  db: Kysely<DB>,
+  { chain, account }: PayingNetwork,
+  shortfall: string | null,
+) {
+  if (shortfall === null) {
+    await db
+      .updateTable("autopilot_signers")
+      .set({ shortfalls: 0 })
+      .where("network", "=", chain.network)
+      .where("shortfalls", ">", 0)
+      .execute();
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const { shortfalls } = await trx
+      .insertInto("autopilot_signers")
+      .values({
+        network: chain.network,
+        sender_address: account.address.toLowerCase(),
+        shortfalls: 1,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column("network")
+          .doUpdateSet({ shortfalls: sql<number>`autopilot_signers.shortfalls + 1` }),
+      )
+      .returning("shortfalls")
+      .executeTakeFirstOrThrow();
+    if (shortfalls < SHORTFALLS_TO_STOP) return;
+    const reason = `${shortfalls} payouts in a row on ${chain.network} could not be made: ${shortfall}`;
+    const stopped = await trx
+      .updateTable("autopilot_switch")
+      .set({ stopped: true, stopped_reason: reason, changed_at: sql<Date>`now()` })
+      .where("stopped", "=", false)
+      .executeTakeFirst();
+    if (Number(stopped.numUpdatedRows) === 0) return;
+    await recordAudit(trx, {
+      actor: null,
+      action: "settings.saved",
+      target: { type: "settings", id: "autopilot" },
+      details: { stopped: { from: false, to: true }, reason },
+    });
+  });
 }
 
 /** The network's pass, as the operators see the signer: its sender, when, and its failure. */

@@ -1,4 +1,4 @@
-import type { LocalAccount } from "viem";
+import { erc20Abi, type LocalAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../server/testing/actors";
 import { placeOrder, TRON_WALLET } from "../../server/testing/orders";
@@ -231,6 +231,38 @@ describe("autopilot's limits, enforced by the signer at signing", () => {
       await node.chain.setNextBlockBaseFeePerGas({ baseFeePerGas: block.baseFeePerGas ?? 1n });
       await node.chain.mine({ blocks: 1 });
     }
+  });
+
+  it("signs nothing the hot wallet cannot pay: too little of the chain's coin for the fee, or too little USDT", async () => {
+    const sender = account.address;
+    const coin = await node.chain.getBalance({ address: sender });
+    const order = await verifiedOrder();
+    await node.chain.setBalance({ address: sender, value: 10n ** 12n });
+    await expectRefused(order.id, /the hot wallet holds 0\.000001 ETH, less than the fee may be/);
+    await node.chain.setBalance({ address: sender, value: coin });
+
+    // Its USDT moved away, all but 99.5: the payout of 100 would fail on chain.
+    const held = await balanceOf(sender);
+    const sink = "0x000000000000000000000000000000000000dEaD";
+    await node.chain.impersonateAccount({ address: sender });
+    await node.chain.writeContract({
+      account: sender,
+      chain: null,
+      address: desk.token,
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [sink, held - usdt("99.5")],
+    });
+    await node.chain.stopImpersonatingAccount({ address: sender });
+    try {
+      await expectRefused(
+        order.id,
+        /the hot wallet holds 99\.5 USDT not yet on its way, less than the payout's 100/,
+      );
+    } finally {
+      await node.fund(desk.token, sender, held);
+    }
+    expect((await payOrder(testApp.db, chain, account, order.id)).orderId).toBe(order.id);
   });
 
   it("sends nothing anywhere while the switch is on, and again once it is off", async () => {

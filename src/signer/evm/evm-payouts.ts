@@ -4,6 +4,7 @@ import {
   encodeFunctionData,
   erc20Abi,
   formatEther,
+  formatUnits,
   getAddress,
   type Hex,
   isAddress,
@@ -14,7 +15,7 @@ import {
 } from "viem";
 import type { DB } from "../../server/platform/db/schema";
 import { networkOf } from "../../shared/catalog";
-import { PayoutRefused, refuseBeyondPolicy } from "../payout-policy";
+import { PayoutRefused, PayoutUnaffordable, refuseBeyondPolicy } from "../payout-policy";
 
 /**
  * Paying a verified order's USDT on an EVM chain, once (decision 057). The transaction is
@@ -84,6 +85,15 @@ export async function signPayout(
       feeCoin: networkOf(chain.network).feeCoin,
     });
 
+    const amountUnits = parseUnits(order.receive_amount, chain.decimals);
+    await refuseUnaffordable(
+      trx,
+      chain,
+      account.address,
+      amountUnits,
+      TRANSFER_GAS * fees.maxFeePerGas,
+    );
+
     // One sender's nonces are handed out one at a time, across processes.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`payout:${chain.network}:${account.address}`}))`.execute(
       trx,
@@ -98,7 +108,7 @@ export async function signPayout(
       data: encodeFunctionData({
         abi: erc20Abi,
         functionName: "transfer",
-        args: [getAddress(order.wallet_address), parseUnits(order.receive_amount, chain.decimals)],
+        args: [getAddress(order.wallet_address), amountUnits],
       }),
       gas: TRANSFER_GAS,
       maxFeePerGas: fees.maxFeePerGas,
@@ -147,6 +157,48 @@ async function refuseUnpayable(trx: Kysely<DB>, chain: EvmPayoutChain, order: Or
     .where("released_at", "is", null)
     .executeTakeFirst();
   if (hold) throw new PayoutRefused("the order is held");
+}
+
+/**
+ * The hot wallet must hold the payout's USDT beyond what its sends already taken by a
+ * node (the node's pending state) and those kept but not yet taken will move, and the
+ * chain's coin for the most its fee can be.
+ */
+async function refuseUnaffordable(
+  trx: Kysely<DB>,
+  chain: EvmPayoutChain,
+  sender: Address,
+  amountUnits: bigint,
+  mostFeeWei: bigint,
+) {
+  const feeCoin = networkOf(chain.network).feeCoin;
+  const [coin, usdt, unsent] = await Promise.all([
+    chain.client.getBalance({ address: sender, blockTag: "pending" }),
+    chain.client.readContract({
+      address: chain.token,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [sender],
+      blockTag: "pending",
+    }),
+    trx
+      .selectFrom("autopilot_sends")
+      .select(sql<string>`coalesce(sum(amount), 0)`.as("amount"))
+      .where("network", "=", chain.network)
+      .where("broadcast_at", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (coin < mostFeeWei) {
+    throw new PayoutUnaffordable(
+      `the hot wallet holds ${formatEther(coin)} ${feeCoin}, less than the fee may be (${formatEther(mostFeeWei)} ${feeCoin})`,
+    );
+  }
+  const free = usdt - parseUnits(unsent.amount, chain.decimals);
+  if (free < amountUnits) {
+    throw new PayoutUnaffordable(
+      `the hot wallet holds ${formatUnits(free, chain.decimals)} USDT not yet on its way, less than the payout's ${formatUnits(amountUnits, chain.decimals)}`,
+    );
+  }
 }
 
 type KeptRow = { order_id: string; tx_hash: string; signed_tx: string; nonce: string };

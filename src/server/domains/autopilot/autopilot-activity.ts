@@ -12,6 +12,8 @@ const RECENT_SENDS = 50;
 /** What autopilot is doing, as the Autopilot page shows it. */
 export type AutopilotActivity = {
   stopped: boolean;
+  /** Why the signer stopped all sending by itself; null when an operator did, or while it runs. */
+  stoppedReason: string | null;
   /** Each network a signer's process pays on: from which address, its last pass, its failure. */
   signers: {
     network: NetworkId;
@@ -44,14 +46,18 @@ const iso = (at: Date | string) => new Date(at).toISOString();
 
 export async function getAutopilotActivity(db: Database): Promise<AutopilotActivity> {
   const [switchRow, signers, today, sends, waiting, refused] = await Promise.all([
-    db.selectFrom("autopilot_switch").select("stopped").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("autopilot_switch")
+      .select(["stopped", "stopped_reason"])
+      .executeTakeFirstOrThrow(),
     readSigners(db),
     readLastDay(db),
     readRecentSends(db),
     listWaitingForApproval(db),
     readRefused(db),
   ]);
-  return { stopped: switchRow.stopped, signers, today, sends, waiting, refused };
+  const { stopped, stopped_reason: stoppedReason } = switchRow;
+  return { stopped, stoppedReason, signers, today, sends, waiting, refused };
 }
 
 async function readSigners(db: Database): Promise<AutopilotActivity["signers"]> {

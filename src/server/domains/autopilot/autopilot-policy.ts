@@ -11,6 +11,8 @@ import { diffSettings } from "../../platform/settings/settings-changes";
 export type AutopilotPolicy = {
   /** The switch: while on, the signer sends nothing on any network. */
   stopped: boolean;
+  /** Why the signer stopped it by itself; null when an operator did, or while it runs. */
+  stoppedReason: string | null;
   networks: ({ network: NetworkId } & AutopilotNetworkInput)[];
 };
 
@@ -46,7 +48,10 @@ const toInput = (row: {
 
 export async function getAutopilotPolicy(db: Database): Promise<AutopilotPolicy> {
   const [switchRow, rows] = await Promise.all([
-    db.selectFrom("autopilot_switch").select("stopped").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("autopilot_switch")
+      .select(["stopped", "stopped_reason"])
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("autopilot_networks")
       .select(["network", ...POLICY_COLUMNS])
@@ -55,6 +60,7 @@ export async function getAutopilotPolicy(db: Database): Promise<AutopilotPolicy>
   ]);
   return {
     stopped: switchRow.stopped,
+    stoppedReason: switchRow.stopped_reason,
     networks: rows.map((row) => ({ network: row.network as NetworkId, ...toInput(row) })),
   };
 }
@@ -122,10 +128,12 @@ export async function setAutopilotStopped(
   await db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable("autopilot_switch")
-      .set({ stopped, changed_at: sql<Date>`now()` })
+      .set({ stopped, stopped_reason: null, changed_at: sql<Date>`now()` })
       .where("stopped", "=", !stopped)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return;
+    // Resumed (the wallet topped up): the signer counts its shortfalls from none again.
+    if (!stopped) await trx.updateTable("autopilot_signers").set({ shortfalls: 0 }).execute();
     await recordAudit(trx, {
       actor,
       action: "settings.saved",

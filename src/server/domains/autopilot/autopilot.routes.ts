@@ -20,6 +20,12 @@ const networkInputSchema = autopilotNetworkInputSchema.openapi("AutopilotNetwork
 const autopilotPolicySchema = z
   .object({
     stopped: z.boolean().describe("While on, the signer sends nothing on any network"),
+    stoppedReason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why the signer stopped it by itself (the hot wallet short); null when an operator did",
+      ),
     networks: z.array(networkInputSchema.extend({ network: networkIdSchema })),
   })
   .openapi("AutopilotPolicy");
@@ -72,6 +78,7 @@ const usdtAmount = z.string().describe("USDT, a plain decimal");
 const activitySchema = z
   .object({
     stopped: z.boolean(),
+    stoppedReason: z.string().nullable(),
     signers: z.array(
       z.object({
         network: networkIdSchema,

@@ -573,6 +573,8 @@ export interface AutopilotSwitchTable {
   id: Generated<number>;
   stopped: Generated<boolean>;
   changed_at: Generated<Date>;
+  /** Why the signer stopped it by itself (migration 0135); null when an operator did, or while it runs. */
+  stopped_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The signer's process on one network: its sender and its last pass (migration 0132). */
@@ -582,6 +584,8 @@ export interface AutopilotSignersTable {
   passed_at: Generated<Date>;
   /** Why the last pass failed on this network; null once one passes. */
   last_error: string | null;
+  /** Payouts in a row the hot wallet could not afford (migration 0135); 0 after a send. */
+  shortfalls: Generated<number>;
 }
 
 /** An order the signer would not pay, and why (migration 0132). */

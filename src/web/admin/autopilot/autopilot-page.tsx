@@ -81,7 +81,14 @@ function SignerCard({ activity }: { activity: AutopilotActivity }) {
         <CardTitle size="md">{t("adminAutopilot.signers.title")}</CardTitle>
         <p className="text-sm" role="status">
           {activity.stopped ? (
-            <Badge variant="destructive">{t("adminAutopilot.stopped")}</Badge>
+            <>
+              <Badge variant="destructive">{t("adminAutopilot.stopped")}</Badge>
+              {activity.stoppedReason && (
+                <span className="mt-1 block text-destructive">
+                  {t("adminAutopilot.stoppedItself", { reason: activity.stoppedReason })}
+                </span>
+              )}
+            </>
           ) : (
             t("adminAutopilot.sending")
           )}

@@ -72,6 +72,11 @@ function AutopilotForms({ saved }: { saved: AutopilotPolicy }) {
               : "adminSettings.autopilot.runningHint",
           )}
         </p>
+        {saved.stoppedReason && (
+          <p className="basis-full text-sm text-destructive">
+            {t("adminSettings.autopilot.stoppedItself", { reason: saved.stoppedReason })}
+          </p>
+        )}
         <Button
           type="button"
           variant={saved.stopped ? "outline" : "destructive"}

@@ -67,6 +67,7 @@ import * as autopilotPolicy from "./0131-autopilot-policy";
 import * as autopilotSigner from "./0132-autopilot-signer";
 import * as autopilotApprovals from "./0133-autopilot-approvals";
 import * as autopilotFeeCap from "./0134-autopilot-fee-cap";
+import * as autopilotShortfalls from "./0135-autopilot-shortfalls";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -141,4 +142,5 @@ export const migrations: Record<string, Migration> = {
   "0132-autopilot-signer": autopilotSigner,
   "0133-autopilot-approvals": autopilotApprovals,
   "0134-autopilot-fee-cap": autopilotFeeCap,
+  "0135-autopilot-shortfalls": autopilotShortfalls,
 };
