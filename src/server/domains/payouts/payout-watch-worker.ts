@@ -6,6 +6,7 @@ import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
+import { tellOperatorsOfAutopilot } from "../autopilot/tell-operators-of-autopilot";
 import { type WatchLimitsByFamily, watchWallet } from "../chain/watch-wallet";
 import { tellOperatorsOfStalledWatchers } from "../chain/watcher-lag";
 import { expireSellOrders } from "../orders/sell/expire-sales";
@@ -75,6 +76,7 @@ export class PayoutWatchWorker {
     // Once the deposits seen are linked: an order whose deposit is on its way waits for it.
     await expireSellOrders(this.deps);
     await tellOperatorsOfStalledWatchers(this.deps.db, chains, this.deps.notify);
+    await tellOperatorsOfAutopilot(this.deps.db, this.deps.notify);
     return watched.map(({ network }) => network);
   }
 }

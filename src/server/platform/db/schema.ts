@@ -575,6 +575,8 @@ export interface AutopilotSwitchTable {
   changed_at: Generated<Date>;
   /** Why the signer stopped it by itself (migration 0135); null when an operator did, or while it runs. */
   stopped_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether the operators were told the signer stopped it (migration 0136). */
+  stop_alert_sent: Generated<boolean>;
 }
 
 /** The signer's process on one network: its sender and its last pass (migration 0132). */
@@ -586,6 +588,9 @@ export interface AutopilotSignersTable {
   last_error: string | null;
   /** Payouts in a row the hot wallet could not afford (migration 0135); 0 after a send. */
   shortfalls: Generated<number>;
+  /** Whether the operators were told it is silent, and that its pass fails (migration 0136). */
+  silent_alert_sent: Generated<boolean>;
+  failing_alert_sent: Generated<boolean>;
 }
 
 /** An order the signer would not pay, and why (migration 0132). */

@@ -68,6 +68,7 @@ import * as autopilotSigner from "./0132-autopilot-signer";
 import * as autopilotApprovals from "./0133-autopilot-approvals";
 import * as autopilotFeeCap from "./0134-autopilot-fee-cap";
 import * as autopilotShortfalls from "./0135-autopilot-shortfalls";
+import * as autopilotAlerts from "./0136-autopilot-alerts";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -143,4 +144,5 @@ export const migrations: Record<string, Migration> = {
   "0133-autopilot-approvals": autopilotApprovals,
   "0134-autopilot-fee-cap": autopilotFeeCap,
   "0135-autopilot-shortfalls": autopilotShortfalls,
+  "0136-autopilot-alerts": autopilotAlerts,
 };
