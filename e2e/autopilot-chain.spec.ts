@@ -10,6 +10,7 @@ import { startFakeChain } from "../src/server/testing/fake-chain";
 import { startRealEvmNode } from "../src/server/testing/real-evm-node";
 import { hsmEvmAccount } from "../src/signer/evm/hsm-evm-account";
 import { openHsm } from "../src/signer/hsm/pkcs11-keys";
+import { signerEnv } from "../src/signer/testing/signer-env";
 import { newSoftHsmToken } from "../src/signer/testing/soft-hsm";
 import {
   logIn,
@@ -113,23 +114,20 @@ async function startDesk(baseURL: string) {
 
   const server = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      SOFTHSM2_CONF: process.env.SOFTHSM2_CONF ?? "",
+      ...signerEnv({
+        databaseUrl: databaseUrl.toString(),
+        hsm: softHsm.config,
+        chainId: node.chain.chain.id,
+        nodeUrl: rpc.url,
+        token,
+      }),
       PORT: new URL(baseURL).port,
       PUBLIC_URL: baseURL,
-      DATABASE_URL: databaseUrl.toString(),
       DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-e2e-autopilot-")),
       TRUST_PROXY: "true",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      CHAIN_RPC_ERC20: rpc.url,
-      CHAIN_TOKEN_ERC20: token,
       CHAIN_CONFIRMATIONS_ERC20: "2",
-      SIGNER_PKCS11_MODULE: softHsm.config.modulePath,
-      SIGNER_TOKEN_LABEL: softHsm.config.tokenLabel,
-      SIGNER_PIN: softHsm.config.pin,
-      SIGNER_CHAIN_ID_ERC20: String(node.chain.chain.id),
       SIGNER_PASS_MS: "1000",
       LOG_LEVEL: "warn",
     },

@@ -18,6 +18,7 @@ import { startFakeChain } from "../../src/server/testing/fake-chain";
 import { startRealEvmNode } from "../../src/server/testing/real-evm-node";
 import { hsmEvmAccount } from "../../src/signer/evm/hsm-evm-account";
 import { openHsm } from "../../src/signer/hsm/pkcs11-keys";
+import { signerEnv } from "../../src/signer/testing/signer-env";
 import { newSoftHsmToken } from "../../src/signer/testing/soft-hsm";
 import { openBenchRuntime, percentile } from "./bench-database";
 
@@ -132,16 +133,13 @@ if (checks.doublePaid + checks.unpaid + checks.gaps > 0) process.exitCode = 1;
 function startSigner(url: string): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "src/signer/main.ts"], {
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      SOFTHSM2_CONF: process.env.SOFTHSM2_CONF ?? "",
-      DATABASE_URL: url,
-      SIGNER_PKCS11_MODULE: softHsm.config.modulePath,
-      SIGNER_TOKEN_LABEL: softHsm.config.tokenLabel,
-      SIGNER_PIN: softHsm.config.pin,
-      SIGNER_CHAIN_ID_ERC20: String(node.chain.chain.id),
-      CHAIN_RPC_ERC20: rpc.url,
-      CHAIN_TOKEN_ERC20: token,
+      ...signerEnv({
+        databaseUrl: url,
+        hsm: softHsm.config,
+        chainId: node.chain.chain.id,
+        nodeUrl: rpc.url,
+        token,
+      }),
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { LocalAccount } from "viem";
+import { unsentAutopilotOrders } from "../server/domains/autopilot/unsent-autopilot-orders";
 import { recordAudit } from "../server/platform/audit/audit";
 import type { DB } from "../server/platform/db/schema";
 import { broadcastKept, type EvmPayoutChain, payOrder } from "./evm/evm-payouts";
@@ -57,21 +58,9 @@ export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Pr
  * waits for the next approval.
  */
 async function ordersToPay(db: Kysely<DB>, network: string) {
-  const rows = await db
-    .selectFrom("orders")
-    .innerJoin("autopilot_networks", "autopilot_networks.network", "orders.network")
+  const rows = await unsentAutopilotOrders(db)
     .select("orders.id")
     .where("orders.network", "=", network)
-    .where("orders.status", "=", "processing")
-    .where("orders.receive_currency", "=", "usdt")
-    .where("autopilot_networks.enabled", "=", true)
-    .where(({ exists, not, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("autopilot_sends").select("order_id").whereRef("order_id", "=", "orders.id"),
-        ),
-      ),
-    )
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom("order_events")

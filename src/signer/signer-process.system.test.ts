@@ -4,6 +4,7 @@ import type { FakeChainAnswer } from "../server/testing/fake-chain";
 import { isPostgresRun } from "../server/testing/postgres";
 import { REPO_ROOT } from "../server/testing/run-process";
 import { type PayingDesk, startPayingDesk, usdt } from "./testing/paying-desk";
+import { signerEnv } from "./testing/signer-env";
 
 /*
  * `npm run signer` as its own process, beside the web process on PostgreSQL: an order the
@@ -37,16 +38,13 @@ describe.runIf(isPostgresRun())("the signer's own process", () => {
     signer = spawn(process.execPath, ["--import", "tsx", "src/signer/main.ts"], {
       cwd: REPO_ROOT,
       env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        SOFTHSM2_CONF: process.env.SOFTHSM2_CONF ?? "",
-        DATABASE_URL: desk.testApp.databaseUrl ?? "",
-        SIGNER_PKCS11_MODULE: desk.softHsm.config.modulePath,
-        SIGNER_TOKEN_LABEL: desk.softHsm.config.tokenLabel,
-        SIGNER_PIN: desk.softHsm.config.pin,
-        SIGNER_CHAIN_ID_ERC20: String(desk.chain.chainId),
-        CHAIN_RPC_ERC20: desk.nodeUrl,
-        CHAIN_TOKEN_ERC20: desk.token,
+        ...signerEnv({
+          databaseUrl: desk.testApp.databaseUrl ?? "",
+          hsm: desk.softHsm.config,
+          chainId: desk.chain.chainId,
+          nodeUrl: desk.nodeUrl,
+          token: desk.token,
+        }),
         SIGNER_PASS_MS: "500",
         LOG_LEVEL: "info",
       },

@@ -7,6 +7,7 @@ import { refuseOwnRecord } from "../../platform/audit/own-records";
 import type { Database } from "../../platform/db/database";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
+import { unsentAutopilotOrders } from "./unsent-autopilot-orders";
 
 /** The verified orders the Autopilot page lists as waiting for approval, oldest first. */
 const WAITING_LISTED = 100;
@@ -31,9 +32,7 @@ export type WaitingForApproval = {
  * rule the signer applies: shared/autopilot-policy-input.ts).
  */
 export async function listWaitingForApproval(db: Database): Promise<WaitingForApproval[]> {
-  const rows = await db
-    .selectFrom("orders")
-    .innerJoin("autopilot_networks", "autopilot_networks.network", "orders.network")
+  const rows = await unsentAutopilotOrders(db)
     .innerJoinLateral(
       (eb) =>
         eb
@@ -73,16 +72,6 @@ export async function listWaitingForApproval(db: Database): Promise<WaitingForAp
         .whereRef("autopilot_approvals.order_id", "=", "orders.id")
         .as("approved_by"),
     ])
-    .where("orders.status", "=", "processing")
-    .where("orders.receive_currency", "=", "usdt")
-    .where("autopilot_networks.enabled", "=", true)
-    .where(({ exists, not, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("autopilot_sends").select("order_id").whereRef("order_id", "=", "orders.id"),
-        ),
-      ),
-    )
     .where(({ exists, not, selectFrom }) =>
       not(
         exists(
