@@ -33,7 +33,6 @@ export const NETWORKS = [
     id: "trc20",
     name: "TRC20",
     family: "tron",
-    feeCoin: "TRX",
     explorerTx: "https://tronscan.org/#/transaction/",
     explorerAddress: "https://tronscan.org/#/address/",
   },
@@ -41,7 +40,6 @@ export const NETWORKS = [
     id: "bep20",
     name: "BEP20",
     family: "evm",
-    feeCoin: "BNB",
     explorerTx: "https://bscscan.com/tx/",
     explorerAddress: "https://bscscan.com/address/",
   },
@@ -49,7 +47,6 @@ export const NETWORKS = [
     id: "erc20",
     name: "ERC20",
     family: "evm",
-    feeCoin: "ETH",
     explorerTx: "https://etherscan.io/tx/",
     explorerAddress: "https://etherscan.io/address/",
   },
@@ -57,7 +54,6 @@ export const NETWORKS = [
     id: "polygon",
     name: "Polygon",
     family: "evm",
-    feeCoin: "POL",
     explorerTx: "https://polygonscan.com/tx/",
     explorerAddress: "https://polygonscan.com/address/",
   },
@@ -65,7 +61,6 @@ export const NETWORKS = [
     id: "solana",
     name: "Solana",
     family: "solana",
-    feeCoin: "SOL",
     explorerTx: "https://solscan.io/tx/",
     explorerAddress: "https://solscan.io/account/",
   },
@@ -73,8 +68,6 @@ export const NETWORKS = [
   id: string;
   name: string;
   family: ChainFamily;
-  /** The coin its transactions pay their fees in. */
-  feeCoin: string;
   explorerTx: string;
   explorerAddress: string;
 }[];

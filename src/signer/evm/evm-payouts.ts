@@ -14,7 +14,7 @@ import {
   parseUnits,
 } from "viem";
 import type { DB } from "../../server/platform/db/schema";
-import { networkOf } from "../../shared/catalog";
+import { FEE_COIN } from "../../shared/fee-coins";
 import { PayoutRefused, PayoutUnaffordable, refuseBeyondPolicy } from "../payout-policy";
 
 /**
@@ -82,7 +82,7 @@ export async function signPayout(
       walletAddress: order.wallet_address,
       amountUsdt: order.receive_amount,
       mostFee: formatEther(TRANSFER_GAS * fees.maxFeePerGas),
-      feeCoin: networkOf(chain.network).feeCoin,
+      feeCoin: FEE_COIN[chain.network],
     });
 
     const amountUnits = parseUnits(order.receive_amount, chain.decimals);
@@ -171,7 +171,7 @@ async function refuseUnaffordable(
   amountUnits: bigint,
   mostFeeWei: bigint,
 ) {
-  const feeCoin = networkOf(chain.network).feeCoin;
+  const feeCoin = FEE_COIN[chain.network];
   const [coin, usdt, unsent] = await Promise.all([
     chain.client.getBalance({ address: sender, blockTag: "pending" }),
     chain.client.readContract({

@@ -1,4 +1,5 @@
-import { type NetworkId, networkOf } from "../../../shared/catalog";
+import type { NetworkId } from "../../../shared/catalog";
+import { FEE_COIN } from "../../../shared/fee-coins";
 
 /**
  * The USDT token of each network (domain-reference, "Looking up a USDT payout on
@@ -18,9 +19,9 @@ export const USDT_TOKENS: Record<NetworkId, { token: string; decimals: number }>
  * what a balance of it can never pass (a node that says more is lying).
  */
 export const FEE_COINS: Record<NetworkId, { symbol: string; decimals: number; supply: string }> = {
-  trc20: { symbol: networkOf("trc20").feeCoin, decimals: 6, supply: "200000000000" },
-  bep20: { symbol: networkOf("bep20").feeCoin, decimals: 18, supply: "300000000" },
-  erc20: { symbol: networkOf("erc20").feeCoin, decimals: 18, supply: "300000000" },
-  polygon: { symbol: networkOf("polygon").feeCoin, decimals: 18, supply: "20000000000" },
-  solana: { symbol: networkOf("solana").feeCoin, decimals: 9, supply: "2000000000" },
+  trc20: { symbol: FEE_COIN.trc20, decimals: 6, supply: "200000000000" },
+  bep20: { symbol: FEE_COIN.bep20, decimals: 18, supply: "300000000" },
+  erc20: { symbol: FEE_COIN.erc20, decimals: 18, supply: "300000000" },
+  polygon: { symbol: FEE_COIN.polygon, decimals: 18, supply: "20000000000" },
+  solana: { symbol: FEE_COIN.solana, decimals: 9, supply: "2000000000" },
 };

@@ -3,7 +3,8 @@ import { OctagonX, Play, Save } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import type { AutopilotNetworkInput } from "../../../shared/autopilot-policy-input";
-import { NETWORKS, type NetworkId, networkOf } from "../../../shared/catalog";
+import { NETWORKS, type NetworkId } from "../../../shared/catalog";
+import { FEE_COIN } from "../../../shared/fee-coins";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -152,7 +153,7 @@ function NetworkLimitsForm({
     return (
       <div className="w-48 space-y-1">
         <Label htmlFor={id}>
-          {t(`adminSettings.autopilot.${field}`, { coin: networkOf(network).feeCoin })}
+          {t(`adminSettings.autopilot.${field}`, { coin: FEE_COIN[network] })}
         </Label>
         <Input
           id={id}
