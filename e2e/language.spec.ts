@@ -216,3 +216,35 @@ test("a language chosen while the page was still telling the account its first o
   await expect(page.getByRole("heading", { name: "प्रोफ़ाइल" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
 });
+
+test("a language chosen before the page knew who was signed in is the one saved on a new account", async ({
+  page,
+}) => {
+  // A new account has no language yet, and the page tells the server the one chosen.
+  // The session's answer is held until the reader has picked Hindi, and Hindi's texts
+  // until the server has been told: the save comes while the change is still under way.
+  await signUpAndLogInByApi(page, uniqueEmail("language-before-session"));
+  let askedForSession = () => {};
+  const sessionAskedFor = new Promise<void>((resolve) => {
+    askedForSession = resolve;
+  });
+  const releaseSession = await holdRequests(page, "**/api/auth/get-session");
+  await page.route("**/api/auth/get-session", async (route) => {
+    askedForSession();
+    await route.fallback();
+  });
+  await page.goto("/profile");
+  await sessionAskedFor;
+  const releaseHindi = await holdRequests(page, "**/assets/first-screen-*.js");
+  const saved = page.waitForResponse((response) =>
+    response.url().endsWith("/api/account/language"),
+  );
+  await page.getByRole("combobox", { name: "Language" }).selectOption("hi");
+  releaseSession();
+  expect((await saved).request().postDataJSON()).toEqual({ language: "hi" });
+  releaseHindi();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "प्रोफ़ाइल" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+});

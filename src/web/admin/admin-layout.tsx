@@ -84,7 +84,11 @@ export function AdminLayout() {
             <X />
           </Button>
         </div>
-        <nav aria-label={t("admin.nav.adminNavigation")} className="flex-1 space-y-1 p-3">
+        {/* Its links scroll on a short screen; Back to Site and Log Out stay in sight below them. */}
+        <nav
+          aria-label={t("admin.nav.adminNavigation")}
+          className="min-h-0 flex-1 space-y-1 overflow-y-auto p-3"
+        >
           {links.map(({ to, key, icon: Icon, end }) => (
             <NavLink key={to} to={to} end={end} className={linkClass} onClick={closeMenu}>
               <Icon className="size-4" aria-hidden />

@@ -187,6 +187,11 @@ export function currentLanguage(): Language {
   return readerTexts.locale === "hi" ? "hi" : "en";
 }
 
+/** The language the reader chose last: the one a change under way switches to, else the one read. */
+export function chosenLanguage(): Language {
+  return changingTo ?? currentLanguage();
+}
+
 /**
  * The language the page is read in: <html lang>, which follows the reader's choice
  * except in the admin panel, written in English only (in-english.tsx).

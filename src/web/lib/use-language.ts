@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { isLanguage, LANGUAGE_COOKIE, type Language } from "../../shared/languages";
-import { changeTextsLanguage, currentLanguage, readerTexts } from "../i18n";
+import { changeTextsLanguage, chosenLanguage, currentLanguage, readerTexts } from "../i18n";
 import { sessionQueryOptions, useSession } from "./session";
 
 /** Calls back when the reader's texts change: another language, or more texts. */
@@ -74,7 +74,8 @@ export function useLanguage() {
         void changeTextsLanguage(accountLanguage);
       }
     } else {
-      void saveOnAccount(current);
+      // Not `current`: a choice made before the session arrived may still be loading its texts.
+      void saveOnAccount(chosenLanguage());
     }
   }, [userId, accountLanguage]);
 
