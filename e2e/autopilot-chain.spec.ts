@@ -70,12 +70,22 @@ test("the operator verifies an ERC20 order's payment and the customer's page rea
   await expect(sent).toContainText("Taken by the node");
   await details.screenshot({ path: test.info().outputPath("sent-by-autopilot.png") });
   await page.goto("/admin/autopilot");
-  await expect(
-    page
-      .getByRole("table", { name: "Sent" })
-      .getByRole("row", { name: new RegExp(orderId.slice(0, 8)) }),
-  ).toContainText("Completed");
+  const row = page
+    .getByRole("table", { name: "Sent" })
+    .getByRole("row", { name: new RegExp(orderId.slice(0, 8)) });
+  await expect(row).toContainText("Completed");
+  // What it cost, once final (the page reads again every 10 seconds).
+  await expect(row).toContainText(/Fee 0\.\d+ ETH/, { timeout: 30_000 });
   await expect(page.getByText("Running")).toBeVisible();
+  // 10,000 USDT funded, 100 paid: the hot wallet is above its ceiling of 5,000.
+  await expect(page.getByText("9,900.0000 USDT of its 5,000.0000 USDT ceiling")).toBeVisible();
+  await expect(
+    page.getByText("Above its ceiling: sweep 4,900.0000 USDT to cold storage."),
+  ).toBeVisible();
+  await page.screenshot({
+    path: test.info().outputPath("autopilot-hot-wallet.png"),
+    fullPage: true,
+  });
 });
 
 /** The admin through the forms: log in, then Admin Access. */
@@ -203,6 +213,7 @@ async function setUpDesk(baseURL: string, sender: string) {
     secondApprovalAboveUsdt: "1000",
     approveFirstOrder: false,
     maxFeePerPayout: "1",
+    hotWalletCeilingUsdt: "5000",
   });
 }
 

@@ -29,6 +29,7 @@ test("a verified ERC20 payout above the approval amount waits on the Autopilot p
         secondApprovalAboveUsdt: "500",
         approveFirstOrder: false,
         maxFeePerPayout: "0.01",
+        hotWalletCeilingUsdt: "10000",
       },
       headers: origin,
     });

@@ -8,7 +8,8 @@ import { readDecimal } from "./site-settings-input";
  * Autopilot's limits on one network (issue 52), as Settings → Autopilot saves them
  * (PUT /api/admin/settings/autopilot/{network}) and the signer enforces them: whether it
  * sends by itself there, the most one payout may be, the most of a day's payouts, and
- * which payouts wait for one operator's approval, or two.
+ * which payouts wait for one operator's approval, or two, the most fee per payout, and the
+ * most USDT the hot wallet should hold (above it the operators are told to sweep).
  */
 
 export const AUTOPILOT_FIELD_LABELS = {
@@ -19,6 +20,7 @@ export const AUTOPILOT_FIELD_LABELS = {
   secondApprovalAboveUsdt: "Two Approvals Above (USDT)",
   approveFirstOrder: "Approve a Customer's First Payout",
   maxFeePerPayout: "Most Fee per Payout",
+  hotWalletCeilingUsdt: "Hot Wallet Ceiling (USDT)",
 } as const;
 
 /** A fee in the network's coin: up to 18 decimals, as its smallest unit (wei) allows. */
@@ -50,6 +52,10 @@ export const autopilotNetworkInputSchema = z
         },
         { error: FEE_ERROR },
       ),
+    hotWalletCeilingUsdt: usdtInCents(
+      `${AUTOPILOT_FIELD_LABELS.hotWalletCeilingUsdt} must be a USDT amount above 0, with at most 2 decimals, below 1,000,000,000.`,
+      false,
+    ),
   })
   .superRefine((input, context) => {
     const [one, two] = [

@@ -1,5 +1,6 @@
-import { createPublicClient, http } from "viem";
+import { createPublicClient, formatEther, formatUnits, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Decimal } from "../shared/money";
 import { type PayingNetwork, passOverNetwork } from "./signer-pass";
 import { type PayingDesk, startPayingDesk } from "./testing/paying-desk";
 
@@ -50,6 +51,7 @@ describe("a pass of the signer, as the operators see it", () => {
       enabled: true,
       sentUsdt: "100",
       maxDayUsdt: "100000",
+      feesPaid: send?.fee_paid,
     });
     expect(seen.sends).toEqual([
       expect.objectContaining({
@@ -76,6 +78,8 @@ describe("a pass of the signer, as the operators see it", () => {
         txHash: send?.tx_hash,
         signedAt: expect.any(String),
         broadcastAt: expect.any(String),
+        feePaid: send?.fee_paid,
+        reverted: false,
       },
       refusal: null,
     });
@@ -88,6 +92,86 @@ describe("a pass of the signer, as the operators see it", () => {
       },
     });
     await desk.setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+  });
+
+  it("settles each payout's fee once its block is final, and shows the hot wallet against its ceiling", async () => {
+    const sender = desk.account.address;
+    const overHttp = {
+      ...paying.chain,
+      client: createPublicClient({ transport: http(desk.nodeUrl) }),
+    };
+    const order = await desk.verifiedOrder();
+    const coinBefore = await desk.node.chain.getBalance({ address: sender });
+    // A node whose final block is still the first: the payout is mined, not yet final.
+    desk.interrupt = (method, params) =>
+      method === "eth_getBlockByNumber" && (params as unknown[])[0] === "finalized"
+        ? desk.node.respond(method, ["0x0", false])
+        : undefined;
+    try {
+      const pass = await passOverNetwork(desk.testApp.db, { ...paying, chain: overHttp });
+      expect(pass).toEqual({ sent: [order.id], refused: [] });
+    } finally {
+      desk.interrupt = undefined;
+    }
+    expect(await desk.keptSends(order.id)).toEqual([
+      expect.objectContaining({ fee_paid: null, reverted: null }),
+    ]);
+    await passOverNetwork(desk.testApp.db, paying);
+    const fee = formatEther(coinBefore - (await desk.node.chain.getBalance({ address: sender })));
+    expect(await desk.keptSends(order.id)).toEqual([
+      expect.objectContaining({ fee_paid: fee, reverted: false }),
+    ]);
+    expect((await activity()).sends).toContainEqual(
+      expect.objectContaining({ orderId: order.id, feePaid: fee, reverted: false }),
+    );
+
+    // Above its ceiling, the page says how much to sweep to cold storage.
+    await desk.setLimits({
+      enabled: true,
+      maxPayoutUsdt: "1000",
+      maxDayUsdt: "100000",
+      hotWalletCeilingUsdt: "25000",
+    });
+    await passOverNetwork(desk.testApp.db, paying);
+    const usdtHeld = formatUnits(await desk.balanceOf(sender), 6);
+    const coinHeld = formatEther(await desk.node.chain.getBalance({ address: sender }));
+    const [signer] = (await activity()).signers;
+    expect(signer.hotWallet).toEqual({
+      usdt: usdtHeld,
+      coin: coinHeld,
+      readAt: expect.any(String),
+      ceilingUsdt: "25000",
+      sweepUsdt: new Decimal(usdtHeld).minus(25000).toFixed(),
+    });
+
+    // /metrics has the hot wallet against its ceiling, the fees, and the payout's times
+    // once the watcher has completed its order.
+    await desk.node.chain.mine({ blocks: 5 });
+    await desk.testApp.payoutWatch.watchOnce();
+    await desk.testApp.payoutChecks.checkDue();
+    const metrics = await desk.metrics();
+    const series = (name: string) => {
+      const line = metrics.split("\n").find((candidate) => candidate.startsWith(`${name} `));
+      return line === undefined ? undefined : Number(line.slice(name.length + 1));
+    };
+    expect(series('rupeedesk_autopilot_hot_wallet_usdt{network="erc20"}')).toBe(Number(usdtHeld));
+    expect(series('rupeedesk_autopilot_hot_wallet_ceiling_usdt{network="erc20"}')).toBe(25000);
+    expect(series('rupeedesk_autopilot_fees_paid_total{network="erc20"}')).toBeGreaterThanOrEqual(
+      Number(fee),
+    );
+    for (const times of ["verified_to_sent", "sent_to_final"]) {
+      for (const quantile of ["0.5", "0.95"]) {
+        const seconds = series(
+          `rupeedesk_autopilot_${times}_seconds{network="erc20",quantile="${quantile}"}`,
+        );
+        expect(seconds, `${times} ${quantile}`).toBeGreaterThanOrEqual(0);
+        expect(seconds).toBeLessThan(600);
+      }
+    }
+
+    await desk.setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+    await passOverNetwork(desk.testApp.db, paying);
+    expect((await activity()).signers[0].hotWallet.sweepUsdt).toBeNull();
   });
 
   it("lists a payout waiting for approval apart from the refused, and pays it in the first pass after the approval", async () => {

@@ -3,6 +3,7 @@ import type { LocalAccount } from "viem";
 import { unsentAutopilotOrders } from "../server/domains/autopilot/unsent-autopilot-orders";
 import { recordAudit } from "../server/platform/audit/audit";
 import type { DB } from "../server/platform/db/schema";
+import { type HotWallet, readHotWallet, settleSends } from "./evm/evm-hot-wallet";
 import { broadcastKept, type EvmPayoutChain, payOrder } from "./evm/evm-payouts";
 import { PayoutAwaitsApproval, PayoutRefused, PayoutUnaffordable } from "./payout-policy";
 
@@ -23,12 +24,14 @@ export const SHORTFALLS_TO_STOP = 3;
  * One pass of the signer over a network: kept sends not yet taken by a node go out
  * first, then each verified order autopilot may pay is signed, kept and broadcast
  * (payOrder); an order refused is written down with why, for the operators, and one
- * the hot wallet cannot afford is counted too. A failure of the node or the database
- * ends the network's pass; the next pass starts over.
+ * the hot wallet cannot afford is counted too. Then the sends mined final are settled
+ * (their fee, whether they reverted) and the hot wallet's balances read. A failure of
+ * the node or the database ends the network's pass; the next pass starts over.
  */
 export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Promise<NetworkPass> {
   const { chain, account } = paying;
   const pass: NetworkPass = { sent: [], refused: [] };
+  let hotWallet: HotWallet | undefined;
   try {
     await broadcastKept(db, chain);
     for (const orderId of await ordersToPay(db, chain.network)) {
@@ -44,10 +47,12 @@ export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Pr
         pass.refused.push(orderId);
       }
     }
+    await settleSends(db, chain);
+    hotWallet = await readHotWallet(chain, account.address);
   } catch (error) {
     pass.error = error instanceof Error ? error.message : String(error);
   }
-  await recordPass(db, paying, pass.error);
+  await recordPass(db, paying, pass.error, hotWallet);
   return pass;
 }
 
@@ -178,12 +183,25 @@ async function countShortfall(
   });
 }
 
-/** The network's pass, as the operators see the signer: its sender, when, and its failure. */
-async function recordPass(db: Kysely<DB>, { chain, account }: PayingNetwork, error?: string) {
+/**
+ * The network's pass, as the operators see the signer: its sender, when, its failure,
+ * and the hot wallet's balances when it read them (a failed pass keeps the last read).
+ */
+async function recordPass(
+  db: Kysely<DB>,
+  { chain, account }: PayingNetwork,
+  error: string | undefined,
+  hotWallet: HotWallet | undefined,
+) {
   const values = {
     sender_address: account.address.toLowerCase(),
     passed_at: sql<Date>`now()`,
     last_error: error ?? null,
+    ...(hotWallet && {
+      usdt_balance: hotWallet.usdt,
+      coin_balance: hotWallet.coin,
+      balance_read_at: sql<Date>`now()`,
+    }),
   };
   await db
     .insertInto("autopilot_signers")

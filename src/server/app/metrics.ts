@@ -3,6 +3,7 @@ import { routePath } from "hono/route";
 import { sql } from "kysely";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { ORDER_STATUSES } from "../../shared/admin-order-input";
+import { registerAutopilotSeries } from "../domains/autopilot/autopilot-metrics";
 import { readWatcherLag } from "../domains/chain/watcher-lag";
 import { currentTotals } from "../domains/orders/order-totals";
 import type { AppContext } from "../platform/api/app-context";
@@ -19,6 +20,7 @@ export function createMetrics({ db, chains, orderChanges, databasePool }: AppCon
   const http = httpSeries(registry);
   registerDeskSeries(registry, db);
   registerWatcherSeries(registry, db, chains);
+  registerAutopilotSeries(registry, db);
   registerProcessSeries(registry, orderChanges, databasePool);
   return { registry, recordRequests: requestRecorder(http) };
 }

@@ -1,10 +1,18 @@
-import { erc20Abi, type LocalAccount } from "viem";
+import {
+  encodeAbiParameters,
+  erc20Abi,
+  formatEther,
+  keccak256,
+  type LocalAccount,
+  pad,
+} from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../server/testing/actors";
 import { placeOrder, TRON_WALLET } from "../../server/testing/orders";
 import { freshEvmWallet } from "../../server/testing/watched-desk";
 import { PayoutRefused } from "../payout-policy";
 import { type PayingDesk, startPayingDesk, usdt } from "../testing/paying-desk";
+import { settleSends } from "./evm-hot-wallet";
 import { broadcastKept, type EvmPayoutChain, payOrder, signPayout } from "./evm-payouts";
 
 /*
@@ -127,6 +135,42 @@ describe("the signer paying verified orders on a real EVM node", () => {
       payoutTxHash: send.txHash,
     });
     expect(recorded.status, recorded.text).toBeLessThan(300);
+  });
+
+  it("settles a payout that reverted on chain: its fee written, no USDT moved, never signed again, and the order an operator's again", async () => {
+    const order = await verifiedOrder();
+    const signed = await signPayout(testApp.db, chain, account, order.id);
+    // The hot wallet's USDT gone between signing and mining (frozen by the issuer, say):
+    // its balance in the token's storage (OpenZeppelin's balances, slot 0) set to none.
+    const slot = keccak256(
+      encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [account.address, 0n]),
+    );
+    const held = (await node.chain.getStorageAt({ address: chain.token, slot })) ?? pad("0x0");
+    const coinBefore = await node.chain.getBalance({ address: account.address });
+    await node.chain.setStorageAt({ address: chain.token, index: slot, value: pad("0x0") });
+    try {
+      expect(await broadcastKept(testApp.db, chain)).toBe(1);
+    } finally {
+      await node.chain.setStorageAt({ address: chain.token, index: slot, value: held });
+    }
+    const coinAfter = await node.chain.getBalance({ address: account.address });
+    expect(await settleSends(testApp.db, chain)).toContain(order.id);
+    const [kept] = await keptSends(order.id);
+    expect(kept).toMatchObject({ reverted: true, fee_paid: formatEther(coinBefore - coinAfter) });
+    expect(await balanceOf(order.wallet)).toBe(0n);
+
+    // Autopilot never signs it again: its one nonce is spent.
+    const nonce = await senderNonce();
+    expect((await payOrder(testApp.db, chain, account, order.id)).txHash).toBe(signed.txHash);
+    expect(await senderNonce()).toBe(nonce);
+    const view = await admin.get(`/api/admin/orders/${order.id}`);
+    expect(view.json.autopilot.sent).toMatchObject({ txHash: signed.txHash, reverted: true });
+    // An operator pays it by hand: another payout is no longer refused.
+    const byHand = await admin.post(`/api/admin/orders/${order.id}/status`, {
+      status: "completed",
+      payoutTxHash: `0x${"ce".repeat(32)}`,
+    });
+    expect(byHand.status, byHand.text).toBeLessThan(300);
   });
 
   it("gives each payout the sender's next nonce, with no gap, when many are paid at once", async () => {
@@ -436,6 +480,7 @@ describe("Settings → Autopilot", () => {
       secondApprovalAboveUsdt: "50",
       approveFirstOrder: true,
       maxFeePerPayout: "0.005",
+      hotWalletCeilingUsdt: "20000",
     };
     for (const [changed, field] of [
       [{ maxPayoutUsdt: "-1" }, "maxPayoutUsdt"],
@@ -449,6 +494,9 @@ describe("Settings → Autopilot", () => {
       [{ approveFirstOrder: undefined }, "approveFirstOrder"],
       [{ maxFeePerPayout: "0" }, "maxFeePerPayout"],
       [{ maxFeePerPayout: "0.0000000000000000001" }, "maxFeePerPayout"],
+      [{ hotWalletCeilingUsdt: "0" }, "hotWalletCeilingUsdt"],
+      [{ hotWalletCeilingUsdt: "5000.001" }, "hotWalletCeilingUsdt"],
+      [{ hotWalletCeilingUsdt: undefined }, "hotWalletCeilingUsdt"],
     ] as const) {
       const body = { ...valid, ...changed };
       const response = await admin.request("PUT", "/api/admin/settings/autopilot/polygon", body);
@@ -468,6 +516,7 @@ describe("Settings → Autopilot", () => {
       secondApprovalAboveUsdt: "10000",
       approveFirstOrder: true,
       maxFeePerPayout: "1",
+      hotWalletCeilingUsdt: "10000",
     });
   });
 

@@ -14,6 +14,8 @@ import { newSoftHsmToken } from "./soft-hsm";
 
 export const usdt = (amount: string) => baseUnitsOf(amount, 6);
 
+const METRICS_TOKEN = "paying-desk-metrics";
+
 /** A call to the node the desk and the signer talk to, answered by the test instead (a node that fails mid-send). */
 export type NodeInterrupt = (
   method: string,
@@ -26,6 +28,7 @@ const OUT_OF_THE_WAY = {
   secondApprovalAboveUsdt: "1000000",
   approveFirstOrder: false,
   maxFeePerPayout: "1",
+  hotWalletCeilingUsdt: "1000000",
 } satisfies Partial<AutopilotNetworkInput>;
 
 type LimitsAndApprovals = Pick<AutopilotNetworkInput, "enabled" | "maxPayoutUsdt" | "maxDayUsdt"> &
@@ -35,7 +38,7 @@ type LimitsAndApprovals = Pick<AutopilotNetworkInput, "enabled" | "maxPayoutUsdt
  * A desk paying on ERC20 from a key made in a new SoftHSM2 token (`payout-erc20`), on a
  * real EVM node with a real ERC-20 (100,000 of it and gas in the payout wallet), its
  * payout wallet watched; autopilot turned on there (most 1,000 a payout, 100,000 a
- * day, no approvals, fees up to 1 ETH). `nodeUrl` reaches the node over HTTP, through `interrupt` when the test sets one.
+ * day, no approvals, fees up to 1 ETH, a ceiling above the wallet's USDT). `nodeUrl` reaches the node over HTTP, through `interrupt` when the test sets one.
  */
 export async function startPayingDesk() {
   const softHsm = newSoftHsmToken();
@@ -60,7 +63,7 @@ export async function startPayingDesk() {
     },
     account.address.toLowerCase(),
     "erc20",
-    { CHAIN_TOKEN_ERC20: token },
+    { CHAIN_TOKEN_ERC20: token, METRICS_TOKEN },
   );
   const { testApp } = watched;
   const admin = await signedInAdmin(testApp);
@@ -117,6 +120,14 @@ export async function startPayingDesk() {
         functionName: "balanceOf",
         args: [address],
       }),
+    /** GET /metrics, as Prometheus reads it. */
+    async metrics() {
+      const response = await testApp.app.request("/metrics", {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    },
     senderNonce: () => node.chain.getTransactionCount({ address: account.address }),
     keptSends: (orderId: string) =>
       testApp.db

@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { NetworkId } from "../../../shared/catalog";
 import { plainDecimal } from "../../../shared/money";
 import type { Database } from "../../platform/db/database";
+import type { DB } from "../../platform/db/schema";
 import { listWaitingForApproval, type WaitingForApproval } from "./autopilot-approvals";
 
 /** A signer whose last pass is older than this is taken as stopped. */
@@ -21,9 +22,27 @@ export type AutopilotActivity = {
     passedAt: string;
     running: boolean;
     lastError: string | null;
+    /** The hot wallet as the signer last read it; null before its first read. */
+    hotWallet: {
+      usdt: string;
+      coin: string;
+      readAt: string;
+      ceilingUsdt: string;
+      /** What to sweep to cold storage: the USDT above the ceiling; null at or below it. */
+      sweepUsdt: string | null;
+    } | null;
   }[];
-  /** Per network: sent in the last 24 hours against the most per 24 hours. */
-  today: { network: NetworkId; enabled: boolean; sentUsdt: string; maxDayUsdt: string }[];
+  /**
+   * Per network: sent in the last 24 hours against the most per 24 hours, and the fees
+   * those payouts cost in the network's coin (of those final so far).
+   */
+  today: {
+    network: NetworkId;
+    enabled: boolean;
+    sentUsdt: string;
+    maxDayUsdt: string;
+    feesPaid: string;
+  }[];
   sends: {
     orderId: string;
     network: NetworkId;
@@ -34,6 +53,10 @@ export type AutopilotActivity = {
     signedAt: string;
     /** Null until a node took it. */
     broadcastAt: string | null;
+    /** What it cost in the network's coin; null until final. */
+    feePaid: string | null;
+    /** Whether it reverted on chain (its USDT never moved); null until final. */
+    reverted: boolean | null;
     orderStatus: string;
   }[];
   /** Verified orders whose payout waits for operators' approvals. */
@@ -63,16 +86,24 @@ export async function getAutopilotActivity(db: Database): Promise<AutopilotActiv
 async function readSigners(db: Database): Promise<AutopilotActivity["signers"]> {
   const rows = await db
     .selectFrom("autopilot_signers")
+    .innerJoin("autopilot_networks", "autopilot_networks.network", "autopilot_signers.network")
     .select([
-      "network",
+      "autopilot_signers.network",
       "sender_address",
       "passed_at",
       "last_error",
       sql<boolean>`passed_at > now() - make_interval(secs => ${SIGNER_SILENT_SECONDS})`.as(
         "running",
       ),
+      "usdt_balance",
+      "coin_balance",
+      "balance_read_at",
+      "hot_wallet_ceiling_usdt",
+      sql<string | null>`nullif(greatest(usdt_balance - hot_wallet_ceiling_usdt, 0), 0)`.as(
+        "sweep",
+      ),
     ])
-    .orderBy("network")
+    .orderBy("autopilot_signers.network")
     .execute();
   return rows.map((row) => ({
     network: row.network as NetworkId,
@@ -80,21 +111,34 @@ async function readSigners(db: Database): Promise<AutopilotActivity["signers"]> 
     passedAt: iso(row.passed_at),
     running: row.running,
     lastError: row.last_error,
+    hotWallet:
+      row.usdt_balance === null || row.coin_balance === null || row.balance_read_at === null
+        ? null
+        : {
+            usdt: plainDecimal(row.usdt_balance),
+            coin: plainDecimal(row.coin_balance),
+            readAt: iso(row.balance_read_at),
+            ceilingUsdt: plainDecimal(row.hot_wallet_ceiling_usdt),
+            sweepUsdt: row.sweep === null ? null : plainDecimal(row.sweep),
+          },
   }));
 }
+
+/** The network's sends signed in the last 24 hours. */
+const lastDaySends = (eb: ExpressionBuilder<DB, "autopilot_networks">) =>
+  eb
+    .selectFrom("autopilot_sends")
+    .whereRef("autopilot_sends.network", "=", "autopilot_networks.network")
+    .where("signed_at", ">", sql<Date>`now() - interval '24 hours'`);
 
 async function readLastDay(db: Database): Promise<AutopilotActivity["today"]> {
   const rows = await db
     .selectFrom("autopilot_networks")
     .select(["network", "enabled", "max_day_usdt"])
-    .select((eb) =>
-      eb
-        .selectFrom("autopilot_sends")
-        .select(sql<string>`coalesce(sum(amount), 0)`.as("sent"))
-        .whereRef("autopilot_sends.network", "=", "autopilot_networks.network")
-        .where("signed_at", ">", sql<Date>`now() - interval '24 hours'`)
-        .as("sent"),
-    )
+    .select((eb) => [
+      lastDaySends(eb).select(sql<string>`coalesce(sum(amount), 0)`.as("sent")).as("sent"),
+      lastDaySends(eb).select(sql<string>`coalesce(sum(fee_paid), 0)`.as("fees")).as("fees"),
+    ])
     .orderBy("network")
     .execute();
   return rows.map((row) => ({
@@ -102,6 +146,7 @@ async function readLastDay(db: Database): Promise<AutopilotActivity["today"]> {
     enabled: row.enabled,
     sentUsdt: plainDecimal(row.sent ?? "0"),
     maxDayUsdt: plainDecimal(row.max_day_usdt),
+    feesPaid: plainDecimal(row.fees ?? "0"),
   }));
 }
 
@@ -118,6 +163,8 @@ async function readRecentSends(db: Database): Promise<AutopilotActivity["sends"]
       "autopilot_sends.nonce",
       "autopilot_sends.signed_at",
       "autopilot_sends.broadcast_at",
+      "autopilot_sends.fee_paid",
+      "autopilot_sends.reverted",
       "orders.status",
     ])
     .orderBy("autopilot_sends.signed_at", "desc")
@@ -132,6 +179,8 @@ async function readRecentSends(db: Database): Promise<AutopilotActivity["sends"]
     nonce: String(row.nonce),
     signedAt: iso(row.signed_at),
     broadcastAt: row.broadcast_at ? iso(row.broadcast_at) : null,
+    feePaid: row.fee_paid === null ? null : plainDecimal(row.fee_paid),
+    reverted: row.reverted,
     orderStatus: row.status,
   }));
 }
@@ -168,7 +217,7 @@ export async function autopilotOfOrder(db: Database, orderId: string) {
   const [send, refusal] = await Promise.all([
     db
       .selectFrom("autopilot_sends")
-      .select(["network", "tx_hash", "signed_at", "broadcast_at"])
+      .select(["network", "tx_hash", "signed_at", "broadcast_at", "fee_paid", "reverted"])
       .where("order_id", "=", orderId)
       .executeTakeFirst(),
     db
@@ -184,6 +233,8 @@ export async function autopilotOfOrder(db: Database, orderId: string) {
         txHash: send.tx_hash,
         signedAt: iso(send.signed_at),
         broadcastAt: send.broadcast_at ? iso(send.broadcast_at) : null,
+        feePaid: send.fee_paid === null ? null : plainDecimal(send.fee_paid),
+        reverted: send.reverted,
       },
       refusal: null,
     };

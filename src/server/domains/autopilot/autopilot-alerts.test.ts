@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAdmin, signedInCustomer } from "../../testing/actors";
+import { ERC20_WALLET, placeOrder } from "../../testing/orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { readMails } from "../../testing/test-client";
 
@@ -87,6 +89,66 @@ describe("autopilot's alerts to the operators", () => {
     expect(await newAlerts()).toEqual(["Autopilot stopped itself"]);
     const [mail] = (await readMails(testApp, OPERATORS)).slice(-1);
     expect(mail?.text).toContain("3 payouts in a row on erc20 could not be made");
+    expect(await newAlerts()).toEqual([]);
+  });
+
+  it("tells once to sweep what the hot wallet holds above its ceiling, and again only once it rose above it anew", async () => {
+    await testApp.db
+      .updateTable("autopilot_networks")
+      .set({ hot_wallet_ceiling_usdt: "5000" })
+      .where("network", "=", "erc20")
+      .execute();
+    const holds = (usdt: string) =>
+      testApp.db.updateTable("autopilot_signers").set({ usdt_balance: usdt }).execute();
+    await holds("5000");
+    expect(await newAlerts()).toEqual([]);
+    await holds("7250.5");
+    expect(await newAlerts()).toEqual([
+      "ERC20: sweep 2250.5 USDT from the hot wallet to cold storage",
+    ]);
+    const [mail] = (await readMails(testApp, OPERATORS)).slice(-1);
+    expect(mail?.text).toContain("holds 7250.5 USDT, above its ceiling of 5000 USDT");
+    await holds("9000");
+    expect(await newAlerts()).toEqual([]);
+    await holds("4000");
+    expect(await newAlerts()).toEqual([]);
+    await holds("6000");
+    expect(await newAlerts()).toEqual([
+      "ERC20: sweep 1000 USDT from the hot wallet to cold storage",
+    ]);
+  });
+
+  it("tells once that a payout reverted on chain, naming the order to pay by hand", async () => {
+    const customer = await signedInCustomer(testApp);
+    const admin = await signedInAdmin(testApp);
+    const order = await placeOrder(customer, { network: "erc20", walletAddress: ERC20_WALLET });
+    await admin.post(`/api/admin/orders/${order.id}/status`, { status: "processing" });
+    await newAlerts(); // the new order's own
+    const txHash = `0x${"ab".repeat(32)}`;
+    await testApp.db
+      .insertInto("autopilot_sends")
+      .values({
+        order_id: order.id,
+        network: "erc20",
+        from_address: "0x52908400098527886e0f7030069857d2e4169ee7",
+        nonce: 7,
+        to_address: ERC20_WALLET,
+        amount: "100",
+        signed_tx: "0x02",
+        tx_hash: txHash,
+        broadcast_at: new Date(),
+      })
+      .execute();
+    expect(await newAlerts()).toEqual([]);
+    await testApp.db
+      .updateTable("autopilot_sends")
+      .set({ fee_paid: "0.000042", reverted: true })
+      .where("order_id", "=", order.id)
+      .execute();
+    const short = order.id.slice(0, 8);
+    expect(await newAlerts()).toEqual([`ERC20: autopilot's payout of order #${short} reverted`]);
+    const [mail] = (await readMails(testApp, OPERATORS)).slice(-1);
+    expect(mail?.text).toContain(`reverted on chain (transaction ${txHash}): no USDT moved`);
     expect(await newAlerts()).toEqual([]);
   });
 });

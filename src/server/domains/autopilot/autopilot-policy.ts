@@ -26,6 +26,7 @@ const POLICY_COLUMNS = [
   "second_approval_above_usdt",
   "approve_first_order",
   "max_fee_per_payout",
+  "hot_wallet_ceiling_usdt",
 ] as const;
 
 const toInput = (row: {
@@ -36,6 +37,7 @@ const toInput = (row: {
   second_approval_above_usdt: string;
   approve_first_order: boolean;
   max_fee_per_payout: string;
+  hot_wallet_ceiling_usdt: string;
 }): AutopilotNetworkInput => ({
   enabled: row.enabled,
   maxPayoutUsdt: plainDecimal(row.max_payout_usdt),
@@ -44,6 +46,7 @@ const toInput = (row: {
   secondApprovalAboveUsdt: plainDecimal(row.second_approval_above_usdt),
   approveFirstOrder: row.approve_first_order,
   maxFeePerPayout: plainDecimal(row.max_fee_per_payout),
+  hotWalletCeilingUsdt: plainDecimal(row.hot_wallet_ceiling_usdt),
 });
 
 export async function getAutopilotPolicy(db: Database): Promise<AutopilotPolicy> {
@@ -81,6 +84,7 @@ export async function saveAutopilotNetwork(
     approveAboveUsdt: canonical(input.approveAboveUsdt),
     secondApprovalAboveUsdt: canonical(input.secondApprovalAboveUsdt),
     maxFeePerPayout: canonical(input.maxFeePerPayout),
+    hotWalletCeilingUsdt: canonical(input.hotWalletCeilingUsdt),
   };
   await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -101,6 +105,7 @@ export async function saveAutopilotNetwork(
         second_approval_above_usdt: next.secondApprovalAboveUsdt,
         approve_first_order: next.approveFirstOrder,
         max_fee_per_payout: next.maxFeePerPayout,
+        hot_wallet_ceiling_usdt: next.hotWalletCeilingUsdt,
         // Turned on now: orders verified before may be in an operator's hands.
         ...(next.enabled && !row.enabled && { enabled_at: sql<Date>`now()` }),
         updated_at: sql<Date>`now()`,

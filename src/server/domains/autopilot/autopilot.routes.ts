@@ -74,6 +74,7 @@ const switchRoute = (action: "stop" | "resume") =>
   });
 
 const usdtAmount = z.string().describe("USDT, a plain decimal");
+const coinAmount = z.string().describe("The network's coin (ETH, BNB, POL), a plain decimal");
 
 const activitySchema = z
   .object({
@@ -86,6 +87,20 @@ const activitySchema = z
         passedAt: z.iso.datetime(),
         running: z.boolean().describe("Whether its last pass ended in the last minute"),
         lastError: z.string().nullable(),
+        hotWallet: z
+          .object({
+            usdt: usdtAmount,
+            coin: coinAmount,
+            readAt: z.iso.datetime(),
+            ceilingUsdt: usdtAmount,
+            sweepUsdt: usdtAmount
+              .nullable()
+              .describe(
+                "The USDT above the ceiling, to sweep to cold storage; null at or below it",
+              ),
+          })
+          .nullable()
+          .describe("The hot wallet's balances as the signer last read them; null before"),
       }),
     ),
     today: z.array(
@@ -94,6 +109,7 @@ const activitySchema = z
         enabled: z.boolean(),
         sentUsdt: usdtAmount,
         maxDayUsdt: usdtAmount,
+        feesPaid: coinAmount.describe("The fees of the last 24 hours' payouts final so far"),
       }),
     ),
     sends: z.array(
@@ -106,6 +122,11 @@ const activitySchema = z
         nonce: z.string(),
         signedAt: z.iso.datetime(),
         broadcastAt: z.iso.datetime().nullable(),
+        feePaid: coinAmount.nullable().describe("Null until its block is final"),
+        reverted: z
+          .boolean()
+          .nullable()
+          .describe("Reverted on chain: no USDT moved, an operator pays it; null until final"),
         orderStatus: z.string(),
       }),
     ),

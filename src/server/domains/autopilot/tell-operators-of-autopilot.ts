@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { type NetworkId, networkOf } from "../../../shared/catalog";
+import { plainDecimal } from "../../../shared/money";
 import type { DB } from "../../platform/db/schema";
 import {
   type NotificationTargets,
@@ -13,8 +14,10 @@ type Notice = { topic: string; subject: string; text: string };
 /**
  * Tells the operators once when a network's payout signer goes silent while autopilot
  * sends there (and once when it runs again), when its pass starts failing (and once
- * when it passes again), and when it stopped all sending by itself. Each flag flips in
- * the statement that decides, so two processes tell them once.
+ * when it passes again), when it stopped all sending by itself, when the hot wallet
+ * holds more than its ceiling (sweep the rest to cold storage), and when a payout
+ * reverted on chain. Each flag flips in the statement that decides, so two processes
+ * tell them once.
  */
 export async function tellOperatorsOfAutopilot(db: Kysely<DB>, targets: NotificationTargets) {
   await db.transaction().execute(async (trx) => {
@@ -23,6 +26,8 @@ export async function tellOperatorsOfAutopilot(db: Kysely<DB>, targets: Notifica
       ...(await silentSigners(trx)),
       ...(await failingSigners(trx)),
       ...(await stoppedItself(trx)),
+      ...(await overCeiling(trx)),
+      ...(await revertedSends(trx)),
     ];
     for (const notice of notices) {
       await enqueue(
@@ -100,4 +105,56 @@ async function stoppedItself(trx: Kysely<DB>): Promise<Notice[]> {
         ]
       : [],
   );
+}
+
+/** Told again only once it came back to the ceiling or below and rose above it again. */
+async function overCeiling(trx: Kysely<DB>): Promise<Notice[]> {
+  const { rows } = await sql<{
+    network: NetworkId;
+    over: boolean;
+    usdt: string;
+    ceiling: string;
+    sweep: string;
+  }>`
+    UPDATE autopilot_signers AS signer SET sweep_alert_sent = judged.over
+    FROM (
+      SELECT signers.network, coalesce(signers.usdt_balance > networks.hot_wallet_ceiling_usdt, false) AS over,
+        signers.usdt_balance::text AS usdt, networks.hot_wallet_ceiling_usdt::text AS ceiling,
+        (signers.usdt_balance - networks.hot_wallet_ceiling_usdt)::text AS sweep
+      FROM autopilot_signers AS signers
+      JOIN autopilot_networks AS networks USING (network)
+    ) AS judged
+    WHERE signer.network = judged.network AND signer.sweep_alert_sent <> judged.over
+    RETURNING signer.network, judged.over, judged.usdt, judged.ceiling, judged.sweep`.execute(trx);
+  return rows.flatMap(({ network, over, usdt, ceiling, sweep }) => {
+    if (!over) return [];
+    const name = networkOf(network).name;
+    const [held, most, excess] = [usdt, ceiling, sweep].map((amount) => plainDecimal(amount));
+    return [
+      {
+        topic: "autopilot.sweep",
+        subject: `${name}: sweep ${excess} USDT from the hot wallet to cold storage`,
+        text: `${name}: the hot wallet holds ${held} USDT, above its ceiling of ${most} USDT. Move ${excess} USDT to cold storage; a key online should hold no more than the day needs.`,
+      },
+    ];
+  });
+}
+
+async function revertedSends(trx: Kysely<DB>): Promise<Notice[]> {
+  const rows = await trx
+    .updateTable("autopilot_sends")
+    .set({ revert_alert_sent: true })
+    .where("reverted", "=", true)
+    .where("revert_alert_sent", "=", false)
+    .returning(["order_id", "network", "tx_hash", "amount"])
+    .execute();
+  return rows.map((send) => {
+    const name = networkOf(send.network as NetworkId).name;
+    const order = send.order_id.slice(0, 8);
+    return {
+      topic: "autopilot.payout_reverted",
+      subject: `${name}: autopilot's payout of order #${order} reverted`,
+      text: `${name}: autopilot's payout of ${plainDecimal(send.amount)} USDT for order #${order} reverted on chain (transaction ${send.tx_hash}): no USDT moved, and autopilot will not send it again. Pay it by hand from the order.`,
+    };
+  });
 }

@@ -138,6 +138,16 @@ export const adminOrderDetailsSchema = adminOrderSchema.extend({
           txHash: z.string(),
           signedAt: z.string(),
           broadcastAt: z.string().nullable().describe("Null until a node took it"),
+          feePaid: z
+            .string()
+            .nullable()
+            .describe("What it cost in the network's coin; null until its block is final"),
+          reverted: z
+            .boolean()
+            .nullable()
+            .describe(
+              "Reverted on chain: no USDT moved, so an operator pays the order; null until final",
+            ),
         })
         .nullable()
         .describe("The payout autopilot signed for this order; the watcher completes the order"),

@@ -18,6 +18,7 @@ export async function lockPayoutHash(trx: Transaction<DB>, payoutTxHash: string)
  * An order autopilot has sent (its signed payout kept, decision 057) is paid by that
  * transaction alone: an operator may record that hash, and nothing else on the order,
  * for another payout or a cancel would leave the customer paid twice or paid unrecorded.
+ * Once that transaction reverted in a final block, no USDT moved: the order is theirs.
  */
 export async function refuseBesideAutopilotSend(
   trx: Transaction<DB>,
@@ -26,10 +27,10 @@ export async function refuseBesideAutopilotSend(
 ) {
   const sent = await trx
     .selectFrom("autopilot_sends")
-    .select("tx_hash")
+    .select(["tx_hash", "reverted"])
     .where("order_id", "=", orderId)
     .executeTakeFirst();
-  if (!sent || sent.tx_hash === payoutTxHash) return;
+  if (!sent || sent.reverted === true || sent.tx_hash === payoutTxHash) return;
   throw new AppError(
     409,
     "AUTOPILOT_SENT",

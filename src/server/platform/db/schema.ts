@@ -539,6 +539,12 @@ export interface AutopilotSendsTable {
   signed_at: Generated<Date>;
   /** When a node first took it; null until then. */
   broadcast_at: Date | null;
+  /** What it cost, in the chain's coin, from its receipt; null until mined (migration 0137). */
+  fee_paid: Numeric | null;
+  /** Whether the mined transaction reverted: its USDT never moved; null until mined. */
+  reverted: boolean | null;
+  /** Whether the operators were told it reverted. */
+  revert_alert_sent: Generated<boolean>;
 }
 
 /** Autopilot's limits on one network (migration 0131). */
@@ -558,6 +564,8 @@ export interface AutopilotNetworksTable {
   approve_first_order: Generated<boolean>;
   /** The most one payout's transaction may cost, in the network's coin (migration 0134). */
   max_fee_per_payout: ColumnType<string, string | undefined, string>;
+  /** The most USDT the hot wallet should hold; above it, sweep to cold storage (migration 0137). */
+  hot_wallet_ceiling_usdt: ColumnType<string, string | undefined, string>;
 }
 
 /** One operator's approval of an autopilot payout (migration 0133). */
@@ -591,6 +599,12 @@ export interface AutopilotSignersTable {
   /** Whether the operators were told it is silent, and that its pass fails (migration 0136). */
   silent_alert_sent: Generated<boolean>;
   failing_alert_sent: Generated<boolean>;
+  /** The hot wallet's balances as the signer last read them (migration 0137). */
+  usdt_balance: Numeric | null;
+  coin_balance: Numeric | null;
+  balance_read_at: Date | null;
+  /** Whether the operators were told to sweep: it holds more than its ceiling. */
+  sweep_alert_sent: Generated<boolean>;
 }
 
 /** An order the signer would not pay, and why (migration 0132). */

@@ -3,7 +3,8 @@ import { CircleCheck, Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { networkOf } from "../../../shared/catalog";
+import { type NetworkId, networkOf } from "../../../shared/catalog";
+import { FEE_COIN } from "../../../shared/fee-coins";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -121,6 +122,7 @@ function SignerCard({ activity }: { activity: AutopilotActivity }) {
                 {t("adminAutopilot.signers.lastError", { error: signer.lastError })}
               </p>
             )}
+            {signer.hotWallet && <HotWallet network={signer.network} wallet={signer.hotWallet} />}
           </div>
         ))}
         {turnedOn.length > 0 && (
@@ -132,10 +134,13 @@ function SignerCard({ activity }: { activity: AutopilotActivity }) {
                 sent: formatUsdt(network.sentUsdt),
                 most: formatUsdt(network.maxDayUsdt),
               });
+              const fees = t("adminAutopilot.today.fees", {
+                fees: inCoin(network.feesPaid, network.network),
+              });
               return (
                 <div key={network.network} className="max-w-md space-y-1 text-sm">
                   <p>
-                    {name}: {sent}
+                    {name}: {sent} · {fees}
                   </p>
                   <CapMeter
                     percent={percentOf(network.sentUsdt, network.maxDayUsdt)}
@@ -148,6 +153,42 @@ function SignerCard({ activity }: { activity: AutopilotActivity }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** An amount of the network's coin, as the server wrote it, with the coin's symbol. */
+const inCoin = (amount: string, network: NetworkId) => `${amount} ${FEE_COIN[network]}`;
+
+/** The hot wallet's balances as the signer last read them, against its ceiling. */
+function HotWallet({
+  network,
+  wallet,
+}: {
+  network: NetworkId;
+  wallet: NonNullable<AutopilotActivity["signers"][number]["hotWallet"]>;
+}) {
+  const { t } = useTexts();
+  const ceiling = t("adminAutopilot.signers.ceiling", {
+    usdt: formatUsdt(wallet.usdt),
+    ceiling: formatUsdt(wallet.ceilingUsdt),
+  });
+  return (
+    <div className="max-w-md space-y-1 pt-1">
+      <p className="text-xs text-muted-foreground">
+        {t("adminAutopilot.signers.hotWallet", {
+          usdt: formatUsdt(wallet.usdt),
+          coin: inCoin(wallet.coin, network),
+          at: formatDateTime(wallet.readAt),
+        })}
+      </p>
+      <p className="text-xs">{ceiling}</p>
+      <CapMeter percent={percentOf(wallet.usdt, wallet.ceilingUsdt)} label={ceiling} />
+      {wallet.sweepUsdt && (
+        <p className="text-xs font-medium text-destructive">
+          {t("adminAutopilot.signers.sweep", { amount: formatUsdt(wallet.sweepUsdt) })}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -343,6 +384,16 @@ function sendColumns(t: TextFunction): AdminColumn<AutopilotSend>[] {
           <span className="block text-xs text-muted-foreground">
             {t("adminAutopilot.sends.nonce", { nonce: send.nonce })}
           </span>
+          {send.feePaid && (
+            <span className="block text-xs text-muted-foreground">
+              {t("adminAutopilot.sends.fee", { fee: inCoin(send.feePaid, send.network) })}
+            </span>
+          )}
+          {send.reverted && (
+            <span className="block text-xs font-medium text-destructive">
+              {t("adminAutopilot.sends.reverted")}
+            </span>
+          )}
         </>
       ),
     },

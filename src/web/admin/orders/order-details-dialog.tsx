@@ -188,7 +188,9 @@ function OrderDetails({
     <div className="space-y-5 text-sm">
       <OrderHoldPanel order={order} />
       <AutopilotPanel order={order} />
-      {isOpen && !order.autopilot.sent && <PayoutToSend order={order} />}
+      {isOpen && (!order.autopilot.sent || order.autopilot.sent.reverted) && (
+        <PayoutToSend order={order} />
+      )}
       {order.payoutCheck && <PayoutCheckPanel orderId={order.id} check={order.payoutCheck} />}
       <SecondPayoutsPanel payouts={order.secondPayouts} />
       {isOpen && (

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
+import { FEE_COIN } from "../../../shared/fee-coins";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -183,10 +184,21 @@ export function AutopilotPanel({ order }: { order: AdminOrderDetails }) {
             ? t("adminOrders.autopilot.broadcast", { time: formatDateTime(sent.broadcastAt) })
             : t("adminOrders.autopilot.notBroadcast")}
         </p>
-        {order.status === "processing" && (
+        {sent.feePaid && (
           <p className="text-xs text-muted-foreground">
-            {t("adminOrders.autopilot.waitsForChain")}
+            {t("adminOrders.autopilot.fee", { fee: `${sent.feePaid} ${FEE_COIN[sent.network]}` })}
           </p>
+        )}
+        {sent.reverted ? (
+          <p className="text-xs font-medium text-destructive">
+            {t("adminOrders.autopilot.reverted")}
+          </p>
+        ) : (
+          order.status === "processing" && (
+            <p className="text-xs text-muted-foreground">
+              {t("adminOrders.autopilot.waitsForChain")}
+            </p>
+          )
         )}
       </section>
     );

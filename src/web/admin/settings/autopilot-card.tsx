@@ -146,7 +146,8 @@ function NetworkLimitsForm({
       | "maxDayUsdt"
       | "approveAboveUsdt"
       | "secondApprovalAboveUsdt"
-      | "maxFeePerPayout",
+      | "maxFeePerPayout"
+      | "hotWalletCeilingUsdt",
   ) => {
     const id = `autopilot-${network}-${field}`;
     const error = invalid?.field === field ? invalid.message : undefined;
@@ -195,6 +196,7 @@ function NetworkLimitsForm({
         {figure("approveAboveUsdt")}
         {figure("secondApprovalAboveUsdt")}
         {figure("maxFeePerPayout")}
+        {figure("hotWalletCeilingUsdt")}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">

@@ -69,6 +69,7 @@ import * as autopilotApprovals from "./0133-autopilot-approvals";
 import * as autopilotFeeCap from "./0134-autopilot-fee-cap";
 import * as autopilotShortfalls from "./0135-autopilot-shortfalls";
 import * as autopilotAlerts from "./0136-autopilot-alerts";
+import * as autopilotHotWallet from "./0137-autopilot-hot-wallet";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -145,4 +146,5 @@ export const migrations: Record<string, Migration> = {
   "0134-autopilot-fee-cap": autopilotFeeCap,
   "0135-autopilot-shortfalls": autopilotShortfalls,
   "0136-autopilot-alerts": autopilotAlerts,
+  "0137-autopilot-hot-wallet": autopilotHotWallet,
 };

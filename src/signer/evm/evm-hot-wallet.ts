@@ -1,0 +1,85 @@
+import type { Kysely } from "kysely";
+import {
+  type Address,
+  erc20Abi,
+  formatEther,
+  formatUnits,
+  type Hex,
+  TransactionReceiptNotFoundError,
+} from "viem";
+import type { DB } from "../../server/platform/db/schema";
+import type { EvmPayoutChain } from "./evm-payouts";
+
+/** Sends settled in one pass; the rest wait for the next. */
+const SENDS_PER_SETTLEMENT = 50;
+
+/** The hot wallet's balances, as the signer writes them down for the operators. */
+export type HotWallet = { usdt: string; coin: string };
+
+/**
+ * The hot wallet's USDT and coin at the chain's latest block: the Autopilot page and
+ * /metrics show them against its ceiling, and above the ceiling the operators are told
+ * to sweep the rest to cold storage.
+ */
+export async function readHotWallet(chain: EvmPayoutChain, sender: Address): Promise<HotWallet> {
+  const [usdt, coin] = await Promise.all([
+    chain.client.readContract({
+      address: chain.token,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [sender],
+    }),
+    chain.client.getBalance({ address: sender }),
+  ]);
+  return { usdt: formatUnits(usdt, chain.decimals), coin: formatEther(coin) };
+}
+
+/**
+ * Reads the receipts of the sends a node took whose outcome is not yet written, and
+ * writes down, once its block is final, what each cost and whether it reverted (a
+ * reverted payout moved no USDT: its order is an operator's again, and autopilot never
+ * signs it again). A receipt in a block not yet final waits: a reorganisation could
+ * still mine the same transaction with another outcome. Answers the orders settled.
+ */
+export async function settleSends(db: Kysely<DB>, chain: EvmPayoutChain): Promise<string[]> {
+  const unsettled = await db
+    .selectFrom("autopilot_sends")
+    .select(["order_id", "tx_hash"])
+    .where("network", "=", chain.network)
+    .where("broadcast_at", "is not", null)
+    .where("fee_paid", "is", null)
+    .orderBy("nonce")
+    .limit(SENDS_PER_SETTLEMENT)
+    .execute();
+  if (unsettled.length === 0) return [];
+  const [final, receipts] = await Promise.all([
+    chain.client.getBlock({ blockTag: "finalized" }),
+    Promise.all(unsettled.map((send) => receiptOf(chain, send.tx_hash as Hex))),
+  ]);
+  const settled: string[] = [];
+  for (const [index, receipt] of receipts.entries()) {
+    const send = unsettled[index];
+    if (!send || !receipt || receipt.blockNumber > final.number) continue;
+    await db
+      .updateTable("autopilot_sends")
+      .set({
+        fee_paid: formatEther(receipt.gasUsed * receipt.effectiveGasPrice),
+        reverted: receipt.status === "reverted",
+      })
+      .where("order_id", "=", send.order_id)
+      .where("fee_paid", "is", null)
+      .execute();
+    settled.push(send.order_id);
+  }
+  return settled;
+}
+
+/** The transaction's receipt, or undefined while it is not mined. */
+async function receiptOf(chain: EvmPayoutChain, hash: Hex) {
+  try {
+    return await chain.client.getTransactionReceipt({ hash });
+  } catch (error) {
+    if (error instanceof TransactionReceiptNotFoundError) return undefined;
+    throw error;
+  }
+}
