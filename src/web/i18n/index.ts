@@ -128,8 +128,8 @@ function loadRefusals(language: Language): Promise<void> | undefined {
 
 /** The areas whose pages have been shown: a change of language loads them again. */
 const shownAreas = new Set<TextArea>();
-/** The language a change under way switches to (changeTextsLanguage). */
-let changingTo: Language | undefined;
+/** The language a change under way switches to (changeTextsLanguage): the reader's last choice. */
+export let changingTo: Language | undefined;
 
 /**
  * Loads in the language being read and, during a change of language, in the one changed
@@ -185,11 +185,6 @@ export async function changeTextsLanguage(language: Language): Promise<void> {
 
 export function currentLanguage(): Language {
   return readerTexts.locale === "hi" ? "hi" : "en";
-}
-
-/** The language the reader chose last: the one a change under way switches to, else the one read. */
-export function chosenLanguage(): Language {
-  return changingTo ?? currentLanguage();
 }
 
 /**

@@ -1,5 +1,12 @@
 import { expect, it } from "vitest";
-import { changeTextsLanguage, currentLanguage, loadRefusalTexts, loadTexts, readerTexts } from ".";
+import {
+  changeTextsLanguage,
+  changingTo,
+  currentLanguage,
+  loadRefusalTexts,
+  loadTexts,
+  readerTexts,
+} from ".";
 import { serverErrorText } from "./server-errors";
 
 /*
@@ -44,4 +51,18 @@ it("keeps the language chosen last when an earlier change finishes after it", as
   await Promise.all([toHindi, backToEnglish]);
   expect(currentLanguage()).toBe("en");
   expect(readerTexts._("sell.tabs.sell")).toBe("Sell");
+});
+
+/*
+ * A change under way names the language the reader chose, before its texts arrive: the
+ * account is told that one, not the one still on screen (use-language.ts).
+ */
+it("names the language a change under way switches to until it is done", async () => {
+  await changeTextsLanguage("en");
+  const toHindi = changeTextsLanguage("hi");
+  expect(changingTo).toBe("hi");
+  expect(currentLanguage()).toBe("en");
+  await toHindi;
+  expect(changingTo).toBeUndefined();
+  expect(currentLanguage()).toBe("hi");
 });

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { isLanguage, LANGUAGE_COOKIE, type Language } from "../../shared/languages";
-import { changeTextsLanguage, chosenLanguage, currentLanguage, readerTexts } from "../i18n";
+import { changeTextsLanguage, changingTo, currentLanguage, readerTexts } from "../i18n";
 import { sessionQueryOptions, useSession } from "./session";
 
 /** Calls back when the reader's texts change: another language, or more texts. */
@@ -30,7 +30,6 @@ function saveOnAccount(language: Language): Promise<void> {
     try {
       await fetch("/api/account/language", {
         method: "PUT",
-        credentials: "same-origin",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ language }),
       });
@@ -75,7 +74,7 @@ export function useLanguage() {
       }
     } else {
       // Not `current`: a choice made before the session arrived may still be loading its texts.
-      void saveOnAccount(chosenLanguage());
+      void saveOnAccount(changingTo ?? current);
     }
   }, [userId, accountLanguage]);
 
