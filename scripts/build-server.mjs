@@ -5,6 +5,7 @@ await build({
   entryPoints: {
     main: "src/server/app/main.ts",
     "create-admin": "src/server/app/cli/create-admin.ts",
+    "db-migrate": "src/server/app/cli/db-migrate.ts",
     backup: "src/server/app/cli/backup.ts",
     restore: "src/server/app/cli/restore.ts",
     "reencrypt-documents": "src/server/app/cli/reencrypt-documents.ts",

@@ -1,4 +1,4 @@
-// `npm run backup`, `npm run restore`, `npm run signer`: the sources through tsx
+// `npm run backup`, `npm run restore`, `npm run db:migrate`, `npm run signer`: the sources through tsx
 // where the dev dependencies are installed, otherwise the build (dist/server), as
 // in a production install without them.
 import { spawnSync } from "node:child_process";

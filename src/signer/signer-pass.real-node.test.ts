@@ -31,10 +31,10 @@ describe("a pass of the signer, as the operators see it", () => {
     const paid = await desk.verifiedOrder();
     const tooLarge = await desk.verifiedOrder({ amount: "17200" });
 
-    const pass = await passOverNetwork(desk.testApp.db, paying);
+    const pass = await passOverNetwork(desk.signerDb, paying);
     expect(pass).toEqual({ sent: [paid.id], refused: [tooLarge.id] });
     // Asked again at once, it neither pays twice nor asks the refused order again yet.
-    expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({ sent: [], refused: [] });
+    expect(await passOverNetwork(desk.signerDb, paying)).toEqual({ sent: [], refused: [] });
 
     const [send] = await desk.keptSends(paid.id);
     const seen = await activity();
@@ -108,7 +108,7 @@ describe("a pass of the signer, as the operators see it", () => {
         ? desk.node.respond(method, ["0x0", false])
         : undefined;
     try {
-      const pass = await passOverNetwork(desk.testApp.db, { ...paying, chain: overHttp });
+      const pass = await passOverNetwork(desk.signerDb, { ...paying, chain: overHttp });
       expect(pass).toEqual({ sent: [order.id], refused: [] });
     } finally {
       desk.interrupt = undefined;
@@ -116,7 +116,7 @@ describe("a pass of the signer, as the operators see it", () => {
     expect(await desk.keptSends(order.id)).toEqual([
       expect.objectContaining({ fee_paid: null, reverted: null }),
     ]);
-    await passOverNetwork(desk.testApp.db, paying);
+    await passOverNetwork(desk.signerDb, paying);
     const fee = formatEther(coinBefore - (await desk.node.chain.getBalance({ address: sender })));
     expect(await desk.keptSends(order.id)).toEqual([
       expect.objectContaining({ fee_paid: fee, reverted: false }),
@@ -132,7 +132,7 @@ describe("a pass of the signer, as the operators see it", () => {
       maxDayUsdt: "100000",
       hotWalletCeilingUsdt: "25000",
     });
-    await passOverNetwork(desk.testApp.db, paying);
+    await passOverNetwork(desk.signerDb, paying);
     const usdtHeld = formatUnits(await desk.balanceOf(sender), 6);
     const coinHeld = formatEther(await desk.node.chain.getBalance({ address: sender }));
     const [signer] = (await activity()).signers;
@@ -170,7 +170,7 @@ describe("a pass of the signer, as the operators see it", () => {
     }
 
     await desk.setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
-    await passOverNetwork(desk.testApp.db, paying);
+    await passOverNetwork(desk.signerDb, paying);
     expect((await activity()).signers[0].hotWallet.sweepUsdt).toBeNull();
   });
 
@@ -183,7 +183,7 @@ describe("a pass of the signer, as the operators see it", () => {
       secondApprovalAboveUsdt: "1000",
     });
     const order = await desk.verifiedOrder();
-    expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({
+    expect(await passOverNetwork(desk.signerDb, paying)).toEqual({
       sent: [],
       refused: [order.id],
     });
@@ -193,11 +193,11 @@ describe("a pass of the signer, as the operators see it", () => {
       expect.objectContaining({ orderId: order.id, amountUsdt: "100", approvalsNeeded: 1 }),
     );
     // Not asked again, pass after pass, until an operator approves it.
-    expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({ sent: [], refused: [] });
+    expect(await passOverNetwork(desk.signerDb, paying)).toEqual({ sent: [], refused: [] });
 
     const approved = await desk.admin.post(`/api/admin/autopilot/orders/${order.id}/approve`, {});
     expect(approved.status, approved.text).toBe(200);
-    expect(await passOverNetwork(desk.testApp.db, paying)).toEqual({
+    expect(await passOverNetwork(desk.signerDb, paying)).toEqual({
       sent: [order.id],
       refused: [],
     });
@@ -213,14 +213,14 @@ describe("a pass of the signer, as the operators see it", () => {
       client: createPublicClient({ transport: http(desk.nodeUrl) }),
     };
     desk.interrupt = () => ({ drop: true });
-    const failed = await passOverNetwork(desk.testApp.db, { ...paying, chain: overHttp });
+    const failed = await passOverNetwork(desk.signerDb, { ...paying, chain: overHttp });
     expect(failed.sent).toEqual([]);
     expect(failed.error).toBeTruthy();
     expect(await desk.keptSends(order.id)).toEqual([]);
     expect((await activity()).signers[0].lastError).toBe(failed.error);
 
     desk.interrupt = undefined;
-    expect(await passOverNetwork(desk.testApp.db, { ...paying, chain: overHttp })).toEqual({
+    expect(await passOverNetwork(desk.signerDb, { ...paying, chain: overHttp })).toEqual({
       sent: [order.id],
       refused: [],
     });
@@ -237,7 +237,7 @@ describe("a pass of the signer, as the operators see it", () => {
     ];
     await desk.node.chain.setBalance({ address: sender, value: 0n });
     try {
-      const pass = await passOverNetwork(desk.testApp.db, paying);
+      const pass = await passOverNetwork(desk.signerDb, paying);
       expect(pass.refused).toEqual(orders.map((order) => order.id));
     } finally {
       await desk.node.chain.setBalance({ address: sender, value: coin });

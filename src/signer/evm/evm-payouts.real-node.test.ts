@@ -27,13 +27,15 @@ let desk: PayingDesk;
 let account: LocalAccount;
 let node: PayingDesk["node"];
 let testApp: PayingDesk["testApp"];
+/** The database as the signer's process sees it: its own role on PostgreSQL. */
+let signerDb: PayingDesk["signerDb"];
 let admin: PayingDesk["admin"];
 let customer: PayingDesk["customer"];
 let chain: EvmPayoutChain;
 
 beforeAll(async () => {
   desk = await startPayingDesk();
-  ({ account, node, testApp, admin, customer, chain } = desk);
+  ({ account, node, testApp, signerDb, admin, customer, chain } = desk);
 });
 afterAll(() => desk?.close());
 
@@ -50,7 +52,7 @@ const keptSends = (orderId: string) => desk.keptSends(orderId);
 /** Expects the order refused for `why`, nothing kept and no nonce spent. */
 async function expectRefused(orderId: string, why: RegExp) {
   const before = await senderNonce();
-  await expect(payOrder(testApp.db, chain, account, orderId)).rejects.toThrow(why);
+  await expect(payOrder(signerDb, chain, account, orderId)).rejects.toThrow(why);
   expect(await keptSends(orderId)).toHaveLength(0);
   expect(await senderNonce()).toBe(before);
 }
@@ -58,7 +60,7 @@ async function expectRefused(orderId: string, why: RegExp) {
 describe("the signer paying verified orders on a real EVM node", () => {
   it("pays a verified order by itself, and the watcher completes it with no operator click after verifying", async () => {
     const order = await verifiedOrder();
-    const send = await payOrder(testApp.db, chain, account, order.id);
+    const send = await payOrder(signerDb, chain, account, order.id);
     await node.chain.mine({ blocks: CONFIRMATIONS });
     await testApp.payoutWatch.watchOnce();
     await testApp.payoutChecks.checkDue();
@@ -74,10 +76,10 @@ describe("the signer paying verified orders on a real EVM node", () => {
     const order = await verifiedOrder();
     const before = await senderNonce();
     const [first, second] = await Promise.all([
-      payOrder(testApp.db, chain, account, order.id),
-      payOrder(testApp.db, chain, account, order.id),
+      payOrder(signerDb, chain, account, order.id),
+      payOrder(signerDb, chain, account, order.id),
     ]);
-    const third = await payOrder(testApp.db, chain, account, order.id);
+    const third = await payOrder(signerDb, chain, account, order.id);
     expect(new Set([first.txHash, second.txHash, third.txHash]).size).toBe(1);
     expect(await senderNonce()).toBe(before + 1);
     expect(await balanceOf(order.wallet)).toBe(usdt("100"));
@@ -86,25 +88,25 @@ describe("the signer paying verified orders on a real EVM node", () => {
 
   it("after a stop between signing and broadcasting, sends the kept bytes, and only them", async () => {
     const order = await verifiedOrder();
-    const signed = await signPayout(testApp.db, chain, account, order.id);
+    const signed = await signPayout(signerDb, chain, account, order.id);
     expect(await node.chain.getTransaction({ hash: signed.txHash }).catch(() => null)).toBeNull();
 
     // The signer starts again: what it kept goes out as it was signed.
-    expect(await broadcastKept(testApp.db, chain)).toBe(1);
+    expect(await broadcastKept(signerDb, chain)).toBe(1);
     const receipt = await node.chain.getTransactionReceipt({ hash: signed.txHash });
     expect(receipt.status).toBe("success");
-    expect((await payOrder(testApp.db, chain, account, order.id)).txHash).toBe(signed.txHash);
+    expect((await payOrder(signerDb, chain, account, order.id)).txHash).toBe(signed.txHash);
     expect(await balanceOf(order.wallet)).toBe(usdt("100"));
-    expect(await broadcastKept(testApp.db, chain)).toBe(0);
+    expect(await broadcastKept(signerDb, chain)).toBe(0);
   });
 
   it("after a stop between broadcasting and recording it, sends it again harmlessly: the node has it, nothing new is signed", async () => {
     const order = await verifiedOrder();
-    const signed = await signPayout(testApp.db, chain, account, order.id);
+    const signed = await signPayout(signerDb, chain, account, order.id);
     await node.chain.sendRawTransaction({ serializedTransaction: signed.signedTx });
     const nonceAfter = await senderNonce();
 
-    expect(await broadcastKept(testApp.db, chain)).toBe(1);
+    expect(await broadcastKept(signerDb, chain)).toBe(1);
     expect(await senderNonce()).toBe(nonceAfter);
     expect(await balanceOf(order.wallet)).toBe(usdt("100"));
     const [kept] = await keptSends(order.id);
@@ -113,7 +115,7 @@ describe("the signer paying verified orders on a real EVM node", () => {
 
   it("leaves an operator no second payout of an order autopilot sent: no other hash, no cancel, no change without the hash", async () => {
     const order = await verifiedOrder();
-    const send = await payOrder(testApp.db, chain, account, order.id);
+    const send = await payOrder(signerDb, chain, account, order.id);
     for (const change of [
       { status: "completed", payoutTxHash: `0x${"cd".repeat(32)}` },
       { status: "completed" },
@@ -139,7 +141,7 @@ describe("the signer paying verified orders on a real EVM node", () => {
 
   it("settles a payout that reverted on chain: its fee written, no USDT moved, never signed again, and the order an operator's again", async () => {
     const order = await verifiedOrder();
-    const signed = await signPayout(testApp.db, chain, account, order.id);
+    const signed = await signPayout(signerDb, chain, account, order.id);
     // The hot wallet's USDT gone between signing and mining (frozen by the issuer, say):
     // its balance in the token's storage (OpenZeppelin's balances, slot 0) set to none.
     const slot = keccak256(
@@ -149,19 +151,19 @@ describe("the signer paying verified orders on a real EVM node", () => {
     const coinBefore = await node.chain.getBalance({ address: account.address });
     await node.chain.setStorageAt({ address: chain.token, index: slot, value: pad("0x0") });
     try {
-      expect(await broadcastKept(testApp.db, chain)).toBe(1);
+      expect(await broadcastKept(signerDb, chain)).toBe(1);
     } finally {
       await node.chain.setStorageAt({ address: chain.token, index: slot, value: held });
     }
     const coinAfter = await node.chain.getBalance({ address: account.address });
-    expect(await settleSends(testApp.db, chain)).toContain(order.id);
+    expect(await settleSends(signerDb, chain)).toContain(order.id);
     const [kept] = await keptSends(order.id);
     expect(kept).toMatchObject({ reverted: true, fee_paid: formatEther(coinBefore - coinAfter) });
     expect(await balanceOf(order.wallet)).toBe(0n);
 
     // Autopilot never signs it again: its one nonce is spent.
     const nonce = await senderNonce();
-    expect((await payOrder(testApp.db, chain, account, order.id)).txHash).toBe(signed.txHash);
+    expect((await payOrder(signerDb, chain, account, order.id)).txHash).toBe(signed.txHash);
     expect(await senderNonce()).toBe(nonce);
     const view = await admin.get(`/api/admin/orders/${order.id}`);
     expect(view.json.autopilot.sent).toMatchObject({ txHash: signed.txHash, reverted: true });
@@ -178,7 +180,7 @@ describe("the signer paying verified orders on a real EVM node", () => {
     for (let count = 0; count < 6; count += 1) orders.push(await verifiedOrder());
     const first = await senderNonce();
     const sends = await Promise.all(
-      orders.map((order) => payOrder(testApp.db, chain, account, order.id)),
+      orders.map((order) => payOrder(signerDb, chain, account, order.id)),
     );
     const nonces = sends.map((send) => Number(send.nonce)).sort((a, b) => a - b);
     expect(nonces).toEqual(Array.from({ length: 6 }, (_, index) => first + index));
@@ -205,8 +207,8 @@ describe("the signer paying verified orders on a real EVM node", () => {
       [tron.id, /not paid in USDT on erc20/],
       ["6f0f7f8e-0000-4000-8000-000000000000", /no such order/],
     ] as const) {
-      await expect(payOrder(testApp.db, chain, account, orderId)).rejects.toThrow(PayoutRefused);
-      await expect(payOrder(testApp.db, chain, account, orderId)).rejects.toThrow(why);
+      await expect(payOrder(signerDb, chain, account, orderId)).rejects.toThrow(PayoutRefused);
+      await expect(payOrder(signerDb, chain, account, orderId)).rejects.toThrow(why);
       expect(await keptSends(orderId)).toHaveLength(0);
     }
     expect(await senderNonce()).toBe(before);
@@ -222,7 +224,7 @@ describe("autopilot's limits, enforced by the signer at signing", () => {
     // An operator may be paying it by hand already.
     await expectRefused(before.id, /verified before autopilot was turned on/);
     const since = await verifiedOrder();
-    expect((await payOrder(testApp.db, chain, account, since.id)).orderId).toBe(since.id);
+    expect((await payOrder(signerDb, chain, account, since.id)).orderId).toBe(since.id);
   });
 
   it("never pays an order whose payout an operator recorded by hand", async () => {
@@ -251,7 +253,7 @@ describe("autopilot's limits, enforced by the signer at signing", () => {
       maxPayoutUsdt: "100",
       maxDayUsdt: String(Number(sent) + 150),
     });
-    await payOrder(testApp.db, chain, account, order.id);
+    await payOrder(signerDb, chain, account, order.id);
     const next = await verifiedOrder();
     await expectRefused(next.id, /would pass the most per 24 hours/);
     await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
@@ -270,7 +272,7 @@ describe("autopilot's limits, enforced by the signer at signing", () => {
         /its fee could reach 0\.\d+ ETH, above the most fee per payout \(0\.05 ETH\)/,
       );
       await setLimits({ ...OPEN_LIMITS, maxFeePerPayout: "1" });
-      expect((await payOrder(testApp.db, chain, account, order.id)).orderId).toBe(order.id);
+      expect((await payOrder(signerDb, chain, account, order.id)).orderId).toBe(order.id);
     } finally {
       await node.chain.setNextBlockBaseFeePerGas({ baseFeePerGas: block.baseFeePerGas ?? 1n });
       await node.chain.mine({ blocks: 1 });
@@ -306,7 +308,7 @@ describe("autopilot's limits, enforced by the signer at signing", () => {
     } finally {
       await node.fund(desk.token, sender, held);
     }
-    expect((await payOrder(testApp.db, chain, account, order.id)).orderId).toBe(order.id);
+    expect((await payOrder(signerDb, chain, account, order.id)).orderId).toBe(order.id);
   });
 
   it("sends nothing anywhere while the switch is on, and again once it is off", async () => {
@@ -316,7 +318,7 @@ describe("autopilot's limits, enforced by the signer at signing", () => {
     await expectRefused(order.id, /autopilot is stopped/);
     const resumed = await admin.post("/api/admin/autopilot/resume", {});
     expect(resumed.json).toMatchObject({ stopped: false });
-    expect((await payOrder(testApp.db, chain, account, order.id)).orderId).toBe(order.id);
+    expect((await payOrder(signerDb, chain, account, order.id)).orderId).toBe(order.id);
   });
 
   it("reads the blocklist again when it signs: a wallet listed after verifying is not paid", async () => {
@@ -354,7 +356,7 @@ describe("approvals before autopilot sends", () => {
     const approved = await approve(admin, order.id);
     expect(approved.status, approved.text).toBe(200);
     expect(await waiting(order.id)).toBeUndefined();
-    const send = await payOrder(testApp.db, chain, account, order.id);
+    const send = await payOrder(signerDb, chain, account, order.id);
     expect(send.orderId).toBe(order.id);
     const audit = await testApp.db
       .selectFrom("audit_log")
@@ -383,7 +385,7 @@ describe("approvals before autopilot sends", () => {
       orderId: order.id,
       approvedBy: [admin.email, secondAdmin.email],
     });
-    expect((await payOrder(testApp.db, chain, account, order.id)).orderId).toBe(order.id);
+    expect((await payOrder(signerDb, chain, account, order.id)).orderId).toBe(order.id);
     const sentAgain = await approve(secondAdmin, order.id);
     expect(sentAgain.json.code).toBe("AUTOPILOT_SENT");
   });
@@ -395,7 +397,7 @@ describe("approvals before autopilot sends", () => {
     await expectRefused(first.id, /waiting for approval: 0 of 1/);
     // The desk's own customer has completed orders from the tests before.
     const regular = await verifiedOrder();
-    expect((await payOrder(testApp.db, chain, account, regular.id)).orderId).toBe(regular.id);
+    expect((await payOrder(signerDb, chain, account, regular.id)).orderId).toBe(regular.id);
   });
 
   it("counts no approval written for the customer or by someone who is not an admin now", async () => {

@@ -1,6 +1,9 @@
 import { type Address, erc20Abi, getAddress, type LocalAccount } from "viem";
 import { expect } from "vitest";
+import { openPostgres } from "../../server/platform/db/database";
+import { grantDatabaseRoles } from "../../server/platform/db/database-roles";
 import { type Client, signedInAdmin, signedInCustomer } from "../../server/testing/actors";
+import { createLoginRoles } from "../../server/testing/database-roles";
 import type { FakeChainAnswer } from "../../server/testing/fake-chain";
 import { baseUnitsOf } from "../../server/testing/fake-evm-node";
 import { placeOrder } from "../../server/testing/orders";
@@ -66,6 +69,10 @@ export async function startPayingDesk() {
     { CHAIN_TOKEN_ERC20: token, METRICS_TOKEN },
   );
   const { testApp } = watched;
+  // On PostgreSQL the signer's own role, as in production: the tests see what its grants allow.
+  const roles = await createLoginRoles(testApp.databaseUrl);
+  if (roles) await grantDatabaseRoles(testApp.db, roles.roles);
+  const signerDatabase = roles && openPostgres(roles.signerUrl);
   const admin = await signedInAdmin(testApp);
   const customer: Client = await signedInCustomer(testApp);
   const chain: EvmPayoutChain = {
@@ -96,6 +103,8 @@ export async function startPayingDesk() {
     admin,
     customer,
     chain,
+    /** The database as the signer sees it: its own role on PostgreSQL. */
+    signerDb: signerDatabase?.db ?? testApp.db,
     nodeUrl: watched.chain.endpoint.url,
     setLimits,
     /** An order of 8,600 INR (100 USDT) to a wallet of its own, its payment verified by the operator. */
@@ -136,6 +145,8 @@ export async function startPayingDesk() {
         .where("order_id", "=", orderId)
         .execute(),
     async close() {
+      await signerDatabase?.close();
+      await roles?.drop();
       await watched.close();
       closeHsm();
     },

@@ -89,6 +89,14 @@ export const postgresUrl = optionalText.pipe(
     .optional(),
 );
 
+/** A PostgreSQL role's name, as `npm run db:migrate` grants it. */
+const roleName = optionalText.pipe(
+  z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a PostgreSQL role name: a-z, 0-9 and _")
+    .optional(),
+);
+
 const envSchema = chainEnvSchema
   .extend({
     /** How long a payout waiting for confirmations (or not yet seen) waits before the next look. */
@@ -105,6 +113,12 @@ const envSchema = chainEnvSchema
     PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: postgresUrl,
+    /**
+     * `npm run db:migrate`, run as the database's owner, grants the web process's role
+     * and the payout signer's what each needs (database-roles.ts, decision 056).
+     */
+    DATABASE_WEB_ROLE: roleName,
+    SIGNER_DATABASE_ROLE: roleName,
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     BETTER_AUTH_SECRET: optionalText.pipe(
       z.string().min(32, "must be at least 32 characters").optional(),
