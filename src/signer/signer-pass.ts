@@ -5,6 +5,7 @@ import { recordAudit } from "../server/platform/audit/audit";
 import type { DB } from "../server/platform/db/schema";
 import { type HotWallet, readHotWallet, settleSends } from "./evm/evm-hot-wallet";
 import { broadcastKept, type EvmPayoutChain, payOrder } from "./evm/evm-payouts";
+import { replaceStuckSends } from "./evm/evm-replacement";
 import { PayoutAwaitsApproval, PayoutRefused, PayoutUnaffordable } from "./payout-policy";
 
 /** One network the signer pays on: its chain and the HSM key's account that pays there. */
@@ -24,7 +25,8 @@ export const SHORTFALLS_TO_STOP = 3;
  * One pass of the signer over a network: kept sends not yet taken by a node go out
  * first, then each verified order autopilot may pay is signed, kept and broadcast
  * (payOrder); an order refused is written down with why, for the operators, and one
- * the hot wallet cannot afford is counted too. Then the sends mined final are settled
+ * the hot wallet cannot afford is counted too. Then payouts stuck below the fees blocks
+ * take are replaced on their nonces, the sends mined final are settled
  * (their fee, whether they reverted) and the hot wallet's balances read. A failure of
  * the node or the database ends the network's pass; the next pass starts over.
  */
@@ -47,6 +49,7 @@ export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Pr
         pass.refused.push(orderId);
       }
     }
+    await replaceStuckSends(db, chain, account);
     await settleSends(db, chain);
     hotWallet = await readHotWallet(chain, account.address);
   } catch (error) {

@@ -41,7 +41,7 @@ export type KeptSend = { orderId: string; txHash: Hex; signedTx: Hex; nonce: big
  * An ERC-20 transfer's gas, set by the signer: a node's estimate is not trusted with the
  * fee. USDT's transfer costs 35,000–65,000 on the chains the desk pays on.
  */
-const TRANSFER_GAS = 100_000n;
+export const TRANSFER_GAS = 100_000n;
 
 /**
  * Signs the payout of `orderId` and keeps it, or answers the one kept already. Refuses

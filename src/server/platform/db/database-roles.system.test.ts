@@ -87,6 +87,7 @@ describe.runIf(isPostgresRun())("the web's and the signer's database roles", () 
       "UPDATE autopilot_sends SET broadcast_at = NULL, amount = 1",
       "INSERT INTO autopilot_sends (order_id, network, from_address, nonce, to_address, amount, signed_tx, tx_hash) SELECT id, 'erc20', '0x', 0, '0x', 1, '0x', '0x' FROM orders LIMIT 1",
       "TRUNCATE autopilot_sends",
+      "DELETE FROM autopilot_replaced_sends",
       "DELETE FROM autopilot_refusals",
       "UPDATE autopilot_signers SET sender_address = '0x'",
     ]) {

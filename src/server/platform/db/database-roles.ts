@@ -23,6 +23,7 @@ export type DatabaseRoles = {
  */
 const SIGNER_LEDGER: Record<string, string[]> = {
   autopilot_sends: ["revert_alert_sent"],
+  autopilot_replaced_sends: [],
   autopilot_signers: ["silent_alert_sent", "failing_alert_sent", "sweep_alert_sent", "shortfalls"],
   autopilot_refusals: [],
 };
@@ -79,7 +80,7 @@ async function grantSignerRole(db: Kysely<DB>, signer: ReturnType<typeof sql.id>
   for (const table of ["orders", "autopilot_networks"]) {
     await sql`GRANT UPDATE (updated_at) ON ${sql.id(table)} TO ${signer}`.execute(db);
   }
-  await sql`GRANT INSERT, UPDATE ON autopilot_sends, autopilot_signers, autopilot_refusals TO ${signer}`.execute(
+  await sql`GRANT INSERT, UPDATE ON autopilot_sends, autopilot_replaced_sends, autopilot_signers, autopilot_refusals TO ${signer}`.execute(
     db,
   );
   // It stops all sending by itself after repeated shortfalls, saying why, audited.

@@ -547,6 +547,14 @@ export interface AutopilotSendsTable {
   revert_alert_sent: Generated<boolean>;
 }
 
+/** A payout's transaction replaced on its nonce with higher fees (migration 0138). */
+export interface AutopilotReplacedSendsTable {
+  tx_hash: string;
+  order_id: string;
+  signed_tx: string;
+  replaced_at: Generated<Date>;
+}
+
 /** Autopilot's limits on one network (migration 0131). */
 export interface AutopilotNetworksTable {
   network: string;
@@ -990,6 +998,7 @@ export interface DB {
   chain_transfer_double_links: ChainTransferDoubleLinksTable;
   second_payouts: SecondPayoutsTable;
   autopilot_sends: AutopilotSendsTable;
+  autopilot_replaced_sends: AutopilotReplacedSendsTable;
   autopilot_networks: AutopilotNetworksTable;
   autopilot_switch: AutopilotSwitchTable;
   autopilot_signers: AutopilotSignersTable;

@@ -70,6 +70,7 @@ import * as autopilotFeeCap from "./0134-autopilot-fee-cap";
 import * as autopilotShortfalls from "./0135-autopilot-shortfalls";
 import * as autopilotAlerts from "./0136-autopilot-alerts";
 import * as autopilotHotWallet from "./0137-autopilot-hot-wallet";
+import * as autopilotReplacedSends from "./0138-autopilot-replaced-sends";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -147,4 +148,5 @@ export const migrations: Record<string, Migration> = {
   "0135-autopilot-shortfalls": autopilotShortfalls,
   "0136-autopilot-alerts": autopilotAlerts,
   "0137-autopilot-hot-wallet": autopilotHotWallet,
+  "0138-autopilot-replaced-sends": autopilotReplacedSends,
 };
