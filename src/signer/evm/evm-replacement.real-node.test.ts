@@ -136,4 +136,32 @@ describe("a payout stuck below the fees blocks take", () => {
     }
     expect(await desk.balanceOf(order.wallet)).toBe(usdt("100"));
   });
+
+  it("is sent again on its nonce when a reorganisation takes its block away, and the order completes once, on the chain that stays", async () => {
+    const order = await desk.verifiedOrder();
+    const beforeIt = await desk.node.chain.snapshot();
+    const send = await payOrder(desk.signerDb, desk.chain, desk.account, order.id);
+    expect(await desk.balanceOf(order.wallet)).toBe(usdt("100"));
+    const completes = async () => {
+      await desk.testApp.payoutWatch.watchOnce();
+      await desk.testApp.payoutChecks.checkDue();
+      return (await desk.admin.get(`/api/admin/orders/${order.id}`)).json;
+    };
+    // Seen in a block not yet final: the order waits for its confirmations.
+    expect(await completes()).toMatchObject({ status: "processing" });
+
+    // The block is taken away and the chain goes on without it.
+    await desk.node.chain.revert({ id: beforeIt });
+    await desk.node.chain.mine({ blocks: 6 });
+    expect(await desk.balanceOf(order.wallet)).toBe(0n);
+    expect(await completes()).toMatchObject({ status: "processing", payoutTxHash: null });
+
+    await stuck(order.id);
+    expect(await replace()).toEqual([order.id]);
+    const [kept] = await desk.keptSends(order.id);
+    expect(kept?.tx_hash).not.toBe(send.txHash);
+    await desk.node.chain.mine({ blocks: 5 });
+    expect(await completes()).toMatchObject({ status: "completed", payoutTxHash: kept?.tx_hash });
+    expect(await desk.balanceOf(order.wallet)).toBe(usdt("100"));
+  });
 });
