@@ -70,6 +70,10 @@ describe("a payout stuck below the fees blocks take", () => {
     expect(after?.data).toBe(before?.data);
     expect(after?.maxFeePerGas).toBeGreaterThanOrEqual(((before?.maxFeePerGas ?? 0n) * 9n) / 8n);
     expect(await replacedHashes(order.id)).toEqual([send.txHash]);
+    const seen = await desk.admin.get("/api/admin/autopilot");
+    expect(seen.json.sends).toContainEqual(
+      expect.objectContaining({ orderId: order.id, txHash: kept?.tx_hash, replaced: 1 }),
+    );
 
     expect(await desk.balanceOf(order.wallet)).toBe(usdt("100"));
     expect(await settleSends(desk.signerDb, desk.chain)).toContain(order.id);

@@ -57,6 +57,8 @@ export type AutopilotActivity = {
     feePaid: string | null;
     /** Whether it reverted on chain (its USDT never moved); null until final. */
     reverted: boolean | null;
+    /** How many of its transactions were replaced on its nonce with higher fees. */
+    replaced: number;
     orderStatus: string;
   }[];
   /** Verified orders whose payout waits for operators' approvals. */
@@ -167,6 +169,13 @@ async function readRecentSends(db: Database): Promise<AutopilotActivity["sends"]
       "autopilot_sends.reverted",
       "orders.status",
     ])
+    .select((eb) =>
+      eb
+        .selectFrom("autopilot_replaced_sends")
+        .select(eb.fn.countAll<string>().as("replaced"))
+        .whereRef("autopilot_replaced_sends.order_id", "=", "autopilot_sends.order_id")
+        .as("replaced"),
+    )
     .orderBy("autopilot_sends.signed_at", "desc")
     .limit(RECENT_SENDS)
     .execute();
@@ -181,6 +190,7 @@ async function readRecentSends(db: Database): Promise<AutopilotActivity["sends"]
     broadcastAt: row.broadcast_at ? iso(row.broadcast_at) : null,
     feePaid: row.fee_paid === null ? null : plainDecimal(row.fee_paid),
     reverted: row.reverted,
+    replaced: Number(row.replaced ?? 0),
     orderStatus: row.status,
   }));
 }

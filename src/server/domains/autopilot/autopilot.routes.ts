@@ -127,6 +127,10 @@ const activitySchema = z
           .boolean()
           .nullable()
           .describe("Reverted on chain: no USDT moved, an operator pays it; null until final"),
+        replaced: z
+          .number()
+          .int()
+          .describe("Its transactions replaced on its nonce with higher fees (it was stuck)"),
         orderStatus: z.string(),
       }),
     ),

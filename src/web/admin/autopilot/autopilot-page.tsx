@@ -389,6 +389,11 @@ function sendColumns(t: TextFunction): AdminColumn<AutopilotSend>[] {
               {t("adminAutopilot.sends.fee", { fee: inCoin(send.feePaid, send.network) })}
             </span>
           )}
+          {send.replaced > 0 && (
+            <span className="block text-xs text-muted-foreground">
+              {t("adminAutopilot.sends.replaced", { count: send.replaced })}
+            </span>
+          )}
           {send.reverted && (
             <span className="block text-xs font-medium text-destructive">
               {t("adminAutopilot.sends.reverted")}
