@@ -172,8 +172,8 @@ test("Buying USDT: an amount quarantine of 10 hours is refused under its field a
   const { exchangeRate: _rate, ...before } = saved;
   await page.goto("/admin/settings");
   await expect(page.getByRole("heading", { name: "Buying USDT" })).toBeVisible();
-  const card = page.locator("form").filter({ has: page.getByLabel("Amount quarantine (hours)") });
-  const quarantine = card.getByLabel("Amount quarantine (hours)");
+  const card = page.locator("form").filter({ has: page.getByLabel("Amount Quarantine (Hours)") });
+  const quarantine = card.getByLabel("Amount Quarantine (Hours)");
   const shownBefore = await quarantine.inputValue();
   expect(shownBefore).not.toBe("72");
   try {
@@ -186,14 +186,14 @@ test("Buying USDT: an amount quarantine of 10 hours is refused under its field a
     await expect(quarantine).toBeFocused();
     await expect(page.getByText("Buying USDT saved")).toHaveCount(0);
     await page.reload();
-    await expect(page.getByLabel("Amount quarantine (hours)")).toHaveValue(shownBefore);
+    await expect(page.getByLabel("Amount Quarantine (Hours)")).toHaveValue(shownBefore);
 
-    await page.getByLabel("Amount quarantine (hours)").fill("72");
+    await page.getByLabel("Amount Quarantine (Hours)").fill("72");
     await card.getByRole("button", { name: "Save Buying USDT" }).click();
     await expect(page.getByText("Buying USDT saved")).toBeVisible();
     await expect(card.locator("#field-sellAmountQuarantineHours-error")).toHaveCount(0);
     await page.reload();
-    await expect(page.getByLabel("Amount quarantine (hours)")).toHaveValue("72");
+    await expect(page.getByLabel("Amount Quarantine (Hours)")).toHaveValue("72");
   } finally {
     const response = await page.request.put("/api/admin/settings/buying", { data: before });
     expect(response.status()).toBe(200);

@@ -245,6 +245,7 @@ test("a payout seen on chain and then taken back by a reorganisation is listed u
     "Gone from its block when read again before it was final: a reorganisation took it back. Recorded again should the transaction come back.",
   );
   await expect(transfer).toContainText(/taken back \d/);
+  await expect(desk.getByRole("columnheader", { name: "Why taken back" })).toBeVisible();
   // Nothing to decide: no decision to take, and not among the transfers to decide.
   await expect(transfer.getByRole("button", { name: "Assign to order" })).toHaveCount(0);
   await expect(transfer.getByRole("button", { name: "Not a payout" })).toHaveCount(0);
@@ -284,9 +285,10 @@ test("a payout whose transaction failed on chain is listed under Failed on chain
   await expect(transfer).toContainText("BEP20 · out");
   await expect(transfer.getByTestId("unmatched-amount")).toHaveText("100.0000 USDT");
   await expect(transfer).toContainText(
-    "Failed on chain: no USDT left the wallet and nothing was paid. Send the payout again (the wallet may lack what its fees cost: TRX for energy, or gas).",
+    "Failed on chain: no USDT left the wallet and nothing was paid. Send the payout again (the wallet may lack the BNB its fees cost).",
   );
   await expect(transfer).toContainText(/failed \d/);
+  await expect(desk.getByRole("columnheader", { name: "What happened" })).toBeVisible();
   // Nothing to decide: no decision to take, and not among the transfers to decide.
   await expect(transfer.getByRole("button", { name: "Assign to order" })).toHaveCount(0);
   await expect(transfer.getByRole("button", { name: "Not a payout" })).toHaveCount(0);

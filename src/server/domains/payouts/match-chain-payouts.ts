@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type NetworkId, networkOf } from "../../../shared/catalog";
+import { FEE_COIN } from "../../../shared/fee-coins";
 import { recordAudit } from "../../platform/audit/audit";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
@@ -59,9 +60,12 @@ export async function matchChainPayouts(
   }
 }
 
-/** Why a failed outgoing transfer pays no order: Unmatched transfers lists it apart (Failed on chain) with this. */
-export const PAYOUT_FAILED_ON_CHAIN =
-  "Failed on chain: no USDT left the wallet and nothing was paid. Send the payout again (the wallet may lack what its fees cost: TRX for energy, or gas).";
+/**
+ * Why a failed outgoing transfer pays no order, naming the coin its network's fees cost:
+ * Unmatched transfers lists it apart (Failed on chain) with this.
+ */
+const payoutFailedOnChain = (network: NetworkId) =>
+  `Failed on chain: no USDT left the wallet and nothing was paid. Send the payout again (the wallet may lack the ${FEE_COIN[network]} its fees cost${network === "trc20" ? ", for energy and bandwidth" : ""}).`;
 
 /**
  * The network's outgoing transfers that failed on chain, waiting to be matched: they
@@ -78,7 +82,11 @@ async function ignoreFailedPayouts(
   return deps.db.transaction().execute(async (trx) => {
     const failed = await trx
       .updateTable("chain_transfers")
-      .set({ match_state: "ignored", note: PAYOUT_FAILED_ON_CHAIN, updated_at: sql<Date>`now()` })
+      .set({
+        match_state: "ignored",
+        note: payoutFailedOnChain(network),
+        updated_at: sql<Date>`now()`,
+      })
       .where("network", "=", network)
       .where("direction", "=", "out")
       .where("state", "=", "failed")

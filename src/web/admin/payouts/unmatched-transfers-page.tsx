@@ -191,6 +191,14 @@ const LEFT_AT = {
   removed: "adminOrders.unmatched.removedAt",
 } as const;
 
+/** What each list's last column says of a transfer: why it waits, goes back, failed, or was taken back. */
+const WHY_HEADER = {
+  unmatched: "adminOrders.unmatched.columns.why",
+  to_refund: "adminOrders.unmatched.columns.whyToRefund",
+  failed: "adminOrders.unmatched.columns.whyFailed",
+  removed: "adminOrders.unmatched.columns.whyRemoved",
+} as const;
+
 function unmatchedColumns(t: TextFunction, list: UnmatchedList): AdminColumn<UnmatchedTransfer>[] {
   return [
     {
@@ -245,7 +253,7 @@ function unmatchedColumns(t: TextFunction, list: UnmatchedList): AdminColumn<Unm
     )),
     {
       id: "why",
-      header: t("adminOrders.unmatched.columns.why"),
+      header: t(WHY_HEADER[list]),
       cellClassName: "max-w-xs text-sm",
       cell: (transfer) => (
         <>
