@@ -33,10 +33,14 @@ export const TARGET = { jsGzipKb: 110, cssGzipKb: 12 };
  * each, and the web's shared code moved into lib/ and components/ (the order of the
  * modules, and so gzip's, changed by some 0.08 KB). Admin → Autopilot (issue 52) added
  * 0.07 KB English (116.39 KB): its lazy route and its texts' loader, which the app's
- * router and text table name on every page; its code and texts load with it. The JS
- * target is not met: see docs/benchmarks.md.
+ * router and text table name on every page; its code and texts load with it. The
+ * English budget then left no room: the first screen names the lazy chunks by their
+ * hashed file names, which change with any admin page's code and move gzip's size by
+ * some 25 bytes either way (119,172 to 119,195 bytes with no first-screen change), so
+ * it has 0.1 KB of room again (116.5 KB), as Hindi has. The JS target is not met: see
+ * docs/benchmarks.md.
  */
-export const BUDGET = { jsGzipKb: { en: 116.4, hi: 117.1 }, cssGzipKb: 9.5 };
+export const BUDGET = { jsGzipKb: { en: 116.5, hi: 117.1 }, cssGzipKb: 9.5 };
 
 export function firstScreenAssets(webRoot = "dist/web", page = PRERENDERED_PAGE.en) {
   const html = readFileSync(join(webRoot, page), "utf8");
