@@ -190,6 +190,22 @@ test("a transfer two orders could be is left unmatched and an operator assigns i
   await expect(transfer).toContainText("Two or more open orders await this amount");
   await expect(transfer.getByTestId("unmatched-amount")).toHaveText("100.0000 USDT");
 
+  // On a phone the row keeps to the screen: its amount, wallet and why under the
+  // transfer, its buttons in reach, nothing to scroll sideways.
+  await desk.setViewportSize({ width: 360, height: 740 });
+  await expect(transfer.getByText("100.0000 USDT").filter({ visible: true })).toBeVisible();
+  await expect(
+    transfer.getByText("Two or more open orders await this amount").filter({ visible: true }),
+  ).toBeVisible();
+  const assign = transfer.getByRole("button", { name: "Assign to order" });
+  await assign.scrollIntoViewIfNeeded();
+  await expect(assign).toBeInViewport({ ratio: 1 });
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await desk.screenshot({ path: test.info().outputPath("unmatched-360.png"), fullPage: true });
+  const table = desk.locator("[data-slot=table-container]");
+  expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
+  await desk.setViewportSize({ width: 1280, height: 720 });
+
   // The operator assigns it to the first order by its short id, from the keyboard.
   await transfer.getByRole("button", { name: "Assign to order" }).click();
   const dialog = desk.getByRole("alertdialog", { name: "Assign to an order?" });

@@ -14,6 +14,7 @@ import { Spinner } from "../../components/ui/spinner";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
+import { cn } from "../../lib/utils";
 import { AdminListBody } from "../components/admin-list-body";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { ExplorerTxLink, shortened } from "../components/explorer-tx-link";
@@ -200,6 +201,14 @@ const WHY_HEADER = {
 } as const;
 
 function unmatchedColumns(t: TextFunction, list: UnmatchedList): AdminColumn<UnmatchedTransfer>[] {
+  const why = (transfer: UnmatchedTransfer) => (
+    <>
+      <span className="block">{transfer.note}</span>
+      <span className="block text-xs text-muted-foreground">
+        {t(LEFT_AT[list], { date: formatDateTime(transfer.finalAt) })}
+      </span>
+    </>
+  );
   return [
     {
       id: "transfer",
@@ -218,53 +227,70 @@ function unmatchedColumns(t: TextFunction, list: UnmatchedList): AdminColumn<Unm
           <span className="block text-xs text-muted-foreground">
             {t("adminOrders.unmatched.block", { block: transfer.blockNumber })}
           </span>
+          {/* On a phone the hidden columns' words, under the transfer: beside it they would scroll away. */}
+          <div className="mt-2 space-y-1 text-sm whitespace-normal sm:hidden">
+            <span className="block font-medium tabular-nums">{formatUsdt(transfer.amount)}</span>
+            <OtherWallet transfer={transfer} wraps />
+            {why(transfer)}
+          </div>
+          <div className="mt-1 hidden sm:block md:hidden">
+            <OtherWallet transfer={transfer} />
+          </div>
         </>
       ),
     },
     {
       id: "wallet",
       header: t("adminOrders.unmatched.columns.wallet"),
-      cell: (transfer) => {
-        // A payout's recipient, or a deposit's sender: the wallet that is not the desk's.
-        const isDeposit = transfer.direction === "in";
-        const wallet = isDeposit ? transfer.from : transfer.to;
-        return (
-          <span className="flex items-center gap-1 whitespace-nowrap">
-            <span className="text-xs text-muted-foreground">
-              {t(isDeposit ? "adminOrders.unmatched.from" : "adminOrders.unmatched.to")}
-            </span>
-            <span className="font-mono text-xs" title={wallet}>
-              {shortened(wallet)}
-            </span>
-            <CopyButton
-              value={wallet}
-              label={t(
-                isDeposit ? "adminOrders.unmatched.sender" : "adminOrders.unmatched.recipient",
-              )}
-            />
-          </span>
-        );
-      },
+      className: "hidden md:table-cell",
+      cell: (transfer) => <OtherWallet transfer={transfer} />,
     },
-    figureColumn("amount", t("adminOrders.unmatched.columns.amount"), (transfer) => (
-      <span className="whitespace-nowrap" data-testid="unmatched-amount">
-        {formatUsdt(transfer.amount)}
-      </span>
-    )),
+    {
+      ...figureColumn("amount", t("adminOrders.unmatched.columns.amount"), (transfer) => (
+        <span className="whitespace-nowrap" data-testid="unmatched-amount">
+          {formatUsdt(transfer.amount)}
+        </span>
+      )),
+      className: "hidden text-right sm:table-cell",
+    },
     {
       id: "why",
       header: t(WHY_HEADER[list]),
+      className: "hidden sm:table-cell",
       cellClassName: "max-w-xs text-sm",
-      cell: (transfer) => (
-        <>
-          <span className="block">{transfer.note}</span>
-          <span className="block text-xs text-muted-foreground">
-            {t(LEFT_AT[list], { date: formatDateTime(transfer.finalAt) })}
-          </span>
-        </>
-      ),
+      cell: why,
     },
   ];
+}
+
+/**
+ * A payout's recipient, or a deposit's sender: the wallet that is not the desk's. On one
+ * line in its column; folded under the transfer on a phone, it may wrap.
+ */
+function OtherWallet({
+  transfer,
+  wraps = false,
+}: {
+  transfer: UnmatchedTransfer;
+  wraps?: boolean;
+}) {
+  const { t } = useTexts();
+  const isDeposit = transfer.direction === "in";
+  const wallet = isDeposit ? transfer.from : transfer.to;
+  return (
+    <span className={cn("flex items-center gap-1", wraps ? "flex-wrap" : "whitespace-nowrap")}>
+      <span className="text-xs text-muted-foreground">
+        {t(isDeposit ? "adminOrders.unmatched.from" : "adminOrders.unmatched.to")}
+      </span>
+      <span className="font-mono text-xs" title={wallet}>
+        {shortened(wallet)}
+      </span>
+      <CopyButton
+        value={wallet}
+        label={t(isDeposit ? "adminOrders.unmatched.sender" : "adminOrders.unmatched.recipient")}
+      />
+    </span>
+  );
 }
 
 /** A payout to assign to an order, or a deposit to credit to a sell order. */
