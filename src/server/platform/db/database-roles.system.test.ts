@@ -80,7 +80,7 @@ describe.runIf(isPostgresRun())("the web's and the signer's database roles", () 
     );
   });
 
-  it("leaves the web's role no way to write or remove what the signer signed", async () => {
+  it("leaves the web's role no way to write or remove what the signer signed, nor which migrations ran", async () => {
     const web = roles?.webUrl;
     for (const statement of [
       "DELETE FROM autopilot_sends",
@@ -90,6 +90,7 @@ describe.runIf(isPostgresRun())("the web's and the signer's database roles", () 
       "DELETE FROM autopilot_replaced_sends",
       "DELETE FROM autopilot_refusals",
       "UPDATE autopilot_signers SET sender_address = '0x'",
+      "DELETE FROM kysely_migration",
     ]) {
       expect(await tryAs(web, statement), statement).toMatch(/permission denied/);
     }

@@ -58,6 +58,10 @@ async function grantWebRole(db: Kysely<DB>, web: ReturnType<typeof sql.id>) {
     db,
   );
   await sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${web}`.execute(db);
+  // It reads which migrations ran (it checks them at start) and changes none.
+  await sql`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON kysely_migration, kysely_migration_lock FROM ${web}`.execute(
+    db,
+  );
   for (const [table, columns] of Object.entries(SIGNER_LEDGER)) {
     // Revoking the table's writes revokes its columns' too: the grant below is all there is.
     await sql`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ${sql.id(table)} FROM ${web}`.execute(db);
