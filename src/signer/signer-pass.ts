@@ -36,9 +36,12 @@ export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Pr
   let hotWallet: HotWallet | undefined;
   try {
     await broadcastKept(db, chain);
-    for (const orderId of await ordersToPay(db, chain.network)) {
+    const orders = await ordersToPay(db, chain.network);
+    // The fees read once for the pass's payouts: seconds old at most.
+    const fees = orders.length > 0 ? await chain.client.estimateFeesPerGas() : undefined;
+    for (const orderId of orders) {
       try {
-        await payOrder(db, chain, account, orderId);
+        await payOrder(db, chain, account, orderId, fees);
         pass.sent.push(orderId);
         await countShortfall(db, paying, null);
       } catch (error) {

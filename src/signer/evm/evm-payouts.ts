@@ -3,6 +3,7 @@ import {
   type Address,
   encodeFunctionData,
   erc20Abi,
+  type FeeValuesEIP1559,
   formatEther,
   formatUnits,
   getAddress,
@@ -53,9 +54,11 @@ export async function signPayout(
   chain: EvmPayoutChain,
   account: LocalAccount,
   orderId: string,
+  feesOfThePass?: FeeValuesEIP1559,
 ): Promise<KeptSend> {
-  // Read before the order is locked: a fee a moment old is as good, and no lock waits on the node.
-  const fees = await chain.client.estimateFeesPerGas();
+  // Read before the order is locked (or once for a pass's payouts): a fee a moment old
+  // is as good, and no lock waits on the node.
+  const fees = feesOfThePass ?? (await chain.client.estimateFeesPerGas());
   return db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom("orders")
@@ -269,8 +272,9 @@ export async function payOrder(
   chain: EvmPayoutChain,
   account: LocalAccount,
   orderId: string,
+  feesOfThePass?: FeeValuesEIP1559,
 ): Promise<KeptSend> {
-  const send = await signPayout(db, chain, account, orderId);
+  const send = await signPayout(db, chain, account, orderId, feesOfThePass);
   await broadcastKept(db, chain);
   return send;
 }
