@@ -3,10 +3,14 @@ import { createPublicClient, getAddress, http } from "viem";
 import { ConfigError } from "../server/platform/config/env";
 import { openPostgres } from "../server/platform/db/database";
 import { ORDER_CHANNEL } from "../server/platform/events/order-changes";
+import { evmPayingNetwork } from "./evm/evm-paying-network";
 import { hsmEvmAccount } from "./evm/hsm-evm-account";
 import { openHsm } from "./hsm/pkcs11-keys";
+import type { PayingNetwork } from "./paying-network";
 import { type SignerConfig, signerConfigFromEnv } from "./signer-config";
-import { type PayingNetwork, passOverNetwork } from "./signer-pass";
+import { passOverNetwork } from "./signer-pass";
+import { hsmTronAccount } from "./tron/hsm-tron-account";
+import { tronPayingNetwork } from "./tron/tron-settlement";
 
 /**
  * `npm run signer`: the payout signer's process (decision 056). It alone opens the HSM;
@@ -29,18 +33,20 @@ async function main() {
   process.once("SIGINT", () => stop("SIGINT"));
   try {
     const paying = await payingNetworks(config, hsm);
-    for (const { chain, account } of paying) {
-      logger.info(`the signer pays on ${chain.network} from ${account.address}`);
+    for (const { network, sender } of paying) {
+      logger.info(`the signer pays on ${network} from ${sender}`);
     }
     if (paying.length === 0) {
-      logger.warn("no EVM network has a node (CHAIN_RPC_ERC20, _BEP20, _POLYGON): nothing to pay");
+      logger.warn(
+        "no network has a node (CHAIN_RPC_TRC20, _ERC20, _BEP20, _POLYGON): nothing to pay",
+      );
     }
     // An order verified is paid at once, not at the next pass.
     const unlisten = await database.listen(ORDER_CHANNEL, () => rest.wake());
     while (!stopping) {
       for (const network of paying) {
         const pass = await passOverNetwork(database.db, network);
-        const { network: name } = network.chain;
+        const name = network.network;
         if (pass.sent.length) logger.info({ orders: pass.sent }, `sent on ${name}`);
         if (pass.refused.length) logger.warn({ orders: pass.refused }, `refused on ${name}`);
         if (pass.error) logger.error(`the pass on ${name} failed: ${pass.error}`);
@@ -79,13 +85,22 @@ function restBetweenPasses(ms: number) {
   };
 }
 
-/** Each configured network's chain, checked to be the chain it claims, and its HSM key's account. */
+/**
+ * Each configured network with its HSM key's account (one key a network, made in the
+ * token on first use), each EVM chain checked to be the chain it claims.
+ */
 async function payingNetworks(
   config: SignerConfig,
   hsm: ReturnType<typeof openHsm>,
 ): Promise<PayingNetwork[]> {
-  return Promise.all(
-    config.networks.map(async (network) => {
+  const tron = config.tron && [
+    tronPayingNetwork(
+      { network: "trc20", ...config.tron },
+      hsmTronAccount(hsm.key("payout-trc20", "secp256k1")),
+    ),
+  ];
+  const evm = await Promise.all(
+    config.evmNetworks.map(async (network) => {
       const client = createPublicClient({ transport: http(network.url) });
       // A node on another chain would have the payouts signed for a chain that replays them.
       const chainId = await client.getChainId();
@@ -94,12 +109,13 @@ async function payingNetworks(
           `the node of ${network.network} is on chain ${chainId}, not ${network.chainId} (SIGNER_CHAIN_ID_${network.network.toUpperCase()})`,
         );
       }
-      return {
-        chain: { ...network, token: getAddress(network.token), client },
-        account: hsmEvmAccount(hsm.key(`payout-${network.network}`, "secp256k1")),
-      };
+      return evmPayingNetwork(
+        { ...network, token: getAddress(network.token), client },
+        hsmEvmAccount(hsm.key(`payout-${network.network}`, "secp256k1")),
+      );
     }),
   );
+  return [...(tron ?? []), ...evm];
 }
 
 main().catch((error) => {

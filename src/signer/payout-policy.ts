@@ -81,6 +81,8 @@ export async function refuseBeyondPolicy(trx: Kysely<DB>, payout: PayoutAsked) {
     .select(sql<string>`coalesce(sum(amount), 0)`.as("sent"))
     .where("network", "=", payout.network)
     .where("signed_at", ">", sql<Date>`now() - interval '24 hours'`)
+    // The order's own send, when its expired transaction is signed again, is this payout.
+    .where("order_id", "!=", payout.orderId)
     .executeTakeFirstOrThrow();
   if (amount.plus(sent).gt(policy.max_day_usdt)) {
     throw new PayoutRefused(

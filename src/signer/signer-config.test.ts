@@ -34,7 +34,7 @@ describe("the signer's configuration", () => {
     expect(fromFile.hsm).toMatchObject({ tokenLabel: "desk", pin: "98765" });
   });
 
-  it("prefers the signer's own database role, and pays only on the EVM networks with a node, each on its chain", () => {
+  it("prefers the signer's own database role, and pays only on the networks with a node, each EVM one on its chain", () => {
     const config = signerConfigFromEnv({
       ...POSTGRES,
       ...TOKEN,
@@ -42,14 +42,20 @@ describe("the signer's configuration", () => {
       SIGNER_DATABASE_URL: "postgres://signer@127.0.0.1:5432/desk",
       CHAIN_RPC_BEP20: "http://127.0.0.1:8545",
       CHAIN_RPC_TRC20: "http://127.0.0.1:8090",
+      CHAIN_API_KEY_TRC20: "trongrid-key",
       SIGNER_CHAIN_ID_POLYGON: "80002",
       CHAIN_RPC_POLYGON: "http://127.0.0.1:8546",
     });
     expect(config.databaseUrl).toBe("postgres://signer@127.0.0.1:5432/desk");
-    expect(config.networks.map(({ network, chainId }) => [network, chainId])).toEqual([
+    expect(config.evmNetworks.map(({ network, chainId }) => [network, chainId])).toEqual([
       ["bep20", 56],
       ["polygon", 80002],
     ]);
-    expect(config.networks[0]?.token).toBe("0x55d398326f99059fF775485246999027B3197955");
+    expect(config.evmNetworks[0]?.token).toBe("0x55d398326f99059fF775485246999027B3197955");
+    expect(config.tron).toMatchObject({
+      endpoint: { url: "http://127.0.0.1:8090", headers: { "TRON-PRO-API-KEY": "trongrid-key" } },
+      token: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    });
+    expect(signerConfigFromEnv({ ...POSTGRES, ...TOKEN, SIGNER_PIN: "1234" }).tron).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { networkChainFromEnv } from "../server/platform/config/chain-config";
+import { type NetworkChain, networkChainFromEnv } from "../server/platform/config/chain-config";
 import { ConfigError, chainEnvSchema, postgresUrl } from "../server/platform/config/env";
 import type { HsmConfig } from "./hsm/pkcs11-keys";
 
@@ -70,13 +70,15 @@ export type SignerConfig = {
   databaseUrl: string;
   hsm: HsmConfig;
   /** Each EVM network with a node: its node, token and the chain id it must be. */
-  networks: {
+  evmNetworks: {
     network: EvmPayoutNetwork;
     url: string;
     token: string;
     decimals: number;
     chainId: number;
   }[];
+  /** TRON's full node (CHAIN_RPC_TRC20, its API key) and USDT, when it has one. */
+  tron: NetworkChain | undefined;
   passMs: number;
   logLevel: SignerEnv["LOG_LEVEL"];
 };
@@ -95,7 +97,7 @@ export function signerConfigFromEnv(source: Record<string, string | undefined>):
   return {
     databaseUrl: (env.SIGNER_DATABASE_URL ?? env.DATABASE_URL) as string,
     hsm: { modulePath: env.SIGNER_PKCS11_MODULE, tokenLabel: env.SIGNER_TOKEN_LABEL, pin },
-    networks: EVM_PAYOUT_NETWORKS.flatMap((network) => {
+    evmNetworks: EVM_PAYOUT_NETWORKS.flatMap((network) => {
       const chain = networkChainFromEnv(env, network);
       if (!chain) return [];
       const chainId =
@@ -104,6 +106,7 @@ export function signerConfigFromEnv(source: Record<string, string | undefined>):
         { network, url: chain.endpoint.url, token: chain.token, decimals: chain.decimals, chainId },
       ];
     }),
+    tron: networkChainFromEnv(env, "trc20"),
     passMs: env.SIGNER_PASS_MS,
     logLevel: env.LOG_LEVEL,
   };

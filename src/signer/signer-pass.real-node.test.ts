@@ -1,7 +1,9 @@
 import { createPublicClient, formatEther, formatUnits, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Decimal } from "../shared/money";
-import { type PayingNetwork, passOverNetwork } from "./signer-pass";
+import { evmPayingNetwork } from "./evm/evm-paying-network";
+import type { PayingNetwork } from "./paying-network";
+import { passOverNetwork } from "./signer-pass";
 import { type PayingDesk, startPayingDesk } from "./testing/paying-desk";
 
 /*
@@ -15,7 +17,7 @@ let paying: PayingNetwork;
 
 beforeAll(async () => {
   desk = await startPayingDesk();
-  paying = { chain: desk.chain, account: desk.account };
+  paying = evmPayingNetwork(desk.chain, desk.account);
 });
 afterAll(() => desk?.close());
 
@@ -97,7 +99,7 @@ describe("a pass of the signer, as the operators see it", () => {
   it("settles each payout's fee once its block is final, and shows the hot wallet against its ceiling", async () => {
     const sender = desk.account.address;
     const overHttp = {
-      ...paying.chain,
+      ...desk.chain,
       client: createPublicClient({ transport: http(desk.nodeUrl) }),
     };
     const order = await desk.verifiedOrder();
@@ -108,7 +110,7 @@ describe("a pass of the signer, as the operators see it", () => {
         ? desk.node.respond(method, ["0x0", false])
         : undefined;
     try {
-      const pass = await passOverNetwork(desk.signerDb, { ...paying, chain: overHttp });
+      const pass = await passOverNetwork(desk.signerDb, evmPayingNetwork(overHttp, desk.account));
       expect(pass).toEqual({ sent: [order.id], refused: [] });
     } finally {
       desk.interrupt = undefined;
@@ -209,18 +211,18 @@ describe("a pass of the signer, as the operators see it", () => {
   it("writes down a pass whose node failed, pays nothing, and clears it once a pass goes through", async () => {
     const order = await desk.verifiedOrder();
     const overHttp = {
-      ...paying.chain,
+      ...desk.chain,
       client: createPublicClient({ transport: http(desk.nodeUrl) }),
     };
     desk.interrupt = () => ({ drop: true });
-    const failed = await passOverNetwork(desk.signerDb, { ...paying, chain: overHttp });
+    const failed = await passOverNetwork(desk.signerDb, evmPayingNetwork(overHttp, desk.account));
     expect(failed.sent).toEqual([]);
     expect(failed.error).toBeTruthy();
     expect(await desk.keptSends(order.id)).toEqual([]);
     expect((await activity()).signers[0].lastError).toBe(failed.error);
 
     desk.interrupt = undefined;
-    expect(await passOverNetwork(desk.signerDb, { ...paying, chain: overHttp })).toEqual({
+    expect(await passOverNetwork(desk.signerDb, evmPayingNetwork(overHttp, desk.account))).toEqual({
       sent: [order.id],
       refused: [],
     });

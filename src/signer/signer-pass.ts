@@ -1,15 +1,9 @@
 import { type Kysely, sql } from "kysely";
-import type { LocalAccount } from "viem";
 import { unsentAutopilotOrders } from "../server/domains/autopilot/unsent-autopilot-orders";
 import { recordAudit } from "../server/platform/audit/audit";
 import type { DB } from "../server/platform/db/schema";
-import { type HotWallet, readHotWallet, settleSends } from "./evm/evm-hot-wallet";
-import { broadcastKept, type EvmPayoutChain, payOrder } from "./evm/evm-payouts";
-import { replaceStuckSends } from "./evm/evm-replacement";
+import type { HotWallet, PayingNetwork } from "./paying-network";
 import { PayoutAwaitsApproval, PayoutRefused, PayoutUnaffordable } from "./payout-policy";
-
-/** One network the signer pays on: its chain and the HSM key's account that pays there. */
-export type PayingNetwork = { chain: EvmPayoutChain; account: LocalAccount };
 
 /** What one pass did on one network. */
 export type NetworkPass = { sent: string[]; refused: string[]; error?: string };
@@ -23,38 +17,38 @@ export const SHORTFALLS_TO_STOP = 3;
 
 /**
  * One pass of the signer over a network: kept sends not yet taken by a node go out
- * first, then each verified order autopilot may pay is signed, kept and broadcast
- * (payOrder); an order refused is written down with why, for the operators, and one
- * the hot wallet cannot afford is counted too. Then payouts stuck below the fees blocks
- * take are replaced on their nonces, the sends mined final are settled
- * (their fee, whether they reverted) and the hot wallet's balances read. A failure of
- * the node or the database ends the network's pass; the next pass starts over.
+ * first; sends that cannot land as they are are dealt with (EVM: replaced on their
+ * nonces with higher fees; TRON: let go once expired in no block, to be signed again);
+ * then each verified order autopilot may pay is signed, kept and broadcast. An order
+ * refused is written down with why, for the operators, and one the hot wallet cannot
+ * afford is counted too. Then the sends final are settled (their fee, whether they
+ * reverted) and the hot wallet's balances read. A failure of the node or the database
+ * ends the network's pass; the next pass starts over.
  */
 export async function passOverNetwork(db: Kysely<DB>, paying: PayingNetwork): Promise<NetworkPass> {
-  const { chain, account } = paying;
+  const { network } = paying;
   const pass: NetworkPass = { sent: [], refused: [] };
   let hotWallet: HotWallet | undefined;
   try {
-    await broadcastKept(db, chain);
-    const orders = await ordersToPay(db, chain.network);
-    // The fees read once for the pass's payouts: seconds old at most.
-    const fees = orders.length > 0 ? await chain.client.estimateFeesPerGas() : undefined;
+    await paying.broadcastKept(db);
+    await paying.renewStuck(db);
+    const orders = await ordersToPay(db, network);
+    const payOrder = orders.length > 0 ? await paying.payer() : undefined;
     for (const orderId of orders) {
       try {
-        await payOrder(db, chain, account, orderId, fees);
+        await payOrder?.(db, orderId);
         pass.sent.push(orderId);
         await countShortfall(db, paying, null);
       } catch (error) {
         if (!(error instanceof PayoutRefused)) throw error;
         if (error instanceof PayoutUnaffordable) await countShortfall(db, paying, error.message);
         const approvalsNeeded = error instanceof PayoutAwaitsApproval ? error.needed : 0;
-        await recordRefusal(db, chain.network, orderId, error.message, approvalsNeeded);
+        await recordRefusal(db, network, orderId, error.message, approvalsNeeded);
         pass.refused.push(orderId);
       }
     }
-    await replaceStuckSends(db, chain, account);
-    await settleSends(db, chain);
-    hotWallet = await readHotWallet(chain, account.address);
+    await paying.settleSends(db);
+    hotWallet = await paying.readHotWallet();
   } catch (error) {
     pass.error = error instanceof Error ? error.message : String(error);
   }
@@ -145,14 +139,14 @@ async function recordRefusal(
  */
 async function countShortfall(
   db: Kysely<DB>,
-  { chain, account }: PayingNetwork,
+  { network, sender }: PayingNetwork,
   shortfall: string | null,
 ) {
   if (shortfall === null) {
     await db
       .updateTable("autopilot_signers")
       .set({ shortfalls: 0 })
-      .where("network", "=", chain.network)
+      .where("network", "=", network)
       .where("shortfalls", ">", 0)
       .execute();
     return;
@@ -160,11 +154,7 @@ async function countShortfall(
   await db.transaction().execute(async (trx) => {
     const { shortfalls } = await trx
       .insertInto("autopilot_signers")
-      .values({
-        network: chain.network,
-        sender_address: account.address.toLowerCase(),
-        shortfalls: 1,
-      })
+      .values({ network, sender_address: sender, shortfalls: 1 })
       .onConflict((conflict) =>
         conflict
           .column("network")
@@ -173,7 +163,7 @@ async function countShortfall(
       .returning("shortfalls")
       .executeTakeFirstOrThrow();
     if (shortfalls < SHORTFALLS_TO_STOP) return;
-    const reason = `${shortfalls} payouts in a row on ${chain.network} could not be made: ${shortfall}`;
+    const reason = `${shortfalls} payouts in a row on ${network} could not be made: ${shortfall}`;
     const stopped = await trx
       .updateTable("autopilot_switch")
       .set({ stopped: true, stopped_reason: reason, changed_at: sql<Date>`now()` })
@@ -195,12 +185,12 @@ async function countShortfall(
  */
 async function recordPass(
   db: Kysely<DB>,
-  { chain, account }: PayingNetwork,
+  { network, sender }: PayingNetwork,
   error: string | undefined,
   hotWallet: HotWallet | undefined,
 ) {
   const values = {
-    sender_address: account.address.toLowerCase(),
+    sender_address: sender,
     passed_at: sql<Date>`now()`,
     last_error: error ?? null,
     ...(hotWallet && {
@@ -211,7 +201,7 @@ async function recordPass(
   };
   await db
     .insertInto("autopilot_signers")
-    .values({ network: chain.network, ...values })
+    .values({ network, ...values })
     .onConflict((conflict) => conflict.column("network").doUpdateSet(values))
     .execute()
     // The database gone too: the pass's error is in the signer's log.

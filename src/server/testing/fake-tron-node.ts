@@ -30,9 +30,11 @@ export type FakeIndexEntry = {
 };
 
 const TRANSFER = "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
-/** Block 0's time; then one block every 3 s. */
+/** Block 0's time, unless a node is given another; then one block every 3 s. */
 const GENESIS_MS = 1_764_000_000_000;
-export const blockTime = (block: number) => GENESIS_MS + block * 3_000;
+const BLOCK_MS = 3_000;
+/** When a block was produced on a node of the default genesis, in ms. */
+export const blockTime = (block: number) => GENESIS_MS + block * BLOCK_MS;
 /** TronGrid's largest page. */
 const INDEX_PAGE_LIMIT = 200;
 const word = (hexText: string) => hexText.padStart(64, "0");
@@ -75,14 +77,37 @@ export class FakeTronNode {
   /** The API key each index call carried, in order. */
   indexKeys: (string | undefined)[] = [];
 
+  /**
+   * Blocks behind the head that the solidified view (/walletsolidity) ends at: TRON's
+   * blocks are solidified once two thirds of its 27 producers built on them.
+   */
+  solidifiedBehind = 19;
+
   readonly #others: (block: number) => FakeTronTransfer[];
+  /** Block 0's time, in ms; then one block every 3 s. */
+  readonly genesisMs: number;
 
   constructor({
     head = 1_000,
     others = () => [],
-  }: { head?: number; others?: (block: number) => FakeTronTransfer[] } = {}) {
+    genesisMs = GENESIS_MS,
+  }: {
+    head?: number;
+    others?: (block: number) => FakeTronTransfer[];
+    genesisMs?: number;
+  } = {}) {
     this.head = head;
     this.#others = others;
+    this.genesisMs = genesisMs;
+  }
+
+  /** When a block was produced, in ms. */
+  timeOf(block: number) {
+    return this.genesisMs + block * BLOCK_MS;
+  }
+
+  get solidifiedHead() {
+    return this.head - this.solidifiedBehind;
   }
 
   /**
@@ -105,9 +130,10 @@ export class FakeTronNode {
     const { num, value } = params as { num?: number; value?: string };
     if (this.keepsCalls) this.calls.push(num === undefined ? { call } : { call, block: num });
     if (call.startsWith("/v1/")) return this.#index(call, headers);
-    if (call === "/wallet/getnowblock") return { json: blockHeader(this.head) };
+    if (call === "/wallet/getnowblock") return { json: this.#header(this.head) };
+    if (call === "/walletsolidity/getnowblock") return { json: this.#header(this.solidifiedHead) };
     if (call === "/wallet/getblockbynum") {
-      return { json: num === undefined || num > this.head ? {} : blockHeader(num) };
+      return { json: num === undefined || num > this.head ? {} : this.#header(num) };
     }
     if (call === "/wallet/gettransactioninfobyblocknum") {
       if (num === undefined || num > this.head) return { json: [] };
@@ -116,11 +142,17 @@ export class FakeTronNode {
         ...this.transfers.filter((transfer) => transfer.block === num),
       ];
       const txIds = [...new Set(inBlock.map((transfer) => transfer.txId))];
-      return { json: txIds.map((txId) => infoOf(inBlock.filter((t) => t.txId === txId))) };
+      return { json: txIds.map((txId) => this.#infoOf(inBlock.filter((t) => t.txId === txId))) };
     }
-    if (call === "/wallet/gettransactioninfobyid") {
-      const ofTx = this.transfers.filter((transfer) => transfer.txId === value);
-      return { json: ofTx.length > 0 ? infoOf(ofTx) : {} };
+    if (
+      call === "/wallet/gettransactioninfobyid" ||
+      call === "/walletsolidity/gettransactioninfobyid"
+    ) {
+      const last = call.startsWith("/walletsolidity/") ? this.solidifiedHead : this.head;
+      const ofTx = this.transfers.filter(
+        (transfer) => transfer.txId === value && transfer.block <= last,
+      );
+      return { json: ofTx.length > 0 ? this.#infoOf(ofTx) : {} };
     }
     return { garbage: `${call} is not served here` };
   };
@@ -130,7 +162,7 @@ export class FakeTronNode {
     return {
       transaction_id: transfer.txId,
       token_info: { address: transfer.token, decimals: 6, symbol: "USDT", name: "Tether USD" },
-      block_timestamp: blockTime(transfer.block),
+      block_timestamp: this.timeOf(transfer.block),
       from: transfer.from,
       to: transfer.to,
       type: "Transfer",
@@ -174,47 +206,50 @@ export class FakeTronNode {
         data: page,
         success: true,
         meta: {
-          at: blockTime(this.head),
+          at: this.timeOf(this.head),
           page_size: page.length,
           ...(next === undefined ? {} : { fingerprint: Buffer.from(next).toString("base64url") }),
         },
       },
     };
   }
-}
 
-/** A block's header as getnowblock and getblockbynum answer it. */
-const blockHeader = (block: number) => ({
-  blockID: blockId(block),
-  block_header: { raw_data: { number: block, timestamp: blockTime(block) } },
-});
+  /** A block's header as getnowblock and getblockbynum answer it. */
+  #header(block: number) {
+    return {
+      blockID: blockId(block),
+      block_header: { raw_data: { number: block, timestamp: this.timeOf(block) } },
+    };
+  }
+
+  /** A transaction's info as java-tron writes it, with one event per transfer. */
+  #infoOf(transfers: FakeTronTransfer[]) {
+    const [first] = transfers as [FakeTronTransfer];
+    return {
+      id: first.txId,
+      fee: 13_844_850,
+      blockNumber: first.block,
+      blockTimeStamp: this.timeOf(first.block),
+      contractResult: [first.failed ? "" : word("1")],
+      contract_address: tronHex(first.token),
+      receipt: {
+        energy_usage_total: 130_285,
+        net_fee: 345_000,
+        result: first.failed ? "REVERT" : "SUCCESS",
+      },
+      log: transfers.map((transfer) => ({
+        address: eventAddress(transfer.token),
+        topics: [TRANSFER, word(eventAddress(transfer.from)), word(eventAddress(transfer.to))],
+        data: word(transfer.baseUnits.toString(16)),
+      })),
+      ...(first.failed ? { result: "FAILED" } : {}),
+    };
+  }
+}
 
 /** A TRON block id: the block's number in its first 8 bytes. */
-const blockId = (block: number) => `${block.toString(16).padStart(16, "0")}${"cd".repeat(24)}`;
-
-/** A transaction's info as java-tron writes it, with one event per transfer. */
-function infoOf(transfers: FakeTronTransfer[]) {
-  const [first] = transfers as [FakeTronTransfer];
-  return {
-    id: first.txId,
-    fee: 13_844_850,
-    blockNumber: first.block,
-    blockTimeStamp: blockTime(first.block),
-    contractResult: [first.failed ? "" : word("1")],
-    contract_address: tronHex(first.token),
-    receipt: {
-      energy_usage_total: 130_285,
-      net_fee: 345_000,
-      result: first.failed ? "REVERT" : "SUCCESS",
-    },
-    log: transfers.map((transfer) => ({
-      address: eventAddress(transfer.token),
-      topics: [TRANSFER, word(eventAddress(transfer.from)), word(eventAddress(transfer.to))],
-      data: word(transfer.baseUnits.toString(16)),
-    })),
-    ...(first.failed ? { result: "FAILED" } : {}),
-  };
-}
+export const blockId = (block: number) =>
+  `${block.toString(16).padStart(16, "0")}${"cd".repeat(24)}`;
 
 /** A TRON address no other test uses: 0x41 and 20 random bytes, in base58check. */
 export const randomTronAddress = () => tronAddress(randomBytes(20).toString("hex"));

@@ -8,13 +8,11 @@ import {
   TransactionReceiptNotFoundError,
 } from "viem";
 import type { DB } from "../../server/platform/db/schema";
+import type { HotWallet } from "../paying-network";
 import type { EvmPayoutChain } from "./evm-payouts";
 
 /** Sends settled in one pass; the rest wait for the next. */
 const SENDS_PER_SETTLEMENT = 50;
-
-/** The hot wallet's balances, as the signer writes them down for the operators. */
-export type HotWallet = { usdt: string; coin: string };
 
 /**
  * The hot wallet's USDT and coin at the chain's latest block: the Autopilot page and

@@ -8,7 +8,6 @@ import {
   formatUnits,
   getAddress,
   type Hex,
-  isAddress,
   keccak256,
   type LocalAccount,
   type PublicClient,
@@ -16,7 +15,8 @@ import {
 } from "viem";
 import type { DB } from "../../server/platform/db/schema";
 import { FEE_COIN } from "../../shared/fee-coins";
-import { PayoutRefused, PayoutUnaffordable, refuseBeyondPolicy } from "../payout-policy";
+import { lockOrderToPay, refuseUnpayable } from "../order-to-pay";
+import { PayoutUnaffordable, refuseBeyondPolicy } from "../payout-policy";
 
 /**
  * Paying a verified order's USDT on an EVM chain, once (decision 057). The transaction is
@@ -60,24 +60,10 @@ export async function signPayout(
   // is as good, and no lock waits on the node.
   const fees = feesOfThePass ?? (await chain.client.estimateFeesPerGas());
   return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom("orders")
-      .select([
-        "id",
-        "user_id",
-        "status",
-        "receive_currency",
-        "network",
-        "wallet_address",
-        "receive_amount",
-      ])
-      .where("id", "=", orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw new PayoutRefused("no such order");
+    const order = await lockOrderToPay(trx, orderId);
     const kept = await keptSendOf(trx, orderId);
     if (kept) return kept;
-    await refuseUnpayable(trx, chain, order);
+    await refuseUnpayable(trx, chain.network, order);
     await refuseBeyondPolicy(trx, {
       orderId,
       customerId: order.user_id,
@@ -133,33 +119,6 @@ export async function signPayout(
       .execute();
     return { orderId, txHash, signedTx, nonce };
   });
-}
-
-type OrderToPay = {
-  id: string;
-  status: string;
-  receive_currency: string;
-  network: string | null;
-  wallet_address: string;
-  receive_amount: string;
-};
-
-async function refuseUnpayable(trx: Kysely<DB>, chain: EvmPayoutChain, order: OrderToPay) {
-  if (order.receive_currency !== "usdt" || order.network !== chain.network) {
-    throw new PayoutRefused(`the order is not paid in USDT on ${chain.network}`);
-  }
-  if (order.status !== "processing") throw new PayoutRefused("the order's payment is not verified");
-  // Checked for its checksum when the order was placed; all capitals carry none (EIP-55).
-  if (!isAddress(order.wallet_address, { strict: false })) {
-    throw new PayoutRefused("the order's wallet is not an EVM address");
-  }
-  const hold = await trx
-    .selectFrom("order_holds")
-    .select("order_id")
-    .where("order_id", "=", order.id)
-    .where("released_at", "is", null)
-    .executeTakeFirst();
-  if (hold) throw new PayoutRefused("the order is held");
 }
 
 /**
@@ -220,6 +179,8 @@ async function keptSendOf(trx: Kysely<DB>, orderId: string): Promise<KeptSend | 
     .selectFrom("autopilot_sends")
     .select(KEPT_COLUMNS)
     .where("order_id", "=", orderId)
+    .where("nonce", "is not", null)
+    .$narrowType<{ nonce: string }>()
     .executeTakeFirst();
   return row && keptSend(row);
 }
@@ -289,6 +250,8 @@ export async function broadcastKept(db: Kysely<DB>, chain: EvmPayoutChain) {
     .select(KEPT_COLUMNS)
     .where("network", "=", chain.network)
     .where("broadcast_at", "is", null)
+    .where("nonce", "is not", null)
+    .$narrowType<{ nonce: string }>()
     .orderBy("nonce")
     .execute();
   for (const row of waiting) await broadcastSend(db, chain, keptSend(row));

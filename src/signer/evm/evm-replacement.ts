@@ -46,6 +46,8 @@ export async function replaceStuckSends(
     .where("from_address", "=", account.address.toLowerCase())
     .where("fee_paid", "is", null)
     .where("broadcast_at", "<", sql<Date>`now() - make_interval(secs => ${STUCK_AFTER_SECONDS})`)
+    .where("nonce", "is not", null)
+    .$narrowType<{ nonce: string }>()
     .orderBy("nonce")
     .limit(SENDS_PER_PASS)
     .execute();

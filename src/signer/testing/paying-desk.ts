@@ -8,8 +8,10 @@ import type { FakeChainAnswer } from "../../server/testing/fake-chain";
 import { baseUnitsOf } from "../../server/testing/fake-evm-node";
 import { placeOrder } from "../../server/testing/orders";
 import { startRealEvmNode } from "../../server/testing/real-evm-node";
+import type { TestApp } from "../../server/testing/test-app";
 import { freshEvmWallet, startWatchedDesk } from "../../server/testing/watched-desk";
 import type { AutopilotNetworkInput } from "../../shared/autopilot-policy-input";
+import type { NetworkId } from "../../shared/catalog";
 import type { EvmPayoutChain } from "../evm/evm-payouts";
 import { hsmEvmAccount } from "../evm/hsm-evm-account";
 import { openHsm } from "../hsm/pkcs11-keys";
@@ -17,7 +19,7 @@ import { newSoftHsmToken } from "./soft-hsm";
 
 export const usdt = (amount: string) => baseUnitsOf(amount, 6);
 
-const METRICS_TOKEN = "paying-desk-metrics";
+export const METRICS_TOKEN = "paying-desk-metrics";
 
 /** A call to the node the desk and the signer talk to, answered by the test instead (a node that fails mid-send). */
 export type NodeInterrupt = (
@@ -30,9 +32,10 @@ const OUT_OF_THE_WAY = {
   approveAboveUsdt: "1000000",
   secondApprovalAboveUsdt: "1000000",
   approveFirstOrder: false,
-  maxFeePerPayout: "1",
   hotWalletCeilingUsdt: "1000000",
 } satisfies Partial<AutopilotNetworkInput>;
+/** A fee cap above any payout's: 1 ETH, or 100 TRX (a TRON payout may burn 30). */
+const feeCapOutOfTheWay = (network: NetworkId) => (network === "trc20" ? "100" : "1");
 
 type LimitsAndApprovals = Pick<AutopilotNetworkInput, "enabled" | "maxPayoutUsdt" | "maxDayUsdt"> &
   Partial<AutopilotNetworkInput>;
@@ -69,12 +72,8 @@ export async function startPayingDesk() {
     { CHAIN_TOKEN_ERC20: token, METRICS_TOKEN },
   );
   const { testApp } = watched;
-  // On PostgreSQL the signer's own role, as in production: the tests see what its grants allow.
-  const roles = await createLoginRoles(testApp.databaseUrl);
-  if (roles) await grantDatabaseRoles(testApp.db, roles.roles);
-  const signerDatabase = roles && openPostgres(roles.signerUrl);
-  const admin = await signedInAdmin(testApp);
-  const customer: Client = await signedInCustomer(testApp);
+  const operated = await autopilotDesk(testApp, "erc20");
+  const { customer } = operated;
   const chain: EvmPayoutChain = {
     network: "erc20",
     chainId: node.chain.chain.id,
@@ -83,30 +82,16 @@ export async function startPayingDesk() {
     decimals: 6,
   };
 
-  /** Settings → Autopilot on ERC20, saved by the operator. */
-  async function setLimits(limits: LimitsAndApprovals) {
-    const saved = await admin.request("PUT", "/api/admin/settings/autopilot/erc20", {
-      ...OUT_OF_THE_WAY,
-      ...limits,
-    });
-    expect(saved.status, saved.text).toBe(200);
-  }
-  await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
-
   return Object.assign(desk, {
+    ...operated,
     softHsm,
     closeHsm,
     account,
     node,
     token,
     testApp,
-    admin,
-    customer,
     chain,
-    /** The database as the signer sees it: its own role on PostgreSQL. */
-    signerDb: signerDatabase?.db ?? testApp.db,
     nodeUrl: watched.chain.endpoint.url,
-    setLimits,
     /** An order of 8,600 INR (100 USDT) to a wallet of its own, its payment verified by the operator. */
     async verifiedOrder(overrides: Record<string, unknown> = {}, placedBy: Client = customer) {
       const wallet = freshEvmWallet();
@@ -116,10 +101,7 @@ export async function startPayingDesk() {
         amount: "8600",
         ...overrides,
       });
-      const verified = await admin.post(`/api/admin/orders/${order.id}/status`, {
-        status: "processing",
-      });
-      expect(verified.status, verified.text).toBe(200);
+      await operated.verify(order.id);
       return { id: order.id as string, wallet: getAddress(wallet) };
     },
     balanceOf: (address: Address) =>
@@ -129,6 +111,60 @@ export async function startPayingDesk() {
         functionName: "balanceOf",
         args: [address],
       }),
+    senderNonce: () => node.chain.getTransactionCount({ address: account.address }),
+    async close() {
+      await operated.close();
+      await watched.close();
+      closeHsm();
+    },
+  });
+}
+
+export type PayingDesk = Awaited<ReturnType<typeof startPayingDesk>>;
+
+/**
+ * What every paying desk has beside its chain: an operator and a customer signed in, the
+ * signer's own database role on PostgreSQL (as in production: the tests see what its
+ * grants allow), and Settings → Autopilot on `network`, turned on with most 1,000 a
+ * payout and 100,000 a day.
+ */
+export async function autopilotDesk(testApp: TestApp, network: NetworkId) {
+  const roles = await createLoginRoles(testApp.databaseUrl);
+  if (roles) await grantDatabaseRoles(testApp.db, roles.roles);
+  const signerDatabase = roles && openPostgres(roles.signerUrl);
+  const admin = await signedInAdmin(testApp);
+  const customer: Client = await signedInCustomer(testApp);
+
+  /** Settings → Autopilot on the network, saved by the operator. */
+  async function setLimits(limits: LimitsAndApprovals) {
+    const saved = await admin.request("PUT", `/api/admin/settings/autopilot/${network}`, {
+      ...OUT_OF_THE_WAY,
+      maxFeePerPayout: feeCapOutOfTheWay(network),
+      ...limits,
+    });
+    expect(saved.status, saved.text).toBe(200);
+  }
+  await setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+
+  return {
+    admin,
+    customer,
+    /** The database as the signer sees it: its own role on PostgreSQL. */
+    signerDb: signerDatabase?.db ?? testApp.db,
+    setLimits,
+    /** Verifies the order's payment, as the operator does. */
+    async verify(orderId: string) {
+      const verified = await admin.post(`/api/admin/orders/${orderId}/status`, {
+        status: "processing",
+      });
+      expect(verified.status, verified.text).toBe(200);
+    },
+    keptSends: (orderId: string) =>
+      testApp.db
+        .selectFrom("autopilot_sends")
+        .selectAll()
+        .where("order_id", "=", orderId)
+        .execute(),
     /** GET /metrics, as Prometheus reads it. */
     async metrics() {
       const response = await testApp.app.request("/metrics", {
@@ -137,20 +173,9 @@ export async function startPayingDesk() {
       expect(response.status).toBe(200);
       return response.text();
     },
-    senderNonce: () => node.chain.getTransactionCount({ address: account.address }),
-    keptSends: (orderId: string) =>
-      testApp.db
-        .selectFrom("autopilot_sends")
-        .selectAll()
-        .where("order_id", "=", orderId)
-        .execute(),
     async close() {
       await signerDatabase?.close();
       await roles?.drop();
-      await watched.close();
-      closeHsm();
     },
-  });
+  };
 }
-
-export type PayingDesk = Awaited<ReturnType<typeof startPayingDesk>>;

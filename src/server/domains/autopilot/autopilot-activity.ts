@@ -49,7 +49,10 @@ export type AutopilotActivity = {
     toAddress: string;
     amountUsdt: string;
     txHash: string;
-    nonce: string;
+    /** The sender's nonce on an EVM chain; null on TRON, which has none. */
+    nonce: string | null;
+    /** TRON: when its transaction can no longer be taken into a block. */
+    expiresAt: string | null;
     signedAt: string;
     /** Null until a node took it. */
     broadcastAt: string | null;
@@ -57,7 +60,10 @@ export type AutopilotActivity = {
     feePaid: string | null;
     /** Whether it reverted on chain (its USDT never moved); null until final. */
     reverted: boolean | null;
-    /** How many of its transactions were replaced on its nonce with higher fees. */
+    /**
+     * How many of its transactions were replaced: on EVM stuck on its nonce, sent again
+     * with higher fees; on TRON expired in no block, signed again.
+     */
     replaced: number;
     orderStatus: string;
   }[];
@@ -163,6 +169,7 @@ async function readRecentSends(db: Database): Promise<AutopilotActivity["sends"]
       "autopilot_sends.amount",
       "autopilot_sends.tx_hash",
       "autopilot_sends.nonce",
+      "autopilot_sends.expires_at",
       "autopilot_sends.signed_at",
       "autopilot_sends.broadcast_at",
       "autopilot_sends.fee_paid",
@@ -185,7 +192,8 @@ async function readRecentSends(db: Database): Promise<AutopilotActivity["sends"]
     toAddress: row.to_address,
     amountUsdt: plainDecimal(row.amount),
     txHash: row.tx_hash,
-    nonce: String(row.nonce),
+    nonce: row.nonce,
+    expiresAt: row.expires_at ? iso(row.expires_at) : null,
     signedAt: iso(row.signed_at),
     broadcastAt: row.broadcast_at ? iso(row.broadcast_at) : null,
     feePaid: row.fee_paid === null ? null : plainDecimal(row.fee_paid),

@@ -119,7 +119,11 @@ const activitySchema = z
         toAddress: z.string(),
         amountUsdt: usdtAmount,
         txHash: z.string(),
-        nonce: z.string(),
+        nonce: z.string().nullable().describe("The sender's nonce on an EVM chain; null on TRON"),
+        expiresAt: z.iso
+          .datetime()
+          .nullable()
+          .describe("TRON: when its transaction can no longer be taken into a block"),
         signedAt: z.iso.datetime(),
         broadcastAt: z.iso.datetime().nullable(),
         feePaid: coinAmount.nullable().describe("Null until its block is final"),
@@ -130,7 +134,9 @@ const activitySchema = z
         replaced: z
           .number()
           .int()
-          .describe("Its transactions replaced on its nonce with higher fees (it was stuck)"),
+          .describe(
+            "Its transactions replaced: EVM, stuck and sent again on its nonce with higher fees; TRON, expired in no block and signed again",
+          ),
         orderStatus: z.string(),
       }),
     ),

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../platform/db/schema";
 
 /**
- * The verified USDT orders on the networks autopilot sends on that it has not sent:
- * where the signer's pass looks for orders to pay, and the Autopilot page for payouts
- * waiting for approval.
+ * The verified USDT orders on the networks autopilot sends on that it has not sent, or
+ * whose transaction lapsed (TRON: expired in no block): where the signer's pass looks
+ * for orders to pay, and the Autopilot page for payouts waiting for approval.
  */
 export function unsentAutopilotOrders(db: Kysely<DB>) {
   return db
@@ -16,7 +16,10 @@ export function unsentAutopilotOrders(db: Kysely<DB>) {
     .where(({ exists, not, selectFrom }) =>
       not(
         exists(
-          selectFrom("autopilot_sends").select("order_id").whereRef("order_id", "=", "orders.id"),
+          selectFrom("autopilot_sends")
+            .select("order_id")
+            .whereRef("order_id", "=", "orders.id")
+            .where("lapsed_at", "is", null),
         ),
       ),
     );

@@ -62,11 +62,13 @@ const blockHeaderSchema = z.object({
   }),
 });
 
-/** The newest block's number and time (ms), from the full node. */
+/** The newest block's number and time (ms), from the full node, or its newest solidified one. */
 export async function fetchTronNowBlock(
   endpoint: ChainEndpoint,
+  { solidified = false } = {},
 ): Promise<{ number: number; timestamp: number }> {
-  const now = await postJson(endpoint, "/wallet/getnowblock", {}, blockHeaderSchema);
+  const path = `/${solidified ? "walletsolidity" : "wallet"}/getnowblock`;
+  const now = await postJson(endpoint, path, {}, blockHeaderSchema);
   return now.block_header.raw_data;
 }
 
@@ -111,14 +113,19 @@ export const blockUnknown = (block: bigint) =>
     `The chain endpoint does not have block ${block} yet: it is read again on the next pass.`,
   );
 
-/** A transaction's info (its block, result and events); undefined when the node does not know it. */
+/**
+ * A transaction's info (its block, result and events); undefined when the node does not
+ * know it. `solidified`: from the node's solidified view (/walletsolidity), where only
+ * blocks no reorganisation can take away are.
+ */
 export async function fetchTronTransactionInfo(
   endpoint: ChainEndpoint,
   hash: string,
+  { solidified = false } = {},
 ): Promise<TronTransactionInfo | undefined> {
   const info = await postJson(
     endpoint,
-    "/wallet/gettransactioninfobyid",
+    `/${solidified ? "walletsolidity" : "wallet"}/gettransactioninfobyid`,
     { value: hash },
     infoSchema,
   );

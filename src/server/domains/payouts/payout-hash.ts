@@ -18,7 +18,8 @@ export async function lockPayoutHash(trx: Transaction<DB>, payoutTxHash: string)
  * An order autopilot has sent (its signed payout kept, decision 057) is paid by that
  * transaction alone: an operator may record that hash, and nothing else on the order,
  * for another payout or a cancel would leave the customer paid twice or paid unrecorded.
- * Once that transaction reverted in a final block, no USDT moved: the order is theirs.
+ * Once that transaction reverted in a final block, or expired in none (TRON), no USDT
+ * moved: the order is theirs.
  */
 export async function refuseBesideAutopilotSend(
   trx: Transaction<DB>,
@@ -27,10 +28,12 @@ export async function refuseBesideAutopilotSend(
 ) {
   const sent = await trx
     .selectFrom("autopilot_sends")
-    .select(["tx_hash", "reverted"])
+    .select(["tx_hash", "reverted", "lapsed_at"])
     .where("order_id", "=", orderId)
     .executeTakeFirst();
-  if (!sent || sent.reverted === true || sent.tx_hash === payoutTxHash) return;
+  // Reverted, or expired in no block (TRON): it moved nothing and can no longer.
+  const movedOrMay = sent && sent.reverted !== true && sent.lapsed_at === null;
+  if (!movedOrMay || sent.tx_hash === payoutTxHash) return;
   throw new AppError(
     409,
     "AUTOPILOT_SENT",

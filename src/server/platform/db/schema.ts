@@ -529,11 +529,21 @@ export interface AutopilotSendsTable {
   order_id: string;
   network: string;
   from_address: string;
-  /** The sender's nonce (EVM); one nonce pays one order. */
-  nonce: ColumnType<string, string | number | bigint, never>;
+  /** The sender's nonce (EVM); one nonce pays one order. Null on TRON, which has none. */
+  nonce: ColumnType<string | null, string | number | bigint | null, never>;
   to_address: string;
   amount: Numeric;
-  /** The signed transaction, as broadcast (EVM: 0x-hex of its bytes). */
+  /**
+   * When the transaction can no longer be taken into a block (TRON; migration 0139):
+   * past it at the solidified head, the order's payout may be signed again.
+   */
+  expires_at: Date | null;
+  /**
+   * When the signer found its transaction expired in no block at the solidified head
+   * (TRON): the order waits to be signed again. Null while it can still land.
+   */
+  lapsed_at: Date | null;
+  /** The signed transaction, as broadcast (EVM: 0x-hex of its bytes; TRON: its protobuf's hex). */
   signed_tx: string;
   tx_hash: string;
   signed_at: Generated<Date>;

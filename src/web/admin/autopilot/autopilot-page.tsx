@@ -382,7 +382,9 @@ function sendColumns(t: TextFunction): AdminColumn<AutopilotSend>[] {
               : t("adminAutopilot.sends.notBroadcast")}
           </span>
           <span className="block text-xs text-muted-foreground">
-            {t("adminAutopilot.sends.nonce", { nonce: send.nonce })}
+            {send.expiresAt !== null
+              ? t("adminAutopilot.sends.expires", { at: formatDateTime(send.expiresAt) })
+              : t("adminAutopilot.sends.nonce", { nonce: send.nonce })}
           </span>
           {send.feePaid && (
             <span className="block text-xs text-muted-foreground">
@@ -391,7 +393,12 @@ function sendColumns(t: TextFunction): AdminColumn<AutopilotSend>[] {
           )}
           {send.replaced > 0 && (
             <span className="block text-xs text-muted-foreground">
-              {t("adminAutopilot.sends.replaced", { count: send.replaced })}
+              {t(
+                send.expiresAt !== null
+                  ? "adminAutopilot.sends.renewed"
+                  : "adminAutopilot.sends.replaced",
+                { count: send.replaced },
+              )}
             </span>
           )}
           {send.reverted && (

@@ -1,0 +1,252 @@
+import { type Kysely, sql } from "kysely";
+import { z } from "zod";
+import {
+  ChainEndpointError,
+  formatBaseUnits,
+  postJson,
+} from "../../server/domains/chain/chain-answer";
+import { tronAddressToEvent } from "../../server/domains/chain/tron-client";
+import type { ChainEndpoint } from "../../server/platform/config/chain-config";
+import type { DB } from "../../server/platform/db/schema";
+import { FEE_COIN } from "../../shared/fee-coins";
+import { Decimal } from "../../shared/money";
+import { lockOrderToPay, refuseUnpayable } from "../order-to-pay";
+import { PayoutRefused, PayoutUnaffordable, refuseBeyondPolicy } from "../payout-policy";
+import type { TronAccount } from "./hsm-tron-account";
+import {
+  checkTronPayout,
+  signedTronTransaction,
+  TronTransactionRefused,
+  transferCallData,
+} from "./tron-transaction";
+
+/**
+ * Paying a verified order's USDT on TRON, once (decisions 057, 058). A node builds the
+ * transaction; the signer reads its bytes against the payout (tron-transaction.ts),
+ * signs its txID in the HSM, and keeps it with its expiration before it is broadcast.
+ * TRON has no nonce: the order is signed for again only once its transaction lapsed,
+ * expired at the solidified head in no block (tron-settlement.ts).
+ */
+
+/** The TRON chain the signer pays on: its full node (its /walletsolidity view too) and USDT. */
+export type TronPayoutChain = {
+  network: "trc20";
+  endpoint: ChainEndpoint;
+  /** Base58, as the settings write it. */
+  token: string;
+  decimals: number;
+};
+
+/**
+ * The most a TRON payout may burn, its fee limit, in sun. A USDT transfer burns 65,000
+ * energy to a wallet that holds USDT and 130,000 to one that never did: at 210 sun an
+ * energy, 13.7 and 27.3 TRX.
+ */
+export const TRON_FEE_LIMIT_SUN = 30_000_000n;
+const TRX_DECIMALS = 6;
+
+const tronHexOf = (address: string) => `41${tronAddressToEvent(address)}`;
+
+/** USDT in the token's base units; an amount finer than the token's refused. */
+function baseUnitsOf(amount: string, decimals: number) {
+  const units = new Decimal(amount).mul(new Decimal(10).pow(decimals));
+  if (!units.isInteger())
+    throw new PayoutRefused(`${amount} USDT is finer than the token's ${decimals} decimals`);
+  return BigInt(units.toFixed(0));
+}
+
+const builtSchema = z.object({
+  result: z.object({ result: z.boolean().optional(), message: z.string().optional() }).optional(),
+  transaction: z.object({ raw_data_hex: z.string() }).optional(),
+});
+
+/** java-tron writes its messages in hex. */
+export function nodeMessage(message: string | undefined) {
+  if (!message) return "no reason given";
+  return /^([0-9a-fA-F]{2})+$/.test(message)
+    ? Buffer.from(message, "hex").toString("utf8")
+    : message;
+}
+
+/**
+ * Signs the payout of `orderId` and keeps it, or answers what is kept already; an order
+ * whose transaction lapsed is signed for again, its lapsed transaction kept as one
+ * replaced. Refuses what payout-policy.ts and order-to-pay.ts refuse, and a node's
+ * transaction that is not the payout (nothing is signed then).
+ */
+export async function signTronPayout(
+  db: Kysely<DB>,
+  chain: TronPayoutChain,
+  account: TronAccount,
+  orderId: string,
+) {
+  return db.transaction().execute(async (trx) => {
+    const order = await lockOrderToPay(trx, orderId);
+    const kept = await trx
+      .selectFrom("autopilot_sends")
+      .select(["tx_hash", "signed_tx", "lapsed_at"])
+      .where("order_id", "=", orderId)
+      .executeTakeFirst();
+    if (kept && kept.lapsed_at === null) return { txHash: kept.tx_hash, signedTx: kept.signed_tx };
+    await refuseUnpayable(trx, chain.network, order);
+    const feeLimit = formatBaseUnits(TRON_FEE_LIMIT_SUN, TRX_DECIMALS);
+    await refuseBeyondPolicy(trx, {
+      orderId,
+      customerId: order.user_id,
+      network: chain.network,
+      walletAddress: order.wallet_address,
+      amountUsdt: order.receive_amount,
+      mostFee: feeLimit,
+      feeCoin: FEE_COIN.trc20,
+    });
+    const amount = baseUnitsOf(order.receive_amount, chain.decimals);
+    await refuseUnaffordable(trx, chain, account, orderId, amount);
+    const payout = {
+      owner: account.hexAddress,
+      token: tronHexOf(chain.token),
+      recipient: tronHexOf(order.wallet_address),
+      amount,
+      feeLimitSun: TRON_FEE_LIMIT_SUN,
+    };
+    const built = await buildOnNode(chain, payout);
+    let checked: ReturnType<typeof checkTronPayout>;
+    try {
+      checked = checkTronPayout(built, payout, Date.now());
+    } catch (error) {
+      if (error instanceof TronTransactionRefused) throw new PayoutRefused(error.message);
+      throw error;
+    }
+    const signedTx = signedTronTransaction(checked.raw, account.signTxId(checked.txId));
+    const send = {
+      tx_hash: Buffer.from(checked.txId).toString("hex"),
+      signed_tx: signedTx,
+      expires_at: checked.expiresAt,
+    };
+    if (kept) {
+      await trx
+        .insertInto("autopilot_replaced_sends")
+        .values({ tx_hash: kept.tx_hash, order_id: orderId, signed_tx: kept.signed_tx })
+        .execute();
+      await trx
+        .updateTable("autopilot_sends")
+        .set({ ...send, lapsed_at: null, broadcast_at: null })
+        .where("order_id", "=", orderId)
+        .where("tx_hash", "=", kept.tx_hash)
+        .execute();
+    } else {
+      await trx
+        .insertInto("autopilot_sends")
+        .values({
+          order_id: orderId,
+          network: chain.network,
+          from_address: account.address,
+          nonce: null,
+          to_address: order.wallet_address,
+          amount: order.receive_amount,
+          ...send,
+        })
+        .execute();
+    }
+    return { txHash: send.tx_hash, signedTx };
+  });
+}
+
+/** The payout as the node builds it: raw_data_hex, read by the signer before anything is signed. */
+async function buildOnNode(chain: TronPayoutChain, payout: Parameters<typeof checkTronPayout>[1]) {
+  const answer = await postJson(
+    chain.endpoint,
+    "/wallet/triggersmartcontract",
+    {
+      owner_address: payout.owner,
+      contract_address: payout.token,
+      function_selector: "transfer(address,uint256)",
+      parameter: transferCallData(payout.recipient, payout.amount).slice(8),
+      fee_limit: Number(payout.feeLimitSun),
+      call_value: 0,
+      visible: false,
+    },
+    builtSchema,
+  );
+  if (answer.result?.result !== true || !answer.transaction) {
+    throw new ChainEndpointError(
+      "CHAIN_BAD_ANSWER",
+      `The TRON node would not build the payout: ${nodeMessage(answer.result?.message)}`,
+    );
+  }
+  return answer.transaction.raw_data_hex;
+}
+
+const accountSchema = z.object({ balance: z.number().int().nonnegative().optional() });
+const constantSchema = z.object({
+  result: z.object({ result: z.boolean().optional() }).optional(),
+  constant_result: z
+    .array(z.string().regex(/^[0-9a-fA-F]{64}$/))
+    .min(1)
+    .optional(),
+});
+
+/** The hot wallet's TRX and USDT in base units, at the full node's latest block. */
+export async function tronBalances(chain: TronPayoutChain, account: TronAccount) {
+  const [trxAccount, usdt] = await Promise.all([
+    // An account never sent anything is answered {}.
+    postJson(chain.endpoint, "/wallet/getaccount", { address: account.hexAddress }, accountSchema),
+    postJson(
+      chain.endpoint,
+      "/wallet/triggerconstantcontract",
+      {
+        owner_address: account.hexAddress,
+        contract_address: tronHexOf(chain.token),
+        function_selector: "balanceOf(address)",
+        parameter: account.hexAddress.slice(2).padStart(64, "0"),
+        visible: false,
+      },
+      constantSchema,
+    ),
+  ]);
+  const [balance] = usdt.constant_result ?? [];
+  if (usdt.result?.result !== true || balance === undefined) {
+    throw new ChainEndpointError(
+      "CHAIN_BAD_ANSWER",
+      "The TRON node did not answer the hot wallet's USDT.",
+    );
+  }
+  return { trx: BigInt(trxAccount.balance ?? 0), usdt: BigInt(`0x${balance}`) };
+}
+
+/**
+ * The hot wallet must hold the payout's USDT beyond every other send not yet settled
+ * (TRON has no pending state: a send in a block not yet solidified is counted twice,
+ * which only holds a payout back for a minute), and TRX for its whole fee limit.
+ */
+async function refuseUnaffordable(
+  trx: Kysely<DB>,
+  chain: TronPayoutChain,
+  account: TronAccount,
+  orderId: string,
+  amount: bigint,
+) {
+  const [balances, unsettled] = await Promise.all([
+    tronBalances(chain, account),
+    trx
+      .selectFrom("autopilot_sends")
+      .select(sql<string>`coalesce(sum(amount), 0)`.as("amount"))
+      .where("network", "=", chain.network)
+      .where("fee_paid", "is", null)
+      .where("lapsed_at", "is", null)
+      .where("order_id", "!=", orderId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const trxText = (sun: bigint) => `${formatBaseUnits(sun, TRX_DECIMALS)} TRX`;
+  if (balances.trx < TRON_FEE_LIMIT_SUN) {
+    throw new PayoutUnaffordable(
+      `the hot wallet holds ${trxText(balances.trx)}, less than the fee may be (${trxText(TRON_FEE_LIMIT_SUN)})`,
+    );
+  }
+  const onItsWay = baseUnitsOf(unsettled.amount, chain.decimals);
+  const free = balances.usdt - onItsWay;
+  if (free < amount) {
+    throw new PayoutUnaffordable(
+      `the hot wallet holds ${formatBaseUnits(free > 0n ? free : 0n, chain.decimals)} USDT not yet on its way, less than the payout's ${formatBaseUnits(amount, chain.decimals)}`,
+    );
+  }
+}
