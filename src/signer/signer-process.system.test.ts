@@ -102,7 +102,7 @@ describe.runIf(isPostgresRun())("the signer's own process", () => {
       expect(signers).toMatchObject([
         { network: "erc20", sender_address: desk.account.address.toLowerCase(), last_error: null },
       ]);
-      expect(output).toContain(`pays on erc20 from ${desk.account.address}`);
+      expect(output).toContain(`pays on erc20 from ${desk.account.address.toLowerCase()}`);
     },
     REACHED.timeout * 2,
   );
