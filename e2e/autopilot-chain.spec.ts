@@ -10,7 +10,7 @@ import { startFakeChain } from "../src/server/testing/fake-chain";
 import { startRealEvmNode } from "../src/server/testing/real-evm-node";
 import { hsmEvmAccount } from "../src/signer/evm/hsm-evm-account";
 import { openHsm } from "../src/signer/hsm/pkcs11-keys";
-import { signerEnv } from "../src/signer/testing/signer-env";
+import { evmChainEnv, signerEnv } from "../src/signer/testing/signer-env";
 import { newSoftHsmToken } from "../src/signer/testing/soft-hsm";
 import {
   logIn,
@@ -124,13 +124,10 @@ async function startDesk(baseURL: string) {
 
   const server = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
-      ...signerEnv({
-        databaseUrl: databaseUrl.toString(),
-        hsm: softHsm.config,
-        chainId: node.chain.chain.id,
-        nodeUrl: rpc.url,
-        token,
-      }),
+      ...signerEnv(
+        { databaseUrl: databaseUrl.toString(), hsm: softHsm.config },
+        evmChainEnv({ chainId: node.chain.chain.id, nodeUrl: rpc.url, token }),
+      ),
       PORT: new URL(baseURL).port,
       PUBLIC_URL: baseURL,
       DATA_DIR: mkdtempSync(join(tmpdir(), "rupeedesk-e2e-autopilot-")),

@@ -18,7 +18,7 @@ import { startFakeChain } from "../../src/server/testing/fake-chain";
 import { startRealEvmNode } from "../../src/server/testing/real-evm-node";
 import { hsmEvmAccount } from "../../src/signer/evm/hsm-evm-account";
 import { openHsm } from "../../src/signer/hsm/pkcs11-keys";
-import { signerEnv } from "../../src/signer/testing/signer-env";
+import { evmChainEnv, signerEnv } from "../../src/signer/testing/signer-env";
 import { newSoftHsmToken } from "../../src/signer/testing/soft-hsm";
 import { openBenchRuntime, percentile } from "./bench-database";
 
@@ -133,13 +133,10 @@ if (checks.doublePaid + checks.unpaid + checks.gaps > 0) process.exitCode = 1;
 function startSigner(url: string): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "src/signer/main.ts"], {
     env: {
-      ...signerEnv({
-        databaseUrl: url,
-        hsm: softHsm.config,
-        chainId: node.chain.chain.id,
-        nodeUrl: rpc.url,
-        token,
-      }),
+      ...signerEnv(
+        { databaseUrl: url, hsm: softHsm.config },
+        evmChainEnv({ chainId: node.chain.chain.id, nodeUrl: rpc.url, token }),
+      ),
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -4,7 +4,8 @@ import type { FakeChainAnswer } from "../server/testing/fake-chain";
 import { isPostgresRun } from "../server/testing/postgres";
 import { REPO_ROOT } from "../server/testing/run-process";
 import { type PayingDesk, startPayingDesk, usdt } from "./testing/paying-desk";
-import { signerEnv } from "./testing/signer-env";
+import { evmChainEnv, signerEnv } from "./testing/signer-env";
+import { startTronPayingDesk } from "./testing/tron-paying-desk";
 
 /*
  * `npm run signer` as its own process, beside the web process on PostgreSQL: an order the
@@ -38,13 +39,10 @@ describe.runIf(isPostgresRun())("the signer's own process", () => {
     signer = spawn(process.execPath, ["--import", "tsx", "src/signer/main.ts"], {
       cwd: REPO_ROOT,
       env: {
-        ...signerEnv({
-          databaseUrl: desk.testApp.databaseUrl ?? "",
-          hsm: desk.softHsm.config,
-          chainId: desk.chain.chainId,
-          nodeUrl: desk.nodeUrl,
-          token: desk.token,
-        }),
+        ...signerEnv(
+          { databaseUrl: desk.testApp.databaseUrl ?? "", hsm: desk.softHsm.config },
+          evmChainEnv({ chainId: desk.chain.chainId, nodeUrl: desk.nodeUrl, token: desk.token }),
+        ),
         SIGNER_PASS_MS: "500",
         LOG_LEVEL: "info",
       },
@@ -193,4 +191,38 @@ describe.runIf(isPostgresRun())("the signer's own process", () => {
     },
     REACHED.timeout * 2,
   );
+});
+
+describe.runIf(isPostgresRun())("the signer's own process on TRON", () => {
+  it("pays a verified TRON order from the token's payout-trc20 key, through the node's solidified view", async () => {
+    const desk = await startTronPayingDesk();
+    desk.closeHsm();
+    const signer = spawn(process.execPath, ["--import", "tsx", "src/signer/main.ts"], {
+      cwd: REPO_ROOT,
+      env: {
+        ...signerEnv(
+          { databaseUrl: desk.testApp.databaseUrl ?? "", hsm: desk.softHsm.config },
+          { CHAIN_RPC_TRC20: desk.chain.endpoint.url },
+        ),
+        SIGNER_PASS_MS: "200",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    try {
+      const order = await desk.verifiedOrder();
+      await expect.poll(() => desk.node.usdtOf(order.wallet), REACHED).toBe(usdt("100"));
+      desk.node.head += desk.node.solidifiedBehind;
+      await expect
+        .poll(async () => (await desk.keptSends(order.id))[0]?.fee_paid ?? null, REACHED)
+        .toBe("13.84485");
+      const [send] = await desk.keptSends(order.id);
+      expect(send).toMatchObject({ from_address: desk.account.address, nonce: null });
+    } finally {
+      const gone = new Promise((resolve) => signer.once("exit", resolve));
+      signer.kill("SIGKILL");
+      await gone;
+      await desk.close();
+    }
+  });
 });

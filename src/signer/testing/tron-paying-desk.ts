@@ -22,6 +22,12 @@ const FIRST_HEAD = 100;
 export async function startTronPayingDesk() {
   const softHsm = newSoftHsmToken();
   const hsm = openHsm(softHsm.config);
+  let hsmOpen = true;
+  /** Ends this process's session with the token (a signer's process may take it over). */
+  const closeHsm = () => {
+    if (hsmOpen) hsm.close();
+    hsmOpen = false;
+  };
   const account = hsmTronAccount(hsm.key("payout-trc20", "secp256k1"));
   const { token, decimals } = USDT_TOKENS.trc20;
   const node = new FakeTronPayoutNode(token, {
@@ -41,6 +47,7 @@ export async function startTronPayingDesk() {
   return {
     ...operated,
     softHsm,
+    closeHsm,
     account,
     node,
     chain,
@@ -63,7 +70,7 @@ export async function startTronPayingDesk() {
     async close() {
       await operated.close();
       await watched.close();
-      hsm.close();
+      closeHsm();
     },
   };
 }

@@ -100,54 +100,57 @@ describe("the signer paying verified orders on TRON", () => {
   });
 });
 
+type TronCall = TronRawJson["contract"][0]["parameter"]["value"];
+
+/** The transaction with its call changed. */
+const withCall = (raw: TronRawJson, change: Partial<TronCall>): TronRawJson => ({
+  ...raw,
+  contract: raw.contract.map((contract) => ({
+    ...contract,
+    parameter: { ...contract.parameter, value: { ...contract.parameter.value, ...change } },
+  })),
+});
+
 /** A node that changes the payout it builds: each change below is refused, nothing signed. */
-const LIES: [string, (raw: TronRawJson) => void, RegExp][] = [
+const LIES: [string, (raw: TronRawJson) => TronRawJson, RegExp][] = [
   [
     "another recipient",
-    (raw) => {
-      const call = raw.contract[0]?.parameter.value;
-      if (call) call.data = transferCallData(tronHex(randomTronAddress()), usdt("100"));
-    },
+    (raw) => withCall(raw, { data: transferCallData(tronHex(randomTronAddress()), usdt("100")) }),
     /another transfer/,
   ],
   [
     "a larger amount",
     (raw) => {
-      const call = raw.contract[0]?.parameter.value;
-      if (call)
-        call.data = `${call.data.slice(0, 72)}${usdt("1000").toString(16).padStart(64, "0")}`;
+      const data = raw.contract[0]?.parameter.value.data ?? "";
+      return withCall(raw, {
+        data: `${data.slice(0, 72)}${usdt("1000").toString(16).padStart(64, "0")}`,
+      });
     },
     /another transfer/,
   ],
   [
     "another token",
-    (raw) => {
-      const call = raw.contract[0]?.parameter.value;
-      if (call) call.contract_address = tronHex(randomTronAddress());
-    },
+    (raw) => withCall(raw, { contract_address: tronHex(randomTronAddress()) }),
     /another token/,
   ],
-  ["a higher fee limit", (raw) => void (raw.fee_limit = 1_000_000_000), /another fee limit/],
+  ["a higher fee limit", (raw) => ({ ...raw, fee_limit: 1_000_000_000 }), /another fee limit/],
   [
     "an expiration a day away",
-    (raw) => void (raw.expiration += 24 * 3_600_000),
+    (raw) => ({ ...raw, expiration: raw.expiration + 24 * 3_600_000 }),
     /expires at .*, not within 10 minutes/,
   ],
   [
     "TRX sent along",
-    (raw) => {
-      const call = raw.contract[0]?.parameter.value;
-      if (call) call.call_value = 5_000_000;
-    },
+    (raw) => withCall(raw, { call_value: 5_000_000 }),
     /sends TRX or another token along/,
   ],
-  ["a memo", (raw) => void (raw.data = "6d656d6f"), /a field 10 in its transaction/],
+  ["a memo", (raw) => ({ ...raw, data: "6d656d6f" }), /a field 10 in its transaction/],
   [
     "another permission of the wallet",
-    (raw) => {
-      const contract = raw.contract[0];
-      if (contract) contract.Permission_id = 2;
-    },
+    (raw) => ({
+      ...raw,
+      contract: raw.contract.map((contract) => ({ ...contract, Permission_id: 2 })),
+    }),
     /another permission/,
   ],
 ];
@@ -156,10 +159,7 @@ describe("a TRON node that lies about the payout it builds", () => {
   it.each(LIES)("gets nothing signed for %s", async (_lie, alter, why) => {
     const order = await desk.verifiedOrder();
     const before = desk.node.broadcasts.length;
-    desk.node.alter = (raw) => {
-      alter(raw);
-      return raw;
-    };
+    desk.node.alter = alter;
     try {
       expect(await pass()).toEqual({ sent: [], refused: [order.id] });
     } finally {
@@ -172,11 +172,8 @@ describe("a TRON node that lies about the payout it builds", () => {
 
   it("gets nothing signed when its JSON shows the payout asked and its bytes another", async () => {
     const order = await desk.verifiedOrder();
-    desk.node.alter = (raw) => {
-      const call = raw.contract[0]?.parameter.value;
-      if (call) call.data = transferCallData(tronHex(randomTronAddress()), usdt("100"));
-      return raw;
-    };
+    desk.node.alter = (raw) =>
+      withCall(raw, { data: transferCallData(tronHex(randomTronAddress()), usdt("100")) });
     desk.node.hidesAlteration = true;
     try {
       expect(await pass()).toEqual({ sent: [], refused: [order.id] });
