@@ -250,3 +250,25 @@ describe("the amounts sales hold", () => {
     }
   });
 });
+
+describe("a desk's top-up of whole USDT", () => {
+  it("is never taken for a sale's deposit: a sale's amount always carries cents", async () => {
+    const sale = await sell(await seller(), "500");
+    // The operator tops the wallet up with 500 USDT from an exchange meanwhile.
+    const topUp = depositAt("500", new Date());
+    await desk.pass(5);
+    expect(await statusOf(sale)).toBe("awaiting_deposit");
+    const topUps = await admin.get("/api/admin/treasury/top-ups");
+    expect(topUps.status, topUps.text).toBe(200);
+    expect(topUps.json.topUps.map((listed: { txHash: string }) => listed.txHash)).toContain(topUp);
+    expect(sale.depositUsdt).toMatch(/^500\.(0[1-9]|[1-9]\d)$/);
+  });
+
+  it("asks a few cents above a whole amount asked, and passes over a whole amount above one asked with cents", async () => {
+    const placed = [];
+    for (const usdt of ["80", "80.99", "80", "80.99"])
+      placed.push(await sell(await seller(), usdt));
+    // 80.99 and one cent is 81.00, whole: the next free amount is 81.01.
+    expect(placed.map((sale) => sale.depositUsdt)).toEqual(["80.01", "80.99", "80.02", "81.01"]);
+  });
+});
