@@ -3,12 +3,15 @@ import { AppError } from "../../../platform/http/errors";
 import { refusalRule } from "./order-rule";
 import type { SaleDraft } from "./sale-draft";
 
-/** Cents added to make a deposit amount unique: none, then 0.01 … 0.99 (decision 049). */
+/**
+ * Cents added to make a deposit amount unique: none, then 0.01 … 0.99 (decision 049),
+ * but never to a whole amount (decision 052): a whole amount asked gets 99.
+ */
 export const UNIQUE_CENTS = 100;
 
 /**
  * The deposit amount the query picked (`input.deposit_usdt`): the request plus the
- * fewest cents no sale on the network holds, a sale holding its amount to its window's
+ * fewest cents no sale on the network holds, never a whole amount, a sale holding its amount to its window's
  * end and the quarantine after it (decision 052), which the query reads to hold the
  * new one. Every one taken: the customer is asked for another amount.
  */

@@ -235,7 +235,7 @@ const TAKEN = sql`taken AS (
 /**
  * `input`: each request with the customer's names and verification, their payout
  * account (if it is theirs and not removed), the request plus the fewest cents no
- * waiting sale asks (decision 049), and its rupees at the page's rate rounded down to
+ * waiting sale asks (decision 049) that make no whole amount (decision 052), and its rupees at the page's rate rounded down to
  * the paisa, as quoteSaleRupees does; an earlier sale with its key, and the customer's
  * placement count.
  */
@@ -273,8 +273,10 @@ const INPUT = sql`input AS (
         LEFT JOIN LATERAL (
           SELECT request.requested_usdt + cents * 0.01 AS deposit_usdt
           FROM generate_series(0, ${sql.lit(UNIQUE_CENTS - 1)}) AS cents
-          WHERE request.requested_usdt + cents * 0.01 NOT IN (
-            SELECT taken.deposit_usdt FROM taken WHERE taken.network = request.network)
+          -- Never a whole amount: a desk's top-up of whole USDT is then no one's deposit.
+          WHERE request.requested_usdt + cents * 0.01 <> trunc(request.requested_usdt + cents * 0.01)
+            AND request.requested_usdt + cents * 0.01 NOT IN (
+              SELECT taken.deposit_usdt FROM taken WHERE taken.network = request.network)
           ORDER BY cents
           LIMIT 1
         ) AS free ON true

@@ -149,21 +149,21 @@ describe("placing a sale", () => {
     expect((await createClient(testApp).post("/api/sell-orders", {})).status).toBe(401);
   });
 
-  it("makes each amount unique in cents, and keeps an expired sale's amount for the quarantine", async () => {
+  it("makes each amount unique in cents, never whole, and keeps an expired sale's amount for the quarantine", async () => {
     const first = await sell(await seller(), { usdtAmount: "250" });
     const second = await sell(await seller(), { usdtAmount: "250" });
     const third = await sell(await seller(), { usdtAmount: "250" });
     expect([first.json.depositUsdt, second.json.depositUsdt, third.json.depositUsdt]).toEqual([
-      "250.00",
       "250.01",
       "250.02",
+      "250.03",
     ]);
     // The customer is paid for what they send, cents included.
-    expect(second.json.inrAmount).toBe(quoteSaleRupees({ usdt: "250.01", rate: RATE }));
+    expect(second.json.inrAmount).toBe(quoteSaleRupees({ usdt: "250.02", rate: RATE }));
     await windowsPassed();
     const again = await sell(await seller(), { usdtAmount: "250" });
     // Their deposits may still come (decision 052): the next free cent.
-    expect(again.json.depositUsdt).toBe("250.03");
+    expect(again.json.depositUsdt).toBe("250.04");
   });
 
   it("pays the rupees the page quotes (quoteSaleRupees), to the paisa rounded down, for awkward figures", async () => {
@@ -191,7 +191,7 @@ describe("placing a sale", () => {
     );
     expect(placed.map((answer) => answer.status)).toEqual(Array(6).fill(201));
     const amounts = placed.map((answer) => answer.json.depositUsdt).sort();
-    expect(amounts).toEqual(["77.00", "77.01", "77.02", "77.03", "77.04", "77.05"]);
+    expect(amounts).toEqual(["77.01", "77.02", "77.03", "77.04", "77.05", "77.06"]);
   });
 
   it("places every sale one customer sends at once when all fit their limits, each an amount of its own", async () => {
@@ -201,12 +201,12 @@ describe("placing a sale", () => {
     );
     expect(placed.map((answer) => answer.status)).toEqual(Array(6).fill(201));
     expect(placed.map((answer) => answer.json.depositUsdt).sort()).toEqual([
-      "40.00",
       "40.01",
       "40.02",
       "40.03",
       "40.04",
       "40.05",
+      "40.06",
     ]);
     expect(await salesOf(customer.userId)).toHaveLength(6);
   });
