@@ -9,6 +9,8 @@ import { openHsm } from "./hsm/pkcs11-keys";
 import type { PayingNetwork } from "./paying-network";
 import { type SignerConfig, signerConfigFromEnv } from "./signer-config";
 import { passOverNetwork } from "./signer-pass";
+import { hsmSolanaAccount } from "./solana/hsm-solana-account";
+import { solanaPayingNetwork } from "./solana/solana-settlement";
 import { hsmTronAccount } from "./tron/hsm-tron-account";
 import { tronPayingNetwork } from "./tron/tron-settlement";
 
@@ -38,7 +40,7 @@ async function main() {
     }
     if (paying.length === 0) {
       logger.warn(
-        "no network has a node (CHAIN_RPC_TRC20, _ERC20, _BEP20, _POLYGON): nothing to pay",
+        "no network has a node (CHAIN_RPC_TRC20, _ERC20, _BEP20, _POLYGON, _SOLANA): nothing to pay",
       );
     }
     // An order verified is paid at once, not at the next pass.
@@ -99,6 +101,17 @@ async function payingNetworks(
       hsmTronAccount(hsm.key("payout-trc20", "secp256k1")),
     ),
   ];
+  const solana = config.solana && [
+    solanaPayingNetwork(
+      {
+        network: "solana",
+        endpoint: config.solana.endpoint,
+        mint: config.solana.token,
+        decimals: config.solana.decimals,
+      },
+      hsmSolanaAccount(hsm.key("payout-solana", "ed25519")),
+    ),
+  ];
   const evm = await Promise.all(
     config.evmNetworks.map(async (network) => {
       const client = createPublicClient({ transport: http(network.url) });
@@ -115,7 +128,7 @@ async function payingNetworks(
       );
     }),
   );
-  return [...(tron ?? []), ...evm];
+  return [...(tron ?? []), ...evm, ...(solana ?? [])];
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../server/platform/db/schema";
 import type { NetworkId } from "../shared/catalog";
+import { Decimal } from "../shared/money";
 import { validateWalletAddress } from "../shared/wallet-address";
 import { PayoutRefused } from "./payout-policy";
 
@@ -58,4 +59,13 @@ export async function refuseUnpayable(trx: Kysely<DB>, network: NetworkId, order
     .where("released_at", "is", null)
     .executeTakeFirst();
   if (hold) throw new PayoutRefused("the order is held");
+}
+
+/** USDT in the token's base units; an amount finer than the token's refused. */
+export function usdtBaseUnits(amount: string, decimals: number) {
+  const units = new Decimal(amount).mul(new Decimal(10).pow(decimals));
+  if (!units.isInteger()) {
+    throw new PayoutRefused(`${amount} USDT is finer than the token's ${decimals} decimals`);
+  }
+  return BigInt(units.toFixed(0));
 }

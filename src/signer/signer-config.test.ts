@@ -43,6 +43,7 @@ describe("the signer's configuration", () => {
       CHAIN_RPC_BEP20: "http://127.0.0.1:8545",
       CHAIN_RPC_TRC20: "http://127.0.0.1:8090",
       CHAIN_API_KEY_TRC20: "trongrid-key",
+      CHAIN_RPC_SOLANA: "http://127.0.0.1:8899",
       SIGNER_CHAIN_ID_POLYGON: "80002",
       CHAIN_RPC_POLYGON: "http://127.0.0.1:8546",
     });

@@ -79,6 +79,8 @@ export type SignerConfig = {
   }[];
   /** TRON's full node (CHAIN_RPC_TRC20, its API key) and USDT, when it has one. */
   tron: NetworkChain | undefined;
+  /** Solana's node (CHAIN_RPC_SOLANA) and the USDT mint, when it has one. */
+  solana: NetworkChain | undefined;
   passMs: number;
   logLevel: SignerEnv["LOG_LEVEL"];
 };
@@ -107,6 +109,7 @@ export function signerConfigFromEnv(source: Record<string, string | undefined>):
       ];
     }),
     tron: networkChainFromEnv(env, "trc20"),
+    solana: networkChainFromEnv(env, "solana"),
     passMs: env.SIGNER_PASS_MS,
     logLevel: env.LOG_LEVEL,
   };

@@ -5,7 +5,8 @@ import { isPostgresRun } from "../server/testing/postgres";
 import { REPO_ROOT } from "../server/testing/run-process";
 import { type PayingDesk, startPayingDesk, usdt } from "./testing/paying-desk";
 import { evmChainEnv, signerEnv } from "./testing/signer-env";
-import { startTronPayingDesk } from "./testing/tron-paying-desk";
+import { type SolanaPayingDesk, startSolanaPayingDesk } from "./testing/solana-paying-desk";
+import { startTronPayingDesk, type TronPayingDesk } from "./testing/tron-paying-desk";
 
 /*
  * `npm run signer` as its own process, beside the web process on PostgreSQL: an order the
@@ -193,16 +194,60 @@ describe.runIf(isPostgresRun())("the signer's own process", () => {
   );
 });
 
-describe.runIf(isPostgresRun())("the signer's own process on TRON", () => {
-  it("pays a verified TRON order from the token's payout-trc20 key, through the node's solidified view", async () => {
-    const desk = await startTronPayingDesk();
+/** A desk on a chain of its own, as the process test below pays on it. */
+type OtherChainDesk = {
+  name: string;
+  start(): Promise<{
+    desk: TronPayingDesk | SolanaPayingDesk;
+    env: Record<string, string>;
+    /** The payout's block made final. */
+    finalize(): void;
+    /** What the stand-in charges a payout, in the chain's coin. */
+    fee: string;
+  }>;
+};
+
+const OTHER_CHAINS: OtherChainDesk[] = [
+  {
+    name: "TRON, from the token's payout-trc20 key, through the node's solidified view",
+    async start() {
+      const desk = await startTronPayingDesk();
+      return {
+        desk,
+        env: { CHAIN_RPC_TRC20: desk.chain.endpoint.url },
+        finalize: () => {
+          desk.node.head += desk.node.solidifiedBehind;
+        },
+        fee: "13.84485",
+      };
+    },
+  },
+  {
+    name: "Solana, from the token's payout-solana Ed25519 key, through the node's finalized view",
+    async start() {
+      const desk = await startSolanaPayingDesk();
+      return {
+        desk,
+        env: { CHAIN_RPC_SOLANA: desk.chain.endpoint.url },
+        finalize: () => {
+          desk.node.slot += 32;
+        },
+        fee: "0.000005",
+      };
+    },
+  },
+];
+
+describe.runIf(isPostgresRun())("the signer's own process on TRON and Solana", () => {
+  it.each(OTHER_CHAINS)("pays a verified order on $name", async ({ start }) => {
+    const { desk, env, finalize, fee } = await start();
     desk.closeHsm();
     const signer = spawn(process.execPath, ["--import", "tsx", "src/signer/main.ts"], {
       cwd: REPO_ROOT,
       env: {
         ...signerEnv(
           { databaseUrl: desk.testApp.databaseUrl ?? "", hsm: desk.softHsm.config },
-          { CHAIN_RPC_TRC20: desk.chain.endpoint.url },
+          env,
         ),
         SIGNER_PASS_MS: "200",
         LOG_LEVEL: "warn",
@@ -212,10 +257,10 @@ describe.runIf(isPostgresRun())("the signer's own process on TRON", () => {
     try {
       const order = await desk.verifiedOrder();
       await expect.poll(() => desk.node.usdtOf(order.wallet), REACHED).toBe(usdt("100"));
-      desk.node.head += desk.node.solidifiedBehind;
+      finalize();
       await expect
         .poll(async () => (await desk.keptSends(order.id))[0]?.fee_paid ?? null, REACHED)
-        .toBe("13.84485");
+        .toBe(fee);
       const [send] = await desk.keptSends(order.id);
       expect(send).toMatchObject({ from_address: desk.account.address, nonce: null });
     } finally {

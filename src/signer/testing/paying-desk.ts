@@ -34,7 +34,7 @@ const OUT_OF_THE_WAY = {
   approveFirstOrder: false,
   hotWalletCeilingUsdt: "1000000",
 } satisfies Partial<AutopilotNetworkInput>;
-/** A fee cap above any payout's: 1 ETH, or 100 TRX (a TRON payout may burn 30). */
+/** A fee cap above any payout's: 1 ETH or SOL, or 100 TRX (a TRON payout may burn 30). */
 const feeCapOutOfTheWay = (network: NetworkId) => (network === "trc20" ? "100" : "1");
 
 type LimitsAndApprovals = Pick<AutopilotNetworkInput, "enabled" | "maxPayoutUsdt" | "maxDayUsdt"> &

@@ -9,8 +9,8 @@ import { tronAddressToEvent } from "../../server/domains/chain/tron-client";
 import type { ChainEndpoint } from "../../server/platform/config/chain-config";
 import type { DB } from "../../server/platform/db/schema";
 import { FEE_COIN } from "../../shared/fee-coins";
-import { Decimal } from "../../shared/money";
-import { lockOrderToPay, refuseUnpayable } from "../order-to-pay";
+import { keepSend, keptSendOf } from "../kept-sends";
+import { lockOrderToPay, refuseUnpayable, usdtBaseUnits } from "../order-to-pay";
 import { PayoutRefused, PayoutUnaffordable, refuseBeyondPolicy } from "../payout-policy";
 import type { TronAccount } from "./hsm-tron-account";
 import {
@@ -47,14 +47,6 @@ const TRX_DECIMALS = 6;
 
 const tronHexOf = (address: string) => `41${tronAddressToEvent(address)}`;
 
-/** USDT in the token's base units; an amount finer than the token's refused. */
-function baseUnitsOf(amount: string, decimals: number) {
-  const units = new Decimal(amount).mul(new Decimal(10).pow(decimals));
-  if (!units.isInteger())
-    throw new PayoutRefused(`${amount} USDT is finer than the token's ${decimals} decimals`);
-  return BigInt(units.toFixed(0));
-}
-
 const builtSchema = z.object({
   result: z.object({ result: z.boolean().optional(), message: z.string().optional() }).optional(),
   transaction: z.object({ raw_data_hex: z.string() }).optional(),
@@ -82,11 +74,7 @@ export async function signTronPayout(
 ) {
   return db.transaction().execute(async (trx) => {
     const order = await lockOrderToPay(trx, orderId);
-    const kept = await trx
-      .selectFrom("autopilot_sends")
-      .select(["tx_hash", "signed_tx", "lapsed_at"])
-      .where("order_id", "=", orderId)
-      .executeTakeFirst();
+    const kept = await keptSendOf(trx, orderId);
     if (kept && kept.lapsed_at === null) return { txHash: kept.tx_hash, signedTx: kept.signed_tx };
     await refuseUnpayable(trx, chain.network, order);
     const feeLimit = formatBaseUnits(TRON_FEE_LIMIT_SUN, TRX_DECIMALS);
@@ -99,7 +87,7 @@ export async function signTronPayout(
       mostFee: feeLimit,
       feeCoin: FEE_COIN.trc20,
     });
-    const amount = baseUnitsOf(order.receive_amount, chain.decimals);
+    const amount = usdtBaseUnits(order.receive_amount, chain.decimals);
     await refuseUnaffordable(trx, chain, account, orderId, amount);
     const payout = {
       owner: account.hexAddress,
@@ -122,31 +110,11 @@ export async function signTronPayout(
       signed_tx: signedTx,
       expires_at: checked.expiresAt,
     };
-    if (kept) {
-      await trx
-        .insertInto("autopilot_replaced_sends")
-        .values({ tx_hash: kept.tx_hash, order_id: orderId, signed_tx: kept.signed_tx })
-        .execute();
-      await trx
-        .updateTable("autopilot_sends")
-        .set({ ...send, lapsed_at: null, broadcast_at: null })
-        .where("order_id", "=", orderId)
-        .where("tx_hash", "=", kept.tx_hash)
-        .execute();
-    } else {
-      await trx
-        .insertInto("autopilot_sends")
-        .values({
-          order_id: orderId,
-          network: chain.network,
-          from_address: account.address,
-          nonce: null,
-          to_address: order.wallet_address,
-          amount: order.receive_amount,
-          ...send,
-        })
-        .execute();
-    }
+    await keepSend(
+      trx,
+      { order, network: chain.network, from: account.address, lapsed: kept },
+      send,
+    );
     return { txHash: send.tx_hash, signedTx };
   });
 }
@@ -242,7 +210,7 @@ async function refuseUnaffordable(
       `the hot wallet holds ${trxText(balances.trx)}, less than the fee may be (${trxText(TRON_FEE_LIMIT_SUN)})`,
     );
   }
-  const onItsWay = baseUnitsOf(unsettled.amount, chain.decimals);
+  const onItsWay = usdtBaseUnits(unsettled.amount, chain.decimals);
   const free = balances.usdt - onItsWay;
   if (free < amount) {
     throw new PayoutUnaffordable(

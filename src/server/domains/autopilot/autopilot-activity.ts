@@ -53,6 +53,8 @@ export type AutopilotActivity = {
     nonce: string | null;
     /** TRON: when its transaction can no longer be taken into a block. */
     expiresAt: string | null;
+    /** Solana: the last block height its blockhash lets a block take it at. */
+    validUntilBlock: string | null;
     signedAt: string;
     /** Null until a node took it. */
     broadcastAt: string | null;
@@ -62,7 +64,7 @@ export type AutopilotActivity = {
     reverted: boolean | null;
     /**
      * How many of its transactions were replaced: on EVM stuck on its nonce, sent again
-     * with higher fees; on TRON expired in no block, signed again.
+     * with higher fees; on TRON and Solana past their last moment in no block, signed again.
      */
     replaced: number;
     orderStatus: string;
@@ -170,6 +172,7 @@ async function readRecentSends(db: Database): Promise<AutopilotActivity["sends"]
       "autopilot_sends.tx_hash",
       "autopilot_sends.nonce",
       "autopilot_sends.expires_at",
+      "autopilot_sends.valid_until_block",
       "autopilot_sends.signed_at",
       "autopilot_sends.broadcast_at",
       "autopilot_sends.fee_paid",
@@ -194,6 +197,7 @@ async function readRecentSends(db: Database): Promise<AutopilotActivity["sends"]
     txHash: row.tx_hash,
     nonce: row.nonce,
     expiresAt: row.expires_at ? iso(row.expires_at) : null,
+    validUntilBlock: row.valid_until_block,
     signedAt: iso(row.signed_at),
     broadcastAt: row.broadcast_at ? iso(row.broadcast_at) : null,
     feePaid: row.fee_paid === null ? null : plainDecimal(row.fee_paid),

@@ -124,6 +124,10 @@ const activitySchema = z
           .datetime()
           .nullable()
           .describe("TRON: when its transaction can no longer be taken into a block"),
+        validUntilBlock: z
+          .string()
+          .nullable()
+          .describe("Solana: the last block height its blockhash lets a block take it at"),
         signedAt: z.iso.datetime(),
         broadcastAt: z.iso.datetime().nullable(),
         feePaid: coinAmount.nullable().describe("Null until its block is final"),
@@ -135,7 +139,7 @@ const activitySchema = z
           .number()
           .int()
           .describe(
-            "Its transactions replaced: EVM, stuck and sent again on its nonce with higher fees; TRON, expired in no block and signed again",
+            "Its transactions replaced: EVM, stuck and sent again on its nonce with higher fees; TRON and Solana, past their last moment in no block and signed again",
           ),
         orderStatus: z.string(),
       }),

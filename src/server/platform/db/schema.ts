@@ -538,9 +538,15 @@ export interface AutopilotSendsTable {
    * past it at the solidified head, the order's payout may be signed again.
    */
   expires_at: Date | null;
+  /** The last block height its blockhash lets a block take it at (Solana; migration 0139). */
+  valid_until_block: ColumnType<
+    string | null,
+    string | number | bigint | null,
+    string | number | bigint | null
+  >;
   /**
-   * When the signer found its transaction expired in no block at the solidified head
-   * (TRON): the order waits to be signed again. Null while it can still land.
+   * When the signer found its transaction past its last moment in no final block (TRON,
+   * Solana): the order waits to be signed again. Null while it can still land.
    */
   lapsed_at: Date | null;
   /** The signed transaction, as broadcast (EVM: 0x-hex of its bytes; TRON: its protobuf's hex). */

@@ -361,6 +361,17 @@ function waitingColumns(t: TextFunction): AdminColumn<WaitingPayout>[] {
   ];
 }
 
+/** What bounds a send: its nonce (EVM), its expiration (TRON) or its blockhash's last block (Solana). */
+function lifetimeOf(t: TextFunction, send: AutopilotSend) {
+  if (send.expiresAt !== null) {
+    return t("adminAutopilot.sends.expires", { at: formatDateTime(send.expiresAt) });
+  }
+  if (send.validUntilBlock !== null) {
+    return t("adminAutopilot.sends.validUntilBlock", { block: send.validUntilBlock });
+  }
+  return t("adminAutopilot.sends.nonce", { nonce: send.nonce });
+}
+
 function sendColumns(t: TextFunction): AdminColumn<AutopilotSend>[] {
   return [
     orderColumn(t, (send) => (
@@ -381,11 +392,7 @@ function sendColumns(t: TextFunction): AdminColumn<AutopilotSend>[] {
               ? t("adminAutopilot.sends.broadcast", { at: formatDateTime(send.broadcastAt) })
               : t("adminAutopilot.sends.notBroadcast")}
           </span>
-          <span className="block text-xs text-muted-foreground">
-            {send.expiresAt !== null
-              ? t("adminAutopilot.sends.expires", { at: formatDateTime(send.expiresAt) })
-              : t("adminAutopilot.sends.nonce", { nonce: send.nonce })}
-          </span>
+          <span className="block text-xs text-muted-foreground">{lifetimeOf(t, send)}</span>
           {send.feePaid && (
             <span className="block text-xs text-muted-foreground">
               {t("adminAutopilot.sends.fee", { fee: inCoin(send.feePaid, send.network) })}
@@ -394,7 +401,7 @@ function sendColumns(t: TextFunction): AdminColumn<AutopilotSend>[] {
           {send.replaced > 0 && (
             <span className="block text-xs text-muted-foreground">
               {t(
-                send.expiresAt !== null
+                send.nonce === null
                   ? "adminAutopilot.sends.renewed"
                   : "adminAutopilot.sends.replaced",
                 { count: send.replaced },

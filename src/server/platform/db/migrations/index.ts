@@ -71,7 +71,7 @@ import * as autopilotShortfalls from "./0135-autopilot-shortfalls";
 import * as autopilotAlerts from "./0136-autopilot-alerts";
 import * as autopilotHotWallet from "./0137-autopilot-hot-wallet";
 import * as autopilotReplacedSends from "./0138-autopilot-replaced-sends";
-import * as autopilotTronSends from "./0139-autopilot-tron-sends";
+import * as autopilotSendsWithoutNonces from "./0139-autopilot-sends-without-nonces";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -150,5 +150,5 @@ export const migrations: Record<string, Migration> = {
   "0136-autopilot-alerts": autopilotAlerts,
   "0137-autopilot-hot-wallet": autopilotHotWallet,
   "0138-autopilot-replaced-sends": autopilotReplacedSends,
-  "0139-autopilot-tron-sends": autopilotTronSends,
+  "0139-autopilot-sends-without-nonces": autopilotSendsWithoutNonces,
 };

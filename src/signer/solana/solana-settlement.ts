@@ -1,0 +1,171 @@
+import { type Kysely, sql } from "kysely";
+import { z } from "zod";
+import {
+  callJsonRpc,
+  formatBaseUnits,
+  JsonRpcError,
+} from "../../server/domains/chain/chain-answer";
+import { fetchSolanaTransaction } from "../../server/domains/chain/solana-client";
+import type { DB } from "../../server/platform/db/schema";
+import type { PayingNetwork } from "../paying-network";
+import type { SolanaAccount } from "./hsm-solana-account";
+import {
+  blockHeight,
+  refusedByNode,
+  type SolanaPayoutChain,
+  signSolanaPayout,
+  solanaBalances,
+} from "./solana-payouts";
+
+/** Sends settled or let go in one pass; the rest wait for the next. */
+const SENDS_PER_PASS = 50;
+
+/** A node that has the transaction already, or says its blockhash is gone (it may lapse). */
+const ALREADY_TAKEN = /already been processed|AlreadyProcessed/i;
+const BLOCKHASH_GONE = /Blockhash not found|BlockhashNotFound/i;
+
+const statusesSchema = z.object({
+  value: z.array(z.object({ confirmationStatus: z.string().nullable().optional() }).nullable()),
+});
+
+/**
+ * Every kept Solana send no node has taken yet, broadcast as it was signed, oldest
+ * first. One the node has already is taken; one whose blockhash the node no longer
+ * knows waits to lapse; any other refusal ends the pass. Answers how many a node took.
+ */
+export async function broadcastKeptSolana(db: Kysely<DB>, chain: SolanaPayoutChain) {
+  const waiting = await db
+    .selectFrom("autopilot_sends")
+    .select(["order_id", "signed_tx"])
+    .where("network", "=", chain.network)
+    .where("broadcast_at", "is", null)
+    .where("lapsed_at", "is", null)
+    .orderBy("signed_at")
+    .execute();
+  let taken = 0;
+  for (const send of waiting) {
+    try {
+      await callJsonRpc(
+        chain.endpoint,
+        "sendTransaction",
+        [send.signed_tx, { encoding: "base64", preflightCommitment: "confirmed" }],
+        z.string(),
+      );
+    } catch (error) {
+      if (!(error instanceof JsonRpcError)) throw error;
+      if (BLOCKHASH_GONE.test(error.rpcMessage)) continue;
+      if (!ALREADY_TAKEN.test(error.rpcMessage))
+        throw refusedByNode(send.order_id, error.rpcMessage);
+    }
+    await db
+      .updateTable("autopilot_sends")
+      .set({ broadcast_at: sql<Date>`now()` })
+      .where("order_id", "=", send.order_id)
+      .where("broadcast_at", "is", null)
+      .execute();
+    taken += 1;
+  }
+  return taken;
+}
+
+/** Whether any block holds the transaction, however deep: the node's whole history is asked. */
+async function isInABlock(chain: SolanaPayoutChain, signature: string) {
+  const statuses = await callJsonRpc(
+    chain.endpoint,
+    "getSignatureStatuses",
+    [[signature], { searchTransactionHistory: true }],
+    statusesSchema,
+  );
+  return statuses.value[0] != null;
+}
+
+/**
+ * Lets go each send whose transaction can no longer land: the finalized chain's height
+ * is past its blockhash's last valid block height, and no block holds it. A block above
+ * that height cannot take it, and the blocks below are final. The order is then signed
+ * for again by the next payout (signSolanaPayout). Answers the orders.
+ */
+export async function lapseExpiredSolanaSends(db: Kysely<DB>, chain: SolanaPayoutChain) {
+  const unsettled = await db
+    .selectFrom("autopilot_sends")
+    .select(["order_id", "tx_hash", "valid_until_block"])
+    .where("network", "=", chain.network)
+    .where("fee_paid", "is", null)
+    .where("lapsed_at", "is", null)
+    .orderBy("valid_until_block")
+    .limit(SENDS_PER_PASS)
+    .execute();
+  if (unsettled.length === 0) return [];
+  const finalized = BigInt(await blockHeight(chain, "finalized"));
+  const lapsed: string[] = [];
+  for (const send of unsettled) {
+    if (send.valid_until_block === null || BigInt(send.valid_until_block) >= finalized) continue;
+    if (await isInABlock(chain, send.tx_hash)) continue;
+    await db
+      .updateTable("autopilot_sends")
+      .set({ lapsed_at: sql<Date>`now()` })
+      .where("order_id", "=", send.order_id)
+      .where("tx_hash", "=", send.tx_hash)
+      .where("fee_paid", "is", null)
+      .execute();
+    lapsed.push(send.order_id);
+  }
+  return lapsed;
+}
+
+/**
+ * Writes down, for each send a node took, once a finalized block holds it, its fee (in
+ * SOL) and whether it failed (no USDT moved: the order is an operator's again).
+ */
+export async function settleSolanaSends(db: Kysely<DB>, chain: SolanaPayoutChain) {
+  const unsettled = await db
+    .selectFrom("autopilot_sends")
+    .select(["order_id", "tx_hash"])
+    .where("network", "=", chain.network)
+    .where("broadcast_at", "is not", null)
+    .where("fee_paid", "is", null)
+    .where("lapsed_at", "is", null)
+    .orderBy("signed_at")
+    .limit(SENDS_PER_PASS)
+    .execute();
+  const settled: string[] = [];
+  for (const send of unsettled) {
+    // The node's default commitment, finalized: a transaction in a newer block is not yet.
+    const transaction = await fetchSolanaTransaction(chain.endpoint, send.tx_hash);
+    if (!transaction) continue;
+    await db
+      .updateTable("autopilot_sends")
+      .set({
+        fee_paid: formatBaseUnits(BigInt(transaction.meta.fee ?? 0), 9),
+        reverted: transaction.meta.err !== null,
+      })
+      .where("order_id", "=", send.order_id)
+      .where("tx_hash", "=", send.tx_hash)
+      .where("fee_paid", "is", null)
+      .execute();
+    settled.push(send.order_id);
+  }
+  return settled;
+}
+
+/** Solana as a network the signer pays on. */
+export function solanaPayingNetwork(
+  chain: SolanaPayoutChain,
+  account: SolanaAccount,
+): PayingNetwork {
+  return {
+    network: chain.network,
+    sender: account.address,
+    broadcastKept: (db) => broadcastKeptSolana(db, chain),
+    renewStuck: (db) => lapseExpiredSolanaSends(db, chain),
+    payer: async () => async (db, orderId) => {
+      await signSolanaPayout(db, chain, account, orderId);
+      await broadcastKeptSolana(db, chain);
+    },
+    settleSends: (db) => settleSolanaSends(db, chain),
+    async readHotWallet() {
+      const { lamports, usdt } = await solanaBalances(chain, account);
+      return { usdt: formatBaseUnits(usdt, chain.decimals), coin: formatBaseUnits(lamports, 9) };
+    },
+  };
+}
