@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import type { AutopilotSendsTable, DB } from "../server/platform/db/schema";
 import type { OrderToPay } from "./order-to-pay";
 
@@ -38,7 +38,7 @@ export async function keepSend(
       .execute();
     await trx
       .updateTable("autopilot_sends")
-      .set({ ...send, lapsed_at: null, broadcast_at: null })
+      .set({ ...send, signed_at: sql<Date>`now()`, lapsed_at: null, broadcast_at: null })
       .where("order_id", "=", order.id)
       .where("tx_hash", "=", lapsed.tx_hash)
       .execute();

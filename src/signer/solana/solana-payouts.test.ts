@@ -106,7 +106,7 @@ describe("the signer paying verified orders on Solana", () => {
 });
 
 describe("a Solana payout sent once", () => {
-  it("signs an order again only once the finalized chain is past its blockhash's last valid height with it in no block", async () => {
+  it("signs an order again only once the finalized chain is past its blockhash's last valid height, two minutes on by the signer's clock, with it in no block", async () => {
     const order = await desk.verifiedOrder();
     desk.node.mines = false;
     try {
@@ -120,10 +120,21 @@ describe("a Solana payout sent once", () => {
 
       desk.node.mines = true;
       desk.node.slot = lastValid + 32;
+      // The finalized height is past; two minutes have not passed by the signer's clock.
+      expect(await pass()).toEqual({ sent: [], refused: [] });
+      expect(await desk.keptSends(order.id)).toEqual([first]);
+      // Signed three minutes ago, as time passing would have it.
+      await desk.testApp.db
+        .updateTable("autopilot_sends")
+        .set({ signed_at: new Date(Date.now() - 180_000) })
+        .where("order_id", "=", order.id)
+        .execute();
       expect(await pass()).toEqual({ sent: [order.id], refused: [] });
       const [second] = await desk.keptSends(order.id);
       expect(second?.tx_hash).not.toBe(first?.tx_hash);
       expect(second).toMatchObject({ lapsed_at: null });
+      // Signed now: its own two minutes start again.
+      expect(second?.signed_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
       const replaced = await desk.testApp.db
         .selectFrom("autopilot_replaced_sends")
         .select("tx_hash")

@@ -19,6 +19,8 @@ import {
 
 /** Sends settled or let go in one pass; the rest wait for the next. */
 const SENDS_PER_PASS = 50;
+/** The least time, by the signer's clock, after which a send's blockhash may have run out. */
+const LAPSE_AFTER_SECONDS = 120;
 
 /** A node that has the transaction already, or says its blockhash is gone (it may lapse). */
 const ALREADY_TAKEN = /already been processed|AlreadyProcessed/i;
@@ -82,8 +84,10 @@ async function isInABlock(chain: SolanaPayoutChain, signature: string) {
 /**
  * Lets go each send whose transaction can no longer land: the finalized chain's height
  * is past its blockhash's last valid block height, and no block holds it. A block above
- * that height cannot take it, and the blocks below are final. The order is then signed
- * for again by the next payout (signSolanaPayout). Answers the orders.
+ * that height cannot take it, and the blocks below are final. Two minutes must also
+ * have passed by the signer's own clock since it was signed (150 blocks take at least
+ * one): a node whose heights run ahead cannot have an order signed twice. The order
+ * is then signed for again by the next payout (signSolanaPayout). Answers the orders.
  */
 export async function lapseExpiredSolanaSends(db: Kysely<DB>, chain: SolanaPayoutChain) {
   const unsettled = await db
@@ -92,6 +96,7 @@ export async function lapseExpiredSolanaSends(db: Kysely<DB>, chain: SolanaPayou
     .where("network", "=", chain.network)
     .where("fee_paid", "is", null)
     .where("lapsed_at", "is", null)
+    .where("signed_at", "<", sql<Date>`now() - make_interval(secs => ${LAPSE_AFTER_SECONDS})`)
     .orderBy("valid_until_block")
     .limit(SENDS_PER_PASS)
     .execute();

@@ -212,7 +212,7 @@ describe("a TRON payout sent once", () => {
     }
   });
 
-  it("signs an order again only once its transaction expired at the solidified head in no block", async () => {
+  it("signs an order again only once its transaction expired, by the signer's clock and at the solidified head, in no block", async () => {
     const order = await desk.verifiedOrder();
     desk.node.mines = false;
     try {
@@ -225,6 +225,15 @@ describe("a TRON payout sent once", () => {
 
       desk.node.mines = true;
       desk.node.head += desk.node.solidifiedBehind;
+      // The node's solidified head is past the expiration; the signer's clock is not yet.
+      expect(await pass()).toEqual({ sent: [], refused: [] });
+      expect(await desk.keptSends(order.id)).toEqual([first]);
+      // A minute later by the signer's clock, as its passing would.
+      await desk.testApp.db
+        .updateTable("autopilot_sends")
+        .set({ expires_at: new Date(Date.now() - 1_000) })
+        .where("order_id", "=", order.id)
+        .execute();
       expect(await pass()).toEqual({ sent: [order.id], refused: [] });
       const [second] = await desk.keptSends(order.id);
       expect(second?.tx_hash).not.toBe(first?.tx_hash);

@@ -66,12 +66,13 @@ export async function broadcastKeptTron(db: Kysely<DB>, chain: TronPayoutChain) 
 }
 
 /**
- * Lets go each send whose transaction can no longer land: its expiration is at or
- * before the solidified head's time (the chain's clock, not the signer's), and no
- * solidified block has it. A block may take
- * a transaction only while its parent's time is before the expiration, so any block
- * that could hold it is at or below that head, where nothing changes again. The order
- * is then signed for again by the next payout (signTronPayout). Answers the orders.
+ * Lets go each send whose transaction can no longer land: its expiration is past by the
+ * signer's own clock, and at or before the solidified head's time, and no solidified
+ * block has it. A block may take a transaction only while its parent's time is before
+ * the expiration, so any block that could hold it is at or below that head, where
+ * nothing changes again. The signer's clock keeps a node whose head runs ahead of time
+ * from having an order signed twice. The order is then signed for again by the next
+ * payout (signTronPayout). Answers the orders.
  */
 export async function lapseExpiredSends(db: Kysely<DB>, chain: TronPayoutChain) {
   const unsettled = await db
@@ -80,6 +81,7 @@ export async function lapseExpiredSends(db: Kysely<DB>, chain: TronPayoutChain) 
     .where("network", "=", chain.network)
     .where("fee_paid", "is", null)
     .where("lapsed_at", "is", null)
+    .where("expires_at", "<", sql<Date>`now()`)
     .orderBy("expires_at")
     .limit(SENDS_PER_PASS)
     .execute();
