@@ -259,6 +259,56 @@ describe("a TRON payout sent once", () => {
   });
 });
 
+/** A payout the node took and lost, then expired by the chain's and the signer's clocks. */
+async function lapsedPayout() {
+  const order = await desk.verifiedOrder();
+  desk.node.mines = false;
+  try {
+    expect(await pass()).toEqual({ sent: [order.id], refused: [] });
+  } finally {
+    desk.node.mines = true;
+  }
+  desk.node.head += 21 + desk.node.solidifiedBehind;
+  await desk.testApp.db
+    .updateTable("autopilot_sends")
+    .set({ expires_at: new Date(Date.now() - 1_000) })
+    .where("order_id", "=", order.id)
+    .execute();
+  return order;
+}
+
+describe("a lapsed TRON payout autopilot may not sign again", () => {
+  it("is the operator's: the order says why, and takes a payout by hand", async () => {
+    const order = await lapsedPayout();
+    await desk.setLimits({ enabled: true, maxPayoutUsdt: "50", maxDayUsdt: "100000" });
+    try {
+      expect(await pass()).toEqual({ sent: [], refused: [order.id] });
+    } finally {
+      await desk.setLimits({ enabled: true, maxPayoutUsdt: "1000", maxDayUsdt: "100000" });
+    }
+    const view = await desk.admin.get(`/api/admin/orders/${order.id}`);
+    expect(view.json.autopilot).toMatchObject({
+      sent: { lapsed: true, reverted: null },
+      refusal: { reason: "100 USDT is above the most per payout (50 USDT)" },
+    });
+    const byHand = `${"ab".repeat(32)}`;
+    const recorded = await desk.admin.post(`/api/admin/orders/${order.id}/status`, {
+      status: "completed",
+      payoutTxHash: byHand,
+    });
+    expect(recorded.status, recorded.text).not.toBe(409);
+    // Asked again after its minute, autopilot refuses an order an operator recorded a payout for.
+    await desk.testApp.db
+      .updateTable("autopilot_refusals")
+      .set({ refused_at: new Date(Date.now() - 120_000) })
+      .where("order_id", "=", order.id)
+      .execute();
+    expect(await pass()).toEqual({ sent: [], refused: [order.id] });
+    expect(await refusalOf(order.id)).toBe("a payout by hand is recorded for the order");
+    expect(desk.node.usdtOf(order.wallet)).toBe(0n);
+  });
+});
+
 describe("autopilot's limits on TRON", () => {
   it("refuses a payout whose fee limit is above the most fee per payout", async () => {
     await desk.setLimits({

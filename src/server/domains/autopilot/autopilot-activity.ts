@@ -234,12 +234,23 @@ async function readRefused(db: Database): Promise<AutopilotActivity["refused"]> 
   }));
 }
 
-/** What autopilot did with one order, for its details: its send, or why it would not pay it. */
+/**
+ * What autopilot did with one order, for its details: its send, or why it would not pay
+ * it (a lapsed send too, when autopilot would not sign it again).
+ */
 export async function autopilotOfOrder(db: Database, orderId: string) {
   const [send, refusal] = await Promise.all([
     db
       .selectFrom("autopilot_sends")
-      .select(["network", "tx_hash", "signed_at", "broadcast_at", "fee_paid", "reverted"])
+      .select([
+        "network",
+        "tx_hash",
+        "signed_at",
+        "broadcast_at",
+        "fee_paid",
+        "reverted",
+        "lapsed_at",
+      ])
       .where("order_id", "=", orderId)
       .executeTakeFirst(),
     db
@@ -257,12 +268,19 @@ export async function autopilotOfOrder(db: Database, orderId: string) {
         broadcastAt: send.broadcast_at ? iso(send.broadcast_at) : null,
         feePaid: send.fee_paid === null ? null : plainDecimal(send.fee_paid),
         reverted: send.reverted,
+        lapsed: send.lapsed_at !== null,
       },
-      refusal: null,
+      // A lapsed send is signed again unless autopilot refuses it now: then it says why.
+      refusal: send.lapsed_at !== null && refusal ? refusalOf(refusal) : null,
     };
   }
   return {
     sent: null,
-    refusal: refusal ? { reason: refusal.reason, refusedAt: iso(refusal.refused_at) } : null,
+    refusal: refusal ? refusalOf(refusal) : null,
   };
 }
+
+const refusalOf = (refusal: { reason: string; refused_at: Date }) => ({
+  reason: refusal.reason,
+  refusedAt: iso(refusal.refused_at),
+});

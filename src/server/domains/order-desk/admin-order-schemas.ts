@@ -148,13 +148,20 @@ export const adminOrderDetailsSchema = adminOrderSchema.extend({
             .describe(
               "Reverted on chain: no USDT moved, so an operator pays the order; null until final",
             ),
+          lapsed: z
+            .boolean()
+            .describe(
+              "TRON, Solana: its transaction can no longer land and is in no block; autopilot signs it again, or an operator pays it",
+            ),
         })
         .nullable()
         .describe("The payout autopilot signed for this order; the watcher completes the order"),
       refusal: z
         .object({ reason: z.string(), refusedAt: z.string() })
         .nullable()
-        .describe("Why autopilot last would not pay it (or waits for approvals); null when sent"),
+        .describe(
+          "Why autopilot last would not pay it (or waits for approvals); null when sent, unless its send lapsed",
+        ),
     })
     .describe("What autopilot did with this order"),
   events: z.array(adminOrderEventSchema),

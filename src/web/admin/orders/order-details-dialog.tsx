@@ -23,7 +23,7 @@ import { AdminOrderStatusBadge } from "../components/admin-order-status";
 import { type AdminOrderDetails, adminOrderQueryOptions } from "./admin-orders-api";
 import { OrderHoldPanel } from "./order-hold";
 import { OrderStatementLine } from "./order-statement-line";
-import { AutopilotPanel, PayoutCheckPanel, SecondPayoutsPanel } from "./payout-check";
+import { AutopilotPanel, movedNothing, PayoutCheckPanel, SecondPayoutsPanel } from "./payout-check";
 import { PayLinkButton, SeenOnChainBadge, SharedPayoutBadge } from "./payout-step";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -188,9 +188,7 @@ function OrderDetails({
     <div className="space-y-5 text-sm">
       <OrderHoldPanel order={order} />
       <AutopilotPanel order={order} />
-      {isOpen && (!order.autopilot.sent || order.autopilot.sent.reverted) && (
-        <PayoutToSend order={order} />
-      )}
+      {isOpen && movedNothing(order.autopilot.sent) && <PayoutToSend order={order} />}
       {order.payoutCheck && <PayoutCheckPanel orderId={order.id} check={order.payoutCheck} />}
       <SecondPayoutsPanel payouts={order.secondPayouts} />
       {isOpen && (

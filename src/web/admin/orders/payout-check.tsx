@@ -164,6 +164,10 @@ export function SecondPayoutsPanel({ payouts }: { payouts: AdminOrderDetails["se
   );
 }
 
+/** Whether autopilot's send, if any, moved no USDT and never can: the order is then an operator's to pay. */
+export const movedNothing = (sent: AdminOrderDetails["autopilot"]["sent"]) =>
+  !sent || sent.reverted === true || sent.lapsed;
+
 /** What autopilot did with the order: the payout it sent, or why it left it to an operator. */
 export function AutopilotPanel({ order }: { order: AdminOrderDetails }) {
   const { t } = useTexts();
@@ -189,11 +193,22 @@ export function AutopilotPanel({ order }: { order: AdminOrderDetails }) {
             {t("adminOrders.autopilot.fee", { fee: `${sent.feePaid} ${FEE_COIN[sent.network]}` })}
           </p>
         )}
+        {sent.lapsed && (
+          <p className="text-xs font-medium text-destructive">
+            {t("adminOrders.autopilot.lapsed")}
+          </p>
+        )}
+        {sent.lapsed && refusal && (
+          <p className="text-xs text-muted-foreground">
+            {t("adminOrders.autopilot.refused", { reason: refusal.reason })}
+          </p>
+        )}
         {sent.reverted ? (
           <p className="text-xs font-medium text-destructive">
             {t("adminOrders.autopilot.reverted")}
           </p>
         ) : (
+          !sent.lapsed &&
           order.status === "processing" && (
             <p className="text-xs text-muted-foreground">
               {t("adminOrders.autopilot.waitsForChain")}
