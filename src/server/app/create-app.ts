@@ -29,6 +29,7 @@ import { createSuspicionReportsRouter } from "../domains/risk/suspicion-reports/
 import { createAdminSettingsRouter } from "../domains/settings/admin-settings.routes";
 import { createBuyingSettingsRouter } from "../domains/settings/buying-settings.routes";
 import { createSiteRouter } from "../domains/settings/site.routes";
+import { createTaxSettingsRouter } from "../domains/tax/tax-settings.routes";
 import { createTreasuryRouter } from "../domains/treasury/treasury.routes";
 import { createAdminVerificationsRouter } from "../domains/verification/admin-verifications.routes";
 import {
@@ -112,6 +113,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminSellOrdersRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createBuyingSettingsRouter(context))
+    .route("/", createTaxSettingsRouter(context))
     .route("/", createAutopilotRouter(context))
     .route("/", createReceivingAccountsRouter(context))
     .route("/", createBlocklistRouter(context))

@@ -110,6 +110,16 @@ export interface SiteSettingsTable {
   sell_hold_shared_wallet: Generated<boolean>;
   /** Hours a sale's deposit amount is held after its window, for a late deposit (migration 0124, decision 052). */
   sell_amount_quarantine_hours: Generated<number>;
+  /** Settings → Tax (migration 0140, decision 060): TDS under section 194S when the desk buys. */
+  tds_deducts: Generated<boolean>;
+  tds_deductor_kind: Generated<"tan_holder" | "specified_person">;
+  tds_deductor_tan: string | null;
+  tds_deductor_pan: string | null;
+  tds_rate_percent: ColumnType<string, string | undefined, string>;
+  tds_no_pan_rate_percent: ColumnType<string, string | undefined, string>;
+  tds_threshold_inr: ColumnType<string, string | undefined, string>;
+  tds_specified_person_threshold_inr: ColumnType<string, string | undefined, string>;
+  tds_buys_without_pan: Generated<boolean>;
   updated_at: Timestamp;
 }
 

@@ -72,6 +72,7 @@ import * as autopilotAlerts from "./0136-autopilot-alerts";
 import * as autopilotHotWallet from "./0137-autopilot-hot-wallet";
 import * as autopilotReplacedSends from "./0138-autopilot-replaced-sends";
 import * as autopilotSendsWithoutNonces from "./0139-autopilot-sends-without-nonces";
+import * as tdsSettings from "./0140-tds-settings";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -151,4 +152,5 @@ export const migrations: Record<string, Migration> = {
   "0137-autopilot-hot-wallet": autopilotHotWallet,
   "0138-autopilot-replaced-sends": autopilotReplacedSends,
   "0139-autopilot-sends-without-nonces": autopilotSendsWithoutNonces,
+  "0140-tds-settings": tdsSettings,
 };
