@@ -257,3 +257,41 @@ test("Settings → Autopilot: a most per payout above the day's is refused under
     expect(restored.status()).toBe(200);
   }
 });
+
+test("Settings → Tax: deducting with no TAN is refused under its field; a TAN typed in small letters is saved in capitals, audited, and shown after a reload", async ({
+  page,
+}) => {
+  await stepUpAsAdmin(page);
+  await page.goto("/admin/settings");
+  await expect(
+    page.getByRole("heading", { name: "Tax on Purchases (TDS, Section 194S)" }),
+  ).toBeVisible();
+  // Honest about what it does not do yet.
+  await expect(page.getByRole("note").filter({ hasText: "Not applied to sales yet" })).toBeVisible();
+  const card = page.locator("form").filter({ has: page.getByLabel("Deductor's TAN") });
+  const tan = card.getByLabel("Deductor's TAN");
+  await tan.fill("");
+  await card.getByRole("button", { name: "Save Tax" }).click();
+  await expect(card.locator("#field-deductorTan-error")).toHaveText(
+    "Deductor's TAN is needed to deduct TDS as a TAN holder (Form 26Q).",
+  );
+  await expect(tan).toBeFocused();
+  await expect(page.getByText("Tax settings saved")).toHaveCount(0);
+
+  await tan.fill("dela12345b");
+  await card.getByRole("button", { name: "Save Tax" }).click();
+  await expect(page.getByText("Tax settings saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Deductor's TAN")).toHaveValue("DELA12345B");
+  await expect(page.getByLabel("TDS Rate (%)", { exact: true })).toHaveValue("1");
+  // A specified person files with their PAN: the field asks for it instead.
+  await page.getByLabel("Deductor", { exact: true }).selectOption("specified_person");
+  await expect(page.getByLabel("Deductor's PAN")).toBeVisible();
+  await page
+    .getByRole("heading", { name: "Tax on Purchases (TDS, Section 194S)" })
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("settings-tax.png"), fullPage: false });
+
+  const audit = await (await page.request.get("/api/admin/audit?action=settings.saved")).json();
+  expect(JSON.stringify(audit)).toContain("DELA12345B");
+});

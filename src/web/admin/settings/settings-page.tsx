@@ -36,6 +36,7 @@ import {
   toSettingsForm,
   useSaveSettings,
 } from "./settings-api";
+import { TaxCard } from "./tax-card";
 
 export function SettingsPage() {
   const { t } = useTexts();
@@ -80,6 +81,7 @@ export function SettingsPage() {
       )}
       <HoldRulesCard />
       <BuyingCard />
+      <TaxCard />
       <AutopilotCard />
     </div>
   );
