@@ -267,7 +267,9 @@ test("Settings → Tax: deducting with no TAN is refused under its field; a TAN 
     page.getByRole("heading", { name: "Tax on Purchases (TDS, Section 194S)" }),
   ).toBeVisible();
   // Honest about what it does not do yet.
-  await expect(page.getByRole("note").filter({ hasText: "Not applied to sales yet" })).toBeVisible();
+  await expect(
+    page.getByRole("note").filter({ hasText: "Not applied to sales yet" }),
+  ).toBeVisible();
   const card = page.locator("form").filter({ has: page.getByLabel("Deductor's TAN") });
   const tan = card.getByLabel("Deductor's TAN");
   await tan.fill("");
