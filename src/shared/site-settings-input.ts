@@ -72,7 +72,8 @@ export function readDecimal(text: string): Decimal | null {
   return new Decimal(trimmed);
 }
 
-function decimalRule(check: (value: Decimal) => boolean) {
+/** A rule on a setting read as a decimal: false for text that is not one. */
+export function decimalRule(check: (value: Decimal) => boolean) {
   return (text: string) => {
     const value = readDecimal(text);
     return value !== null && check(value);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { onOff } from "./hold-rules-input";
-import { inrLimit, readDecimal } from "./site-settings-input";
+import { decimalRule, inrLimit, readDecimal } from "./site-settings-input";
 
 /*
  * Settings → Tax (issue 53, decision 060), as PUT /api/admin/settings/tax saves it: tax
@@ -47,10 +47,7 @@ const percent = (label: string) =>
     .string({ error: `${label} must be a percentage.` })
     .trim()
     .refine(
-      (text) => {
-        const value = readDecimal(text);
-        return value !== null && value.gt(0) && value.lte(100) && value.decimalPlaces() <= 2;
-      },
+      decimalRule((value) => value.gt(0) && value.lte(100) && value.decimalPlaces() <= 2),
       { error: `${label} must be a percentage above 0 and at most 100, with at most 2 decimals.` },
     );
 
