@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Save } from "lucide-react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import {
   DEDUCTOR_KINDS,
@@ -83,19 +83,7 @@ function TaxForm({ saved }: { saved: TaxSettings }) {
       >
         {t("adminSettings.tax.notApplied")}
       </p>
-      <Controller
-        control={form.control}
-        name="deducts"
-        render={({ field }) => (
-          <div className="flex items-start justify-between gap-4 rounded-md border px-3 py-3">
-            <div className="min-w-0 space-y-1">
-              <Label htmlFor="tax-deducts">{t("adminSettings.tax.deducts")}</Label>
-              <p className="text-xs text-muted-foreground">{t("adminSettings.tax.deductsHint")}</p>
-            </div>
-            <Switch id="tax-deducts" checked={field.value} onCheckedChange={field.onChange} />
-          </div>
-        )}
-      />
+      <SwitchRow form={form} name="deducts" />
       <div className="grid gap-4 md:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor="tax-deductor-kind">{t("adminSettings.tax.deductorKind")}</Label>
@@ -130,25 +118,7 @@ function TaxForm({ saved }: { saved: TaxSettings }) {
           />
         ))}
       </div>
-      <Controller
-        control={form.control}
-        name="buysWithoutPan"
-        render={({ field }) => (
-          <div className="flex items-start justify-between gap-4 rounded-md border px-3 py-3">
-            <div className="min-w-0 space-y-1">
-              <Label htmlFor="tax-buys-without-pan">{t("adminSettings.tax.buysWithoutPan")}</Label>
-              <p className="text-xs text-muted-foreground">
-                {t("adminSettings.tax.buysWithoutPanHint")}
-              </p>
-            </div>
-            <Switch
-              id="tax-buys-without-pan"
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          </div>
-        )}
-      />
+      <SwitchRow form={form} name="buysWithoutPan" />
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner /> : <Save aria-hidden />}
@@ -156,5 +126,32 @@ function TaxForm({ saved }: { saved: TaxSettings }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One of the card's switches, with its label and hint. */
+function SwitchRow({
+  form,
+  name,
+}: {
+  form: UseFormReturn<TaxSettingsInput, unknown, TaxSettings>;
+  name: "deducts" | "buysWithoutPan";
+}) {
+  const { t } = useTexts();
+  const id = `tax-${name}`;
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-start justify-between gap-4 rounded-md border px-3 py-3">
+          <div className="min-w-0 space-y-1">
+            <Label htmlFor={id}>{t(`adminSettings.tax.${name}`)}</Label>
+            <p className="text-xs text-muted-foreground">{t(`adminSettings.tax.${name}Hint`)}</p>
+          </div>
+          <Switch id={id} checked={field.value} onCheckedChange={field.onChange} />
+        </div>
+      )}
+    />
   );
 }
