@@ -18,7 +18,7 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import {
   ChainEndpointError,
@@ -30,7 +30,8 @@ import type { DB } from "../../server/platform/db/schema";
 import { FEE_COIN } from "../../shared/fee-coins";
 import { keepSend, keptSendOf } from "../kept-sends";
 import { lockOrderToPay, refuseUnpayable, usdtBaseUnits } from "../order-to-pay";
-import { PayoutRefused, PayoutUnaffordable, refuseBeyondPolicy } from "../payout-policy";
+import { PayoutRefused, refuseBeyondPolicy } from "../payout-policy";
+import { refuseUnaffordable } from "../sends-without-nonces";
 import type { SolanaAccount } from "./hsm-solana-account";
 
 /**
@@ -151,7 +152,14 @@ export async function signSolanaPayout(
       feeCoin: FEE_COIN.solana,
     });
     const amount = usdtBaseUnits(order.receive_amount, chain.decimals);
-    await refuseUnaffordable(trx, chain, account, orderId, amount, mostLamports);
+    const balances = await solanaBalances(chain, account);
+    await refuseUnaffordable(trx, {
+      network: chain.network,
+      orderId,
+      wallet: { usdt: balances.usdt, coin: balances.lamports },
+      usdt: { amount, decimals: chain.decimals },
+      fee: { most: mostLamports, decimals: SOL_DECIMALS, coin: FEE_COIN.solana },
+    });
     const lifetime = await recentBlockhash(chain);
     const { signature, signedTx } = signedTransfer(chain, account, lifetime, {
       deskAccount,
@@ -248,42 +256,6 @@ async function recentBlockhash(chain: SolanaPayoutChain) {
     );
   }
   return { blockhash: value.blockhash as Blockhash, lastValidBlockHeight: lastValid };
-}
-
-/**
- * The hot wallet must hold the payout's USDT beyond every other send not yet settled,
- * and SOL for its fee and any account it makes.
- */
-async function refuseUnaffordable(
-  trx: Kysely<DB>,
-  chain: SolanaPayoutChain,
-  account: SolanaAccount,
-  orderId: string,
-  amount: bigint,
-  mostLamports: bigint,
-) {
-  const [balances, unsettled] = await Promise.all([
-    solanaBalances(chain, account),
-    trx
-      .selectFrom("autopilot_sends")
-      .select(sql<string>`coalesce(sum(amount), 0)`.as("amount"))
-      .where("network", "=", chain.network)
-      .where("fee_paid", "is", null)
-      .where("lapsed_at", "is", null)
-      .where("order_id", "!=", orderId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  if (balances.lamports < mostLamports) {
-    throw new PayoutUnaffordable(
-      `the hot wallet holds ${sol(balances.lamports)} SOL, less than the fee may be (${sol(mostLamports)} SOL)`,
-    );
-  }
-  const free = balances.usdt - usdtBaseUnits(unsettled.amount, chain.decimals);
-  if (free < amount) {
-    throw new PayoutUnaffordable(
-      `the hot wallet holds ${formatBaseUnits(free > 0n ? free : 0n, chain.decimals)} USDT not yet on its way, less than the payout's ${formatBaseUnits(amount, chain.decimals)}`,
-    );
-  }
 }
 
 /** A node's refusal of a payout it was sent, as the operators read it. */

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import {
   callJsonRpc,
@@ -8,6 +8,7 @@ import {
 import { fetchSolanaTransaction } from "../../server/domains/chain/solana-client";
 import type { DB } from "../../server/platform/db/schema";
 import type { PayingNetwork } from "../paying-network";
+import { broadcastEach, lapseEach, settleEach } from "../sends-without-nonces";
 import type { SolanaAccount } from "./hsm-solana-account";
 import {
   blockHeight,
@@ -17,8 +18,6 @@ import {
   solanaBalances,
 } from "./solana-payouts";
 
-/** Sends settled or let go in one pass; the rest wait for the next. */
-const SENDS_PER_PASS = 50;
 /** The least time, by the signer's clock, after which a send's blockhash may have run out. */
 const LAPSE_AFTER_SECONDS = 120;
 
@@ -35,17 +34,8 @@ const statusesSchema = z.object({
  * first. One the node has already is taken; one whose blockhash the node no longer
  * knows waits to lapse; any other refusal ends the pass. Answers how many a node took.
  */
-export async function broadcastKeptSolana(db: Kysely<DB>, chain: SolanaPayoutChain) {
-  const waiting = await db
-    .selectFrom("autopilot_sends")
-    .select(["order_id", "signed_tx"])
-    .where("network", "=", chain.network)
-    .where("broadcast_at", "is", null)
-    .where("lapsed_at", "is", null)
-    .orderBy("signed_at")
-    .execute();
-  let taken = 0;
-  for (const send of waiting) {
+export function broadcastKeptSolana(db: Kysely<DB>, chain: SolanaPayoutChain) {
+  return broadcastEach(db, chain.network, async (send) => {
     try {
       await callJsonRpc(
         chain.endpoint,
@@ -53,21 +43,14 @@ export async function broadcastKeptSolana(db: Kysely<DB>, chain: SolanaPayoutCha
         [send.signed_tx, { encoding: "base64", preflightCommitment: "confirmed" }],
         z.string(),
       );
+      return "taken";
     } catch (error) {
       if (!(error instanceof JsonRpcError)) throw error;
-      if (BLOCKHASH_GONE.test(error.rpcMessage)) continue;
-      if (!ALREADY_TAKEN.test(error.rpcMessage))
-        throw refusedByNode(send.order_id, error.rpcMessage);
+      if (BLOCKHASH_GONE.test(error.rpcMessage)) return "waits";
+      if (ALREADY_TAKEN.test(error.rpcMessage)) return "taken";
+      throw refusedByNode(send.order_id, error.rpcMessage);
     }
-    await db
-      .updateTable("autopilot_sends")
-      .set({ broadcast_at: sql<Date>`now()` })
-      .where("order_id", "=", send.order_id)
-      .where("broadcast_at", "is", null)
-      .execute();
-    taken += 1;
-  }
-  return taken;
+  });
 }
 
 /** Whether any block holds the transaction, however deep: the node's whole history is asked. */
@@ -89,68 +72,31 @@ async function isInABlock(chain: SolanaPayoutChain, signature: string) {
  * one): a node whose heights run ahead cannot have an order signed twice. The order
  * is then signed for again by the next payout (signSolanaPayout). Answers the orders.
  */
-export async function lapseExpiredSolanaSends(db: Kysely<DB>, chain: SolanaPayoutChain) {
-  const unsettled = await db
-    .selectFrom("autopilot_sends")
-    .select(["order_id", "tx_hash", "valid_until_block"])
-    .where("network", "=", chain.network)
-    .where("fee_paid", "is", null)
-    .where("lapsed_at", "is", null)
-    .where("signed_at", "<", sql<Date>`now() - make_interval(secs => ${LAPSE_AFTER_SECONDS})`)
-    .orderBy("valid_until_block")
-    .limit(SENDS_PER_PASS)
-    .execute();
-  if (unsettled.length === 0) return [];
-  const finalized = BigInt(await blockHeight(chain, "finalized"));
-  const lapsed: string[] = [];
-  for (const send of unsettled) {
-    if (send.valid_until_block === null || BigInt(send.valid_until_block) >= finalized) continue;
-    if (await isInABlock(chain, send.tx_hash)) continue;
-    await db
-      .updateTable("autopilot_sends")
-      .set({ lapsed_at: sql<Date>`now()` })
-      .where("order_id", "=", send.order_id)
-      .where("tx_hash", "=", send.tx_hash)
-      .where("fee_paid", "is", null)
-      .execute();
-    lapsed.push(send.order_id);
-  }
-  return lapsed;
+export function lapseExpiredSolanaSends(db: Kysely<DB>, chain: SolanaPayoutChain) {
+  return lapseEach(db, chain.network, { signedSecondsAgo: LAPSE_AFTER_SECONDS }, async () => {
+    const finalized = BigInt(await blockHeight(chain, "finalized"));
+    return async (send) =>
+      send.valid_until_block !== null &&
+      BigInt(send.valid_until_block) < finalized &&
+      !(await isInABlock(chain, send.tx_hash));
+  });
 }
 
 /**
  * Writes down, for each send a node took, once a finalized block holds it, its fee (in
- * SOL) and whether it failed (no USDT moved: the order is an operator's again).
+ * SOL) and whether it failed. Answers the orders settled.
  */
-export async function settleSolanaSends(db: Kysely<DB>, chain: SolanaPayoutChain) {
-  const unsettled = await db
-    .selectFrom("autopilot_sends")
-    .select(["order_id", "tx_hash"])
-    .where("network", "=", chain.network)
-    .where("broadcast_at", "is not", null)
-    .where("fee_paid", "is", null)
-    .where("lapsed_at", "is", null)
-    .orderBy("signed_at")
-    .limit(SENDS_PER_PASS)
-    .execute();
-  const settled: string[] = [];
-  for (const send of unsettled) {
+export function settleSolanaSends(db: Kysely<DB>, chain: SolanaPayoutChain) {
+  return settleEach(db, chain.network, async (txHash) => {
     // The node's default commitment, finalized: a transaction in a newer block is not yet.
-    const transaction = await fetchSolanaTransaction(chain.endpoint, send.tx_hash);
-    if (!transaction) continue;
-    await db
-      .updateTable("autopilot_sends")
-      .set({
-        fee_paid: formatBaseUnits(BigInt(transaction.meta.fee ?? 0), 9),
+    const transaction = await fetchSolanaTransaction(chain.endpoint, txHash);
+    return (
+      transaction && {
+        fee: formatBaseUnits(BigInt(transaction.meta.fee ?? 0), 9),
         reverted: transaction.meta.err !== null,
-      })
-      .where("order_id", "=", send.order_id)
-      .where("tx_hash", "=", send.tx_hash)
-      .where("fee_paid", "is", null)
-      .execute();
-    settled.push(send.order_id);
-  }
-  return settled;
+      }
+    );
+  });
 }
 
 /** Solana as a network the signer pays on. */

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import {
   ChainEndpointError,
@@ -11,7 +11,8 @@ import type { DB } from "../../server/platform/db/schema";
 import { FEE_COIN } from "../../shared/fee-coins";
 import { keepSend, keptSendOf } from "../kept-sends";
 import { lockOrderToPay, refuseUnpayable, usdtBaseUnits } from "../order-to-pay";
-import { PayoutRefused, PayoutUnaffordable, refuseBeyondPolicy } from "../payout-policy";
+import { PayoutRefused, refuseBeyondPolicy } from "../payout-policy";
+import { refuseUnaffordable } from "../sends-without-nonces";
 import type { TronAccount } from "./hsm-tron-account";
 import {
   checkTronPayout,
@@ -88,7 +89,14 @@ export async function signTronPayout(
       feeCoin: FEE_COIN.trc20,
     });
     const amount = usdtBaseUnits(order.receive_amount, chain.decimals);
-    await refuseUnaffordable(trx, chain, account, orderId, amount);
+    const balances = await tronBalances(chain, account);
+    await refuseUnaffordable(trx, {
+      network: chain.network,
+      orderId,
+      wallet: { usdt: balances.usdt, coin: balances.trx },
+      usdt: { amount, decimals: chain.decimals },
+      fee: { most: TRON_FEE_LIMIT_SUN, decimals: TRX_DECIMALS, coin: FEE_COIN.trc20 },
+    });
     const payout = {
       owner: account.hexAddress,
       token: tronHexOf(chain.token),
@@ -179,42 +187,4 @@ export async function tronBalances(chain: TronPayoutChain, account: TronAccount)
     );
   }
   return { trx: BigInt(trxAccount.balance ?? 0), usdt: BigInt(`0x${balance}`) };
-}
-
-/**
- * The hot wallet must hold the payout's USDT beyond every other send not yet settled
- * (TRON has no pending state: a send in a block not yet solidified is counted twice,
- * which only holds a payout back for a minute), and TRX for its whole fee limit.
- */
-async function refuseUnaffordable(
-  trx: Kysely<DB>,
-  chain: TronPayoutChain,
-  account: TronAccount,
-  orderId: string,
-  amount: bigint,
-) {
-  const [balances, unsettled] = await Promise.all([
-    tronBalances(chain, account),
-    trx
-      .selectFrom("autopilot_sends")
-      .select(sql<string>`coalesce(sum(amount), 0)`.as("amount"))
-      .where("network", "=", chain.network)
-      .where("fee_paid", "is", null)
-      .where("lapsed_at", "is", null)
-      .where("order_id", "!=", orderId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const trxText = (sun: bigint) => `${formatBaseUnits(sun, TRX_DECIMALS)} TRX`;
-  if (balances.trx < TRON_FEE_LIMIT_SUN) {
-    throw new PayoutUnaffordable(
-      `the hot wallet holds ${trxText(balances.trx)}, less than the fee may be (${trxText(TRON_FEE_LIMIT_SUN)})`,
-    );
-  }
-  const onItsWay = usdtBaseUnits(unsettled.amount, chain.decimals);
-  const free = balances.usdt - onItsWay;
-  if (free < amount) {
-    throw new PayoutUnaffordable(
-      `the hot wallet holds ${formatBaseUnits(free > 0n ? free : 0n, chain.decimals)} USDT not yet on its way, less than the payout's ${formatBaseUnits(amount, chain.decimals)}`,
-    );
-  }
 }
