@@ -82,6 +82,7 @@ describe("a pass of the signer, as the operators see it", () => {
         broadcastAt: expect.any(String),
         feePaid: send?.fee_paid,
         reverted: false,
+        lapsed: false,
       },
       refusal: null,
     });

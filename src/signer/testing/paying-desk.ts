@@ -14,8 +14,7 @@ import type { AutopilotNetworkInput } from "../../shared/autopilot-policy-input"
 import type { NetworkId } from "../../shared/catalog";
 import type { EvmPayoutChain } from "../evm/evm-payouts";
 import { hsmEvmAccount } from "../evm/hsm-evm-account";
-import { openHsm } from "../hsm/pkcs11-keys";
-import { newSoftHsmToken } from "./soft-hsm";
+import { openTestHsm } from "./soft-hsm";
 
 export const usdt = (amount: string) => baseUnitsOf(amount, 6);
 
@@ -47,14 +46,7 @@ type LimitsAndApprovals = Pick<AutopilotNetworkInput, "enabled" | "maxPayoutUsdt
  * day, no approvals, fees up to 1 ETH, a ceiling above the wallet's USDT). `nodeUrl` reaches the node over HTTP, through `interrupt` when the test sets one.
  */
 export async function startPayingDesk() {
-  const softHsm = newSoftHsmToken();
-  const hsm = openHsm(softHsm.config);
-  let hsmOpen = true;
-  /** Ends this process's session with the token (a signer's process may take it over). */
-  const closeHsm = () => {
-    if (hsmOpen) hsm.close();
-    hsmOpen = false;
-  };
+  const { softHsm, hsm, closeHsm } = openTestHsm();
   const account: LocalAccount = hsmEvmAccount(hsm.key("payout-erc20", "secp256k1"));
   const node = await startRealEvmNode();
   const token = await node.deployDollar("USDT");

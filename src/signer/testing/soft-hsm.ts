@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { HsmConfig } from "../hsm/pkcs11-keys";
+import { type HsmConfig, openHsm } from "../hsm/pkcs11-keys";
 
 /** Debian's SoftHSM2 module (package softhsm2), the HSM of development and tests. */
 export const SOFTHSM_MODULE = "/usr/lib/softhsm/libsofthsm2.so";
@@ -42,4 +42,19 @@ export function newSoftHsmToken(label = "desk-test") {
       stdio: ["ignore", "pipe", "pipe"],
     });
   return { config, tool };
+}
+
+/**
+ * A new token, opened in this process: `closeHsm` ends this process's session with it
+ * (once), so that a signer's process may take the token over.
+ */
+export function openTestHsm() {
+  const softHsm = newSoftHsmToken();
+  const hsm = openHsm(softHsm.config);
+  let isOpen = true;
+  const closeHsm = () => {
+    if (isOpen) hsm.close();
+    isOpen = false;
+  };
+  return { softHsm, hsm, closeHsm };
 }

@@ -2,13 +2,12 @@ import { USDT_TOKENS } from "../../server/platform/config/chain-tokens";
 import { freshSolanaAddress } from "../../server/testing/fake-solana-node";
 import { placeOrder } from "../../server/testing/orders";
 import { startWatchedDesk } from "../../server/testing/watched-desk";
-import { openHsm } from "../hsm/pkcs11-keys";
 import { hsmSolanaAccount } from "../solana/hsm-solana-account";
 import type { SolanaPayoutChain } from "../solana/solana-payouts";
 import { solanaPayingNetwork } from "../solana/solana-settlement";
 import { FakeSolanaPayoutNode } from "./fake-solana-payout-node";
 import { autopilotDesk, METRICS_TOKEN, usdt } from "./paying-desk";
-import { newSoftHsmToken } from "./soft-hsm";
+import { openTestHsm } from "./soft-hsm";
 
 /**
  * A desk paying on Solana from an Ed25519 key made in a new SoftHSM2 token
@@ -17,14 +16,7 @@ import { newSoftHsmToken } from "./soft-hsm";
  * autopilot turned on there as autopilotDesk says.
  */
 export async function startSolanaPayingDesk() {
-  const softHsm = newSoftHsmToken();
-  const hsm = openHsm(softHsm.config);
-  let hsmOpen = true;
-  /** Ends this process's session with the token (a signer's process may take it over). */
-  const closeHsm = () => {
-    if (hsmOpen) hsm.close();
-    hsmOpen = false;
-  };
+  const { softHsm, hsm, closeHsm } = openTestHsm();
   const account = hsmSolanaAccount(hsm.key("payout-solana", "ed25519"));
   const { token: mint, decimals } = USDT_TOKENS.solana;
   const node = new FakeSolanaPayoutNode(mint);

@@ -2,13 +2,12 @@ import { USDT_TOKENS } from "../../server/platform/config/chain-tokens";
 import { randomTronAddress } from "../../server/testing/fake-tron-node";
 import { placeOrder } from "../../server/testing/orders";
 import { startWatchedDesk } from "../../server/testing/watched-desk";
-import { openHsm } from "../hsm/pkcs11-keys";
 import { hsmTronAccount } from "../tron/hsm-tron-account";
 import type { TronPayoutChain } from "../tron/tron-payouts";
 import { tronPayingNetwork } from "../tron/tron-settlement";
 import { FakeTronPayoutNode } from "./fake-tron-payout-node";
 import { autopilotDesk, METRICS_TOKEN, usdt } from "./paying-desk";
-import { newSoftHsmToken } from "./soft-hsm";
+import { openTestHsm } from "./soft-hsm";
 
 /** The stand-in chain's first head: its time is the test's start. */
 const FIRST_HEAD = 100;
@@ -20,14 +19,7 @@ const FIRST_HEAD = 100;
  * holding 100,000 USDT and 1,000 TRX; autopilot turned on there as autopilotDesk says.
  */
 export async function startTronPayingDesk() {
-  const softHsm = newSoftHsmToken();
-  const hsm = openHsm(softHsm.config);
-  let hsmOpen = true;
-  /** Ends this process's session with the token (a signer's process may take it over). */
-  const closeHsm = () => {
-    if (hsmOpen) hsm.close();
-    hsmOpen = false;
-  };
+  const { softHsm, hsm, closeHsm } = openTestHsm();
   const account = hsmTronAccount(hsm.key("payout-trc20", "secp256k1"));
   const { token, decimals } = USDT_TOKENS.trc20;
   const node = new FakeTronPayoutNode(token, {
