@@ -11,15 +11,10 @@ import type { DB } from "../../server/platform/db/schema";
 import { FEE_COIN } from "../../shared/fee-coins";
 import { keepSend, keptSendOf } from "../kept-sends";
 import { lockOrderToPay, refuseUnpayable, usdtBaseUnits } from "../order-to-pay";
-import { PayoutRefused, refuseBeyondPolicy } from "../payout-policy";
+import { refuseBeyondPolicy } from "../payout-policy";
 import { refuseUnaffordable } from "../sends-without-nonces";
 import type { TronAccount } from "./hsm-tron-account";
-import {
-  checkTronPayout,
-  signedTronTransaction,
-  TronTransactionRefused,
-  transferCallData,
-} from "./tron-transaction";
+import { checkTronPayout, signedTronTransaction, transferCallData } from "./tron-transaction";
 
 /**
  * Paying a verified order's USDT on TRON, once (decisions 057, 058). A node builds the
@@ -105,13 +100,7 @@ export async function signTronPayout(
       feeLimitSun: TRON_FEE_LIMIT_SUN,
     };
     const built = await buildOnNode(chain, payout);
-    let checked: ReturnType<typeof checkTronPayout>;
-    try {
-      checked = checkTronPayout(built, payout, Date.now());
-    } catch (error) {
-      if (error instanceof TronTransactionRefused) throw new PayoutRefused(error.message);
-      throw error;
-    }
+    const checked = checkTronPayout(built, payout, Date.now());
     const signedTx = signedTronTransaction(checked.raw, account.signTxId(checked.txId));
     const send = {
       tx_hash: Buffer.from(checked.txId).toString("hex"),

@@ -1,6 +1,7 @@
 import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { hex } from "@scure/base";
+import { PayoutRefused } from "../payout-policy";
 
 /*
  * A TRON transaction as the signer reads and signs it (decision 058). A node builds it
@@ -32,7 +33,7 @@ export type TronPayout = {
 };
 
 /** A node's transaction that is not the payout asked for; nothing is signed. */
-export class TronTransactionRefused extends Error {}
+export class TronTransactionRefused extends PayoutRefused {}
 
 type Field = bigint | Uint8Array;
 
