@@ -309,3 +309,64 @@ test("a statement's debit that paid no sale is marked not a sale, with a note, a
   await expect(page.getByText("Decision saved")).toBeVisible();
   await expect(noSale).toContainText("Debits with no sale 0 · ₹0.00");
 });
+
+test("a statement imported while the account's view is still loading shows its credits once imported", async ({
+  page,
+  baseURL,
+}) => {
+  await stepUpAsAdmin(page);
+  const label = `Quick import ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/admin/receiving-accounts", {
+    headers: { origin: new URL(baseURL ?? "").origin },
+    data: {
+      kind: "upi",
+      label,
+      upiId: `quick${Date.now().toString(36)}@okhdfcbank`,
+      payeeName: "RupeeDesk",
+      sendMethods: ["erupee"],
+      dailyCapInr: "",
+      perOrderMaxInr: "",
+      paused: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json();
+  // The account's first read answers only after the import: it began before it.
+  let imported = () => {};
+  const importDone = new Promise<void>((resolve) => {
+    imported = resolve;
+  });
+  let reads = 0;
+  await page.route(`**/api/admin/reconciliation/accounts/${id}`, async (route) => {
+    reads += 1;
+    if (reads === 1) {
+      const before = await route.fetch();
+      await importDone;
+      await route.fulfill({ response: before });
+      return;
+    }
+    await route.fallback();
+  });
+  await page.goto("/admin/reconciliation");
+  await page.getByLabel("Receiving account").selectOption({ label });
+  await page.getByLabel("Statement file").setInputFiles({
+    name: "quick.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      sampleStatementCsv("hdfc", [
+        {
+          date: today(),
+          narration: `UPI-MEERA IYER-meera@oksbi-SBIN0001234-7${Date.now()}-UPI`.slice(0, 80),
+          credit: "321.00",
+        },
+      ]),
+    ),
+  });
+  const uploaded = page.waitForResponse(
+    (response) => response.url().includes(`/accounts/${id}/statements`) && response.ok(),
+  );
+  await page.getByRole("button", { name: "Import" }).click();
+  await uploaded;
+  imported();
+  await expect(page.getByRole("heading", { name: "Unclaimed 1 · ₹321.00" })).toBeVisible();
+});

@@ -28,14 +28,23 @@ export const orderStatementLineQueryOptions = (orderId: string) =>
       unwrap(await reconciliation.orders[":id"]["statement-line"].$get({ param: { id: orderId } })),
   });
 
-/** After any change, every reconciliation view and the orders are read again. */
+/**
+ * After any change, every reconciliation view and the orders are read again. A first
+ * read still under way began before the change, and invalidating would only wait for
+ * it: it is cancelled first, so the read again is one that follows the change.
+ */
 function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["admin", "reconciliation"] }),
-      queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
-    ]);
+    Promise.all(
+      [
+        ["admin", "reconciliation"],
+        ["admin", "orders"],
+      ].map(async (queryKey) => {
+        await queryClient.cancelQueries({ queryKey });
+        await queryClient.invalidateQueries({ queryKey });
+      }),
+    );
 }
 
 /** Sends the file itself as the body; the server tells CSV from XLSX by its first bytes. */
