@@ -158,7 +158,7 @@ export class BooksBreakdowns {
       boughtByDay.set(sale.date, day);
       const row = this.accountRow(sale.date, sale.account_id, sale.account_label);
       row.payouts += sale.orders;
-      row.paidOut = row.paidOut.plus(sale.inr);
+      row.paidOut = row.paidOut.plus(sale.paid_inr);
     }
     return boughtByDay;
   }

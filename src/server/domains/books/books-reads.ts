@@ -78,12 +78,15 @@ export async function readPaidSales(db: Database, span: BooksSpan) {
     account_label: string | null;
     orders: number;
     usdt: string;
+    /** The USDT's cost: the rupees before TDS. */
     inr: string;
+    /** What left the account: the rupees less the TDS kept for the government. */
+    paid_inr: string;
   }>`
     SELECT g.*, account.label AS account_label FROM (
       SELECT (paid_at AT TIME ZONE ${ZONE})::date::text AS date, paid_from_account_id AS account_id,
         count(*)::int AS orders, sum(${SALE_USDT})::text AS usdt,
-        sum(inr_amount)::text AS inr
+        sum(inr_amount)::text AS inr, sum(payout_inr)::text AS paid_inr
       FROM sell_orders WHERE status = 'paid' AND paid_at < ${spanBounds(span).end}
       GROUP BY 1, 2
     ) AS g LEFT JOIN receiving_accounts AS account ON account.id = g.account_id`.execute(db);

@@ -59,7 +59,7 @@ function salesOfDebitsWithoutUtr(scope: DebitScope) {
               FROM statement_debits d
               JOIN sell_orders s
                 ON s.status = 'paid' AND s.paid_from_account_id = d.receiving_account_id
-               AND s.inr_amount = d.amount
+               AND s.payout_inr = d.amount
                AND s.paid_at >= (d.value_date - ${DEBIT_DAYS_APART}::int)::timestamp AT TIME ZONE 'Asia/Kolkata'
                AND s.paid_at < (d.value_date + ${DEBIT_DAYS_APART + 1}::int)::timestamp AT TIME ZONE 'Asia/Kolkata'
              WHERE d.reference IS NULL AND d.decision IS NULL ${accountOf(scope)}
@@ -72,10 +72,10 @@ function classifiedDebits(scope: DebitScope) {
   return sql`
     SELECT d.id, d.receiving_account_id, d.import_id, d.line_number, d.value_date, d.amount,
            d.narration, d.reference, d.payee_name,
-           s.id AS sell_order_id, s.inr_amount AS sell_order_amount, s.user_email AS sell_order_email,
+           s.id AS sell_order_id, s.payout_inr AS sell_order_amount, s.user_email AS sell_order_email,
            s.paid_at AS sell_order_paid_at, s.paid_from_account_id AS sell_order_account_id,
            CASE WHEN s.id IS NULL THEN 'unmatched'
-                WHEN s.inr_amount = d.amount AND s.paid_from_account_id = d.receiving_account_id
+                WHEN s.payout_inr = d.amount AND s.paid_from_account_id = d.receiving_account_id
                   THEN 'matched'
                 ELSE 'mismatch' END AS "group"
       FROM statement_debits d
@@ -99,7 +99,7 @@ function classifiedDebits(scope: DebitScope) {
  */
 function missingDebits(accountId: string | null) {
   return sql`
-    SELECT s.id AS sell_order_id, s.paid_utr, s.inr_amount AS sell_order_amount,
+    SELECT s.id AS sell_order_id, s.paid_utr, s.payout_inr AS sell_order_amount,
            s.user_email AS sell_order_email, s.paid_at AS sell_order_paid_at,
            s.paid_from_account_id AS sell_order_account_id
       FROM sell_orders s

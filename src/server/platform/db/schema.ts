@@ -158,6 +158,40 @@ export interface SellOrdersTable {
   idempotency_key: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** TDS under s. 194S decided at placement (migration 0141); null when none is deducted. */
+  tds_rate_percent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The seller's verified PAN when the sale was placed. */
+  seller_pan: ColumnType<string | null, string | null | undefined, string | null>;
+  /** inr_amount × the rate, rounded to the rupee: computed by the database. */
+  tds_inr: ColumnType<string, never, never>;
+  /** What reaches the seller's account: inr_amount less tds_inr, computed by the database. */
+  payout_inr: ColumnType<string, never, never>;
+}
+
+/** A seller's consideration by financial year, of sales not expired or cancelled (migration 0141). */
+export interface SaleYearTotalsTable {
+  user_id: string;
+  financial_year: number;
+  inr: Numeric;
+}
+
+/** A deposit of TDS (migration 0142): its challan and the sales whose tax it paid. */
+export interface TdsChallansTable {
+  id: Generated<string>;
+  bsr_code: string;
+  /** A `date`: read it as text (`::text`). */
+  deposited_on: ColumnType<string, string, string>;
+  serial_number: string;
+  tax_inr: Numeric;
+  interest_inr: ColumnType<string, string | undefined, string>;
+  fee_inr: ColumnType<string, string | undefined, string>;
+  recorded_by: string;
+  created_at: Generated<Date>;
+}
+
+export interface TdsChallanSalesTable {
+  sell_order_id: string;
+  challan_id: string;
 }
 
 export interface SellOrderEventsTable {
@@ -1015,6 +1049,9 @@ export interface DB {
   site_settings: SiteSettingsTable;
   payout_destinations: PayoutDestinationsTable;
   sale_totals: SaleTotalsTable;
+  sale_year_totals: SaleYearTotalsTable;
+  tds_challans: TdsChallansTable;
+  tds_challan_sales: TdsChallanSalesTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
   payout_checks: PayoutChecksTable;

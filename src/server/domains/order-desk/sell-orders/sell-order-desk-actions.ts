@@ -175,6 +175,8 @@ export async function paySellOrder(
           paidFromAccountId: account.id,
           paidFromAccount: account.label,
           inrAmount: order.inr_amount,
+          tdsInr: order.tds_inr,
+          payoutInr: order.payout_inr,
           ...(isOverride ? { overrideReason: reason } : {}),
         },
         ipAddress: admin.ipAddress,

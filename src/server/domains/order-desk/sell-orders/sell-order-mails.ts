@@ -39,15 +39,24 @@ function customerMail(
 export function sellOrderPaidMail(
   order: Pick<
     SellOrderRow,
-    "id" | "user_email" | "inr_amount" | "deposit_usdt" | "received_usdt" | "paid_utr"
+    | "id"
+    | "user_email"
+    | "deposit_usdt"
+    | "received_usdt"
+    | "paid_utr"
+    | "payout_inr"
+    | "tds_inr"
+    | "tds_rate_percent"
   >,
   destination: Destination,
   { language, publicUrl }: { language: Language; publicUrl: string },
 ): OutboxMessage {
   const shortId = order.id.slice(0, 8);
-  const rupees = `₹${groupIndian(order.inr_amount)}`;
+  const rupees = `₹${groupIndian(order.payout_inr)}`;
   const usdt = usdtOf(order);
   const utr = order.paid_utr ?? "";
+  const tds = `₹${groupIndian(order.tds_inr)}`;
+  const isTaxed = order.tds_rate_percent !== null;
   const wording: Wording =
     language === "hi"
       ? {
@@ -56,7 +65,11 @@ export function sellOrderPaidMail(
             destination.kind === "upi"
               ? `आपकी UPI ID ${destination.upi_id} पर`
               : `आपके बैंक खाते (आख़िरी अंक ${lastFour(destination.account_number)}) में`
-          } भेज दिए हैं। बैंक का रेफ़रेंस (UTR): ${utr}। पैसा आमतौर पर कुछ मिनटों में खाते में दिखता है; 24 घंटे में न दिखे तो इस UTR के साथ हमारी सपोर्ट चैट पर लिखें।`,
+          } भेज दिए हैं। बैंक का रेफ़रेंस (UTR): ${utr}। पैसा आमतौर पर कुछ मिनटों में खाते में दिखता है; 24 घंटे में न दिखे तो इस UTR के साथ हमारी सपोर्ट चैट पर लिखें।${
+            isTaxed
+              ? ` ${tds} TDS (धारा 194S) काटकर सरकार के पास जमा किया जाएगा; हर तिमाही का प्रमाणपत्र प्रोफ़ाइल → टैक्स में मिलेगा।`
+              : ""
+          }`,
         }
       : {
           subject: `The rupees for your sale #${shortId} were paid`,
@@ -64,7 +77,11 @@ export function sellOrderPaidMail(
             destination.kind === "upi"
               ? `your UPI ID ${destination.upi_id}`
               : `your bank account ending ${lastFour(destination.account_number)}`
-          }. The bank's reference (UTR) is ${utr}. It usually shows in your account within minutes; if it has not in 24 hours, write to our support chat with this UTR.`,
+          }. The bank's reference (UTR) is ${utr}. It usually shows in your account within minutes; if it has not in 24 hours, write to our support chat with this UTR.${
+            isTaxed
+              ? ` ${tds} of tax (TDS, section 194S) was deducted and is deposited with the government; each quarter's certificate is in Profile → Tax.`
+              : ""
+          }`,
         };
   return customerMail(order, "sell_order.paid", wording, publicUrl);
 }

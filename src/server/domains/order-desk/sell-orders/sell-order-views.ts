@@ -112,7 +112,7 @@ export async function adminSellOrderViews(db: Database | Transaction<DB>, orders
           ? buildUpiPayLink({
               payeeVpa: destination.upi_id,
               payeeName: destination.holder_name,
-              amount: order.inr_amount,
+              amount: order.payout_inr,
               note: upiNote(order),
             })
           : null,

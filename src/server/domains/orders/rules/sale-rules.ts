@@ -12,6 +12,7 @@ import { destinationNameRule, ownDestinationRule } from "./own-destination";
 import type { SaleDraft } from "./sale-draft";
 import { saleDayLimitRule, saleOrderLimitRule } from "./sale-limits";
 import { saleVerificationRule } from "./sale-verification";
+import { sellerPanRule } from "./seller-pan";
 import { smallestSaleRule } from "./smallest-sale";
 
 /*
@@ -33,6 +34,7 @@ export const SALE_REFUSAL_RULES: readonly OrderRefusalRule<SettingName, SaleDraf
   blocklistRule,
   saleOrderLimitRule,
   saleDayLimitRule,
+  sellerPanRule,
 ];
 
 /** The rules that hold a sale at its placement, in the order the operators' alert names them. */

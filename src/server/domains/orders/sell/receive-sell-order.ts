@@ -172,14 +172,14 @@ function receivedAlert(
     `${isHeld ? "ON HOLD (a wallet another customer used) " : ""}USDT received for sell order #${shortId}`,
     `Customer: ${order.user_email}`,
     `Received: ${usdt}`,
-    `Pay: ₹${groupIndian(order.inr_amount)}`,
+    `Pay: ₹${groupIndian(order.payout_inr)}${order.tds_rate_percent === null ? "" : ` (₹${groupIndian(order.inr_amount)} less TDS ₹${groupIndian(order.tds_inr)})`}`,
     `From wallet: ${transfer.from_address}`,
     `Transaction: ${transfer.tx_hash}`,
     `Open: ${link}`,
   ].join("\n");
   return operatorMessages(targets, {
     topic: "sell_order.received",
-    subject: `USDT received for sell order #${shortId}: pay ₹${groupIndian(order.inr_amount)}`,
+    subject: `USDT received for sell order #${shortId}: pay ₹${groupIndian(order.payout_inr)}`,
     text,
     link,
   });

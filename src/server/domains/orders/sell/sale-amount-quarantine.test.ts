@@ -34,6 +34,8 @@ beforeAll(async () => {
     .set({
       exchange_rate: "88",
       buy_rate: RATE,
+      // The tax has its own tests (tax/sale-tds.test.ts).
+      tds_deducts: false,
       buy_networks: ["bep20"],
       sell_limit_order_inr: "1000000",
       sell_limit_day_inr: "2500000",

@@ -3,6 +3,7 @@ import { Decimal } from "../../../../shared/money";
 import { compiledOnce, preparedStatement } from "../../../platform/db/database";
 import type { DB, PayoutDestinationsTable, SellOrderStatus } from "../../../platform/db/schema";
 import type { AppError } from "../../../platform/http/errors";
+import { SALE_TDS_COLUMNS } from "../../tax/sale-tds-sql";
 import { groupedWriter } from "../placement-groups";
 import { UNIQUE_CENTS } from "../rules/free-amount";
 import { holdCtes } from "../rules/hold-rules";
@@ -87,6 +88,10 @@ const SALE_COLUMNS = [
   "idempotency_key",
   "created_at",
   "updated_at",
+  "tds_rate_percent",
+  "seller_pan",
+  "tds_inr",
+  "payout_inr",
 ] as const satisfies readonly (keyof SellOrderRow)[];
 type SaleColumn = (typeof SALE_COLUMNS)[number];
 
@@ -292,9 +297,12 @@ const INPUT = sql`input AS (
         ) AS placed ON true
     )`;
 
-/** `checked`: each sale with its deposit address and each refusal rule's verdict. */
+/**
+ * `checked`: each sale with its deposit address, its tax (the seller-PAN rule's lookup
+ * reads what it needs) and each refusal rule's verdict.
+ */
 const CHECKED = sql`checked AS (
-      SELECT input.*, sale_wallet.wallet_address AS deposit_address,
+      SELECT input.*, sale_wallet.wallet_address AS deposit_address, ${SALE_TDS_COLUMNS},
         ${sql.join(SALE_REFUSAL_RULES.map((rule) => sql`(${rule.passes}) AS ${passes(rule.name)}`))}
       FROM input CROSS JOIN settings
         ${sql.join(
@@ -346,10 +354,12 @@ const AMOUNT_CLAIMS = sql`amount_claims AS (
 /** `inserted`: the sales whose customer's count and deposit amount were claimed. */
 const INSERTED = sql`inserted AS (
       INSERT INTO sell_orders (id, user_id, user_email, network, requested_usdt, deposit_usdt,
-        buy_rate, inr_amount, deposit_address, destination_id, expires_at, idempotency_key)
+        buy_rate, inr_amount, deposit_address, destination_id, expires_at, idempotency_key,
+        tds_rate_percent, seller_pan)
       SELECT checked.id, checked.user_id, user_email, checked.network, requested_usdt,
         checked.deposit_usdt, quoted_rate, inr_amount, deposit_address, destination_id,
-        now() + make_interval(mins => ${sql.lit(SALE_DEPOSIT_MINUTES)}), idempotency_key
+        now() + make_interval(mins => ${sql.lit(SALE_DEPOSIT_MINUTES)}), idempotency_key,
+        tds_rate_percent, seller_pan
       FROM checked JOIN amount_claims ON amount_claims.id = checked.id
         JOIN held_amounts ON held_amounts.network = checked.network
           AND held_amounts.deposit_usdt = checked.deposit_usdt

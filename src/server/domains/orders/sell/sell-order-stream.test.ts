@@ -117,7 +117,7 @@ describe("the live sell order", () => {
   it("hears of its expiry when the customer's next sale expires it", async () => {
     await testApp.db
       .updateTable("site_settings")
-      .set({ buy_rate: "85", buy_networks: ["bep20"], sell_min_usdt: "10" })
+      .set({ buy_rate: "85", buy_networks: ["bep20"], sell_min_usdt: "10", tds_deducts: false })
       .execute();
     const order = await desk.orderFor(customer, "305.15");
     const events = readEvents(await openStream(customer, order.id));

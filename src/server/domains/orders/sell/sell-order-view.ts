@@ -24,7 +24,21 @@ export const sellOrderSchema = z
       .string()
       .describe("Send exactly this: the request plus the cents that make it unique"),
     buyRate: z.string(),
-    inrAmount: z.string().describe("The rupees paid for depositUsdt, to the paisa"),
+    inrAmount: z
+      .string()
+      .describe("The rupees the desk pays for depositUsdt, to the paisa, before any tax"),
+    tds: z
+      .object({
+        section: z.literal("194S"),
+        ratePercent: z.string(),
+        inr: z.string().describe("inrAmount × ratePercent, rounded to the rupee"),
+        withoutPan: z
+          .boolean()
+          .describe("Taxed at the higher rate: the seller had no verified PAN"),
+      })
+      .nullable()
+      .describe("Tax deducted at source, decided at placement; null when none is deducted"),
+    payoutInr: z.string().describe("What reaches the seller's account: inrAmount less the TDS"),
     depositAddress: z.string(),
     status: sellStatusSchema,
     expiresAt: z.string(),
@@ -76,6 +90,16 @@ export function toSellOrderView(
     depositUsdt: sale.deposit_usdt,
     buyRate: plainDecimal(sale.buy_rate),
     inrAmount: sale.inr_amount,
+    tds:
+      sale.tds_rate_percent === null
+        ? null
+        : {
+            section: "194S",
+            ratePercent: plainDecimal(sale.tds_rate_percent),
+            inr: sale.tds_inr,
+            withoutPan: sale.seller_pan === null,
+          },
+    payoutInr: sale.payout_inr,
     depositAddress: sale.deposit_address,
     status: sale.status,
     expiresAt: new Date(sale.expires_at).toISOString(),

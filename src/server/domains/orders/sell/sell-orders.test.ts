@@ -32,6 +32,8 @@ beforeEach(async () => {
     .set({
       exchange_rate: "88",
       buy_rate: RATE,
+      // The tax has its own tests (tax/sale-tds.test.ts).
+      tds_deducts: false,
       buy_networks: ["trc20", "bep20"],
       sell_min_usdt: "10",
       sell_limit_order_inr: "50000",

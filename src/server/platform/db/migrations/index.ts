@@ -73,6 +73,8 @@ import * as autopilotHotWallet from "./0137-autopilot-hot-wallet";
 import * as autopilotReplacedSends from "./0138-autopilot-replaced-sends";
 import * as autopilotSendsWithoutNonces from "./0139-autopilot-sends-without-nonces";
 import * as tdsSettings from "./0140-tds-settings";
+import * as saleTds from "./0141-sale-tds";
+import * as tdsChallans from "./0142-tds-challans";
 
 /**
  * The project's own migrations, in order. better-auth's tables are created
@@ -153,4 +155,6 @@ export const migrations: Record<string, Migration> = {
   "0138-autopilot-replaced-sends": autopilotReplacedSends,
   "0139-autopilot-sends-without-nonces": autopilotSendsWithoutNonces,
   "0140-tds-settings": tdsSettings,
+  "0141-sale-tds": saleTds,
+  "0142-tds-challans": tdsChallans,
 };
