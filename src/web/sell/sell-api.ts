@@ -35,6 +35,12 @@ export function saleQueryOptions(id: string, isLive = true) {
   });
 }
 
+/** The desk's TDS terms and where the signed-in seller stands this financial year. */
+export const sellerTaxTermsQueryOptions = queryOptions({
+  queryKey: ["sell-orders", "tax-terms"],
+  queryFn: async () => unwrap(await sellOrders["tax-terms"].$get()),
+});
+
 export type Sale = Awaited<ReturnType<NonNullable<ReturnType<typeof saleQueryOptions>["queryFn"]>>>;
 
 /** Places a sale; a retry of the same submission sends the same idempotency key. */

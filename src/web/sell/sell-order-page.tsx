@@ -56,7 +56,7 @@ export function SellOrderPage() {
 
   const status = knownSaleStatus(sale.status);
   const networkName = findNetwork(sale.network)?.name ?? sale.network;
-  const inr = formatAmount(sale.inrAmount);
+  const inr = formatAmount(sale.payoutInr);
   const reached = stepReached[status];
   return (
     <div className="mx-auto max-w-2xl space-y-4">
@@ -180,7 +180,21 @@ function SaleDetails({ sale, networkName }: { sale: Sale; networkName: string })
           <DetailRow label={t("sell.page.youSend")}>
             {formatAmount(sale.depositUsdt)} USDT
           </DetailRow>
-          <DetailRow label={t("sell.page.youReceive")}>₹{formatAmount(sale.inrAmount)}</DetailRow>
+          {sale.tds && (
+            <>
+              <DetailRow label={t("sell.tax.atBuyRate")}>₹{formatAmount(sale.inrAmount)}</DetailRow>
+              <DetailRow
+                label={t(sale.tds.withoutPan ? "sell.tax.tdsWithoutPan" : "sell.tax.tds", {
+                  rate: sale.tds.ratePercent,
+                })}
+              >
+                <span data-testid="sale-tds">−₹{formatAmount(sale.tds.inr)}</span>
+              </DetailRow>
+            </>
+          )}
+          <DetailRow label={sale.tds ? t("sell.tax.reachesYou") : t("sell.page.youReceive")}>
+            <span data-testid="sale-payout">₹{formatAmount(sale.payoutInr)}</span>
+          </DetailRow>
           <DetailRow label={t("sell.page.rate")}>
             {t("sell.page.rateValue", { rate: formatAmount(sale.buyRate) })}
           </DetailRow>

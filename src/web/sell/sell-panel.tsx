@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
 import { parseAmount } from "../../shared/money";
-import { quoteSaleRupees } from "../../shared/quote";
 import { sellOrderInputSchema } from "../../shared/sell-order-input";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -23,6 +22,7 @@ import type { SiteSettings } from "../lib/site-settings";
 import { toast } from "../lib/toast";
 import { PayoutDestinationField } from "./payout-destination-field";
 import { BACK_TO_SALE, keepSaleForLogin, takeSaleKeptForLogin } from "./sale-kept-for-login";
+import { SaleQuote } from "./sale-quote";
 import { usePlaceSale } from "./sell-api";
 
 const AMOUNT_ERROR_ID = "sell-amount-error";
@@ -142,7 +142,6 @@ export function SellPanel({
     );
   };
 
-  const rupees = quoteSaleRupees({ usdt: usdtAmount, rate: buyRate });
   const amountError = refusalOf("usdtAmount");
 
   return (
@@ -191,14 +190,7 @@ export function SellPanel({
           </p>
         </div>
 
-        <div className="space-y-1 rounded-md bg-muted p-3">
-          <p className="text-sm text-muted-foreground">{t("sell.form.youReceive")}</p>
-          <p className="text-2xl font-semibold" aria-live="polite" data-testid="sale-rupees">
-            ₹{formatAmount(rupees)}
-          </p>
-          <p className="text-sm">{t("sell.form.rate", { rate: formatAmount(buyRate) })}</p>
-          <p className="text-xs text-muted-foreground">{t("sell.form.centsNote")}</p>
-        </div>
+        <SaleQuote usdtAmount={usdtAmount} buyRate={buyRate} isSignedIn={session !== null} />
 
         <PayoutDestinationField
           isSignedIn={session !== null}

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { quoteSaleTds } from "../../../shared/sale-tds";
 import { type Client, signedInCustomer } from "../../testing/actors";
 import { markVerified } from "../../testing/customer-records";
 import { insertSellOrder } from "../../testing/sell-orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createClient } from "../../testing/test-client";
 
 /*
  * The tax of a sale at its placement (issue 53, decision 060): the server decides it from
@@ -303,5 +305,38 @@ describe("a placed sale", () => {
     expect(read.json.tds).toEqual(placed.json.tds);
     const [sale] = await salesOf(customer.userId);
     expect(sale?.seller_pan).toBe(customer.pan);
+  });
+});
+
+describe("the Sell tab's figures", () => {
+  it("are the ones the sale is placed with, for sellers on either side of the threshold", async () => {
+    await testApp.db.updateTable("site_settings").set({ tds_buys_without_pan: true }).execute();
+    for (const [hasPan, before, usdt] of [
+      [true, "0.00", "50"],
+      [true, "9500.00", "10"],
+      [true, "9000.00", "12.35"],
+      [false, "9990.00", "1.5"],
+      [false, "20000.00", "77.77"],
+    ] as const) {
+      await freeAmounts();
+      const customer = await seller({ hasPan });
+      if (before !== "0.00") await soldBefore(customer, before);
+      const terms = await customer.get("/api/sell-orders/tax-terms");
+      expect(terms.status, terms.text).toBe(200);
+      expect(terms.json).toMatchObject({ section: "194S", yearInr: before, hasPan });
+      const placed = await sell(customer, usdt);
+      expect(placed.status, placed.text).toBe(201);
+      const shown = quoteSaleTds(placed.json.inrAmount, terms.json);
+      const label = `${hasPan ? "with" : "without"} a PAN, ₹${before} before, ${usdt} USDT`;
+      expect(shown.kind === "needsPan" ? null : shown.payoutInr, label).toBe(placed.json.payoutInr);
+      expect(shown.kind === "taxed" ? shown.tdsInr : null, label).toBe(
+        placed.json.tds?.inr ?? null,
+      );
+    }
+  });
+
+  it("are the seller's own, and not for a visitor", async () => {
+    const anonymous = createClient(testApp);
+    expect((await anonymous.get("/api/sell-orders/tax-terms")).status).toBe(401);
   });
 });

@@ -108,7 +108,7 @@ function SellOrderBody({ order, onPaid }: { order: AdminSellOrderDetails; onPaid
       {order.paid && (
         <p className="rounded-md bg-emerald-600/10 p-3 text-sm" data-testid="sell-paid">
           {t("adminSellOrders.details.paidLine", {
-            amount: formatInr(order.inrAmount),
+            amount: formatInr(order.payoutInr),
             date: formatDateTime(order.paid.at),
             by: order.paid.by ?? "—",
             utr: order.paid.utr,
@@ -175,7 +175,7 @@ function PayoutToSend({ order }: { order: AdminSellOrder }) {
               size={136}
               marginSize={0}
               title={t("adminSellOrders.details.qrTitle", {
-                amount: formatInr(order.inrAmount),
+                amount: formatInr(order.payoutInr),
                 upiId: order.destination.upiId ?? "",
               })}
             />
@@ -199,10 +199,20 @@ function PayoutToSend({ order }: { order: AdminSellOrder }) {
           </span>
           <span className="flex items-center gap-1">
             <span className="font-mono text-3xl font-bold" data-testid="sell-pay-amount">
-              {order.inrAmount}
+              {order.payoutInr}
             </span>
-            <CopyButton value={order.inrAmount} label={t("adminSellOrders.amountInr")} />
+            <CopyButton value={order.payoutInr} label={t("adminSellOrders.amountInr")} />
           </span>
+          {order.tds && (
+            <span className="block text-xs text-muted-foreground" data-testid="sell-tds">
+              {t("adminSellOrders.details.tdsLine", {
+                gross: formatInr(order.inrAmount),
+                rate: order.tds.ratePercent,
+                withoutPan: order.tds.withoutPan ? t("adminSellOrders.details.tdsWithoutPan") : "",
+                tds: formatInr(order.tds.inr),
+              })}
+            </span>
+          )}
         </p>
         <SellOrderDestination destination={order.destination} />
       </div>

@@ -80,7 +80,7 @@ export function SellOrdersPage() {
     title: t("adminSellOrders.cancelDialog.title"),
     description: t("adminSellOrders.cancelDialog.description", {
       id: order.shortId,
-      amount: `${formatInr(order.inrAmount)} · ${formatUsdt(order.depositUsdt)}`,
+      amount: `${formatInr(order.payoutInr)} · ${formatUsdt(order.depositUsdt)}`,
     }),
     noteLabel: t("adminSellOrders.cancelDialog.reason"),
     isNoteRequired: true,
@@ -204,8 +204,13 @@ function sellOrderColumns(t: TextFunction, now: number): AdminColumn<AdminSellOr
     figureColumn("amount", t("adminSellOrders.columns.amount"), (order) => (
       <>
         <span className="block text-base font-semibold whitespace-nowrap" data-testid="sell-inr">
-          {formatInr(order.inrAmount)}
+          {formatInr(order.payoutInr)}
         </span>
+        {order.tds && (
+          <span className="block text-xs whitespace-nowrap text-muted-foreground">
+            {t("adminSellOrders.tdsNote", { tds: formatInr(order.tds.inr) })}
+          </span>
+        )}
         <span className="block text-xs whitespace-nowrap text-muted-foreground">
           {formatUsdt(order.depositUsdt)} · {networkOf(order.network).name}
         </span>

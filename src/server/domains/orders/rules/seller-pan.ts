@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { groupIndian } from "../../../../shared/indian-grouping";
+import { plainDecimal } from "../../../../shared/money";
 import { AppError } from "../../../platform/http/errors";
 import { SALE_IS_TAXED, SALE_TDS_SETTINGS, SELLER_TAX_LOOKUP } from "../../tax/sale-tds-sql";
 import { refusalRule } from "./order-rule";
@@ -16,10 +17,11 @@ export const sellerPanRule = refusalRule<(typeof SALE_TDS_SETTINGS)[number], Sal
   passes: sql<boolean>`NOT ${SALE_IS_TAXED} OR seller_tax.pan IS NOT NULL
     OR settings.tds_buys_without_pan`,
   refusal: ({ settings }) => {
-    const threshold =
+    const threshold = plainDecimal(
       settings.tds_deductor_kind === "specified_person"
         ? settings.tds_specified_person_threshold_inr
-        : settings.tds_threshold_inr;
+        : settings.tds_threshold_inr,
+    );
     return new AppError(
       422,
       "SALE_NEEDS_PAN",

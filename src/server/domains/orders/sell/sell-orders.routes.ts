@@ -3,6 +3,7 @@ import { sellOrderInputSchema } from "../../../../shared/sell-order-input";
 import type { AppContext } from "../../../platform/api/app-context";
 import { createRouter, errorResponse, jsonContent } from "../../../platform/api/router";
 import { requireUser } from "../../../platform/api/session";
+import { sellerTaxTerms, sellerTaxTermsSchema } from "../../tax/seller-tax-terms";
 import { idempotencyKeyParameter, requestIdempotencyKey } from "../idempotency";
 import { listCustomerSellOrders } from "./customer-sell-orders";
 import { placeSellOrder } from "./place-sell-order";
@@ -40,7 +41,7 @@ const placeRoute = createRoute({
       "The buy rate changed (`BUY_RATE_CHANGED`, with `buyRate`), or every amount near this one is held by a recent sale (`SALE_AMOUNT_BUSY`)",
     ),
     422: errorResponse(
-      "The network is not bought on (`NETWORK_NOT_BOUGHT`), the desk does not accept it (`ORDER_NOT_ACCEPTED`), a limit (`SALE_LIMIT_PER_SALE`, `SALE_LIMIT_PER_DAY`), another person's account (`PAYOUT_NAME_NOT_YOURS`), or the key was used for another sale",
+      "The network is not bought on (`NETWORK_NOT_BOUGHT`), the desk does not accept it (`ORDER_NOT_ACCEPTED`), a limit (`SALE_LIMIT_PER_SALE`, `SALE_LIMIT_PER_DAY`), another person's account (`PAYOUT_NAME_NOT_YOURS`), a taxed sale from a seller without a verified PAN (`SALE_NEEDS_PAN`, with `thresholdInr`), or the key was used for another sale",
     ),
   },
 });
@@ -55,6 +56,19 @@ const listRoute = createRoute({
       description: "Their latest 50 sales",
       content: jsonContent(z.object({ orders: z.array(sellOrderSchema) })),
     },
+    401: errorResponse("Not signed in"),
+  },
+});
+
+const taxTermsRoute = createRoute({
+  method: "get",
+  path: "/api/sell-orders/tax-terms",
+  tags: ["Sell orders"],
+  summary: "The tax a sale would bear: the desk's TDS terms and the seller's year so far",
+  description:
+    "For the Sell tab to show the TDS before the customer sells; the sale's own query decides it (decision 060).",
+  responses: {
+    200: { description: "The terms", content: jsonContent(sellerTaxTermsSchema) },
     401: errorResponse("Not signed in"),
   },
 });
@@ -93,32 +107,36 @@ export function createSellOrdersRouter(context: AppContext) {
   const router = createRouter();
   // Hono's "/api/sell-orders/*" also matches "/api/sell-orders" itself.
   router.use("/api/sell-orders/*", requireUser(context));
-  return router
-    .openapi(placeRoute, async (c) => {
-      const { sale, isReplay } = await placeSellOrder({
-        db,
-        announcer,
-        user: c.var.user,
-        input: c.req.valid("json"),
-        idempotencyKey: requestIdempotencyKey(c),
-      });
-      return c.json(sale, isReplay ? 200 : 201);
-    })
-    .openapi(listRoute, async (c) =>
-      c.json({ orders: await listCustomerSellOrders(db, c.var.user.id) }, 200),
-    )
-    .openapi(getRoute, async (c) => {
-      const found = await readCustomerSellOrder(context, c.var.user.id, c.req.valid("param").id);
-      if (!found) return c.json({ error: "Sale not found", code: "NOT_FOUND" }, 404);
-      const { sale, events, deposit } = found;
-      return c.json(
-        {
-          ...sale,
-          events: events.map(toCustomerSellOrderEventView),
-          deposit,
-          serverNow: new Date().toISOString(),
-        },
-        200,
-      );
-    });
+  return (
+    router
+      .openapi(placeRoute, async (c) => {
+        const { sale, isReplay } = await placeSellOrder({
+          db,
+          announcer,
+          user: c.var.user,
+          input: c.req.valid("json"),
+          idempotencyKey: requestIdempotencyKey(c),
+        });
+        return c.json(sale, isReplay ? 200 : 201);
+      })
+      .openapi(listRoute, async (c) =>
+        c.json({ orders: await listCustomerSellOrders(db, c.var.user.id) }, 200),
+      )
+      // Before the route of one sale, whose id it would otherwise be.
+      .openapi(taxTermsRoute, async (c) => c.json(await sellerTaxTerms(db, c.var.user.id), 200))
+      .openapi(getRoute, async (c) => {
+        const found = await readCustomerSellOrder(context, c.var.user.id, c.req.valid("param").id);
+        if (!found) return c.json({ error: "Sale not found", code: "NOT_FOUND" }, 404);
+        const { sale, events, deposit } = found;
+        return c.json(
+          {
+            ...sale,
+            events: events.map(toCustomerSellOrderEventView),
+            deposit,
+            serverNow: new Date().toISOString(),
+          },
+          200,
+        );
+      })
+  );
 }
