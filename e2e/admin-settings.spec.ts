@@ -266,9 +266,9 @@ test("Settings → Tax: deducting with no TAN is refused under its field; a TAN 
   await expect(
     page.getByRole("heading", { name: "Tax on Purchases (TDS, Section 194S)" }),
   ).toBeVisible();
-  // Honest about what it does not do yet.
+  // Says when the tax is taken.
   await expect(
-    page.getByRole("note").filter({ hasText: "Not applied to sales yet" }),
+    page.getByRole("note").filter({ hasText: "Applied when a sale is placed" }),
   ).toBeVisible();
   const card = page.locator("form").filter({ has: page.getByLabel("Deductor's TAN") });
   const tan = card.getByLabel("Deductor's TAN");

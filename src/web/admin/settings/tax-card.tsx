@@ -79,9 +79,9 @@ function TaxForm({ saved }: { saved: TaxSettings }) {
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
       <p
         role="note"
-        className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-800 dark:bg-amber-950/40"
+        className="rounded-md border bg-muted/40 px-3 py-2 text-sm"
       >
-        {t("adminSettings.tax.notApplied")}
+        {t("adminSettings.tax.howApplied")}
       </p>
       <SwitchRow form={form} name="deducts" />
       <div className="grid gap-4 md:grid-cols-2">
