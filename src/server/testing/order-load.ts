@@ -337,8 +337,8 @@ async function prepareOffers(url: string, customers: number, offersPerCustomer: 
 /**
  * What the customers' sales need, straight in the database: buying on TRON with the
  * desk's wallet to deposit to, every sale limit beyond reach (the checks still run),
- * and a UPI payout account in each customer's own name (customer0…, and the baseline's
- * user). The buy rate the page would quote, and each customer's account.
+ * a UPI payout account in each customer's own name (customer0…, and the baseline's
+ * user), and each verified with a PAN. The buy rate the page would quote, and each customer's account.
  */
 async function prepareSales(url: string, customers: number) {
   const client = new pg.Client({ connectionString: url });
@@ -374,6 +374,22 @@ async function prepareSales(url: string, customers: number) {
       const index = Number(/^customer(\d+)@/.exec(row.email)?.[1]);
       if (Number.isInteger(index)) destinations[index] = row.id;
     }
+    // Verified with a PAN, as a desk's regular sellers are: past the year's threshold each
+    // sale is taxed (decision 060), and the query reads their PAN.
+    await client.query(
+      `WITH submitted AS (
+         INSERT INTO verification_submissions (user_id, legal_name, pan, date_of_birth, address,
+           address_document_kind, decision, decided_at)
+         SELECT id, name, 'BNCPK' || lpad((row_number() OVER ())::text, 4, '0') || 'Z', '1990-01-01',
+           'Bench Road', 'passport', 'verified', now()
+         FROM "user" WHERE email LIKE 'customer%@example.com' OR email = 'baseline@example.com'
+         RETURNING id, user_id, legal_name
+       )
+       INSERT INTO customer_verifications (user_id, status, submission_id, verified_name)
+       SELECT user_id, 'verified', id, legal_name FROM submitted
+       ON CONFLICT (user_id) DO UPDATE SET status = 'verified',
+         submission_id = excluded.submission_id, verified_name = excluded.verified_name`,
+    );
     return { buyRate: settings.rows[0]?.buy_rate ?? "", destinations };
   } finally {
     await client.end();

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quoteSaleTds } from "../../../shared/sale-tds";
-import { type Client, signedInCustomer } from "../../testing/actors";
+import {
+  type Client,
+  signedInAdmin,
+  signedInCustomer,
+  verifiedCustomer,
+} from "../../testing/actors";
 import { markVerified } from "../../testing/customer-records";
+import { insertUpiAccount } from "../../testing/desk-accounts";
 import { insertSellOrder } from "../../testing/sell-orders";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { createClient } from "../../testing/test-client";
+import { createClient, readLatestMail } from "../../testing/test-client";
 
 /*
  * The tax of a sale at its placement (issue 53, decision 060): the server decides it from
@@ -338,5 +344,45 @@ describe("the Sell tab's figures", () => {
   it("are the seller's own, and not for a visitor", async () => {
     const anonymous = createClient(testApp);
     expect((await anonymous.get("/api/sell-orders/tax-terms")).status).toBe(401);
+  });
+});
+
+describe("paying a taxed sale", () => {
+  it("pays the net even by override, keeps the tax, and tells the seller both", async () => {
+    const admin = await signedInAdmin(testApp);
+    const deskAccountId = await insertUpiAccount(testApp.db);
+    const customer = await verifiedCustomer(testApp);
+    await markVerified(testApp.db, customer.userId, { pan: "ABCPV7777K" });
+    const added = await customer.post("/api/account/payout-destinations", {
+      kind: "upi",
+      holderName: "Asha Verma",
+      upiId: "asha.paid.tax@okaxis",
+    });
+    const taxedSeller = Object.assign(customer, { destinationId: added.json.id as string });
+    await soldBefore(taxedSeller, "10000.00");
+    const placed = await sell(taxedSeller, "50");
+    // ₹5,001.00, 1% is 50.01: ₹50 kept, ₹4,951 paid.
+    expect(placed.json).toMatchObject({ tds: { inr: "50.00" }, payoutInr: "4951.00" });
+
+    const queued = await admin.get(`/api/admin/sell-orders/${placed.json.id}`);
+    expect(queued.json.destination.upiPayLink).toContain("am=4951.00");
+    const paid = await admin.post(`/api/admin/sell-orders/${placed.json.id}/paid`, {
+      utr: "412345670011",
+      paidFromAccountId: deskAccountId,
+      override: true,
+      overrideReason: "The customer showed the exchange's receipt",
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const after = await admin.get(`/api/admin/sell-orders/${placed.json.id}`);
+    expect(after.json).toMatchObject({
+      status: "paid",
+      inrAmount: "5001.00",
+      tds: { ratePercent: "1", inr: "50.00" },
+      payoutInr: "4951.00",
+    });
+    await testApp.outbox.deliverDue();
+    const mail = await readLatestMail(testApp, customer.email);
+    expect(mail.text).toContain("We have paid ₹4,951.00");
+    expect(mail.text).toContain("₹50.00 of tax (TDS, section 194S) was deducted");
   });
 });
