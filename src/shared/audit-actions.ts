@@ -56,5 +56,6 @@ export const AUDIT_ACTIONS = [
   "sell_order.hold_released",
   "sell_order.cancelled",
   "autopilot.payout_approved",
+  "tds_challan.recorded",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

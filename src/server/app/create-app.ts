@@ -30,6 +30,7 @@ import { createAdminSettingsRouter } from "../domains/settings/admin-settings.ro
 import { createBuyingSettingsRouter } from "../domains/settings/buying-settings.routes";
 import { createSiteRouter } from "../domains/settings/site.routes";
 import { createTaxSettingsRouter } from "../domains/tax/tax-settings.routes";
+import { createTdsRegisterRouter } from "../domains/tax/tds-register.routes";
 import { createTreasuryRouter } from "../domains/treasury/treasury.routes";
 import { createAdminVerificationsRouter } from "../domains/verification/admin-verifications.routes";
 import {
@@ -114,6 +115,7 @@ export function createApp(context: AppContext) {
     .route("/", createAdminSettingsRouter(context))
     .route("/", createBuyingSettingsRouter(context))
     .route("/", createTaxSettingsRouter(context))
+    .route("/", createTdsRegisterRouter(context))
     .route("/", createAutopilotRouter(context))
     .route("/", createReceivingAccountsRouter(context))
     .route("/", createBlocklistRouter(context))

@@ -16,7 +16,8 @@ export interface AuditEntry {
       | "treasury_network"
       | "suspicion_report"
       | "chain_transfer"
-      | "sell_order";
+      | "sell_order"
+      | "tds_challan";
     id: string;
   };
   details?: Record<string, unknown>;

@@ -137,6 +137,7 @@ const ACTIONS = {
     label: "adminAudit.actions.autopilotPayoutApproved",
     variant: "success",
   },
+  "tds_challan.recorded": { label: "adminAudit.actions.tdsChallanRecorded", variant: "info" },
 } as const satisfies Record<
   AuditAction,
   { label: string; variant: "default" | "success" | "warning" | "info" | "destructive" }
