@@ -29,6 +29,7 @@ import { createSuspicionReportsRouter } from "../domains/risk/suspicion-reports/
 import { createAdminSettingsRouter } from "../domains/settings/admin-settings.routes";
 import { createBuyingSettingsRouter } from "../domains/settings/buying-settings.routes";
 import { createSiteRouter } from "../domains/settings/site.routes";
+import { createAccountTaxRouter } from "../domains/tax/account-tax.routes";
 import { createTaxSettingsRouter } from "../domains/tax/tax-settings.routes";
 import { createTdsRegisterRouter } from "../domains/tax/tds-register.routes";
 import { createTreasuryRouter } from "../domains/treasury/treasury.routes";
@@ -129,6 +130,7 @@ export function createApp(context: AppContext) {
     .route("/", createTopUpsRouter(context))
     .route("/", createAccountLanguageRouter(context))
     .route("/", createPayoutDestinationsRouter(context))
+    .route("/", createAccountTaxRouter(context))
     .route("/", createVerificationRouter(context))
     .route("/", createAdminVerificationsRouter(context))
     .route("/", createTreasuryRouter(context))
