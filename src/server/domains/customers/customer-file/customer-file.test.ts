@@ -3,6 +3,8 @@ import { type KyselyPlugin, sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
+import { financialYearLabel, financialYearOfDay } from "../../../../shared/tds-calendar";
+import { readIndiaToday } from "../../../platform/db/india-day";
 import { type Client, signedInAdmin, signedInCustomer } from "../../../testing/actors";
 import {
   completeWithConfirmedPayout,
@@ -12,7 +14,9 @@ import {
 import { insertUpiAccount } from "../../../testing/desk-accounts";
 import { validDocuments, verificationForm } from "../../../testing/identity-documents";
 import { ERC20_WALLET, placeOrder, TRON_TX_HASH, TRON_WALLET } from "../../../testing/orders";
+import { embeddedFonts, pdfText } from "../../../testing/pdf-text";
 import { insertSellOrder } from "../../../testing/sell-orders";
+import { insertTaxedSale } from "../../../testing/taxed-sales";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { createClient, type RequestTarget } from "../../../testing/test-client";
 import { CUSTOMER_FILE_PAGE_SIZE } from "./customer-file-records";
@@ -447,6 +451,10 @@ describe("the customer's file", () => {
     expect(sales[0]).toMatchObject({
       Status: "paid",
       INR: "8500.00",
+      "TDS Rate (%)": "",
+      "TDS (INR)": "0.00",
+      "Paid to Seller (INR)": "8500.00",
+      "Seller PAN at Sale": "",
       "Paid To": "upi",
       "Holder Name": "Test Customer",
       "Holder Is Customer": "yes",
@@ -476,6 +484,72 @@ describe("the customer's file", () => {
       "statement_debit.accepted",
       sale.id,
     ]);
+  });
+
+  it("holds the seller's ready TDS certificates, as they read them, and each sale's TDS", async () => {
+    const seller = await signedInCustomer(testApp);
+    await markVerified(testApp.db, seller.userId, { pan: "ABCPF4321Q", legalName: "Farah Khan" });
+    await testApp.db
+      .updateTable("user")
+      .set({ language: "hi" })
+      .where("id", "=", seller.userId)
+      .execute();
+    const lastYear = financialYearOfDay(await readIndiaToday(testApp.db)) - 1;
+    const deposited = await insertTaxedSale(testApp.db, seller, {
+      inr: "20000.00",
+      pan: "ABCPF4321Q",
+      paidAt: new Date(`${lastYear}-05-12T12:00+05:30`),
+    });
+    // A quarter whose tax awaits its challan: no certificate yet.
+    await insertTaxedSale(testApp.db, seller, {
+      inr: "5000.00",
+      pan: "ABCPF4321Q",
+      paidAt: new Date(`${lastYear}-10-02T12:00+05:30`),
+    });
+    const challan = await testApp.db
+      .insertInto("tds_challans")
+      .values({
+        bsr_code: "0510308",
+        deposited_on: `${lastYear}-06-07`,
+        serial_number: "00311",
+        tax_inr: "200.00",
+        recorded_by: admin.userId,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await testApp.db
+      .insertInto("tds_challan_sales")
+      .values({ sell_order_id: deposited.id, challan_id: challan.id })
+      .execute();
+
+    const { response, bytes } = await requestFile(admin, testApp, seller.userId);
+    expect(response.status).toBe(200);
+    const files = await readZip(bytes);
+    const quarter = `${financialYearLabel(lastYear)}-Q1`;
+    const certificateName = `tax-certificates/tds-certificate-${quarter}.pdf`;
+    expect([...files.keys()].filter((name) => name.startsWith("tax-certificates/"))).toEqual([
+      certificateName,
+    ]);
+    const certificate = files.get(certificateName) ?? Buffer.alloc(0);
+    expect(embeddedFonts(certificate)).toContain("NotoSansDevanagari-Regular");
+    const text = pdfText(certificate);
+    for (const expected of ["टीडीएस", "ABCPF4321Q", "20,000.00", "₹200.00", "0510308", "00311"]) {
+      expect(text).toContain(expected);
+    }
+    expect(pdfShownText(files.get("summary.pdf") ?? Buffer.alloc(0))).toContain(
+      "tax-certificates/",
+    );
+    const sales = csvRows(files.get("sell-orders.csv"));
+    expect(sales[0]).toMatchObject({
+      "Sell Order ID": deposited.id,
+      INR: "20000.00",
+      "TDS Rate (%)": "1",
+      "TDS (INR)": "200.00",
+      "Paid to Seller (INR)": "19800.00",
+      "Seller PAN at Sale": "ABCPF4321Q",
+    });
+    const [audit] = await exportAudits(seller.userId);
+    expect(audit?.details).toMatchObject({ taxCertificates: [quarter] });
   });
 
   it("is audited: who exported it and when", async () => {

@@ -2,13 +2,17 @@ import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { ZipFile } from "yazl";
+import { languageOr } from "../../../../shared/languages";
 import type { Actor } from "../../../platform/api/admin-actor";
 import { recordAudit } from "../../../platform/audit/audit";
 import type { DocumentKeys } from "../../../platform/crypto/document-key";
+import { readIndiaToday } from "../../../platform/db/india-day";
 import type { DB } from "../../../platform/db/schema";
 import { csvLine } from "../../../platform/http/csv";
 import { AppError } from "../../../platform/http/errors";
 import { accountSummaries } from "../../receiving-accounts/receiving-account-summary";
+import { certificateFileName, tdsCertificatePdf } from "../../tax/certificates/tds-certificate-pdf";
+import { readyTdsCertificates, type TdsCertificate } from "../../tax/certificates/tds-certificates";
 import { customerDocuments, openCustomerDocument } from "./customer-documents";
 import {
   AUDIT_COLUMNS,
@@ -45,6 +49,12 @@ export const CUSTOMER_FILE_ENTRIES = {
 export const IDENTITY_FOLDER = {
   "identity/":
     "each identity document the customer uploaded, as stored, named by submission day and kind",
+} as const;
+
+/** The folder of the seller's TDS certificates, in the file when one is ready. */
+export const TAX_CERTIFICATES_FOLDER = {
+  "tax-certificates/":
+    "the data of each TDS certificate ready for the seller (section 194S), as they download it in their language",
 } as const;
 
 /** A CSV stream that reads one page ahead of its reader at most. */
@@ -87,6 +97,8 @@ export async function exportCustomerFile(
   const profile = await loadCustomerProfile(db, userId);
   if (!profile) throw new AppError(404, "USER_NOT_FOUND", "User not found.");
   const documents = documentKeys ? await openableDocuments(db, userId, documentKeys) : [];
+  const today = await readIndiaToday(db);
+  const certificates = await readyTdsCertificates(db, { userId, today });
   const exportedAt = new Date();
   await recordAudit(db, {
     actor: { id: actor.id, email: actor.email },
@@ -97,6 +109,9 @@ export async function exportCustomerFile(
       orders: profile.orders.total,
       sellOrders: profile.sellOrders.total,
       ...(documentKeys && { identityDocuments: documents.map((document) => document.id) }),
+      ...(certificates.length > 0 && {
+        taxCertificates: certificates.map((certificate) => certificate.period.id),
+      }),
     },
     ipAddress: actor.ipAddress ?? null,
   });
@@ -117,9 +132,11 @@ export async function exportCustomerFile(
       );
     });
   }
+  addTaxCertificates(zip, entry, certificates, today);
   const entries: Record<string, string> = {
     ...CUSTOMER_FILE_ENTRIES,
     ...(documents.length > 0 && IDENTITY_FOLDER),
+    ...(certificates.length > 0 && TAX_CERTIFICATES_FOLDER),
   };
   zip.addReadStreamLazy("summary.pdf", entry, (done) => {
     recentCustomerOrders(db, userId, SUMMARY_RECENT_ORDERS).then(
@@ -145,6 +162,21 @@ export async function exportCustomerFile(
       logger.error({ err: error, userId }, "the customer file export failed"),
     ),
   };
+}
+
+/** Each ready TDS certificate's PDF, written when the archive comes to it, as the seller reads it. */
+function addTaxCertificates(
+  zip: ZipFile,
+  entry: { mtime: Date },
+  certificates: TdsCertificate[],
+  today: string,
+): void {
+  for (const certificate of certificates) {
+    const language = languageOr(certificate.deductee.language);
+    zip.addReadStreamLazy(`tax-certificates/${certificateFileName(certificate)}`, entry, (done) =>
+      done(null, tdsCertificatePdf(certificate, { language, preparedOn: today })),
+    );
+  }
 }
 
 /**
