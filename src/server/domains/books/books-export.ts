@@ -1,5 +1,10 @@
-import ExcelJS from "exceljs";
 import { csvField, csvLine, csvNumberField } from "../../platform/http/csv";
+import {
+  type CellKind,
+  type WorkbookColumn,
+  type WorkbookSheet,
+  writeWorkbook,
+} from "../../platform/http/workbook";
 import type { Books } from "./daily-books";
 import type { PurchaseView } from "./usdt-purchases";
 
@@ -12,26 +17,9 @@ import type { PurchaseView } from "./usdt-purchases";
 export const BOOK_VIEWS = ["days", "accounts", "networks", "purchases"] as const;
 export type BookView = (typeof BOOK_VIEWS)[number];
 
-type Kind = "text" | "count" | "inr" | "usdt" | "rate" | "coin";
-interface Column<Row> {
-  header: string;
-  kind: Kind;
-  value: (row: Row) => string | number | null;
-}
-interface Table<Row> {
-  sheet: string;
-  columns: Column<Row>[];
-  rows: Row[];
-}
-
-const FORMATS: Record<Kind, string | undefined> = {
-  text: undefined,
-  count: "0",
-  inr: "#,##0.00",
-  usdt: "#,##0.0000",
-  rate: "0.0000",
-  coin: "0.#########",
-};
+type Kind = Exclude<CellKind, "number">;
+type Column<Row> = WorkbookColumn<Row> & { kind: Kind };
+type Table<Row> = WorkbookSheet<Row> & { columns: Column<Row>[] };
 
 function tables(books: Books, purchases: PurchaseView[]) {
   const days: Table<Books["days"][number]> = {
@@ -118,31 +106,8 @@ export function booksCsv(books: Books, purchases: PurchaseView[], view: BookView
 }
 
 /** The books as an Excel workbook: a sheet per view, amounts as numbers. */
-export async function booksWorkbook(books: Books, purchases: PurchaseView[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "RupeeDesk";
-  for (const table of Object.values(tables(books, purchases)) as Table<unknown>[]) {
-    const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.columns = table.columns.map((column) => ({
-      header: column.header,
-      width: Math.max(12, column.header.length + 2),
-      style: FORMATS[column.kind] ? { numFmt: FORMATS[column.kind] } : {},
-    }));
-    sheet.getRow(1).font = { bold: true };
-    for (const row of table.rows) {
-      sheet.addRow(table.columns.map((column) => cellValue(column.kind, column.value(row))));
-    }
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/**
- * A spreadsheet holds numbers as binary doubles: an amount's exact text becomes the
- * nearest one, which at 2 or 4 places and under 10^11 reads back as the same text.
- */
-function cellValue(kind: Kind, value: string | number | null): string | number | null {
-  if (value === null || kind === "text") return value;
-  return typeof value === "number" ? value : Number(value);
+export function booksWorkbook(books: Books, purchases: PurchaseView[]): Promise<Buffer> {
+  return writeWorkbook(Object.values(tables(books, purchases)) as Table<unknown>[]);
 }
 
 /** The export's file name, naming the days it covers: rupeedesk-books-2026-11-01-to-2026-11-30.csv. */

@@ -7,10 +7,13 @@ import { readIndiaToday } from "../../platform/db/india-day";
 import { listChallans, recordChallan } from "./tds-challans";
 import { readTdsRegister } from "./tds-register";
 import {
+  downloadTdsReturnRoute,
   getTdsRegisterRoute,
   listTdsChallansRoute,
   recordTdsChallanRoute,
+  XLSX_TYPE,
 } from "./tds-register.contracts";
+import { returnWorkbook } from "./tds-return";
 
 /** India's today, and the financial year asked for, else today's. */
 async function yearAsked(db: Database, financialYear: number | undefined) {
@@ -35,5 +38,13 @@ export function createTdsRegisterRouter(context: AppContext) {
     .openapi(recordTdsChallanRoute, async (c) => {
       const challan = await recordChallan(db, adminActor(c, trustProxy), c.req.valid("json"));
       return c.json(challan, 201);
+    })
+    .openapi(downloadTdsReturnRoute, async (c) => {
+      const { workbook, fileName } = await returnWorkbook(db, c.req.valid("query"));
+      return c.body(new Uint8Array(workbook), 200, {
+        "content-type": XLSX_TYPE,
+        "content-disposition": `attachment; filename="${fileName}"`,
+        "cache-control": "no-store",
+      });
     });
 }
