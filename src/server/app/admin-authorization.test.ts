@@ -96,3 +96,26 @@ describe("every admin route", () => {
     expect(response.json.isElevated).toBe(true);
   });
 });
+
+describe("the TDS register's routes (issue 53)", () => {
+  const reads = [
+    "/api/admin/tax/register",
+    "/api/admin/tax/challans",
+    "/api/admin/tax/return.xlsx?financialYear=2026&quarter=Q3",
+  ];
+
+  it.each(reads)("GET %s: anonymous 401, customer 403, admin 200", async (path) => {
+    expect((await createClient(testApp).get(path)).status).toBe(401);
+    expect((await (await signedInCustomer(testApp)).get(path)).status).toBe(403);
+    expect((await (await signedInAdmin(testApp)).get(path)).status).toBe(200);
+  });
+
+  it("POST /api/admin/tax/challans: anonymous 401, customer 403, admin heard (400 for an empty form)", async () => {
+    const path = "/api/admin/tax/challans";
+    expect((await createClient(testApp).post(path, {})).status).toBe(401);
+    expect((await (await signedInCustomer(testApp)).post(path, {})).status).toBe(403);
+    const answer = await (await signedInAdmin(testApp)).post(path, {});
+    expect(answer.status).toBe(400);
+    expect(answer.json.code).toBe("INVALID_INPUT");
+  });
+});

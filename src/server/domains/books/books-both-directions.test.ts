@@ -222,6 +222,15 @@ describe("the books of both directions", () => {
     ]);
   });
 
+  it("shows no TDS when no sale paid was taxed (tds-figures.test.ts has taxed ones)", async () => {
+    expect((await books()).tds).toEqual({
+      deductedInr: "0.00",
+      depositedInr: "0.00",
+      interestAndFeesInr: "0.00",
+      payableInr: "0.00",
+    });
+  });
+
   it("exports both directions", async () => {
     const answer = await admin.get(
       `/api/admin/books/export.csv?from=${yesterday}&to=${today}&view=accounts`,

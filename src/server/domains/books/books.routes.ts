@@ -96,6 +96,14 @@ const booksSchema = z
       buySpreadPerUsdt: z.string().nullable().describe("averageRate − averageBuyRate"),
     }),
     stock: z.object({ usdt: z.string(), costInr: z.string() }),
+    tds: z
+      .object({
+        deductedInr: dec("TDS kept back from the sales paid in the span"),
+        depositedInr: dec("Tax of the TDS challans deposited in the span"),
+        interestAndFeesInr: dec("Interest and fees those challans paid"),
+        payableInr: dec("TDS deducted up to `to` and not deposited by then"),
+      })
+      .describe("TDS under section 194S on the desk's purchases (decision 061)"),
   })
   .openapi("Books");
 

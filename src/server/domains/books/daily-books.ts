@@ -1,6 +1,7 @@
 import { Decimal } from "../../../shared/money";
 import { EXCHANGE_RATE_DECIMALS } from "../../../shared/site-settings-input";
 import type { Database } from "../../platform/db/database";
+import { type BooksTds, readBooksTds } from "../tax/tds-figures";
 import {
   type BooksAccountDay,
   BooksBreakdowns,
@@ -91,6 +92,11 @@ export interface Books {
    * from customers, and what it cost.
    */
   stock: { usdt: string; costInr: string };
+  /**
+   * TDS under section 194S on the sales: kept back from those paid in the span (the
+   * desk owes it), deposited by challan in the span, and still payable at its end.
+   */
+  tds: BooksTds;
 }
 
 const rate = (rupees: Decimal, coins: Decimal) =>
@@ -156,6 +162,7 @@ export async function getBooks(db: Database, span: BooksSpan) {
       usdt: usdt(new Decimal(stockDay?.stockUsdt ?? 0)),
       costInr: inr(new Decimal(stockDay?.stockCostInr ?? 0)),
     },
+    tds: await readBooksTds(db, span),
   } satisfies Books;
 }
 

@@ -2,8 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { networkIdSchema } from "../../../shared/catalog-schemas";
 import type { AppContext } from "../../platform/api/app-context";
 import { createRouter, errorResponse } from "../../platform/api/router";
+import { readIndiaToday } from "../../platform/db/india-day";
 import { readWatcherLag } from "../chain/watcher-lag";
 import { payoutWarnings } from "../payouts/payout-links";
+import { readTdsDeposits } from "../tax/tds-figures";
 import { getDashboardStats } from "./dashboard-stats";
 
 const volumeSchema = z.object({
@@ -65,6 +67,19 @@ const dashboardSchema = z
       .describe(
         "Transfers decided twice before links were kept (migration 0125), for an operator to settle",
       ),
+    tds: z
+      .object({
+        outstandingInr: z.string().describe("TDS deducted and not deposited yet"),
+        overdue: z.object({ months: z.array(z.string()), inr: z.string() }),
+        dueSoon: z
+          .object({ months: z.array(z.string()), inr: z.string() })
+          .describe("Months whose deposit is due within 3 days"),
+        nextDueOn: z.string().nullable(),
+        nextDaysLeft: z.number().int().nullable(),
+      })
+      .describe(
+        "TDS under section 194S to deposit: the months past their due date, and those nearly due",
+      ),
   })
   .openapi("AdminDashboard");
 
@@ -90,6 +105,7 @@ export function createAdminDashboardRouter({ db, chains }: AppContext) {
         ...(await getDashboardStats(db)),
         watchers: await readWatcherLag(db, chains),
         ...(await payoutWarnings(db)),
+        tds: await readTdsDeposits(db, await readIndiaToday(db)),
       },
       200,
     ),
