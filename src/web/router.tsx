@@ -36,7 +36,8 @@ const UpdatePasswordPage = lazyPage(
 );
 const LoginPage = lazyPage(() => import("./account/login-page"), "LoginPage", account);
 const SignUpPage = lazyPage(() => import("./account/signup-page"), "SignUpPage", account);
-const ProfilePage = lazyPage(() => import("./account/profile-page"), "ProfilePage", account);
+// The profile and its own pages (Profile → Tax): their routes are the profile's own.
+const ProfileRoutes = lazyPage(() => import("./account/profile-routes"), "ProfileRoutes", account);
 const SecurityPage = lazyPage(() => import("./account/security-page"), "SecurityPage", account);
 const VerifyPage = lazyPage(() => import("./account/verify-page"), "VerifyPage", account);
 const OrderHistoryPage = lazyPage(
@@ -83,7 +84,7 @@ export function AppRoutes() {
           <Route path="signup" element={<Page component={SignUpPage} />} />
         </Route>
         <Route element={<RequireSession />}>
-          <Route path="profile" element={<Page component={ProfilePage} />} />
+          <Route path="profile/*" element={<Page component={ProfileRoutes} />} />
           <Route path="security" element={<Page component={SecurityPage} />} />
           <Route path="verify" element={<Page component={VerifyPage} />} />
           <Route path="order-history" element={<Page component={OrderHistoryPage} />} />

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { KeyRound, LogOut } from "lucide-react";
+import { KeyRound, LogOut, ReceiptIndianRupee } from "lucide-react";
 import { type ReactNode, use } from "react";
 import { Link } from "react-router";
 import { AuthCard } from "../components/auth-card";
@@ -86,6 +86,12 @@ export function ProfilePage() {
             <Link to="/security">
               <KeyRound aria-hidden />
               {t("account.profile.securityLink")}
+            </Link>
+          </Button>
+          <Button variant="outline" asChild className="sm:flex-1">
+            <Link to="/profile/tax">
+              <ReceiptIndianRupee aria-hidden />
+              {t("account.profile.taxLink")}
             </Link>
           </Button>
           <Button variant="destructive" className="sm:flex-1" onClick={signOut}>

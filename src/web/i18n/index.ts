@@ -37,6 +37,7 @@ const english = {
   pages: () => import("./en/pages.json"),
   payment: () => import("./en/payment.json"),
   sell: () => import("./en/sell.json"),
+  tax: () => import("./en/tax.json"),
 } satisfies Record<string, () => Texts>;
 
 export type TextArea = keyof typeof english;
@@ -48,6 +49,7 @@ const hindi: Partial<Record<TextArea, () => Texts>> = {
   pages: () => import("./hi/pages.json"),
   payment: () => import("./hi/payment.json"),
   sell: () => import("./hi/sell.json"),
+  tax: () => import("./hi/tax.json"),
 };
 
 /**

@@ -18,6 +18,7 @@ import type orders from "./en/orders.json";
 import type pages from "./en/pages.json";
 import type payment from "./en/payment.json";
 import type sell from "./en/sell.json";
+import type tax from "./en/tax.json";
 
 /** Every text, where t() finds it: the common texts at the top, each area under its name. */
 type AllTexts = typeof common & {
@@ -40,6 +41,7 @@ type AllTexts = typeof common & {
   pages: typeof pages;
   payment: typeof payment;
   sell: typeof sell;
+  tax: typeof tax;
 };
 
 /** The paths to single texts ("exchange.title"), whether they load with the app or with their area. */

@@ -22,7 +22,16 @@ const web = join(here, "..");
 const server = join(web, "..", "server");
 
 /** The customer areas: one file of texts each, per language. */
-const CUSTOMER_AREAS = ["common", "exchange", "payment", "account", "orders", "pages", "sell"];
+const CUSTOMER_AREAS = [
+  "common",
+  "exchange",
+  "payment",
+  "account",
+  "orders",
+  "pages",
+  "sell",
+  "tax",
+];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const readTexts = (language: string, area: string) =>
@@ -146,6 +155,7 @@ describe("the customer texts", () => {
       "domains/payouts/change-order-status.ts",
       "domains/customers/language.routes.ts",
       "domains/customers/payout-destinations",
+      "domains/tax/account-tax.routes.ts",
       "domains/settings/site.routes.ts",
       "platform/auth",
       "platform/api/session.ts",
