@@ -148,6 +148,7 @@ const EVERY_ADMIN_PAGE = [
   "/admin/verifications",
   "/admin/settings",
   "/admin/books",
+  "/admin/tax",
   "/admin/treasury",
   "/admin/risk",
   "/admin/payouts/unmatched",

@@ -60,6 +60,9 @@ const VerificationsPage = lazyAdminPage(
   "VerificationsPage",
   ["adminVerifications"],
 );
+const TdsRegisterPage = lazyAdminPage(() => import("./tax/tds-register-page"), "TdsRegisterPage", [
+  "adminTax",
+]);
 const AuditPage = lazyAdminPage(() => import("./audit/audit-page"), "AuditPage", ["adminAudit"]);
 
 const AutopilotPage = lazyAdminPage(() => import("./autopilot/autopilot-page"), "AutopilotPage", [
@@ -85,6 +88,7 @@ export function AdminRoutes() {
           <Route path="autopilot" element={<Page component={AutopilotPage} />} />
           <Route path="settings" element={<Page component={SettingsPage} />} />
           <Route path="books" element={<Page component={BooksPage} />} />
+          <Route path="tax" element={<Page component={TdsRegisterPage} />} />
           <Route path="treasury" element={<Page component={TreasuryPage} />} />
           <Route path="audit" element={<Page component={AuditPage} />} />
           <Route path="risk" element={<Page component={RiskPage} />} />

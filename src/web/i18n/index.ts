@@ -30,6 +30,7 @@ const english = {
   adminReconciliation: () => import("./en/admin-reconciliation.json"),
   adminSellOrders: () => import("./en/admin-sell-orders.json"),
   adminSettings: () => import("./en/admin-settings.json"),
+  adminTax: () => import("./en/admin-tax.json"),
   adminTreasury: () => import("./en/admin-treasury.json"),
   adminUsers: () => import("./en/admin-users.json"),
   adminVerifications: () => import("./en/admin-verifications.json"),

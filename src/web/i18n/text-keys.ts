@@ -9,6 +9,7 @@ import type adminOrders from "./en/admin-orders.json";
 import type adminReconciliation from "./en/admin-reconciliation.json";
 import type adminSellOrders from "./en/admin-sell-orders.json";
 import type adminSettings from "./en/admin-settings.json";
+import type adminTax from "./en/admin-tax.json";
 import type adminTreasury from "./en/admin-treasury.json";
 import type adminUsers from "./en/admin-users.json";
 import type adminVerifications from "./en/admin-verifications.json";
@@ -33,6 +34,7 @@ type AllTexts = typeof common & {
   adminReconciliation: typeof adminReconciliation;
   adminSellOrders: typeof adminSellOrders;
   adminSettings: typeof adminSettings;
+  adminTax: typeof adminTax;
   adminTreasury: typeof adminTreasury;
   adminUsers: typeof adminUsers;
   adminVerifications: typeof adminVerifications;

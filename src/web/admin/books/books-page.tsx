@@ -5,8 +5,10 @@ import {
   Download,
   FileSpreadsheet,
   IndianRupee,
+  Landmark,
   Pencil,
   Plus,
+  Receipt,
   Send,
   TrendingUp,
   TriangleAlert,
@@ -111,6 +113,7 @@ export function BooksPage() {
             aria-busy={books.isPlaceholderData}
           >
             <BookTotals books={books.data} />
+            <BookTds tds={books.data.tds} />
             <Card>
               <CardContent padding="none" className="px-2 py-6 sm:px-6">
                 <VolumeChart series={books.data.days} />
@@ -207,6 +210,36 @@ function BookTotals({ books }: { books: Books }) {
         </p>
       )}
     </>
+  );
+}
+
+/** The month's TDS on the desk's purchases: deducted, deposited, and payable at its end. */
+function BookTds({ tds }: { tds: Books["tds"] }) {
+  const { t } = useTexts();
+  return (
+    <section aria-label={t("adminBooks.tds.label")} className="grid gap-4 sm:grid-cols-3">
+      <StatCard
+        icon={Receipt}
+        title={t("adminBooks.tds.deducted")}
+        note={t("adminBooks.tds.deductedNote")}
+      >
+        {formatInr(tds.deductedInr)}
+      </StatCard>
+      <StatCard
+        icon={Landmark}
+        title={t("adminBooks.tds.deposited")}
+        note={t("adminBooks.tds.depositedNote", { amount: formatInr(tds.interestAndFeesInr) })}
+      >
+        {formatInr(tds.depositedInr)}
+      </StatCard>
+      <StatCard
+        icon={Receipt}
+        title={t("adminBooks.tds.payable")}
+        note={t("adminBooks.tds.payableNote")}
+      >
+        {formatInr(tds.payableInr)}
+      </StatCard>
+    </section>
   );
 }
 

@@ -30,6 +30,7 @@ import { type DashboardStats, dashboardQueryOptions } from "../lib/dashboard-api
 import { ReceivingAccountsCard } from "./accounts-card";
 import { ChecklistCard } from "./checklist-card";
 import { ReconciliationCard } from "./reconciliation-card";
+import { TdsNotice, TdsStatCard } from "./tds-notice";
 import { TreasuryCard } from "./treasury-card";
 import { WatchersCard } from "./watchers-card";
 
@@ -52,6 +53,7 @@ export function DashboardPage() {
         <p className="text-sm text-muted-foreground">{t("adminDashboard.description")}</p>
       </header>
       <ChecklistCard />
+      {query.data && <TdsNotice tds={query.data.tds} />}
       {query.data ? (
         <DashboardFigures stats={query.data} />
       ) : query.isPending ? (
@@ -115,6 +117,7 @@ function DashboardFigures({ stats }: { stats: DashboardStats }) {
         >
           {stats.secondPayouts}
         </StatCard>
+        <TdsStatCard tds={stats.tds} />
       </section>
 
       <section
