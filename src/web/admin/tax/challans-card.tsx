@@ -78,6 +78,8 @@ export function ChallansCard({ financialYear }: { financialYear: number }) {
         >
           <AdminTable
             aria-label={t("adminTax.challans.title")}
+            scrollLabel={t("adminTax.challans.title")}
+            className="min-w-[44rem]"
             columns={challanColumns(t)}
             rows={rows}
             rowKey={(row) => row.id}

@@ -121,8 +121,11 @@ export function RegisterMonthCard({
         )}
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
+        {/* On a phone it scrolls sideways rather than squeeze the sellers' names. */}
         <AdminTable
           aria-label={t("adminTax.month.deductionsLabel", { month: name })}
+          scrollLabel={t("adminTax.month.deductionsLabel", { month: name })}
+          className="min-w-[44rem]"
           alignTop
           columns={deductionColumns(t)}
           rows={month.deductions}

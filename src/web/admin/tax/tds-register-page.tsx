@@ -86,14 +86,18 @@ export function TdsRegisterPage() {
   );
 }
 
+/** "Q3 (Oct–Dec)". */
+function quarterLabel(months: string[], quarter: string) {
+  const short = (month: string | undefined) => formatMonth(month ?? "").slice(0, 3);
+  return `${quarter} (${short(months[0])}–${short(months.at(-1))})`;
+}
+
 /** The periods of a return: a TAN holder's quarters, a specified person's months. */
 function returnPeriods(register: TdsRegister) {
   if (register.form === "26Q") {
     return RETURN_QUARTERS.map((quarter) => ({
       id: quarter,
-      label: `${quarter} (${quarterMonths(register.financialYear, quarter)
-        .map((month) => formatMonth(month).slice(0, 3))
-        .join("–")})`,
+      label: quarterLabel(quarterMonths(register.financialYear, quarter), quarter),
       months: quarterMonths(register.financialYear, quarter),
     }));
   }
