@@ -74,7 +74,7 @@ const accountTaxSchema = z
         grossInr: money.describe("The consideration paid or credited in the period, before tax"),
         tdsInr: money,
         state: z
-          .enum(["ready", "period_open", "awaiting_deposit"])
+          .enum(["ready", "ready_so_far", "awaiting_deposit"])
           .describe("Ready once the period is over and a challan deposited all of its tax"),
         downloadUrl: z.string().nullable(),
       }),

@@ -12,6 +12,7 @@ import {
   certificatePeriodKind,
   deductionsByPeriod,
   indiaMidnight,
+  isDownloadable,
   sellerDeductions,
 } from "./certificates/tds-certificates";
 import { financialYearDays } from "./certificates/tds-periods";
@@ -182,7 +183,7 @@ export async function readAccountTax(
       grossInr: inPeriod.totals.grossInr,
       tdsInr: inPeriod.totals.tdsInr,
       state: inPeriod.state,
-      downloadUrl: inPeriod.state === "ready" ? certificateUrl(inPeriod.period.id) : null,
+      downloadUrl: isDownloadable(inPeriod.state) ? certificateUrl(inPeriod.period.id) : null,
     })),
   };
 }

@@ -215,18 +215,26 @@ describe("GET /api/account/tax", () => {
     expect(deposited.certificates[0].downloadUrl).toBe(`/api/account/tax/certificates/${q2}`);
   });
 
-  it("shows this year by default: an open quarter's certificate is not ready, even deposited", async () => {
+  it("shows this year by default: an open quarter's certificate holds the deductions so far once deposited, and says so", async () => {
     const seller = await verifiedSeller();
     const paidNow = await insertTaxedSale(testApp.db, seller, { inr: "15000.00", pan: seller.pan });
     await deposit([paidNow.id], { depositedOn: today, taxInr: "150.00" });
     const tax = await taxOf(seller);
     expect(tax.financialYear).toBe(lastYear + 1);
     expect(tax.sales).toEqual([expect.objectContaining({ id: paidNow.id, netInr: "14850.00" })]);
+    const periodId = tax.certificates[0].period.id;
     expect(tax.certificates).toEqual([
-      expect.objectContaining({ deductions: 1, state: "period_open", downloadUrl: null }),
+      expect.objectContaining({
+        deductions: 1,
+        state: "ready_so_far",
+        downloadUrl: `/api/account/tax/certificates/${periodId}`,
+      }),
     ]);
-    const open = await seller.get(`/api/account/tax/certificates/${tax.certificates[0].period.id}`);
-    expect(open.status).toBe(404);
+    const open = await seller.get(`/api/account/tax/certificates/${periodId}`);
+    expect(open.status).toBe(200);
+    expect(pdfText(Buffer.from(open.bytes))).toContain(
+      "is not over: these are its deductions so far",
+    );
   });
 
   it("tells a seller under the threshold, without a PAN, how far they are from it, and lists nothing of others", async () => {

@@ -81,8 +81,12 @@ export function CertificateList({ tax }: { tax: AccountTax }) {
 
 function CertificateState({ certificate, name }: { certificate: TaxCertificate; name: string }) {
   const { t } = useTexts();
-  if (certificate.downloadUrl) {
-    return (
+  if (!certificate.downloadUrl) {
+    return <p className="text-sm">{t("tax.certificates.awaitingDeposit")}</p>;
+  }
+  const isMonth = certificate.period.kind === "month";
+  return (
+    <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
         <Badge variant="success">{t("tax.certificates.ready")}</Badge>
         <Button asChild variant="outline" size="sm">
@@ -97,16 +101,11 @@ function CertificateState({ certificate, name }: { certificate: TaxCertificate; 
           </a>
         </Button>
       </div>
-    );
-  }
-  const isMonth = certificate.period.kind === "month";
-  return (
-    <p className="text-sm">
-      {certificate.state === "period_open"
-        ? isMonth
-          ? t("tax.certificates.periodOpenMonth")
-          : t("tax.certificates.periodOpenQuarter")
-        : t("tax.certificates.awaitingDeposit")}
-    </p>
+      {certificate.state === "ready_so_far" && (
+        <p className="text-xs text-muted-foreground">
+          {isMonth ? t("tax.certificates.soFarMonth") : t("tax.certificates.soFarQuarter")}
+        </p>
+      )}
+    </div>
   );
 }

@@ -58,6 +58,7 @@ export function tdsCertificatePdf(
   doc.registerFont("bold", CERTIFICATE_FONTS.bold);
   doc.font("bold").fontSize(16).text(words.title);
   doc.font("regular").fontSize(11).text(words.period(certificate.period));
+  if (certificate.state === "ready_so_far") doc.fontSize(9.5).text(words.soFar(certificate.period));
   writeNote(doc, words.note(certificate.deductor.name, certificate.deductor.kind));
   writeParties(doc, words, certificate);
   writeDeductions(doc, words, certificate);

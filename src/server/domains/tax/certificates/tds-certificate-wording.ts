@@ -35,6 +35,8 @@ export interface CertificateWording {
   totalAmount: string;
   totalTds: string;
   footer: (preparedOn: string) => string;
+  /** Said of a period not over yet: the certificate holds the deductions so far. */
+  soFar: (period: TaxPeriod) => string;
 }
 
 /** 2026-11-07 → 07-11-2026. */
@@ -106,6 +108,8 @@ const english: CertificateWording = {
   totalTds: "Total tax deducted and deposited",
   footer: (preparedOn) =>
     `Prepared on ${preparedOn}. Amounts in rupees. The TDS of each sale is its amount times the rate, rounded to the whole rupee.`,
+  soFar: (period) =>
+    `This ${period.kind} is not over: these are its deductions so far. Download the certificate again after ${certificateDate(period.lastDay)} for the whole ${period.kind}.`,
 };
 
 const hindi: CertificateWording = {
@@ -139,6 +143,10 @@ const hindi: CertificateWording = {
   totalTds: "कुल काटा और जमा किया गया टैक्स",
   footer: (preparedOn) =>
     `${preparedOn} को तैयार किया गया। राशियाँ रुपये में। हर बिक्री का टीडीएस उसकी राशि गुणा दर है, पूरे रुपये में पूर्णांकित।`,
+  soFar: (period) =>
+    period.kind === "quarter"
+      ? `यह तिमाही अभी ख़त्म नहीं हुई है: इसमें अब तक की कटौतियाँ हैं। पूरी तिमाही के प्रमाणपत्र के लिए ${certificateDate(period.lastDay)} के बाद इसे फिर से डाउनलोड करें।`
+      : `यह महीना अभी ख़त्म नहीं हुआ है: इसमें अब तक की कटौतियाँ हैं। पूरे महीने के प्रमाणपत्र के लिए ${certificateDate(period.lastDay)} के बाद इसे फिर से डाउनलोड करें।`,
 };
 
 export const CERTIFICATE_WORDING: Record<Language, CertificateWording> = { en: english, hi: hindi };

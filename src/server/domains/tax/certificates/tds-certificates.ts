@@ -16,9 +16,9 @@ import {
  * A seller's TDS certificates (issue 53, decision 062): one for each quarter (a
  * specified person's month) in which the desk deducted tax from a sale of theirs. A
  * deduction is a paid sale that was taxed, dated by the day it was paid in India, as
- * the register dates it (tds-deductions.ts). A certificate is ready once its period is
- * over and a challan deposited the tax of every deduction in it: before that, its
- * figures could still change.
+ * the register dates it (tds-deductions.ts). A certificate can be downloaded once a
+ * challan deposited the tax of every deduction in it: while its period runs, it covers
+ * the deductions so far and says so; once the period is over, it is the whole period's.
  */
 
 /** One deduction from the seller: a taxed sale paid to them, with the challan that deposited its tax. */
@@ -35,8 +35,11 @@ export interface SellerDeduction {
   challan: ChallanReference | null;
 }
 
-/** Why a certificate is not ready: its period is not over, or some of its tax awaits a challan. */
-export type CertificateState = "ready" | "period_open" | "awaiting_deposit";
+/** Ready for the whole period, ready for the deductions so far (the period runs), or some of its tax awaits a challan. */
+export type CertificateState = "ready" | "ready_so_far" | "awaiting_deposit";
+
+/** A certificate in either ready state can be downloaded. */
+export const isDownloadable = (state: CertificateState) => state !== "awaiting_deposit";
 
 export interface PeriodDeductions {
   period: TaxPeriod;
@@ -129,11 +132,11 @@ export function deductionsByPeriod(
         grossInr: sum(inPeriod.map((deduction) => deduction.grossInr)),
         tdsInr: sum(inPeriod.map((deduction) => deduction.tdsInr)),
       },
-      state: !hasEnded(period, today)
-        ? "period_open"
-        : inPeriod.every((deduction) => deduction.challan)
+      state: !inPeriod.every((deduction) => deduction.challan)
+        ? "awaiting_deposit"
+        : hasEnded(period, today)
           ? "ready"
-          : "awaiting_deposit",
+          : "ready_so_far",
     }));
 }
 
@@ -193,7 +196,7 @@ export async function readyTdsCertificate(
   if (!period) return null;
   const deductions = await sellerDeductions(db, userId, period);
   const [inPeriod] = deductionsByPeriod(deductions, period.kind, today);
-  if (inPeriod?.state !== "ready") return null;
+  if (!inPeriod || !isDownloadable(inPeriod.state)) return null;
   return withParties(inPeriod, await certificateParties(db, userId));
 }
 
@@ -204,7 +207,7 @@ export async function readyTdsCertificates(
 ): Promise<TdsCertificate[]> {
   const deductions = await sellerDeductions(db, userId);
   const ready = deductionsByPeriod(deductions, await certificatePeriodKind(db), today).filter(
-    (inPeriod) => inPeriod.state === "ready",
+    (inPeriod) => isDownloadable(inPeriod.state),
   );
   if (ready.length === 0) return [];
   const parties = await certificateParties(db, userId);
