@@ -190,7 +190,11 @@ export function SellPanel({
           </p>
         </div>
 
-        <SaleQuote usdtAmount={usdtAmount} buyRate={buyRate} isSignedIn={session !== null} />
+        <SaleQuote
+          usdtAmount={usdtAmount}
+          buyRate={buyRate}
+          seller={session ? "signedIn" : isSessionPending ? "pending" : "visitor"}
+        />
 
         <PayoutDestinationField
           isSignedIn={session !== null}
