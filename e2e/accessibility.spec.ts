@@ -29,6 +29,7 @@ const ADMIN_PAGES = [
   ["/admin/accounts", "Receiving Accounts"],
   ["/admin/reconciliation", "Reconciliation"],
   ["/admin/books", "Books"],
+  ["/admin/tax", "TDS Register"],
   ["/admin/autopilot", "Autopilot"],
   ["/admin/settings", "Settings"],
   ["/admin/audit", "Audit Log"],
