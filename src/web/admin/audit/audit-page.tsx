@@ -375,6 +375,19 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
         </span>
       );
     }
+    case "tds_challan": {
+      // The challan's own number, as the bank's receipt shows it.
+      const { bsrCode, serialNumber, depositedOn } = entry.details as Record<string, unknown>;
+      return (
+        <span title={id} className="font-mono text-xs">
+          {t("adminAudit.targets.tds_challan", {
+            bsr: String(bsrCode ?? ""),
+            serial: String(serialNumber ?? ""),
+            day: String(depositedOn ?? ""),
+          })}
+        </span>
+      );
+    }
     default:
       return <span className="text-muted-foreground">—</span>;
   }
