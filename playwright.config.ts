@@ -32,9 +32,9 @@ process.env.E2E_ADMIN_SESSION_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 // Specs that change what the whole site does: the rate and limits, buying turned on, autopilot, the
-// desk's BEP20 wallet and the stand-in BEP20 node on E2E_BEP20_PORT (payouts-on-chain and
-// sell-usdt both register the wallet and answer on that port).
-const SITE_WIDE_SPECS = /(admin-settings|sell-usdt|payouts-on-chain|autopilot)\.spec\.ts/;
+// desk's BEP20 wallet and the stand-in BEP20 node on E2E_BEP20_PORT (payouts-on-chain, sell-usdt
+// and sale-tax register the wallet and answer on that port), and the tax settings.
+const SITE_WIDE_SPECS = /(admin-settings|sell-usdt|sale-tax|payouts-on-chain|autopilot)\.spec\.ts/;
 const LAST_SPECS = /receiving-accounts\.spec\.ts/;
 const MAIN_THREAD_SPECS = /first-screen-work\.spec\.ts/;
 const OWN_DESK_SPECS = /autopilot-chain\.spec\.ts/;

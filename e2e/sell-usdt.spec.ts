@@ -1,17 +1,14 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { USDT_TOKENS } from "../src/server/platform/config/chain-tokens";
-import { startFakeChain } from "../src/server/testing/fake-chain";
-import { baseUnitsOf, FakeEvmNode } from "../src/server/testing/fake-evm-node";
 import { Decimal } from "../src/shared/money";
 import { formatInr, formatUsdt, indiaToday } from "../src/web/admin/lib/admin-format";
+import { type BuyingDesk, startBuyingDesk } from "./buying-desk";
 import {
   expect,
   expectNoSeriousViolations,
   placeOrderByApi,
   secondBrowserPage,
   signUpAndLogInByApi,
-  stepUpAsAdmin,
   test,
   uniqueEmail,
 } from "./fixtures";
@@ -29,53 +26,15 @@ import {
 test.describe.configure({ mode: "serial" });
 
 const PHONE = { width: 360, height: 740 };
-/**
- * A desk wallet of this run's own: the server keeps where its watcher got to per
- * wallet, and a run in a new worker starts a new stand-in chain at block 100.
- */
-const DESK_WALLET = `0x${randomBytes(20).toString("hex")}`;
-const { token, decimals } = USDT_TOKENS.bep20;
-const node = new FakeEvmNode();
 const origin = () => new URL(test.info().project.use.baseURL ?? "").origin;
 
-let closeChain: () => Promise<void> = async () => {};
+let buyingDesk: BuyingDesk;
 let desk: Page;
-let buyingBefore: Record<string, unknown>;
 test.beforeAll(async ({ browser }) => {
-  const chain = await startFakeChain(node.respond, { port: Number(process.env.E2E_BEP20_PORT) });
-  closeChain = chain.close;
-  // The desk buys on BEP20, into its BEP20 payout wallet (decision 049).
-  desk = await secondBrowserPage(browser);
-  await stepUpAsAdmin(desk);
-  const headers = { origin: origin() };
-  const wallet = await desk.request.put("/api/admin/treasury/bep20", {
-    data: {
-      walletAddress: DESK_WALLET,
-      feePerPayout: "",
-      alertOwedPercent: "",
-      pauseWhenShort: false,
-    },
-    headers,
-  });
-  expect(wallet.status(), await wallet.text()).toBe(200);
-  const { exchangeRate: _, ...buying } = await (
-    await desk.request.get("/api/admin/settings/buying")
-  ).json();
-  buyingBefore = buying;
-  const saved = await desk.request.put("/api/admin/settings/buying", {
-    data: { ...buying, buyRate: "84", buyNetworks: ["bep20"], sellMinUsdt: "10" },
-    headers,
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  buyingDesk = await startBuyingDesk(browser, origin());
+  desk = buyingDesk.operator;
 });
-
-test.afterAll(async () => {
-  const headers = { origin: origin() };
-  await desk.request.put("/api/admin/settings/buying", { data: buyingBefore, headers });
-  await desk.request.delete("/api/admin/treasury/bep20/wallet", { headers });
-  await desk.context().close();
-  await closeChain();
-});
+test.afterAll(() => buyingDesk.close());
 
 /** Kept beside the run's results, to look at: the page as its viewport shows it, whole. */
 async function keepScreenshot(page: Page, name: string) {
@@ -181,7 +140,7 @@ test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it 
   // Exactly 100 USDT, or a few cents more to tell this deposit from another's.
   const sendExactly = page.getByTestId("send-exactly");
   await expect(sendExactly).toHaveText(/^BEP20 .*पर ठीक 100\.\d\d USDT भेजें$/);
-  await expect(page.getByText(DESK_WALLET, { exact: false }).first()).toBeVisible();
+  await expect(page.getByText(buyingDesk.wallet, { exact: false }).first()).toBeVisible();
   await expect(page.getByRole("img", { name: /डिपॉज़िट एड्रेस .* का QR कोड/ })).toBeVisible();
   await expect(page.getByTestId("deposit-countdown")).toHaveText(/^(30:00|29:\d\d)$/);
   await expect(page.getByRole("button", { name: /कॉपी/ }).first()).toBeVisible();
@@ -211,13 +170,7 @@ test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it 
   });
 
   // The customer's wallet sends exactly the amount; one block on top: seen, 2 of 3.
-  node.send({
-    token,
-    from: `0x${randomBytes(20).toString("hex")}`,
-    to: DESK_WALLET,
-    baseUnits: baseUnitsOf(deposit ?? "", decimals),
-  });
-  node.head += 1;
+  buyingDesk.deposit(deposit ?? "");
   const message = page.getByTestId("sale-message");
   await expect(message).toHaveText(
     "हमें आपका डिपॉज़िट दिख रहा है: BEP20 पर 3 में से 2 पुष्टियाँ। यह पेज अपने आप अपडेट होता है।",
@@ -225,7 +178,7 @@ test("a customer on a phone, in Hindi, sells 100 USDT to their UPI ID, sends it 
   );
   await expect(sendExactly).toBeHidden();
   // Deep enough: USDT received, and the rupees on their way.
-  node.head += 5;
+  buyingDesk.node.head += 5;
   await expect(page.getByRole("heading", { level: 1, name: "USDT मिल गए" })).toBeVisible({
     timeout: 30_000,
   });

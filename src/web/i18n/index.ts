@@ -18,22 +18,8 @@ export const englishTexts = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { en
 
 type Texts = Promise<{ default: object }>;
 
-const english = {
+const customerAreas = {
   account: () => import("./en/account.json"),
-  admin: () => import("./en/admin.json"),
-  adminAccounts: () => import("./en/admin-accounts.json"),
-  adminAudit: () => import("./en/admin-audit.json"),
-  adminAutopilot: () => import("./en/admin-autopilot.json"),
-  adminBooks: () => import("./en/admin-books.json"),
-  adminDashboard: () => import("./en/admin-dashboard.json"),
-  adminOrders: () => import("./en/admin-orders.json"),
-  adminReconciliation: () => import("./en/admin-reconciliation.json"),
-  adminSellOrders: () => import("./en/admin-sell-orders.json"),
-  adminSettings: () => import("./en/admin-settings.json"),
-  adminTax: () => import("./en/admin-tax.json"),
-  adminTreasury: () => import("./en/admin-treasury.json"),
-  adminUsers: () => import("./en/admin-users.json"),
-  adminVerifications: () => import("./en/admin-verifications.json"),
   orders: () => import("./en/orders.json"),
   pages: () => import("./en/pages.json"),
   payment: () => import("./en/payment.json"),
@@ -41,7 +27,22 @@ const english = {
   tax: () => import("./en/tax.json"),
 } satisfies Record<string, () => Texts>;
 
-export type TextArea = keyof typeof english;
+/**
+ * The admin panel's areas, loaded through one chunk of their own (admin-texts.ts): the
+ * first screen names that chunk alone, not each admin area's texts.
+ */
+type AdminArea = keyof typeof import("./admin-texts").adminAreas;
+
+export type TextArea = keyof typeof customerAreas | AdminArea;
+
+const isCustomerArea = (name: TextArea): name is keyof typeof customerAreas =>
+  name in customerAreas;
+
+/** An area's English texts. */
+const english = (name: TextArea): Texts =>
+  isCustomerArea(name)
+    ? customerAreas[name]()
+    : import("./admin-texts").then(({ adminAreas }) => adminAreas[name]());
 
 /** The customer areas in Hindi; every area missing here reads English. */
 const hindi: Partial<Record<TextArea, () => Texts>> = {
@@ -81,7 +82,7 @@ function loadOnce(key: string, load: () => Promise<void>): Promise<void> {
 
 /** One area in one language (English's words where that language lacks the area). */
 function loadArea(name: TextArea, language: Language): Promise<void> {
-  const load = (language === "hi" && hindi[name]) || english[name];
+  const load = (language === "hi" && hindi[name]) || (() => english(name));
   return loadOnce(`${language}:${name}`, async () => {
     addTexts(language, name, (await load()).default);
   });
