@@ -77,10 +77,7 @@ function TaxForm({ saved }: { saved: TaxSettings }) {
   const isSpecifiedPerson = form.watch("deductorKind") === "specified_person";
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <p
-        role="note"
-        className="rounded-md border bg-muted/40 px-3 py-2 text-sm"
-      >
+      <p role="note" className="rounded-md border bg-muted/40 px-3 py-2 text-sm">
         {t("adminSettings.tax.howApplied")}
       </p>
       <SwitchRow form={form} name="deducts" />
