@@ -19,6 +19,23 @@ export interface ChallanReference {
   serialNumber: string;
 }
 
+/** The challan of a deduction read with its challan's columns (left-joined: none, all null). */
+export function challanOf(row: {
+  challan_id: string | null;
+  bsr_code: string | null;
+  deposited_on: string | null;
+  serial_number: string | null;
+}): ChallanReference | null {
+  return row.challan_id && row.bsr_code && row.deposited_on && row.serial_number
+    ? {
+        id: row.challan_id,
+        bsrCode: row.bsr_code,
+        depositedOn: row.deposited_on,
+        serialNumber: row.serial_number,
+      }
+    : null;
+}
+
 export interface Deduction {
   saleId: string;
   /** The sale's id as the desk shows it: its first 8 characters. */
@@ -90,15 +107,7 @@ export async function readDeductions(
     grossInr: row.inr_amount,
     ratePercent: plainDecimal(row.tds_rate_percent),
     tdsInr: row.tds_inr,
-    challan:
-      row.challan_id && row.bsr_code && row.deposited_on && row.serial_number
-        ? {
-            id: row.challan_id,
-            bsrCode: row.bsr_code,
-            depositedOn: row.deposited_on,
-            serialNumber: row.serial_number,
-          }
-        : null,
+    challan: challanOf(row),
   }));
 }
 

@@ -2,7 +2,12 @@ import { sql } from "kysely";
 import { Decimal, plainDecimal } from "../../../../shared/money";
 import type { DeductorKind } from "../../../../shared/tax-settings-input";
 import type { Database } from "../../../platform/db/database";
-import { type ChallanReference, IS_DEDUCTION, readDeductorKind } from "../tds-deductions";
+import {
+  type ChallanReference,
+  challanOf,
+  IS_DEDUCTION,
+  readDeductorKind,
+} from "../tds-deductions";
 import {
   hasEnded,
   type PeriodKind,
@@ -95,15 +100,7 @@ export async function sellerDeductions(
     ratePercent: plainDecimal(row.tds_rate_percent),
     tdsInr: row.tds_inr,
     sellerPan: row.seller_pan,
-    challan:
-      row.challan_id && row.bsr_code && row.deposited_on && row.serial_number
-        ? {
-            id: row.challan_id,
-            bsrCode: row.bsr_code,
-            depositedOn: row.deposited_on,
-            serialNumber: row.serial_number,
-          }
-        : null,
+    challan: challanOf(row),
   }));
 }
 
