@@ -222,7 +222,8 @@ const quarterOf = (month: string) =>
 /** A sheet's rows as header → cell text, read as an accountant's tool would. */
 function rowsOf(sheet: ExcelJS.Worksheet | undefined) {
   if (!sheet) return [];
-  const headers = (sheet.getRow(1).values as unknown[]).map((cell) => String(cell ?? ""));
+  // Row values are sparse (cell 1 is at index 1): Array.from fills the holes.
+  const headers = Array.from(sheet.getRow(1).values as unknown[], (cell) => String(cell ?? ""));
   const rows: Record<string, string>[] = [];
   sheet.eachRow((row, number) => {
     if (number === 1) return;
