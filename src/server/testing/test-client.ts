@@ -66,7 +66,9 @@ export function createClient(
     const bytes = new Uint8Array(await response.arrayBuffer());
     const text = new TextDecoder().decode(bytes);
     const json =
-      text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
+      text && response.headers.get("content-type")?.includes("json")
+        ? readJson(text, `${method} ${path}: ${response.status}`)
+        : undefined;
     return { status: response.status, headers: response.headers, json, text, bytes };
   }
 
@@ -96,6 +98,16 @@ export function createClient(
     signIn: (email: string, password: string) =>
       request("POST", "/api/auth/sign-in/email", { email, password }),
   };
+}
+
+/** A JSON answer's body; one that is not JSON fails naming the request, its status and what came. */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads any answer's fields, as JSON.parse gives them.
+function readJson(text: string, answer: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${answer} said JSON but sent ${JSON.stringify(text.slice(0, 300))}`);
+  }
 }
 
 /** Every e-mail written to the test app's mail folder for this address, oldest first. */
