@@ -16,6 +16,7 @@ import {
   sellerDeductions,
 } from "./certificates/tds-certificates";
 import { financialYearDays } from "./certificates/tds-periods";
+import { sellerTaxTerms } from "./seller-tax-terms";
 import { IS_DEDUCTION } from "./tds-deductions";
 
 /*
@@ -81,53 +82,18 @@ function salesOfYear(db: Database, userId: string, financialYear: number) {
 
 /** What the desk's settings say, and where the customer stands in the year. */
 async function thresholdPosition(db: Database, userId: string, financialYear: number) {
-  const [settings, year, pan] = await Promise.all([
-    db
-      .selectFrom("site_settings")
-      .select([
-        "tds_deducts",
-        "tds_deductor_kind",
-        "tds_rate_percent",
-        "tds_no_pan_rate_percent",
-        "tds_threshold_inr",
-        "tds_specified_person_threshold_inr",
-      ])
-      .where("id", "=", 1)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("sale_year_totals")
-      .select("inr")
-      .where("user_id", "=", userId)
-      .where("financial_year", "=", financialYear)
-      .executeTakeFirst(),
-    // As the sale's placement reads it (tax/sale-tds-sql.ts): a verified identity's PAN.
-    db
-      .selectFrom("customer_verifications as verification")
-      .innerJoin(
-        "verification_submissions as submission",
-        "submission.id",
-        "verification.submission_id",
-      )
-      .select("submission.pan")
-      .where("verification.user_id", "=", userId)
-      .where("verification.status", "=", "verified")
-      .executeTakeFirst(),
-  ]);
-  const thresholdInr =
-    settings.tds_deductor_kind === "specified_person"
-      ? settings.tds_specified_person_threshold_inr
-      : settings.tds_threshold_inr;
-  const yearInr = new Decimal(year?.inr ?? 0);
+  const terms = await sellerTaxTerms(db, userId, financialYear);
+  const yearInr = new Decimal(terms.yearInr);
   return {
-    deducts: settings.tds_deducts,
-    ratePercent: plainDecimal(settings.tds_rate_percent),
-    noPanRatePercent: plainDecimal(settings.tds_no_pan_rate_percent),
+    deducts: terms.deducts,
+    ratePercent: terms.ratePercent,
+    noPanRatePercent: terms.noPanRatePercent,
     threshold: {
-      inr: new Decimal(thresholdInr).toFixed(2),
+      inr: new Decimal(terms.thresholdInr).toFixed(2),
       yearInr: yearInr.toFixed(2),
-      remainingInr: Decimal.max(0, new Decimal(thresholdInr).minus(yearInr)).toFixed(2),
-      isPassed: yearInr.gt(thresholdInr),
-      hasVerifiedPan: pan !== undefined,
+      remainingInr: Decimal.max(0, new Decimal(terms.thresholdInr).minus(yearInr)).toFixed(2),
+      isPassed: yearInr.gt(terms.thresholdInr),
+      hasVerifiedPan: terms.hasPan,
     },
   };
 }

@@ -20,14 +20,17 @@ export const sellerTaxTermsSchema = z
   .openapi("SellerTaxTerms");
 
 /**
- * What the Sell tab needs to show a sale's tax before it is placed: the desk's terms and
- * where the seller stands this financial year, read as the sale's query reads them
+ * What the Sell tab needs to show a sale's tax before it is placed, and Profile → Tax
+ * the seller's position: the desk's terms and where the seller stands in a financial year, read as the sale's query reads them
  * (sale-tds-sql.ts). Overdue sales the next placement expires are left out already.
  */
 export async function sellerTaxTerms(
   db: Database,
   userId: string,
+  /** The financial year by the year it starts in; this one when not given. */
+  financialYear?: number,
 ): Promise<SellerTaxTerms & z.infer<typeof sellerTaxTermsSchema>> {
+  const year = financialYear ?? sql<number>`india_financial_year(now())`;
   const { rows } = await sql<{
     tds_deducts: boolean;
     tds_rate_percent: string;
@@ -44,12 +47,12 @@ export async function sellerTaxTerms(
       settings.tds_buys_without_pan,
       (coalesce((
           SELECT totals.inr FROM sale_year_totals AS totals
-          WHERE totals.user_id = ${userId} AND totals.financial_year = india_financial_year(now())
+          WHERE totals.user_id = ${userId} AND totals.financial_year = ${year}
         ), 0) - coalesce((
           SELECT sum(overdue.inr_amount) FROM sell_orders AS overdue
           WHERE overdue.user_id = ${userId} AND overdue.status = 'awaiting_deposit'
             AND overdue.expires_at <= now() AND overdue.deposit_tx_hash IS NULL
-            AND india_financial_year(overdue.created_at) = india_financial_year(now())
+            AND india_financial_year(overdue.created_at) = ${year}
         ), 0))::text AS year_inr,
       EXISTS (
         SELECT 1 FROM customer_verifications AS verification
