@@ -28,6 +28,9 @@ test.describe.configure({ mode: "serial" });
 const PHONE = { width: 360, height: 740 };
 const origin = () => new URL(test.info().project.use.baseURL ?? "").origin;
 const DESK_TAN = "PNEA12345B";
+/** A PAN of the test's own: a PAN is verified on one account only. */
+const freshPan = () =>
+  `ABCP${String.fromCharCode(65 + randomInt(26))}${String(randomInt(10_000)).padStart(4, "0")}K`;
 
 let buyingDesk: BuyingDesk;
 let desk: Page;
@@ -153,7 +156,8 @@ test("a seller in Hindi on a phone sells twice across the year's ₹10,000: the 
   await page.addInitScript(() => localStorage.setItem("language", "hi"));
   const email = uniqueEmail("tds-seller");
   await signUpAndLogInByApi(page, email);
-  await verifyWithPanByApi(page, "ABCPT4321K", "Sunita Devi Rao");
+  const pan = freshPan();
+  await verifyWithPanByApi(page, pan, "Sunita Devi Rao");
   const account = await page.request.post("/api/account/payout-destinations", {
     data: { kind: "upi", holderName: "Sunita Devi Rao", upiId: `${email.split("@")[0]}@okaxis` },
     headers: { origin: origin() },
@@ -212,7 +216,7 @@ test("a seller in Hindi on a phone sells twice across the year's ₹10,000: the 
   expect(secondPaid.upiLink).toContain(`am=${secondSale.payoutInr}`);
   await expect(page.getByRole("heading", { level: 1, name: "पेमेंट हो गया" })).toBeVisible();
 
-  await recordChallanAndReadTheQuarter({ page, sale: second, tds: tds.toFixed(2), gross });
+  await recordChallanAndReadTheQuarter({ page, pan, sale: second, tds: tds.toFixed(2), gross });
 });
 
 /** The financial year's quarter of an India month (YYYY-MM): April–June is Q1. */
@@ -242,11 +246,13 @@ function rowsOf(sheet: ExcelJS.Worksheet | undefined) {
  */
 async function recordChallanAndReadTheQuarter({
   page,
+  pan,
   sale,
   tds,
   gross,
 }: {
   page: Page;
+  pan: string;
   sale: { id: string; shortId: string };
   tds: string;
   gross: Decimal;
@@ -256,7 +262,7 @@ async function recordChallanAndReadTheQuarter({
   await desk.goto("/admin/tax");
   await expect(desk.getByRole("heading", { level: 1, name: "TDS Register" })).toBeVisible();
   const deduction = month.getByTestId("tds-deduction").filter({ hasText: `#${sale.shortId}` });
-  await expect(deduction).toContainText("ABCPT4321K");
+  await expect(deduction).toContainText(pan);
   await expect(deduction).toContainText(formatInr(tds));
   await month.getByRole("button", { name: "Record challan" }).click();
   const dialog = desk.getByRole("dialog", { name: /^Record a challan for / });
@@ -273,6 +279,7 @@ async function recordChallanAndReadTheQuarter({
   await dialog.getByRole("button", { name: "Record challan" }).click();
   await expect(desk.getByText("Challan recorded")).toBeVisible();
   await expect(deduction).toContainText(bsrCode);
+  await keepScreenshot(desk, "tds-register");
 
   // The quarter's return data: the challan and the deduction under it, section 194S.
   await desk.getByLabel("Quarter").selectOption(quarterOf(today.slice(0, 7)));
@@ -293,7 +300,7 @@ async function recordChallanAndReadTheQuarter({
     (row) => row["Sale (RupeeDesk)"] === sale.id,
   );
   expect(deductee).toMatchObject({
-    "PAN of the Deductee": "ABCPT4321K",
+    "PAN of the Deductee": pan,
     "Name of the Deductee": "Sunita Devi Rao",
     "Section Code": "194S",
     "Amount Paid / Credited (₹)": expect.stringMatching(new RegExp(`^${gross.toNumber()}`)),
