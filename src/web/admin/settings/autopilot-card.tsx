@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OctagonX, Play, Save } from "lucide-react";
+import { OctagonX, Play } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import type { AutopilotNetworkInput } from "../../../shared/autopilot-policy-input";
@@ -14,6 +14,7 @@ import { Switch } from "../../components/ui/switch";
 import { useTexts } from "../../i18n/use-texts";
 import { ApiError, unwrap } from "../../lib/api-answers";
 import { api } from "../../lib/api-client";
+import { SaveButton } from "./save-button";
 import { SavedGroupCard } from "./saved-group-card";
 
 const autopilotKey = ["admin", "settings", "autopilot"] as const;
@@ -105,7 +106,18 @@ function AutopilotForms({ saved }: { saved: AutopilotPolicy }) {
 }
 
 type LimitField = keyof AutopilotNetworkInput;
+type FigureField = Exclude<LimitField, "enabled" | "approveFirstOrder">;
 
+const FIGURES: FigureField[] = [
+  "maxPayoutUsdt",
+  "maxDayUsdt",
+  "approveAboveUsdt",
+  "secondApprovalAboveUsdt",
+  "maxFeePerPayout",
+  "hotWalletCeilingUsdt",
+];
+
+/** One network's autopilot: on or off, its limits, and whether a first order waits for an approval. */
 function NetworkLimitsForm({
   network,
   name,
@@ -115,6 +127,58 @@ function NetworkLimitsForm({
   name: string;
   saved: AutopilotNetworkInput;
 }) {
+  const { t } = useTexts();
+  const { limits, setLimits, invalid, onSubmit, isSaving } = useNetworkLimits(network, name, saved);
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={name}
+      className="space-y-3 border-b pb-4 last:border-b-0"
+    >
+      <div className="flex items-center justify-between gap-4">
+        <Label htmlFor={`autopilot-${network}-enabled`}>
+          {t("adminSettings.autopilot.enabled", { network: name })}
+        </Label>
+        <Switch
+          id={`autopilot-${network}-enabled`}
+          checked={limits.enabled}
+          onCheckedChange={(checked) => setLimits({ ...limits, enabled: checked })}
+        />
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        {FIGURES.map((field) => (
+          <LimitFigure
+            key={field}
+            network={network}
+            field={field}
+            value={limits[field]}
+            onChange={(value) => setLimits({ ...limits, [field]: value })}
+            error={invalid?.field === field ? invalid.message : undefined}
+          />
+        ))}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <Switch
+            id={`autopilot-${network}-approveFirstOrder`}
+            checked={limits.approveFirstOrder}
+            onCheckedChange={(checked) => setLimits({ ...limits, approveFirstOrder: checked })}
+          />
+          <Label htmlFor={`autopilot-${network}-approveFirstOrder`}>
+            {t("adminSettings.autopilot.approveFirstOrder")}
+          </Label>
+        </div>
+        <SaveButton isSaving={isSaving}>
+          {t("adminSettings.autopilot.save", { network: name })}
+        </SaveButton>
+      </div>
+    </form>
+  );
+}
+
+/** A network's limits as typed, and their save: the server's refusal shows under its figure. */
+function useNetworkLimits(network: NetworkId, name: string, saved: AutopilotNetworkInput) {
   const { t } = useTexts();
   const onSaved = useSavedPolicy();
   const [limits, setLimits] = useState(saved);
@@ -140,80 +204,44 @@ function NetworkLimitsForm({
         toast.error(t("adminSettings.autopilot.failed"), { description: error.message }),
     });
   };
-  const figure = (
-    field:
-      | "maxPayoutUsdt"
-      | "maxDayUsdt"
-      | "approveAboveUsdt"
-      | "secondApprovalAboveUsdt"
-      | "maxFeePerPayout"
-      | "hotWalletCeilingUsdt",
-  ) => {
-    const id = `autopilot-${network}-${field}`;
-    const error = invalid?.field === field ? invalid.message : undefined;
-    return (
-      <div className="w-48 space-y-1">
-        <Label htmlFor={id}>
-          {t(`adminSettings.autopilot.${field}`, { coin: FEE_COIN[network] })}
-        </Label>
-        <Input
-          id={id}
-          inputMode="decimal"
-          autoComplete="off"
-          value={limits[field]}
-          onChange={(event) => setLimits({ ...limits, [field]: event.target.value })}
-          aria-invalid={error !== undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  return { limits, setLimits, invalid, onSubmit, isSaving: save.isPending };
+}
+
+/** One of a network's limits (its fee coin's for the fee), with the server's refusal of it. */
+function LimitFigure({
+  network,
+  field,
+  value,
+  onChange,
+  error,
+}: {
+  network: NetworkId;
+  field: FigureField;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTexts();
+  const id = `autopilot-${network}-${field}`;
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={name}
-      className="space-y-3 border-b pb-4 last:border-b-0"
-    >
-      <div className="flex items-center justify-between gap-4">
-        <Label htmlFor={`autopilot-${network}-enabled`}>
-          {t("adminSettings.autopilot.enabled", { network: name })}
-        </Label>
-        <Switch
-          id={`autopilot-${network}-enabled`}
-          checked={limits.enabled}
-          onCheckedChange={(checked) => setLimits({ ...limits, enabled: checked })}
-        />
-      </div>
-      <div className="flex flex-wrap items-end gap-3">
-        {figure("maxPayoutUsdt")}
-        {figure("maxDayUsdt")}
-        {figure("approveAboveUsdt")}
-        {figure("secondApprovalAboveUsdt")}
-        {figure("maxFeePerPayout")}
-        {figure("hotWalletCeilingUsdt")}
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <Switch
-            id={`autopilot-${network}-approveFirstOrder`}
-            checked={limits.approveFirstOrder}
-            onCheckedChange={(checked) => setLimits({ ...limits, approveFirstOrder: checked })}
-          />
-          <Label htmlFor={`autopilot-${network}-approveFirstOrder`}>
-            {t("adminSettings.autopilot.approveFirstOrder")}
-          </Label>
-        </div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Spinner /> : <Save aria-hidden />}
-          {t("adminSettings.autopilot.save", { network: name })}
-        </Button>
-      </div>
-    </form>
+    <div className="w-48 space-y-1">
+      <Label htmlFor={id}>
+        {t(`adminSettings.autopilot.${field}`, { coin: FEE_COIN[network] })}
+      </Label>
+      <Input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error !== undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

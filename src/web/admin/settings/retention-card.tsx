@@ -1,26 +1,70 @@
 import { useQuery } from "@tanstack/react-query";
-import { Save, SearchCheck } from "lucide-react";
+import { SearchCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { retentionInputSchema } from "../../../shared/retention";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDate } from "../../lib/format";
+import { SaveButton } from "./save-button";
 import { retentionQueryOptions, useRetentionDryRun, useSaveRetention } from "./settings-api";
+import { SettingsCard } from "./settings-card";
+
+type DryRun = NonNullable<ReturnType<typeof useRetentionDryRun>["data"]>;
 
 /** How long closed customers' data is kept, and what the daily purge would remove now. */
 export function RetentionCard() {
+  const { t } = useTexts();
+  const retention = useRetention();
+  const { isLoaded, years, error, save, dryRun } = retention;
+  return (
+    <SettingsCard
+      title={t("adminSettings.retention.title")}
+      description={t("adminSettings.retention.description")}
+      contentClassName="space-y-4"
+    >
+      <form onSubmit={retention.onSave} noValidate className="flex flex-wrap items-end gap-3">
+        <div className="w-48 space-y-2">
+          <Label htmlFor="retention-years">{t("adminSettings.retention.years")}</Label>
+          <Input
+            id="retention-years"
+            inputMode="numeric"
+            value={years}
+            onChange={(event) => retention.setTyped(event.target.value)}
+            aria-invalid={error !== null}
+            aria-describedby={error ? "retention-years-error" : undefined}
+            disabled={!isLoaded}
+          />
+        </div>
+        <SaveButton isSaving={save.isPending} disabled={save.isPending || !isLoaded}>
+          {t("adminSettings.retention.save")}
+        </SaveButton>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={retention.onDryRun}
+          disabled={dryRun.isPending}
+        >
+          {dryRun.isPending ? <Spinner /> : <SearchCheck aria-hidden />}
+          {t("adminSettings.retention.dryRun")}
+        </Button>
+      </form>
+      {error && (
+        <p id="retention-years-error" role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {dryRun.data && <DryRunPreview preview={dryRun.data} />}
+    </SettingsCard>
+  );
+}
+
+/** The years as saved or as typed, their save (checked here first) and the purge's dry run. */
+function useRetention() {
   const { t } = useTexts();
   const setting = useQuery(retentionQueryOptions);
   const save = useSaveRetention();
@@ -51,76 +95,50 @@ export function RetentionCard() {
       onError: (runError) =>
         toast.error(t("adminSettings.retention.dryRunFailed"), { description: runError.message }),
     });
+  return {
+    isLoaded: Boolean(setting.data),
+    years,
+    setTyped,
+    error,
+    save,
+    dryRun,
+    onSave,
+    onDryRun,
+  };
+}
 
-  const preview = dryRun.data;
+/** Who the purge would remove now, and its steps. */
+function DryRunPreview({ preview }: { preview: DryRun }) {
+  const { t } = useTexts();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("adminSettings.retention.title")}</h2>
-        </CardTitle>
-        <CardDescription>{t("adminSettings.retention.description")}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <form onSubmit={onSave} noValidate className="flex flex-wrap items-end gap-3">
-          <div className="w-48 space-y-2">
-            <Label htmlFor="retention-years">{t("adminSettings.retention.years")}</Label>
-            <Input
-              id="retention-years"
-              inputMode="numeric"
-              value={years}
-              onChange={(event) => setTyped(event.target.value)}
-              aria-invalid={error !== null}
-              aria-describedby={error ? "retention-years-error" : undefined}
-              disabled={!setting.data}
-            />
-          </div>
-          <Button type="submit" disabled={save.isPending || !setting.data}>
-            {save.isPending ? <Spinner /> : <Save aria-hidden />}
-            {t("adminSettings.retention.save")}
-          </Button>
-          <Button type="button" variant="outline" onClick={onDryRun} disabled={dryRun.isPending}>
-            {dryRun.isPending ? <Spinner /> : <SearchCheck aria-hidden />}
-            {t("adminSettings.retention.dryRun")}
-          </Button>
-        </form>
-        {error && (
-          <p id="retention-years-error" role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-        {preview && (
-          <section aria-labelledby="retention-dry-run" className="space-y-2 text-sm">
-            <h3 id="retention-dry-run" className="font-semibold">
-              {t("adminSettings.retention.wouldPurge", { count: preview.total })}
-            </h3>
-            {preview.customers.length > 0 && (
-              <ul className="divide-y rounded-md border">
-                {preview.customers.map((customer) => (
-                  <li key={customer.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2">
-                    <span className="font-medium break-all">{customer.email}</span>
-                    {customer.isBlocked && (
-                      <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
-                    )}
-                    <span className="text-muted-foreground">
-                      {t("adminSettings.retention.lastActive", {
-                        date: formatDate(customer.lastActiveAt),
-                        orders: customer.orders,
-                      })}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p className="text-muted-foreground">{t("adminSettings.retention.stepsHeading")}</p>
-            <ol className="list-decimal space-y-0.5 pl-5 text-muted-foreground">
-              {preview.steps.map((step) => (
-                <li key={step}>{step}</li>
-              ))}
-            </ol>
-          </section>
-        )}
-      </CardContent>
-    </Card>
+    <section aria-labelledby="retention-dry-run" className="space-y-2 text-sm">
+      <h3 id="retention-dry-run" className="font-semibold">
+        {t("adminSettings.retention.wouldPurge", { count: preview.total })}
+      </h3>
+      {preview.customers.length > 0 && (
+        <ul className="divide-y rounded-md border">
+          {preview.customers.map((customer) => (
+            <li key={customer.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2">
+              <span className="font-medium break-all">{customer.email}</span>
+              {customer.isBlocked && (
+                <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
+              )}
+              <span className="text-muted-foreground">
+                {t("adminSettings.retention.lastActive", {
+                  date: formatDate(customer.lastActiveAt),
+                  orders: customer.orders,
+                })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-muted-foreground">{t("adminSettings.retention.stepsHeading")}</p>
+      <ol className="list-decimal space-y-0.5 pl-5 text-muted-foreground">
+        {preview.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </section>
   );
 }

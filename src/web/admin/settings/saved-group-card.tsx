@@ -1,13 +1,7 @@
 import { type QueryKey, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { SettingsCard } from "./settings-card";
 
 /**
  * A card of settings saved on their own: the group as the server holds it, then its
@@ -28,24 +22,16 @@ export function SavedGroupCard<Saved>({
 }) {
   const query = useQuery({ queryKey, queryFn: read, retry: false });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.data ? (
-          <div key={JSON.stringify(query.data)}>{form(query.data)}</div>
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {query.error.message}
-          </p>
-        ) : (
-          <Spinner />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard title={title} description={description}>
+      {query.data ? (
+        <div key={JSON.stringify(query.data)}>{form(query.data)}</div>
+      ) : query.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {query.error.message}
+        </p>
+      ) : (
+        <Spinner />
+      )}
+    </SettingsCard>
   );
 }
