@@ -4,16 +4,9 @@ import { useState } from "react";
 import { DetailRow } from "../../components/detail-row";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { Spinner } from "../../components/ui/spinner";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
+import { DetailsDialog, DetailsLoading } from "../components/details-dialog";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import {
   adminDocumentUrl,
@@ -42,11 +35,7 @@ export function VerificationReviewDialog({
   const decide = useDecideVerification();
   const [action, setAction] = useState<NoteAction | null>(null);
 
-  const decisionAction = (
-    decision: "verified" | "rejected",
-    submissionId: string,
-    email: string,
-  ): NoteAction => {
+  const decisionAction = (decision: Decision, submissionId: string, email: string): NoteAction => {
     const words = decision === "verified" ? "approve" : "reject";
     return {
       title: t(`adminVerifications.${words}.title`),
@@ -64,45 +53,46 @@ export function VerificationReviewDialog({
 
   return (
     <>
-      <Dialog open={userId !== null} onOpenChange={(open) => !open && onClose()}>
-        <DialogContent closeLabel={t("adminVerifications.dialog.close")} className="sm:max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>{t("adminVerifications.dialog.title")}</DialogTitle>
-            <DialogDescription className="break-all">{review?.email}</DialogDescription>
-          </DialogHeader>
-          {!review ? (
-            query.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {query.error.message}
-              </p>
-            ) : (
-              <p role="status" className="flex justify-center py-8">
-                <Spinner size="large" />
-                <span className="sr-only">{t("admin.common.loading")}</span>
-              </p>
-            )
+      <DetailsDialog
+        open={userId !== null}
+        onClose={onClose}
+        closeLabel={t("adminVerifications.dialog.close")}
+        className="sm:max-w-3xl"
+        title={t("adminVerifications.dialog.title")}
+        email={review?.email}
+      >
+        {!review ? (
+          query.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {query.error.message}
+            </p>
           ) : (
-            <ReviewBody
-              review={review}
-              onDecide={(decision) =>
-                review.submission &&
-                setAction(decisionAction(decision, review.submission.id, review.email))
-              }
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+            <DetailsLoading />
+          )
+        ) : (
+          <ReviewBody
+            review={review}
+            onDecide={(decision) =>
+              review.submission &&
+              setAction(decisionAction(decision, review.submission.id, review.email))
+            }
+          />
+        )}
+      </DetailsDialog>
       <NoteActionDialog action={action} onDone={() => setAction(null)} />
     </>
   );
 }
+
+type Decision = "verified" | "rejected";
+type Submission = NonNullable<VerificationReview["submission"]>;
 
 function ReviewBody({
   review,
   onDecide,
 }: {
   review: VerificationReview;
-  onDecide: (decision: "verified" | "rejected") => void;
+  onDecide: (decision: Decision) => void;
 }) {
   const { t } = useTexts();
   const { submission } = review;
@@ -119,59 +109,10 @@ function ReviewBody({
             {review.requestNote}
           </DetailRow>
         )}
-        {submission && (
-          <>
-            <DetailRow label={t("adminVerifications.dialog.legalName")}>
-              <span data-testid="pan-name">{submission.legalName}</span>
-            </DetailRow>
-            <DetailRow label={t("adminVerifications.dialog.pan")}>
-              <span className="font-mono">{submission.pan}</span>
-            </DetailRow>
-            <DetailRow label={t("adminVerifications.dialog.dateOfBirth")}>
-              {submission.dateOfBirth}
-            </DetailRow>
-            <DetailRow label={t("adminVerifications.dialog.address")}>
-              {submission.address}
-            </DetailRow>
-            <DetailRow label={t("adminVerifications.dialog.addressDocumentKind")}>
-              {t(`adminVerifications.kinds.${submission.addressDocumentKind}`)}
-            </DetailRow>
-            <DetailRow label={t("adminVerifications.dialog.submittedAt")}>
-              {formatDateTime(submission.submittedAt)}
-            </DetailRow>
-            {submission.decisionNote && (
-              <DetailRow label={t("adminVerifications.dialog.decisionNote")}>
-                {submission.decisionNote}
-              </DetailRow>
-            )}
-          </>
-        )}
+        {submission && <SubmissionRows submission={submission} />}
       </dl>
       {!submission && <p>{t("adminVerifications.dialog.noSubmission")}</p>}
-
-      <section aria-labelledby="verification-payer-names">
-        <h3 id="verification-payer-names" className="font-semibold">
-          {t("adminVerifications.dialog.payerNames")}
-        </h3>
-        <p className="text-xs text-muted-foreground">
-          {t("adminVerifications.dialog.payerNamesHint")}
-        </p>
-        {review.payerNames.length === 0 ? (
-          <p className="text-muted-foreground">{t("adminVerifications.dialog.noPayerNames")}</p>
-        ) : (
-          <ul className="mt-1 space-y-1">
-            {review.payerNames.map((payer) => (
-              <li key={payer.name} className="flex justify-between gap-4">
-                <span className="font-medium">{payer.name}</span>
-                <span className="text-muted-foreground">
-                  {t("adminVerifications.dialog.orders", { count: payer.orders })}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
+      <PayerNamesSection payerNames={review.payerNames} />
       {review.otherCustomersWithPan.length > 0 && (
         <p
           role="status"
@@ -183,45 +124,7 @@ function ReviewBody({
           })}
         </p>
       )}
-
-      {submission && (
-        <section aria-labelledby="verification-documents" className="space-y-3">
-          <h3 id="verification-documents" className="font-semibold">
-            {t("adminVerifications.dialog.documents")}
-          </h3>
-          <div className="grid gap-4 sm:grid-cols-3">
-            {submission.documents.map((document) => {
-              const url = adminDocumentUrl(document.id);
-              const label = t(`adminVerifications.documentKinds.${document.kind}`);
-              return (
-                <figure key={document.id} className="space-y-1">
-                  {document.contentType === "application/pdf" ? (
-                    <iframe src={url} title={label} className="h-64 w-full rounded border" />
-                  ) : (
-                    <img
-                      src={url}
-                      alt={label}
-                      className="max-h-64 w-full rounded border object-contain"
-                    />
-                  )}
-                  <figcaption className="flex justify-between gap-2 text-xs">
-                    <span>{label}</span>
-                    <a
-                      href={url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="text-primary underline"
-                    >
-                      {t("adminVerifications.dialog.openDocument")}
-                    </a>
-                  </figcaption>
-                </figure>
-              );
-            })}
-          </div>
-        </section>
-      )}
-
+      {submission && <DocumentsSection documents={submission.documents} />}
       {review.status === "submitted" && (
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="destructive" onClick={() => onDecide("rejected")}>
@@ -233,5 +136,102 @@ function ReviewBody({
         </div>
       )}
     </div>
+  );
+}
+
+/** What the customer submitted, in the details list under their status. */
+function SubmissionRows({ submission }: { submission: Submission }) {
+  const { t } = useTexts();
+  return (
+    <>
+      <DetailRow label={t("adminVerifications.dialog.legalName")}>
+        <span data-testid="pan-name">{submission.legalName}</span>
+      </DetailRow>
+      <DetailRow label={t("adminVerifications.dialog.pan")}>
+        <span className="font-mono">{submission.pan}</span>
+      </DetailRow>
+      <DetailRow label={t("adminVerifications.dialog.dateOfBirth")}>
+        {submission.dateOfBirth}
+      </DetailRow>
+      <DetailRow label={t("adminVerifications.dialog.address")}>{submission.address}</DetailRow>
+      <DetailRow label={t("adminVerifications.dialog.addressDocumentKind")}>
+        {t(`adminVerifications.kinds.${submission.addressDocumentKind}`)}
+      </DetailRow>
+      <DetailRow label={t("adminVerifications.dialog.submittedAt")}>
+        {formatDateTime(submission.submittedAt)}
+      </DetailRow>
+      {submission.decisionNote && (
+        <DetailRow label={t("adminVerifications.dialog.decisionNote")}>
+          {submission.decisionNote}
+        </DetailRow>
+      )}
+    </>
+  );
+}
+
+/** The names the customer's payments came from, to hold beside the name on the PAN. */
+function PayerNamesSection({ payerNames }: { payerNames: VerificationReview["payerNames"] }) {
+  const { t } = useTexts();
+  return (
+    <section aria-labelledby="verification-payer-names">
+      <h3 id="verification-payer-names" className="font-semibold">
+        {t("adminVerifications.dialog.payerNames")}
+      </h3>
+      <p className="text-xs text-muted-foreground">
+        {t("adminVerifications.dialog.payerNamesHint")}
+      </p>
+      {payerNames.length === 0 ? (
+        <p className="text-muted-foreground">{t("adminVerifications.dialog.noPayerNames")}</p>
+      ) : (
+        <ul className="mt-1 space-y-1">
+          {payerNames.map((payer) => (
+            <li key={payer.name} className="flex justify-between gap-4">
+              <span className="font-medium">{payer.name}</span>
+              <span className="text-muted-foreground">
+                {t("adminVerifications.dialog.orders", { count: payer.orders })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The submission's documents inline: a PDF in a frame, a photo as an image. */
+function DocumentsSection({ documents }: { documents: Submission["documents"] }) {
+  const { t } = useTexts();
+  return (
+    <section aria-labelledby="verification-documents" className="space-y-3">
+      <h3 id="verification-documents" className="font-semibold">
+        {t("adminVerifications.dialog.documents")}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {documents.map((document) => (
+          <DocumentFigure key={document.id} document={document} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function DocumentFigure({ document }: { document: Submission["documents"][number] }) {
+  const { t } = useTexts();
+  const url = adminDocumentUrl(document.id);
+  const label = t(`adminVerifications.documentKinds.${document.kind}`);
+  return (
+    <figure className="space-y-1">
+      {document.contentType === "application/pdf" ? (
+        <iframe src={url} title={label} className="h-64 w-full rounded border" />
+      ) : (
+        <img src={url} alt={label} className="max-h-64 w-full rounded border object-contain" />
+      )}
+      <figcaption className="flex justify-between gap-2 text-xs">
+        <span>{label}</span>
+        <a href={url} target="_blank" rel="noopener noreferrer" className="text-primary underline">
+          {t("adminVerifications.dialog.openDocument")}
+        </a>
+      </figcaption>
+    </figure>
   );
 }
