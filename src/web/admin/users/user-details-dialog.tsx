@@ -1,28 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { DetailRow } from "../../components/detail-row";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
 import { useTexts } from "../../i18n/use-texts";
 import { useDownload } from "../../lib/download";
 import { formatDate } from "../../lib/format";
+import { DetailsDialog, DetailsLoading } from "../components/details-dialog";
 import { type NoteAction, NoteActionDialog } from "../components/note-action-dialog";
 import { useReportSuspicion } from "../components/report-suspicion";
 import { useRequestVerification, verificationReviewQueryOptions } from "../lib/verifications-api";
 import { CustomerHoldSection } from "./customer-hold-section";
-import { userDetailsQueryOptions } from "./users-api";
+import { type AdminUserDetails, userDetailsQueryOptions } from "./users-api";
 
 const inrFormat = new Intl.NumberFormat("en-IN", {
   style: "currency",
@@ -61,92 +55,111 @@ export function UserDetailsDialog({
     }
   }, [user, query.isError, query.isFetching, onClose, t]);
 
-  const none = <span className="text-muted-foreground">{t("adminUsers.details.none")}</span>;
-
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel={t("adminUsers.details.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("adminUsers.details.title")}</DialogTitle>
-          <DialogDescription className="break-all">
-            {details?.email ?? user?.email}
-          </DialogDescription>
-        </DialogHeader>
-        {!details ? (
-          <p role="status" className="flex justify-center py-8">
-            <Spinner size="large" />
-            <span className="sr-only">{t("admin.common.loading")}</span>
-          </p>
-        ) : (
-          <div className="space-y-4 text-sm">
-            <dl>
-              <DetailRow label={t("adminUsers.columns.role")}>
-                <Badge variant={details.role === "admin" ? "info" : "default"}>
-                  {t(`adminUsers.roles.${details.role}`)}
-                </Badge>
-              </DetailRow>
-              <DetailRow label={t("adminUsers.columns.status")}>
-                {details.isBlocked ? (
-                  <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
-                ) : (
-                  <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
-                )}
-              </DetailRow>
-              <DetailRow label={t("adminUsers.columns.joined")}>
-                {formatDate(details.createdAt)}
-              </DetailRow>
-              <DetailRow label={t("adminUsers.details.emailVerified")}>
-                {details.emailVerified ? t("adminUsers.details.yes") : t("adminUsers.details.no")}
-              </DetailRow>
-              <DetailRow label={t("adminUsers.details.whatsapp")}>
-                {details.whatsappNumber ?? none}
-              </DetailRow>
-            </dl>
-            {details.role === "user" && <CustomerHoldSection details={details} />}
-            {details.role === "user" && (
-              <SuspicionSection userId={details.id} email={details.email} />
-            )}
-            <section aria-labelledby="user-details-orders">
-              <h3 id="user-details-orders" className="mb-1 font-semibold">
-                {t("adminUsers.details.ordersHeading")}
-              </h3>
-              <dl>
-                <DetailRow label={t("adminUsers.details.totalOrders")}>
-                  {details.totalOrders}
-                </DetailRow>
-                <DetailRow label={t("adminUsers.details.completedOrders")}>
-                  {details.completedOrders}
-                </DetailRow>
-                <DetailRow label={t("adminUsers.details.totalVolume")}>
-                  {formatInr(details.totalVolumeInr)}
-                </DetailRow>
-              </dl>
-            </section>
-            <VerificationSection userId={details.id} email={details.email} />
-            <section aria-labelledby="user-details-referrals">
-              <h3 id="user-details-referrals" className="mb-1 font-semibold">
-                {t("adminUsers.details.referralsHeading")}
-              </h3>
-              <p className="text-xs text-muted-foreground">
-                {t("adminUsers.details.referralsUnavailable")}
-              </p>
-              <dl>
-                <DetailRow label={t("adminUsers.details.referralCode")}>
-                  {details.referralCode ?? none}
-                </DetailRow>
-                <DetailRow label={t("adminUsers.details.referredBy")}>
-                  {details.referredBy ?? none}
-                </DetailRow>
-                <DetailRow label={t("adminUsers.details.referralEarnings")}>
-                  {formatInr(details.referralEarnings)}
-                </DetailRow>
-              </dl>
-            </section>
-            <CustomerFileSection userId={details.id} />
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+    <DetailsDialog
+      open={user !== null}
+      onClose={onClose}
+      closeLabel={t("adminUsers.details.close")}
+      title={t("adminUsers.details.title")}
+      email={details?.email ?? user?.email}
+    >
+      {!details ? <DetailsLoading /> : <UserDetailsBody details={details} />}
+    </DetailsDialog>
+  );
+}
+
+function UserDetailsBody({ details }: { details: AdminUserDetails }) {
+  const { t } = useTexts();
+  return (
+    <div className="space-y-4 text-sm">
+      <dl>
+        <DetailRow label={t("adminUsers.columns.role")}>
+          <Badge variant={details.role === "admin" ? "info" : "default"}>
+            {t(`adminUsers.roles.${details.role}`)}
+          </Badge>
+        </DetailRow>
+        <DetailRow label={t("adminUsers.columns.status")}>
+          {details.isBlocked ? (
+            <Badge variant="destructive">{t("adminUsers.statuses.blocked")}</Badge>
+          ) : (
+            <Badge variant="success">{t("adminUsers.statuses.active")}</Badge>
+          )}
+        </DetailRow>
+        <DetailRow label={t("adminUsers.columns.joined")}>
+          {formatDate(details.createdAt)}
+        </DetailRow>
+        <DetailRow label={t("adminUsers.details.emailVerified")}>
+          {details.emailVerified ? t("adminUsers.details.yes") : t("adminUsers.details.no")}
+        </DetailRow>
+        <DetailRow label={t("adminUsers.details.whatsapp")}>
+          {details.whatsappNumber ?? <None />}
+        </DetailRow>
+      </dl>
+      {details.role === "user" && <CustomerHoldSection details={details} />}
+      {details.role === "user" && <SuspicionSection userId={details.id} email={details.email} />}
+      <DetailsSection id="user-details-orders" heading={t("adminUsers.details.ordersHeading")}>
+        <dl>
+          <DetailRow label={t("adminUsers.details.totalOrders")}>{details.totalOrders}</DetailRow>
+          <DetailRow label={t("adminUsers.details.completedOrders")}>
+            {details.completedOrders}
+          </DetailRow>
+          <DetailRow label={t("adminUsers.details.totalVolume")}>
+            {formatInr(details.totalVolumeInr)}
+          </DetailRow>
+        </dl>
+      </DetailsSection>
+      <VerificationSection userId={details.id} email={details.email} />
+      <ReferralsSection details={details} />
+      <CustomerFileSection userId={details.id} />
+    </div>
+  );
+}
+
+/** A field the customer has not filled in. */
+function None() {
+  const { t } = useTexts();
+  return <span className="text-muted-foreground">{t("adminUsers.details.none")}</span>;
+}
+
+/** A headed part of the record, named by its heading. */
+function DetailsSection({
+  id,
+  heading,
+  children,
+}: {
+  id: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-1 font-semibold">
+        {heading}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function ReferralsSection({ details }: { details: AdminUserDetails }) {
+  const { t } = useTexts();
+  return (
+    <DetailsSection id="user-details-referrals" heading={t("adminUsers.details.referralsHeading")}>
+      <p className="text-xs text-muted-foreground">
+        {t("adminUsers.details.referralsUnavailable")}
+      </p>
+      <dl>
+        <DetailRow label={t("adminUsers.details.referralCode")}>
+          {details.referralCode ?? <None />}
+        </DetailRow>
+        <DetailRow label={t("adminUsers.details.referredBy")}>
+          {details.referredBy ?? <None />}
+        </DetailRow>
+        <DetailRow label={t("adminUsers.details.referralEarnings")}>
+          {formatInr(details.referralEarnings)}
+        </DetailRow>
+      </dl>
+    </DetailsSection>
   );
 }
 
@@ -158,10 +171,7 @@ function VerificationSection({ userId, email }: { userId: string; email: string 
   const [action, setAction] = useState<NoteAction | null>(null);
   if (!review) return null;
   return (
-    <section aria-labelledby="user-details-verification">
-      <h3 id="user-details-verification" className="mb-1 font-semibold">
-        {t("adminVerifications.title")}
-      </h3>
+    <DetailsSection id="user-details-verification" heading={t("adminVerifications.title")}>
       <dl>
         <DetailRow label={t("adminVerifications.dialog.status")}>
           {t(`adminVerifications.statuses.${review.status}`)}
@@ -194,7 +204,7 @@ function VerificationSection({ userId, email }: { userId: string; email: string 
         </Button>
       )}
       <NoteActionDialog action={action} onDone={() => setAction(null)} />
-    </section>
+    </DetailsSection>
   );
 }
 
