@@ -29,7 +29,6 @@ import {
   useDecideUnmatched,
 } from "./unmatched-transfers-api";
 
-/** "0x3c1d6f…112233": enough of both ends to recognise a hash or an address. */
 /**
  * Admin → Unmatched transfers: what the payout watcher saw leave the desk's wallets
  * and could not pay to one order by itself (two candidates, another amount, a payment
@@ -47,6 +46,100 @@ export function UnmatchedTransfersPage() {
   const transfers = query.data?.pages.flatMap((page) => page.transfers) ?? [];
   const [assigning, setAssigning] = useState<Assigning | null>(null);
   const [dismissing, setDismissing] = useState<NoteAction | null>(null);
+  const setAsideAction = useSetAsideAction();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">{t("adminOrders.unmatched.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("adminOrders.unmatched.description")}</p>
+        <ListChooser list={list} onChoose={setList} />
+      </header>
+      <Card>
+        <CardContent padding="none">
+          <AdminListBody
+            query={query}
+            isEmpty={transfers.length === 0}
+            failedTitle={t("adminOrders.unmatched.fetchFailed")}
+            empty={{
+              icon: CircleCheck,
+              title: t(EMPTY_LIST[list]),
+            }}
+          >
+            <AdminTable
+              aria-label={t("adminOrders.unmatched.title")}
+              columns={unmatchedColumns(t, list)}
+              rows={transfers}
+              rowKey={(transfer) => transfer.id}
+              rowAttributes={(transfer) => ({ "data-transfer": transfer.txHash })}
+              alignTop
+              actions={
+                list === "unmatched"
+                  ? {
+                      cell: (transfer) => (
+                        <TransferActions
+                          transfer={transfer}
+                          onAssign={setAssigning}
+                          onSetAside={() => setDismissing(setAsideAction(transfer))}
+                        />
+                      ),
+                    }
+                  : undefined
+              }
+            />
+          </AdminListBody>
+          {query.hasNextPage && (
+            <div className="flex justify-center p-4">
+              <Button
+                variant="outline"
+                onClick={() => query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+              >
+                {query.isFetchingNextPage && <Spinner />}
+                {t("admin.common.loadMore")}
+              </Button>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <AssignDialog assigning={assigning} onDone={() => setAssigning(null)} />
+      <NoteActionDialog action={dismissing} onDone={() => setDismissing(null)} />
+    </div>
+  );
+}
+
+/** The page's lists, one shown at a time. */
+function ListChooser({
+  list,
+  onChoose,
+}: {
+  list: UnmatchedList;
+  onChoose: (list: UnmatchedList) => void;
+}) {
+  const { t } = useTexts();
+  return (
+    <div className="flex flex-wrap gap-2 pt-2">
+      {(["unmatched", "to_refund", "failed", "removed"] as const).map((shown) => (
+        <Button
+          key={shown}
+          size="sm"
+          variant={list === shown ? "default" : "outline"}
+          aria-pressed={list === shown}
+          onClick={() => onChoose(shown)}
+        >
+          {t(`adminOrders.unmatched.lists.${shown}`)}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Setting a transfer aside, with a note: a deposit is marked to refund, a payout is
+ * dismissed as not one.
+ */
+function useSetAsideAction(): (transfer: UnmatchedTransfer) => NoteAction {
+  const { t } = useTexts();
   const decide = useDecideUnmatched();
   const refundAction = (transfer: UnmatchedTransfer): NoteAction => ({
     title: t("adminOrders.unmatched.refundTitle"),
@@ -75,104 +168,35 @@ export function UnmatchedTransfersPage() {
     failedTitle: t("adminOrders.unmatched.failedToast"),
     run: (note) => decide.mutateAsync({ id: transfer.id, action: "dismiss", note }),
   });
+  return (transfer) =>
+    transfer.direction === "in" ? refundAction(transfer) : dismissAction(transfer);
+}
 
+/** An unmatched transfer's two decisions: give it to an order, or set it aside. */
+function TransferActions({
+  transfer,
+  onAssign,
+  onSetAside,
+}: {
+  transfer: UnmatchedTransfer;
+  onAssign: (assigning: Assigning) => void;
+  onSetAside: () => void;
+}) {
+  const { t } = useTexts();
+  const isDeposit = transfer.direction === "in";
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6">
-      <header className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t("adminOrders.unmatched.title")}</h1>
-        <p className="text-sm text-muted-foreground">{t("adminOrders.unmatched.description")}</p>
-        <div className="flex flex-wrap gap-2 pt-2">
-          {(["unmatched", "to_refund", "failed", "removed"] as const).map((shown) => (
-            <Button
-              key={shown}
-              size="sm"
-              variant={list === shown ? "default" : "outline"}
-              aria-pressed={list === shown}
-              onClick={() => setList(shown)}
-            >
-              {t(`adminOrders.unmatched.lists.${shown}`)}
-            </Button>
-          ))}
-        </div>
-      </header>
-      <Card>
-        <CardContent padding="none">
-          <AdminListBody
-            query={query}
-            isEmpty={transfers.length === 0}
-            failedTitle={t("adminOrders.unmatched.fetchFailed")}
-            empty={{
-              icon: CircleCheck,
-              title: t(EMPTY_LIST[list]),
-            }}
-          >
-            <AdminTable
-              aria-label={t("adminOrders.unmatched.title")}
-              columns={unmatchedColumns(t, list)}
-              rows={transfers}
-              rowKey={(transfer) => transfer.id}
-              rowAttributes={(transfer) => ({ "data-transfer": transfer.txHash })}
-              alignTop
-              actions={
-                list === "unmatched"
-                  ? {
-                      cell: (transfer) => {
-                        const isDeposit = transfer.direction === "in";
-                        return (
-                          // Stacked: side by side they push the table past a laptop's width.
-                          <span className="flex flex-col items-stretch gap-1.5 whitespace-nowrap">
-                            <Button
-                              size="sm"
-                              onClick={() =>
-                                setAssigning({ transfer, kind: isDeposit ? "credit" : "assign" })
-                              }
-                            >
-                              {t(
-                                isDeposit
-                                  ? "adminOrders.unmatched.credit"
-                                  : "adminOrders.unmatched.assign",
-                              )}
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              onClick={() =>
-                                setDismissing(
-                                  isDeposit ? refundAction(transfer) : dismissAction(transfer),
-                                )
-                              }
-                            >
-                              {t(
-                                isDeposit
-                                  ? "adminOrders.unmatched.refund"
-                                  : "adminOrders.unmatched.dismiss",
-                              )}
-                            </Button>
-                          </span>
-                        );
-                      },
-                    }
-                  : undefined
-              }
-            />
-          </AdminListBody>
-          {query.hasNextPage && (
-            <div className="flex justify-center p-4">
-              <Button
-                variant="outline"
-                onClick={() => query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
-              >
-                {query.isFetchingNextPage && <Spinner />}
-                {t("admin.common.loadMore")}
-              </Button>
-            </div>
-          )}
-        </CardContent>
-      </Card>
-      <AssignDialog assigning={assigning} onDone={() => setAssigning(null)} />
-      <NoteActionDialog action={dismissing} onDone={() => setDismissing(null)} />
-    </div>
+    // Stacked: side by side they push the table past a laptop's width.
+    <span className="flex flex-col items-stretch gap-1.5 whitespace-nowrap">
+      <Button
+        size="sm"
+        onClick={() => onAssign({ transfer, kind: isDeposit ? "credit" : "assign" })}
+      >
+        {t(isDeposit ? "adminOrders.unmatched.credit" : "adminOrders.unmatched.assign")}
+      </Button>
+      <Button size="sm" variant="outline" onClick={onSetAside}>
+        {t(isDeposit ? "adminOrders.unmatched.refund" : "adminOrders.unmatched.dismiss")}
+      </Button>
+    </span>
   );
 }
 
