@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { AuthCard } from "../components/auth-card";
@@ -17,6 +17,46 @@ import { adminSessionQueryOptions, useStepUp } from "./admin-session";
 /** 'Admin Access': a signed-in admin confirms their own password (and TOTP code) on the server. */
 export function AdminLoginPage() {
   const { t } = useTexts();
+  const access = useAdminAccess();
+  if (access.isLoading) return <FullScreenLoader />;
+  if (access.isElevated) return <Navigate to="/admin" replace />;
+
+  return (
+    <div className="flex min-h-screen items-center justify-center p-4">
+      <AuthCard title={t("admin.login.title")} description={t("admin.login.description")}>
+        <ShieldCheck className="mb-4 size-10 text-primary" aria-hidden />
+        {!access.isSignedIn ? (
+          <AccessNotice
+            message={<p>{t("admin.login.signInFirst")}</p>}
+            to="/login"
+            label={t("admin.login.logIn")}
+          />
+        ) : !access.userIsAdmin ? (
+          // No password to ask for: the server would refuse a customer's step-up anyway.
+          <AccessNotice
+            message={
+              <p role="alert" className="text-destructive">
+                {t("admin.login.notAdmin")}
+              </p>
+            }
+            to="/"
+            label={t("admin.nav.backToSite")}
+            variant="outline"
+          />
+        ) : (
+          <StepUpForm {...access.form} />
+        )}
+      </AuthCard>
+    </div>
+  );
+}
+
+/**
+ * Who is asking and the step-up they send: the session, the admin session (is a code
+ * needed, is it done already), the password and code typed, and the submit.
+ */
+function useAdminAccess() {
+  const { t } = useTexts();
   const navigate = useNavigate();
   const { data: session, isPending } = useSession();
   const userIsAdmin = isAdmin(session?.user);
@@ -30,9 +70,6 @@ export function AdminLoginPage() {
   useEffect(() => {
     if (stepUp.isError) passwordField.current?.focus();
   }, [stepUp.isError]);
-
-  if (isPending || (userIsAdmin && adminSession.isPending)) return <FullScreenLoader />;
-  if (adminSession.data?.isElevated) return <Navigate to="/admin" replace />;
   const needsCode = Boolean(adminSession.data?.twoFactorEnabled);
 
   const onSubmit = (event: FormEvent) => {
@@ -56,68 +93,95 @@ export function AdminLoginPage() {
     );
   };
 
+  return {
+    isLoading: isPending || (userIsAdmin && adminSession.isPending),
+    isElevated: Boolean(adminSession.data?.isElevated),
+    isSignedIn: Boolean(session),
+    userIsAdmin,
+    form: {
+      passwordField,
+      password,
+      onPasswordChange: setPassword,
+      needsCode,
+      code,
+      onCodeChange: setCode,
+      isPending: stepUp.isPending,
+      onSubmit,
+    },
+  };
+}
+
+/** Why there is no form to fill, and the link away. */
+function AccessNotice({
+  message,
+  to,
+  label,
+  variant,
+}: {
+  message: ReactNode;
+  to: string;
+  label: string;
+  variant?: "outline";
+}) {
   return (
-    <div className="flex min-h-screen items-center justify-center p-4">
-      <AuthCard title={t("admin.login.title")} description={t("admin.login.description")}>
-        <ShieldCheck className="mb-4 size-10 text-primary" aria-hidden />
-        {!session ? (
-          <div className="space-y-4 text-sm">
-            <p>{t("admin.login.signInFirst")}</p>
-            <Button asChild className="w-full">
-              <Link to="/login">{t("admin.login.logIn")}</Link>
-            </Button>
-          </div>
-        ) : !userIsAdmin ? (
-          // No password to ask for: the server would refuse a customer's step-up anyway.
-          <div className="space-y-4 text-sm">
-            <p role="alert" className="text-destructive">
-              {t("admin.login.notAdmin")}
-            </p>
-            <Button asChild variant="outline" className="w-full">
-              <Link to="/">{t("admin.nav.backToSite")}</Link>
-            </Button>
-          </div>
-        ) : (
-          <form onSubmit={onSubmit} className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor="admin-password">{t("admin.login.password")}</Label>
-              <PasswordInput
-                ref={passwordField}
-                id="admin-password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                disabled={stepUp.isPending}
-              />
-            </div>
-            {needsCode && (
-              <div className="space-y-2">
-                <Label htmlFor="admin-code">{t("admin.login.code")}</Label>
-                <Input
-                  id="admin-code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="\d{6}"
-                  maxLength={6}
-                  required
-                  value={code}
-                  onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
-                  aria-describedby="admin-code-hint"
-                  disabled={stepUp.isPending}
-                />
-                <p id="admin-code-hint" className="text-xs text-muted-foreground">
-                  {t("admin.login.codeHint")}
-                </p>
-              </div>
-            )}
-            <Button type="submit" className="w-full" disabled={stepUp.isPending || !password}>
-              {stepUp.isPending && <Spinner />}
-              {stepUp.isPending ? t("admin.login.submitting") : t("admin.login.submit")}
-            </Button>
-          </form>
-        )}
-      </AuthCard>
+    <div className="space-y-4 text-sm">
+      {message}
+      <Button asChild variant={variant} className="w-full">
+        <Link to={to}>{label}</Link>
+      </Button>
     </div>
+  );
+}
+
+function StepUpForm({
+  passwordField,
+  password,
+  onPasswordChange,
+  needsCode,
+  code,
+  onCodeChange,
+  isPending,
+  onSubmit,
+}: ReturnType<typeof useAdminAccess>["form"]) {
+  const { t } = useTexts();
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <div className="space-y-2">
+        <Label htmlFor="admin-password">{t("admin.login.password")}</Label>
+        <PasswordInput
+          ref={passwordField}
+          id="admin-password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => onPasswordChange(event.target.value)}
+          disabled={isPending}
+        />
+      </div>
+      {needsCode && (
+        <div className="space-y-2">
+          <Label htmlFor="admin-code">{t("admin.login.code")}</Label>
+          <Input
+            id="admin-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(event) => onCodeChange(event.target.value.replace(/\D/g, ""))}
+            aria-describedby="admin-code-hint"
+            disabled={isPending}
+          />
+          <p id="admin-code-hint" className="text-xs text-muted-foreground">
+            {t("admin.login.codeHint")}
+          </p>
+        </div>
+      )}
+      <Button type="submit" className="w-full" disabled={isPending || !password}>
+        {isPending && <Spinner />}
+        {isPending ? t("admin.login.submitting") : t("admin.login.submit")}
+      </Button>
+    </form>
   );
 }
