@@ -4,7 +4,6 @@ import { toast } from "sonner";
 import { RECONCILIATION_GROUPS } from "../../../shared/reconciliation-groups";
 import { ConfirmWithNoteDialog } from "../../components/confirm-with-note-dialog";
 import { AlertDialogConfirm } from "../../components/ui/alert-dialog";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -17,12 +16,10 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
-import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { AdminListBody } from "../components/admin-list-body";
-import { type AdminColumn, figureColumn } from "../components/admin-table";
 import { formatInr } from "../lib/admin-format";
 import { receivingAccountsQueryOptions } from "../lib/receiving-accounts-api";
 import {
@@ -35,15 +32,13 @@ import {
 } from "../lib/reconciliation-api";
 import { ColumnMappingForm } from "./column-mapping-form";
 import { DebitsSection } from "./debits-section";
+import { ACCEPTABLE, type Group, groupColumns } from "./group-columns";
 import { GroupItems } from "./group-items";
 import { inrOrBlank, lineFigures, useDecisionSubmit } from "./use-decision-submit";
 
-type Group = keyof AccountReconciliation["groups"];
 const GROUPS: readonly Group[] = RECONCILIATION_GROUPS;
 /** The groups an operator must look at: shown in amber when they hold anything. */
 const NEEDS_A_DECISION = new Set<Group>(GROUPS.filter((group) => group !== "matched"));
-/** The groups whose credit may be accepted as its order's payment (the server's rule too). */
-const ACCEPTABLE = new Set<Group>(["mismatch", "thirdParty", "payerUnknown", "otherAccount"]);
 
 export function ReconciliationPage() {
   const { t } = useTexts();
@@ -79,14 +74,58 @@ export function ReconciliationPage() {
   );
 }
 
+type Groups = AccountReconciliation["groups"];
+
 function AccountReconciliationView({ accountId }: { accountId: string }) {
   const { t } = useTexts();
   const reconciliation = useQuery(accountReconciliationQueryOptions(accountId));
-  const verify = useVerifyAllMatched(accountId);
+  const verifyAll = useVerifyAll(accountId);
   const [deciding, setDeciding] = useState<{ item: ReconciliationItem; group: Group } | null>(null);
   const groups = reconciliation.data?.groups;
 
-  const onVerifyAll = () =>
+  return (
+    <>
+      <UploadCard accountId={accountId} />
+      <AdminListBody query={reconciliation} failedTitle={t("adminReconciliation.fetchFailed")}>
+        {reconciliation.data && (
+          <ColumnMappingForm accountId={accountId} saved={reconciliation.data.columnMapping} />
+        )}
+        {reconciliation.data && reconciliation.data.imports.length > 0 && (
+          <StatementImports imports={reconciliation.data.imports} />
+        )}
+        {groups && (
+          <>
+            <GroupCounts groups={groups} />
+            {GROUPS.map((group) => (
+              <GroupCard
+                key={group}
+                group={group}
+                summary={groups[group]}
+                onDecide={(item) => setDeciding({ item, group })}
+                action={
+                  group === "matched" && groups.matched.count > 0 ? (
+                    <Button onClick={verifyAll.run} disabled={verifyAll.isPending}>
+                      {verifyAll.isPending && <Spinner />}
+                      {t("adminReconciliation.verifyAll", { count: groups.matched.count })}
+                    </Button>
+                  ) : null
+                }
+              />
+            ))}
+          </>
+        )}
+      </AdminListBody>
+      <DebitsSection accountId={accountId} />
+      <DecisionDialog deciding={deciding} onDone={() => setDeciding(null)} />
+    </>
+  );
+}
+
+/** "Verify all matched", and what it says of the credits it left and why. */
+function useVerifyAll(accountId: string) {
+  const { t } = useTexts();
+  const verify = useVerifyAllMatched(accountId);
+  const run = () =>
     verify.mutate(undefined, {
       onSuccess: ({ verified, skipped, blockedPayers, heldOrders, ownOrders }) => {
         // What was left, and why: changed meanwhile, a blocked payer, an order on hold,
@@ -103,86 +142,64 @@ function AccountReconciliationView({ accountId }: { accountId: string }) {
       },
       onError: (failure) => toast.error(failure.message),
     });
+  return { run, isPending: verify.isPending };
+}
 
+/** The statements imported for the account, one line each. */
+function StatementImports({ imports }: { imports: AccountReconciliation["imports"] }) {
+  const { t } = useTexts();
   return (
-    <>
-      <UploadCard accountId={accountId} />
-      <AdminListBody query={reconciliation} failedTitle={t("adminReconciliation.fetchFailed")}>
-        {reconciliation.data && (
-          <ColumnMappingForm accountId={accountId} saved={reconciliation.data.columnMapping} />
-        )}
-        {reconciliation.data && reconciliation.data.imports.length > 0 && (
-          <section aria-labelledby="statement-imports" className="space-y-2">
-            <h2 id="statement-imports" className="text-sm font-medium">
-              {t("adminReconciliation.imports.title")}
-            </h2>
-            <ul className="space-y-1 text-sm text-muted-foreground">
-              {reconciliation.data.imports.map((statement) => (
-                <li key={statement.importId}>
-                  {t("adminReconciliation.imports.line", {
-                    fileName: statement.fileName,
-                    from: statement.firstValueDate,
-                    to: statement.lastValueDate,
-                    added: statement.creditsAdded,
-                    read: statement.creditsRead,
-                    at: formatDateTime(statement.importedAt),
-                  })}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        {groups && (
-          <>
-            <ul
-              aria-label={t("adminReconciliation.title")}
-              className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
-            >
-              {GROUPS.map((group) => (
-                <li
-                  key={group}
-                  data-testid={`group-count-${group}`}
-                  className={cn(
-                    "rounded-lg border bg-card p-3",
-                    NEEDS_A_DECISION.has(group) && groups[group].count > 0 && "border-amber-500",
-                  )}
-                >
-                  <a href={`#group-${group}`} className="block">
-                    <span className="text-sm text-muted-foreground">
-                      {t(`adminReconciliation.groups.${group}`)}
-                    </span>
-                    <span className="block text-2xl font-semibold tabular-nums">
-                      {groups[group].count}
-                    </span>
-                    <span className="text-xs text-muted-foreground tabular-nums">
-                      {formatInr(groups[group].totalInr)}
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-            {GROUPS.map((group) => (
-              <GroupCard
-                key={group}
-                group={group}
-                summary={groups[group]}
-                onDecide={(item) => setDeciding({ item, group })}
-                action={
-                  group === "matched" && groups.matched.count > 0 ? (
-                    <Button onClick={onVerifyAll} disabled={verify.isPending}>
-                      {verify.isPending && <Spinner />}
-                      {t("adminReconciliation.verifyAll", { count: groups.matched.count })}
-                    </Button>
-                  ) : null
-                }
-              />
-            ))}
-          </>
-        )}
-      </AdminListBody>
-      <DebitsSection accountId={accountId} />
-      <DecisionDialog deciding={deciding} onDone={() => setDeciding(null)} />
-    </>
+    <section aria-labelledby="statement-imports" className="space-y-2">
+      <h2 id="statement-imports" className="text-sm font-medium">
+        {t("adminReconciliation.imports.title")}
+      </h2>
+      <ul className="space-y-1 text-sm text-muted-foreground">
+        {imports.map((statement) => (
+          <li key={statement.importId}>
+            {t("adminReconciliation.imports.line", {
+              fileName: statement.fileName,
+              from: statement.firstValueDate,
+              to: statement.lastValueDate,
+              added: statement.creditsAdded,
+              read: statement.creditsRead,
+              at: formatDateTime(statement.importedAt),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Each group's count and total, linking to its card; amber where a decision waits. */
+function GroupCounts({ groups }: { groups: Groups }) {
+  const { t } = useTexts();
+  return (
+    <ul
+      aria-label={t("adminReconciliation.title")}
+      className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
+    >
+      {GROUPS.map((group) => (
+        <li
+          key={group}
+          data-testid={`group-count-${group}`}
+          className={cn(
+            "rounded-lg border bg-card p-3",
+            NEEDS_A_DECISION.has(group) && groups[group].count > 0 && "border-amber-500",
+          )}
+        >
+          <a href={`#group-${group}`} className="block">
+            <span className="text-sm text-muted-foreground">
+              {t(`adminReconciliation.groups.${group}`)}
+            </span>
+            <span className="block text-2xl font-semibold tabular-nums">{groups[group].count}</span>
+            <span className="text-xs text-muted-foreground tabular-nums">
+              {formatInr(groups[group].totalInr)}
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -269,7 +286,7 @@ function GroupCard({
   action,
 }: {
   group: Group;
-  summary: AccountReconciliation["groups"][Group];
+  summary: Groups[Group];
   onDecide: (item: ReconciliationItem) => void;
   action: ReactNode;
 }) {
@@ -302,110 +319,6 @@ function GroupCard({
       </CardContent>
     </Card>
   );
-}
-
-/** A group's columns: the credit's, the order's, or both, and its decision where it takes one. */
-function groupColumns(
-  t: TextFunction,
-  group: Group,
-  onDecide: (item: ReconciliationItem) => void,
-): AdminColumn<ReconciliationItem>[] {
-  const isOrderGroup = group === "notReceived";
-  const hasOrder = group !== "unclaimed";
-  const canDecide = ACCEPTABLE.has(group) || group === "unclaimed";
-  const columns: (AdminColumn<ReconciliationItem> | false)[] = [
-    !isOrderGroup && {
-      id: "date",
-      header: t("adminReconciliation.columns.date"),
-      cellClassName: "whitespace-nowrap tabular-nums",
-      cell: (item) => item.valueDate,
-    },
-    {
-      id: "reference",
-      header: t("adminReconciliation.columns.reference"),
-      cellClassName: "font-mono text-xs",
-      cell: (item) => item.reference,
-    },
-    !isOrderGroup &&
-      figureColumn(
-        "credit",
-        t("adminReconciliation.columns.credit"),
-        (item) => item.amount && formatInr(item.amount),
-      ),
-    !isOrderGroup && {
-      id: "payer",
-      header: t("adminReconciliation.columns.payer"),
-      cell: (item) => (
-        <>
-          {item.payerName ?? "—"}
-          {/* Never verified in bulk: an operator looks at it (the Risk page's blocklist). */}
-          {item.isPayerBlocked && (
-            <Badge variant="destructive" className="ml-1.5" data-testid="payer-blocked">
-              {t("adminReconciliation.payerBlocked")}
-            </Badge>
-          )}
-        </>
-      ),
-    },
-    hasOrder &&
-      figureColumn(
-        "orderAmount",
-        t("adminReconciliation.columns.orderAmount"),
-        (item) => item.orderAmount && formatInr(item.orderAmount),
-      ),
-    // On a phone the credit, its payer and the decision come first: these wait for a wider screen.
-    hasOrder && {
-      id: "orderPayer",
-      header: t("adminReconciliation.columns.orderPayer"),
-      className: "hidden md:table-cell",
-      cell: (item) => item.orderPayerName ?? "—",
-    },
-    hasOrder && {
-      id: "order",
-      header: t("adminReconciliation.columns.order"),
-      cellClassName: "text-xs",
-      cell: (item) => (
-        <>
-          <span className="font-mono">{item.orderId?.slice(0, 8)}</span>{" "}
-          <span className="text-muted-foreground">{item.orderEmail}</span>
-          {/* Verify all matched leaves it: the order's page says why it is held. */}
-          {item.isOrderHeld && (
-            <Badge variant="destructive" className="ml-1.5" data-testid="order-held">
-              {t("adminReconciliation.orderHeld")}
-            </Badge>
-          )}
-          {item.orderAccountLabel && (
-            <span className="block font-medium text-amber-700 dark:text-amber-400">
-              {t("adminReconciliation.orderAccount", { label: item.orderAccountLabel })}
-            </span>
-          )}
-        </>
-      ),
-    },
-    !hasOrder && {
-      id: "narration",
-      header: t("adminReconciliation.columns.narration"),
-      className: "hidden md:table-cell",
-      cellClassName: "max-w-xs truncate text-xs",
-      cellAttributes: (item) => ({ title: item.narration ?? "" }),
-      cell: (item) => item.narration,
-    },
-    // Its own column rather than AdminTable's actions: a worded button, which that
-    // column's icon-sized width and tight padding do not suit.
-    canDecide && {
-      id: "decide",
-      header: <span className="sr-only">{t("adminReconciliation.columns.actions")}</span>,
-      cellClassName: "text-right whitespace-nowrap",
-      cell: (item) => (
-        <Button size="sm" variant="outline" onClick={() => onDecide(item)}>
-          {group === "unclaimed"
-            ? t("adminReconciliation.dismiss")
-            : t("adminReconciliation.decide")}
-        </Button>
-      ),
-    },
-  ];
-  return columns.filter((column) => column !== false);
 }
 
 /** Accept or dismiss a line; the note is required, and a refusal stays in the dialog. */
