@@ -148,22 +148,16 @@ function isAuditAction(action: string): action is AuditAction {
   return action in ACTIONS;
 }
 
+function hasFilters(filters: AuditFilters): boolean {
+  return Boolean(filters.action || filters.actor);
+}
+
 export function AuditPage() {
   const { t } = useTexts();
   const [filters, setFilters] = useState<AuditFilters>({});
-  const [actorText, setActorText] = useState("");
   const audit = useInfiniteQuery(auditLogQueryOptions(filters));
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
-  const isFiltered = Boolean(filters.action || filters.actor);
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters({ ...filters, actor: actorText.trim() || undefined });
-  };
-  const onClear = () => {
-    setActorText("");
-    setFilters({});
-  };
+  const isFiltered = hasFilters(filters);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
@@ -172,52 +166,7 @@ export function AuditPage() {
         <p className="text-sm text-muted-foreground">{t("adminAudit.description")}</p>
       </header>
 
-      <form
-        onSubmit={onSearch}
-        className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end"
-      >
-        <div className="space-y-2">
-          <Label htmlFor="audit-action">{t("adminAudit.filters.action")}</Label>
-          <NativeSelect
-            id="audit-action"
-            value={filters.action ?? ""}
-            onChange={(event) => {
-              const value = event.target.value;
-              setFilters({ ...filters, action: isAuditAction(value) ? value : undefined });
-            }}
-          >
-            <option value="">{t("adminAudit.filters.allActions")}</option>
-            {ACTION_IDS.map((action) => (
-              <option key={action} value={action}>
-                {t(ACTIONS[action].label)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="audit-actor">{t("adminAudit.filters.actor")}</Label>
-          <Input
-            id="audit-actor"
-            type="search"
-            value={actorText}
-            placeholder={t("adminAudit.filters.actorPlaceholder")}
-            onChange={(event) => setActorText(event.target.value)}
-            maxLength={200}
-            autoComplete="off"
-          />
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" className="grow basis-0 sm:grow-0 sm:basis-auto">
-            <Search aria-hidden />
-            {t("adminAudit.filters.apply")}
-          </Button>
-          {(isFiltered || actorText) && (
-            <Button type="button" variant="outline" onClick={onClear}>
-              {t("adminAudit.filters.clear")}
-            </Button>
-          )}
-        </div>
-      </form>
+      <AuditFilterForm filters={filters} onChange={setFilters} />
 
       <Card>
         <CardContent padding="none">
@@ -247,6 +196,80 @@ export function AuditPage() {
 
       <LoadMoreButton query={audit} label={t("adminAudit.loadMore")} />
     </div>
+  );
+}
+
+/**
+ * The log's filters: an action is applied when chosen, the actor's e-mail or IP when
+ * searched for; "Clear" shows once either is set or typed.
+ */
+function AuditFilterForm({
+  filters,
+  onChange,
+}: {
+  filters: AuditFilters;
+  onChange: (filters: AuditFilters) => void;
+}) {
+  const { t } = useTexts();
+  const [actorText, setActorText] = useState("");
+  const isFiltered = hasFilters(filters);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ ...filters, actor: actorText.trim() || undefined });
+  };
+  const onClear = () => {
+    setActorText("");
+    onChange({});
+  };
+
+  return (
+    <form
+      onSubmit={onSearch}
+      className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end"
+    >
+      <div className="space-y-2">
+        <Label htmlFor="audit-action">{t("adminAudit.filters.action")}</Label>
+        <NativeSelect
+          id="audit-action"
+          value={filters.action ?? ""}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ ...filters, action: isAuditAction(value) ? value : undefined });
+          }}
+        >
+          <option value="">{t("adminAudit.filters.allActions")}</option>
+          {ACTION_IDS.map((action) => (
+            <option key={action} value={action}>
+              {t(ACTIONS[action].label)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="audit-actor">{t("adminAudit.filters.actor")}</Label>
+        <Input
+          id="audit-actor"
+          type="search"
+          value={actorText}
+          placeholder={t("adminAudit.filters.actorPlaceholder")}
+          onChange={(event) => setActorText(event.target.value)}
+          maxLength={200}
+          autoComplete="off"
+        />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" className="grow basis-0 sm:grow-0 sm:basis-auto">
+          <Search aria-hidden />
+          {t("adminAudit.filters.apply")}
+        </Button>
+        {(isFiltered || actorText) && (
+          <Button type="button" variant="outline" onClick={onClear}>
+            {t("adminAudit.filters.clear")}
+          </Button>
+        )}
+      </div>
+    </form>
   );
 }
 
