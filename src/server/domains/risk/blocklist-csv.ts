@@ -15,6 +15,12 @@ const HEADER = ["kind", "value", "reason", "added_at", "added_by"];
 const REASON_MAX = 500;
 const VALUE_MAX = 200;
 
+/** An export's file name, by India's date. */
+export function blocklistFileName(now = new Date()) {
+  const day = now.toLocaleDateString("en-CA", { timeZone: "Asia/Kolkata" });
+  return `rupeedesk-blocklist-${day}.csv`;
+}
+
 export function blocklistCsv(
   entries: {
     kind: string;
