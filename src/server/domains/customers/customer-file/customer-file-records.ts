@@ -11,6 +11,7 @@ import {
   type OrderCsvColumn,
   orderColumnsLine,
 } from "../../orders/order-csv-columns";
+import { ORDER_DIRECTIONS, type OrderDirection } from "../../orders/order-directions";
 import type { ReceivingAccountSummary } from "../../receiving-accounts/receiving-account-summary";
 
 /** Rows read per query: a customer's whole history never sits in memory at once. */
@@ -322,15 +323,12 @@ export async function* customerAuditPages(
     if (rows.length < CUSTOMER_FILE_PAGE_SIZE) break;
     afterId = rows.at(-1)?.id ?? null;
   }
-  for (const [targetType, pages] of [
-    ["order", customerOrderIdPages(db, userId, "orders")],
-    ["sell_order", customerOrderIdPages(db, userId, "sell_orders")],
-  ] as const) {
-    for await (const ids of pages) {
+  for (const direction of ORDER_DIRECTIONS) {
+    for await (const ids of customerOrderIdPages(db, userId, direction.table)) {
       const rows = await db
         .selectFrom("audit_log")
         .select(AUDIT_SELECTION)
-        .where("target_type", "=", targetType)
+        .where("target_type", "=", direction.auditTarget)
         .where("target_id", "in", ids)
         .orderBy("id")
         .execute();
@@ -346,7 +344,7 @@ export async function* customerAuditPages(
 async function* customerOrderIdPages(
   db: Kysely<DB>,
   userId: string,
-  table: "orders" | "sell_orders" = "orders",
+  table: OrderDirection["table"],
 ): AsyncGenerator<string[]> {
   let afterOrder: { createdAt: string; id: string } | null = null;
   for (;;) {
@@ -418,66 +416,42 @@ export async function* customerHoldPages(
       )
       .join(""),
   };
-  for await (const orderIds of customerOrderIdPages(db, userId)) {
-    const orderHolds = await db
-      .selectFrom("order_holds as hold")
-      .leftJoin("user as releaser", "releaser.id", "hold.released_by")
-      .select([
-        "hold.order_id",
-        "hold.rules",
-        "hold.created_at",
-        "hold.released_at",
-        "releaser.email as released_by",
-      ])
-      .where("hold.order_id", "in", orderIds)
-      .orderBy("hold.created_at")
-      .execute();
-    yield {
-      csv: orderHolds
-        .map((hold) =>
-          csvLine([
-            "order",
-            hold.order_id,
-            hold.rules.join(" "),
-            hold.created_at.toISOString(),
-            null,
-            hold.released_at?.toISOString(),
-            hold.released_by,
-          ]),
-        )
-        .join(""),
-    };
+  for (const direction of ORDER_DIRECTIONS) {
+    for await (const orderIds of customerOrderIdPages(db, userId, direction.table)) {
+      yield { csv: await orderHoldLines(db, direction, orderIds) };
+    }
   }
-  for await (const saleIds of customerOrderIdPages(db, userId, "sell_orders")) {
-    const saleHolds = await db
-      .selectFrom("sell_order_holds as hold")
-      .leftJoin("user as releaser", "releaser.id", "hold.released_by")
-      .select([
-        "hold.sell_order_id",
-        "hold.rules",
-        "hold.created_at",
-        "hold.released_at",
-        "releaser.email as released_by",
-      ])
-      .where("hold.sell_order_id", "in", saleIds)
-      .orderBy("hold.created_at")
-      .execute();
-    yield {
-      csv: saleHolds
-        .map((hold) =>
-          csvLine([
-            "sell order",
-            hold.sell_order_id,
-            hold.rules.join(" "),
-            hold.created_at.toISOString(),
-            null,
-            hold.released_at?.toISOString(),
-            hold.released_by,
-          ]),
-        )
-        .join(""),
-    };
-  }
+}
+
+/** The holds on these orders of one direction, as the holds CSV's lines. */
+async function orderHoldLines(db: Kysely<DB>, direction: OrderDirection, orderIds: string[]) {
+  const orderKey = sql.ref(direction.holds.orderKey);
+  const holds = await db
+    .selectFrom(direction.holds.table)
+    .leftJoin("user as releaser", "releaser.id", "released_by")
+    .select([
+      sql<string>`${orderKey}`.as("order_id"),
+      "rules",
+      "created_at",
+      "released_at",
+      "releaser.email as released_by",
+    ])
+    .where(orderKey, "in", orderIds)
+    .orderBy("created_at")
+    .execute();
+  return holds
+    .map((hold) =>
+      csvLine([
+        direction.noun,
+        hold.order_id,
+        hold.rules.join(" "),
+        hold.created_at.toISOString(),
+        null,
+        hold.released_at?.toISOString(),
+        hold.released_by,
+      ]),
+    )
+    .join("");
 }
 
 export interface BlocklistHit {

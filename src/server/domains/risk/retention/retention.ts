@@ -1,6 +1,11 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { recordAudit } from "../../../platform/audit/audit";
 import type { DB } from "../../../platform/db/schema";
+import {
+  BUY_DIRECTION,
+  ORDER_DIRECTIONS,
+  type OrderDirection,
+} from "../../orders/order-directions";
 
 /*
  * Retention (issue 25, item 6; docs/decisions/033). A customer's relationship
@@ -23,6 +28,10 @@ export function purgedEmail(userId: string) {
   return `purged-${userId}@purged.invalid`;
 }
 
+/** When the customer last placed an order of this direction (null if never), for `greatest`. */
+const lastPlacedAt = (direction: OrderDirection) =>
+  sql`(SELECT created_at FROM ${sql.table(direction.table)} WHERE user_id = "user".id ORDER BY created_at DESC LIMIT 1)`;
+
 /** Customers whose relationship closed more than `years` ago, with when they were last active. */
 function closedCustomers(db: Kysely<DB>, years: number) {
   const cutoff = sql<Date>`now() - make_interval(years => ${years})`;
@@ -34,8 +43,7 @@ function closedCustomers(db: Kysely<DB>, years: number) {
       "user.banned",
       sql<Date>`greatest(
         "user"."createdAt",
-        (SELECT created_at FROM orders WHERE user_id = "user".id ORDER BY created_at DESC LIMIT 1),
-        (SELECT created_at FROM sell_orders WHERE user_id = "user".id ORDER BY created_at DESC LIMIT 1),
+        ${sql.join(ORDER_DIRECTIONS.map(lastPlacedAt))},
         (SELECT max("updatedAt") FROM session WHERE "userId" = "user".id),
         (SELECT max(created_at) FROM sign_ins WHERE user_id = "user".id))`.as("last_active_at"),
     ])
@@ -52,37 +60,29 @@ function closedCustomers(db: Kysely<DB>, years: number) {
               .select("user_id")
               .whereRef("purged_customers.user_id", "=", "user.id"),
           ),
-          exists(
-            selectFrom("orders")
-              .select("id")
-              .whereRef("orders.user_id", "=", "user.id")
-              .where("orders.status", "in", ["pending", "processing"]),
-          ),
-          exists(
-            selectFrom("sell_orders")
-              .select("id")
-              .whereRef("sell_orders.user_id", "=", "user.id")
-              .where("sell_orders.status", "in", ["awaiting_deposit", "received"]),
-          ),
-          exists(
-            selectFrom("sell_order_holds")
-              .innerJoin("sell_orders", "sell_orders.id", "sell_order_holds.sell_order_id")
-              .select("sell_order_holds.sell_order_id")
-              .whereRef("sell_orders.user_id", "=", "user.id")
-              .where("sell_order_holds.released_at", "is", null),
-          ),
+          ...ORDER_DIRECTIONS.flatMap((direction) => [
+            exists(
+              selectFrom(direction.table)
+                .select("id")
+                .whereRef("user_id", "=", "user.id")
+                .where("status", "in", direction.openStatuses),
+            ),
+            exists(
+              selectFrom(direction.holds.table)
+                .select("released_at")
+                .where(
+                  sql.ref(direction.holds.orderKey),
+                  "in",
+                  selectFrom(direction.table).select("id").whereRef("user_id", "=", "user.id"),
+                )
+                .where("released_at", "is", null),
+            ),
+          ]),
           exists(
             selectFrom("customer_holds")
               .select("id")
               .whereRef("customer_holds.user_id", "=", "user.id")
               .where("customer_holds.released_at", "is", null),
-          ),
-          exists(
-            selectFrom("order_holds")
-              .innerJoin("orders", "orders.id", "order_holds.order_id")
-              .select("order_holds.order_id")
-              .whereRef("orders.user_id", "=", "user.id")
-              .where("order_holds.released_at", "is", null),
           ),
           exists(
             selectFrom("suspicion_reports")
@@ -150,10 +150,12 @@ interface PurgeStep {
   run(trx: Transaction<DB>, userId: string): Promise<unknown>;
 }
 
-const ordersOf = (trx: Transaction<DB>, userId: string) =>
-  trx.selectFrom("orders").select("id").where("user_id", "=", userId);
-const sellOrdersOf = (trx: Transaction<DB>, userId: string) =>
-  trx.selectFrom("sell_orders").select("id").where("user_id", "=", userId);
+/** The ids of the customer's orders of one direction (the buy side's unless named). */
+const ordersOf = (
+  trx: Transaction<DB>,
+  userId: string,
+  direction: OrderDirection = BUY_DIRECTION,
+) => trx.selectFrom(direction.table).select("id").where("user_id", "=", userId);
 
 /** What a purge removes or blanks, in order: documents first. */
 const PURGE_STEPS: PurgeStep[] = [
@@ -202,16 +204,13 @@ const PURGE_STEPS: PurgeStep[] = [
   {
     what: "notes on their orders' and sales' events",
     run: async (trx, userId) => {
-      await trx
-        .updateTable("order_events")
-        .set({ note: null })
-        .where("order_id", "in", ordersOf(trx, userId))
-        .execute();
-      await trx
-        .updateTable("sell_order_events")
-        .set({ note: null })
-        .where("sell_order_id", "in", sellOrdersOf(trx, userId))
-        .execute();
+      for (const direction of ORDER_DIRECTIONS) {
+        await trx
+          .updateTable(direction.events.table)
+          .set({ note: null })
+          .where(sql.ref(direction.events.orderKey), "in", ordersOf(trx, userId, direction))
+          .execute();
+      }
     },
   },
   {
@@ -223,28 +222,19 @@ const PURGE_STEPS: PurgeStep[] = [
         .where((eb) =>
           eb.or([
             eb.and([eb("target_type", "=", "user"), eb("target_id", "=", userId)]),
-            eb.and([
-              eb("target_type", "=", "order"),
-              eb(
-                "target_id",
-                "in",
-                trx
-                  .selectFrom("orders")
-                  .select(sql<string>`id::text`.as("id"))
-                  .where("user_id", "=", userId),
-              ),
-            ]),
-            eb.and([
-              eb("target_type", "=", "sell_order"),
-              eb(
-                "target_id",
-                "in",
-                trx
-                  .selectFrom("sell_orders")
-                  .select(sql<string>`id::text`.as("id"))
-                  .where("user_id", "=", userId),
-              ),
-            ]),
+            ...ORDER_DIRECTIONS.map((direction) =>
+              eb.and([
+                eb("target_type", "=", direction.auditTarget),
+                eb(
+                  "target_id",
+                  "in",
+                  trx
+                    .selectFrom(direction.table)
+                    .select(sql<string>`id::text`.as("id"))
+                    .where("user_id", "=", userId),
+                ),
+              ]),
+            ),
             eb.and([
               eb("target_type", "=", "suspicion_report"),
               eb(sql<string>`details->>'userId'`, "=", userId),

@@ -10,6 +10,7 @@ import { INDIA_TODAY } from "../../../platform/db/india-day";
 import type { DB } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/http/errors";
 import { encodePageCursor, requestedPageCursor } from "../../../platform/http/page-cursor";
+import { BUY_DIRECTION, type OrderDirection, SELL_DIRECTION } from "../../orders/order-directions";
 import { isReportId } from "./suspicion-reports-schemas";
 import { addWorkingDays, REPORT_WITHIN_WORKING_DAYS } from "./working-days";
 
@@ -27,6 +28,30 @@ export async function indiaToday(db: Kysely<DB>): Promise<string> {
 
 const refuse = (field: string, message: string) =>
   new AppError(400, "INVALID_INPUT", message, { field });
+
+/** Refuses, naming `field`, an id among `ids` that is not one of the customer's orders of this direction. */
+async function refuseOthersOrders(
+  trx: Kysely<DB>,
+  direction: OrderDirection,
+  userId: string,
+  ids: string[],
+  field: string,
+) {
+  if (ids.length === 0) return;
+  const theirs = await trx
+    .selectFrom(direction.table)
+    .select("id")
+    .where(sql<boolean>`id = ANY(${ids}::uuid[])`)
+    .where("user_id", "=", userId)
+    .execute();
+  const found = new Set(theirs.map((order) => order.id));
+  const other = ids.find((id) => !found.has(id));
+  if (other) {
+    const plural = `${direction.noun}s`;
+    const title = `${plural[0]?.toUpperCase()}${plural.slice(1)}`;
+    throw refuse(field, `${title}: ${other} is not one of this customer's ${plural}.`);
+  }
+}
 
 /**
  * Records that the desk concluded a customer's dealings are suspicious (audited), on
@@ -67,34 +92,9 @@ export async function recordSuspicionReport(
       throw refuse("concludedOn", "Concluded on: not before the customer signed up.");
     }
     const orderIds = input.orderIds.map((orderId) => orderId.toLowerCase());
-    if (orderIds.length > 0) {
-      const theirs = await trx
-        .selectFrom("orders")
-        .select("id")
-        .where(sql<boolean>`id = ANY(${orderIds}::uuid[])`)
-        .where("user_id", "=", input.userId)
-        .execute();
-      const found = new Set(theirs.map((order) => order.id));
-      const other = orderIds.find((orderId) => !found.has(orderId));
-      if (other) throw refuse("orderIds", `Orders: ${other} is not one of this customer's orders.`);
-    }
     const sellOrderIds = input.sellOrderIds.map((saleId) => saleId.toLowerCase());
-    if (sellOrderIds.length > 0) {
-      const theirs = await trx
-        .selectFrom("sell_orders")
-        .select("id")
-        .where(sql<boolean>`id = ANY(${sellOrderIds}::uuid[])`)
-        .where("user_id", "=", input.userId)
-        .execute();
-      const found = new Set(theirs.map((sale) => sale.id));
-      const other = sellOrderIds.find((saleId) => !found.has(saleId));
-      if (other) {
-        throw refuse(
-          "sellOrderIds",
-          `Sell orders: ${other} is not one of this customer's sell orders.`,
-        );
-      }
-    }
+    await refuseOthersOrders(trx, BUY_DIRECTION, input.userId, orderIds, "orderIds");
+    await refuseOthersOrders(trx, SELL_DIRECTION, input.userId, sellOrderIds, "sellOrderIds");
     const report = await trx
       .insertInto("suspicion_reports")
       .values({
