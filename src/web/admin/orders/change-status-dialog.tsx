@@ -40,6 +40,61 @@ export function ChangeStatusDialog({
   onDone: () => void;
 }) {
   const { t } = useTexts();
+  const form = useStatusChange(change, onDone);
+  const { order, status, statusLabel, isCompleting, isPending } = form;
+  return (
+    <ConfirmWithNoteDialog
+      open={change !== null}
+      isPending={isPending}
+      onClose={onDone}
+      onSubmit={form.onSubmit}
+      onOpenAutoFocus={(event) => {
+        // From the keyboard: completing starts in the hash field, other changes on confirm.
+        event.preventDefault();
+        const field = isCompleting ? `#${PAYOUT_HASH_FIELD}` : "[data-confirm]";
+        (event.currentTarget as HTMLElement).querySelector<HTMLElement>(field)?.focus();
+      }}
+      title={t("adminOrders.confirm.title", { status: statusLabel })}
+      description={t("adminOrders.confirm.description", {
+        id: order?.shortId ?? "",
+        email: order?.userEmail ?? "",
+        status: statusLabel,
+      })}
+      noteLabel={t("adminOrders.confirm.note")}
+      note={form.note}
+      onNoteChange={form.setNote}
+      error={form.error}
+      actions={
+        <AlertDialogConfirm
+          data-confirm
+          type="submit"
+          variant={status === "cancelled" ? "destructive" : "default"}
+          disabled={isPending}
+        >
+          {isPending && <Spinner />}
+          {t("adminOrders.confirm.confirm", { status: statusLabel })}
+        </AlertDialogConfirm>
+      }
+    >
+      {isCompleting && order && (
+        <PayoutHashField
+          order={order}
+          value={form.payoutTxHash}
+          onChange={form.setPayoutTxHash}
+          error={form.hashError}
+        />
+      )}
+    </ConfirmWithNoteDialog>
+  );
+}
+
+/**
+ * The change the dialog shows (kept while it animates closed), what is typed in it,
+ * and its submit: a hash of the wrong shape is told here, as the server would, and
+ * the server's refusal of the hash lands under its field, any other under the note.
+ */
+function useStatusChange(change: StatusChange | null, onDone: () => void) {
+  const { t } = useTexts();
   const mutation = useChangeOrderStatus();
   const [payoutTxHash, setPayoutTxHash] = useState("");
   const [note, setNote] = useState("");
@@ -52,10 +107,13 @@ export function ChangeStatusDialog({
     setError(null);
     setHashError(null);
   });
-  const order = shown?.order;
   const status = shown?.status ?? "pending";
   const statusLabel = t(`adminOrders.status.${status}`);
   const isCompleting = status === "completed";
+  const refuseHash = (message: string) => {
+    setHashError(message);
+    document.getElementById(PAYOUT_HASH_FIELD)?.focus();
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,8 +124,7 @@ export function ChangeStatusDialog({
     const hash = payoutTxHash.trim();
     const checked = isCompleting && hash ? validatePayoutReference(change.order, hash) : null;
     if (checked && !checked.ok) {
-      setHashError(checked.message);
-      document.getElementById(PAYOUT_HASH_FIELD)?.focus();
+      refuseHash(checked.message);
       return;
     }
     mutation.mutate(
@@ -90,8 +147,7 @@ export function ChangeStatusDialog({
         },
         onError: (failure) => {
           if (failure instanceof ApiError && HASH_REFUSALS.has(failure.code ?? "")) {
-            setHashError(failure.message);
-            document.getElementById(PAYOUT_HASH_FIELD)?.focus();
+            refuseHash(failure.message);
           } else {
             setError(failure.message);
           }
@@ -100,67 +156,59 @@ export function ChangeStatusDialog({
       },
     );
   };
+  return {
+    order: shown?.order,
+    status,
+    statusLabel,
+    isCompleting,
+    isPending: mutation.isPending,
+    payoutTxHash,
+    setPayoutTxHash,
+    note,
+    setNote,
+    error,
+    hashError,
+    onSubmit,
+  };
+}
 
+/** The payout's transaction hash (optional), with the format the order's network takes. */
+function PayoutHashField({
+  order,
+  value,
+  onChange,
+  error,
+}: {
+  order: AdminOrder;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  const { t } = useTexts();
   return (
-    <ConfirmWithNoteDialog
-      open={change !== null}
-      isPending={mutation.isPending}
-      onClose={onDone}
-      onSubmit={onSubmit}
-      onOpenAutoFocus={(event) => {
-        // From the keyboard: completing starts in the hash field, other changes on confirm.
-        event.preventDefault();
-        const field = isCompleting ? `#${PAYOUT_HASH_FIELD}` : "[data-confirm]";
-        (event.currentTarget as HTMLElement).querySelector<HTMLElement>(field)?.focus();
-      }}
-      title={t("adminOrders.confirm.title", { status: statusLabel })}
-      description={t("adminOrders.confirm.description", {
-        id: order?.shortId ?? "",
-        email: order?.userEmail ?? "",
-        status: statusLabel,
-      })}
-      noteLabel={t("adminOrders.confirm.note")}
-      note={note}
-      onNoteChange={setNote}
-      error={error}
-      actions={
-        <AlertDialogConfirm
-          data-confirm
-          type="submit"
-          variant={status === "cancelled" ? "destructive" : "default"}
-          disabled={mutation.isPending}
-        >
-          {mutation.isPending && <Spinner />}
-          {t("adminOrders.confirm.confirm", { status: statusLabel })}
-        </AlertDialogConfirm>
-      }
-    >
-      {isCompleting && order && (
-        <div className="space-y-2">
-          <Label htmlFor={PAYOUT_HASH_FIELD}>{t("adminOrders.confirm.payout")}</Label>
-          <Input
-            id={PAYOUT_HASH_FIELD}
-            className="font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            value={payoutTxHash}
-            onChange={(event) => setPayoutTxHash(event.target.value)}
-            aria-invalid={hashError !== null}
-            aria-describedby={
-              hashError ? "payout-tx-hash-error payout-tx-hash-hint" : "payout-tx-hash-hint"
-            }
-          />
-          {hashError && (
-            <p id="payout-tx-hash-error" role="alert" className="text-sm text-destructive">
-              {hashError}
-            </p>
-          )}
-          <p id="payout-tx-hash-hint" className="text-xs text-muted-foreground">
-            {t("adminOrders.confirm.payoutOptional")}{" "}
-            {t(`adminOrders.payoutFormat.${payoutFormat(order)}`)}
-          </p>
-        </div>
+    <div className="space-y-2">
+      <Label htmlFor={PAYOUT_HASH_FIELD}>{t("adminOrders.confirm.payout")}</Label>
+      <Input
+        id={PAYOUT_HASH_FIELD}
+        className="font-mono"
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error !== null}
+        aria-describedby={
+          error ? "payout-tx-hash-error payout-tx-hash-hint" : "payout-tx-hash-hint"
+        }
+      />
+      {error && (
+        <p id="payout-tx-hash-error" role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
       )}
-    </ConfirmWithNoteDialog>
+      <p id="payout-tx-hash-hint" className="text-xs text-muted-foreground">
+        {t("adminOrders.confirm.payoutOptional")}{" "}
+        {t(`adminOrders.payoutFormat.${payoutFormat(order)}`)}
+      </p>
+    </div>
   );
 }

@@ -1,11 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { ExternalLink } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { findNetwork, type NetworkId } from "../../../shared/catalog";
 import { CopyButton } from "../../components/copy-button";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -15,25 +11,15 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
-import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { currencyLabel } from "../../lib/currency-label";
-import { formatAmount, formatDateTime } from "../../lib/format";
-import { AdminOrderStatusBadge } from "../components/admin-order-status";
+import { formatDateTime } from "../../lib/format";
 import { type AdminOrderDetails, adminOrderQueryOptions } from "./admin-orders-api";
+import { OrderFields } from "./order-details-fields";
 import { OrderHoldPanel } from "./order-hold";
-import { OrderStatementLine } from "./order-statement-line";
+import { OrderTimeline } from "./order-timeline";
 import { AutopilotPanel, movedNothing, PayoutCheckPanel, SecondPayoutsPanel } from "./payout-check";
 import { PayLinkButton, SeenOnChainBadge, SharedPayoutBadge } from "./payout-step";
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 border-b py-2.5 last:border-b-0 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-4">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 font-medium break-all">{children}</dd>
-    </div>
-  );
-}
 
 /** The amount as the operator types it into a wallet: no trailing zeros ("100.5000" → "100.5"). */
 function amountToSend(amount: string): string {
@@ -157,22 +143,29 @@ function PayoutToSend({ order }: { order: AdminOrderDetails }) {
   );
 }
 
-/** An event's line: a status change, or a step of the payout's chain check. */
-function eventTitle(event: AdminOrderDetails["events"][number], t: TextFunction) {
-  const statusLabel = (status: string) =>
-    t(`adminOrders.status.${status as "pending"}`, { defaultValue: status });
-  if (event.staffOnly && event.payoutCheck) {
-    return t("adminOrders.payoutCheck.event", {
-      step: t(`adminOrders.payoutCheck.${event.payoutCheck as "checking"}`, {
-        defaultValue: event.payoutCheck,
-      }),
-    });
-  }
-  if (event.fromStatus === null) return t("adminOrders.details.eventPlaced");
-  return t("adminOrders.details.eventChanged", {
-    from: statusLabel(event.fromStatus),
-    to: statusLabel(event.toStatus),
-  });
+/** The desk's actions on an open order: verify (a pending one) and complete, with their keys. */
+function DeskActions({
+  order,
+  onChangeStatus,
+}: {
+  order: AdminOrderDetails;
+  onChangeStatus: (order: AdminOrderDetails, status: "processing" | "completed") => void;
+}) {
+  const { t } = useTexts();
+  return (
+    <div className="flex flex-wrap gap-2">
+      {order.status === "pending" && (
+        <Button type="button" variant="outline" onClick={() => onChangeStatus(order, "processing")}>
+          {t("adminOrders.desk.verify")}
+          <kbd className="rounded border px-1 font-mono text-xs">v</kbd>
+        </Button>
+      )}
+      <Button type="button" onClick={() => onChangeStatus(order, "completed")}>
+        {t("adminOrders.actions.completed")}
+        <kbd className="rounded border border-primary-foreground/40 px-1 font-mono text-xs">c</kbd>
+      </Button>
+    </div>
+  );
 }
 
 function OrderDetails({
@@ -182,7 +175,6 @@ function OrderDetails({
   order: AdminOrderDetails;
   onChangeStatus: (order: AdminOrderDetails, status: "processing" | "completed") => void;
 }) {
-  const { t } = useTexts();
   const isOpen = order.status === "pending" || order.status === "processing";
   return (
     <div className="space-y-5 text-sm">
@@ -191,139 +183,9 @@ function OrderDetails({
       {isOpen && movedNothing(order.autopilot.sent) && <PayoutToSend order={order} />}
       {order.payoutCheck && <PayoutCheckPanel orderId={order.id} check={order.payoutCheck} />}
       <SecondPayoutsPanel payouts={order.secondPayouts} />
-      {isOpen && (
-        <div className="flex flex-wrap gap-2">
-          {order.status === "pending" && (
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onChangeStatus(order, "processing")}
-            >
-              {t("adminOrders.desk.verify")}
-              <kbd className="rounded border px-1 font-mono text-xs">v</kbd>
-            </Button>
-          )}
-          <Button type="button" onClick={() => onChangeStatus(order, "completed")}>
-            {t("adminOrders.actions.completed")}
-            <kbd className="rounded border border-primary-foreground/40 px-1 font-mono text-xs">
-              c
-            </kbd>
-          </Button>
-        </div>
-      )}
-      <dl>
-        <Row label={t("adminOrders.details.customer")}>
-          {/* A bank's freeze notice leads here by its UTR; the customer's file is one step on. */}
-          <Link
-            to={`/admin/users?user=${encodeURIComponent(order.userId)}`}
-            className="underline underline-offset-4 hover:text-primary"
-            aria-label={t("adminOrders.details.customerLink", { email: order.userEmail })}
-          >
-            {order.userEmail}
-          </Link>
-        </Row>
-        <Row label={t("adminOrders.details.status")}>
-          <AdminOrderStatusBadge status={order.status} />
-        </Row>
-        <Row label={t("adminOrders.details.sent")}>
-          {formatAmount(order.sendAmount)} {currencyLabel(order.sendCurrency)}
-        </Row>
-        <Row label={t("adminOrders.details.receive")}>
-          {formatAmount(order.receiveAmount)} {currencyLabel(order.receiveCurrency)}
-        </Row>
-        <Row label={t("adminOrders.details.rate")}>₹{order.exchangeRate}</Row>
-        {order.network && (
-          <Row label={t("adminOrders.details.network")}>
-            {findNetwork(order.network as NetworkId)?.name ?? order.network}
-          </Row>
-        )}
-        <Row label={t("adminOrders.details.wallet")}>
-          <span className="flex items-center gap-1">
-            <span className="font-mono text-xs">{order.walletAddress}</span>
-            <CopyButton value={order.walletAddress} label={t("adminOrders.details.wallet")} />
-          </span>
-        </Row>
-        <Row label={t("adminOrders.details.reference")}>
-          {order.paymentReference ? (
-            <span className="font-mono">{order.paymentReference}</span>
-          ) : (
-            <span className="text-muted-foreground">{t("adminOrders.details.noReference")}</span>
-          )}
-        </Row>
-        <Row label={t("adminOrders.details.payerName")}>
-          {order.payerName ?? (
-            <span className="text-muted-foreground">{t("adminOrders.details.noPayerName")}</span>
-          )}
-        </Row>
-        {order.customerVerifiedName && (
-          <Row label={t("adminOrders.details.panName")}>{order.customerVerifiedName}</Row>
-        )}
-        <Row label={t("adminOrders.details.paidInto")}>
-          {order.receivingAccount ? (
-            <>
-              {order.receivingAccount.label}
-              <span className="block font-mono text-xs text-muted-foreground">
-                {order.receivingAccount.details}
-              </span>
-            </>
-          ) : (
-            <span className="text-muted-foreground">{t("adminOrders.noAccount")}</span>
-          )}
-        </Row>
-        <Row label={t("adminReconciliation.orderLine.title")}>
-          <OrderStatementLine orderId={order.id} />
-        </Row>
-        {order.payoutTxHash && (
-          <Row label={t("adminOrders.details.payout")}>
-            <span className="font-mono text-xs">{order.payoutTxHash}</span>
-            {order.payoutExplorerUrl && (
-              <a
-                href={order.payoutExplorerUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-1 flex items-center gap-1 text-primary underline underline-offset-4"
-              >
-                {t("adminOrders.details.viewOnExplorer")}
-                <ExternalLink className="size-3.5" aria-hidden />
-              </a>
-            )}
-          </Row>
-        )}
-        <Row label={t("adminOrders.details.updated")}>{formatDateTime(order.updatedAt)}</Row>
-      </dl>
-      <section>
-        <h3 className="mb-3 font-semibold">{t("adminOrders.details.timeline")}</h3>
-        <ol className="space-y-3 border-l pl-4">
-          {order.events.map((event) => (
-            <li
-              key={`${event.createdAt}-${event.fromStatus}-${event.toStatus}`}
-              className="relative"
-            >
-              <span
-                className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary"
-                aria-hidden
-              />
-              <p className="font-medium">
-                {eventTitle(event, t)}{" "}
-                {!event.staffOnly && event.payoutCheck && (
-                  <Badge variant={event.payoutCheck === "confirmed" ? "success" : "warning"}>
-                    {t(`adminOrders.payoutCheck.${event.payoutCheck as "confirmed"}`, {
-                      defaultValue: event.payoutCheck,
-                    })}
-                  </Badge>
-                )}{" "}
-                <span className="font-normal text-muted-foreground break-all">
-                  {t("adminOrders.details.by", {
-                    actor: event.actorEmail ?? t("adminOrders.details.system"),
-                  })}
-                </span>
-              </p>
-              {event.note && <p className="text-muted-foreground wrap-anywhere">{event.note}</p>}
-              <p className="text-xs text-muted-foreground">{formatDateTime(event.createdAt)}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      {isOpen && <DeskActions order={order} onChangeStatus={onChangeStatus} />}
+      <OrderFields order={order} />
+      <OrderTimeline events={order.events} />
     </div>
   );
 }
