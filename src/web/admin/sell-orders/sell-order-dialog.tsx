@@ -1,18 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { Smartphone } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
-import { type ReactNode, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import type { ReactNode } from "react";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { explorerTxUrl, networkOf } from "../../../shared/catalog";
-import {
-  type PaySellOrderInput,
-  paySellOrderInputSchema,
-} from "../../../shared/sell-order-payout-input";
 import { CopyButton } from "../../components/copy-button";
-import { FormField } from "../../components/form/form-field";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -21,18 +13,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../../components/ui/native-select";
 import { Spinner } from "../../components/ui/spinner";
 import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
-import { ApiError } from "../../lib/api-answers";
 import { formatDateTime } from "../../lib/format";
-import { withoutSpaces } from "../../lib/normalize";
-import { showSaveRefusal } from "../components/save-refusal";
 import { formatInr, formatUsdt } from "../lib/admin-format";
-import { receivingAccountsQueryOptions } from "../lib/receiving-accounts-api";
 import { SellOrderDestination } from "./sell-order-destination";
+import { PayForm } from "./sell-order-pay-form";
 import {
   type AdminSellOrder,
   type AdminSellOrderDetails,
@@ -261,134 +248,5 @@ function HoldPanel({ order }: { order: AdminSellOrderDetails }) {
         {t("adminSellOrders.details.release")}
       </Button>
     </section>
-  );
-}
-
-/** What the form holds: the schema's input (the override's fields only while shown). */
-type PayFormValues = z.input<typeof paySellOrderInputSchema>;
-
-const FIELDS = new Set(["utr", "paidFromAccountId", "overrideReason"]);
-
-/** The UTR and the desk account the rupees left from; the server's refusal shows in the form. */
-function PayForm({ order, onPaid }: { order: AdminSellOrder; onPaid: () => void }) {
-  const { t } = useTexts();
-  const { pay } = useSellOrderActions();
-  const accounts = useQuery(receivingAccountsQueryOptions).data?.accounts ?? [];
-  const usable = accounts.filter((account) => !account.retiredAt && !account.frozenAt);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useForm<PayFormValues, unknown, PaySellOrderInput>({
-    resolver: zodResolver(paySellOrderInputSchema),
-    // The override's fields are sent only while shown (a sale not yet received).
-    shouldUnregister: true,
-    defaultValues: { utr: "", paidFromAccountId: "", override: false, overrideReason: "" },
-  });
-  const isOverride = useWatch({ control: form.control, name: "override" });
-  const needsOverride = order.status !== "received";
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setRefusal(null);
-    try {
-      await pay.mutateAsync({ id: order.id, input });
-      toast.success(t("adminSellOrders.form.paidToast", { id: order.shortId }));
-      onPaid();
-    } catch (error) {
-      // A refusal about a field shows under it; any other (paid already, on hold) above the button.
-      const field = error instanceof ApiError ? error.details.field : undefined;
-      if (typeof field !== "string" || !FIELDS.has(field)) {
-        setRefusal(error instanceof Error ? error.message : String(error));
-      }
-      showSaveRefusal(error, {
-        setError: form.setError,
-        title: t("adminSellOrders.form.failed"),
-        hasField: (field) => FIELDS.has(field),
-      });
-    }
-  });
-
-  return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="space-y-3 rounded-lg border p-4"
-      aria-label={t("adminSellOrders.form.title")}
-    >
-      <h3 className="font-medium">{t("adminSellOrders.form.title")}</h3>
-      <FormField
-        control={form.control}
-        name="utr"
-        label={t("adminSellOrders.form.utr")}
-        autoComplete="off"
-        spellCheck={false}
-        inputMode="text"
-        normalize={withoutSpaces}
-        // The operator opened the sale to pay it: the UTR is what they type next.
-        autoFocus
-      />
-      <p className="text-xs text-muted-foreground">{t("adminSellOrders.form.utrHint")}</p>
-      <Controller
-        control={form.control}
-        name="paidFromAccountId"
-        render={({ field, fieldState }) => (
-          <div className="space-y-2">
-            <Label htmlFor="field-paidFromAccountId">{t("adminSellOrders.form.account")}</Label>
-            <NativeSelect
-              {...field}
-              id="field-paidFromAccountId"
-              aria-invalid={fieldState.invalid}
-              aria-describedby={fieldState.error ? "field-paidFromAccountId-error" : undefined}
-            >
-              <option value="">{t("adminSellOrders.form.chooseAccount")}</option>
-              {usable.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.label} (
-                  {account.upiId ??
-                    `${account.bankName ?? ""} ${account.accountNumber ?? ""}`.trim()}
-                  )
-                </option>
-              ))}
-            </NativeSelect>
-            {fieldState.error && (
-              <p id="field-paidFromAccountId-error" className="text-sm text-destructive">
-                {fieldState.error.message}
-              </p>
-            )}
-          </div>
-        )}
-      />
-      {needsOverride && (
-        <Controller
-          control={form.control}
-          name="override"
-          render={({ field }) => (
-            <label className="flex min-h-6 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={field.value ?? false}
-                onChange={(event) => field.onChange(event.target.checked)}
-              />
-              {t("adminSellOrders.form.override")}
-            </label>
-          )}
-        />
-      )}
-      {needsOverride && isOverride && (
-        <FormField
-          control={form.control}
-          name="overrideReason"
-          label={t("adminSellOrders.form.overrideReason")}
-          autoComplete="off"
-        />
-      )}
-      {refusal && (
-        <p role="alert" className="text-sm text-destructive" data-testid="pay-refusal">
-          {refusal}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting && <Spinner />}
-        {t("adminSellOrders.form.submit")}
-      </Button>
-    </form>
   );
 }
