@@ -1,28 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import type { AppContext } from "../../../platform/api/app-context";
-import { createRouter, errorResponse } from "../../../platform/api/router";
+import { createRouter } from "../../../platform/api/router";
 import { isSessionLive, requireUser } from "../../../platform/api/session";
 import { respondWithOrderStream } from "../order-stream";
 import { readCustomerSellOrder } from "./sell-order-deposit";
-
-const sellOrderEventsRoute = createRoute({
-  method: "get",
-  path: "/api/sell-orders/{id}/events",
-  tags: ["Sell orders"],
-  summary: "Live status and deposit of one of the user's sell orders (server-sent events)",
-  description:
-    "Sends `status` events `{orderId, status, deposit}` now and after every change: `deposit` is null until the watcher sees the customer's transfer, then `{txHash, confirmations, confirmationsNeeded, isFinal}` as it deepens (confirmations null on Solana, which waits for finality). An order past its time with no deposit seen is expired first. A comment every 25 s; reconnecting clients get the current state first.",
-  request: { params: z.object({ id: z.string().max(100) }) },
-  responses: {
-    200: {
-      description: "An event stream",
-      content: { "text/event-stream": { schema: z.string() } },
-    },
-    401: errorResponse("Not signed in"),
-    404: errorResponse("No such sell order of this user"),
-    429: errorResponse("The user has too many live streams open"),
-  },
-});
+import { sellOrderEventsRoute } from "./sell-orders.contracts";
 
 /** The customer's live sell order page: its status and deposit, as the watcher moves them. */
 export function createSellOrderStreamRouter(context: AppContext) {
