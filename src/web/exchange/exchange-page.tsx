@@ -15,7 +15,7 @@ import { ConfirmOrderDialog } from "./form-code";
 import { NetworkField } from "./network-field";
 import { ReceiveFieldset } from "./receive-fieldset";
 import { SendFieldset } from "./send-fieldset";
-import { FALLBACK_TERMS, useExchangeForm } from "./use-exchange-form";
+import { FALLBACK_TERMS, type PageState, useExchangeForm } from "./use-exchange-form";
 import { WalletAddressField } from "./wallet-address-field";
 
 /**
@@ -26,7 +26,8 @@ export function ExchangePage({ SellSide }: { SellSide: ComponentType<SellSidePro
   const { t } = useTexts();
   const { data: settings, isError, isPending: isSettingsPending } = useSiteSettings();
   const { data: session, isPending: isSessionPending } = useSession();
-  const form = useExchangeForm({ settings, session, isSessionPending });
+  const page = { settings, session, isSessionPending };
+  const form = useExchangeForm(page);
 
   useEffect(() => {
     if (isError) {
@@ -37,25 +38,7 @@ export function ExchangePage({ SellSide }: { SellSide: ComponentType<SellSidePro
   }, [isError, t]);
 
   const terms = settings ?? FALLBACK_TERMS;
-  const { search } = useLocation();
-  const isBuying = (settings?.buyNetworks.length ?? 0) > 0;
-  const isSelling = isBuying && new URLSearchParams(search).get(SIDE_PARAMETER) === "sell";
-  /**
-   * A part of the Sell side: the banner's tabs, or the Sell tab's headline, panel or
-   * instructions; `fallback` keeps its place until the Sell side's code is in.
-   */
-  const sellSide = (part: SellSideProps["part"], fallback: ReactNode = null) =>
-    settings && (
-      <Suspense fallback={fallback}>
-        <SellSide
-          part={part}
-          isSelling={isSelling}
-          settings={settings}
-          session={session}
-          isSessionPending={isSessionPending}
-        />
-      </Suspense>
-    );
+  const { isBuying, isSelling, sellSide } = useSellSide(SellSide, page);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -76,65 +59,13 @@ export function ExchangePage({ SellSide }: { SellSide: ComponentType<SellSidePro
 
         {isSelling && sellSide("panel")}
 
-        <Card
-          ref={form.takeEarlyInput}
-          id={panelId("buy")}
-          role={isBuying ? "tabpanel" : undefined}
-          aria-labelledby={isBuying ? tabId("buy") : undefined}
-        >
-          <CardContent
-            padding="full"
-            className="space-y-5"
-            onKeyDown={onEnterInTextField(form.placeOrder)}
-          >
-            <SendFieldset
-              fields={form.fields}
-              onFieldChange={form.changeField}
-              terms={terms}
-              isTermsPending={isSettingsPending}
-              isSignedIn={session !== null}
-              isSessionPending={isSessionPending}
-            />
-
-            <div className="flex justify-center text-muted-foreground">
-              <ArrowDown className="size-5" aria-hidden />
-            </div>
-
-            <ReceiveFieldset
-              fields={form.fields}
-              onFieldChange={form.changeField}
-              receiveName={form.receiveOption.name}
-              rate={terms.exchangeRate}
-            />
-
-            {form.selectedNetwork && (
-              <NetworkField
-                network={form.fields.network}
-                networkName={form.networkName}
-                isPaused={settings?.pausedNetworks.includes(form.fields.network) === true}
-                onChange={form.changeField}
-              />
-            )}
-
-            <WalletAddressField
-              ref={form.walletField}
-              walletAddress={form.fields.walletAddress}
-              onChange={form.changeField}
-              error={form.walletError}
-              networkName={form.selectedNetwork ? form.networkName : null}
-              receiveName={form.receiveOption.name}
-            />
-
-            <Button
-              ref={form.placeOrderButton}
-              size="lg"
-              className="w-full"
-              onClick={form.placeOrder}
-            >
-              {t("exchange.placeOrder")}
-            </Button>
-          </CardContent>
-        </Card>
+        <BuyPanel
+          form={form}
+          page={page}
+          terms={terms}
+          isSettingsPending={isSettingsPending}
+          isBuying={isBuying}
+        />
       </section>
 
       <aside className="space-y-4">
@@ -153,5 +84,105 @@ export function ExchangePage({ SellSide }: { SellSide: ComponentType<SellSidePro
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * Whether the desk buys USDT too (the page then has a Buy and a Sell tab), whether the
+ * Sell tab is chosen, and a part of the Sell side: the banner's tabs, or the Sell tab's
+ * headline, panel or instructions; `fallback` keeps its place until its code is in.
+ */
+function useSellSide(
+  SellSide: ComponentType<SellSideProps>,
+  { settings, session, isSessionPending }: PageState,
+) {
+  const { search } = useLocation();
+  const isBuying = (settings?.buyNetworks.length ?? 0) > 0;
+  const isSelling = isBuying && new URLSearchParams(search).get(SIDE_PARAMETER) === "sell";
+  const sellSide = (part: SellSideProps["part"], fallback: ReactNode = null) =>
+    settings && (
+      <Suspense fallback={fallback}>
+        <SellSide
+          part={part}
+          isSelling={isSelling}
+          settings={settings}
+          session={session}
+          isSessionPending={isSessionPending}
+        />
+      </Suspense>
+    );
+  return { isBuying, isSelling, sellSide };
+}
+
+/** The Buy tab's form: what the customer sends and receives, where to, and Place Order. */
+function BuyPanel({
+  form,
+  page: { settings, session, isSessionPending },
+  terms,
+  isSettingsPending,
+  isBuying,
+}: {
+  form: ReturnType<typeof useExchangeForm>;
+  page: PageState;
+  terms: typeof FALLBACK_TERMS;
+  isSettingsPending: boolean;
+  isBuying: boolean;
+}) {
+  const { t } = useTexts();
+  return (
+    <Card
+      ref={form.takeEarlyInput}
+      id={panelId("buy")}
+      role={isBuying ? "tabpanel" : undefined}
+      aria-labelledby={isBuying ? tabId("buy") : undefined}
+    >
+      <CardContent
+        padding="full"
+        className="space-y-5"
+        onKeyDown={onEnterInTextField(form.placeOrder)}
+      >
+        <SendFieldset
+          fields={form.fields}
+          onFieldChange={form.changeField}
+          terms={terms}
+          isTermsPending={isSettingsPending}
+          isSignedIn={session !== null}
+          isSessionPending={isSessionPending}
+        />
+
+        <div className="flex justify-center text-muted-foreground">
+          <ArrowDown className="size-5" aria-hidden />
+        </div>
+
+        <ReceiveFieldset
+          fields={form.fields}
+          onFieldChange={form.changeField}
+          receiveName={form.receiveOption.name}
+          rate={terms.exchangeRate}
+        />
+
+        {form.selectedNetwork && (
+          <NetworkField
+            network={form.fields.network}
+            networkName={form.networkName}
+            isPaused={settings?.pausedNetworks.includes(form.fields.network) === true}
+            onChange={form.changeField}
+          />
+        )}
+
+        <WalletAddressField
+          ref={form.walletField}
+          walletAddress={form.fields.walletAddress}
+          onChange={form.changeField}
+          error={form.walletError}
+          networkName={form.selectedNetwork ? form.networkName : null}
+          receiveName={form.receiveOption.name}
+        />
+
+        <Button ref={form.placeOrderButton} size="lg" className="w-full" onClick={form.placeOrder}>
+          {t("exchange.placeOrder")}
+        </Button>
+      </CardContent>
+    </Card>
   );
 }

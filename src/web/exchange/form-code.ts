@@ -2,8 +2,9 @@ import { lazy, useEffect, useSyncExternalStore } from "react";
 import { loadTexts } from "../i18n";
 
 /*
- * The quote (decimal arithmetic) and the confirmation step (address checks, QR code,
- * dialog) load when the customer starts filling the form, not with the first screen.
+ * The quote (decimal arithmetic), Place Order's checks and the confirmation step
+ * (address checks, QR code, dialog) load when the customer starts filling the form,
+ * not with the first screen.
  */
 type QuoteModule = typeof import("../../shared/quote");
 let quoteModule: QuoteModule | undefined;
@@ -23,7 +24,8 @@ export const loadConfirmStep = () =>
     import("./confirm-order-dialog"),
     loadTexts("payment", "orders"),
   ]);
-export const loadFormCode = () => Promise.all([loadQuote(), loadConfirmStep()]);
+export const loadOrderChecks = () => import("./place-order-checks");
+export const loadFormCode = () => Promise.all([loadQuote(), loadOrderChecks(), loadConfirmStep()]);
 
 export const ConfirmOrderDialog = lazy(async () => ({
   default: (await loadConfirmStep())[1].ConfirmOrderDialog,
