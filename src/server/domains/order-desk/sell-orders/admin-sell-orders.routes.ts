@@ -10,7 +10,9 @@ import {
   paySellOrderRoute,
   releaseSellOrderHoldRoute,
 } from "./admin-sell-orders.contracts";
-import { cancelSellOrder, paySellOrder, releaseSellOrderHold } from "./sell-order-desk-actions";
+import { cancelSellOrder } from "./cancel-sale";
+import { paySellOrder } from "./pay-sale";
+import { releaseSellOrderHold } from "./release-sale-hold";
 import {
   adminSellOrderDetails,
   adminSellOrderView,

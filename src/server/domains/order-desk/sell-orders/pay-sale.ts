@@ -1,48 +1,15 @@
 import { sql, type Transaction } from "kysely";
-import { type Language, languageOr } from "../../../../shared/languages";
 import { validatePaymentReference } from "../../../../shared/payment-reference";
 import type { PaySellOrderInput } from "../../../../shared/sell-order-payout-input";
-import type { Actor } from "../../../platform/api/admin-actor";
 import { recordAudit } from "../../../platform/audit/audit";
 import { refuseOwnRecord } from "../../../platform/audit/own-records";
-import type { Database } from "../../../platform/db/database";
-import type { DB, SellOrderStatus } from "../../../platform/db/schema";
-import type { OrderAnnouncer } from "../../../platform/events/order-changes";
+import type { DB } from "../../../platform/db/schema";
 import { AppError, uniqueViolation } from "../../../platform/http/errors";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
-import { enqueue, type OutboxMessage } from "../../../platform/notifications/outbox";
 import { lockSellOrder } from "../../orders/sell/receive-sell-order";
 import type { SellOrderRow } from "../../orders/sell/sell-order-view";
-import { sellOrderCancelledMail, sellOrderPaidMail } from "./sell-order-mails";
-
-export interface SellOrderDeskContext {
-  db: Database;
-  admin: Actor;
-  notify: NotificationTargets;
-  /** Tells every open page that a sell order changed (the customer's order page). */
-  announcer: Pick<OrderAnnouncer, "announceSale">;
-}
-
-async function writeEvent(
-  trx: Transaction<DB>,
-  order: SellOrderRow,
-  admin: Actor,
-  change: { to: SellOrderStatus; note: string | null },
-) {
-  await trx
-    .insertInto("sell_order_events")
-    .values({
-      sell_order_id: order.id,
-      actor_id: admin.id,
-      actor_role: "admin",
-      from_status: order.status,
-      to_status: change.to,
-      note: change.note,
-    })
-    .execute();
-}
-
-const shortId = (order: SellOrderRow) => order.id.slice(0, 8);
+import { type SellOrderDeskContext, shortId, tellCustomer, writeEvent } from "./sale-desk";
+import { sellOrderPaidMail } from "./sell-order-mails";
 
 /** The hold in force on the order, if any (the transaction has the order locked). */
 function holdInForce(trx: Transaction<DB>, orderId: string) {
@@ -203,24 +170,6 @@ function utrUsed(utr: string, orderId: string | null) {
   );
 }
 
-/**
- * Queues the customer's e-mail about their order, written in their language, at a
- * verified address only: anyone may sign up with someone else's address.
- */
-async function tellCustomer(
-  trx: Transaction<DB>,
-  order: SellOrderRow,
-  mail: (language: Language) => OutboxMessage,
-) {
-  const customer = await trx
-    .selectFrom("user")
-    .select(["emailVerified", "language"])
-    .where("id", "=", order.user_id)
-    .executeTakeFirstOrThrow();
-  if (!customer.emailVerified) return;
-  await enqueue(trx, [mail(languageOr(customer.language))]);
-}
-
 /** The customer's e-mail that their rupees were paid, naming where they went. */
 async function tellCustomerPaid(
   trx: Transaction<DB>,
@@ -235,87 +184,4 @@ async function tellCustomerPaid(
   await tellCustomer(trx, order, (language) =>
     sellOrderPaidMail(order, destination, { language, publicUrl: notify.publicUrl }),
   );
-}
-
-/** Releases a held sell order (audited): it can then be paid. */
-export async function releaseSellOrderHold(
-  { db, admin, announcer }: SellOrderDeskContext,
-  id: string,
-) {
-  const order = await db.transaction().execute(async (trx) => {
-    const order = await lockSellOrder(trx, id);
-    refuseOwnRecord(admin, order.user_id, "hold");
-    const released = await trx
-      .updateTable("sell_order_holds")
-      .set({ released_at: sql<Date>`now()`, released_by: admin.id })
-      .where("sell_order_id", "=", order.id)
-      .where("released_at", "is", null)
-      .returning("rules")
-      .executeTakeFirst();
-    if (!released) throw new AppError(404, "NOT_ON_HOLD", "This sell order is not on hold.");
-    await writeEvent(trx, order, admin, {
-      to: order.status,
-      note: `Hold released (${released.rules.join(", ")})`,
-    });
-    await recordAudit(trx, {
-      actor: admin,
-      action: "sell_order.hold_released",
-      target: { type: "sell_order", id: order.id },
-      details: { rules: released.rules, status: order.status },
-      ipAddress: admin.ipAddress,
-    });
-    return order;
-  });
-  await announcer.announceSale(order);
-  return order;
-}
-
-/** What an operator may cancel: an order not yet paid and still open. */
-const CANCELLABLE: readonly SellOrderStatus[] = ["awaiting_deposit", "received"];
-
-/**
- * Cancels an open sell order with the operator's reason (audited). A received
- * order's USDT is then the desk's to return: the reason says how. The customer is
- * e-mailed with the change, in their language, without the reason.
- */
-export async function cancelSellOrder(
-  { db, admin, announcer, notify }: SellOrderDeskContext,
-  id: string,
-  reason: string,
-) {
-  const cancelled = await db.transaction().execute(async (trx) => {
-    const order = await lockSellOrder(trx, id);
-    // Cancelling ends the customer's claim to the rupees (or their USDT back): four eyes.
-    refuseOwnRecord(admin, order.user_id, "order");
-    if (!CANCELLABLE.includes(order.status)) {
-      throw new AppError(
-        409,
-        "SELL_ORDER_CLOSED",
-        `Sell order ${shortId(order)} is ${order.status}: ${order.status === "paid" ? "its rupees were paid, it cannot be cancelled" : "it is closed already"}.`,
-      );
-    }
-    const updated = await trx
-      .updateTable("sell_orders")
-      .set({ status: "cancelled", updated_at: sql<Date>`now()` })
-      .where("id", "=", order.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await writeEvent(trx, order, admin, { to: "cancelled", note: reason });
-    await recordAudit(trx, {
-      actor: admin,
-      action: "sell_order.cancelled",
-      target: { type: "sell_order", id: order.id },
-      details: { from: order.status, reason, depositTxHash: order.deposit_tx_hash },
-      ipAddress: admin.ipAddress,
-    });
-    await tellCustomer(trx, updated, (language) =>
-      sellOrderCancelledMail(updated, order.status === "received", {
-        language,
-        publicUrl: notify.publicUrl,
-      }),
-    );
-    return updated;
-  });
-  await announcer.announceSale(cancelled);
-  return cancelled;
 }
