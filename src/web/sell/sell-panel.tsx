@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type Ref, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
 import { parseAmount } from "../../shared/money";
@@ -29,58 +29,94 @@ const AMOUNT_ERROR_ID = "sell-amount-error";
 
 type SaleField = "usdtAmount" | "destinationId";
 
+interface SellPanelProps {
+  settings: SiteSettings;
+  session: Session | null;
+  isSessionPending: boolean;
+}
+
 /**
  * The Sell tab: USDT and the network to send it on (only those the desk buys on),
  * the rupees at the buy rate, where they go, and Sell. The server decides the deposit
  * amount and the rupees; this quote is the same function's.
  */
-export function SellPanel({
-  settings,
-  session,
-  isSessionPending,
-}: {
-  settings: SiteSettings;
-  session: Session | null;
-  isSessionPending: boolean;
-}) {
+export function SellPanel({ settings, session, isSessionPending }: SellPanelProps) {
+  const { t } = useTexts();
+  const sale = useSell({ settings, session, isSessionPending });
+  const { buyRate, buyNetworks, sellMinUsdt } = settings;
+
+  return (
+    <Card>
+      <CardContent
+        padding="full"
+        className="space-y-5"
+        onKeyDown={onEnterInTextField(() => void sale.sell())}
+      >
+        <SellNetworkField networks={buyNetworks} value={sale.network} onChange={sale.setNetwork} />
+
+        <SellAmountField
+          ref={sale.amountField}
+          value={sale.usdtAmount}
+          onChange={sale.setUsdtAmount}
+          error={sale.refusalOf("usdtAmount")}
+          min={sellMinUsdt}
+        />
+
+        <SaleQuote
+          usdtAmount={sale.usdtAmount}
+          buyRate={buyRate}
+          seller={session ? "signedIn" : isSessionPending ? "pending" : "visitor"}
+        />
+
+        <PayoutDestinationField
+          isSignedIn={session !== null}
+          customerName={session?.user.name ?? ""}
+          value={sale.destinationId}
+          onChange={sale.setDestinationId}
+          error={sale.refusalOf("destinationId")}
+        />
+
+        <Button
+          ref={sale.sellButton}
+          size="lg"
+          className="w-full"
+          onClick={() => void sale.sell()}
+          disabled={sale.isSelling}
+        >
+          {sale.isSelling && <Spinner />}
+          {sale.isSelling ? t("sell.form.selling") : t("sell.form.sell")}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Sell: the sale's checks here (an amount over the minimum, a seller signed in, a payout
+ * account), then the sale placed; a refusal is told and stays under its field.
+ */
+function useSell({ settings, session, isSessionPending }: SellPanelProps) {
   const { t } = useTexts();
   const navigate = useNavigate();
   const placeSale = usePlaceSale();
-  const [usdtAmount, setUsdtAmount] = useState("");
-  const [chosenNetwork, setNetwork] = useState<NetworkId>();
-  // Back from logging in, which Sell sent a visitor to: their sale again. Taken once the
-  // panel is shown, not while rendering: a render React throws away would lose it.
-  useEffect(() => {
-    const kept = takeSaleKeptForLogin();
-    if (!kept) return;
-    setUsdtAmount(kept.usdtAmount);
-    setNetwork(kept.network);
-  }, []);
-  const [chosenDestinationId, setDestinationId] = useState("");
-  // A customer with one payout account is paid to it: chosen for them, not asked for.
-  const destinations = useQuery({ ...payoutDestinationsQueryOptions, enabled: session !== null });
-  const destinationId =
-    chosenDestinationId ||
-    (destinations.data?.length === 1 ? (destinations.data[0]?.id ?? "") : "");
-  /** Why a field was refused, and what it held: shown under it until it changes. */
-  const [refusals, setRefusals] = useState<
-    Partial<Record<SaleField, { reason: string; of: string }>>
-  >({});
-  const amountField = useRef<HTMLInputElement>(null);
+  const fields = useSaleFields(settings, session);
+  const { usdtAmount, network, destinationId } = fields;
+  const refusals = useSaleRefusals({ usdtAmount, destinationId });
+  const { refuse } = refusals;
   const sellButton = useRef<HTMLButtonElement>(null);
   /** One key per sale as submitted: pressing again, or a retry, never places a second one. */
   const submission = useRef<{ of: string; key: string } | null>(null);
 
-  const { buyRate, buyNetworks, sellMinUsdt } = settings;
-  const network =
-    chosenNetwork && buyNetworks.includes(chosenNetwork) ? chosenNetwork : buyNetworks[0];
-  const values: Record<SaleField, string> = { usdtAmount, destinationId };
-  const refusalOf = (field: SaleField) =>
-    refusals[field]?.of === values[field] ? refusals[field]?.reason : undefined;
-  const refuse = (field: SaleField, reason: string, title = t("sell.errors.failedTitle")) => {
-    setRefusals({ [field]: { reason, of: values[field] } });
-    toast.error(title, { description: reason });
-    if (field === "usdtAmount") amountField.current?.focus();
+  // The server's words, in the reader's language; a changed buy rate shows at once
+  // (the settings are read again), and the customer looks before pressing again.
+  const onRefused = (error: Error) => {
+    const details = error instanceof ApiError ? error.details : {};
+    if (details.field === "usdtAmount" || details.field === "destinationId") {
+      refuse(details.field, error.message);
+      return;
+    }
+    toast.error(t("sell.errors.failedTitle"), { description: error.message });
+    sellButton.current?.focus();
   };
 
   const sell = async () => {
@@ -90,8 +126,8 @@ export function SellPanel({
       refuse("usdtAmount", t("sell.errors.amountMissing"), t("sell.errors.missingTitle"));
       return;
     }
-    if (amount.lt(sellMinUsdt)) {
-      refuse("usdtAmount", t("sell.errors.belowMinimum", { min: sellMinUsdt }));
+    if (amount.lt(settings.sellMinUsdt)) {
+      refuse("usdtAmount", t("sell.errors.belowMinimum", { min: settings.sellMinUsdt }));
       return;
     }
     if (!session) {
@@ -108,7 +144,7 @@ export function SellPanel({
     const parsed = sellOrderInputSchema.safeParse({
       network,
       usdtAmount,
-      quotedBuyRate: buyRate,
+      quotedBuyRate: settings.buyRate,
       destinationId,
     });
     if (!parsed.success) {
@@ -127,94 +163,126 @@ export function SellPanel({
           toast.success(t("sell.form.placedTitle"), { description: t("sell.form.placedMessage") });
           navigate(`/sell/${order.id}`);
         },
-        onError: (error) => {
-          // The server's words, in the reader's language; a changed buy rate shows at once
-          // (the settings are read again), and the customer looks before pressing again.
-          const details = error instanceof ApiError ? error.details : {};
-          if (details.field === "usdtAmount" || details.field === "destinationId") {
-            refuse(details.field, error.message);
-            return;
-          }
-          toast.error(t("sell.errors.failedTitle"), { description: error.message });
-          sellButton.current?.focus();
-        },
+        onError: onRefused,
       },
     );
   };
 
-  const amountError = refusalOf("usdtAmount");
+  return { ...fields, ...refusals, sellButton, isSelling: placeSale.isPending, sell };
+}
 
+/** The sale's fields: the USDT amount, the network (one the desk buys on) and the payout account. */
+function useSaleFields({ buyNetworks }: SiteSettings, session: Session | null) {
+  const [usdtAmount, setUsdtAmount] = useState("");
+  const [chosenNetwork, setNetwork] = useState<NetworkId>();
+  // Back from logging in, which Sell sent a visitor to: their sale again. Taken once the
+  // panel is shown, not while rendering: a render React throws away would lose it.
+  useEffect(() => {
+    const kept = takeSaleKeptForLogin();
+    if (!kept) return;
+    setUsdtAmount(kept.usdtAmount);
+    setNetwork(kept.network);
+  }, []);
+  const [chosenDestinationId, setDestinationId] = useState("");
+  // A customer with one payout account is paid to it: chosen for them, not asked for.
+  const destinations = useQuery({ ...payoutDestinationsQueryOptions, enabled: session !== null });
+  const destinationId =
+    chosenDestinationId ||
+    (destinations.data?.length === 1 ? (destinations.data[0]?.id ?? "") : "");
+  const network =
+    chosenNetwork && buyNetworks.includes(chosenNetwork) ? chosenNetwork : buyNetworks[0];
+  return { usdtAmount, setUsdtAmount, network, setNetwork, destinationId, setDestinationId };
+}
+
+/**
+ * Why a field was refused, and what it held: shown under it until it changes. The
+ * amount's field takes the keyboard when refused.
+ */
+function useSaleRefusals(values: Record<SaleField, string>) {
+  const { t } = useTexts();
+  const [refusals, setRefusals] = useState<
+    Partial<Record<SaleField, { reason: string; of: string }>>
+  >({});
+  const amountField = useRef<HTMLInputElement>(null);
+  return {
+    amountField,
+    refusalOf: (field: SaleField) =>
+      refusals[field]?.of === values[field] ? refusals[field]?.reason : undefined,
+    refuse: (field: SaleField, reason: string, title = t("sell.errors.failedTitle")) => {
+      setRefusals({ [field]: { reason, of: values[field] } });
+      toast.error(title, { description: reason });
+      if (field === "usdtAmount") amountField.current?.focus();
+    },
+  };
+}
+
+/** The network to send the USDT on: one of those the desk buys on. */
+function SellNetworkField({
+  networks,
+  value,
+  onChange,
+}: {
+  networks: NetworkId[];
+  value: NetworkId | undefined;
+  onChange: (network: NetworkId) => void;
+}) {
+  const { t } = useTexts();
   return (
-    <Card>
-      <CardContent
-        padding="full"
-        className="space-y-5"
-        onKeyDown={onEnterInTextField(() => void sell())}
+    <div className="space-y-2">
+      <Label htmlFor="sell-network">{t("sell.form.network")}</Label>
+      <NativeSelect
+        id="sell-network"
+        value={value}
+        onChange={(event) => onChange(event.target.value as NetworkId)}
       >
-        <div className="space-y-2">
-          <Label htmlFor="sell-network">{t("sell.form.network")}</Label>
-          <NativeSelect
-            id="sell-network"
-            value={network}
-            onChange={(event) => setNetwork(event.target.value as NetworkId)}
-          >
-            {buyNetworks.map((id) => (
-              <option key={id} value={id}>
-                {findNetwork(id)?.name ?? id}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        {networks.map((id) => (
+          <option key={id} value={id}>
+            {findNetwork(id)?.name ?? id}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
 
-        <div className="space-y-2">
-          <Label htmlFor="sell-amount">{t("sell.form.amount")}</Label>
-          <Input
-            id="sell-amount"
-            ref={amountField}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t("sell.form.amountPlaceholder")}
-            value={usdtAmount}
-            onChange={(event) => setUsdtAmount(keepAmountInput(event.target.value))}
-            aria-invalid={amountError !== undefined}
-            aria-describedby={amountError ? `${AMOUNT_ERROR_ID} sell-minimum` : "sell-minimum"}
-            textSize="large"
-          />
-          {amountError && (
-            <p id={AMOUNT_ERROR_ID} className="text-sm text-destructive">
-              {amountError}
-            </p>
-          )}
-          <p id="sell-minimum" className="text-xs text-muted-foreground">
-            {t("sell.form.minimum", { min: formatAmount(sellMinUsdt) })}
-          </p>
-        </div>
-
-        <SaleQuote
-          usdtAmount={usdtAmount}
-          buyRate={buyRate}
-          seller={session ? "signedIn" : isSessionPending ? "pending" : "visitor"}
-        />
-
-        <PayoutDestinationField
-          isSignedIn={session !== null}
-          customerName={session?.user.name ?? ""}
-          value={destinationId}
-          onChange={setDestinationId}
-          error={refusalOf("destinationId")}
-        />
-
-        <Button
-          ref={sellButton}
-          size="lg"
-          className="w-full"
-          onClick={() => void sell()}
-          disabled={placeSale.isPending}
-        >
-          {placeSale.isPending && <Spinner />}
-          {placeSale.isPending ? t("sell.form.selling") : t("sell.form.sell")}
-        </Button>
-      </CardContent>
-    </Card>
+/** The USDT to sell, why it was refused, and the desk's minimum. */
+function SellAmountField({
+  ref,
+  value,
+  onChange,
+  error,
+  min,
+}: {
+  ref: Ref<HTMLInputElement>;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  min: string;
+}) {
+  const { t } = useTexts();
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="sell-amount">{t("sell.form.amount")}</Label>
+      <Input
+        id="sell-amount"
+        ref={ref}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t("sell.form.amountPlaceholder")}
+        value={value}
+        onChange={(event) => onChange(keepAmountInput(event.target.value))}
+        aria-invalid={error !== undefined}
+        aria-describedby={error ? `${AMOUNT_ERROR_ID} sell-minimum` : "sell-minimum"}
+        textSize="large"
+      />
+      {error && (
+        <p id={AMOUNT_ERROR_ID} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <p id="sell-minimum" className="text-xs text-muted-foreground">
+        {t("sell.form.minimum", { min: formatAmount(min) })}
+      </p>
+    </div>
   );
 }
