@@ -35,7 +35,7 @@ describe("the function length check", () => {
 
   it("reads production files only", () => {
     const files = productionFiles("src/server/");
-    expect(files).toContain("src/server/domains/orders/place-order.ts");
+    expect(files).toContain("src/server/domains/orders/buy/place-order.ts");
     expect(files.some((file) => /\.test\.ts$|\/testing\//.test(file))).toBe(false);
   });
 });

@@ -11,27 +11,27 @@ describe("the import rules", () => {
   it.each([
     [
       "src/server/platform/db/database.ts",
-      "src/server/domains/orders/order-view.ts",
+      "src/server/domains/orders/buy/order-view.ts",
       "platform never imports a domain",
     ],
     [
-      "src/server/domains/orders/place-order.ts",
+      "src/server/domains/orders/buy/place-order.ts",
       "src/server/app/env.ts",
       "a domain never imports app/",
     ],
     [
       "src/server/domains/payouts/payout-checks.ts",
-      "src/server/domains/orders/orders.routes.ts",
+      "src/server/domains/orders/buy/orders.routes.ts",
       "another domain's routes",
     ],
     [
-      "src/server/domains/orders/place-order.ts",
+      "src/server/domains/orders/buy/place-order.ts",
       "src/server/testing/test-app.ts",
       "production code never imports testing/",
     ],
     [
       "src/web/orders/order-page.tsx",
-      "src/server/domains/orders/order-view.ts",
+      "src/server/domains/orders/buy/order-view.ts",
       "only `type AppType`",
     ],
     ["src/shared/quote.ts", "src/web/lib/format.ts", "shared code imports nothing"],

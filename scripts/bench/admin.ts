@@ -13,12 +13,12 @@ import { sql } from "kysely";
 import pino from "pino";
 import { openRuntime } from "../../src/server/app/runtime";
 import { getDashboardStats } from "../../src/server/domains/dashboard/dashboard-stats";
-import { adminOrderViews } from "../../src/server/domains/order-desk/admin-order-views";
+import { adminOrderViews } from "../../src/server/domains/order-desk/buy/admin-order-views";
 import {
   type AdminOrderFilter,
   listAdminOrders,
-} from "../../src/server/domains/order-desk/list-admin-orders";
-import { foldOrderTotals } from "../../src/server/domains/orders/order-totals";
+} from "../../src/server/domains/order-desk/buy/list-admin-orders";
+import { foldOrderTotals } from "../../src/server/domains/orders/buy/order-totals";
 import { ensureAdmin } from "../../src/server/platform/auth/ensure-admin";
 import type { ChainConfig } from "../../src/server/platform/config/chain-config";
 import { parseEnv } from "../../src/server/platform/config/env";

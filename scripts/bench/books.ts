@@ -4,7 +4,7 @@ import { booksWorkbook } from "../../src/server/domains/books/books-export";
 import { getBooks } from "../../src/server/domains/books/daily-books";
 import { listPurchases } from "../../src/server/domains/books/usdt-purchases";
 import { getDashboardStats } from "../../src/server/domains/dashboard/dashboard-stats";
-import { foldOrderTotals } from "../../src/server/domains/orders/order-totals";
+import { foldOrderTotals } from "../../src/server/domains/orders/buy/order-totals";
 import { ensureAdmin } from "../../src/server/platform/auth/ensure-admin";
 import { insertGeneratedOrders } from "../../src/server/testing/generated-orders";
 import { openBenchRuntime, percentile } from "./bench-database";

@@ -8,8 +8,8 @@ import { Hono } from "hono";
 import { sql } from "kysely";
 import { createApp } from "../../src/server/app/create-app";
 import { openRuntime } from "../../src/server/app/runtime";
-import { foldTotalsAndTellOperatorsNearCap } from "../../src/server/domains/orders/cap-alert";
-import { startFoldingOrderTotals } from "../../src/server/domains/orders/order-totals";
+import { foldTotalsAndTellOperatorsNearCap } from "../../src/server/domains/orders/buy/cap-alert";
+import { startFoldingOrderTotals } from "../../src/server/domains/orders/buy/order-totals";
 import { parseEnv } from "../../src/server/platform/config/env";
 import { raiseOrderLimits } from "../../src/server/testing/order-limits";
 

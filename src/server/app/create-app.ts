@@ -10,10 +10,10 @@ import { createPayoutDestinationsRouter } from "../domains/customers/payout-dest
 import { createAdminChecklistRouter } from "../domains/dashboard/checklist.routes";
 import { createAdminDashboardRouter } from "../domains/dashboard/dashboard.routes";
 import { createOrderLimitsRouter } from "../domains/limits/order-limits.routes";
-import { createAdminOrdersRouter } from "../domains/order-desk/admin-orders.routes";
+import { createAdminOrdersRouter } from "../domains/order-desk/buy/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "../domains/order-desk/order-feed.routes";
-import { createAdminSellOrdersRouter } from "../domains/order-desk/sell-orders/admin-sell-orders.routes";
-import { createOrdersRouter } from "../domains/orders/orders.routes";
+import { createAdminSellOrdersRouter } from "../domains/order-desk/sell/admin-sell-orders.routes";
+import { createOrdersRouter } from "../domains/orders/buy/orders.routes";
 import { createSellOrderStreamRouter } from "../domains/orders/sell/sell-order-stream.routes";
 import { createSellOrdersRouter } from "../domains/orders/sell/sell-orders.routes";
 import { createUnmatchedTransfersRouter } from "../domains/payouts/unmatched-transfers.routes";

@@ -5,7 +5,7 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { ORDER_STATUSES } from "../../shared/admin-order-input";
 import { registerAutopilotSeries } from "../domains/autopilot/autopilot-metrics";
 import { readWatcherLag } from "../domains/chain/watcher-lag";
-import { currentTotals } from "../domains/orders/order-totals";
+import { currentTotals } from "../domains/orders/buy/order-totals";
 import type { AppContext } from "../platform/api/app-context";
 import { isBearerToken } from "../platform/http/bearer-token";
 

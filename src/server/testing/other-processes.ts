@@ -18,7 +18,7 @@ export async function placeThroughTwoProcesses(
   const url = testApp.databaseUrl;
   if (!url) throw new Error("Other processes need the PostgreSQL run's database URL");
   // Loaded after the app, which teaches zod the OpenAPI metadata its schemas use.
-  const { placeOrder } = await import("../domains/orders/place-order");
+  const { placeOrder } = await import("../domains/orders/buy/place-order");
   const user = (await testApp.db
     .selectFrom("user")
     .selectAll()

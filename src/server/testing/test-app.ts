@@ -6,7 +6,7 @@ import pino, { type Logger } from "pino";
 import { inject } from "vitest";
 import { createApp } from "../app/create-app";
 import { openRuntime } from "../app/runtime";
-import { foldTotalsAndTellOperatorsNearCap } from "../domains/orders/cap-alert";
+import { foldTotalsAndTellOperatorsNearCap } from "../domains/orders/buy/cap-alert";
 import { remindSuspicionReportsDue } from "../domains/risk/suspicion-reports/reports-due";
 import { askLargeCustomersToVerify } from "../domains/verification/large-customers";
 import { parseEnv } from "../platform/config/env";

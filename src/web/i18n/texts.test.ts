@@ -152,7 +152,7 @@ describe("the customer texts", () => {
       "domains/orders",
       "domains/receiving-accounts/offer-receiving-account.ts",
       "domains/receiving-accounts/receiving-account-summary.ts",
-      "domains/payouts/change-order-status.ts",
+      "domains/order-desk/buy/change-order-status.ts",
       "domains/customers/language.routes.ts",
       "domains/customers/payout-destinations",
       "domains/tax/account-tax.routes.ts",

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { RECEIVE_OPTIONS, SEND_OPTIONS } from "../../../shared/catalog";
 import type { Database } from "../../platform/db/database";
-import { currentTotals } from "../orders/order-totals";
+import { currentTotals } from "../orders/buy/order-totals";
 
 /* The queries the daily books (daily-books.ts) are folded from, one a figure. */
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { INDIA_TODAY } from "../../platform/db/india-day";
 import type { DB } from "../../platform/db/schema";
-import { currentTotals } from "../orders/order-totals";
+import { currentTotals } from "../orders/buy/order-totals";
 
 /** The desk works on India time: "today" and the chart's days are India days. */
 export const DASHBOARD_TIME_ZONE = "Asia/Kolkata";

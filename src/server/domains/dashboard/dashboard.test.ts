@@ -9,7 +9,7 @@ import {
 import type { OrderStatus } from "../../platform/db/schema";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { foldOrderTotals } from "../orders/order-totals";
+import { foldOrderTotals } from "../orders/buy/order-totals";
 import { getDashboardStats, SERIES_DAYS } from "./dashboard-stats";
 
 let testApp: TestApp;

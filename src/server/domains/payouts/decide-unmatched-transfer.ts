@@ -21,8 +21,8 @@ import {
   decideTransferMatch,
   lockFinalTransfer,
 } from "../chain/chain-transfers";
-import { lockOrder } from "../orders/apply-status-change";
-import type { OrderRow } from "../orders/order-view";
+import { lockOrder } from "../orders/buy/apply-status-change";
+import type { OrderRow } from "../orders/buy/order-view";
 import { lockDepositLinks } from "../orders/sell/match-sell-deposits";
 import { lockSellOrder, receiveSellOrder } from "../orders/sell/receive-sell-order";
 import { DEPOSIT_ASKED_BEFORE } from "../orders/sell/sell-deposit-sql";

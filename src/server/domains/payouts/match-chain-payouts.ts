@@ -15,8 +15,8 @@ import {
   decideTransferMatch,
   nextTransferToMatch,
 } from "../chain/chain-transfers";
-import { lockOrder } from "../orders/apply-status-change";
-import type { OrderRow } from "../orders/order-view";
+import { lockOrder } from "../orders/buy/apply-status-change";
+import type { OrderRow } from "../orders/buy/order-view";
 import { CHECK_UNDER_WAY, writePayoutCheck } from "./payout-checks";
 import { lockPayoutHash } from "./payout-hash";
 import { linkPayout, noticeSecondPayout, orderPaidAlready } from "./payout-links";

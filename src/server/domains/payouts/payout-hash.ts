@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import { findNetwork, findReceiveOption } from "../../../shared/catalog";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
-import type { OrderRow } from "../orders/order-view";
+import type { OrderRow } from "../orders/buy/order-view";
 
 /** Namespace of the advisory locks that make one payout hash's checks take turns. */
 const PAYOUT_HASH_LOCK = 0x7061_7974; // "payt"

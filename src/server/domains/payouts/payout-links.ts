@@ -14,7 +14,7 @@ import {
   linksOfTransaction,
   type TransferKey,
 } from "../chain/chain-transfer-links";
-import type { OrderRow } from "../orders/order-view";
+import type { OrderRow } from "../orders/buy/order-view";
 import { walletKeyInSql } from "./payout-step";
 
 /*

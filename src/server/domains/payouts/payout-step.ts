@@ -4,7 +4,7 @@ import { buildPayoutPayLink } from "../../../shared/payout-pay-link";
 import type { ChainConfig } from "../../platform/config/chain-config";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import type { DB } from "../../platform/db/schema";
-import type { OrderRow } from "../orders/order-view";
+import type { OrderRow } from "../orders/buy/order-view";
 
 /** What the payout queue shows of paying one USDT order (issue 43). */
 export type PayoutStepView = {

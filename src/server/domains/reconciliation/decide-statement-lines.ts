@@ -8,7 +8,7 @@ import type { DB, StatementLineDecision } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import { changeOrderStatus } from "../payouts/change-order-status";
+import { changeOrderStatus } from "../order-desk/buy/change-order-status";
 import { blockedCredits } from "../risk/blocklist.service";
 import { holdsOfOrders } from "../risk/holds.service";
 import { type ClassifiedLine, classifyLine, linesInGroup } from "./match-statement-lines";

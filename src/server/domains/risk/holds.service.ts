@@ -4,7 +4,7 @@ import { refuseOwnRecord } from "../../platform/audit/own-records";
 import type { Database } from "../../platform/db/database";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
-import { lockOrder } from "../orders/apply-status-change";
+import { lockOrder } from "../orders/buy/apply-status-change";
 import type { HoldRule } from "../orders/rules/hold-rules";
 
 type Actor = { id: string; email: string };

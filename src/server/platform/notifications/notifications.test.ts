@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import pino from "pino";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orderMessages } from "../../domains/orders/order-messages";
+import { orderMessages } from "../../domains/orders/buy/order-messages";
 import { accountSummaries } from "../../domains/receiving-accounts/receiving-account-summary";
 import { signedInCustomer } from "../../testing/actors";
 import { startFakeTelegram } from "../../testing/fake-telegram";

@@ -10,7 +10,7 @@ import {
   ORDER_CSV_COLUMNS,
   type OrderCsvColumn,
   orderColumnsLine,
-} from "../../orders/order-csv-columns";
+} from "../../orders/buy/order-csv-columns";
 import { ORDER_DIRECTIONS, type OrderDirection } from "../../orders/order-directions";
 import type { ReceivingAccountSummary } from "../../receiving-accounts/receiving-account-summary";
 

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../../platform/db/schema";
-import type { OrderRow } from "../order-view";
+import type { OrderRow } from "../buy/order-view";
 import { accountFrozenHold } from "./hold-account-frozen";
 import { customerHold } from "./hold-customer";
 import { firstOrderHold } from "./hold-first-order";

@@ -1,7 +1,7 @@
 import { type RawBuilder, type Selectable, sql } from "kysely";
 import type { SiteSettingsTable } from "../../../platform/db/schema";
 import type { AppError } from "../../../platform/http/errors";
-import type { OrderRow } from "../order-view";
+import type { OrderRow } from "../buy/order-view";
 
 /*
  * The shapes of an order rule (docs/architecture.md, "Adding an order rule"). Each

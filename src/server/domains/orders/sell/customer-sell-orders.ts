@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../../platform/db/schema";
-import { isOrderId } from "../order-view";
+import { isOrderId } from "../buy/order-view";
 import { type SellOrderRow, toSellOrderView } from "./sell-order-view";
 
 /** The most sales a customer's list shows: their recent ones. */

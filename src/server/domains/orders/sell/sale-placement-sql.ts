@@ -4,7 +4,7 @@ import { compiledOnce, preparedStatement } from "../../../platform/db/database";
 import type { DB, PayoutDestinationsTable, SellOrderStatus } from "../../../platform/db/schema";
 import type { AppError } from "../../../platform/http/errors";
 import { SALE_TDS_COLUMNS } from "../../tax/sale-tds-sql";
-import { groupedWriter } from "../placement-groups";
+import { groupedWriter } from "../buy/placement-groups";
 import { UNIQUE_CENTS } from "../rules/free-amount";
 import { holdCtes } from "../rules/hold-rules";
 import { firstRefusal, refusalSettings, SETTING_PREFIX, settingsOf } from "../rules/order-rule";
