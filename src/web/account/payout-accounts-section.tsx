@@ -22,7 +22,6 @@ import { toast } from "../lib/toast";
  */
 export function PayoutAccountsSection({ customerName }: { customerName: string }) {
   const { t } = useTexts();
-  const line = useDestinationLine();
   const query = useQuery(payoutDestinationsQueryOptions);
   const remove = useRemovePayoutDestination();
   const [isAdding, setIsAdding] = useState(false);
@@ -68,37 +67,12 @@ export function PayoutAccountsSection({ customerName }: { customerName: string }
           </div>
         ) : (
           <>
-            {destinations.length === 0 ? (
-              <p className="text-muted-foreground">{t("sell.accounts.none")}</p>
-            ) : (
-              <ul className="space-y-2" data-testid="payout-accounts">
-                {destinations.map((destination) => {
-                  const isRemoving = remove.isPending && remove.variables === destination.id;
-                  return (
-                    <li
-                      key={destination.id}
-                      className="flex flex-wrap items-start justify-between gap-3 rounded-md border p-3"
-                    >
-                      <DestinationSummary destination={destination} />
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="sm"
-                        disabled={remove.isPending}
-                        aria-label={t("sell.accounts.removeLabel", { account: line(destination) })}
-                        onClick={() => removeAccount(destination)}
-                      >
-                        {isRemoving && <Spinner />}
-                        {isRemoving ? t("sell.accounts.removing") : t("sell.accounts.remove")}
-                      </Button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            {destinations.length > 0 && (
-              <p className="text-xs text-muted-foreground">{t("sell.accounts.keptBySales")}</p>
-            )}
+            <PayoutAccountList
+              destinations={destinations}
+              isRemoving={remove.isPending}
+              removingId={remove.variables}
+              onRemove={removeAccount}
+            />
             {isNotBuying ? (
               <p className="text-muted-foreground">{t("sell.accounts.notBuying")}</p>
             ) : isAdding ? (
@@ -122,5 +96,54 @@ export function PayoutAccountsSection({ customerName }: { customerName: string }
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The accounts, each with Remove (all disabled while one is removed), or that there are none. */
+function PayoutAccountList({
+  destinations,
+  isRemoving,
+  removingId,
+  onRemove,
+}: {
+  destinations: PayoutDestination[];
+  isRemoving: boolean;
+  /** The account being removed, or last removed. */
+  removingId: string | undefined;
+  onRemove: (destination: PayoutDestination) => void;
+}) {
+  const { t } = useTexts();
+  const line = useDestinationLine();
+  if (destinations.length === 0) {
+    return <p className="text-muted-foreground">{t("sell.accounts.none")}</p>;
+  }
+  return (
+    <>
+      <ul className="space-y-2" data-testid="payout-accounts">
+        {destinations.map((destination) => {
+          const isThisRemoving = isRemoving && removingId === destination.id;
+          return (
+            <li
+              key={destination.id}
+              className="flex flex-wrap items-start justify-between gap-3 rounded-md border p-3"
+            >
+              <DestinationSummary destination={destination} />
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={isRemoving}
+                aria-label={t("sell.accounts.removeLabel", { account: line(destination) })}
+                onClick={() => onRemove(destination)}
+              >
+                {isThisRemoving && <Spinner />}
+                {isThisRemoving ? t("sell.accounts.removing") : t("sell.accounts.remove")}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-xs text-muted-foreground">{t("sell.accounts.keptBySales")}</p>
+    </>
   );
 }

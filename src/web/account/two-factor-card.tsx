@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, Download, ShieldCheck, ShieldOff } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   type TotpCodeForm,
@@ -173,6 +173,7 @@ function PasswordStep({
   );
 }
 
+/** Turning two-factor on: the key scanned, the backup codes kept, then a code from the app. */
 function EnrolmentSteps({
   enrolment,
   email,
@@ -182,14 +183,64 @@ function EnrolmentSteps({
   email: string;
   onDone: () => void;
 }) {
-  const { t } = useTexts();
-  const key = manualKey(enrolment.totpURI);
-  const codesText = enrolment.backupCodes.join("\n");
-  const form = useForm<TotpCodeForm>({
-    resolver: zodResolver(totpCodeFormSchema),
-    defaultValues: { code: "" },
-  });
+  return (
+    <div className="space-y-6">
+      <ScanStep totpURI={enrolment.totpURI} />
+      <BackupCodesStep backupCodes={enrolment.backupCodes} email={email} />
+      <VerifyStep onDone={onDone} />
+    </div>
+  );
+}
 
+/** One step of the enrolment: its heading, what to do, and the means to do it. */
+function EnrolmentStep({
+  title,
+  text,
+  children,
+}: {
+  title: string;
+  text?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="space-y-3">
+      <h3 className="font-medium">{title}</h3>
+      {text !== undefined && <p className="text-sm text-muted-foreground">{text}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** The authenticator app's key: a QR code to scan, and the key to type by hand. */
+function ScanStep({ totpURI }: { totpURI: string }) {
+  const { t } = useTexts();
+  const key = manualKey(totpURI);
+  return (
+    <EnrolmentStep title={t("account.twoFactor.scanTitle")} text={t("account.twoFactor.scanText")}>
+      <div
+        role="img"
+        aria-label={t("account.twoFactor.qrLabel")}
+        className="mx-auto w-fit rounded-lg bg-white p-3"
+      >
+        <QRCodeSVG value={totpURI} size={176} marginSize={0} />
+      </div>
+      <div className="space-y-1 text-sm">
+        <p className="text-muted-foreground">{t("account.twoFactor.manualKey")}</p>
+        <div className="flex items-center gap-2 rounded-md border bg-muted/40 px-3 py-1">
+          <code data-testid="totp-key" className="flex-1 font-mono text-sm break-all">
+            {key}
+          </code>
+          <CopyButton value={key.replace(/\s+/g, "")} label={t("account.twoFactor.manualKey")} />
+        </div>
+      </div>
+    </EnrolmentStep>
+  );
+}
+
+/** The backup codes, to copy or save as a file. */
+function BackupCodesStep({ backupCodes, email }: { backupCodes: string[]; email: string }) {
+  const { t } = useTexts();
+  const codesText = backupCodes.join("\n");
   const onCopyCodes = async () => {
     if (await copyText(codesText)) toast.success(t("account.twoFactor.codesCopied"));
   };
@@ -202,6 +253,42 @@ function EnrolmentSteps({
     link.click();
     URL.revokeObjectURL(url);
   };
+  return (
+    <EnrolmentStep
+      title={t("account.twoFactor.backupTitle")}
+      text={t("account.twoFactor.backupText")}
+    >
+      <ul
+        aria-label={t("account.twoFactor.backupTitle")}
+        className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm"
+      >
+        {backupCodes.map((code) => (
+          <li key={code} className="text-center">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" className="grow basis-0" onClick={onCopyCodes}>
+          <Copy aria-hidden />
+          {t("account.twoFactor.copyCodes")}
+        </Button>
+        <Button type="button" variant="outline" className="grow basis-0" onClick={onDownloadCodes}>
+          <Download aria-hidden />
+          {t("account.twoFactor.downloadCodes")}
+        </Button>
+      </div>
+    </EnrolmentStep>
+  );
+}
+
+/** A code from the app turns two-factor on; a wrong one is cleared for another try. */
+function VerifyStep({ onDone }: { onDone: () => void }) {
+  const { t } = useTexts();
+  const form = useForm<TotpCodeForm>({
+    resolver: zodResolver(totpCodeFormSchema),
+    defaultValues: { code: "" },
+  });
   const onSubmit = async ({ code }: TotpCodeForm) => {
     const { error } = await authClient.twoFactor.verifyTotp({ code });
     if (error) {
@@ -215,88 +302,32 @@ function EnrolmentSteps({
     toast.success(t("account.twoFactor.enabledTitle"));
     onDone();
   };
-
-  const isSubmitting = form.formState.isSubmitting;
   return (
-    <div className="space-y-6">
-      <section className="space-y-3">
-        <h3 className="font-medium">{t("account.twoFactor.scanTitle")}</h3>
-        <p className="text-sm text-muted-foreground">{t("account.twoFactor.scanText")}</p>
-        <div
-          role="img"
-          aria-label={t("account.twoFactor.qrLabel")}
-          className="mx-auto w-fit rounded-lg bg-white p-3"
-        >
-          <QRCodeSVG value={enrolment.totpURI} size={176} marginSize={0} />
-        </div>
-        <div className="space-y-1 text-sm">
-          <p className="text-muted-foreground">{t("account.twoFactor.manualKey")}</p>
-          <div className="flex items-center gap-2 rounded-md border bg-muted/40 px-3 py-1">
-            <code data-testid="totp-key" className="flex-1 font-mono text-sm break-all">
-              {key}
-            </code>
-            <CopyButton value={key.replace(/\s+/g, "")} label={t("account.twoFactor.manualKey")} />
-          </div>
-        </div>
-      </section>
-
-      <section className="space-y-3">
-        <h3 className="font-medium">{t("account.twoFactor.backupTitle")}</h3>
-        <p className="text-sm text-muted-foreground">{t("account.twoFactor.backupText")}</p>
-        <ul
-          aria-label={t("account.twoFactor.backupTitle")}
-          className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm"
-        >
-          {enrolment.backupCodes.map((code) => (
-            <li key={code} className="text-center">
-              {code}
-            </li>
-          ))}
-        </ul>
+    <EnrolmentStep title={t("account.twoFactor.verifyTitle")}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <FormField
+          control={form.control}
+          name="code"
+          label={t("account.twoFactor.code")}
+          placeholder={t("account.twoFactor.codePlaceholder")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          normalize={(value) => value.replace(/\D/g, "")}
+          required
+        />
         <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" className="grow basis-0" onClick={onCopyCodes}>
-            <Copy aria-hidden />
-            {t("account.twoFactor.copyCodes")}
+          <Button type="button" variant="outline" className="grow basis-0" onClick={onDone}>
+            {t("account.twoFactor.cancel")}
           </Button>
-          <Button
-            type="button"
-            variant="outline"
+          <SubmitButton
+            isSubmitting={form.formState.isSubmitting}
+            label={t("account.twoFactor.verify")}
+            submittingLabel={t("account.twoFactor.working")}
             className="grow basis-0"
-            onClick={onDownloadCodes}
-          >
-            <Download aria-hidden />
-            {t("account.twoFactor.downloadCodes")}
-          </Button>
-        </div>
-      </section>
-
-      <section className="space-y-3">
-        <h3 className="font-medium">{t("account.twoFactor.verifyTitle")}</h3>
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <FormField
-            control={form.control}
-            name="code"
-            label={t("account.twoFactor.code")}
-            placeholder={t("account.twoFactor.codePlaceholder")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            normalize={(value) => value.replace(/\D/g, "")}
-            required
           />
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" className="grow basis-0" onClick={onDone}>
-              {t("account.twoFactor.cancel")}
-            </Button>
-            <SubmitButton
-              isSubmitting={isSubmitting}
-              label={t("account.twoFactor.verify")}
-              submittingLabel={t("account.twoFactor.working")}
-              className="grow basis-0"
-            />
-          </div>
-        </form>
-      </section>
-    </div>
+        </div>
+      </form>
+    </EnrolmentStep>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { FileCheck2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type Control, Controller, useForm } from "react-hook-form";
 import {
   ADDRESS_DOCUMENT_KINDS,
   DOCUMENT_ACCEPT,
@@ -141,7 +141,29 @@ const PICKERS = {
 
 type Choices = Partial<Record<VerificationDocument, DocumentChoice | { status: "refused" }>>;
 
+type DocumentFiles = Record<VerificationDocument, File>;
+
 function VerificationForm() {
+  const { t } = useTexts();
+  const { form, documents, choose, onSubmit } = useVerificationForm();
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <DetailsFields control={form.control} />
+      <DocumentFields choices={documents.choices} errors={documents.errors} onChoose={choose} />
+      <SubmitButton
+        isSubmitting={form.formState.isSubmitting}
+        label={t("account.verification.submit")}
+        submittingLabel={t("account.verification.submitting")}
+      />
+    </form>
+  );
+}
+
+/**
+ * The form's details and documents, and its submit: the documents' photos made smaller
+ * first, a refusal shown under the field it names (a document's too), else in a toast.
+ */
+function useVerificationForm() {
   const { t } = useTexts();
   const submit = useSubmitVerification();
   const form = useForm<VerificationDetailsInput, unknown, VerificationDetails>({
@@ -154,37 +176,105 @@ function VerificationForm() {
       addressDocumentKind: "aadhaar_masked",
     },
   });
+  const documents = useChosenDocuments();
+  const { choose, allShrunk } = useChooseDocument(documents);
+
+  const onSubmit = async (details: VerificationDetails) => {
+    // A photo still being made smaller is waited for.
+    await allShrunk();
+    const files = documents.readyFiles();
+    if (!files) return;
+    try {
+      await submit.mutateAsync({ details, files });
+      toast.success(t("account.verification.sentTitle"), {
+        description: t("account.verification.sentMessage"),
+      });
+    } catch (error) {
+      const field = error instanceof ApiError ? error.details.field : undefined;
+      const message =
+        error instanceof ApiError
+          ? pageRefusalText("account.verification.refusals", error)
+          : String(error);
+      if (VERIFICATION_DOCUMENTS.includes(field as VerificationDocument)) {
+        documents.setErrors({ [field as VerificationDocument]: message });
+      } else if (typeof field === "string" && field in form.getValues()) {
+        form.setError(field as keyof VerificationDetailsInput, { message }, { shouldFocus: true });
+      } else {
+        toast.error(t("account.verification.failedTitle"), { description: message });
+      }
+    }
+  };
+
+  return { form, documents, choose, onSubmit };
+}
+
+/** The documents as chosen (kept, being made smaller, or refused), and why each was refused. */
+function useChosenDocuments() {
+  const { t } = useTexts();
   const [choices, setChoices] = useState<Choices>({});
   // The same, for a submit that waits for a photo being made smaller.
   const latestChoices = useRef<Choices>({});
+  const [errors, setErrors] = useState<Partial<Record<VerificationDocument, string>>>({});
+  return {
+    choices,
+    errors,
+    setErrors,
+    setChoice: (field: VerificationDocument, choice: Choices[VerificationDocument]) => {
+      latestChoices.current = { ...latestChoices.current, [field]: choice };
+      setChoices(latestChoices.current);
+    },
+    setError: (field: VerificationDocument, error: string | undefined) =>
+      setErrors((current) => ({ ...current, [field]: error })),
+    /** Each document's file to send; with one missing, null, and each missing one says so. */
+    readyFiles: (): DocumentFiles | null => {
+      const chosen = latestChoices.current;
+      const files = Object.fromEntries(
+        VERIFICATION_DOCUMENTS.flatMap((field) => {
+          const choice = chosen[field];
+          return choice?.status === "ready" ? [[field, choice.file]] : [];
+        }),
+      ) as Partial<DocumentFiles>;
+      const missing = VERIFICATION_DOCUMENTS.filter((field) => !files[field]);
+      if (missing.length > 0) {
+        setErrors((current) =>
+          Object.fromEntries(
+            VERIFICATION_DOCUMENTS.map((field) => [
+              field,
+              files[field]
+                ? undefined
+                : chosen[field]?.status === "refused"
+                  ? current[field]
+                  : t("account.verification.errors.fileMissing"),
+            ]),
+          ),
+        );
+        return null;
+      }
+      setErrors({});
+      return files as DocumentFiles;
+    },
+  };
+}
+
+/**
+ * A chosen file: kept as it is, refused, or (a photo over the limit) made smaller first;
+ * a file chosen again in the same picker stops the last one's shrinking.
+ */
+function useChooseDocument({ setChoice, setError }: ReturnType<typeof useChosenDocuments>) {
+  const { t } = useTexts();
   const shrinking = useRef<Partial<Record<VerificationDocument, AbortController>>>({});
   const shrunk = useRef<Partial<Record<VerificationDocument, Promise<void>>>>({});
-  const [fileErrors, setFileErrors] = useState<Partial<Record<VerificationDocument, string>>>({});
-  // The shared checks' messages, as this page says them in the reader's language.
-  const errorMessages = Object.fromEntries(
-    Object.entries(VERIFICATION_MESSAGES).map(([key, message]) => [
-      message,
-      t(`account.verification.errors.${key}` as never),
-    ]),
-  );
 
-  const setChoice = (field: VerificationDocument, choice: Choices[VerificationDocument]) => {
-    latestChoices.current = { ...latestChoices.current, [field]: choice };
-    setChoices(latestChoices.current);
-  };
-  const setFileError = (field: VerificationDocument, error: string | undefined) =>
-    setFileErrors((current) => ({ ...current, [field]: error }));
-  /** A chosen file: kept as it is, refused, or (a photo over the limit) made smaller first. */
   const choose = async (field: VerificationDocument, input: HTMLInputElement) => {
     const file = input.files?.[0];
     const refuse = (error: string) => {
       setChoice(field, { status: "refused" });
-      setFileError(field, error);
+      setError(field, error);
       // The same file chosen again is then a change the page hears.
       input.value = "";
     };
     shrinking.current[field]?.abort();
-    setFileError(field, undefined);
+    setError(field, undefined);
     if (!file) return setChoice(field, undefined);
     const plan = planDocument(file);
     if (plan === "wrongType") return refuse(t("account.verification.errors.fileType"));
@@ -223,61 +313,27 @@ function VerificationForm() {
     await done;
   };
 
-  const onSubmit = async (details: VerificationDetails) => {
-    // A photo still being made smaller is waited for.
-    await Promise.all(Object.values(shrunk.current));
-    const chosen = latestChoices.current;
-    const files = Object.fromEntries(
-      VERIFICATION_DOCUMENTS.flatMap((field) => {
-        const choice = chosen[field];
-        return choice?.status === "ready" ? [[field, choice.file]] : [];
-      }),
-    ) as Partial<Record<VerificationDocument, File>>;
-    const missing = VERIFICATION_DOCUMENTS.filter((field) => !files[field]);
-    if (missing.length > 0) {
-      setFileErrors((current) =>
-        Object.fromEntries(
-          VERIFICATION_DOCUMENTS.map((field) => [
-            field,
-            files[field]
-              ? undefined
-              : chosen[field]?.status === "refused"
-                ? current[field]
-                : t("account.verification.errors.fileMissing"),
-          ]),
-        ),
-      );
-      return;
-    }
-    setFileErrors({});
-    try {
-      await submit.mutateAsync({
-        details,
-        files: files as Record<VerificationDocument, File>,
-      });
-      toast.success(t("account.verification.sentTitle"), {
-        description: t("account.verification.sentMessage"),
-      });
-    } catch (error) {
-      const field = error instanceof ApiError ? error.details.field : undefined;
-      const message =
-        error instanceof ApiError
-          ? pageRefusalText("account.verification.refusals", error)
-          : String(error);
-      if (VERIFICATION_DOCUMENTS.includes(field as VerificationDocument)) {
-        setFileErrors({ [field as VerificationDocument]: message });
-      } else if (typeof field === "string" && field in form.getValues()) {
-        form.setError(field as keyof VerificationDetailsInput, { message }, { shouldFocus: true });
-      } else {
-        toast.error(t("account.verification.failedTitle"), { description: message });
-      }
-    }
-  };
+  return { choose, allShrunk: () => Promise.all(Object.values(shrunk.current)) };
+}
 
+/** The details: name, PAN, date of birth, address and the document that proves it. */
+function DetailsFields({
+  control,
+}: {
+  control: Control<VerificationDetailsInput, unknown, VerificationDetails>;
+}) {
+  const { t } = useTexts();
+  // The shared checks' messages, as this page says them in the reader's language.
+  const errorMessages = Object.fromEntries(
+    Object.entries(VERIFICATION_MESSAGES).map(([key, message]) => [
+      message,
+      t(`account.verification.errors.${key}` as never),
+    ]),
+  );
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+    <>
       <FormField
-        control={form.control}
+        control={control}
         name="legalName"
         label={t("account.verification.fields.legalName")}
         autoComplete="name"
@@ -285,7 +341,7 @@ function VerificationForm() {
         required
       />
       <FormField
-        control={form.control}
+        control={control}
         name="pan"
         label={t("account.verification.fields.pan")}
         placeholder={t("account.verification.fields.panHint")}
@@ -296,67 +352,85 @@ function VerificationForm() {
         errorMessages={errorMessages}
         required
       />
-      <DateOfBirthField control={form.control} errorMessages={errorMessages} />
+      <DateOfBirthField control={control} errorMessages={errorMessages} />
       <FormField
-        control={form.control}
+        control={control}
         name="address"
         label={t("account.verification.fields.address")}
         autoComplete="street-address"
         errorMessages={errorMessages}
         required
       />
-      <Controller
-        control={form.control}
-        name="addressDocumentKind"
-        render={({ field }) => (
-          <div className="space-y-2">
-            <Label htmlFor="field-addressDocumentKind">
-              {t("account.verification.fields.addressDocumentKind")}
-            </Label>
-            <NativeSelect id="field-addressDocumentKind" {...field}>
-              {ADDRESS_DOCUMENT_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`account.verification.kinds.${kind}`)}
-                </option>
-              ))}
-            </NativeSelect>
-            {field.value === "aadhaar_masked" && (
-              <p className="text-xs text-muted-foreground">
-                {t("account.verification.aadhaarNote")}
-              </p>
-            )}
-          </div>
-        )}
-      />
-      {VERIFICATION_DOCUMENTS.map((field) => {
-        const choice = choices[field];
-        return (
-          <DocumentPicker
-            key={field}
-            label={t(`account.verification.fields.${field}`)}
-            chooseLabel={
-              field === "selfie"
-                ? t("account.verification.picker.chooseSelfie")
-                : t("account.verification.picker.choose")
-            }
-            hint={
-              field === "selfie"
-                ? t("account.verification.fields.selfieHint")
-                : t("account.verification.fields.fileHint")
-            }
-            accept={PICKERS[field].accept}
-            capture={PICKERS[field].capture}
-            choice={choice?.status === "refused" ? undefined : choice}
-            error={fileErrors[field]}
-            onChoose={(input) => void choose(field, input)}
-          />
-        );
-      })}
-      <SubmitButton
-        isSubmitting={form.formState.isSubmitting}
-        label={t("account.verification.submit")}
-        submittingLabel={t("account.verification.submitting")}
-      />
-    </form>
+      <AddressDocumentKindField control={control} />
+    </>
   );
+}
+
+/** Which document proves the address; a masked Aadhaar's note under it. */
+function AddressDocumentKindField({
+  control,
+}: {
+  control: Control<VerificationDetailsInput, unknown, VerificationDetails>;
+}) {
+  const { t } = useTexts();
+  return (
+    <Controller
+      control={control}
+      name="addressDocumentKind"
+      render={({ field }) => (
+        <div className="space-y-2">
+          <Label htmlFor="field-addressDocumentKind">
+            {t("account.verification.fields.addressDocumentKind")}
+          </Label>
+          <NativeSelect id="field-addressDocumentKind" {...field}>
+            {ADDRESS_DOCUMENT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`account.verification.kinds.${kind}`)}
+              </option>
+            ))}
+          </NativeSelect>
+          {field.value === "aadhaar_masked" && (
+            <p className="text-xs text-muted-foreground">{t("account.verification.aadhaarNote")}</p>
+          )}
+        </div>
+      )}
+    />
+  );
+}
+
+/** A picker for each document: the PAN card, the address's proof, and the selfie. */
+function DocumentFields({
+  choices,
+  errors,
+  onChoose,
+}: {
+  choices: Choices;
+  errors: Partial<Record<VerificationDocument, string>>;
+  onChoose: (field: VerificationDocument, input: HTMLInputElement) => Promise<void>;
+}) {
+  const { t } = useTexts();
+  return VERIFICATION_DOCUMENTS.map((field) => {
+    const choice = choices[field];
+    return (
+      <DocumentPicker
+        key={field}
+        label={t(`account.verification.fields.${field}`)}
+        chooseLabel={
+          field === "selfie"
+            ? t("account.verification.picker.chooseSelfie")
+            : t("account.verification.picker.choose")
+        }
+        hint={
+          field === "selfie"
+            ? t("account.verification.fields.selfieHint")
+            : t("account.verification.fields.fileHint")
+        }
+        accept={PICKERS[field].accept}
+        capture={PICKERS[field].capture}
+        choice={choice?.status === "refused" ? undefined : choice}
+        error={errors[field]}
+        onChoose={(input) => void onChoose(field, input)}
+      />
+    );
+  });
 }
