@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { unsentAutopilotOrders } from "../server/domains/autopilot/unsent-autopilot-orders";
-import { recordAudit } from "../server/platform/audit/audit";
+import { recordAudit } from "../server/platform/audit-trail/audit";
 import type { DB } from "../server/platform/db/schema";
 import type { HotWallet, PayingNetwork } from "./paying-network";
 import { PayoutAwaitsApproval, PayoutRefused, PayoutUnaffordable } from "./payout-policy";

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { offerReceivingAccount } from "../domains/receiving-accounts/offer-receiving-account";
 import type { Database } from "../platform/db/database";
 import type { SiteSettingsTable } from "../platform/db/schema";
-import { getSiteSettings } from "../platform/settings/site-settings";
+import { getSiteSettings } from "../platform/settings-store/site-settings";
 import { createClient, type RequestTarget } from "./test-client";
 
 /* The payment step, its settings and an admin process, as tests drive them. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditAction } from "../../../shared/audit-actions";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import { type Client, freshEmail, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 

@@ -3,9 +3,9 @@ import type { AutopilotNetworkInput } from "../../../shared/autopilot-policy-inp
 import type { NetworkId } from "../../../shared/catalog";
 import { plainDecimal } from "../../../shared/money";
 import { readDecimal } from "../../../shared/site-settings-input";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { Database } from "../../platform/db/database";
-import { diffSettings } from "../../platform/settings/settings-changes";
+import { diffSettings } from "../../platform/settings-store/settings-changes";
 
 /** Autopilot's limits as Settings → Autopilot shows them. */
 export type AutopilotPolicy = {

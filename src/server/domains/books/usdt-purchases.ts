@@ -1,7 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import { Decimal } from "../../../shared/money";
 import type { UsdtPurchase } from "../../../shared/usdt-purchase-input";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { Database } from "../../platform/db/database";
 import type { UsdtPurchasesTable } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";

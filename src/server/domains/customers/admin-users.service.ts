@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { SEND_OPTIONS } from "../../../shared/catalog";
 import type { Actor } from "../../platform/api/admin-actor";
 import { isBlocked } from "../../platform/api/session";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import { containsPattern } from "../../platform/db/like-pattern";
 import type { DB, UserTable } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../platform/api/app-context";
 import { createRouter } from "../../platform/api/router";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import { clientIp } from "../../platform/http/client-ip";
 import { getChecklistRoute, takeBackupRoute } from "./checklist.contracts";
 import { getFirstRunChecklist } from "./first-run-checklist";

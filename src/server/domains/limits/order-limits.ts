@@ -4,7 +4,7 @@ import { groupIndian } from "../../../shared/indian-grouping";
 import { plainDecimal } from "../../../shared/money";
 import type { DB, OrderStatus } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
-import type { SiteSettingsRow } from "../../platform/settings/site-settings";
+import type { SiteSettingsRow } from "../../platform/settings-store/site-settings";
 
 /*
  * Order limits (issues 24 and 25, docs/decisions/035): per order, per rolling

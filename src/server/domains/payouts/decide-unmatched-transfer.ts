@@ -3,14 +3,14 @@ import { findNetwork } from "../../../shared/catalog";
 import { Decimal } from "../../../shared/money";
 import { quoteSaleRupees } from "../../../shared/quote";
 import type { Actor } from "../../platform/api/admin-actor";
-import { recordAudit } from "../../platform/audit/audit";
-import { refuseOwnRecord } from "../../platform/audit/own-records";
+import { recordAudit } from "../../platform/audit-trail/audit";
+import { refuseOwnRecord } from "../../platform/audit-trail/own-records";
 import type { Database } from "../../platform/db/database";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
-import { getSiteSettings } from "../../platform/settings/site-settings";
+import { getSiteSettings } from "../../platform/settings-store/site-settings";
 import {
   linkChainTransferOrRefuse,
   refuseTakenLink,

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type NetworkId, networkOf } from "../../../shared/catalog";
 import { FEE_COIN } from "../../../shared/fee-coins";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { DB } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import {

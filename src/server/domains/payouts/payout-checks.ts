@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { SessionUser } from "../../platform/api/session";
-import { recordAudit } from "../../platform/audit/audit";
-import { refuseOwnRecord } from "../../platform/audit/own-records";
+import { recordAudit } from "../../platform/audit-trail/audit";
+import { refuseOwnRecord } from "../../platform/audit-trail/own-records";
 import type { DB, PayoutChecksTable } from "../../platform/db/schema";
 import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";

@@ -10,7 +10,7 @@ import {
   operatorMessages,
 } from "../../platform/notifications/operator-messages";
 import { enqueue } from "../../platform/notifications/outbox";
-import type { SiteSettingsRow } from "../../platform/settings/site-settings";
+import type { SiteSettingsRow } from "../../platform/settings-store/site-settings";
 
 /*
  * What keeps payment offers from pausing the desk (docs/decisions/030). An offer

@@ -1,5 +1,5 @@
 import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { DB, ReceivingAccountsTable } from "../../platform/db/schema";
 import { AppError, uniqueViolation } from "../../platform/http/errors";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { SessionUser } from "../../platform/api/session";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { Database } from "../../platform/db/database";
 import type { StatementDebitDecision } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";

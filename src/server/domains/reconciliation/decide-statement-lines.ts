@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { SYSTEM_ORDER_NOTES } from "../../../shared/order-notes";
 import type { SessionUser } from "../../platform/api/session";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { ChainConfig } from "../../platform/config/chain-config";
 import type { Database } from "../../platform/db/database";
 import type { DB, StatementLineDecision } from "../../platform/db/schema";

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { Database } from "../../platform/db/database";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";

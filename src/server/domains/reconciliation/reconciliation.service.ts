@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { Database } from "../../platform/db/database";
 import { AppError } from "../../platform/http/errors";
 import { findAccountWithMapping } from "./import-statement";

@@ -8,7 +8,7 @@ import {
   signUpBlocklistKeys,
   statementCreditKeys,
 } from "../../../shared/blocklist-keys";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { Database } from "../../platform/db/database";
 import { containsPattern } from "../../platform/db/like-pattern";
 import type { DB } from "../../platform/db/schema";

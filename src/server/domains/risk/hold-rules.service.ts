@@ -4,7 +4,7 @@ import { plainDecimal } from "../../../shared/money";
 import { readDecimal } from "../../../shared/site-settings-input";
 import type { Database } from "../../platform/db/database";
 import type { DB } from "../../platform/db/schema";
-import { auditSettingsChanges, diffSettings } from "../../platform/settings/settings-changes";
+import { auditSettingsChanges, diffSettings } from "../../platform/settings-store/settings-changes";
 
 type HoldRuleColumns = Pick<
   Selectable<DB["site_settings"]>,

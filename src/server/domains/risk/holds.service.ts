@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
-import { recordAudit } from "../../platform/audit/audit";
-import { refuseOwnRecord } from "../../platform/audit/own-records";
+import { recordAudit } from "../../platform/audit-trail/audit";
+import { refuseOwnRecord } from "../../platform/audit-trail/own-records";
 import type { Database } from "../../platform/db/database";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";

@@ -3,8 +3,8 @@ import { plainDecimal } from "../../../shared/money";
 import { readDecimal, type SiteSettingsInput } from "../../../shared/site-settings-input";
 import type { SupportLinks } from "../../platform/api/app-context";
 import type { Database } from "../../platform/db/database";
-import { auditSettingsChanges, diffSettings } from "../../platform/settings/settings-changes";
-import { getSiteSettings, type SiteSettingsRow } from "../../platform/settings/site-settings";
+import { auditSettingsChanges, diffSettings } from "../../platform/settings-store/settings-changes";
+import { getSiteSettings, type SiteSettingsRow } from "../../platform/settings-store/site-settings";
 import { followSettingsPaymentDetails } from "../receiving-accounts/follow-settings-payment-details";
 import { refuseBuyRateAtOrAbove } from "./buying-settings.service";
 

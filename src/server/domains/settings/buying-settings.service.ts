@@ -6,7 +6,7 @@ import { readDecimal } from "../../../shared/site-settings-input";
 import type { Database } from "../../platform/db/database";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
-import { auditSettingsChanges, diffSettings } from "../../platform/settings/settings-changes";
+import { auditSettingsChanges, diffSettings } from "../../platform/settings-store/settings-changes";
 
 const COLUMNS = [
   "exchange_rate",

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../platform/api/app-context";
 import { createRouter } from "../../platform/api/router";
-import { getSiteSettings, toPublicSiteSettings } from "../../platform/settings/site-settings";
+import { getSiteSettings, toPublicSiteSettings } from "../../platform/settings-store/site-settings";
 import { pausedNetworks } from "../treasury/list-treasury";
 import { getSiteSettingsRoute } from "./site.contracts";
 

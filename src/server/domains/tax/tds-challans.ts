@@ -9,7 +9,7 @@ import {
 } from "../../../shared/tds-calendar";
 import type { TdsChallan } from "../../../shared/tds-challan-input";
 import type { Actor } from "../../platform/api/admin-actor";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { Database } from "../../platform/db/database";
 import { readIndiaToday } from "../../platform/db/india-day";
 import { AppError, uniqueViolation } from "../../platform/http/errors";

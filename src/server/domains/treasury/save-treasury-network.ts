@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { NetworkId } from "../../../shared/catalog";
 import { plainDecimal } from "../../../shared/money";
 import type { TreasurySettings } from "../../../shared/treasury-input";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Actor } from "../../platform/api/admin-actor";
-import { recordAudit } from "../../platform/audit/audit";
-import { refuseOwnRecord } from "../../platform/audit/own-records";
+import { recordAudit } from "../../platform/audit-trail/audit";
+import { refuseOwnRecord } from "../../platform/audit-trail/own-records";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";

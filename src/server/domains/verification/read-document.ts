@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DocumentContentType } from "../../../shared/verification-input";
 import type { Actor } from "../../platform/api/admin-actor";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import { type DocumentKeys, openDocument } from "../../platform/crypto/document-key";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";

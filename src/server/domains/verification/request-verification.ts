@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Actor } from "../../platform/api/admin-actor";
-import { recordAudit } from "../../platform/audit/audit";
+import { recordAudit } from "../../platform/audit-trail/audit";
 import type { DB } from "../../platform/db/schema";
 import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth";
 import { type Kysely, sql } from "kysely";
-import { recordAudit } from "../audit/audit";
+import { recordAudit } from "../audit-trail/audit";
 import { claimTotpCode } from "../auth/totp-codes";
 import type { DB } from "../db/schema";
 import { AppError } from "../http/errors";

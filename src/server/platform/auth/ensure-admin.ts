@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { recordAudit } from "../audit/audit";
+import { recordAudit } from "../audit-trail/audit";
 import type { DB } from "../db/schema";
 import type { Auth } from "./auth";
 

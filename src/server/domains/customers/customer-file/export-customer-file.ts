@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { ZipFile } from "yazl";
 import { languageOr } from "../../../../shared/languages";
 import type { Actor } from "../../../platform/api/admin-actor";
-import { recordAudit } from "../../../platform/audit/audit";
+import { recordAudit } from "../../../platform/audit-trail/audit";
 import type { DocumentKeys } from "../../../platform/crypto/document-key";
 import { readIndiaToday } from "../../../platform/db/india-day";
 import type { DB } from "../../../platform/db/schema";

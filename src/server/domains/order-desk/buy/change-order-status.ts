@@ -5,7 +5,7 @@ import {
 } from "../../../../shared/admin-order-input";
 import type { NetworkId } from "../../../../shared/catalog";
 import type { SessionUser } from "../../../platform/api/session";
-import { refuseOwnRecord } from "../../../platform/audit/own-records";
+import { refuseOwnRecord } from "../../../platform/audit-trail/own-records";
 import type { ChainConfig } from "../../../platform/config/chain-config";
 import type { DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";

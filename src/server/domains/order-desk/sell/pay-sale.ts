@@ -1,8 +1,8 @@
 import { sql, type Transaction } from "kysely";
 import { validatePaymentReference } from "../../../../shared/payment-reference";
 import type { PaySellOrderInput } from "../../../../shared/sell-order-payout-input";
-import { recordAudit } from "../../../platform/audit/audit";
-import { refuseOwnRecord } from "../../../platform/audit/own-records";
+import { recordAudit } from "../../../platform/audit-trail/audit";
+import { refuseOwnRecord } from "../../../platform/audit-trail/own-records";
 import type { DB } from "../../../platform/db/schema";
 import { AppError, uniqueViolation } from "../../../platform/http/errors";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";

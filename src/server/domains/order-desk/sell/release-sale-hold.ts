@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { recordAudit } from "../../../platform/audit/audit";
-import { refuseOwnRecord } from "../../../platform/audit/own-records";
+import { recordAudit } from "../../../platform/audit-trail/audit";
+import { refuseOwnRecord } from "../../../platform/audit-trail/own-records";
 import { AppError } from "../../../platform/http/errors";
 import { lockSellOrder } from "../../orders/sell/receive-sell-order";
 import { type SellOrderDeskContext, writeEvent } from "./sale-desk";

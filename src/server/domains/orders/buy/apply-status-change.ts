@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { languageOr } from "../../../../shared/languages";
 import type { SessionUser } from "../../../platform/api/session";
-import { recordAudit } from "../../../platform/audit/audit";
+import { recordAudit } from "../../../platform/audit-trail/audit";
 import type { DB } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/http/errors";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";

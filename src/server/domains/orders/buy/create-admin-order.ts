@@ -7,7 +7,7 @@ import { languageOr } from "../../../../shared/languages";
 import { plainDecimal } from "../../../../shared/money";
 import { impliedRate, quoteReceiveAmount } from "../../../../shared/quote";
 import type { SessionUser } from "../../../platform/api/session";
-import { recordAudit } from "../../../platform/audit/audit";
+import { recordAudit } from "../../../platform/audit-trail/audit";
 import type { DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import { AppError, uniqueViolation } from "../../../platform/http/errors";

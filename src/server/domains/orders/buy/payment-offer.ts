@@ -2,7 +2,7 @@ import type { PaymentOfferInput } from "../../../../shared/order-input";
 import { quoteReceiveAmount } from "../../../../shared/quote";
 import type { AppContext } from "../../../platform/api/app-context";
 import type { SessionUser } from "../../../platform/api/session";
-import { getSiteSettings } from "../../../platform/settings/site-settings";
+import { getSiteSettings } from "../../../platform/settings-store/site-settings";
 import { checkOrderLimits } from "../../limits/order-limits";
 import { countOfferRequest } from "../../receiving-accounts/offer-holds";
 import {

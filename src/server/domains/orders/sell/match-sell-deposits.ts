@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { NetworkId } from "../../../../shared/catalog";
-import { recordAudit } from "../../../platform/audit/audit";
+import { recordAudit } from "../../../platform/audit-trail/audit";
 import type { ChainTransferMatch, ChainTransfersTable, DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";

@@ -4,7 +4,7 @@ import { blocklistKey, walletKeyOf } from "../../../../shared/blocklist-keys";
 import { findNetwork } from "../../../../shared/catalog";
 import { groupIndian } from "../../../../shared/indian-grouping";
 import type { Actor } from "../../../platform/api/admin-actor";
-import { recordAudit } from "../../../platform/audit/audit";
+import { recordAudit } from "../../../platform/audit-trail/audit";
 import type { DB } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/http/errors";
 import {
@@ -12,7 +12,7 @@ import {
   operatorMessages,
 } from "../../../platform/notifications/operator-messages";
 import { enqueue } from "../../../platform/notifications/outbox";
-import { getSiteSettings } from "../../../platform/settings/site-settings";
+import { getSiteSettings } from "../../../platform/settings-store/site-settings";
 import { type SaleHoldRule, SHARED_WALLET_SALE_HOLD } from "../rules/sale-rules";
 import type { SellOrderRow } from "./sell-order-view";
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { recordAudit } from "../../../platform/audit/audit";
+import { recordAudit } from "../../../platform/audit-trail/audit";
 import type { DB } from "../../../platform/db/schema";
 import {
   BUY_DIRECTION,

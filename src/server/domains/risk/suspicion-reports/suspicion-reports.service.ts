@@ -3,8 +3,8 @@ import type {
   SuspicionReportFiled,
   SuspicionReportInput,
 } from "../../../../shared/suspicion-report-input";
-import { recordAudit } from "../../../platform/audit/audit";
-import { refuseOwnRecord } from "../../../platform/audit/own-records";
+import { recordAudit } from "../../../platform/audit-trail/audit";
+import { refuseOwnRecord } from "../../../platform/audit-trail/own-records";
 import type { Database } from "../../../platform/db/database";
 import { INDIA_TODAY } from "../../../platform/db/india-day";
 import type { DB } from "../../../platform/db/schema";

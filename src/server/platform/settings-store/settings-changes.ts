@@ -1,4 +1,4 @@
-import { recordAudit } from "../audit/audit";
+import { recordAudit } from "../audit-trail/audit";
 import type { Database } from "../db/database";
 
 export type SettingsChanges<Settings> = Partial<
