@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type Control, Controller, useForm } from "react-hook-form";
 import { payoutDestinationInputSchema } from "../../shared/payout-destination-input";
 import { pageRefusalText } from "../i18n/server-errors";
 import { useTexts } from "../i18n/use-texts";
@@ -39,6 +39,41 @@ export function AddPayoutDestination({
   onAdded: (destination: PayoutDestination) => void;
   onCancel?: () => void;
 }) {
+  const { t } = useTexts();
+  const { form, kind, save, saveButton, isSaving } = useSaveDestination(holderName, onAdded);
+
+  return (
+    <fieldset
+      className="space-y-4 rounded-md border p-3"
+      onKeyDown={(event) => {
+        // Enter here saves the account, not the sale around it.
+        onEnterInTextField(() => void save())(event);
+        if (event.defaultPrevented) event.stopPropagation();
+      }}
+    >
+      <legend className="sr-only">{t("sell.destination.addNew")}</legend>
+      <KindField control={form.control} />
+      <DestinationFields control={form.control} kind={kind} />
+      <div className="flex flex-wrap gap-2">
+        <Button ref={saveButton} type="button" variant="outline" onClick={() => void save()}>
+          {isSaving && <Spinner />}
+          {isSaving ? t("sell.destination.saving") : t("sell.destination.save")}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            {t("sell.destination.cancel")}
+          </Button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Save: the chosen kind's fields checked by the shared schema, then added by the server;
+ * a refusal under the field it names (the first takes the keyboard), else in a toast.
+ */
+function useSaveDestination(holderName: string, onAdded: (destination: PayoutDestination) => void) {
   const { t } = useTexts();
   const add = useAddPayoutDestination();
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -86,43 +121,54 @@ export function AddPayoutDestination({
     });
   });
 
+  return { form, kind, save, saveButton, isSaving: add.isPending };
+}
+
+/** UPI or a bank account. */
+function KindField({ control }: { control: Control<DestinationForm> }) {
+  const { t } = useTexts();
   return (
-    <fieldset
-      className="space-y-4 rounded-md border p-3"
-      onKeyDown={(event) => {
-        // Enter here saves the account, not the sale around it.
-        onEnterInTextField(() => void save())(event);
-        if (event.defaultPrevented) event.stopPropagation();
-      }}
-    >
-      <legend className="sr-only">{t("sell.destination.addNew")}</legend>
-      <Controller
-        control={form.control}
-        name="kind"
-        render={({ field }) => (
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">{t("sell.destination.kind")}</legend>
-            <div className="flex flex-wrap gap-x-6">
-              {(["upi", "bank"] as const).map((value) => (
-                <label key={value} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
-                  <input
-                    type="radio"
-                    name={field.name}
-                    value={value}
-                    checked={field.value === value}
-                    onChange={() => field.onChange(value)}
-                    className="size-4 accent-primary"
-                  />
-                  {value === "upi" ? t("sell.destination.kindUpi") : t("sell.destination.kindBank")}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
-      />
+    <Controller
+      control={control}
+      name="kind"
+      render={({ field }) => (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">{t("sell.destination.kind")}</legend>
+          <div className="flex flex-wrap gap-x-6">
+            {(["upi", "bank"] as const).map((value) => (
+              <label key={value} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+                <input
+                  type="radio"
+                  name={field.name}
+                  value={value}
+                  checked={field.value === value}
+                  onChange={() => field.onChange(value)}
+                  className="size-4 accent-primary"
+                />
+                {value === "upi" ? t("sell.destination.kindUpi") : t("sell.destination.kindBank")}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    />
+  );
+}
+
+/** The holder's name, then the UPI ID, or the account number and IFSC code. */
+function DestinationFields({
+  control,
+  kind,
+}: {
+  control: Control<DestinationForm>;
+  kind: DestinationForm["kind"];
+}) {
+  const { t } = useTexts();
+  return (
+    <>
       <div className="space-y-1">
         <FormField
-          control={form.control}
+          control={control}
           name="holderName"
           label={t("sell.destination.holderName")}
           autoComplete="name"
@@ -131,7 +177,7 @@ export function AddPayoutDestination({
       </div>
       {kind === "upi" ? (
         <FormField
-          control={form.control}
+          control={control}
           name="upiId"
           label={t("sell.destination.upiId")}
           placeholder={t("sell.destination.upiPlaceholder")}
@@ -142,7 +188,7 @@ export function AddPayoutDestination({
       ) : (
         <>
           <FormField
-            control={form.control}
+            control={control}
             name="accountNumber"
             label={t("sell.destination.accountNumber")}
             inputMode="numeric"
@@ -150,7 +196,7 @@ export function AddPayoutDestination({
             normalize={(value) => value.replace(/\s/g, "")}
           />
           <FormField
-            control={form.control}
+            control={control}
             name="ifscCode"
             label={t("sell.destination.ifscCode")}
             autoComplete="off"
@@ -160,17 +206,6 @@ export function AddPayoutDestination({
           />
         </>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button ref={saveButton} type="button" variant="outline" onClick={() => void save()}>
-          {add.isPending && <Spinner />}
-          {add.isPending ? t("sell.destination.saving") : t("sell.destination.save")}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            {t("sell.destination.cancel")}
-          </Button>
-        )}
-      </div>
-    </fieldset>
+    </>
   );
 }
