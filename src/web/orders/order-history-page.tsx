@@ -52,69 +52,8 @@ export function OrderHistoryPage() {
             </div>
           ) : orders.length === 0 ? null : (
             <>
-              {/* Phones and narrow windows: one stacked row per order, nothing off-screen. */}
-              <ul className="divide-y lg:hidden">
-                {orders.map((order) => (
-                  <li key={order.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-mono text-sm font-medium">
-                        {t("orders.page.orderId", { id: order.shortId })}
-                      </span>
-                      <OrderStatusBadge status={order.status} />
-                    </div>
-                    <p className="text-sm font-medium">
-                      <OrderExchange order={order} />
-                    </p>
-                    <div className="flex items-center justify-between gap-2 text-sm">
-                      <span className="text-muted-foreground">{formatDate(order.createdAt)}</span>
-                      <ViewLink order={order} />
-                    </div>
-                  </li>
-                ))}
-              </ul>
-              {/* Relative: the screen-reader-only header cell stays inside the scroll box. */}
-              <div className="relative -mx-6 hidden overflow-x-auto px-6 lg:block">
-                <table className="w-full text-left text-sm">
-                  <thead className="border-b text-xs text-muted-foreground uppercase">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        {t("orders.history.orderId")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        {t("orders.history.date")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        {t("orders.history.exchange")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        {t("orders.history.status")}
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        <span className="sr-only">{t("orders.history.action")}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {orders.map((order) => (
-                      <tr key={order.id} className="border-b last:border-b-0">
-                        <td className="py-3 pr-3 font-mono">{order.shortId}</td>
-                        <td className="py-3 pr-3 whitespace-nowrap">
-                          {formatDate(order.createdAt)}
-                        </td>
-                        <td className="py-3 pr-3">
-                          <OrderExchange order={order} />
-                        </td>
-                        <td className="py-3 pr-3">
-                          <OrderStatusBadge status={order.status} />
-                        </td>
-                        <td className="py-3 text-right">
-                          <ViewLink order={order} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <OrderList orders={orders} />
+              <OrderTable orders={orders} />
             </>
           )}
           <LoadMoreButton query={query} label={t("orders.history.loadMore")} className="mt-4" />
@@ -128,6 +67,82 @@ export function OrderHistoryPage() {
 }
 
 type HistoryOrder = Awaited<ReturnType<typeof myOrdersQueryOptions.queryFn & {}>>["orders"][number];
+
+/** Phones and narrow windows: one stacked row per order, nothing off-screen. */
+function OrderList({ orders }: { orders: HistoryOrder[] }) {
+  const { t } = useTexts();
+  return (
+    <ul className="divide-y lg:hidden">
+      {orders.map((order) => (
+        <li key={order.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-mono text-sm font-medium">
+              {t("orders.page.orderId", { id: order.shortId })}
+            </span>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="text-sm font-medium">
+            <OrderExchange order={order} />
+          </p>
+          <div className="flex items-center justify-between gap-2 text-sm">
+            <span className="text-muted-foreground">{formatDate(order.createdAt)}</span>
+            <ViewLink order={order} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Wide windows: a table of the orders. Relative: the screen-reader-only header cell
+ * stays inside the scroll box.
+ */
+function OrderTable({ orders }: { orders: HistoryOrder[] }) {
+  const { t } = useTexts();
+  return (
+    <div className="relative -mx-6 hidden overflow-x-auto px-6 lg:block">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b text-xs text-muted-foreground uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t("orders.history.orderId")}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t("orders.history.date")}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t("orders.history.exchange")}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t("orders.history.status")}
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">{t("orders.history.action")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id} className="border-b last:border-b-0">
+              <td className="py-3 pr-3 font-mono">{order.shortId}</td>
+              <td className="py-3 pr-3 whitespace-nowrap">{formatDate(order.createdAt)}</td>
+              <td className="py-3 pr-3">
+                <OrderExchange order={order} />
+              </td>
+              <td className="py-3 pr-3">
+                <OrderStatusBadge status={order.status} />
+              </td>
+              <td className="py-3 text-right">
+                <ViewLink order={order} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** "8600.00 INR → 100.0000 USDT"; a line breaks only after the arrow. */
 function OrderExchange({ order }: { order: HistoryOrder }) {

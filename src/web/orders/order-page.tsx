@@ -34,11 +34,6 @@ export function OrderPage() {
   const [isLive, setIsLive] = useState(false);
   const { data: order, isPending, isError } = useQuery(orderQueryOptions(orderId, isLive));
   useOrderLiveUpdates(orderId, order !== undefined && !isFinalStatus(order.status), setIsLive);
-  /** A note the desk wrote, in the reader's language; an operator's, as written. */
-  const noteText = (note: string) => {
-    const systemNote = systemOrderNote(note);
-    return systemNote ? t(`orders.page.systemNotes.${systemNote}`) : note;
-  };
 
   useEffect(() => {
     if (isError) toast.error(t("orders.page.notFoundToast"));
@@ -62,76 +57,99 @@ export function OrderPage() {
         }
       >
         <CardContent>
-          <dl className="text-sm">
-            <Row label={t("orders.page.youSent")}>
-              {formatAmount(order.sendAmount)} {currencyLabel(order.sendCurrency)}
-            </Row>
-            <Row label={t("orders.page.youReceived")}>
-              {formatAmount(order.receiveAmount)} {currencyLabel(order.receiveCurrency)}
-            </Row>
-            <Row label={t("orders.page.rate")}>₹{formatAmount(order.exchangeRate)}</Row>
-            {order.network && (
-              <Row label={t("orders.page.network")}>
-                {findNetwork(order.network as NetworkId)?.name ?? order.network}
-              </Row>
-            )}
-            <Row label={t("orders.page.wallet")}>
-              <span className="font-mono text-xs">{order.walletAddress}</span>
-            </Row>
-            {order.paymentReference && (
-              <Row label={t("orders.page.transactionId")}>
-                <span className="font-mono">{order.paymentReference}</span>
-              </Row>
-            )}
-            <Row label={t("orders.page.date")}>{formatDateTime(order.createdAt)}</Row>
-            {order.payoutTxHash && (
-              <Row label={t("orders.page.payout")}>
-                <span className="font-mono text-xs">{order.payoutTxHash}</span>
-                {order.payoutExplorerUrl && (
-                  <a
-                    href={order.payoutExplorerUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="mt-1 flex items-center gap-1 max-sm:min-h-11 text-primary underline underline-offset-4 sm:justify-end"
-                  >
-                    {t("orders.page.viewOnExplorer")}
-                    <ExternalLink className="size-3.5" aria-hidden />
-                  </a>
-                )}
-              </Row>
-            )}
-          </dl>
+          <OrderDetails order={order} />
         </CardContent>
       </StatusCard>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="text-base">{t("orders.page.timeline")}</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="space-y-3 border-l pl-4 text-sm">
-            {order.events.map((event) => (
-              <li key={`${event.createdAt}-${event.toStatus}`} className="relative">
-                <span
-                  className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary"
-                  aria-hidden
-                />
-                <p className="font-medium">
-                  {event.fromStatus === null
-                    ? t("orders.page.eventPlaced")
-                    : t("orders.page.eventChanged", {
-                        status: t(`orders.status.${knownStatus(event.toStatus)}`),
-                      })}
-                </p>
-                {event.note && <p className="text-muted-foreground">{noteText(event.note)}</p>}
-                <p className="text-xs text-muted-foreground">{formatDateTime(event.createdAt)}</p>
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <OrderTimeline events={order.events} />
     </div>
+  );
+}
+
+type PageOrder = Awaited<ReturnType<ReturnType<typeof orderQueryOptions>["queryFn"] & {}>>;
+
+/** What was sent and received, at which rate, where to, and the payout once sent. */
+function OrderDetails({ order }: { order: PageOrder }) {
+  const { t } = useTexts();
+  return (
+    <dl className="text-sm">
+      <Row label={t("orders.page.youSent")}>
+        {formatAmount(order.sendAmount)} {currencyLabel(order.sendCurrency)}
+      </Row>
+      <Row label={t("orders.page.youReceived")}>
+        {formatAmount(order.receiveAmount)} {currencyLabel(order.receiveCurrency)}
+      </Row>
+      <Row label={t("orders.page.rate")}>₹{formatAmount(order.exchangeRate)}</Row>
+      {order.network && (
+        <Row label={t("orders.page.network")}>
+          {findNetwork(order.network as NetworkId)?.name ?? order.network}
+        </Row>
+      )}
+      <Row label={t("orders.page.wallet")}>
+        <span className="font-mono text-xs">{order.walletAddress}</span>
+      </Row>
+      {order.paymentReference && (
+        <Row label={t("orders.page.transactionId")}>
+          <span className="font-mono">{order.paymentReference}</span>
+        </Row>
+      )}
+      <Row label={t("orders.page.date")}>{formatDateTime(order.createdAt)}</Row>
+      {order.payoutTxHash && (
+        <Row label={t("orders.page.payout")}>
+          <span className="font-mono text-xs">{order.payoutTxHash}</span>
+          {order.payoutExplorerUrl && (
+            <a
+              href={order.payoutExplorerUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 flex items-center gap-1 max-sm:min-h-11 text-primary underline underline-offset-4 sm:justify-end"
+            >
+              {t("orders.page.viewOnExplorer")}
+              <ExternalLink className="size-3.5" aria-hidden />
+            </a>
+          )}
+        </Row>
+      )}
+    </dl>
+  );
+}
+
+/** The order's changes of status, each with the desk's note. */
+function OrderTimeline({ events }: { events: PageOrder["events"] }) {
+  const { t } = useTexts();
+  /** A note the desk wrote, in the reader's language; an operator's, as written. */
+  const noteText = (note: string) => {
+    const systemNote = systemOrderNote(note);
+    return systemNote ? t(`orders.page.systemNotes.${systemNote}`) : note;
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-base">{t("orders.page.timeline")}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ol className="space-y-3 border-l pl-4 text-sm">
+          {events.map((event) => (
+            <li key={`${event.createdAt}-${event.toStatus}`} className="relative">
+              <span
+                className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary"
+                aria-hidden
+              />
+              <p className="font-medium">
+                {event.fromStatus === null
+                  ? t("orders.page.eventPlaced")
+                  : t("orders.page.eventChanged", {
+                      status: t(`orders.status.${knownStatus(event.toStatus)}`),
+                    })}
+              </p>
+              {event.note && <p className="text-muted-foreground">{noteText(event.note)}</p>}
+              <p className="text-xs text-muted-foreground">{formatDateTime(event.createdAt)}</p>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
   );
 }
 
