@@ -5,12 +5,9 @@
  * file:line, name and length, read by TypeScript's own parser. Tests (*.test.ts,
  * *.test.tsx), test helpers (src/**\/testing/) and scripts/ are left out.
  *
- * Enforced in src/server and src/shared: a long function there exits 1, so
- * `npm run lint` fails. src/web is only reported, with --web, while the web side is
- * being split: to enforce it there too, add "src/web/" to ENFORCED.
+ * Enforced everywhere: a long function exits 1, so `npm run lint` fails.
  *
- *   npx tsx scripts/check-function-length.ts         # src/server and src/shared
- *   npx tsx scripts/check-function-length.ts --web   # and src/web's list, reported only
+ *   npx tsx scripts/check-function-length.ts
  *
  * TypeScript 7 offers its parser as `typescript/unstable/*` (the compiler runs as a
  * process of its own, the AST is read through it): a TypeScript upgrade may move it.
@@ -31,8 +28,7 @@ import { API } from "typescript/unstable/sync";
 
 export const MAX_LINES = 100;
 const root = resolve(import.meta.dirname, "..");
-const ENFORCED = ["src/server/", "src/shared/", "src/signer/"];
-const REPORTED = ["src/web/"];
+const ENFORCED = ["src/server/", "src/shared/", "src/signer/", "src/web/"];
 const PRODUCTION = /\.tsx?$/;
 const NOT_PRODUCTION = /\.test\.tsx?$|\.d\.ts$|\/testing\//;
 
@@ -174,13 +170,7 @@ function print(title: string, functions: LongFunction[]): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const withWeb = process.argv.includes("--web");
   const enforced = findLongFunctions(readSources(ENFORCED));
-  if (withWeb)
-    print(
-      `${REPORTED.join(", ")} (reported, not enforced)`,
-      findLongFunctions(readSources(REPORTED)),
-    );
   print(ENFORCED.join(", "), enforced);
   if (enforced.length > 0) {
     console.log("Split each into named steps, then run this again.");
