@@ -49,9 +49,9 @@ const OrderHistoryPage = lazyPage(
 const SellSide = lazy(async () => ({
   default: (await (await import("./sell/sell-loader")).loadSellTab()).SellSide,
 }));
-const SellOrderPage = lazyPage(
-  () => import("./sell/sell-loader").then((m) => m.loadSellOrderPage()),
-  "SellOrderPage",
+const SalePage = lazyPage(
+  () => import("./sell/sell-loader").then((m) => m.loadSalePage()),
+  "SalePage",
   ["sell"],
 );
 const OrderPage = lazyPage(() => import("./orders/order-page"), "OrderPage", orders);
@@ -89,7 +89,7 @@ export function AppRoutes() {
           <Route path="verify" element={<Page component={VerifyPage} />} />
           <Route path="order-history" element={<Page component={OrderHistoryPage} />} />
           <Route path="order/:orderId" element={<Page component={OrderPage} />} />
-          <Route path="sell/:orderId" element={<Page component={SellOrderPage} />} />
+          <Route path="sell/:orderId" element={<Page component={SalePage} />} />
           <Route path="my-referrals" element={<Page component={ReferralsPage} />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -12,10 +12,10 @@ import { createAdminDashboardRouter } from "../domains/dashboard/dashboard.route
 import { createOrderLimitsRouter } from "../domains/limits/order-limits.routes";
 import { createAdminOrdersRouter } from "../domains/order-desk/buy/admin-orders.routes";
 import { createAdminOrderFeedRouter } from "../domains/order-desk/order-feed.routes";
-import { createAdminSellOrdersRouter } from "../domains/order-desk/sell/admin-sell-orders.routes";
+import { createAdminSalesRouter } from "../domains/order-desk/sell/admin-sales.routes";
 import { createOrdersRouter } from "../domains/orders/buy/orders.routes";
-import { createSellOrderStreamRouter } from "../domains/orders/sell/sell-order-stream.routes";
-import { createSellOrdersRouter } from "../domains/orders/sell/sell-orders.routes";
+import { createSaleStreamRouter } from "../domains/orders/sell/sale-stream.routes";
+import { createSalesRouter } from "../domains/orders/sell/sales.routes";
 import { createUnmatchedTransfersRouter } from "../domains/payouts/unmatched-transfers.routes";
 import { createReceivingAccountsRouter } from "../domains/receiving-accounts/receiving-accounts.routes";
 import {
@@ -104,15 +104,15 @@ export function createApp(context: AppContext) {
     .route("/", createHealthRouter(context))
     .route("/", createSiteRouter(context))
     .route("/", createOrdersRouter(context))
-    .route("/", createSellOrdersRouter(context))
-    .route("/", createSellOrderStreamRouter(context))
+    .route("/", createSalesRouter(context))
+    .route("/", createSaleStreamRouter(context))
     .route("/", createOrderLimitsRouter(context))
     .route("/", createAdminSessionRouter(context))
     .route("/", createAdminDashboardRouter(context))
     .route("/", createAdminUsersRouter(context))
     .route("/", createAdminOrdersRouter(context))
     .route("/", createAdminOrderFeedRouter(context))
-    .route("/", createAdminSellOrdersRouter(context))
+    .route("/", createAdminSalesRouter(context))
     .route("/", createAdminSettingsRouter(context))
     .route("/", createBuyingSettingsRouter(context))
     .route("/", createTaxSettingsRouter(context))

@@ -1,6 +1,6 @@
 import { Decimal } from "../../shared/money";
 import type { Database } from "../platform/db/database";
-import { insertSellOrder } from "./sell-orders";
+import { insertSale } from "./sales";
 
 /** The deposit wallet the taxed sales below were sent to. */
 const DESK_WALLET = "TDeskTaxWa11etxxxxxxxxxxxxxxxxxxxx";
@@ -25,7 +25,7 @@ export async function insertTaxedSale(
 ) {
   const status = sale.status ?? "paid";
   const paidAt = sale.paidAt ?? new Date();
-  const inserted = await insertSellOrder(db, seller, {
+  const inserted = await insertSale(db, seller, {
     depositUsdt: new Decimal(sale.inr).dividedBy(100).toFixed(4),
     buyRate: "100",
     status,

@@ -23,11 +23,10 @@ const AdminOrdersPage = lazyAdminPage(
   "AdminOrdersPage",
   ["adminOrders", "orders", "adminReconciliation"],
 );
-const SellOrdersPage = lazyAdminPage(
-  () => import("./sell-orders/sell-orders-page"),
-  "SellOrdersPage",
-  ["adminSellOrders", "adminOrders"],
-);
+const SalesPage = lazyAdminPage(() => import("./sales/sales-page"), "SalesPage", [
+  "adminSales",
+  "adminOrders",
+]);
 const UnmatchedTransfersPage = lazyAdminPage(
   () => import("./payouts/unmatched-transfers-page"),
   "UnmatchedTransfersPage",
@@ -80,7 +79,7 @@ export function AdminRoutes() {
           <Route index element={<Page component={DashboardPage} />} />
           <Route path="users" element={<Page component={UsersPage} />} />
           <Route path="orders" element={<Page component={AdminOrdersPage} />} />
-          <Route path="sell-orders" element={<Page component={SellOrdersPage} />} />
+          <Route path="sell-orders" element={<Page component={SalesPage} />} />
           <Route path="payouts/unmatched" element={<Page component={UnmatchedTransfersPage} />} />
           <Route path="accounts" element={<Page component={ReceivingAccountsPage} />} />
           <Route path="reconciliation" element={<Page component={ReconciliationPage} />} />

@@ -7,7 +7,7 @@ import type adminBooks from "./en/admin-books.json";
 import type adminDashboard from "./en/admin-dashboard.json";
 import type adminOrders from "./en/admin-orders.json";
 import type adminReconciliation from "./en/admin-reconciliation.json";
-import type adminSellOrders from "./en/admin-sell-orders.json";
+import type adminSales from "./en/admin-sales.json";
 import type adminSettings from "./en/admin-settings.json";
 import type adminTax from "./en/admin-tax.json";
 import type adminTreasury from "./en/admin-treasury.json";
@@ -32,7 +32,7 @@ type AllTexts = typeof common & {
   adminDashboard: typeof adminDashboard;
   adminOrders: typeof adminOrders;
   adminReconciliation: typeof adminReconciliation;
-  adminSellOrders: typeof adminSellOrders;
+  adminSales: typeof adminSales;
   adminSettings: typeof adminSettings;
   adminTax: typeof adminTax;
   adminTreasury: typeof adminTreasury;

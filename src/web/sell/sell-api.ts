@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SellOrderInput } from "../../shared/sell-order-input";
+import type { SaleInput } from "../../shared/sale-input";
 import { unwrap } from "../lib/api-answers";
 import { api } from "../lib/api-client";
 import { openOrderRefetchInterval } from "../lib/order-refresh";
@@ -15,7 +15,7 @@ import { serverClockOffset } from "./time-left";
 const FINAL_SALE_STATUSES = new Set<string>(["paid", "expired", "cancelled"]);
 export const isFinalSaleStatus = (status: string) => FINAL_SALE_STATUSES.has(status);
 
-const sellOrders = api.api["sell-orders"];
+const sales = api.api["sell-orders"];
 
 /**
  * One sale, with how far the server's clock is from this device's (the time left counts
@@ -27,7 +27,7 @@ export function saleQueryOptions(id: string, isLive = true) {
     queryKey: ["sell-orders", "one", id],
     queryFn: async () => {
       const sentAt = Date.now();
-      const sale = await unwrap(await sellOrders[":id"].$get({ param: { id } }));
+      const sale = await unwrap(await sales[":id"].$get({ param: { id } }));
       return { ...sale, clockOffsetMs: serverClockOffset(sale.serverNow, sentAt, Date.now()) };
     },
     retry: false,
@@ -38,7 +38,7 @@ export function saleQueryOptions(id: string, isLive = true) {
 /** The desk's TDS terms and where the signed-in seller stands this financial year. */
 export const sellerTaxTermsQueryOptions = queryOptions({
   queryKey: ["sell-orders", "tax-terms"],
-  queryFn: async () => unwrap(await sellOrders["tax-terms"].$get()),
+  queryFn: async () => unwrap(await sales["tax-terms"].$get()),
 });
 
 export type Sale = Awaited<ReturnType<NonNullable<ReturnType<typeof saleQueryOptions>["queryFn"]>>>;
@@ -47,15 +47,9 @@ export type Sale = Awaited<ReturnType<NonNullable<ReturnType<typeof saleQueryOpt
 export function usePlaceSale() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      input,
-      idempotencyKey,
-    }: {
-      input: SellOrderInput;
-      idempotencyKey: string;
-    }) =>
+    mutationFn: async ({ input, idempotencyKey }: { input: SaleInput; idempotencyKey: string }) =>
       unwrap(
-        await sellOrders.$post({ json: input }, { headers: { "idempotency-key": idempotencyKey } }),
+        await sales.$post({ json: input }, { headers: { "idempotency-key": idempotencyKey } }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["sell-orders"] }),
     // The buy rate, the networks or the minimum may have changed: show those in force.

@@ -8,4 +8,4 @@ import { loadTexts } from "../i18n";
 /** The Sell tab's code, once its texts are in too. */
 export const loadSellTab = async () =>
   (await Promise.all([import("./sell-tab"), loadTexts("sell")]))[0];
-export const loadSellOrderPage = () => import("./sell-order-page");
+export const loadSalePage = () => import("./sale-page");

@@ -3,7 +3,7 @@ import { type Ref, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { findNetwork, type NetworkId } from "../../shared/catalog";
 import { parseAmount } from "../../shared/money";
-import { sellOrderInputSchema } from "../../shared/sell-order-input";
+import { saleInputSchema } from "../../shared/sale-input";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
@@ -141,7 +141,7 @@ function useSell({ settings, session, isSessionPending }: SellPanelProps) {
       refuse("destinationId", t("sell.errors.destinationMissing"), t("sell.errors.missingTitle"));
       return;
     }
-    const parsed = sellOrderInputSchema.safeParse({
+    const parsed = saleInputSchema.safeParse({
       network,
       usdtAmount,
       quotedBuyRate: settings.buyRate,

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { insertUpiAccount } from "../../testing/desk-accounts";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { insertSale } from "../../testing/sales";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 /*
@@ -43,7 +43,7 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).label;
   // Yesterday: 100 USDT bought at 85 (paid), 50 more received and not paid yet.
-  await insertSellOrder(testApp.db, customer, {
+  await insertSale(testApp.db, customer, {
     depositUsdt: "100",
     buyRate: "85",
     status: "paid",
@@ -51,7 +51,7 @@ beforeAll(async () => {
     receivedAt: noonOf(yesterday),
     paid: { utr: "512300000001", fromAccountId: accountId, at: noonOf(yesterday) },
   });
-  await insertSellOrder(testApp.db, customer, {
+  await insertSale(testApp.db, customer, {
     depositUsdt: "50",
     buyRate: "85",
     status: "received",
@@ -59,14 +59,14 @@ beforeAll(async () => {
     receivedAt: noonOf(yesterday),
   });
   // Never received: counts nowhere.
-  await insertSellOrder(testApp.db, customer, {
+  await insertSale(testApp.db, customer, {
     depositUsdt: "70",
     status: "expired",
     depositAddress: "TDeskWallet",
     expiresAt: noonOf(yesterday),
   });
   // Today: 200 USDT bought at 86 on BEP20, and 100 USDT sold at 90 on TRC20.
-  await insertSellOrder(testApp.db, customer, {
+  await insertSale(testApp.db, customer, {
     network: "bep20",
     depositUsdt: "200",
     buyRate: "86",

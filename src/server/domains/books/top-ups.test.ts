@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { FakeEvmNode } from "../../testing/fake-evm-node";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { insertSale } from "../../testing/sales";
 import type { TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 import { startWatchedDesk } from "../../testing/watched-desk";
@@ -205,7 +205,7 @@ describe("Treasury's top-ups", () => {
 
   it("never takes a transfer the deposit matcher has not decided (409): it is a deposit or a purchase, not both", async () => {
     const seller = await signedInCustomer(testApp);
-    const sale = await insertSellOrder(testApp.db, seller, {
+    const sale = await insertSale(testApp.db, seller, {
       network: "bep20",
       depositAddress: DESK_WALLET,
       depositUsdt: "25.37",

@@ -7,7 +7,7 @@ import {
   freshSolanaAddress,
 } from "../../testing/fake-solana-node";
 import { placeOrder } from "../../testing/orders";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { insertSale } from "../../testing/sales";
 import type { TestApp } from "../../testing/test-app";
 import { startWatchedDesk } from "../../testing/watched-desk";
 
@@ -43,7 +43,7 @@ beforeEach(() => {
 
 /** A sale awaiting `usdt` at the desk's Solana wallet. */
 const saleOf = (usdt: bigint) =>
-  insertSellOrder(testApp.db, customer, {
+  insertSale(testApp.db, customer, {
     network: "solana",
     depositAddress: deskWallet,
     depositUsdt: usdt.toString(),

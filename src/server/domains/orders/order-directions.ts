@@ -1,4 +1,4 @@
-import type { OrderStatus, SellOrderStatus } from "../../platform/db/schema";
+import type { OrderStatus, SaleStatus } from "../../platform/db/schema";
 
 /**
  * The desk's order book runs two ways. It sells USDT for rupees (a buy order, named
@@ -20,7 +20,7 @@ export interface OrderDirection {
   /** What audit rows about one of its orders name as their target. */
   auditTarget: "order" | "sell_order";
   /** Statuses in which the customer or the desk still owes something. */
-  openStatuses: readonly (OrderStatus | SellOrderStatus)[];
+  openStatuses: readonly (OrderStatus | SaleStatus)[];
   /** One of its orders in the operators' words (the customer's file, refusals). */
   noun: string;
 }
@@ -39,7 +39,7 @@ export const SELL_DIRECTION = {
   holds: { table: "sell_order_holds", orderKey: "sell_order_id" },
   events: { table: "sell_order_events", orderKey: "sell_order_id" },
   auditTarget: "sell_order",
-  openStatuses: ["awaiting_deposit", "received"] satisfies SellOrderStatus[],
+  openStatuses: ["awaiting_deposit", "received"] satisfies SaleStatus[],
   noun: "sell order",
 } as const satisfies OrderDirection;
 

@@ -23,10 +23,10 @@ import {
 } from "../chain/chain-transfers";
 import { lockOrder } from "../orders/buy/apply-status-change";
 import type { OrderRow } from "../orders/buy/order-view";
-import { lockDepositLinks } from "../orders/sell/match-sell-deposits";
-import { lockSellOrder, receiveSellOrder } from "../orders/sell/receive-sell-order";
-import { DEPOSIT_ASKED_BEFORE } from "../orders/sell/sell-deposit-sql";
-import type { SellOrderRow } from "../orders/sell/sell-order-view";
+import { lockDepositLinks } from "../orders/sell/match-sale-deposits";
+import { lockSale, receiveSale } from "../orders/sell/receive-sale";
+import { DEPOSIT_ASKED_BEFORE } from "../orders/sell/sale-deposit-sql";
+import type { SaleRow } from "../orders/sell/sale-view";
 import { CHECK_UNDER_WAY, writePayoutCheck } from "./payout-checks";
 import { checkPayoutTxHashFree, lockPayoutHash } from "./payout-hash";
 import { linkPayout } from "./payout-links";
@@ -234,11 +234,7 @@ export async function dismissUnmatchedTransfer(
 }
 
 /** Why the sell order cannot take this deposit (404/409/422), or nothing. */
-async function refuseSellOrder(
-  trx: Transaction<DB>,
-  transfer: ChainTransferRow,
-  order: SellOrderRow,
-) {
+async function refuseSale(trx: Transaction<DB>, transfer: ChainTransferRow, order: SaleRow) {
   const shortId = order.id.slice(0, 8);
   if (order.network !== transfer.network) {
     const network = findNetwork(transfer.network)?.name ?? transfer.network;
@@ -293,8 +289,8 @@ export async function creditUnmatchedDeposit(
     const transfer = await lockUndecided(trx, transferId, "in");
     // The watcher links no deposit meanwhile: one it linked first refuses this (409).
     await lockDepositLinks(trx, transfer.network);
-    const order = await lockSellOrder(trx, input.sellOrderId);
-    await refuseSellOrder(trx, transfer, order);
+    const order = await lockSale(trx, input.sellOrderId);
+    await refuseSale(trx, transfer, order);
     // The rupees are the customer's payout: the same four eyes as an order's.
     refuseOwnRecord(admin, order.user_id, "order");
     const { buy_rate: buyRate } = await getSiteSettings(trx);
@@ -320,7 +316,7 @@ export async function creditUnmatchedDeposit(
       })
       .where("id", "=", transfer.id)
       .execute();
-    return receiveSellOrder(trx, order, {
+    return receiveSale(trx, order, {
       transfer,
       actor: admin,
       audit: "sell_order.deposit_credited",

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { isPostgresRun } from "../../testing/postgres";
-import { startDepositDesk } from "../../testing/sell-deposits";
+import { startDepositDesk } from "../../testing/sale-deposits";
 import type { TestApp } from "../../testing/test-app";
 
 /*
@@ -120,9 +120,9 @@ async function unmatchedDeposit(usdt: string) {
   return transfer;
 }
 
-function credit(transferId: string, sellOrderId: string) {
+function credit(transferId: string, saleId: string) {
   return admin.post(`/api/admin/payouts/unmatched/${transferId}/credit`, {
-    sellOrderId,
+    sellOrderId: saleId,
     note: "The customer's exchange took a 1 USDT fee",
   });
 }
@@ -166,7 +166,7 @@ describe("an operator's credit and the watcher's link to one sale at once", () =
 
       expect("value" in passed, String("error" in passed && passed.error)).toBe(true);
       expect("value" in credited && credited.value.status).toBe(200);
-      expect(await desk.sellOrder(sale.id)).toMatchObject({
+      expect(await desk.sale(sale.id)).toMatchObject({
         status: "received",
         deposit_tx_hash: unmatched.tx_hash,
       });
@@ -200,7 +200,7 @@ describe("an operator's credit and the watcher's link to one sale at once", () =
       decided_by: null,
     });
     expect([await auditsOf(unmatched.id), await auditsOf(sale.id)]).toEqual(auditsBefore);
-    expect(await desk.sellOrder(sale.id)).toMatchObject({ status: "awaiting_deposit" });
+    expect(await desk.sale(sale.id)).toMatchObject({ status: "awaiting_deposit" });
     expect(await desk.transferOf(watchedHash)).toMatchObject({ sell_order_id: sale.id });
   });
 });

@@ -6,7 +6,7 @@ import { type Client, signedInAdmin, signedInCustomer } from "../../testing/acto
 import { baseUnitsOf } from "../../testing/fake-evm-node";
 import { placeOrder } from "../../testing/orders";
 import { type RealEvmNode, startRealEvmNode } from "../../testing/real-evm-node";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { insertSale } from "../../testing/sales";
 import type { TestApp } from "../../testing/test-app";
 import { freshEvmWallet, startWatchedDesk } from "../../testing/watched-desk";
 
@@ -177,7 +177,7 @@ describe("the watcher on a real node", () => {
   });
 
   it("never credits a sale with a deposit a reorganisation took back, and credits the one mined instead", async () => {
-    const sale = await insertSellOrder(testApp.db, customer, {
+    const sale = await insertSale(testApp.db, customer, {
       network: "erc20",
       depositAddress: desk.address,
       depositUsdt: "123.45",

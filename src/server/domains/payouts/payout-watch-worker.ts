@@ -9,8 +9,8 @@ import type { NotificationTargets } from "../../platform/notifications/operator-
 import { tellOperatorsOfAutopilot } from "../autopilot/tell-operators-of-autopilot";
 import { type WatchLimitsByFamily, watchWallet } from "../chain/watch-wallet";
 import { tellOperatorsOfStalledWatchers } from "../chain/watcher-lag";
-import { expireSellOrders } from "../orders/sell/expire-sales";
-import { matchSellDeposits } from "../orders/sell/match-sell-deposits";
+import { expireSales } from "../orders/sell/expire-sales";
+import { matchSaleDeposits } from "../orders/sell/match-sale-deposits";
 import { matchChainPayouts } from "./match-chain-payouts";
 
 /** A pass per wallet at most this often; a block comes every 2 to 12 seconds. */
@@ -70,11 +70,11 @@ export class PayoutWatchWorker {
           logger.warn({ err: error, network }, "payout watcher could not read the chain");
         }
         await matchChainPayouts(this.deps, network);
-        await matchSellDeposits(this.deps, network);
+        await matchSaleDeposits(this.deps, network);
       }),
     );
     // Once the deposits seen are linked: an order whose deposit is on its way waits for it.
-    await expireSellOrders(this.deps);
+    await expireSales(this.deps);
     await tellOperatorsOfStalledWatchers(this.deps.db, chains, this.deps.notify);
     await tellOperatorsOfAutopilot(this.deps.db, this.deps.notify);
     return watched.map(({ network }) => network);

@@ -3,7 +3,7 @@ import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import type { FakeChainAnswer } from "../../testing/fake-chain";
 import { blockTime, FakeTronNode, randomTronAddress } from "../../testing/fake-tron-node";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { insertSale } from "../../testing/sales";
 import type { TestApp } from "../../testing/test-app";
 import { startWatchedDesk } from "../../testing/watched-desk";
 
@@ -54,7 +54,7 @@ beforeEach(() => {
 
 /** A sale awaiting its deposit at the desk's wallet, and the customer's transfer of it, seen. */
 async function depositSeen() {
-  const sale = await insertSellOrder(testApp.db, customer, {
+  const sale = await insertSale(testApp.db, customer, {
     network: "trc20",
     depositAddress: deskWallet,
     depositUsdt: `${whole}.00`,

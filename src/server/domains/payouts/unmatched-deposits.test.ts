@@ -3,8 +3,8 @@ import { quoteSaleRupees } from "../../../shared/quote";
 import { USDT_TOKENS } from "../../platform/config/chain-tokens";
 import { signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { baseUnitsOf } from "../../testing/fake-evm-node";
-import { startDepositDesk } from "../../testing/sell-deposits";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { startDepositDesk } from "../../testing/sale-deposits";
+import { insertSale } from "../../testing/sales";
 import type { TestApp } from "../../testing/test-app";
 import { freshEvmWallet } from "../../testing/watched-desk";
 
@@ -113,7 +113,7 @@ describe("an unmatched deposit", () => {
     expect(response.status, response.text).toBe(200);
     expect(response.json).toEqual({ id: transfer.id, decision: "credited", orderId: order.id });
 
-    const received = await desk.sellOrder(order.id);
+    const received = await desk.sale(order.id);
     expect(received).toMatchObject({
       status: "received",
       deposit_tx_hash: transfer.tx_hash,
@@ -167,31 +167,31 @@ describe("an unmatched deposit", () => {
     const order = await desk.orderFor(customer, ordered());
     await desk.runOutOfTime(order.id);
     await desk.pass();
-    expect((await desk.sellOrder(order.id)).status).toBe("expired");
+    expect((await desk.sale(order.id)).status).toBe("expired");
     const transfer = await unmatchedDeposit(ordered());
     const response = await credit(admin, transfer.id, {
       sellOrderId: order.id,
       note: "Sent a minute late",
     });
     expect(response.status, response.text).toBe(200);
-    expect((await desk.sellOrder(order.id)).status).toBe("received");
+    expect((await desk.sale(order.id)).status).toBe("received");
   });
 
   it("refuses a bad input, an unknown id, another network, another deposit address or an order taking no deposit, writing nothing", async () => {
     const order = await desk.orderFor(customer, ordered());
     const transfer = await unmatchedDeposit();
-    const onTron = await insertSellOrder(testApp.db, customer, {
+    const onTron = await insertSale(testApp.db, customer, {
       network: "trc20",
       depositUsdt: lessAFee(),
       depositAddress: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
     });
     // Placed before the desk changed its BEP20 payout wallet: it asked for the old one.
-    const atOldWallet = await insertSellOrder(testApp.db, customer, {
+    const atOldWallet = await insertSale(testApp.db, customer, {
       network: "bep20",
       depositUsdt: `${nextWhole + 4}.00`,
       depositAddress: freshEvmWallet(),
     });
-    const received = await insertSellOrder(testApp.db, customer, {
+    const received = await insertSale(testApp.db, customer, {
       network: "bep20",
       depositUsdt: `${nextWhole + 5}.00`,
       depositAddress: desk.wallet,
@@ -227,7 +227,7 @@ describe("an unmatched deposit", () => {
 
     expect((await desk.transferOf(transfer.tx_hash)).match_state).toBe("unmatched");
     for (const untouched of [order, atOldWallet]) {
-      expect((await desk.sellOrder(untouched.id)).status).toBe("awaiting_deposit");
+      expect((await desk.sale(untouched.id)).status).toBe("awaiting_deposit");
       expect(await auditsOf(untouched.id)).toEqual([]);
     }
     expect(await auditsOf(transfer.id)).toMatchObject([{ action: "chain_transfer.unmatched" }]);
@@ -244,7 +244,7 @@ describe("an unmatched deposit", () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const won = answers[0]?.status === 200 ? first : second;
     const lost = won === first ? second : first;
-    expect((await desk.sellOrder(order.id)).deposit_tx_hash).toBe(won.tx_hash);
+    expect((await desk.sale(order.id)).deposit_tx_hash).toBe(won.tx_hash);
     expect((await desk.transferOf(lost.tx_hash)).match_state).toBe("unmatched");
     expect(await auditsOf(order.id)).toHaveLength(1);
   });
@@ -300,7 +300,7 @@ describe("an unmatched deposit", () => {
       expect(answer.json.error).toMatch(/No final incoming transfer/);
     }
     expect((await desk.transferOf(hash)).match_state).toBe("ignored");
-    expect((await desk.sellOrder(order.id)).status).toBe("awaiting_deposit");
+    expect((await desk.sale(order.id)).status).toBe("awaiting_deposit");
   });
 
   it("recorded as the desk's own top-up: off the list, and no longer creditable", async () => {

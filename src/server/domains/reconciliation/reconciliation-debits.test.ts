@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../testing/actors";
 import { insertUpiAccount, retireReceivingAccounts } from "../../testing/desk-accounts";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { insertSale } from "../../testing/sales";
 import { type SampleTransaction, sampleStatementCsv } from "../../testing/statement-fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { RawBody } from "../../testing/test-client";
@@ -76,7 +76,7 @@ function paidSale(
   utr: string,
   { account = accountId, usdt = "100", at }: { account?: string; usdt?: string; at?: Date } = {},
 ) {
-  return insertSellOrder(testApp.db, customer, {
+  return insertSale(testApp.db, customer, {
     depositUsdt: usdt,
     status: "paid",
     depositAddress: "TDeskWallet",
@@ -161,7 +161,7 @@ describe("a statement's debits", () => {
   });
 
   it("matches a sale paid through the payout queue, its UTR typed as the bank app groups it", async () => {
-    const received = await insertSellOrder(testApp.db, customer, {
+    const received = await insertSale(testApp.db, customer, {
       depositUsdt: "100",
       status: "received",
       depositAddress: "TDeskWallet",

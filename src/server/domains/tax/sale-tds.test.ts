@@ -8,7 +8,7 @@ import {
 } from "../../testing/actors";
 import { markVerified } from "../../testing/customer-records";
 import { insertUpiAccount } from "../../testing/desk-accounts";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { insertSale } from "../../testing/sales";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient, readLatestMail } from "../../testing/test-client";
 
@@ -104,7 +104,7 @@ async function soldBefore(
   placedAt?: Date,
   status: "paid" | "awaiting_deposit" = "paid",
 ) {
-  return insertSellOrder(testApp.db, customer, {
+  return insertSale(testApp.db, customer, {
     depositUsdt: (Number(inr) / 100).toFixed(2),
     buyRate: RATE,
     status,

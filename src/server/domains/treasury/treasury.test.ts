@@ -9,7 +9,7 @@ import {
   startFakeChain,
 } from "../../testing/fake-chain";
 import { orderInput, postOrder, TRON_WALLET, withOffer } from "../../testing/orders";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { insertSale } from "../../testing/sales";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 /*
@@ -239,7 +239,7 @@ describe("balances", () => {
   it("counts a customer's USDT deposit in on hand: its order received, the wallet is read at the next pass", async () => {
     expect(await testApp.treasury.readDue()).toEqual([]);
     const seller = await signedInCustomer(testApp);
-    const sale = await insertSellOrder(testApp.db, seller, {
+    const sale = await insertSale(testApp.db, seller, {
       depositUsdt: "100",
       depositAddress: DESK_WALLET,
     });

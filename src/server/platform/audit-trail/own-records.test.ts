@@ -5,7 +5,7 @@ import { type Client, signedInAdmin } from "../../testing/actors";
 import { insertBankAccount } from "../../testing/desk-accounts";
 import { validDocuments, verificationForm } from "../../testing/identity-documents";
 import { placeOrder, TRON_TX_HASH, TRON_WALLET } from "../../testing/orders";
-import { insertSellOrder } from "../../testing/sell-orders";
+import { insertSale } from "../../testing/sales";
 import { sampleStatementCsv } from "../../testing/statement-fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { RawBody } from "../../testing/test-client";
@@ -82,7 +82,7 @@ let saleCounter = 0;
 /** A sale of the owner's in the given state, its deposit amount unique among waiting sales. */
 function saleOf(owner: Admin, status: "awaiting_deposit" | "received") {
   saleCounter += 1;
-  return insertSellOrder(testApp.db, owner, {
+  return insertSale(testApp.db, owner, {
     depositUsdt: `${100 + saleCounter}.25`,
     depositAddress: TRON_WALLET,
     status,

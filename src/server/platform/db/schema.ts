@@ -123,10 +123,10 @@ export interface SiteSettingsTable {
   updated_at: Timestamp;
 }
 
-export type SellOrderStatus = "awaiting_deposit" | "received" | "paid" | "expired" | "cancelled";
+export type SaleStatus = "awaiting_deposit" | "received" | "paid" | "expired" | "cancelled";
 
 /** A customer's sale of USDT for rupees (migration 0115, decision 050). */
-export interface SellOrdersTable {
+export interface SalesTable {
   id: Generated<string>;
   user_id: string;
   user_email: string;
@@ -141,7 +141,7 @@ export interface SellOrdersTable {
   /** The network's payout wallet when the order was placed. */
   deposit_address: string;
   destination_id: string;
-  status: ColumnType<SellOrderStatus, SellOrderStatus | undefined, SellOrderStatus>;
+  status: ColumnType<SaleStatus, SaleStatus | undefined, SaleStatus>;
   expires_at: Date;
   deposit_tx_hash: string | null;
   received_at: Date | null;
@@ -194,19 +194,19 @@ export interface TdsChallanSalesTable {
   challan_id: string;
 }
 
-export interface SellOrderEventsTable {
+export interface SaleEventsTable {
   id: Generated<string>;
   sell_order_id: string;
   actor_id: string | null;
   actor_role: "customer" | "admin" | "system";
-  from_status: SellOrderStatus | null;
-  to_status: SellOrderStatus;
+  from_status: SaleStatus | null;
+  to_status: SaleStatus;
   note: string | null;
   created_at: Generated<Date>;
 }
 
 /** A sell order held for an operator's look, until released (migration 0115). */
-export interface SellOrderHoldsTable {
+export interface SaleHoldsTable {
   sell_order_id: string;
   /** The names of the sell hold rules (domains/orders/sell/sell-hold-rules.ts). */
   rules: string[];
@@ -1026,9 +1026,9 @@ export interface DB {
   suspicion_reports: SuspicionReportsTable;
   sign_ins: SignInsTable;
   order_holds: OrderHoldsTable;
-  sell_orders: SellOrdersTable;
-  sell_order_events: SellOrderEventsTable;
-  sell_order_holds: SellOrderHoldsTable;
+  sell_orders: SalesTable;
+  sell_order_events: SaleEventsTable;
+  sell_order_holds: SaleHoldsTable;
   wallet_users: WalletUsersTable;
   receiving_account_day_totals: ReceivingAccountDayTotalsTable;
   statement_column_mappings: StatementColumnMappingsTable;

@@ -1,13 +1,13 @@
 import { type Kysely, sql } from "kysely";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/database";
-import type { DB, OrderStatus, SellOrderStatus } from "../db/schema";
+import type { DB, OrderStatus, SaleStatus } from "../db/schema";
 
 /** The PostgreSQL channel on which every process hears every order change. */
 export const ORDER_CHANNEL = "rupeedesk_order_changes";
 
 /** A change of a buy order (`orders`) or, with `side: "sell"`, of a sell order. */
-export type OrderChange = BuyOrderChange | SellOrderChange;
+export type OrderChange = BuyOrderChange | SaleChange;
 
 interface BuyOrderChange {
   side?: undefined;
@@ -18,11 +18,11 @@ interface BuyOrderChange {
   kind: "created" | "status" | "payout";
 }
 
-export interface SellOrderChange {
+export interface SaleChange {
   side: "sell";
   orderId: string;
   userId: string;
-  status: SellOrderStatus;
+  status: SaleStatus;
   /** "deposit": its deposit was seen, confirmed deeper or taken back, its status unchanged. */
   kind: "created" | "status" | "deposit";
 }
@@ -73,8 +73,8 @@ export class OrderAnnouncer {
    * its deposit) committed, as `announce` for a buy order.
    */
   announceSale(
-    order: { id: string; user_id: string; status: SellOrderStatus },
-    kind: SellOrderChange["kind"] = "status",
+    order: { id: string; user_id: string; status: SaleStatus },
+    kind: SaleChange["kind"] = "status",
   ): Promise<void> {
     return this.#queue({
       side: "sell",

@@ -51,7 +51,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * characters (the queue's #short id) when they name exactly one sale awaiting its
  * deposit or expired (the sales a deposit can be credited to).
  */
-export async function resolveSellOrderId(typed: string): Promise<string | null> {
+export async function resolveSaleId(typed: string): Promise<string | null> {
   const term = typed.trim().replace(/^#/, "").toLowerCase();
   if (UUID.test(term)) return term;
   const pages = await Promise.all(

@@ -22,7 +22,7 @@ import { type NoteAction, NoteActionDialog } from "../components/note-action-dia
 import { formatUsdt } from "../lib/admin-format";
 import {
   resolveOrderId,
-  resolveSellOrderId,
+  resolveSaleId,
   type UnmatchedList,
   type UnmatchedTransfer,
   unmatchedTransfersQueryOptions,
@@ -333,7 +333,7 @@ const ASSIGNING = {
     confirm: "adminOrders.unmatched.assign",
   },
   credit: {
-    resolve: resolveSellOrderId,
+    resolve: resolveSaleId,
     title: "adminOrders.unmatched.creditTitle",
     description: "adminOrders.unmatched.creditDescription",
     orderField: "adminOrders.unmatched.sellOrderField",

@@ -132,7 +132,7 @@ export async function* customerOrderPages(
   }
 }
 
-function customerSellOrdersPage(
+function customerSalesPage(
   db: Kysely<DB>,
   userId: string,
   after: { createdAt: string; id: string } | null,
@@ -192,14 +192,14 @@ function customerSellOrdersPage(
   return query.execute();
 }
 
-type CustomerSellOrder = Awaited<ReturnType<typeof customerSellOrdersPage>>[number];
+type CustomerSale = Awaited<ReturnType<typeof customerSalesPage>>[number];
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 /** sell-orders.csv: each sale, where its rupees went, how it was paid and its statement debit. */
-const SELL_ORDER_COLUMNS: {
+const SALE_COLUMNS: {
   header: string;
-  cell: (sale: CustomerSellOrder, accounts: Map<string, ReceivingAccountSummary>) => string | null;
+  cell: (sale: CustomerSale, accounts: Map<string, ReceivingAccountSummary>) => string | null;
 }[] = [
   { header: "Sell Order ID", cell: (sale) => sale.id },
   { header: "Created At (UTC)", cell: (sale) => sale.created_at.toISOString() },
@@ -240,22 +240,22 @@ const SELL_ORDER_COLUMNS: {
   { header: "Updated At (UTC)", cell: (sale) => sale.updated_at.toISOString() },
 ];
 
-export const SELL_ORDER_COLUMN_HEADERS = SELL_ORDER_COLUMNS.map((column) => column.header);
+export const SALE_COLUMN_HEADERS = SALE_COLUMNS.map((column) => column.header);
 
 /** The customer's sell orders, oldest first, a page at a time, each as a CSV line. */
-export async function* customerSellOrderPages(
+export async function* customerSalePages(
   db: Kysely<DB>,
   userId: string,
   accounts: Map<string, ReceivingAccountSummary>,
-): AsyncGenerator<Page<CustomerSellOrder>> {
+): AsyncGenerator<Page<CustomerSale>> {
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const rows = await customerSellOrdersPage(db, userId, after);
+    const rows = await customerSalesPage(db, userId, after);
     if (rows.length === 0) return;
     yield {
       rows,
       csv: rows
-        .map((sale) => csvLine(SELL_ORDER_COLUMNS.map((column) => column.cell(sale, accounts))))
+        .map((sale) => csvLine(SALE_COLUMNS.map((column) => column.cell(sale, accounts))))
         .join(""),
     };
     const last = rows.at(-1);

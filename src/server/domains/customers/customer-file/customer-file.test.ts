@@ -15,7 +15,7 @@ import { insertUpiAccount } from "../../../testing/desk-accounts";
 import { validDocuments, verificationForm } from "../../../testing/identity-documents";
 import { ERC20_WALLET, placeOrder, TRON_TX_HASH, TRON_WALLET } from "../../../testing/orders";
 import { embeddedFonts, pdfText } from "../../../testing/pdf-text";
-import { insertSellOrder } from "../../../testing/sell-orders";
+import { insertSale } from "../../../testing/sales";
 import { insertTaxedSale } from "../../../testing/taxed-sales";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { createClient, type RequestTarget } from "../../../testing/test-client";
@@ -383,13 +383,13 @@ describe("the customer's file", () => {
   it("holds the customer's sell orders: where the rupees went, how they were paid, the statement debit, their holds and audit rows", async () => {
     const customer = await signedInCustomer(testApp);
     const deskAccount = await insertUpiAccount(testApp.db);
-    const sale = await insertSellOrder(testApp.db, customer, {
+    const sale = await insertSale(testApp.db, customer, {
       depositUsdt: "100.00",
       status: "paid",
       depositAddress: "TDeskWallet",
       paid: { utr: "533344455566", fromAccountId: deskAccount },
     });
-    const open = await insertSellOrder(testApp.db, customer, {
+    const open = await insertSale(testApp.db, customer, {
       depositUsdt: "250.03",
       depositAddress: "TDeskWallet",
     });

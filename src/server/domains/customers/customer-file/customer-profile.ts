@@ -13,7 +13,7 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
   const user = await readAccount(db, userId);
   if (!user) return undefined;
   const orders = await readOrderFigures(db, userId);
-  const sellOrders = await readSaleFigures(db, userId);
+  const sales = await readSaleFigures(db, userId);
   const submissions = await readVerificationSubmissions(db, userId);
   const view = toAdminUserView(user);
   return {
@@ -41,7 +41,7 @@ export async function loadCustomerProfile(db: Kysely<DB>, userId: string) {
     })),
     orders: withIsoSpan(orders),
     /** The USDT they sold the desk (issue 44): paid sales, in figures. */
-    sellOrders: withIsoSpan(sellOrders),
+    sellOrders: withIsoSpan(sales),
   };
 }
 

@@ -21,10 +21,10 @@ import {
   customerAuditPages,
   customerHoldPages,
   customerOrderPages,
-  customerSellOrderPages,
+  customerSalePages,
   HOLD_COLUMNS,
   ORDER_COLUMNS,
-  SELL_ORDER_COLUMN_HEADERS,
+  SALE_COLUMN_HEADERS,
 } from "./customer-file-records";
 import { customerFileSummaryPdf, SUMMARY_RECENT_ORDERS } from "./customer-file-summary";
 import { loadCustomerProfile, recentCustomerOrders } from "./customer-profile";
@@ -227,7 +227,7 @@ function addRecordFiles(
     done(null, csvStream(ORDER_COLUMNS, ordersCollectingHits())),
   );
   zip.addReadStreamLazy("sell-orders.csv", entry, (done) =>
-    done(null, csvStream(SELL_ORDER_COLUMN_HEADERS, customerSellOrderPages(db, userId, accounts))),
+    done(null, csvStream(SALE_COLUMN_HEADERS, customerSalePages(db, userId, accounts))),
   );
   zip.addReadStreamLazy("audit.csv", entry, (done) =>
     done(null, csvStream(AUDIT_COLUMNS, customerAuditPages(db, userId))),

@@ -1,27 +1,27 @@
 import { sql } from "kysely";
 import { recordAudit } from "../../../platform/audit-trail/audit";
 import { refuseOwnRecord } from "../../../platform/audit-trail/own-records";
-import type { SellOrderStatus } from "../../../platform/db/schema";
+import type { SaleStatus } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/http/errors";
-import { lockSellOrder } from "../../orders/sell/receive-sell-order";
-import { type SellOrderDeskContext, shortId, tellCustomer, writeEvent } from "./sale-desk";
-import { sellOrderCancelledMail } from "./sell-order-mails";
+import { lockSale } from "../../orders/sell/receive-sale";
+import { type SaleDeskContext, shortId, tellCustomer, writeEvent } from "./sale-desk";
+import { saleCancelledMail } from "./sale-mails";
 
 /** What an operator may cancel: an order not yet paid and still open. */
-const CANCELLABLE: readonly SellOrderStatus[] = ["awaiting_deposit", "received"];
+const CANCELLABLE: readonly SaleStatus[] = ["awaiting_deposit", "received"];
 
 /**
  * Cancels an open sell order with the operator's reason (audited). A received
  * order's USDT is then the desk's to return: the reason says how. The customer is
  * e-mailed with the change, in their language, without the reason.
  */
-export async function cancelSellOrder(
-  { db, admin, announcer, notify }: SellOrderDeskContext,
+export async function cancelSale(
+  { db, admin, announcer, notify }: SaleDeskContext,
   id: string,
   reason: string,
 ) {
   const cancelled = await db.transaction().execute(async (trx) => {
-    const order = await lockSellOrder(trx, id);
+    const order = await lockSale(trx, id);
     // Cancelling ends the customer's claim to the rupees (or their USDT back): four eyes.
     refuseOwnRecord(admin, order.user_id, "order");
     if (!CANCELLABLE.includes(order.status)) {
@@ -46,7 +46,7 @@ export async function cancelSellOrder(
       ipAddress: admin.ipAddress,
     });
     await tellCustomer(trx, updated, (language) =>
-      sellOrderCancelledMail(updated, order.status === "received", {
+      saleCancelledMail(updated, order.status === "received", {
         language,
         publicUrl: notify.publicUrl,
       }),

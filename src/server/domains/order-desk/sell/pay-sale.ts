@@ -1,15 +1,15 @@
 import { sql, type Transaction } from "kysely";
 import { validatePaymentReference } from "../../../../shared/payment-reference";
-import type { PaySellOrderInput } from "../../../../shared/sell-order-payout-input";
+import type { PaySaleInput } from "../../../../shared/sale-payout-input";
 import { recordAudit } from "../../../platform/audit-trail/audit";
 import { refuseOwnRecord } from "../../../platform/audit-trail/own-records";
 import type { DB } from "../../../platform/db/schema";
 import { AppError, uniqueViolation } from "../../../platform/http/errors";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
-import { lockSellOrder } from "../../orders/sell/receive-sell-order";
-import type { SellOrderRow } from "../../orders/sell/sell-order-view";
-import { type SellOrderDeskContext, shortId, tellCustomer, writeEvent } from "./sale-desk";
-import { sellOrderPaidMail } from "./sell-order-mails";
+import { lockSale } from "../../orders/sell/receive-sale";
+import type { SaleRow } from "../../orders/sell/sale-view";
+import { type SaleDeskContext, shortId, tellCustomer, writeEvent } from "./sale-desk";
+import { salePaidMail } from "./sale-mails";
 
 /** The hold in force on the order, if any (the transaction has the order locked). */
 function holdInForce(trx: Transaction<DB>, orderId: string) {
@@ -22,7 +22,7 @@ function holdInForce(trx: Transaction<DB>, orderId: string) {
 }
 
 /** Why this order cannot be paid now (409), or nothing; whether paying it overrides the deposit. */
-async function refusePayment(trx: Transaction<DB>, order: SellOrderRow, input: PaySellOrderInput) {
+async function refusePayment(trx: Transaction<DB>, order: SaleRow, input: PaySaleInput) {
   const id = shortId(order);
   if (order.status === "paid") {
     throw new AppError(
@@ -88,15 +88,15 @@ async function payingAccount(trx: Transaction<DB>, accountId: string) {
  * held order only once its hold is released. The event, the audit entry and the
  * customer's e-mail are written with the change or not at all.
  */
-export async function paySellOrder(
-  { db, admin, notify, announcer }: SellOrderDeskContext,
+export async function paySale(
+  { db, admin, notify, announcer }: SaleDeskContext,
   id: string,
-  input: PaySellOrderInput,
+  input: PaySaleInput,
 ) {
   const paid = await db
     .transaction()
     .execute(async (trx) => {
-      const order = await lockSellOrder(trx, id);
+      const order = await lockSale(trx, id);
       refuseOwnRecord(admin, order.user_id, "order");
       const isOverride = await refusePayment(trx, order, input);
       const account = await payingAccount(trx, input.paidFromAccountId);
@@ -171,17 +171,13 @@ function utrUsed(utr: string, orderId: string | null) {
 }
 
 /** The customer's e-mail that their rupees were paid, naming where they went. */
-async function tellCustomerPaid(
-  trx: Transaction<DB>,
-  order: SellOrderRow,
-  notify: NotificationTargets,
-) {
+async function tellCustomerPaid(trx: Transaction<DB>, order: SaleRow, notify: NotificationTargets) {
   const destination = await trx
     .selectFrom("payout_destinations")
     .select(["kind", "upi_id", "account_number"])
     .where("id", "=", order.destination_id)
     .executeTakeFirstOrThrow();
   await tellCustomer(trx, order, (language) =>
-    sellOrderPaidMail(order, destination, { language, publicUrl: notify.publicUrl }),
+    salePaidMail(order, destination, { language, publicUrl: notify.publicUrl }),
   );
 }

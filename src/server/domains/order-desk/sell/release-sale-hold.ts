@@ -2,16 +2,13 @@ import { sql } from "kysely";
 import { recordAudit } from "../../../platform/audit-trail/audit";
 import { refuseOwnRecord } from "../../../platform/audit-trail/own-records";
 import { AppError } from "../../../platform/http/errors";
-import { lockSellOrder } from "../../orders/sell/receive-sell-order";
-import { type SellOrderDeskContext, writeEvent } from "./sale-desk";
+import { lockSale } from "../../orders/sell/receive-sale";
+import { type SaleDeskContext, writeEvent } from "./sale-desk";
 
 /** Releases a held sell order (audited): it can then be paid. */
-export async function releaseSellOrderHold(
-  { db, admin, announcer }: SellOrderDeskContext,
-  id: string,
-) {
+export async function releaseSaleHold({ db, admin, announcer }: SaleDeskContext, id: string) {
   const order = await db.transaction().execute(async (trx) => {
-    const order = await lockSellOrder(trx, id);
+    const order = await lockSale(trx, id);
     refuseOwnRecord(admin, order.user_id, "hold");
     const released = await trx
       .updateTable("sell_order_holds")

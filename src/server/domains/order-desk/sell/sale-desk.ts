@@ -2,15 +2,15 @@ import type { Transaction } from "kysely";
 import { type Language, languageOr } from "../../../../shared/languages";
 import type { Actor } from "../../../platform/api/admin-actor";
 import type { Database } from "../../../platform/db/database";
-import type { DB, SellOrderStatus } from "../../../platform/db/schema";
+import type { DB, SaleStatus } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
 import { enqueue, type OutboxMessage } from "../../../platform/notifications/outbox";
-import type { SellOrderRow } from "../../orders/sell/sell-order-view";
+import type { SaleRow } from "../../orders/sell/sale-view";
 
 /* What the operators' actions on a sale share: who acts, its timeline, the customer's e-mail. */
 
-export interface SellOrderDeskContext {
+export interface SaleDeskContext {
   db: Database;
   admin: Actor;
   notify: NotificationTargets;
@@ -21,9 +21,9 @@ export interface SellOrderDeskContext {
 /** The sale's timeline entry for an operator's change. */
 export async function writeEvent(
   trx: Transaction<DB>,
-  order: SellOrderRow,
+  order: SaleRow,
   admin: Actor,
-  change: { to: SellOrderStatus; note: string | null },
+  change: { to: SaleStatus; note: string | null },
 ) {
   await trx
     .insertInto("sell_order_events")
@@ -38,7 +38,7 @@ export async function writeEvent(
     .execute();
 }
 
-export const shortId = (order: SellOrderRow) => order.id.slice(0, 8);
+export const shortId = (order: SaleRow) => order.id.slice(0, 8);
 
 /**
  * Queues the customer's e-mail about their order, written in their language, at a
@@ -46,7 +46,7 @@ export const shortId = (order: SellOrderRow) => order.id.slice(0, 8);
  */
 export async function tellCustomer(
   trx: Transaction<DB>,
-  order: SellOrderRow,
+  order: SaleRow,
   mail: (language: Language) => OutboxMessage,
 ) {
   const customer = await trx

@@ -51,7 +51,7 @@ export const SHARED_WALLET_SALE_HOLD = "shared_wallet";
 /**
  * The names a sale's hold keeps (the placement's rules, and the deposit's): the admin
  * API answers them as an enum, and the sale dialog's label for each is required by the
- * type check (`src/web/i18n/en/admin-sell-orders.json`, `holdRules`).
+ * type check (`src/web/i18n/en/admin-sales.json`, `holdRules`).
  */
 export type SaleHoldRule =
   | (typeof SALE_HOLD_RULES)[number]["rule"]

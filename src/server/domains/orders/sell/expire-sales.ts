@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
-import type { DB, SellOrderStatus } from "../../../platform/db/schema";
+import type { DB, SaleStatus } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
-import { DEPOSIT_PENDING } from "./sell-deposit-sql";
+import { DEPOSIT_PENDING } from "./sale-deposit-sql";
 
 /**
  * Which overdue sales to expire: the customers' own of the sales being placed (the
@@ -41,7 +41,7 @@ export function overdueSalesExpired(scope: ExpiryScope) {
 
 /** Expires the overdue sales in scope (overdueSalesExpired). Returns them; announce them once committed. */
 export async function expireOverdueSales(db: Kysely<DB>, scope: ExpiryScope = {}) {
-  const { rows } = await sql<{ id: string; user_id: string; status: SellOrderStatus }>`
+  const { rows } = await sql<{ id: string; user_id: string; status: SaleStatus }>`
     WITH ${overdueSalesExpired(scope)} SELECT id, user_id, status FROM expired`.execute(db);
   return rows;
 }
@@ -52,7 +52,7 @@ export async function expireOverdueSales(db: Kysely<DB>, scope: ExpiryScope = {}
  * reading a sale runs it for that sale, so a customer never sees a countdown that ran
  * out. Returns how many it expired.
  */
-export async function expireSellOrders(
+export async function expireSales(
   deps: { db: Kysely<DB>; announcer: OrderAnnouncer },
   only?: { orderId: string },
 ): Promise<number> {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../../testing/actors";
 import { insertUpiAccount } from "../../../testing/desk-accounts";
-import { startDepositDesk } from "../../../testing/sell-deposits";
+import { startDepositDesk } from "../../../testing/sale-deposits";
 import type { TestApp } from "../../../testing/test-app";
 
 /*
@@ -71,7 +71,7 @@ async function sell(customer: Seller, usdt: string): Promise<Sale> {
   return placed.json;
 }
 
-const statusOf = async (sale: Sale) => (await desk.sellOrder(sale.id)).status;
+const statusOf = async (sale: Sale) => (await desk.sale(sale.id)).status;
 const shortId = (sale: Sale) => sale.id.slice(0, 8);
 
 /** The transfer as the operators' Unmatched transfers list shows it. */
@@ -237,7 +237,7 @@ describe("the amounts sales hold", () => {
       const held = await sql<{ held_until: Date }>`
         SELECT held_until FROM sale_deposit_amounts
         WHERE network = 'bep20' AND deposit_usdt = ${first.depositUsdt}`.execute(testApp.db);
-      const { expires_at } = await desk.sellOrder(first.id);
+      const { expires_at } = await desk.sale(first.id);
       expect(held.rows[0]?.held_until.getTime()).toBe(expires_at.getTime() + 30 * 3_600_000);
 
       await desk.runOutOfTime(first.id);

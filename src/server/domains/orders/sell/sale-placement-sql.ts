@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import { Decimal } from "../../../../shared/money";
 import { compiledOnce, preparedStatement } from "../../../platform/db/database";
-import type { DB, PayoutDestinationsTable, SellOrderStatus } from "../../../platform/db/schema";
+import type { DB, PayoutDestinationsTable, SaleStatus } from "../../../platform/db/schema";
 import type { AppError } from "../../../platform/http/errors";
 import { SALE_TDS_COLUMNS } from "../../tax/sale-tds-sql";
 import { groupedWriter } from "../buy/placement-groups";
@@ -10,7 +10,7 @@ import { holdCtes } from "../rules/hold-rules";
 import { firstRefusal, refusalSettings, SETTING_PREFIX, settingsOf } from "../rules/order-rule";
 import { SALE_HOLD_RULES, SALE_REFUSAL_RULES } from "../rules/sale-rules";
 import { overdueSalesExpired } from "./expire-sales";
-import type { SellOrderRow } from "./sell-order-view";
+import type { SaleRow } from "./sale-view";
 
 /** How long a sale waits for its deposit (decision 049); its amount is held a quarantine more (052). */
 export const SALE_DEPOSIT_MINUTES = 30;
@@ -39,13 +39,13 @@ export type SaleDestination = Pick<
 >;
 
 /** A sale the query expired, for its customer's page to be told. */
-export type ExpiredSale = { id: string; user_id: string; status: SellOrderStatus };
+export type ExpiredSale = { id: string; user_id: string; status: SaleStatus };
 
 /** What became of a sale in its query. */
 type SaleVerdict =
   | /** Written, with its hold. */ {
       kind: "written";
-      sale: SellOrderRow;
+      sale: SaleRow;
       destination: SaleDestination;
       isHeld: boolean;
     }
@@ -92,17 +92,17 @@ const SALE_COLUMNS = [
   "seller_pan",
   "tds_inr",
   "payout_inr",
-] as const satisfies readonly (keyof SellOrderRow)[];
+] as const satisfies readonly (keyof SaleRow)[];
 type SaleColumn = (typeof SALE_COLUMNS)[number];
 
 /** The query's columns as a sale; compiling fails here if SALE_COLUMNS misses one. */
-function asSaleRow(columns: Pick<SellOrderRow, SaleColumn>): SellOrderRow {
+function asSaleRow(columns: Pick<SaleRow, SaleColumn>): SaleRow {
   return columns;
 }
 
 const REFUSAL_SETTINGS = refusalSettings(SALE_REFUSAL_RULES);
 
-type PlacementRow = Partial<SellOrderRow> & {
+type PlacementRow = Partial<SaleRow> & {
   candidate_id: string;
   earlier_id: string | null;
   claimed: boolean;
@@ -175,7 +175,7 @@ function verdictOf(candidate: SaleCandidate, row: PlacementRow): SaleVerdict {
   );
   return {
     kind: "written",
-    sale: asSaleRow(sale as Pick<SellOrderRow, SaleColumn>),
+    sale: asSaleRow(sale as Pick<SaleRow, SaleColumn>),
     destination: destination as SaleDestination,
     isHeld: row.is_held,
   };

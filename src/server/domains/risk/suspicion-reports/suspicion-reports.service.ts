@@ -92,15 +92,15 @@ export async function recordSuspicionReport(
       throw refuse("concludedOn", "Concluded on: not before the customer signed up.");
     }
     const orderIds = input.orderIds.map((orderId) => orderId.toLowerCase());
-    const sellOrderIds = input.sellOrderIds.map((saleId) => saleId.toLowerCase());
+    const saleIds = input.sellOrderIds.map((saleId) => saleId.toLowerCase());
     await refuseOthersOrders(trx, BUY_DIRECTION, input.userId, orderIds, "orderIds");
-    await refuseOthersOrders(trx, SELL_DIRECTION, input.userId, sellOrderIds, "sellOrderIds");
+    await refuseOthersOrders(trx, SELL_DIRECTION, input.userId, saleIds, "sellOrderIds");
     const report = await trx
       .insertInto("suspicion_reports")
       .values({
         user_id: input.userId,
         order_ids: orderIds,
-        sell_order_ids: sellOrderIds,
+        sell_order_ids: saleIds,
         grounds: input.grounds,
         concluded_on: concludedOn,
         due_on: addWorkingDays(concludedOn, REPORT_WITHIN_WORKING_DAYS),
@@ -112,7 +112,7 @@ export async function recordSuspicionReport(
       actor,
       action: "suspicion.recorded",
       target: { type: "suspicion_report", id: report.id },
-      details: { userId: input.userId, orderIds, sellOrderIds, concludedOn },
+      details: { userId: input.userId, orderIds, sellOrderIds: saleIds, concludedOn },
       ipAddress,
     });
     return report.id;

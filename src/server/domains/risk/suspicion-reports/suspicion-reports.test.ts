@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInAdmin, signedInCustomer } from "../../../testing/actors";
 import { placeOrder } from "../../../testing/orders";
-import { insertSellOrder } from "../../../testing/sell-orders";
+import { insertSale } from "../../../testing/sales";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { createClient } from "../../../testing/test-client";
 import { addWorkingDays } from "./working-days";
@@ -149,7 +149,7 @@ describe("recording a report", () => {
   });
 
   it("names the customer's sell orders too (issue 44), audited; another customer's is refused", async () => {
-    const sale = await insertSellOrder(testApp.db, customer, {
+    const sale = await insertSale(testApp.db, customer, {
       depositUsdt: "500",
       status: "paid",
       depositAddress: "TDeskWallet",
@@ -168,7 +168,7 @@ describe("recording a report", () => {
     expect(JSON.stringify(listed.json)).toContain(sale.id);
 
     const other = await signedInCustomer(testApp);
-    const theirs = await insertSellOrder(testApp.db, other, {
+    const theirs = await insertSale(testApp.db, other, {
       depositUsdt: "501",
       depositAddress: "TDeskWallet",
     });

@@ -33,7 +33,7 @@ const stepReached = { awaiting_deposit: 0, received: 1, paid: 2, expired: -1, ca
  * code, the time left); then USDT received, paid with the bank's reference, or expired.
  * It updates by itself: the server's events where they come, else asking again.
  */
-export function SellOrderPage() {
+export function SalePage() {
   const { t } = useTexts();
   const { orderId = "" } = useParams();
   const [isLive, setIsLive] = useState(false);

@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { Decimal } from "../../../../shared/money";
-import type { SellOrderInput } from "../../../../shared/sell-order-input";
+import type { SaleInput } from "../../../../shared/sale-input";
 import type { SessionUser } from "../../../platform/api/session";
 import type { DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import { idempotencyKeyReused } from "../idempotency";
 import { amountBusy } from "../rules/free-amount";
-import { sellOrderView } from "./customer-sell-orders";
+import { saleView } from "./customer-sales";
 import {
   insertSalesIfAllowed,
   type SaleCandidate,
   type SaleOutcome,
   writeSale,
 } from "./sale-placement-sql";
-import { type SellOrderView, toSellOrderView } from "./sell-order-view";
+import { type SaleView, toSaleView } from "./sale-view";
 
 /** Queries a sale may lose to others (its amount taken, or the customer's other sales) before it gives up. */
 const ATTEMPTS = 8;
@@ -22,7 +22,7 @@ const ATTEMPTS = 8;
 const CUSTOMER_RACES_BEFORE_HOLDING = 2;
 
 export interface PlaceSaleResult {
-  sale: SellOrderView;
+  sale: SaleView;
   /** True when the idempotency key matched a sale placed before. */
   isReplay: boolean;
 }
@@ -35,7 +35,7 @@ export interface PlaceSaleResult {
  * the customer's own sale placed meanwhile) is tried again. The sales the query
  * expired are announced, so their customers' pages show it.
  */
-export async function placeSellOrder({
+export async function placeSale({
   db,
   announcer,
   user,
@@ -45,7 +45,7 @@ export async function placeSellOrder({
   db: Kysely<DB>;
   announcer: Pick<OrderAnnouncer, "announceSale">;
   user: SessionUser;
-  input: SellOrderInput;
+  input: SaleInput;
   idempotencyKey?: string;
 }): Promise<PlaceSaleResult> {
   const candidate: Omit<SaleCandidate, "id"> = {
@@ -74,7 +74,7 @@ export async function placeSellOrder({
         return replayOf(db, outcome.saleId, input);
       case "written":
         return {
-          sale: toSellOrderView(outcome.sale, outcome.destination, outcome.isHeld),
+          sale: toSaleView(outcome.sale, outcome.destination, outcome.isHeld),
           isReplay: false,
         };
       case "raced":
@@ -110,7 +110,7 @@ async function insertHoldingCount(db: Kysely<DB>, candidate: SaleCandidate): Pro
 async function replayOf(
   db: Kysely<DB>,
   saleId: string,
-  input: SellOrderInput,
+  input: SaleInput,
 ): Promise<PlaceSaleResult> {
   const earlier = await db
     .selectFrom("sell_orders")
@@ -122,5 +122,5 @@ async function replayOf(
     new Decimal(earlier.requested_usdt).eq(input.usdtAmount) &&
     earlier.destination_id === input.destinationId;
   if (!isSame) throw idempotencyKeyReused(earlier.id);
-  return { sale: await sellOrderView(db, earlier), isReplay: true };
+  return { sale: await saleView(db, earlier), isReplay: true };
 }

@@ -1,19 +1,19 @@
 import { z } from "@hono/zod-openapi";
 import { networkIdSchema } from "../../../../shared/catalog-schemas";
 import { SALE_HOLD_RULE_NAMES } from "../../orders/rules/sale-rules";
-import { sellOrderEventSchema, sellOrderSchema } from "../../orders/sell/sell-order-view";
+import { saleEventSchema, saleSchema } from "../../orders/sell/sale-view";
 
-export const sellOrderStatusSchema = sellOrderSchema.shape.status;
-export type SellOrderStatus = z.infer<typeof sellOrderStatusSchema>;
+export const saleStatusSchema = saleSchema.shape.status;
+export type SaleStatus = z.infer<typeof saleStatusSchema>;
 
-export const sellOrderParams = z.object({
+export const saleParams = z.object({
   id: z
     .uuid({ error: "This is not a sell order id." })
     .openapi({ param: { name: "id", in: "path" } }),
 });
 
-export const sellOrderListQuery = z.object({
-  status: sellOrderStatusSchema.optional().openapi({
+export const saleListQuery = z.object({
+  status: saleStatusSchema.optional().openapi({
     description: "Only sell orders in this status; `received` (the queue) unless given",
   }),
   cursor: z.string().max(200).optional().describe("The last page's `nextCursor`"),
@@ -21,13 +21,13 @@ export const sellOrderListQuery = z.object({
 });
 
 /** A sale as the customer reads it, and what the desk needs besides to pay it. */
-export const adminSellOrderSchema = sellOrderSchema
+export const adminSaleSchema = saleSchema
   .extend({
     network: networkIdSchema,
     userId: z.string(),
     userEmail: z.string(),
     customerVerifiedName: z.string().nullable().describe("The customer's PAN name once verified"),
-    destination: sellOrderSchema.shape.destination.extend({
+    destination: saleSchema.shape.destination.extend({
       id: z.uuid(),
       holderIsCustomer: z
         .boolean()
@@ -54,15 +54,13 @@ export const adminSellOrderSchema = sellOrderSchema
   })
   .openapi("AdminSellOrder");
 
-export const adminSellOrderPageSchema = z.object({
-  sellOrders: z.array(adminSellOrderSchema),
+export const adminSalePageSchema = z.object({
+  sellOrders: z.array(adminSaleSchema),
   nextCursor: z.string().nullable(),
 });
 
-export const adminSellOrderDetailsSchema = adminSellOrderSchema
+export const adminSaleDetailsSchema = adminSaleSchema
   .extend({
-    events: z.array(
-      sellOrderEventSchema.extend({ id: z.string(), actorEmail: z.string().nullable() }),
-    ),
+    events: z.array(saleEventSchema.extend({ id: z.string(), actorEmail: z.string().nullable() })),
   })
   .openapi("AdminSellOrderDetails");

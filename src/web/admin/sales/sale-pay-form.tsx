@@ -4,10 +4,7 @@ import { useState } from "react";
 import { type Control, Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import {
-  type PaySellOrderInput,
-  paySellOrderInputSchema,
-} from "../../../shared/sell-order-payout-input";
+import { type PaySaleInput, paySaleInputSchema } from "../../../shared/sale-payout-input";
 import { FormField } from "../../components/form/form-field";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
@@ -21,16 +18,16 @@ import {
   type ReceivingAccount,
   receivingAccountsQueryOptions,
 } from "../lib/receiving-accounts-api";
-import { type AdminSellOrder, useSellOrderActions } from "./sell-orders-api";
+import { type AdminSale, useSaleActions } from "./sales-api";
 
 /** What the form holds: the schema's input (the override's fields only while shown). */
-type PayFormValues = z.input<typeof paySellOrderInputSchema>;
-type PayControl = Control<PayFormValues, unknown, PaySellOrderInput>;
+type PayFormValues = z.input<typeof paySaleInputSchema>;
+type PayControl = Control<PayFormValues, unknown, PaySaleInput>;
 
 const FIELDS = new Set(["utr", "paidFromAccountId", "overrideReason"]);
 
 /** The UTR and the desk account the rupees left from; the server's refusal shows in the form. */
-export function PayForm({ order, onPaid }: { order: AdminSellOrder; onPaid: () => void }) {
+export function PayForm({ order, onPaid }: { order: AdminSale; onPaid: () => void }) {
   const { t } = useTexts();
   const { form, usable, refusal, isOverride, onSubmit } = usePayForm(order, onPaid);
   const needsOverride = order.status !== "received";
@@ -39,13 +36,13 @@ export function PayForm({ order, onPaid }: { order: AdminSellOrder; onPaid: () =
       onSubmit={onSubmit}
       noValidate
       className="space-y-3 rounded-lg border p-4"
-      aria-label={t("adminSellOrders.form.title")}
+      aria-label={t("adminSales.form.title")}
     >
-      <h3 className="font-medium">{t("adminSellOrders.form.title")}</h3>
+      <h3 className="font-medium">{t("adminSales.form.title")}</h3>
       <FormField
         control={form.control}
         name="utr"
-        label={t("adminSellOrders.form.utr")}
+        label={t("adminSales.form.utr")}
         autoComplete="off"
         spellCheck={false}
         inputMode="text"
@@ -53,7 +50,7 @@ export function PayForm({ order, onPaid }: { order: AdminSellOrder; onPaid: () =
         // The operator opened the sale to pay it: the UTR is what they type next.
         autoFocus
       />
-      <p className="text-xs text-muted-foreground">{t("adminSellOrders.form.utrHint")}</p>
+      <p className="text-xs text-muted-foreground">{t("adminSales.form.utrHint")}</p>
       <PaidFromField control={form.control} accounts={usable} />
       {needsOverride && <OverrideFields control={form.control} isOverride={isOverride} />}
       {refusal && (
@@ -63,7 +60,7 @@ export function PayForm({ order, onPaid }: { order: AdminSellOrder; onPaid: () =
       )}
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting && <Spinner />}
-        {t("adminSellOrders.form.submit")}
+        {t("adminSales.form.submit")}
       </Button>
     </form>
   );
@@ -74,14 +71,14 @@ export function PayForm({ order, onPaid }: { order: AdminSellOrder; onPaid: () =
  * frozen), and its submit: a refusal about a field shows under it, any other (paid
  * already, on hold) above the button.
  */
-function usePayForm(order: AdminSellOrder, onPaid: () => void) {
+function usePayForm(order: AdminSale, onPaid: () => void) {
   const { t } = useTexts();
-  const { pay } = useSellOrderActions();
+  const { pay } = useSaleActions();
   const accounts = useQuery(receivingAccountsQueryOptions).data?.accounts ?? [];
   const usable = accounts.filter((account) => !account.retiredAt && !account.frozenAt);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useForm<PayFormValues, unknown, PaySellOrderInput>({
-    resolver: zodResolver(paySellOrderInputSchema),
+  const form = useForm<PayFormValues, unknown, PaySaleInput>({
+    resolver: zodResolver(paySaleInputSchema),
     // The override's fields are sent only while shown (a sale not yet received).
     shouldUnregister: true,
     defaultValues: { utr: "", paidFromAccountId: "", override: false, overrideReason: "" },
@@ -92,7 +89,7 @@ function usePayForm(order: AdminSellOrder, onPaid: () => void) {
     setRefusal(null);
     try {
       await pay.mutateAsync({ id: order.id, input });
-      toast.success(t("adminSellOrders.form.paidToast", { id: order.shortId }));
+      toast.success(t("adminSales.form.paidToast", { id: order.shortId }));
       onPaid();
     } catch (error) {
       const field = error instanceof ApiError ? error.details.field : undefined;
@@ -101,7 +98,7 @@ function usePayForm(order: AdminSellOrder, onPaid: () => void) {
       }
       showSaveRefusal(error, {
         setError: form.setError,
-        title: t("adminSellOrders.form.failed"),
+        title: t("adminSales.form.failed"),
         hasField: (field) => FIELDS.has(field),
       });
     }
@@ -124,14 +121,14 @@ function PaidFromField({
       name="paidFromAccountId"
       render={({ field, fieldState }) => (
         <div className="space-y-2">
-          <Label htmlFor="field-paidFromAccountId">{t("adminSellOrders.form.account")}</Label>
+          <Label htmlFor="field-paidFromAccountId">{t("adminSales.form.account")}</Label>
           <NativeSelect
             {...field}
             id="field-paidFromAccountId"
             aria-invalid={fieldState.invalid}
             aria-describedby={fieldState.error ? "field-paidFromAccountId-error" : undefined}
           >
-            <option value="">{t("adminSellOrders.form.chooseAccount")}</option>
+            <option value="">{t("adminSales.form.chooseAccount")}</option>
             {accounts.map((account) => (
               <option key={account.id} value={account.id}>
                 {account.label} (
@@ -167,7 +164,7 @@ function OverrideFields({ control, isOverride }: { control: PayControl; isOverri
               checked={field.value ?? false}
               onChange={(event) => field.onChange(event.target.checked)}
             />
-            {t("adminSellOrders.form.override")}
+            {t("adminSales.form.override")}
           </label>
         )}
       />
@@ -175,7 +172,7 @@ function OverrideFields({ control, isOverride }: { control: PayControl; isOverri
         <FormField
           control={control}
           name="overrideReason"
-          label={t("adminSellOrders.form.overrideReason")}
+          label={t("adminSales.form.overrideReason")}
           autoComplete="off"
         />
       )}

@@ -11,27 +11,27 @@ import { useQueueSelection, useScrollToSelected } from "../components/queue-sele
 import { useOpenOrder } from "../lib/address-params";
 import { formatInr, formatUsdt } from "../lib/admin-format";
 import { useMinuteClock } from "../lib/waiting-time";
-import { isPayable, SellOrderDialog } from "./sell-order-dialog";
+import { isPayable, SaleDialog } from "./sale-dialog";
 import {
-  type AdminSellOrder,
-  SELL_ORDER_STATUSES,
-  type SellOrderStatus,
-  sellOrdersQueryOptions,
-  useSellOrderActions,
-} from "./sell-orders-api";
-import { SellOrdersTable } from "./sell-orders-table";
+  type AdminSale,
+  SALE_STATUSES,
+  type SaleStatus,
+  salesQueryOptions,
+  useSaleActions,
+} from "./sales-api";
+import { SalesTable } from "./sales-table";
 
 /**
  * Admin → Sell orders: the payout queue of customers' sales. The received ones wait
  * oldest first; the operator pays each from a desk account and records the bank's
  * UTR, with the keyboard as on the order queue (j/k, Enter).
  */
-export function SellOrdersPage() {
+export function SalesPage() {
   const { t } = useTexts();
   const statusFieldId = useId();
-  const [status, setStatus] = useState<SellOrderStatus>("received");
+  const [status, setStatus] = useState<SaleStatus>("received");
   const query = useInfiniteQuery({
-    ...sellOrdersQueryOptions(status),
+    ...salesQueryOptions(status),
     placeholderData: keepPreviousData,
   });
   const orders = query.data?.pages.flatMap((page) => page.sellOrders) ?? [];
@@ -55,8 +55,8 @@ export function SellOrdersPage() {
   return (
     <div className="space-y-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t("adminSellOrders.title")}</h1>
-        <p className="text-sm text-muted-foreground">{t("adminSellOrders.description")}</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t("adminSales.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("adminSales.description")}</p>
       </header>
       <PagedListCard
         filters={
@@ -71,14 +71,13 @@ export function SellOrdersPage() {
         }
         query={query}
         isEmpty={orders.length === 0}
-        failedTitle={t("adminSellOrders.fetchFailed")}
+        failedTitle={t("adminSales.fetchFailed")}
         empty={{
           icon: CircleCheck,
-          title:
-            status === "received" ? t("adminSellOrders.emptyQueue") : t("adminSellOrders.empty"),
+          title: status === "received" ? t("adminSales.emptyQueue") : t("adminSales.empty"),
         }}
       >
-        <SellOrdersTable
+        <SalesTable
           orders={orders}
           isRefreshing={query.isPlaceholderData}
           now={now}
@@ -93,10 +92,10 @@ export function SellOrdersPage() {
         shortcuts={[
           [["j", "k", "↑", "↓"], t("adminOrders.desk.shortcuts.move")],
           [["Enter"], t("adminOrders.desk.shortcuts.open")],
-          [["p"], t("adminSellOrders.shortcuts.pay")],
+          [["p"], t("adminSales.shortcuts.pay")],
         ]}
       />
-      <SellOrderDialog orderId={openId} onClose={() => setOpenId(null)} />
+      <SaleDialog orderId={openId} onClose={() => setOpenId(null)} />
       <NoteActionDialog action={cancelling} onDone={() => setCancelling(null)} />
     </div>
   );
@@ -109,21 +108,21 @@ function StatusFilter({
   onChange,
 }: {
   id: string;
-  status: SellOrderStatus;
-  onChange: (status: SellOrderStatus) => void;
+  status: SaleStatus;
+  onChange: (status: SaleStatus) => void;
 }) {
   const { t } = useTexts();
   return (
     <div className="flex max-w-xs flex-col gap-2">
-      <Label htmlFor={id}>{t("adminSellOrders.statusFilter")}</Label>
+      <Label htmlFor={id}>{t("adminSales.statusFilter")}</Label>
       <NativeSelect
         id={id}
         value={status}
-        onChange={(event) => onChange(event.target.value as SellOrderStatus)}
+        onChange={(event) => onChange(event.target.value as SaleStatus)}
       >
-        {SELL_ORDER_STATUSES.map((value) => (
+        {SALE_STATUSES.map((value) => (
           <option key={value} value={value}>
-            {t(`adminSellOrders.statuses.${value}`)}
+            {t(`adminSales.statuses.${value}`)}
           </option>
         ))}
       </NativeSelect>
@@ -134,19 +133,19 @@ function StatusFilter({
 /** A sale's cancel, as the note dialog asks it: the reason is required. */
 function useCancelAction() {
   const { t } = useTexts();
-  const actions = useSellOrderActions();
-  return (order: AdminSellOrder): NoteAction => ({
-    title: t("adminSellOrders.cancelDialog.title"),
-    description: t("adminSellOrders.cancelDialog.description", {
+  const actions = useSaleActions();
+  return (order: AdminSale): NoteAction => ({
+    title: t("adminSales.cancelDialog.title"),
+    description: t("adminSales.cancelDialog.description", {
       id: order.shortId,
       amount: `${formatInr(order.payoutInr)} · ${formatUsdt(order.depositUsdt)}`,
     }),
-    noteLabel: t("adminSellOrders.cancelDialog.reason"),
+    noteLabel: t("adminSales.cancelDialog.reason"),
     isNoteRequired: true,
-    confirmLabel: t("adminSellOrders.cancelDialog.confirm"),
+    confirmLabel: t("adminSales.cancelDialog.confirm"),
     isDestructive: true,
-    successTitle: t("adminSellOrders.cancelDialog.done"),
-    failedTitle: t("adminSellOrders.cancelDialog.failed"),
+    successTitle: t("adminSales.cancelDialog.done"),
+    failedTitle: t("adminSales.cancelDialog.failed"),
     run: (reason) => actions.cancel.mutateAsync({ id: order.id, reason }),
   });
 }

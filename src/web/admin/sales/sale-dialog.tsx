@@ -18,17 +18,17 @@ import type { TextFunction } from "../../i18n/text-keys";
 import { useTexts } from "../../i18n/use-texts";
 import { formatDateTime } from "../../lib/format";
 import { formatInr, formatUsdt } from "../lib/admin-format";
-import { SellOrderDestination } from "./sell-order-destination";
-import { PayForm } from "./sell-order-pay-form";
+import { SaleDestination } from "./sale-destination";
+import { PayForm } from "./sale-pay-form";
 import {
-  type AdminSellOrder,
-  type AdminSellOrderDetails,
-  sellOrderQueryOptions,
-  useSellOrderActions,
-} from "./sell-orders-api";
+  type AdminSale,
+  type AdminSaleDetails,
+  saleQueryOptions,
+  useSaleActions,
+} from "./sales-api";
 
 /** A sale whose rupees may still be paid (one not received needs an override). */
-export function isPayable(order: Pick<AdminSellOrder, "status">) {
+export function isPayable(order: Pick<AdminSale, "status">) {
   return ["received", "awaiting_deposit", "expired"].includes(order.status);
 }
 
@@ -42,26 +42,20 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One sale: what to pay to whom (with the UPI QR code), its hold, the pay form and its timeline. */
-export function SellOrderDialog({
-  orderId,
-  onClose,
-}: {
-  orderId: string | null;
-  onClose: () => void;
-}) {
+export function SaleDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
   const { t } = useTexts();
-  const details = useQuery({ ...sellOrderQueryOptions(orderId ?? ""), enabled: orderId !== null });
+  const details = useQuery({ ...saleQueryOptions(orderId ?? ""), enabled: orderId !== null });
   const order = details.data;
   return (
     <Dialog open={orderId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent closeLabel={t("dialog.close")} className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>
-            {t("adminSellOrders.details.title", { id: orderId?.slice(0, 8) ?? "" })}
+            {t("adminSales.details.title", { id: orderId?.slice(0, 8) ?? "" })}
           </DialogTitle>
           <DialogDescription>
             {order
-              ? t("adminSellOrders.details.description", {
+              ? t("adminSales.details.description", {
                   usdt: formatUsdt(order.depositUsdt),
                   network: networkOf(order.network).name,
                   email: order.userEmail,
@@ -79,14 +73,14 @@ export function SellOrderDialog({
             <Spinner />
           )
         ) : (
-          <SellOrderBody order={order} onPaid={onClose} />
+          <SaleBody order={order} onPaid={onClose} />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function SellOrderBody({ order, onPaid }: { order: AdminSellOrderDetails; onPaid: () => void }) {
+function SaleBody({ order, onPaid }: { order: AdminSaleDetails; onPaid: () => void }) {
   const { t } = useTexts();
   return (
     <div className="space-y-4">
@@ -94,7 +88,7 @@ function SellOrderBody({ order, onPaid }: { order: AdminSellOrderDetails; onPaid
       {order.hold && <HoldPanel order={order} />}
       {order.paid && (
         <p className="rounded-md bg-emerald-600/10 p-3 text-sm" data-testid="sell-paid">
-          {t("adminSellOrders.details.paidLine", {
+          {t("adminSales.details.paidLine", {
             amount: formatInr(order.payoutInr),
             date: formatDateTime(order.paid.at),
             by: order.paid.by ?? "—",
@@ -105,14 +99,14 @@ function SellOrderBody({ order, onPaid }: { order: AdminSellOrderDetails; onPaid
       )}
       {isPayable(order) && !order.hold && <PayForm order={order} onPaid={onPaid} />}
       <dl className="text-sm">
-        <Row label={t("adminSellOrders.details.customer")}>{order.userEmail}</Row>
-        <Row label={t("adminSellOrders.details.verifiedName")}>
-          {order.customerVerifiedName ?? t("adminSellOrders.details.notVerified")}
+        <Row label={t("adminSales.details.customer")}>{order.userEmail}</Row>
+        <Row label={t("adminSales.details.verifiedName")}>
+          {order.customerVerifiedName ?? t("adminSales.details.notVerified")}
         </Row>
-        <Row label={t("adminSellOrders.details.deposit")}>
+        <Row label={t("adminSales.details.deposit")}>
           {formatUsdt(order.depositUsdt)} · {networkOf(order.network).name}
         </Row>
-        <Row label={t("adminSellOrders.details.depositTx")}>
+        <Row label={t("adminSales.details.depositTx")}>
           {order.depositTxHash ? (
             <a
               href={explorerTxUrl(order.network, order.depositTxHash)}
@@ -123,13 +117,13 @@ function SellOrderBody({ order, onPaid }: { order: AdminSellOrderDetails; onPaid
               {order.depositTxHash}
             </a>
           ) : (
-            t("adminSellOrders.details.notReceived")
+            t("adminSales.details.notReceived")
           )}
         </Row>
       </dl>
       {order.events.length > 0 && (
         <section className="space-y-1 text-sm">
-          <h3 className="font-medium">{t("adminSellOrders.details.timeline")}</h3>
+          <h3 className="font-medium">{t("adminSales.details.timeline")}</h3>
           <ol className="space-y-1 text-muted-foreground">
             {order.events.map((event) => (
               <li key={event.id}>
@@ -146,12 +140,12 @@ function SellOrderBody({ order, onPaid }: { order: AdminSellOrderDetails; onPaid
 }
 
 /** The rupees to send and where, large enough to read across the desk; a UPI ID's QR code and link. */
-function PayoutToSend({ order }: { order: AdminSellOrder }) {
+function PayoutToSend({ order }: { order: AdminSale }) {
   const { t } = useTexts();
   const link = order.destination.upiPayLink;
   return (
     <section
-      aria-label={t("adminSellOrders.details.payTo")}
+      aria-label={t("adminSales.details.payTo")}
       className="grid gap-4 rounded-lg border bg-muted/40 p-4 sm:grid-cols-[auto_minmax(0,1fr)]"
     >
       {link ? (
@@ -161,7 +155,7 @@ function PayoutToSend({ order }: { order: AdminSellOrder }) {
               value={link}
               size={136}
               marginSize={0}
-              title={t("adminSellOrders.details.qrTitle", {
+              title={t("adminSales.details.qrTitle", {
                 amount: formatInr(order.payoutInr),
                 upiId: order.destination.upiId ?? "",
               })}
@@ -170,58 +164,56 @@ function PayoutToSend({ order }: { order: AdminSellOrder }) {
           <Button asChild variant="outline" size="sm">
             <a href={link} data-testid="upi-pay-link">
               <Smartphone aria-hidden />
-              {t("adminSellOrders.details.openUpiApp")}
+              {t("adminSales.details.openUpiApp")}
             </a>
           </Button>
         </figure>
       ) : (
         <p className="max-w-[10rem] text-xs text-muted-foreground">
-          {t("adminSellOrders.details.noQr")}
+          {t("adminSales.details.noQr")}
         </p>
       )}
       <div className="min-w-0 space-y-3">
         <p>
-          <span className="block text-xs text-muted-foreground">
-            {t("adminSellOrders.amountInr")}
-          </span>
+          <span className="block text-xs text-muted-foreground">{t("adminSales.amountInr")}</span>
           <span className="flex items-center gap-1">
             <span className="font-mono text-3xl font-bold" data-testid="sell-pay-amount">
               {order.payoutInr}
             </span>
-            <CopyButton value={order.payoutInr} label={t("adminSellOrders.amountInr")} />
+            <CopyButton value={order.payoutInr} label={t("adminSales.amountInr")} />
           </span>
           {order.tds && (
             <span className="block text-xs text-muted-foreground" data-testid="sell-tds">
-              {t("adminSellOrders.details.tdsLine", {
+              {t("adminSales.details.tdsLine", {
                 gross: formatInr(order.inrAmount),
                 rate: order.tds.ratePercent,
-                withoutPan: order.tds.withoutPan ? t("adminSellOrders.details.tdsWithoutPan") : "",
+                withoutPan: order.tds.withoutPan ? t("adminSales.details.tdsWithoutPan") : "",
                 tds: formatInr(order.tds.inr),
               })}
             </span>
           )}
         </p>
-        <SellOrderDestination destination={order.destination} />
+        <SaleDestination destination={order.destination} />
       </div>
     </section>
   );
 }
 
 /** Why a sale is held, in the operators' words: one label a rule (the type check wants each). */
-export function holdRuleLabels(t: TextFunction, hold: NonNullable<AdminSellOrder["hold"]>) {
-  return hold.rules.map((rule) => t(`adminSellOrders.holdRules.${rule}`));
+export function holdRuleLabels(t: TextFunction, hold: NonNullable<AdminSale["hold"]>) {
+  return hold.rules.map((rule) => t(`adminSales.holdRules.${rule}`));
 }
 
-function HoldPanel({ order }: { order: AdminSellOrderDetails }) {
+function HoldPanel({ order }: { order: AdminSaleDetails }) {
   const { t } = useTexts();
-  const { releaseHold } = useSellOrderActions();
+  const { releaseHold } = useSaleActions();
   return (
     <section
       aria-labelledby="sell-hold-title"
       className="space-y-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm"
     >
       <h3 id="sell-hold-title" className="font-medium">
-        {t("adminSellOrders.details.holdTitle")}
+        {t("adminSales.details.holdTitle")}
       </h3>
       {order.hold && (
         <ul className="list-disc space-y-1 pl-5" data-testid="sell-hold-rules">
@@ -230,22 +222,22 @@ function HoldPanel({ order }: { order: AdminSellOrderDetails }) {
           ))}
         </ul>
       )}
-      <p>{t("adminSellOrders.details.holdText")}</p>
+      <p>{t("adminSales.details.holdText")}</p>
       <Button
         size="sm"
         disabled={releaseHold.isPending}
         onClick={() =>
           releaseHold.mutate(order.id, {
-            onSuccess: () => toast.success(t("adminSellOrders.details.released")),
+            onSuccess: () => toast.success(t("adminSales.details.released")),
             onError: (failure) =>
-              toast.error(t("adminSellOrders.details.releaseFailed"), {
+              toast.error(t("adminSales.details.releaseFailed"), {
                 description: failure.message,
               }),
           })
         }
       >
         {releaseHold.isPending && <Spinner />}
-        {t("adminSellOrders.details.release")}
+        {t("adminSales.details.release")}
       </Button>
     </section>
   );

@@ -6,9 +6,9 @@ import type { OrderAnnouncer } from "../../../platform/events/order-changes";
 import type { NotificationTargets } from "../../../platform/notifications/operator-messages";
 import { describeLink, linkChainTransfer, transferKeyOf } from "../../chain/chain-transfer-links";
 import { nextTransferToMatch } from "../../chain/chain-transfers";
-import { blockedSenderReason, lockSellOrder, receiveSellOrder } from "./receive-sell-order";
-import { DEPOSIT_ASKED_BEFORE, DEPOSIT_FITS } from "./sell-deposit-sql";
-import type { SellOrderRow } from "./sell-order-view";
+import { blockedSenderReason, lockSale, receiveSale } from "./receive-sale";
+import { DEPOSIT_ASKED_BEFORE, DEPOSIT_FITS } from "./sale-deposit-sql";
+import type { SaleRow } from "./sale-view";
 
 type Deps = { db: Kysely<DB>; announcer: OrderAnnouncer; notify: NotificationTargets };
 type TransferRow = Selectable<ChainTransfersTable>;
@@ -24,7 +24,7 @@ const WATCHER = "payout watcher";
  * unmatched for an operator (another amount, after the order's time, no order, a
  * blocklisted sender). Returns how many transfers it decided.
  */
-export async function matchSellDeposits(deps: Deps, network: NetworkId): Promise<number> {
+export async function matchSaleDeposits(deps: Deps, network: NetworkId): Promise<number> {
   const touched = await deps.db.transaction().execute(async (trx) => {
     await lockDepositLinks(trx, network);
     return [...(await letGoOfVanished(trx, network)), ...(await linkSeen(trx, network))];
@@ -156,7 +156,7 @@ function fittingOrder(trx: Transaction<DB>, transfer: TransferRow) {
 
 /** What a decision changed of an order, for its page. */
 type OrderChanged = {
-  order: Pick<SellOrderRow, "id" | "user_id" | "status">;
+  order: Pick<SaleRow, "id" | "user_id" | "status">;
   kind: "status" | "deposit";
 };
 
@@ -172,7 +172,7 @@ async function decide(
 ): Promise<OrderChanged | undefined> {
   const orderId = transfer.sell_order_id ?? (await fittingOrder(trx, transfer))?.id;
   if (!orderId) return leaveUnmatched(trx, transfer, await whyNoOrder(trx, transfer));
-  const order = await lockSellOrder(trx, orderId);
+  const order = await lockSale(trx, orderId);
   // A linked transfer left unmatched lets go of its order, whose page then shows no deposit.
   const letGo = transfer.sell_order_id ? { order, kind: "deposit" as const } : undefined;
   if (order.status !== "awaiting_deposit" && order.status !== "expired") {
@@ -226,7 +226,7 @@ async function decide(
     })
     .where("id", "=", transfer.id)
     .execute();
-  const received = await receiveSellOrder(trx, order, {
+  const received = await receiveSale(trx, order, {
     transfer,
     actor: null,
     audit: "sell_order.deposit_received",
@@ -260,7 +260,7 @@ async function whyNoOrder(trx: Transaction<DB>, transfer: TransferRow) {
 }
 
 /** Why a deposit made in a sale's window is not that sale's: the sale stopped waiting for it. */
-function noLongerWaiting(sale: Pick<SellOrderRow, "id" | "status" | "received_at">) {
+function noLongerWaiting(sale: Pick<SaleRow, "id" | "status" | "received_at">) {
   const named = `sell order #${sale.id.slice(0, 8)}`;
   if (sale.status === "cancelled") {
     return `Sent for ${named}, which was cancelled: an operator refunds it (or credits it to a sale).`;

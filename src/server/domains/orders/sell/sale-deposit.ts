@@ -4,11 +4,11 @@ import type { NetworkId } from "../../../../shared/catalog";
 import type { ChainConfig } from "../../../platform/config/chain-config";
 import type { DB } from "../../../platform/db/schema";
 import type { OrderAnnouncer } from "../../../platform/events/order-changes";
-import { getCustomerSellOrder } from "./customer-sell-orders";
-import { expireSellOrders } from "./expire-sales";
+import { getCustomerSale } from "./customer-sales";
+import { expireSales } from "./expire-sales";
 
 /** What the customer's page shows of a deposit the watcher saw. */
-export const sellOrderDepositSchema = z
+export const saleDepositSchema = z
   .object({
     txHash: z.string(),
     confirmations: z
@@ -21,34 +21,34 @@ export const sellOrderDepositSchema = z
   })
   .openapi("SellOrderDeposit");
 
-export type SellOrderDepositView = z.infer<typeof sellOrderDepositSchema>;
+export type SaleDepositView = z.infer<typeof saleDepositSchema>;
 
 /**
  * One of the customer's sales as it is now, with its timeline and its deposit: an order
  * past its time with no deposit seen expires first, so the page never counts down a
  * time that ran out. Undefined for another customer's sale, or an id that is none.
  */
-export async function readCustomerSellOrder(
+export async function readCustomerSale(
   deps: { db: Kysely<DB>; announcer: OrderAnnouncer; chains: ChainConfig },
   userId: string,
   orderId: string,
 ) {
-  let found = await getCustomerSellOrder(deps.db, userId, orderId);
+  let found = await getCustomerSale(deps.db, userId, orderId);
   if (!found) return undefined;
   const { sale } = found;
   const isDue = sale.status === "awaiting_deposit" && Date.parse(sale.expiresAt) <= Date.now();
-  if (isDue && (await expireSellOrders(deps, { orderId: sale.id })) > 0) {
-    found = await getCustomerSellOrder(deps.db, userId, orderId);
+  if (isDue && (await expireSales(deps, { orderId: sale.id })) > 0) {
+    found = await getCustomerSale(deps.db, userId, orderId);
     if (!found) return undefined;
   }
-  return { ...found, deposit: await readSellOrderDeposit(deps, found.sale) };
+  return { ...found, deposit: await readSaleDeposit(deps, found.sale) };
 }
 
 /** The order's deposit the watcher saw (seen, or final), or null while none is. */
-export async function readSellOrderDeposit(
+export async function readSaleDeposit(
   { db, chains }: { db: Kysely<DB>; chains: ChainConfig },
   order: { id: string; network: string },
-): Promise<SellOrderDepositView | null> {
+): Promise<SaleDepositView | null> {
   const transfer = await db
     .selectFrom("chain_transfers")
     .select(["tx_hash", "state", "confirmations"])

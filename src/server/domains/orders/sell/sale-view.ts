@@ -4,17 +4,17 @@ import { explorerTxUrl, type NetworkId } from "../../../../shared/catalog";
 import { plainDecimal } from "../../../../shared/money";
 import type {
   PayoutDestinationsTable,
-  SellOrderEventsTable,
-  SellOrdersTable,
+  SaleEventsTable,
+  SalesTable,
 } from "../../../platform/db/schema";
 
-export type SellOrderRow = Selectable<SellOrdersTable>;
+export type SaleRow = Selectable<SalesTable>;
 type DestinationRow = Selectable<PayoutDestinationsTable>;
 
 const sellStatusSchema = z.enum(["awaiting_deposit", "received", "paid", "expired", "cancelled"]);
 
 /** How the API answers with a sale, to its customer (and, within more, to operators). */
-export const sellOrderSchema = z
+export const saleSchema = z
   .object({
     id: z.uuid(),
     shortId: z.string(),
@@ -59,7 +59,7 @@ export const sellOrderSchema = z
   })
   .openapi("SellOrder");
 
-export const sellOrderEventSchema = z
+export const saleEventSchema = z
   .object({
     actorRole: z.enum(["customer", "admin", "system"]),
     fromStatus: sellStatusSchema.nullable(),
@@ -69,18 +69,18 @@ export const sellOrderEventSchema = z
   })
   .openapi("SellOrderEvent");
 
-export type SellOrderView = z.infer<typeof sellOrderSchema>;
+export type SaleView = z.infer<typeof saleSchema>;
 
 const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
-export function toSellOrderView(
-  sale: SellOrderRow,
+export function toSaleView(
+  sale: SaleRow,
   destination: Pick<
     DestinationRow,
     "kind" | "holder_name" | "upi_id" | "account_number" | "ifsc_code"
   >,
   isHeld: boolean,
-): SellOrderView {
+): SaleView {
   const network = sale.network as NetworkId;
   return {
     id: sale.id,
@@ -120,7 +120,7 @@ export function toSellOrderView(
   };
 }
 
-export function toSellOrderEventView(event: Selectable<SellOrderEventsTable>) {
+export function toSaleEventView(event: Selectable<SaleEventsTable>) {
   return {
     actorRole: event.actor_role,
     fromStatus: event.from_status,
@@ -135,7 +135,7 @@ export function toSellOrderEventView(event: Selectable<SellOrderEventsTable>) {
  * was paid early or released from hold) is the desk's, kept in the audit log, and may
  * name a risk rule or a report; the system's notes stay.
  */
-export function toCustomerSellOrderEventView(event: Selectable<SellOrderEventsTable>) {
-  const view = toSellOrderEventView(event);
+export function toCustomerSaleEventView(event: Selectable<SaleEventsTable>) {
+  const view = toSaleEventView(event);
   return event.actor_role === "admin" ? { ...view, note: null } : view;
 }

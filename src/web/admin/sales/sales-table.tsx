@@ -6,14 +6,14 @@ import { useTexts } from "../../i18n/use-texts";
 import { type AdminColumn, AdminTable, figureColumn } from "../components/admin-table";
 import { formatInr, formatUsdt } from "../lib/admin-format";
 import { waitingTime } from "../lib/waiting-time";
-import { SellOrderDestination } from "./sell-order-destination";
-import { holdRuleLabels, isPayable } from "./sell-order-dialog";
-import type { AdminSellOrder, SellOrderStatus } from "./sell-orders-api";
+import { SaleDestination } from "./sale-destination";
+import { holdRuleLabels, isPayable } from "./sale-dialog";
+import type { AdminSale, SaleStatus } from "./sales-api";
 
-const CANCELLABLE: readonly SellOrderStatus[] = ["awaiting_deposit", "received"];
+const CANCELLABLE: readonly SaleStatus[] = ["awaiting_deposit", "received"];
 
 /** The queue's rows: the selected one marked, each with Pay (or Open) and, while it may be, Cancel. */
-export function SellOrdersTable({
+export function SalesTable({
   orders,
   isRefreshing,
   now,
@@ -22,20 +22,20 @@ export function SellOrdersTable({
   onOpen,
   onCancel,
 }: {
-  orders: AdminSellOrder[];
+  orders: AdminSale[];
   isRefreshing: boolean;
   now: number;
   selectedId: string | undefined;
   select: (index: number) => void;
-  onOpen: (order: AdminSellOrder) => void;
-  onCancel: (order: AdminSellOrder) => void;
+  onOpen: (order: AdminSale) => void;
+  onCancel: (order: AdminSale) => void;
 }) {
   const { t } = useTexts();
   return (
     <AdminTable
-      aria-label={t("adminSellOrders.title")}
+      aria-label={t("adminSales.title")}
       isRefreshing={isRefreshing}
-      columns={sellOrderColumns(t, now)}
+      columns={saleColumns(t, now)}
       rows={orders}
       rowKey={(order) => order.id}
       rowAttributes={(order, index) => ({
@@ -49,13 +49,11 @@ export function SellOrdersTable({
           // Stacked: side by side they push the table past a laptop's width.
           <span className="flex flex-col items-stretch gap-1.5 whitespace-nowrap">
             <Button size="sm" onClick={() => onOpen(order)}>
-              {isPayable(order) && !order.hold
-                ? t("adminSellOrders.pay")
-                : t("adminSellOrders.open")}
+              {isPayable(order) && !order.hold ? t("adminSales.pay") : t("adminSales.open")}
             </Button>
             {CANCELLABLE.includes(order.status) && (
               <Button size="sm" variant="outline" onClick={() => onCancel(order)}>
-                {t("adminSellOrders.cancel")}
+                {t("adminSales.cancel")}
               </Button>
             )}
           </span>
@@ -65,11 +63,11 @@ export function SellOrdersTable({
   );
 }
 
-function sellOrderColumns(t: TextFunction, now: number): AdminColumn<AdminSellOrder>[] {
+function saleColumns(t: TextFunction, now: number): AdminColumn<AdminSale>[] {
   return [
     {
       id: "order",
-      header: t("adminSellOrders.columns.order"),
+      header: t("adminSales.columns.order"),
       cell: (order) => (
         <>
           <span className="block font-mono text-xs">#{order.shortId}</span>
@@ -78,7 +76,7 @@ function sellOrderColumns(t: TextFunction, now: number): AdminColumn<AdminSellOr
           </span>
           {order.status === "received" && order.receivedAt && (
             <span className="block text-xs text-muted-foreground">
-              {t("adminSellOrders.waitingSince", {
+              {t("adminSales.waitingSince", {
                 waiting: waitingTime(order.receivedAt, now, t),
               })}
             </span>
@@ -86,14 +84,14 @@ function sellOrderColumns(t: TextFunction, now: number): AdminColumn<AdminSellOr
         </>
       ),
     },
-    figureColumn("amount", t("adminSellOrders.columns.amount"), (order) => (
+    figureColumn("amount", t("adminSales.columns.amount"), (order) => (
       <>
         <span className="block text-base font-semibold whitespace-nowrap" data-testid="sell-inr">
           {formatInr(order.payoutInr)}
         </span>
         {order.tds && (
           <span className="block text-xs whitespace-nowrap text-muted-foreground">
-            {t("adminSellOrders.tdsNote", { tds: formatInr(order.tds.inr) })}
+            {t("adminSales.tdsNote", { tds: formatInr(order.tds.inr) })}
           </span>
         )}
         <span className="block text-xs whitespace-nowrap text-muted-foreground">
@@ -103,28 +101,28 @@ function sellOrderColumns(t: TextFunction, now: number): AdminColumn<AdminSellOr
     )),
     {
       id: "destination",
-      header: t("adminSellOrders.columns.destination"),
-      cell: (order) => <SellOrderDestination destination={order.destination} />,
+      header: t("adminSales.columns.destination"),
+      cell: (order) => <SaleDestination destination={order.destination} />,
     },
     {
       id: "state",
-      header: t("adminSellOrders.columns.state"),
+      header: t("adminSales.columns.state"),
       cell: (order) =>
         order.hold ? (
           <Badge
             variant="warning"
-            title={t("adminSellOrders.heldTitle", {
+            title={t("adminSales.heldTitle", {
               rules: holdRuleLabels(t, order.hold).join("; "),
             })}
           >
-            {t("adminSellOrders.held")}
+            {t("adminSales.held")}
           </Badge>
         ) : (
           <Badge
             variant={order.status === "paid" ? "success" : "default"}
             className="whitespace-nowrap"
           >
-            {t(`adminSellOrders.statuses.${order.status}`)}
+            {t(`adminSales.statuses.${order.status}`)}
           </Badge>
         ),
     },

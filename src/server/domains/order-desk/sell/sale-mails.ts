@@ -1,7 +1,7 @@
 import { groupIndian } from "../../../../shared/indian-grouping";
 import type { Language } from "../../../../shared/languages";
 import type { OutboxMessage } from "../../../platform/notifications/outbox";
-import type { SellOrderRow } from "../../orders/sell/sell-order-view";
+import type { SaleRow } from "../../orders/sell/sale-view";
 
 /*
  * The customer's e-mails about their sale from the payout queue, in the language they
@@ -18,11 +18,11 @@ const historyLink = (publicUrl: string) => `${publicUrl}/order-history`;
 const lastFour = (accountNumber: string | null) => (accountNumber ?? "").slice(-4);
 
 /** The USDT of the sale: what it received (an operator may have credited another amount), else what it asked. */
-const usdtOf = (order: Pick<SellOrderRow, "deposit_usdt" | "received_usdt">) =>
+const usdtOf = (order: Pick<SaleRow, "deposit_usdt" | "received_usdt">) =>
   `${groupIndian(order.received_usdt ?? order.deposit_usdt)} USDT`;
 
 function customerMail(
-  order: Pick<SellOrderRow, "user_email">,
+  order: Pick<SaleRow, "user_email">,
   topic: string,
   { subject, text }: Wording,
   publicUrl: string,
@@ -36,9 +36,9 @@ function customerMail(
 }
 
 /** The customer's e-mail that the rupees of their sale were paid, with the bank's UTR to trace the payment by. */
-export function sellOrderPaidMail(
+export function salePaidMail(
   order: Pick<
-    SellOrderRow,
+    SaleRow,
     | "id"
     | "user_email"
     | "deposit_usdt"
@@ -92,8 +92,8 @@ export function sellOrderPaidMail(
  * it may name what a customer must not be told (a suspicion report), so the e-mail
  * says only what follows for the customer, by what the sale was when cancelled.
  */
-export function sellOrderCancelledMail(
-  order: Pick<SellOrderRow, "id" | "user_email" | "deposit_usdt" | "received_usdt">,
+export function saleCancelledMail(
+  order: Pick<SaleRow, "id" | "user_email" | "deposit_usdt" | "received_usdt">,
   wasReceived: boolean,
   { language, publicUrl }: { language: Language; publicUrl: string },
 ): OutboxMessage {

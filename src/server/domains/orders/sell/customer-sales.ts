@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../../platform/db/schema";
 import { isOrderId } from "../buy/order-view";
-import { type SellOrderRow, toSellOrderView } from "./sell-order-view";
+import { type SaleRow, toSaleView } from "./sale-view";
 
 /** The most sales a customer's list shows: their recent ones. */
 const LISTED_SALES = 50;
 
 /** Sales as their customer sees them, with their payout accounts and whether they are held. */
-async function viewsOf(db: Kysely<DB>, sales: SellOrderRow[]) {
+async function viewsOf(db: Kysely<DB>, sales: SaleRow[]) {
   if (sales.length === 0) return [];
   const ids = sales.map((sale) => sale.id);
   const [destinations, holds] = await Promise.all([
@@ -28,18 +28,18 @@ async function viewsOf(db: Kysely<DB>, sales: SellOrderRow[]) {
   return sales.map((sale) => {
     const destination = destinationById.get(sale.destination_id);
     if (!destination) throw new Error(`Sale ${sale.id} lost its payout account`);
-    return toSellOrderView(sale, destination, held.has(sale.id));
+    return toSaleView(sale, destination, held.has(sale.id));
   });
 }
 
-export async function sellOrderView(db: Kysely<DB>, sale: SellOrderRow) {
+export async function saleView(db: Kysely<DB>, sale: SaleRow) {
   const [view] = await viewsOf(db, [sale]);
   if (!view) throw new Error("A sale gave no view");
   return view;
 }
 
 /** The customer's recent sales, newest first. */
-export async function listCustomerSellOrders(db: Kysely<DB>, userId: string) {
+export async function listCustomerSales(db: Kysely<DB>, userId: string) {
   const sales = await db
     .selectFrom("sell_orders")
     .selectAll()
@@ -51,7 +51,7 @@ export async function listCustomerSellOrders(db: Kysely<DB>, userId: string) {
 }
 
 /** One of the customer's sales with its timeline; another customer's, or no such id, is none. */
-export async function getCustomerSellOrder(db: Kysely<DB>, userId: string, id: string) {
+export async function getCustomerSale(db: Kysely<DB>, userId: string, id: string) {
   if (!isOrderId(id)) return undefined;
   const sale = await db
     .selectFrom("sell_orders")
@@ -66,5 +66,5 @@ export async function getCustomerSellOrder(db: Kysely<DB>, userId: string, id: s
     .where("sell_order_id", "=", id)
     .orderBy("id")
     .execute();
-  return { sale: await sellOrderView(db, sale), events };
+  return { sale: await saleView(db, sale), events };
 }

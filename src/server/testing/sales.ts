@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { quoteSaleRupees } from "../../shared/quote";
 import type { Database } from "../platform/db/database";
-import type { SellOrderStatus } from "../platform/db/schema";
+import type { SaleStatus } from "../platform/db/schema";
 
 /**
  * A sell order written straight to the database in the state a test starts from
@@ -10,14 +10,14 @@ import type { SellOrderStatus } from "../platform/db/schema";
  * A paid order may say how it was paid (UTR, the desk account, when); a received or
  * paid one when its deposit was received.
  */
-export async function insertSellOrder(
+export async function insertSale(
   db: Database,
   customer: { userId: string; email: string },
   order: {
     network?: string;
     depositUsdt: string;
     buyRate?: string;
-    status?: SellOrderStatus;
+    status?: SaleStatus;
     depositAddress: string;
     destinationId?: string;
     /** When it was placed (now unless said): a stand-in chain's blocks may be dated earlier. */

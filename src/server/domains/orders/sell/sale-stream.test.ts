@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInCustomer } from "../../../testing/actors";
 import { TEST_ORIGIN } from "../../../testing/origin";
-import { startDepositDesk } from "../../../testing/sell-deposits";
+import { startDepositDesk } from "../../../testing/sale-deposits";
 import { readEvents } from "../../../testing/sse";
 import type { TestApp } from "../../../testing/test-app";
 import { createClient } from "../../../testing/test-client";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer } from "../../../testing/actors";
 import { insertUpiAccount } from "../../../testing/desk-accounts";
-import { insertSellOrder } from "../../../testing/sell-orders";
+import { insertSale } from "../../../testing/sales";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { purgeClosedCustomers, purgedEmail } from "./retention";
 
@@ -31,7 +31,7 @@ let cents = 0;
 async function sale(customer: Customer, status: "paid" | "received" = "paid") {
   utr += 1;
   cents += 1;
-  const order = await insertSellOrder(testApp.db, customer, {
+  const order = await insertSale(testApp.db, customer, {
     depositUsdt: `100.${String(cents).padStart(2, "0")}`,
     status,
     depositAddress: "TDeskWallet",

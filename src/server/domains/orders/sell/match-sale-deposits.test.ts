@@ -4,12 +4,12 @@ import { USDT_TOKENS } from "../../../platform/config/chain-tokens";
 import { signedInAdmin, signedInCustomer } from "../../../testing/actors";
 import { baseUnitsOf } from "../../../testing/fake-evm-node";
 import { startFakeTelegram } from "../../../testing/fake-telegram";
-import { startDepositDesk } from "../../../testing/sell-deposits";
-import { insertSellOrder } from "../../../testing/sell-orders";
+import { startDepositDesk } from "../../../testing/sale-deposits";
+import { insertSale } from "../../../testing/sales";
 import { recordStatements } from "../../../testing/statement-recorder";
 import type { TestApp } from "../../../testing/test-app";
 import { freshEvmWallet } from "../../../testing/watched-desk";
-import { FAILED_ON_CHAIN } from "./match-sell-deposits";
+import { FAILED_ON_CHAIN } from "./match-sale-deposits";
 
 /*
  * Sell orders' deposits seen on chain (issue 44, decision 049): customers send USDT to
@@ -54,7 +54,7 @@ const amount = (cents = "37") => `${nextWhole}.${cents}`;
 const orderOf = (depositUsdt: string) => desk.orderFor(customer, depositUsdt);
 const deposit = (usdt: string, from?: string) => desk.deposit(usdt, from);
 const pass = (blocks?: number) => desk.pass(blocks);
-const orderRow = (id: string) => desk.sellOrder(id);
+const orderRow = (id: string) => desk.sale(id);
 const transferOf = (hash: string) => desk.transferOf(hash);
 const runOutOfTime = (id: string) => desk.runOutOfTime(id);
 
@@ -308,7 +308,7 @@ describe("the sending wallet", () => {
     await testApp.db.updateTable("site_settings").set({ sell_hold_shared_wallet: true }).execute();
     try {
       const sender = freshEvmWallet().toLowerCase();
-      const theirs = await insertSellOrder(testApp.db, otherCustomer, {
+      const theirs = await insertSale(testApp.db, otherCustomer, {
         depositUsdt: amount("11"),
         depositAddress: desk.wallet,
         network: "bep20",

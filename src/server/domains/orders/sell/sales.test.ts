@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Decimal } from "../../../../shared/money";
 import { quoteSaleRupees } from "../../../../shared/quote";
-import type { SellOrderStatus } from "../../../platform/db/schema";
+import type { SaleStatus } from "../../../platform/db/schema";
 import { type Client, signedInAdmin, signedInCustomer } from "../../../testing/actors";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { createClient } from "../../../testing/test-client";
@@ -308,7 +308,7 @@ describe("a refused sale writes nothing", () => {
     const customer = await seller();
     const setSale = (
       id: string,
-      change: { status?: SellOrderStatus; received_at?: Date; inr_amount?: string },
+      change: { status?: SaleStatus; received_at?: Date; inr_amount?: string },
     ) => testApp.db.updateTable("sell_orders").set(change).where("id", "=", id).execute();
     // ₹49,300 each against ₹100,000 a day: a third sale of ₹1,700 would pass it.
     const first = await sell(customer, { usdtAmount: "580" });

@@ -16,7 +16,7 @@ const utrSchema = z
       "A UTR is the 12-digit UPI or IMPS reference, or the UTR of a NEFT (16 characters) or RTGS (22 characters) transfer.",
   });
 
-export const paySellOrderInputSchema = z
+export const paySaleInputSchema = z
   .object({
     utr: utrSchema,
     paidFromAccountId: z.uuid({ error: "Choose the desk account the rupees left from." }),
@@ -29,8 +29,8 @@ export const paySellOrderInputSchema = z
     error: "Say why you pay before the USDT is received.",
   });
 
-export type PaySellOrderInput = z.output<typeof paySellOrderInputSchema>;
+export type PaySaleInput = z.output<typeof paySaleInputSchema>;
 
-export const cancelSellOrderInputSchema = z.object({
+export const cancelSaleInputSchema = z.object({
   reason: operatorNoteSchema,
 });

@@ -5,31 +5,27 @@ import type { Database } from "../../../platform/db/database";
 import type { DB } from "../../../platform/db/schema";
 import { encodePageCursor, type PageCursor } from "../../../platform/http/page-cursor";
 import type { SaleHoldRule } from "../../orders/rules/sale-rules";
-import {
-  type SellOrderRow,
-  toSellOrderEventView,
-  toSellOrderView,
-} from "../../orders/sell/sell-order-view";
+import { type SaleRow, toSaleEventView, toSaleView } from "../../orders/sell/sale-view";
 import { accountSummaries } from "../../receiving-accounts/receiving-account-summary";
 import { verifiedNamesOf } from "../../verification/list-verifications";
-import type { SellOrderStatus } from "./admin-sell-order-schemas";
+import type { SaleStatus } from "./admin-sale-schemas";
 
-export const SELL_ORDER_PAGE_SIZE = 20;
+export const SALE_PAGE_SIZE = 20;
 
 /** The statuses the desk works through, longest-waiting first; closed ones read newest first. */
-const QUEUE_STATUSES: readonly SellOrderStatus[] = ["awaiting_deposit", "received"];
+const QUEUE_STATUSES: readonly SaleStatus[] = ["awaiting_deposit", "received"];
 
 /**
  * A page of sell orders in one status: the payout queue (`received`) by default,
  * oldest first, as open orders are worked; closed ones newest first.
  */
-export async function listAdminSellOrders(
+export async function listAdminSales(
   db: Database,
   {
     status = "received",
     cursor,
-    limit = SELL_ORDER_PAGE_SIZE,
-  }: { status?: SellOrderStatus; cursor?: PageCursor | null; limit?: number },
+    limit = SALE_PAGE_SIZE,
+  }: { status?: SaleStatus; cursor?: PageCursor | null; limit?: number },
 ) {
   const oldestFirst = QUEUE_STATUSES.includes(status);
   const direction = oldestFirst ? "asc" : "desc";
@@ -62,13 +58,13 @@ export async function listAdminSellOrders(
 }
 
 /** Its note on the customer's UPI app: no word like Crypto or USDT (domain-reference §3). */
-const upiNote = (order: SellOrderRow) => `RupeeDesk payout ${order.id.slice(0, 8)}`;
+const upiNote = (order: SaleRow) => `RupeeDesk payout ${order.id.slice(0, 8)}`;
 
 /**
  * Sell orders as the desk sees them: the customer, where the rupees go (with the UPI
  * link of the exact amount), the hold in force, and who paid them from which account.
  */
-export async function adminSellOrderViews(db: Database | Transaction<DB>, orders: SellOrderRow[]) {
+export async function adminSaleViews(db: Database | Transaction<DB>, orders: SaleRow[]) {
   if (orders.length === 0) return [];
   const ids = orders.map((order) => order.id);
   const [destinations, holds, accounts, verifiedNames, payers] = await Promise.all([
@@ -96,7 +92,7 @@ export async function adminSellOrderViews(db: Database | Transaction<DB>, orders
     const destination = destinationById.get(order.destination_id);
     if (!destination) throw new Error(`Sell order ${order.id} has no payout destination`);
     const hold = holdByOrder.get(order.id);
-    const customerView = toSellOrderView(order, destination, Boolean(hold));
+    const customerView = toSaleView(order, destination, Boolean(hold));
     return {
       ...customerView,
       // Placement writes only the catalog's networks.
@@ -137,20 +133,20 @@ export async function adminSellOrderViews(db: Database | Transaction<DB>, orders
   });
 }
 
-async function paidByEmails(db: Database | Transaction<DB>, orders: SellOrderRow[]) {
+async function paidByEmails(db: Database | Transaction<DB>, orders: SaleRow[]) {
   const ids = [...new Set(orders.flatMap((order) => (order.paid_by ? [order.paid_by] : [])))];
   if (ids.length === 0) return new Map<string, string>();
   const rows = await db.selectFrom("user").select(["id", "email"]).where("id", "in", ids).execute();
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
-export async function adminSellOrderView(db: Database | Transaction<DB>, order: SellOrderRow) {
-  const [view] = await adminSellOrderViews(db, [order]);
+export async function adminSaleView(db: Database | Transaction<DB>, order: SaleRow) {
+  const [view] = await adminSaleViews(db, [order]);
   return view as NonNullable<typeof view>;
 }
 
 /** One sell order with its timeline and who made each change; null when there is none. */
-export async function adminSellOrderDetails(db: Database, id: string) {
+export async function adminSaleDetails(db: Database, id: string) {
   const order = await db
     .selectFrom("sell_orders")
     .selectAll()
@@ -166,9 +162,9 @@ export async function adminSellOrderDetails(db: Database, id: string) {
     .orderBy("event.id")
     .execute();
   return {
-    ...(await adminSellOrderView(db, order)),
+    ...(await adminSaleView(db, order)),
     events: events.map((event) => ({
-      ...toSellOrderEventView(event),
+      ...toSaleEventView(event),
       id: String(event.id),
       actorEmail: event.actor_email,
     })),

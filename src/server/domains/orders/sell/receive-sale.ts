@@ -14,7 +14,7 @@ import {
 import { enqueue } from "../../../platform/notifications/outbox";
 import { getSiteSettings } from "../../../platform/settings-store/site-settings";
 import { type SaleHoldRule, SHARED_WALLET_SALE_HOLD } from "../rules/sale-rules";
-import type { SellOrderRow } from "./sell-order-view";
+import type { SaleRow } from "./sale-view";
 
 /** The incoming transfer a sell order receives as its deposit. */
 export type DepositTransfer = {
@@ -27,7 +27,7 @@ export type DepositTransfer = {
 };
 
 /** A sell order, locked until the transaction ends, so that its deciders take turns; 404 when there is none. */
-export async function lockSellOrder(trx: Transaction<DB>, orderId: string) {
+export async function lockSale(trx: Transaction<DB>, orderId: string) {
   const order = await trx
     .selectFrom("sell_orders")
     .selectAll()
@@ -71,7 +71,7 @@ async function isWalletShared(trx: Transaction<DB>, wallet: string, userId: stri
 }
 
 /** Holds the order for an operator by the rule, beside any hold its placement gave it. */
-async function holdSellOrder(trx: Transaction<DB>, orderId: string, rule: SaleHoldRule) {
+async function holdSale(trx: Transaction<DB>, orderId: string, rule: SaleHoldRule) {
   await trx
     .insertInto("sell_order_holds")
     .values({ sell_order_id: orderId, rules: [rule] })
@@ -94,9 +94,9 @@ async function holdSellOrder(trx: Transaction<DB>, orderId: string, rule: SaleHo
  * a wallet another customer used, and the operators' alert. `priced` re-prices it when
  * an operator credits another amount at today's buy rate. Pass the order locked.
  */
-export async function receiveSellOrder(
+export async function receiveSale(
   trx: Transaction<DB>,
-  order: SellOrderRow,
+  order: SaleRow,
   input: {
     transfer: DepositTransfer;
     actor: Actor | null;
@@ -105,7 +105,7 @@ export async function receiveSellOrder(
     notify: NotificationTargets;
     priced?: { receivedUsdt: string; buyRate: string; inrAmount: string };
   },
-): Promise<SellOrderRow> {
+): Promise<SaleRow> {
   const { transfer, actor, priced } = input;
   const received = await trx
     .updateTable("sell_orders")
@@ -134,7 +134,7 @@ export async function receiveSellOrder(
   const settings = await getSiteSettings(trx);
   const isShared = await isWalletShared(trx, transfer.from_address, order.user_id);
   const isHeld = settings.sell_hold_shared_wallet && isShared;
-  if (isHeld) await holdSellOrder(trx, order.id, SHARED_WALLET_SALE_HOLD);
+  if (isHeld) await holdSale(trx, order.id, SHARED_WALLET_SALE_HOLD);
   await recordAudit(trx, {
     actor,
     action: input.audit,
@@ -159,7 +159,7 @@ export async function receiveSellOrder(
 
 /** The operators' Telegram message and e-mail: USDT received, rupees to pay. */
 function receivedAlert(
-  order: SellOrderRow,
+  order: SaleRow,
   transfer: DepositTransfer,
   targets: NotificationTargets,
   isHeld: boolean,

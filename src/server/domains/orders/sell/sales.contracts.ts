@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sellOrderInputSchema } from "../../../../shared/sell-order-input";
+import { saleInputSchema } from "../../../../shared/sale-input";
 import { errorResponse, jsonContent } from "../../../platform/api/router";
 import { sellerTaxTermsSchema } from "../../tax/seller-tax-terms";
 import { idempotencyKeyParameter } from "../idempotency";
-import { sellOrderDepositSchema } from "./sell-order-deposit";
-import { sellOrderEventSchema, sellOrderSchema } from "./sell-order-view";
+import { saleDepositSchema } from "./sale-deposit";
+import { saleEventSchema, saleSchema } from "./sale-view";
 
-export const placeSellOrderRoute = createRoute({
+export const placeSaleRoute = createRoute({
   method: "post",
   path: "/api/sell-orders",
   tags: ["Sell orders"],
@@ -16,12 +16,12 @@ export const placeSellOrderRoute = createRoute({
   parameters: [
     idempotencyKeyParameter("Repeating a request with the same key returns the first sale"),
   ],
-  request: { body: { content: jsonContent(sellOrderInputSchema), required: true } },
+  request: { body: { content: jsonContent(saleInputSchema), required: true } },
   responses: {
-    201: { description: "The sale was placed", content: jsonContent(sellOrderSchema) },
+    201: { description: "The sale was placed", content: jsonContent(saleSchema) },
     200: {
       description: "The same idempotency key placed this sale before",
-      content: jsonContent(sellOrderSchema),
+      content: jsonContent(saleSchema),
     },
     400: errorResponse("Invalid input, or below the smallest sale (`SALE_BELOW_MINIMUM`)"),
     401: errorResponse("Not signed in"),
@@ -38,7 +38,7 @@ export const placeSellOrderRoute = createRoute({
   },
 });
 
-export const listSellOrdersRoute = createRoute({
+export const listSalesRoute = createRoute({
   method: "get",
   path: "/api/sell-orders",
   tags: ["Sell orders"],
@@ -46,7 +46,7 @@ export const listSellOrdersRoute = createRoute({
   responses: {
     200: {
       description: "Their latest 50 sales",
-      content: jsonContent(z.object({ orders: z.array(sellOrderSchema) })),
+      content: jsonContent(z.object({ orders: z.array(saleSchema) })),
     },
     401: errorResponse("Not signed in"),
   },
@@ -65,7 +65,7 @@ export const sellerTaxTermsRoute = createRoute({
   },
 });
 
-export const getSellOrderRoute = createRoute({
+export const getSaleRoute = createRoute({
   method: "get",
   path: "/api/sell-orders/{id}",
   tags: ["Sell orders"],
@@ -76,9 +76,9 @@ export const getSellOrderRoute = createRoute({
     200: {
       description: "The sale",
       content: jsonContent(
-        sellOrderSchema.extend({
-          events: z.array(sellOrderEventSchema),
-          deposit: sellOrderDepositSchema
+        saleSchema.extend({
+          events: z.array(saleEventSchema),
+          deposit: saleDepositSchema
             .nullable()
             .describe("The deposit the watcher saw, as it deepens; null while none is"),
           serverNow: z
@@ -94,7 +94,7 @@ export const getSellOrderRoute = createRoute({
   },
 });
 
-export const sellOrderEventsRoute = createRoute({
+export const saleEventsRoute = createRoute({
   method: "get",
   path: "/api/sell-orders/{id}/events",
   tags: ["Sell orders"],

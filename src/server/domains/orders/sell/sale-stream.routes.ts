@@ -2,17 +2,17 @@ import type { AppContext } from "../../../platform/api/app-context";
 import { createRouter } from "../../../platform/api/router";
 import { isSessionLive, requireUser } from "../../../platform/api/session";
 import { respondWithOrderStream } from "../order-stream";
-import { readCustomerSellOrder } from "./sell-order-deposit";
-import { sellOrderEventsRoute } from "./sell-orders.contracts";
+import { readCustomerSale } from "./sale-deposit";
+import { saleEventsRoute } from "./sales.contracts";
 
 /** The customer's live sell order page: its status and deposit, as the watcher moves them. */
-export function createSellOrderStreamRouter(context: AppContext) {
+export function createSaleStreamRouter(context: AppContext) {
   const { db, announcer, chains } = context;
   const read = (userId: string, orderId: string) =>
-    readCustomerSellOrder({ db, announcer, chains }, userId, orderId);
+    readCustomerSale({ db, announcer, chains }, userId, orderId);
   const router = createRouter();
-  router.use(sellOrderEventsRoute.getRoutingPath(), requireUser(context));
-  return router.openapi(sellOrderEventsRoute, async (c) => {
+  router.use(saleEventsRoute.getRoutingPath(), requireUser(context));
+  return router.openapi(saleEventsRoute, async (c) => {
     const userId = c.var.user.id;
     const sessionId = c.var.session.id;
     const found = await read(userId, c.req.valid("param").id);

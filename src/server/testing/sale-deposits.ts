@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { USDT_TOKENS } from "../platform/config/chain-tokens";
 import { baseUnitsOf, FakeEvmNode } from "./fake-evm-node";
-import { insertSellOrder } from "./sell-orders";
+import { insertSale } from "./sales";
 import { freshEvmWallet, startWatchedDesk } from "./watched-desk";
 
 /**
@@ -22,7 +22,7 @@ export async function startDepositDesk(env: Record<string, string> = {}) {
     wallet,
     /** An order awaiting `depositUsdt` to the wallet, its address as typed in upper case hex. */
     orderFor: (customer: { userId: string; email: string }, depositUsdt: string) =>
-      insertSellOrder(testApp.db, customer, {
+      insertSale(testApp.db, customer, {
         depositAddress: `0x${wallet.slice(2).toUpperCase()}`,
         network: "bep20",
         depositUsdt,
@@ -51,7 +51,7 @@ export async function startDepositDesk(env: Record<string, string> = {}) {
         .selectAll()
         .where("tx_hash", "=", hash)
         .executeTakeFirstOrThrow(),
-    sellOrder: (id: string) =>
+    sale: (id: string) =>
       testApp.db
         .selectFrom("sell_orders")
         .selectAll()

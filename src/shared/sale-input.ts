@@ -13,7 +13,7 @@ import { Decimal, decimalPlaces, parseAmount } from "./money";
 /** A sale's USDT, below the largest figure a sell order stores. */
 const SALE_USDT_LIMIT = "1000000000";
 
-export const sellOrderInputSchema = z.object({
+export const saleInputSchema = z.object({
   network: networkIdSchema,
   usdtAmount: z
     .string({ error: "Enter how much USDT you are selling, like 100 or 100.50." })
@@ -39,4 +39,4 @@ export const sellOrderInputSchema = z.object({
   destinationId: z.uuid({ error: "Choose the account the rupees go to." }),
 });
 
-export type SellOrderInput = z.infer<typeof sellOrderInputSchema>;
+export type SaleInput = z.infer<typeof saleInputSchema>;

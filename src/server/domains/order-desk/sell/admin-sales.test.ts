@@ -7,7 +7,7 @@ import {
   verifiedCustomer,
 } from "../../../testing/actors";
 import { insertBankAccount, insertUpiAccount } from "../../../testing/desk-accounts";
-import { insertSellOrder } from "../../../testing/sell-orders";
+import { insertSale } from "../../../testing/sales";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { readMails } from "../../../testing/test-client";
 
@@ -17,7 +17,7 @@ import { readMails } from "../../../testing/test-client";
  * with a reason. Every refusal leaves the order as it was.
  */
 
-const SELL_ORDERS = "/api/admin/sell-orders";
+const SALES = "/api/admin/sell-orders";
 const DEPOSIT_ADDRESS = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf";
 
 let testApp: TestApp;
@@ -51,12 +51,12 @@ function nextAmount() {
   return `100.${String(cents).padStart(2, "0")}`;
 }
 
-function sellOrder(
+function sale(
   status: "awaiting_deposit" | "received" | "paid" | "expired" | "cancelled" = "received",
   who: { userId: string; email: string } = customer,
   extra: { destinationId?: string } = {},
 ) {
-  return insertSellOrder(testApp.db, who, {
+  return insertSale(testApp.db, who, {
     depositUsdt: nextAmount(),
     depositAddress: DEPOSIT_ADDRESS,
     status,
@@ -72,7 +72,7 @@ function freshUtr() {
 }
 
 function pay(id: string, body: Record<string, unknown>, by: Admin = admin) {
-  return by.post(`${SELL_ORDERS}/${id}/paid`, body);
+  return by.post(`${SALES}/${id}/paid`, body);
 }
 
 function row(id: string) {
@@ -125,14 +125,14 @@ async function expectUnchanged(id: string, before: Awaited<ReturnType<typeof row
 
 describe("the payout queue", () => {
   it("lists received sell orders oldest first by default, a page at a time, with where the rupees go", async () => {
-    const first = await sellOrder("received");
-    const second = await sellOrder("received");
-    const waiting = await sellOrder("awaiting_deposit");
+    const first = await sale("received");
+    const second = await sale("received");
+    const waiting = await sale("awaiting_deposit");
     const queue: { id: string }[] = [];
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `&cursor=${cursor}` : "";
-      const page = await admin.get(`${SELL_ORDERS}?limit=1${query}`);
+      const page = await admin.get(`${SALES}?limit=1${query}`);
       expect(page.status, page.text).toBe(200);
       expect(page.json.sellOrders).toHaveLength(1);
       queue.push(...page.json.sellOrders);
@@ -143,7 +143,7 @@ describe("the payout queue", () => {
     expect(ids).not.toContain(waiting.id);
     expect(new Set(ids).size).toBe(ids.length);
 
-    const shown = (await admin.get(SELL_ORDERS)).json.sellOrders.find(
+    const shown = (await admin.get(SALES)).json.sellOrders.find(
       (order: { id: string }) => order.id === first.id,
     );
     expect(shown).toMatchObject({
@@ -160,13 +160,13 @@ describe("the payout queue", () => {
       `upi://pay?pa=${shown.destination.upiId}&pn=Test%20Customer&am=${first.inr_amount}&cu=INR&tn=RupeeDesk%20payout%20${first.id.slice(0, 8)}`,
     );
 
-    const awaiting = await admin.get(`${SELL_ORDERS}?status=awaiting_deposit`);
+    const awaiting = await admin.get(`${SALES}?status=awaiting_deposit`);
     expect(awaiting.json.sellOrders.map((order: { id: string }) => order.id)).toContain(waiting.id);
   });
 
   it("refuses a status, cursor or limit it does not know with a 400", async () => {
     for (const query of ["status=pending", "cursor=nonsense", "limit=0", "limit=101"]) {
-      const answer = await admin.get(`${SELL_ORDERS}?${query}`);
+      const answer = await admin.get(`${SALES}?${query}`);
       expect(answer.status, query).toBe(400);
     }
   });
@@ -185,7 +185,7 @@ describe("the payout queue", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const order = await sellOrder("received", customer, { destinationId: destination.id });
+    const order = await sale("received", customer, { destinationId: destination.id });
     await testApp.db
       .updateTable("sell_orders")
       .set({ deposit_tx_hash: "f".repeat(64) })
@@ -202,7 +202,7 @@ describe("the payout queue", () => {
       .execute();
     await hold(order.id, ["other_name"]);
 
-    const details = await admin.get(`${SELL_ORDERS}/${order.id}`);
+    const details = await admin.get(`${SALES}/${order.id}`);
     expect(details.status, details.text).toBe(200);
     expect(details.json).toMatchObject({
       id: order.id,
@@ -219,14 +219,14 @@ describe("the payout queue", () => {
       events: [{ fromStatus: "awaiting_deposit", toStatus: "received", actorRole: "system" }],
     });
 
-    expect((await admin.get(`${SELL_ORDERS}/${randomUUID()}`)).status).toBe(404);
-    expect((await admin.get(`${SELL_ORDERS}/not-an-id`)).status).toBe(400);
+    expect((await admin.get(`${SALES}/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.get(`${SALES}/not-an-id`)).status).toBe(400);
   });
 });
 
 describe("marking a sell order paid", () => {
   it("records the UTR and the account, writes the event and the audit entry, and e-mails the customer", async () => {
-    const order = await sellOrder("received");
+    const order = await sale("received");
     const utr = freshUtr();
     // As a bank app shows it: grouped, with spaces.
     const typed = `${utr.slice(0, 4)} ${utr.slice(4, 8)} ${utr.slice(8)}`;
@@ -272,7 +272,7 @@ describe("marking a sell order paid", () => {
   });
 
   it("tells a Hindi-reading customer in Hindi, with the UTR", async () => {
-    const order = await sellOrder("received", hindiCustomer);
+    const order = await sale("received", hindiCustomer);
     const utr = freshUtr();
     const answer = await pay(order.id, { utr, paidFromAccountId: upiAccountId });
     expect(answer.status, answer.text).toBe(200);
@@ -283,7 +283,7 @@ describe("marking a sell order paid", () => {
   });
 
   it("never pays an order twice (409), whoever tries", async () => {
-    const order = await sellOrder("received");
+    const order = await sale("received");
     const utr = freshUtr();
     expect((await pay(order.id, { utr, paidFromAccountId: bankAccountId })).status).toBe(200);
     const before = await row(order.id);
@@ -300,7 +300,7 @@ describe("marking a sell order paid", () => {
   });
 
   it("lets exactly one of two operators paying the same order at once win", async () => {
-    const order = await sellOrder("received");
+    const order = await sale("received");
     const mailsBefore = (await mailsTo(customer.email)).length;
     const answers = await Promise.all([
       pay(order.id, { utr: freshUtr(), paidFromAccountId: bankAccountId }, admin),
@@ -315,17 +315,17 @@ describe("marking a sell order paid", () => {
   });
 
   it("refuses a UTR another sell order has, also when both are paid at once (409)", async () => {
-    const paid = await sellOrder("received");
+    const paid = await sale("received");
     const utr = freshUtr();
     expect((await pay(paid.id, { utr, paidFromAccountId: bankAccountId })).status).toBe(200);
-    const other = await sellOrder("received");
+    const other = await sale("received");
     const before = await row(other.id);
     const reused = await pay(other.id, { utr, paidFromAccountId: bankAccountId });
     expect(reused.status, reused.text).toBe(409);
     expect(reused.json.code).toBe("UTR_USED");
     await expectUnchanged(other.id, before);
 
-    const [one, two] = [await sellOrder("received"), await sellOrder("received")];
+    const [one, two] = [await sale("received"), await sale("received")];
     const shared = freshUtr();
     const answers = await Promise.all(
       [one, two].map((order) => pay(order.id, { utr: shared, paidFromAccountId: bankAccountId })),
@@ -335,7 +335,7 @@ describe("marking a sell order paid", () => {
   });
 
   it("refuses a malformed UTR, or a NEFT UTR from a UPI account, with a 400", async () => {
-    const order = await sellOrder("received");
+    const order = await sale("received");
     const before = await row(order.id);
     for (const [utr, accountId] of [
       ["12345", bankAccountId],
@@ -354,7 +354,7 @@ describe("marking a sell order paid", () => {
   });
 
   it("refuses an account the desk does not have (422), a retired or frozen one (422), and no account (400)", async () => {
-    const order = await sellOrder("received");
+    const order = await sale("received");
     const before = await row(order.id);
     const retired = await insertBankAccount(testApp.db, { retired_at: new Date() });
     const frozen = await insertUpiAccount(testApp.db, {
@@ -370,7 +370,7 @@ describe("marking a sell order paid", () => {
   });
 
   it("pays an order whose USDT is not received only with an override and a reason, audited as one", async () => {
-    const order = await sellOrder("awaiting_deposit");
+    const order = await sale("awaiting_deposit");
     const before = await row(order.id);
     const refused = await pay(order.id, { utr: freshUtr(), paidFromAccountId: bankAccountId });
     expect(refused.status, refused.text).toBe(409);
@@ -402,13 +402,13 @@ describe("marking a sell order paid", () => {
     ]);
     expect((await eventsOf(order.id))[0]?.note).toContain(reason);
 
-    const expired = await sellOrder("expired");
+    const expired = await sale("expired");
     const late = await pay(expired.id, { utr: freshUtr(), paidFromAccountId: bankAccountId });
     expect(late.status).toBe(409);
   });
 
   it("refuses a cancelled order (409)", async () => {
-    const order = await sellOrder("cancelled");
+    const order = await sale("cancelled");
     const before = await row(order.id);
     for (const override of [false, true]) {
       const answer = await pay(order.id, {
@@ -432,7 +432,7 @@ describe("marking a sell order paid", () => {
   });
 
   it("never lets an operator pay their own sale", async () => {
-    const own = await sellOrder("received", { userId: admin.userId, email: admin.email });
+    const own = await sale("received", { userId: admin.userId, email: admin.email });
     const answer = await pay(own.id, { utr: freshUtr(), paidFromAccountId: bankAccountId });
     expect(answer.status, answer.text).toBe(403);
     expect(answer.json.code).toBe("OWN_RECORD");
@@ -441,7 +441,7 @@ describe("marking a sell order paid", () => {
 
 describe("a held sell order", () => {
   it("is not paid until an operator releases the hold (audited, with an event)", async () => {
-    const order = await sellOrder("received");
+    const order = await sale("received");
     await hold(order.id, ["first_sale", "new_destination"]);
     const before = await row(order.id);
     const refused = await pay(order.id, { utr: freshUtr(), paidFromAccountId: bankAccountId });
@@ -449,7 +449,7 @@ describe("a held sell order", () => {
     expect(refused.json.code).toBe("ON_HOLD");
     await expectUnchanged(order.id, before);
 
-    const released = await admin.post(`${SELL_ORDERS}/${order.id}/hold/release`, {});
+    const released = await admin.post(`${SALES}/${order.id}/hold/release`, {});
     expect(released.status, released.text).toBe(200);
     expect(released.json.hold).toBeNull();
     expect(await auditOf(order.id)).toMatchObject([
@@ -462,7 +462,7 @@ describe("a held sell order", () => {
         note: "Hold released (first_sale, new_destination)",
       },
     ]);
-    const again = await admin.post(`${SELL_ORDERS}/${order.id}/hold/release`, {});
+    const again = await admin.post(`${SALES}/${order.id}/hold/release`, {});
     expect(again.status).toBe(404);
     expect(again.json.code).toBe("NOT_ON_HOLD");
 
@@ -479,9 +479,9 @@ describe("cancelling a sell order", () => {
   }
 
   it("cancels a received order with the reason (audited, with an event) and e-mails the customer", async () => {
-    const order = await sellOrder("received");
+    const order = await sale("received");
     const reason = "The customer asked for their USDT back; refunded from the payout wallet";
-    const cancelled = await admin.post(`${SELL_ORDERS}/${order.id}/cancel`, { reason });
+    const cancelled = await admin.post(`${SALES}/${order.id}/cancel`, { reason });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.json.status).toBe("cancelled");
     expect(await eventsOf(order.id)).toMatchObject([
@@ -505,8 +505,8 @@ describe("cancelling a sell order", () => {
   });
 
   it("tells a Hindi-reading customer in Hindi, and one awaiting the deposit not to send it", async () => {
-    const awaiting = await sellOrder("awaiting_deposit", hindiCustomer);
-    const answer = await admin.post(`${SELL_ORDERS}/${awaiting.id}/cancel`, {
+    const awaiting = await sale("awaiting_deposit", hindiCustomer);
+    const answer = await admin.post(`${SALES}/${awaiting.id}/cancel`, {
       reason: "Suspected mule account; reported",
     });
     expect(answer.status, answer.text).toBe(200);
@@ -518,15 +518,13 @@ describe("cancelling a sell order", () => {
   });
 
   it("e-mails no one when the cancel is refused, nor an address never verified", async () => {
-    const paid = await sellOrder("paid");
-    expect((await admin.post(`${SELL_ORDERS}/${paid.id}/cancel`, { reason: "x" })).status).toBe(
-      409,
-    );
+    const paid = await sale("paid");
+    expect((await admin.post(`${SALES}/${paid.id}/cancel`, { reason: "x" })).status).toBe(409);
     expect(await cancelMail(customer.email, paid)).toEqual([]);
 
     const unverified = await signedInCustomer(testApp);
-    const order = await sellOrder("awaiting_deposit", unverified);
-    const answer = await admin.post(`${SELL_ORDERS}/${order.id}/cancel`, { reason: "Duplicate" });
+    const order = await sale("awaiting_deposit", unverified);
+    const answer = await admin.post(`${SALES}/${order.id}/cancel`, { reason: "Duplicate" });
     expect(answer.status, answer.text).toBe(200);
     expect(await cancelMail(unverified.email, order)).toEqual([]);
     // The mail is queued only for verified addresses: nothing waits in the outbox for it.
@@ -539,17 +537,17 @@ describe("cancelling a sell order", () => {
   });
 
   it("needs a reason (400) and refuses a paid, expired or cancelled order (409)", async () => {
-    const open = await sellOrder("awaiting_deposit");
+    const open = await sale("awaiting_deposit");
     const before = await row(open.id);
     for (const body of [{}, { reason: "" }, { reason: "  " }]) {
-      expect((await admin.post(`${SELL_ORDERS}/${open.id}/cancel`, body)).status).toBe(400);
+      expect((await admin.post(`${SALES}/${open.id}/cancel`, body)).status).toBe(400);
     }
     await expectUnchanged(open.id, before);
 
     for (const status of ["paid", "expired", "cancelled"] as const) {
-      const closed = await sellOrder(status);
+      const closed = await sale(status);
       const closedBefore = await row(closed.id);
-      const answer = await admin.post(`${SELL_ORDERS}/${closed.id}/cancel`, { reason: "mistake" });
+      const answer = await admin.post(`${SALES}/${closed.id}/cancel`, { reason: "mistake" });
       expect(answer.status, `${status}: ${answer.text}`).toBe(409);
       await expectUnchanged(closed.id, closedBefore);
     }
@@ -558,12 +556,12 @@ describe("cancelling a sell order", () => {
 
 describe("who may use the queue", () => {
   it("refuses a customer and an admin who has not stepped up, and writes nothing", async () => {
-    const order = await sellOrder("received");
+    const order = await sale("received");
     const before = await row(order.id);
     const notStepped = await signedInAdmin(testApp, { isElevated: false });
     for (const caller of [customer, notStepped]) {
-      expect((await caller.get(SELL_ORDERS)).status).toBe(403);
-      const answer = await caller.post(`${SELL_ORDERS}/${order.id}/paid`, {
+      expect((await caller.get(SALES)).status).toBe(403);
+      const answer = await caller.post(`${SALES}/${order.id}/paid`, {
         utr: freshUtr(),
         paidFromAccountId: bankAccountId,
       });
