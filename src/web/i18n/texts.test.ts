@@ -162,7 +162,7 @@ describe("the customer texts", () => {
       "platform/api/router.ts",
       "platform/http",
       "platform/events",
-      "platform/settings",
+      "platform/settings-store",
       "app/create-app.ts",
       "app/error-answers.ts",
       "app/auth-proxy.ts",
