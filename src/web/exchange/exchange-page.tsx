@@ -13,9 +13,10 @@ import { PaymentInstructions, SellNote } from "./exchange-aside";
 import { BuyHeadline, ExchangeHeading, RateLine } from "./exchange-heading";
 import { ConfirmOrderDialog } from "./form-code";
 import { NetworkField } from "./network-field";
+import { FALLBACK_TERMS, type PageState } from "./page-state";
 import { ReceiveFieldset } from "./receive-fieldset";
 import { SendFieldset } from "./send-fieldset";
-import { FALLBACK_TERMS, type PageState, useExchangeForm } from "./use-exchange-form";
+import { useExchangeForm } from "./use-exchange-form";
 import { WalletAddressField } from "./wallet-address-field";
 
 /**

@@ -9,9 +9,8 @@ import { NEXT_PAGE_PARAMETER } from "../lib/page-after-login";
 import { isAdmin, sessionQueryOptions } from "../lib/session";
 import { siteSettingsQueryOptions } from "../lib/site-settings";
 import { toast } from "../lib/toast";
-import { loadConfirmStep } from "./form-code";
 import { BACK_TO_ORDER, keepOrderForLogin, type OrderForm } from "./order-kept-for-login";
-import { FALLBACK_TERMS, type PageState } from "./use-exchange-form";
+import { FALLBACK_TERMS, type PageState } from "./page-state";
 
 /*
  * Place Order's checks, in the order a customer puts them right. They run only once
@@ -94,7 +93,7 @@ async function checkWalletAddress({
   t,
   onWalletRefused,
 }: OrderToCheck) {
-  const [{ validateWalletAddress }] = await loadConfirmStep();
+  const { validateWalletAddress } = await import("../../shared/wallet-address");
   const address = validateWalletAddress(fields.receiveCurrency, network, fields.walletAddress);
   if (address.ok) return address.normalized;
   // A wrong shape is told the shape expected, in the reader's language too.

@@ -10,27 +10,16 @@ import {
 } from "../../shared/catalog";
 import { useTexts } from "../i18n/use-texts";
 import { keepAmountInput } from "../lib/amount-input";
-import type { Session } from "../lib/session";
-import type { SiteSettings } from "../lib/site-settings";
 import { toast } from "../lib/toast";
 import type { OrderDraft } from "./confirm-order-dialog";
 import { loadOrderChecks, loadQuote } from "./form-code";
 import { type OrderForm, takeOrderKeptForLogin } from "./order-kept-for-login";
-
-/** What the page shows when the settings cannot be read (the product's defaults). */
-export const FALLBACK_TERMS = { exchangeRate: "86", minInrAmount: "0", maxInrAmount: "100000" };
+import type { PageState } from "./page-state";
 
 /** Whether a field holds something else than the page's HTML gave it: typed, chosen or restored. */
 function isChangedFromPage(field: HTMLInputElement | HTMLSelectElement): boolean {
   if (field instanceof HTMLInputElement) return field.value !== field.defaultValue;
   return [...field.options].some((option) => option.selected !== option.defaultSelected);
-}
-
-/** What the page has read of the desk and of the customer. */
-export interface PageState {
-  settings: SiteSettings | undefined;
-  session: Session | null;
-  isSessionPending: boolean;
 }
 
 /** The form's fields, each named as its input, as the page first shows them. */
