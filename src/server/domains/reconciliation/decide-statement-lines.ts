@@ -9,8 +9,8 @@ import type { OrderAnnouncer } from "../../platform/events/order-changes";
 import { AppError } from "../../platform/http/errors";
 import type { NotificationTargets } from "../../platform/notifications/operator-messages";
 import { changeOrderStatus } from "../order-desk/buy/change-order-status";
+import { holdsOfOrders } from "../order-desk/buy/order-holds";
 import { blockedCredits } from "../risk/blocklist.service";
-import { holdsOfOrders } from "../risk/holds.service";
 import { type ClassifiedLine, classifyLine, linesInGroup } from "./match-statement-lines";
 
 type Services = {

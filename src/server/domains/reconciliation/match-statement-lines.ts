@@ -4,8 +4,8 @@ import {
   type ReconciliationGroup,
 } from "../../../shared/reconciliation-groups";
 import type { Database } from "../../platform/db/database";
+import { holdsOfOrders } from "../order-desk/buy/order-holds";
 import { blockedCredits } from "../risk/blocklist.service";
-import { holdsOfOrders } from "../risk/holds.service";
 
 /*
  * Matching, computed when it is read (docs/decisions/023): a credit meets the

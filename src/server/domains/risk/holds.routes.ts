@@ -3,6 +3,7 @@ import type { AppContext } from "../../platform/api/app-context";
 import { createRouter } from "../../platform/api/router";
 import type { AppEnv } from "../../platform/api/session";
 import { clientIp } from "../../platform/http/client-ip";
+import { releaseOrderHold } from "../order-desk/buy/order-holds";
 import { getHoldRules, saveHoldRules } from "./hold-rules.service";
 import {
   getHoldRulesRoute,
@@ -11,7 +12,7 @@ import {
   releaseOrderRoute,
   saveHoldRulesRoute,
 } from "./holds.contracts";
-import { holdCustomer, releaseCustomerHold, releaseOrderHold } from "./holds.service";
+import { holdCustomer, releaseCustomerHold } from "./holds.service";
 
 export function createHoldsRouter(context: AppContext) {
   const { db } = context;

@@ -13,9 +13,9 @@ import {
   accountSummaries,
   type ReceivingAccountSummary,
 } from "../../receiving-accounts/receiving-account-summary";
-import { holdsOfOrders, type OrderHoldView } from "../../risk/holds.service";
 import { verifiedNamesOf } from "../../verification/list-verifications";
 import type { getAdminOrder } from "./list-admin-orders";
+import { holdsOfOrders, type OrderHoldView } from "./order-holds";
 
 function toAdminOrderView(
   order: OrderRow,
