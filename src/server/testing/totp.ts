@@ -34,6 +34,21 @@ export function totpCode(uri: string, { at = Date.now(), step = 0 } = {}): strin
   return String(binary % 10 ** digits).padStart(digits, "0");
 }
 
+/**
+ * The code `step` periods from now, once the current period has at least `marginMs` to
+ * run: a request still under way when the period turns would carry a code a period older
+ * than meant, and the previous period's would then fall out of the ±1 window.
+ */
+export async function totpCodeClearOfTurn(
+  uri: string,
+  { step = 0, marginMs = 3000 } = {},
+): Promise<string> {
+  const periodMs = readTotpUri(uri).period * 1000;
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  return totpCode(uri, { step });
+}
+
 /** A 6-digit code that is none of those valid around now (better-auth accepts ±1 period). */
 export function wrongTotpCode(uri: string): string {
   const valid = new Set([-1, 0, 1].map((step) => totpCode(uri, { step })));

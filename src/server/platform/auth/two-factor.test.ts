@@ -8,7 +8,7 @@ import {
 } from "../../testing/actors";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
-import { readTotpUri, totpCode, wrongTotpCode } from "../../testing/totp";
+import { readTotpUri, totpCode, totpCodeClearOfTurn, wrongTotpCode } from "../../testing/totp";
 
 /*
  * TOTP two-factor through the HTTP API, as the /security page and the login
@@ -37,7 +37,7 @@ async function enrol(client: Client, password: string) {
   expect(enable.status).toBe(200);
   const { totpURI, backupCodes } = enable.json as { totpURI: string; backupCodes: string[] };
   const verify = await client.post("/api/auth/two-factor/verify-totp", {
-    code: totpCode(totpURI, { step: -1 }),
+    code: await totpCodeClearOfTurn(totpURI, { step: -1 }),
   });
   expect(verify.status).toBe(200);
   return { totpURI, backupCodes };
@@ -282,7 +282,7 @@ describe("admin step-up with TOTP enrolled", () => {
     expect((await second.signIn(email, "admin-pass")).json.twoFactorRedirect).toBe(true);
     // The code enrolment spent: sign-in takes it, and it stays spent for step-ups.
     const verified = await second.post("/api/auth/two-factor/verify-totp", {
-      code: totpCode(totpURI, { step: -1 }),
+      code: await totpCodeClearOfTurn(totpURI, { step: -1 }),
     });
     expect(verified.status).toBe(200);
     return { first, second, totpURI };
