@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/admin-credentials";
+import type { DeskFolders } from "./e2e/desk-folders";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
 
 /** Asks the OS for a port nobody uses. */
@@ -19,17 +20,36 @@ async function findFreePort(): Promise<number> {
 }
 
 // Chosen once in the main process; workers inherit them through the environment.
-process.env.E2E_PORT ??= String(await findFreePort());
 // The stand-in Polygon node e2e/treasury.spec.ts answers on while it runs.
 process.env.E2E_CHAIN_PORT ??= String(await findFreePort());
 // The stand-in BNB Smart Chain node e2e/payouts-on-chain.spec.ts's desk wallet sends from.
 process.env.E2E_BEP20_PORT ??= String(await findFreePort());
 // The desk of e2e/autopilot-chain.spec.ts: a server of its own on PostgreSQL, with its signer.
 process.env.E2E_AUTOPILOT_PORT ??= String(await findFreePort());
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
-// The admin's stepped-up session, kept apart from the server's data (and its backups).
-process.env.E2E_ADMIN_SESSION_DIR ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-admin-"));
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/**
+ * A server the journeys run against, with its own port, data and admin session (kept
+ * apart from the server's data and its backups); e2e/desk-folders.ts reads them back.
+ */
+async function desk(name: string) {
+  const variable = (what: string) => `E2E_${name}_${what}`;
+  process.env[variable("PORT")] ??= String(await findFreePort());
+  process.env[variable("DATA_DIR")] ??= mkdtempSync(join(tmpdir(), "rupeedesk-e2e-"));
+  process.env[variable("ADMIN_SESSION_DIR")] ??= mkdtempSync(
+    join(tmpdir(), "rupeedesk-e2e-admin-"),
+  );
+  const folders: DeskFolders = {
+    dataDir: process.env[variable("DATA_DIR")] ?? "",
+    adminSessionDir: process.env[variable("ADMIN_SESSION_DIR")] ?? "",
+  };
+  return { baseURL: `http://127.0.0.1:${process.env[variable("PORT")]}`, metadata: folders };
+}
+
+// Most journeys share one desk. Those that change what the whole site does run one at a
+// time on a second desk of the same kind, beside the others rather than after them: on
+// two cores a lone journey left a third of the machine idle for four minutes.
+const SHARED_DESK = await desk("SHARED");
+const SITE_WIDE_DESK = await desk("SITE_WIDE");
 
 // Specs that change what the whole site does: the rate and limits, buying turned on, autopilot, the
 // desk's BEP20 wallet and the stand-in BEP20 node on E2E_BEP20_PORT (payouts-on-chain, sell-usdt
@@ -38,6 +58,32 @@ const SITE_WIDE_SPECS = /(admin-settings|sell-usdt|sale-tax|payouts-on-chain|aut
 const LAST_SPECS = /receiving-accounts\.spec\.ts/;
 const MAIN_THREAD_SPECS = /first-screen-work\.spec\.ts/;
 const OWN_DESK_SPECS = /autopilot-chain\.spec\.ts/;
+const DESKTOP = { ...devices["Desktop Chrome"], channel: undefined };
+
+/** The server of one desk, as `npm start` runs it. */
+function deskServer({ baseURL, metadata }: Awaited<ReturnType<typeof desk>>) {
+  return {
+    command: "node dist/server/main.js",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: new URL(baseURL).port,
+      DATA_DIR: metadata.dataDir,
+      PUBLIC_URL: baseURL,
+      // Each test sends its own X-Forwarded-For, so per-IP rate limits apply per test.
+      TRUST_PROXY: "true",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: "warn",
+      CHAIN_RPC_POLYGON: `http://127.0.0.1:${process.env.E2E_CHAIN_PORT}`,
+      CHAIN_RPC_BEP20: `http://127.0.0.1:${process.env.E2E_BEP20_PORT}`,
+      // Few blocks to wait: the journeys move the stand-in's head themselves.
+      CHAIN_CONFIRMATIONS_BEP20: "3",
+      CHAIN_TIMEOUT_MS: "5000",
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "e2e",
@@ -51,7 +97,6 @@ export default defineConfig({
   reporter: process.env.CI ? "line" : "list",
   forbidOnly: Boolean(process.env.CI),
   use: {
-    baseURL,
     // DOM snapshots are enough to read a failure; the screencast behind trace
     // screenshots kept the browser encoding frames through every journey.
     trace: { mode: "retain-on-failure", screenshots: false },
@@ -61,43 +106,57 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    // The desk's receiving accounts, set up once before every journey.
-    { name: "setup", testMatch: /desk\.setup\.ts/ },
+    // Each desk's receiving accounts, set up once before its journeys.
+    {
+      name: "setup",
+      testMatch: /desk\.setup\.ts/,
+      use: { baseURL: SHARED_DESK.baseURL },
+      metadata: SHARED_DESK.metadata,
+    },
+    {
+      name: "site-wide-setup",
+      testMatch: /desk\.setup\.ts/,
+      use: { baseURL: SITE_WIDE_DESK.baseURL },
+      metadata: SITE_WIDE_DESK.metadata,
+    },
     // A desk of its own (PostgreSQL, a local EVM node, the payout signer's process),
-    // started by the spec itself: autopilot pays from it with no operator's click.
+    // started by the spec itself: autopilot pays from it with no operator's click. After
+    // the setups, so that it runs beside the journeys, not before them on a lone worker.
     {
       name: "own-desk",
-      use: {
-        ...devices["Desktop Chrome"],
-        channel: undefined,
-        baseURL: `http://127.0.0.1:${process.env.E2E_AUTOPILOT_PORT}`,
-      },
+      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${process.env.E2E_AUTOPILOT_PORT}` },
       testMatch: OWN_DESK_SPECS,
+      dependencies: ["setup"],
+    },
+    // Specs that change site-wide settings, on their own desk, one file at a time (one
+    // worker: two files of a project otherwise run side by side), so they cannot change
+    // the rate, the limits or the BEP20 wallet under another test's feet. Before chromium:
+    // a free worker takes the first test of the projects in this order that may run, so
+    // one worker goes through these while the other takes chromium's.
+    {
+      name: "site-wide",
+      use: { ...DESKTOP, baseURL: SITE_WIDE_DESK.baseURL },
+      metadata: SITE_WIDE_DESK.metadata,
+      testMatch: SITE_WIDE_SPECS,
+      dependencies: ["site-wide-setup"],
+      fullyParallel: false,
+      workers: 1,
     },
     {
       name: "chromium",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
+      use: { ...DESKTOP, baseURL: SHARED_DESK.baseURL },
+      metadata: SHARED_DESK.metadata,
       testIgnore: [SITE_WIDE_SPECS, LAST_SPECS, MAIN_THREAD_SPECS, OWN_DESK_SPECS],
       dependencies: ["setup"],
       // Test by test, not file by file: the axe tours fill a file for minutes, and
       // the journeys share nothing but the desk the setup made.
       fullyParallel: true,
     },
-    // Specs that change site-wide settings run after the rest, one file at a time (one
-    // worker: two files of a project otherwise run side by side), so they cannot change
-    // the rate, the limits or the BEP20 wallet under another test's feet.
-    {
-      name: "site-wide",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-      testMatch: SITE_WIDE_SPECS,
-      dependencies: ["chromium"],
-      fullyParallel: false,
-      workers: 1,
-    },
-    // Changes which receiving accounts take payments: after everything else, alone.
+    // Changes which receiving accounts take payments: after the site-wide specs, alone on their desk.
     {
       name: "accounts",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
+      use: { ...DESKTOP, baseURL: SITE_WIDE_DESK.baseURL },
+      metadata: SITE_WIDE_DESK.metadata,
       testMatch: LAST_SPECS,
       dependencies: ["site-wide"],
     },
@@ -106,31 +165,12 @@ export default defineConfig({
     // median of 5.9 in one CI run, 3.3-5.1 alone). Last, alone, one language at a time.
     {
       name: "main-thread",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
+      use: { ...DESKTOP, baseURL: SHARED_DESK.baseURL },
+      metadata: SHARED_DESK.metadata,
       testMatch: MAIN_THREAD_SPECS,
-      dependencies: ["accounts"],
+      dependencies: ["chromium", "accounts"],
       fullyParallel: false,
     },
   ],
-  webServer: {
-    command: "node dist/server/main.js",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: process.env.E2E_PORT,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      // Each test sends its own X-Forwarded-For, so per-IP rate limits apply per test.
-      TRUST_PROXY: "true",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: "warn",
-      CHAIN_RPC_POLYGON: `http://127.0.0.1:${process.env.E2E_CHAIN_PORT}`,
-      CHAIN_RPC_BEP20: `http://127.0.0.1:${process.env.E2E_BEP20_PORT}`,
-      // Few blocks to wait: the journeys move the stand-in's head themselves.
-      CHAIN_CONFIRMATIONS_BEP20: "3",
-      CHAIN_TIMEOUT_MS: "5000",
-    },
-  },
+  webServer: [deskServer(SHARED_DESK), deskServer(SITE_WIDE_DESK)],
 });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { deskFolders } from "./desk-folders";
 import {
   E2E_ADMIN,
   expect,
@@ -88,7 +89,7 @@ test("no file served to the browser holds an admin password or the auth secret",
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).replace(/^dist\/web/, ""));
   expect(files.some((file) => file.endsWith(".js"))).toBe(true);
-  const secret = readFileSync(join(process.env.E2E_DATA_DIR ?? "", "auth-secret"), "utf8").trim();
+  const secret = readFileSync(join(deskFolders().dataDir, "auth-secret"), "utf8").trim();
   for (const file of files) {
     const body = await (await request.get(file)).text();
     expect(body, file).not.toContain(E2E_ADMIN.password);

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { deskFolders } from "./desk-folders";
 
 /** The admin the e2e server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = { email: "admin@rupeedesk.test", password: "admin-pass-123" };
@@ -9,5 +10,5 @@ export const E2E_ADMIN = { email: "admin@rupeedesk.test", password: "admin-pass-
  * again, each time through the server's real scrypt (0.1-0.5 s on a busy machine).
  */
 export function adminSessionFile() {
-  return join(process.env.E2E_ADMIN_SESSION_DIR ?? "", "admin-session.json");
+  return join(deskFolders().adminSessionDir, "admin-session.json");
 }

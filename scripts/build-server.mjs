@@ -1,5 +1,8 @@
-// Bundles the server into dist/server; npm packages stay external.
+// Bundles the server into dist/server, or the folder given (the tests bundle it once a
+// run, to start its processes without compiling it again each time); npm packages stay external.
 import { build } from "esbuild";
+
+const outdir = process.argv[2] ?? "dist/server";
 
 await build({
   entryPoints: {
@@ -14,7 +17,7 @@ await build({
     // Started by read-off-thread.ts, which finds it beside main.js.
     "statement-worker": "src/server/domains/reconciliation/statement-worker.ts",
   },
-  outdir: "dist/server",
+  outdir,
   bundle: true,
   platform: "node",
   format: "esm",

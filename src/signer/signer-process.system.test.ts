@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeChainAnswer } from "../server/testing/fake-chain";
 import { isPostgresRun } from "../server/testing/postgres";
-import { REPO_ROOT } from "../server/testing/run-process";
+import { entryPointFile, REPO_ROOT } from "../server/testing/run-process";
 import { type PayingDesk, startPayingDesk, usdt } from "./testing/paying-desk";
 import { evmChainEnv, signerEnv } from "./testing/signer-env";
 import { type SolanaPayingDesk, startSolanaPayingDesk } from "./testing/solana-paying-desk";
@@ -17,6 +17,8 @@ import { startTronPayingDesk, type TronPayingDesk } from "./testing/tron-paying-
 
 /** A state the signer's process reaches, waited for; not a measure of its speed. */
 const REACHED = { timeout: 120_000, interval: 200 };
+/** `npm run signer`'s process, from the bundle the test run made. */
+const signerFile = await entryPointFile("signer");
 
 describe.runIf(isPostgresRun())("the signer's own process", () => {
   let desk: PayingDesk;
@@ -37,7 +39,7 @@ describe.runIf(isPostgresRun())("the signer's own process", () => {
   /** `npm run signer` on the desk's database, token and node, as an operator starts it. */
   function startSigner() {
     output = "";
-    signer = spawn(process.execPath, ["--import", "tsx", "src/signer/main.ts"], {
+    signer = spawn(process.execPath, [signerFile], {
       cwd: REPO_ROOT,
       env: {
         ...signerEnv(
@@ -242,7 +244,7 @@ describe.runIf(isPostgresRun())("the signer's own process on TRON and Solana", (
   it.each(OTHER_CHAINS)("pays a verified order on $name", async ({ start }) => {
     const { desk, env, finalize, fee } = await start();
     desk.closeHsm();
-    const signer = spawn(process.execPath, ["--import", "tsx", "src/signer/main.ts"], {
+    const signer = spawn(process.execPath, [signerFile], {
       cwd: REPO_ROOT,
       env: {
         ...signerEnv(

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { REPO_ROOT } from "./run-process";
+import { entryPointFile, REPO_ROOT } from "./run-process";
 import type { RequestTarget } from "./test-client";
 
 export async function freePort(): Promise<number> {
@@ -34,7 +34,7 @@ export function serverTestTimeout(starts: number, workMs = 60_000): number {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/app/main.ts"], {
+  const child = spawn(process.execPath, [await entryPointFile("main")], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? "",

@@ -9,7 +9,7 @@ import { openRuntime } from "../../app/runtime";
 import { verifiedCustomer } from "../../testing/actors";
 import { TEST_ORIGIN } from "../../testing/origin";
 import { scratchPostgresDatabase } from "../../testing/postgres";
-import { runTsEntry } from "../../testing/run-process";
+import { runEntryPoint } from "../../testing/run-process";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createClient } from "../../testing/test-client";
 import { parseEnv } from "../config/env";
@@ -162,8 +162,6 @@ describe("ensureAdmin", () => {
 });
 
 describe("npm run admin:create", () => {
-  const CLI = "src/server/app/cli/create-admin.ts";
-
   // A process of its own migrates a new database, then the test opens it again: on a
   // 2-core machine busy with browsers that took more than the default 30 s.
   it("creates an admin in the configured database, who can then sign in", {
@@ -177,8 +175,8 @@ describe("npm run admin:create", () => {
         PUBLIC_URL: TEST_ORIGIN,
         ...(database ? { DATABASE_URL: database.url } : {}),
       };
-      const result = await runTsEntry(
-        CLI,
+      const result = await runEntryPoint(
+        "create-admin",
         ["--email", "cli-admin@example.com", "--password", "cli-pass1"],
         env,
       );
@@ -215,8 +213,8 @@ describe("npm run admin:create", () => {
   it("refuses a short password with exit 1 and one clear line", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-cli-"));
     try {
-      const result = await runTsEntry(
-        CLI,
+      const result = await runEntryPoint(
+        "create-admin",
         ["--email", "cli-admin@example.com", "--password", "12345"],
         { DATA_DIR: dataDir },
       );

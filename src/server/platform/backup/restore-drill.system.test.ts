@@ -12,7 +12,7 @@ import {
   PROCESS_ADMIN,
   withProcessAdmin,
 } from "../../testing/receiving-accounts";
-import { runTsEntry } from "../../testing/run-process";
+import { runEntryPoint } from "../../testing/run-process";
 import {
   type ServerProcess,
   serverTestTimeout,
@@ -148,7 +148,7 @@ describe("the restore drill", () => {
     })();
     while (acknowledged.length < 10) await new Promise((resolve) => setImmediate(resolve));
     const acknowledgedBeforeBackup = [...acknowledged];
-    const backup = await runTsEntry("src/server/app/cli/backup.ts", [], sourcePlace);
+    const backup = await runEntryPoint("backup", [], sourcePlace);
     isBackingUp = false;
     await submitting;
     expect(backup.stderr).toBe("");
@@ -160,7 +160,7 @@ describe("the restore drill", () => {
     const sourceOrder = (await customer.get(`/api/orders/${completed}`)).json;
 
     const target = await freshPlace("target");
-    const restore = await runTsEntry("src/server/app/cli/restore.ts", [file], target);
+    const restore = await runEntryPoint("restore", [file], target);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain("It holds");
@@ -220,7 +220,7 @@ describe("the restore drill", () => {
   }, async () => {
     const place = await freshPlace("occupied");
     const server = await started(withProcessAdmin({ ...place, TRUST_PROXY: "true" }));
-    const backup = await runTsEntry("src/server/app/cli/backup.ts", [], place);
+    const backup = await runEntryPoint("backup", [], place);
     expect(backup.code, backup.stderr).toBe(0);
     const file = /^Backup written: (\S+) \(/.exec(backup.stdout)?.[1] ?? "";
     // The server takes backups only for the token it left in the data folder (PGlite),
@@ -236,12 +236,12 @@ describe("the restore drill", () => {
     // A clean stop withdraws the server's note, so the next command opens the database itself.
     expect(existsSync(join(place.DATA_DIR ?? "", "server.json"))).toBe(false);
 
-    const refused = await runTsEntry("src/server/app/cli/restore.ts", [file], place);
+    const refused = await runEntryPoint("restore", [file], place);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/already holds a database|is not empty/);
     expect(refused.stderr).toContain("--force");
 
-    const forced = await runTsEntry("src/server/app/cli/restore.ts", [file, "--force"], place);
+    const forced = await runEntryPoint("restore", [file, "--force"], place);
     expect(forced.stderr).toBe("");
     expect(forced.code).toBe(0);
     const restarted = await started(withProcessAdmin({ ...place, TRUST_PROXY: "true" }));

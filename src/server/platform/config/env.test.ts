@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runTsEntry } from "../../testing/run-process";
+import { runEntryPoint } from "../../testing/run-process";
 import { chainConfigFromEnv } from "./chain-config";
 import { ConfigError, parseEnv } from "./env";
 
@@ -153,7 +153,7 @@ describe("server start with bad configuration", () => {
   it("exits 1 with a single stderr line naming PORT", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-env-"));
     try {
-      const result = await runTsEntry("src/server/app/main.ts", [], {
+      const result = await runEntryPoint("main", [], {
         PORT: "abc",
         DATA_DIR: dataDir,
       });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../../app/runtime";
 import { createLoginRoles } from "../../testing/database-roles";
 import { isPostgresRun, scratchPostgresDatabase } from "../../testing/postgres";
-import { runTsEntry } from "../../testing/run-process";
+import { runEntryPoint } from "../../testing/run-process";
 import { parseEnv } from "../config/env";
 
 /*
@@ -20,7 +20,7 @@ import { parseEnv } from "../config/env";
 let database: Awaited<ReturnType<typeof scratchPostgresDatabase>>;
 let roles: Awaited<ReturnType<typeof createLoginRoles>>;
 let runtime: Runtime | undefined;
-let migrated: Awaited<ReturnType<typeof runTsEntry>> | undefined;
+let migrated: Awaited<ReturnType<typeof runEntryPoint>> | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), "rupeedesk-roles-"));
 
 /** The web process's environment: its own role, with no way to create a table. */
@@ -45,7 +45,7 @@ describe.runIf(isPostgresRun())("the web's and the signer's database roles", () 
   beforeAll(async () => {
     database = await scratchPostgresDatabase("roles");
     roles = await createLoginRoles(database?.url);
-    migrated = await runTsEntry("src/server/app/cli/db-migrate.ts", [], {
+    migrated = await runEntryPoint("db-migrate", [], {
       DATABASE_URL: database?.url ?? "",
       DATABASE_WEB_ROLE: roles?.roles.web ?? "",
       SIGNER_DATABASE_ROLE: roles?.roles.signer ?? "",
