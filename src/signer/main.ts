@@ -1,7 +1,8 @@
 import pino from "pino";
 import { createPublicClient, getAddress, http } from "viem";
 import { ConfigError } from "../server/platform/config/env";
-import { openPostgres } from "../server/platform/db/database";
+import { type Database, openPostgres } from "../server/platform/db/database";
+import { pendingMigrations } from "../server/platform/db/migrator";
 import { ORDER_CHANNEL } from "../server/platform/events/order-changes";
 import { evmPayingNetwork } from "./evm/evm-paying-network";
 import { hsmEvmAccount } from "./evm/hsm-evm-account";
@@ -43,6 +44,7 @@ async function main() {
         "no network has a node (CHAIN_RPC_TRC20, _ERC20, _BEP20, _POLYGON, _SOLANA): nothing to pay",
       );
     }
+    await untilMigrated(database.db, logger, rest, () => stopping);
     // An order verified is paid at once, not at the next pass.
     const unlisten = await database.listen(ORDER_CHANNEL, () => rest.wake());
     while (!stopping) {
@@ -59,6 +61,30 @@ async function main() {
   } finally {
     hsm.close();
     await database.close();
+  }
+}
+
+/**
+ * The web process (or `npm run db:migrate`) migrates the database; the signer started
+ * beside it on a new database waits for its tables instead of failing its first passes.
+ */
+async function untilMigrated(
+  db: Database,
+  logger: pino.Logger,
+  rest: ReturnType<typeof restBetweenPasses>,
+  stopping: () => boolean,
+) {
+  let told = false;
+  for (;;) {
+    const pending = await pendingMigrations(db);
+    if (pending.length === 0 || stopping()) return;
+    if (!told) {
+      logger.info(
+        `the database lacks ${pending.length} of this release's migrations: the signer waits for the web process or npm run db:migrate to run them`,
+      );
+      told = true;
+    }
+    await rest.until();
   }
 }
 

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres } from "../server/platform/db/database";
+import { migrateToLatest } from "../server/platform/db/migrate";
 import type { FakeChainAnswer } from "../server/testing/fake-chain";
-import { isPostgresRun } from "../server/testing/postgres";
+import { migrationAuthOptions } from "../server/testing/migration-database";
+import { isPostgresRun, scratchPostgresDatabase } from "../server/testing/postgres";
 import { entryPointFile, REPO_ROOT } from "../server/testing/run-process";
 import { type PayingDesk, startPayingDesk, usdt } from "./testing/paying-desk";
 import { evmChainEnv, signerEnv } from "./testing/signer-env";
@@ -37,13 +40,13 @@ describe.runIf(isPostgresRun())("the signer's own process", () => {
   afterAll(() => desk?.close());
 
   /** `npm run signer` on the desk's database, token and node, as an operator starts it. */
-  function startSigner() {
+  function startSigner(databaseUrl = desk.testApp.databaseUrl ?? "") {
     output = "";
     signer = spawn(process.execPath, [signerFile], {
       cwd: REPO_ROOT,
       env: {
         ...signerEnv(
-          { databaseUrl: desk.testApp.databaseUrl ?? "", hsm: desk.softHsm.config },
+          { databaseUrl, hsm: desk.softHsm.config },
           evmChainEnv({ chainId: desk.chain.chainId, nodeUrl: desk.nodeUrl, token: desk.token }),
         ),
         SIGNER_PASS_MS: "500",
@@ -104,6 +107,38 @@ describe.runIf(isPostgresRun())("the signer's own process", () => {
         { network: "erc20", sender_address: desk.account.address.toLowerCase(), last_error: null },
       ]);
       expect(output).toContain(`pays on erc20 from ${desk.account.address.toLowerCase()}`);
+    },
+    REACHED.timeout * 2,
+  );
+
+  it(
+    "started on a new database before the web process migrated it, waits for its tables and fails no pass",
+    async () => {
+      const scratch = await scratchPostgresDatabase("signer");
+      if (!scratch) throw new Error("the PostgreSQL run has a server");
+      const database = openPostgres(scratch.url);
+      try {
+        startSigner(scratch.url);
+        await expect
+          .poll(() => output, REACHED)
+          .toContain("the signer waits for the web process or npm run db:migrate");
+        await migrateToLatest(database.db, migrationAuthOptions(database.db));
+        await expect
+          .poll(
+            () =>
+              database.db
+                .selectFrom("autopilot_signers")
+                .select(["network", "last_error"])
+                .execute(),
+            REACHED,
+          )
+          .toEqual([{ network: "erc20", last_error: null }]);
+        expect(output).not.toContain("failed");
+      } finally {
+        signer?.kill("SIGKILL");
+        await database.close();
+        await scratch.drop();
+      }
     },
     REACHED.timeout * 2,
   );

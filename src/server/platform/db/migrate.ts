@@ -1,11 +1,9 @@
 import type { BetterAuthOptions } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
-import { type MigrationProvider, Migrator, sql } from "kysely";
+import { sql } from "kysely";
 import { ConfigError } from "../config/env";
 import type { Database } from "./database";
-import { migrations } from "./migrations";
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+import { migrator, pendingMigrations } from "./migrator";
 
 /**
  * Creates or updates better-auth's tables, then applies the project's migrations. A
@@ -16,16 +14,12 @@ export async function migrateToLatest(db: Database, authOptions: BetterAuthOptio
   if (!(await canCreateTables(db))) return refuseUnmigrated(db, authOptions);
   const auth = await getMigrations(authOptions);
   await auth.runMigrations();
-  // Migrations are numbered by feature, so a new one may sort before one that an
-  // older release already ran; it still runs (in name order with the others).
   const { error, results } = await migrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName;
     throw new Error(`Migration ${failed ?? ""} failed: ${String(error)}`);
   }
 }
-
-const migrator = (db: Database) => new Migrator({ db, provider, allowUnorderedMigrations: true });
 
 async function canCreateTables(db: Database) {
   const { rows } = await sql<{ can: boolean }>`
@@ -34,14 +28,11 @@ async function canCreateTables(db: Database) {
 }
 
 async function refuseUnmigrated(db: Database, authOptions: BetterAuthOptions) {
-  const [auth, known] = await Promise.all([
-    getMigrations(authOptions, { throwOnUnsafe: false }),
-    migrator(db).getMigrations(),
-  ]);
+  const auth = await getMigrations(authOptions, { throwOnUnsafe: false });
   const pending = [
     ...auth.toBeCreated.map((table) => table.table),
     ...auth.toBeAdded.map((table) => table.table),
-    ...known.filter((migration) => !migration.executedAt).map((migration) => migration.name),
+    ...(await pendingMigrations(db)),
   ];
   if (pending.length > 0) {
     throw new ConfigError(
