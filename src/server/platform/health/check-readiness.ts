@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database";
-import { migrations } from "../db/migrations";
+import { pendingMigrations } from "../db/migrator";
 
 /** A message due this long ago and still unsent means no worker is delivering. */
 export const OUTBOX_STUCK_AFTER_MS = 10 * 60 * 1000;
@@ -18,9 +18,7 @@ export async function checkReadiness(db: Database, now = new Date()): Promise<Re
     return ["database"];
   }
   const problems: ReadinessProblem[] = [];
-  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-  const appliedNames = new Set(applied.rows.map((row) => row.name));
-  if (Object.keys(migrations).some((name) => !appliedNames.has(name))) problems.push("migrations");
+  if ((await pendingMigrations(db)).length > 0) problems.push("migrations");
   const stuck = await db
     .selectFrom("notification_outbox")
     .select("id")
