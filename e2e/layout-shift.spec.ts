@@ -38,9 +38,13 @@ const MAX_LAYOUT_SHIFT = 0.01;
 /** The Sell tab from its address: where a visitor lands back after logging in from it. */
 const SELL_TAB = "/?side=sell";
 
+/**
+ * The narrowest phone, where text wraps most, and a desktop's layout. A 412 px phone ran
+ * here too; it was left out to bring the suite under its CI time (docs/testing.md), and
+ * phone.spec.ts still checks the top bar's lines at 400-420 px.
+ */
 const WIDTHS = [
   { name: "a 360 px phone", viewport: { width: 360, height: 740 } },
-  { name: "a 412 px phone", viewport: { width: 412, height: 823 } },
   { name: "a desktop", viewport: { width: 1280, height: 800 } },
 ];
 const LANGUAGES = [

@@ -16,7 +16,7 @@ import {
 /*
  * A small phone (360 px wide): the floating WhatsApp and Telegram buttons never
  * hide what a customer must read or tap for good; the page ends with room for them.
- * Every customer page on a phone and on a desktop, in both languages and themes:
+ * Every customer page on a phone in both languages and themes, and on a desktop in English:
  * 44 px touch targets and no control in the browser's words on the phone, and axe on both.
  */
 
@@ -175,19 +175,21 @@ for (const language of ["en", "hi"] as const) {
   });
 }
 
-// Each language in each theme once on a phone and once on a desktop.
-const TOURS = [
-  { language: "en", phoneTheme: "light", desktopTheme: "dark" },
-  { language: "hi", phoneTheme: "dark", desktopTheme: "light" },
+// Each language on a phone, in each theme; English on a desktop in the theme its phone
+// tour has not. The Hindi desktop tour (light) was left out to bring the suite under its
+// CI time (docs/testing.md): Hindi is toured on the phone, and light on both.
+const PHONE_TOURS = [
+  { language: "en", theme: "light" },
+  { language: "hi", theme: "dark" },
 ] as const;
 
-for (const { language, phoneTheme, desktopTheme } of TOURS) {
-  test(`at 360 px (${language}, ${phoneTheme}), every control a customer taps is a 44 px target, and axe finds no serious or critical violation`, async ({
+for (const { language, theme } of PHONE_TOURS) {
+  test(`at 360 px (${language}, ${theme}), every control a customer taps is a 44 px target, and axe finds no serious or critical violation`, async ({
     page,
   }) => {
     test.slow();
     await page.setViewportSize(PHONE);
-    await useTheme(page, phoneTheme);
+    await useTheme(page, theme);
     await tourCustomerPages(page, language, async (where) => {
       expect(await smallTouchTargets(page), where).toEqual([]);
       expect(await cutPlaceholders(page), `${where}: placeholders cut off`).toEqual([]);
@@ -195,12 +197,12 @@ for (const { language, phoneTheme, desktopTheme } of TOURS) {
       await expectNoSeriousViolations(page, where);
     });
   });
-
-  test(`on a desktop (${language}, ${desktopTheme}), axe finds no serious or critical violation on any customer page`, async ({
-    page,
-  }) => {
-    test.slow();
-    await useTheme(page, desktopTheme);
-    await tourCustomerPages(page, language, (where) => expectNoSeriousViolations(page, where));
-  });
 }
+
+test("on a desktop (en, dark), axe finds no serious or critical violation on any customer page", async ({
+  page,
+}) => {
+  test.slow();
+  await useTheme(page, "dark");
+  await tourCustomerPages(page, "en", (where) => expectNoSeriousViolations(page, where));
+});

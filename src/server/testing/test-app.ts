@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino, { type Logger } from "pino";
@@ -10,21 +10,17 @@ import { foldTotalsAndTellOperatorsNearCap } from "../domains/orders/buy/cap-ale
 import { remindSuspicionReportsDue } from "../domains/risk/suspicion-reports/reports-due";
 import { askLargeCustomersToVerify } from "../domains/verification/large-customers";
 import { parseEnv } from "../platform/config/env";
-import {
-  createPglite,
-  type DatabaseHandle,
-  openPostgres,
-  wrapPglite,
-} from "../platform/db/database";
+import { type DatabaseHandle, openPostgres } from "../platform/db/database";
 import { insertBankAccount, insertUpiAccount } from "./desk-accounts";
 import { raiseOrderLimits } from "./order-limits";
 import { TEST_ORIGIN } from "./origin";
+import { openTemplateDatabase } from "./pglite-pool";
 import { scratchPostgresDatabase } from "./postgres";
 import { quickPasswordHashing } from "./quick-passwords";
 
 /**
- * A fresh app on a fresh database for one test file: a copy of the migrated
- * PGlite template, or a copy of the migrated template database on
+ * A fresh app on a fresh database for one test file: a PGlite database in the migrated
+ * template's state (pglite-pool.ts), or a copy of the migrated template database on
  * TEST_DATABASE_URL's server when the suite runs with TEST_DB=postgres. E-mails land in `mailDir`; logs go to
  * `logger` (none by default). The customers' order limits are out of reach
  * unless `shippedOrderLimits` keeps the migration's defaults. Passwords are hashed by a
@@ -113,7 +109,5 @@ async function openTestDatabase(): Promise<{
       databaseUrl: scratch.url,
     };
   }
-  const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
-  const pglite = await createPglite({ loadDataDir: template });
-  return { database: wrapPglite(pglite), dropDatabase: async () => {} };
+  return { database: await openTemplateDatabase(), dropDatabase: async () => {} };
 }
