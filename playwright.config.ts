@@ -55,7 +55,7 @@ const SITE_WIDE_DESK = await desk("SITE_WIDE");
 // desk's BEP20 wallet and the stand-in BEP20 node on E2E_BEP20_PORT (payouts-on-chain, sell-usdt
 // and sale-tax register the wallet and answer on that port), and the tax settings.
 const SITE_WIDE_SPECS = /(admin-settings|sell-usdt|sale-tax|payouts-on-chain|autopilot)\.spec\.ts/;
-const ACCOUNTS_SPECS = /receiving-accounts\.spec\.ts/;
+const LAST_SPECS = /receiving-accounts\.spec\.ts/;
 const MAIN_THREAD_SPECS = /first-screen-work\.spec\.ts/;
 const OWN_DESK_SPECS = /autopilot-chain\.spec\.ts/;
 const DESKTOP = { ...devices["Desktop Chrome"], channel: undefined };
@@ -142,25 +142,23 @@ export default defineConfig({
       fullyParallel: false,
       workers: 1,
     },
-    // Changes which receiving accounts take payments: after the site-wide specs, alone on their
-    // desk. Before chromium, so that it runs beside chromium's journeys: listed after them,
-    // it waited for their last and ran alone, one core idle for a minute.
-    {
-      name: "accounts",
-      use: { ...DESKTOP, baseURL: SITE_WIDE_DESK.baseURL },
-      metadata: SITE_WIDE_DESK.metadata,
-      testMatch: ACCOUNTS_SPECS,
-      dependencies: ["site-wide"],
-    },
     {
       name: "chromium",
       use: { ...DESKTOP, baseURL: SHARED_DESK.baseURL },
       metadata: SHARED_DESK.metadata,
-      testIgnore: [SITE_WIDE_SPECS, ACCOUNTS_SPECS, MAIN_THREAD_SPECS, OWN_DESK_SPECS],
+      testIgnore: [SITE_WIDE_SPECS, LAST_SPECS, MAIN_THREAD_SPECS, OWN_DESK_SPECS],
       dependencies: ["setup"],
       // Test by test, not file by file: the axe tours fill a file for minutes, and
       // the journeys share nothing but the desk the setup made.
       fullyParallel: true,
+    },
+    // Changes which receiving accounts take payments: after the site-wide specs, alone on their desk.
+    {
+      name: "accounts",
+      use: { ...DESKTOP, baseURL: SITE_WIDE_DESK.baseURL },
+      metadata: SITE_WIDE_DESK.metadata,
+      testMatch: LAST_SPECS,
+      dependencies: ["site-wide"],
     },
     // The main thread's guard times tasks in CPU time against a yardstick; beside another
     // worker's browser the two cores' sharing moved its figure up to two yardsticks (a
