@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import { sql } from "kysely";
-import { describe, expect, inject, test } from "vitest";
-import { createPglite, type DatabaseHandle, wrapPglite } from "../platform/db/database";
-import { openTemplateDatabase } from "./pglite-pool";
+import { describe, expect, test } from "vitest";
+import { type DatabaseHandle, wrapPglite } from "../platform/db/database";
+import { openTemplateDatabase, startFromTemplate } from "./pglite-pool";
 import { isPostgresRun } from "./postgres";
 
 /** Every table's rows and every sequence's position, as one text to compare. */
@@ -25,14 +24,9 @@ async function contents({ db }: DatabaseHandle): Promise<string> {
   return [...parts, ...sequences.map((sequence) => sequence.position)].join("\n");
 }
 
-async function freshFromTemplate(): Promise<DatabaseHandle> {
-  const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
-  return wrapPglite(await createPglite({ loadDataDir: template }));
-}
-
 describe.skipIf(isPostgresRun())("the test apps' PGlite databases", () => {
   test("a database given back and handed out again holds the template's rows and sequences, not the last test's", async () => {
-    const fresh = await freshFromTemplate();
+    const fresh = wrapPglite(await startFromTemplate());
     const template = await contents(fresh);
     await fresh.close();
 
@@ -41,6 +35,7 @@ describe.skipIf(isPostgresRun())("the test apps' PGlite databases", () => {
       .insertInto("user")
       .values({ id: "left-behind", name: "Left", email: "left@example.com", emailVerified: true })
       .execute();
+    await sql`UPDATE kysely_migration SET timestamp = 'changed'`.execute(used.db);
     await sql`DELETE FROM kysely_migration_lock`.execute(used.db);
     await sql`SELECT nextval(${sql.lit(await anySequence(used))}::regclass)`.execute(used.db);
     expect(await contents(used)).not.toBe(template);

@@ -61,7 +61,8 @@ function lend(pglite: PGlite): PGlite {
   });
 }
 
-async function startFromTemplate(): Promise<PGlite> {
+/** A new PGlite from the run's migrated template. */
+export async function startFromTemplate(): Promise<PGlite> {
   const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
   return createPglite({ loadDataDir: template });
 }
