@@ -312,8 +312,8 @@ describe.each(NETWORKS)("payout checked on $network", ({ network, wallet, other,
 
 describe("live at the desk", () => {
   it("tells the admin's open pages of each step of the check", async () => {
-    const order = await processingOrder("trc20", TRON_WALLET);
-    chainHolds("trc20", { ...paysOrder("trc20", TRON_WALLET), confirmations: 2 });
+    // The stream opens first: the order's own earlier changes then come in order,
+    // not late through the database's notifications, whatever its speed.
     const stream = await testApp.app.request("/api/admin/order-events", {
       headers: {
         origin: TEST_ORIGIN,
@@ -321,6 +321,8 @@ describe("live at the desk", () => {
       },
     });
     const events = readEvents(stream);
+    const order = await processingOrder("trc20", TRON_WALLET);
+    chainHolds("trc20", { ...paysOrder("trc20", TRON_WALLET), confirmations: 2 });
     /** The next change of this order on the feed (other events, the pending count, pass by). */
     const nextChange = async () => {
       for (;;) {
@@ -329,6 +331,8 @@ describe("live at the desk", () => {
         if (event.event === "order" && data.orderId === order.id) return data;
       }
     };
+    expect(await nextChange()).toMatchObject({ status: "pending", kind: "created" });
+    expect(await nextChange()).toMatchObject({ status: "processing", kind: "status" });
     await complete(order.id, freshHash("tron"));
     expect(await nextChange()).toMatchObject({ status: "processing", kind: "payout" });
     await testApp.payoutChecks.checkDue(); // seen, too few confirmations
