@@ -8,7 +8,13 @@ import type { TestProject } from "vitest/node";
 import { createPglite, openPostgres, wrapPglite } from "../platform/db/database";
 import { migrateToLatest } from "../platform/db/migrate";
 import { migrationAuthOptions } from "./migration-database";
-import { databaseUrl, dropPostgresDatabase, runOnServer } from "./postgres";
+import {
+  copiesOfTemplate,
+  databasesNamedFrom,
+  databaseUrl,
+  dropPostgresDatabase,
+  runOnServer,
+} from "./postgres";
 import { REPO_ROOT } from "./run-process";
 
 declare module "vitest" {
@@ -76,5 +82,10 @@ async function providePostgresTemplate(project: TestProject) {
     await template.close();
   }
   project.provide("postgresTemplate", name);
-  return () => dropPostgresDatabase(serverUrl, name);
+  return async () => {
+    for (const copy of await databasesNamedFrom(serverUrl, copiesOfTemplate(name))) {
+      await dropPostgresDatabase(serverUrl, copy);
+    }
+    await dropPostgresDatabase(serverUrl, name);
+  };
 }

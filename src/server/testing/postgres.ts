@@ -30,11 +30,30 @@ export function dropPostgresDatabase(serverUrl: string, name: string) {
 }
 
 export async function runOnServer(serverUrl: string, statement: string) {
+  await queryServer(serverUrl, statement);
+}
+
+async function queryServer(serverUrl: string, statement: string, params: unknown[] = []) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(statement, params)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** The prefix of the names of the copies of `template` the test apps use (postgres-pool.ts). */
+export function copiesOfTemplate(template: string) {
+  return `${template}_copy_`;
+}
+
+/** The databases on the server whose names start with `prefix`. */
+export async function databasesNamedFrom(serverUrl: string, prefix: string): Promise<string[]> {
+  const rows = await queryServer(
+    serverUrl,
+    "SELECT datname FROM pg_database WHERE starts_with(datname, $1)",
+    [prefix],
+  );
+  return rows.map((row: { datname: string }) => row.datname);
 }

@@ -3,25 +3,25 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino, { type Logger } from "pino";
-import { inject } from "vitest";
 import { createApp } from "../app/create-app";
 import { openRuntime } from "../app/runtime";
 import { foldTotalsAndTellOperatorsNearCap } from "../domains/orders/buy/cap-alert";
 import { remindSuspicionReportsDue } from "../domains/risk/suspicion-reports/reports-due";
 import { askLargeCustomersToVerify } from "../domains/verification/large-customers";
 import { parseEnv } from "../platform/config/env";
-import { type DatabaseHandle, openPostgres } from "../platform/db/database";
+import type { DatabaseHandle } from "../platform/db/database";
 import { insertBankAccount, insertUpiAccount } from "./desk-accounts";
 import { raiseOrderLimits } from "./order-limits";
 import { TEST_ORIGIN } from "./origin";
 import { openTemplateDatabase } from "./pglite-pool";
-import { scratchPostgresDatabase } from "./postgres";
+import { isPostgresRun } from "./postgres";
+import { openPostgresTemplateDatabase } from "./postgres-pool";
 import { quickPasswordHashing } from "./quick-passwords";
 
 /**
- * A fresh app on a fresh database for one test file: a PGlite database in the migrated
- * template's state (pglite-pool.ts), or a copy of the migrated template database on
- * TEST_DATABASE_URL's server when the suite runs with TEST_DB=postgres. E-mails land in `mailDir`; logs go to
+ * A fresh app for one test file, on a database in the migrated template's state: a PGlite
+ * database (pglite-pool.ts), or a database on TEST_DATABASE_URL's server when the suite
+ * runs with TEST_DB=postgres (postgres-pool.ts). E-mails land in `mailDir`; logs go to
  * `logger` (none by default). The customers' order limits are out of reach
  * unless `shippedOrderLimits` keeps the migration's defaults. Passwords are hashed by a
  * cheaper scrypt (quick-passwords.ts) unless `realPasswords` keeps better-auth's.
@@ -44,7 +44,7 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     ...overrides,
   });
-  const { database, dropDatabase, databaseUrl } = await openTestDatabase();
+  const { database, databaseUrl } = await openTestDatabase();
   const runtime = await openRuntime(env, {
     database,
     logger,
@@ -87,8 +87,8 @@ export async function createTestApp(
     mailDir: join(dataDir, "mail"),
     kind: database.kind,
     async close() {
+      // Gives the database back to its pool (pglite-pool.ts, postgres-pool.ts).
       await runtime.close();
-      await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -96,18 +96,11 @@ export async function createTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-async function openTestDatabase(): Promise<{
-  database: DatabaseHandle;
-  dropDatabase: () => Promise<void>;
-  databaseUrl?: string;
-}> {
-  const scratch = await scratchPostgresDatabase("test", inject("postgresTemplate"));
-  if (scratch) {
-    return {
-      database: openPostgres(scratch.url),
-      dropDatabase: scratch.drop,
-      databaseUrl: scratch.url,
-    };
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; databaseUrl?: string }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (isPostgresRun() && serverUrl) {
+    const { database, url } = await openPostgresTemplateDatabase(serverUrl);
+    return { database, databaseUrl: url };
   }
-  return { database: await openTemplateDatabase(), dropDatabase: async () => {} };
+  return { database: await openTemplateDatabase() };
 }
