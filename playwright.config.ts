@@ -50,12 +50,16 @@ async function desk(name: string) {
 // two cores a lone journey left a third of the machine idle for four minutes.
 const SHARED_DESK = await desk("SHARED");
 const SITE_WIDE_DESK = await desk("SITE_WIDE");
+// The receiving-accounts journey changes which accounts take payments, so it has a desk of
+// its own too: on the site-wide desk it had to wait for that desk's specs, and Playwright
+// then ran it after every journey of chromium's, alone, for 50 s (projects run in phases).
+const ACCOUNTS_DESK = await desk("ACCOUNTS");
 
 // Specs that change what the whole site does: the rate and limits, buying turned on, autopilot, the
 // desk's BEP20 wallet and the stand-in BEP20 node on E2E_BEP20_PORT (payouts-on-chain, sell-usdt
 // and sale-tax register the wallet and answer on that port), and the tax settings.
 const SITE_WIDE_SPECS = /(admin-settings|sell-usdt|sale-tax|payouts-on-chain|autopilot)\.spec\.ts/;
-const LAST_SPECS = /receiving-accounts\.spec\.ts/;
+const ACCOUNTS_SPECS = /receiving-accounts\.spec\.ts/;
 const MAIN_THREAD_SPECS = /first-screen-work\.spec\.ts/;
 const OWN_DESK_SPECS = /autopilot-chain\.spec\.ts/;
 const DESKTOP = { ...devices["Desktop Chrome"], channel: undefined };
@@ -119,6 +123,12 @@ export default defineConfig({
       use: { baseURL: SITE_WIDE_DESK.baseURL },
       metadata: SITE_WIDE_DESK.metadata,
     },
+    {
+      name: "accounts-setup",
+      testMatch: /desk\.setup\.ts/,
+      use: { baseURL: ACCOUNTS_DESK.baseURL },
+      metadata: ACCOUNTS_DESK.metadata,
+    },
     // A desk of its own (PostgreSQL, a local EVM node, the payout signer's process),
     // started by the spec itself: autopilot pays from it with no operator's click. After
     // the setups, so that it runs beside the journeys, not before them on a lone worker.
@@ -142,23 +152,24 @@ export default defineConfig({
       fullyParallel: false,
       workers: 1,
     },
+    // Changes which receiving accounts take payments, and lets offers hold a whole cap:
+    // alone on its desk. Before chromium, so that a worker takes it early, not last.
+    {
+      name: "accounts",
+      use: { ...DESKTOP, baseURL: ACCOUNTS_DESK.baseURL },
+      metadata: ACCOUNTS_DESK.metadata,
+      testMatch: ACCOUNTS_SPECS,
+      dependencies: ["accounts-setup"],
+    },
     {
       name: "chromium",
       use: { ...DESKTOP, baseURL: SHARED_DESK.baseURL },
       metadata: SHARED_DESK.metadata,
-      testIgnore: [SITE_WIDE_SPECS, LAST_SPECS, MAIN_THREAD_SPECS, OWN_DESK_SPECS],
+      testIgnore: [SITE_WIDE_SPECS, ACCOUNTS_SPECS, MAIN_THREAD_SPECS, OWN_DESK_SPECS],
       dependencies: ["setup"],
       // Test by test, not file by file: the axe tours fill a file for minutes, and
       // the journeys share nothing but the desk the setup made.
       fullyParallel: true,
-    },
-    // Changes which receiving accounts take payments: after the site-wide specs, alone on their desk.
-    {
-      name: "accounts",
-      use: { ...DESKTOP, baseURL: SITE_WIDE_DESK.baseURL },
-      metadata: SITE_WIDE_DESK.metadata,
-      testMatch: LAST_SPECS,
-      dependencies: ["site-wide"],
     },
     // The main thread's guard times tasks in CPU time against a yardstick; beside another
     // worker's browser the two cores' sharing moved its figure up to two yardsticks (a
@@ -168,9 +179,9 @@ export default defineConfig({
       use: { ...DESKTOP, baseURL: SHARED_DESK.baseURL },
       metadata: SHARED_DESK.metadata,
       testMatch: MAIN_THREAD_SPECS,
-      dependencies: ["chromium", "accounts"],
+      dependencies: ["chromium", "site-wide", "accounts"],
       fullyParallel: false,
     },
   ],
-  webServer: [deskServer(SHARED_DESK), deskServer(SITE_WIDE_DESK)],
+  webServer: [deskServer(SHARED_DESK), deskServer(SITE_WIDE_DESK), deskServer(ACCOUNTS_DESK)],
 });

@@ -15,7 +15,7 @@ import {
  * The Receiving Accounts page as an operator uses it, and rotation over several
  * UPI IDs with daily caps as customers see it in the Confirm Your Order dialog.
  * This spec changes which accounts are in service, and lets offers hold a whole
- * cap while it runs, so it runs last and alone (see playwright.config.ts).
+ * cap while it runs, so it runs alone on a desk of its own (see playwright.config.ts).
  */
 
 const TRON_WALLET = "TTQTDjRviwg7P4mHfrYLhzqinnDrEsc7R6";
