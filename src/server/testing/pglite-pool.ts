@@ -19,9 +19,12 @@ import {
 const idle: PGlite[] = [];
 let templateState: Promise<TemplateState> | undefined;
 
-/** A database at the template's state; closing the handle gives it back for the next test app. */
-export async function openTemplateDatabase(): Promise<DatabaseHandle> {
-  const pglite = idle.pop() ?? (await startFromTemplate());
+/**
+ * A database at the template's state (`fresh`: a new one, never used); closing the handle
+ * gives it back for the next test app.
+ */
+export async function openTemplateDatabase({ fresh = false } = {}): Promise<DatabaseHandle> {
+  const pglite = (!fresh && idle.pop()) || (await startFromTemplate());
   templateState ??= readTemplateState(sessionOf(pglite), "own");
   const state = await templateState;
   const handle = wrapPglite(lend(pglite));

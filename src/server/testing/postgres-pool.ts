@@ -22,13 +22,17 @@ import {
 const idle: string[] = [];
 let templateState: Promise<TemplateState> | undefined;
 
-/** A database at the template's state; closing the handle gives it back for the next test app. */
+/**
+ * A database at the template's state (`fresh`: a new copy, never used); closing the handle
+ * gives it back for the next test app.
+ */
 export async function openPostgresTemplateDatabase(
   serverUrl: string,
+  { fresh = false } = {},
 ): Promise<{ database: DatabaseHandle; url: string }> {
-  const name = idle.pop() ?? (await copyTemplate(serverUrl));
+  const name = (!fresh && idle.pop()) || (await copyTemplate(serverUrl));
   const url = databaseUrl(serverUrl, name);
-  // The first database of the worker is a fresh copy: idle fills only once one is given back.
+  // The worker's first database is a new copy: idle fills only once one is given back.
   templateState ??= withSession(url, (session) => readTemplateState(session, "shared"));
   const state = await templateState;
   const database = openPostgres(url);

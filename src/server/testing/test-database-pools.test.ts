@@ -9,7 +9,8 @@ import { openPostgresTemplateDatabase } from "./postgres-pool";
 /** The run's pool of test app databases, and a fresh copy of the template to compare with. */
 const pool = isPostgresRun()
   ? {
-      open: async () => (await openPostgresTemplateDatabase(serverUrl())).database,
+      open: async (options?: { fresh?: boolean }) =>
+        (await openPostgresTemplateDatabase(serverUrl(), options)).database,
       fresh: async (): Promise<DatabaseHandle> => {
         const scratch = await scratchPostgresDatabase("test", inject("postgresTemplate"));
         if (!scratch) throw new Error("The postgres run has no server");
@@ -77,6 +78,16 @@ describe("the test apps' databases", () => {
     expect(await identity(next), "the database was handed out again").toBe(usedIdentity);
     expect(await contents(next)).toBe(template);
     await next.close();
+  });
+
+  test("a test that asks for a fresh database never gets one given back", async () => {
+    const used = await pool.open();
+    const usedIdentity = await identity(used);
+    await used.close();
+
+    const fresh = await pool.open({ fresh: true });
+    expect(await identity(fresh)).not.toBe(usedIdentity);
+    await fresh.close();
   });
 
   test("a database whose schema a test changed is never handed out again", async () => {

@@ -41,7 +41,7 @@ let admin: Client;
 let ordersInserted = 0;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { freshDatabase: true });
   admin = await signedInAdmin(testApp);
   await sql`
     INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", role)

@@ -39,7 +39,7 @@ let customer: Client;
 let accountId: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { freshDatabase: true });
   await retireReceivingAccounts(testApp.db);
   // A cap as a desk would set one, far above the test's orders.
   accountId = await insertUpiAccount(testApp.db, { daily_cap_inr: "100000000" });
