@@ -90,6 +90,8 @@ export async function resetToTemplate(
 async function catalogFingerprint(session: SqlSession, server: ServerKind): Promise<string> {
   const ownServerOnly = `
       UNION ALL SELECT concat_ws(':', 'role', oid, rolname, rolsuper, rolcanlogin) FROM pg_roles
+      UNION ALL SELECT concat_ws(':', 'role setting', setrole, setconfig) FROM pg_db_role_setting
+        WHERE setdatabase = 0
       UNION ALL SELECT concat_ws(':', 'statistics', count(*)) FROM pg_statistic`;
   const [row] = await session.rows<{ fingerprint: string }>(`
     SELECT md5(string_agg(entry, ',' ORDER BY entry)) AS fingerprint FROM (
